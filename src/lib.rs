@@ -3,8 +3,11 @@
 //! The crate is split so that the rules never see the UI:
 //! [`rules`] describes a rule system as data, [`engine`] replays a game's entries into state and
 //! resolves phases, [`mechanics`] holds what a rule system needs beyond the shared vocabulary,
-//! [`store`] reads and writes RON files safely, [`scenario`] runs games written as data,
-//! [`export`] renders messages for forums, [`wwr`] reads the Werewolves Revamped role language,
-//! and [`tui`] is the console on top.
+//! [`store`] reads and writes RON files safely, [`wwr`] reads the Werewolves Revamped role
+//! language.
 
+pub mod engine;
+pub mod mechanics;
+pub mod rules;
+pub mod store;
 pub mod wwr;

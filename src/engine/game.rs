@@ -1,0 +1,437 @@
+//! The event-sourced game: setup, seed, embedded roleset and the host's entries. The state is
+//! always `replay(entries that are not undone)`; undo and redo are entries too.
+
+use super::entry::{Entry, HostCommand, LoggedEntry, Pending, PendingKind};
+use super::error::Refusal;
+use super::outcome::{Audience, Death, Message, Outcome};
+use super::resolve::resolve_phase;
+use super::setup::Setup;
+use super::state::{GameState, Slot, StatusInfo};
+use super::template::render;
+use super::validate::{check_act, check_vote, find_slot};
+use crate::rules::Roleset;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The save format version this build writes and reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// Everything a save holds. The roleset is embedded so an old game replays the same way even
+/// after the roleset file changes.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename = "Game", deny_unknown_fields)]
+pub struct GameFile {
+    pub version: u32,
+    pub name: String,
+    pub seed: u64,
+    pub setup: Setup,
+    pub entries: Vec<LoggedEntry>,
+    pub roleset: Roleset,
+}
+
+/// A game being played: its file plus the state derived from it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    file: GameFile,
+    state: GameState,
+    undone: BTreeSet<u64>,
+}
+
+impl Game {
+    /// Start a game. Setup errors refuse it; the warnings are returned for the host to read.
+    pub fn create(name: &str, roleset: Roleset, setup: Setup, seed: u64) -> Result<(Game, Vec<String>), Refusal> {
+        let report = crate::mechanics::check_setup(&roleset, &setup);
+        if let Some(error) = report.errors.into_iter().next() {
+            return Err(error);
+        }
+        let file = GameFile { version: SAVE_VERSION, name: name.to_string(), seed, setup, entries: Vec::new(), roleset };
+        let state = initial_state(&file.roleset, &file.setup);
+        Ok((Game { file, state, undone: BTreeSet::new() }, report.warnings))
+    }
+
+    /// Rebuild a game from its file by replaying every entry.
+    pub fn from_file(file: GameFile) -> Result<Game, String> {
+        let report = crate::mechanics::check_setup(&file.roleset, &file.setup);
+        if let Some(error) = report.errors.into_iter().next() {
+            return Err(format!("setup: {}", error.message));
+        }
+        let undone = undone_set(&file.entries);
+        let state = replay(&file, &undone).map_err(|(seq, e)| format!("entry #{seq}: {e}"))?;
+        Ok(Game { file, state, undone })
+    }
+
+    pub fn file(&self) -> &GameFile {
+        &self.file
+    }
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+    pub fn roleset(&self) -> &Roleset {
+        &self.file.roleset
+    }
+    pub fn entries(&self) -> &[LoggedEntry] {
+        &self.file.entries
+    }
+    pub fn is_undone(&self, seq: u64) -> bool {
+        self.undone.contains(&seq)
+    }
+    pub fn phase_name(&self) -> String {
+        self.state.phase_name(&self.file.roleset)
+    }
+    fn next_seq(&self) -> u64 {
+        self.file.entries.last().map(|e| e.seq + 1).unwrap_or(1)
+    }
+
+    /// Accept an entry or refuse it; a refused entry changes nothing.
+    pub fn submit(&mut self, entry: Entry, at: Option<u64>) -> Result<u64, Refusal> {
+        let seq = self.next_seq();
+        let logged = LoggedEntry { seq, at, entry };
+        match &logged.entry {
+            Entry::Undo(target) | Entry::Redo(target) => {
+                let undo = matches!(logged.entry, Entry::Undo(_));
+                let target = *target;
+                let found = self.file.entries.iter().find(|e| e.seq == target).ok_or_else(|| {
+                    Refusal::new("unknown_entry", format!("there is no entry #{target}"))
+                })?;
+                if matches!(found.entry, Entry::Undo(_) | Entry::Redo(_)) {
+                    return Err(Refusal::new("undo_of_undo", "undo and redo entries cannot be undone; use redo or undo on the entry itself"));
+                }
+                let mut undone = self.undone.clone();
+                let changed = if undo { undone.insert(target) } else { undone.remove(&target) };
+                if !changed {
+                    let what = if undo { "already undone" } else { "not undone" };
+                    return Err(Refusal::new("undo_state", format!("entry #{target} is {what}")));
+                }
+                let state = replay(&self.file, &undone).map_err(|(seq, e)| {
+                    Refusal::new("undo_conflict", format!("this would make entry #{seq} invalid: {}", e.message))
+                })?;
+                self.state = state;
+                self.undone = undone;
+            }
+            _ => apply(&self.file.roleset, self.file.seed, &mut self.state, &logged)?,
+        }
+        self.file.entries.push(logged);
+        Ok(seq)
+    }
+
+    /// Resolve the current phase without committing: what would happen now.
+    pub fn preview(&self) -> Outcome {
+        resolve_phase(&self.file.roleset, &self.state, self.file.seed).0
+    }
+
+    /// The most recent entry that undo would take back, if any.
+    pub fn last_undoable(&self) -> Option<u64> {
+        self.file
+            .entries
+            .iter()
+            .rev()
+            .find(|e| !matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)) && !self.undone.contains(&e.seq))
+            .map(|e| e.seq)
+    }
+
+    /// The most recently undone entry, if redo can put it back.
+    pub fn last_redoable(&self) -> Option<u64> {
+        self.file.entries.iter().rev().find_map(|e| match e.entry {
+            Entry::Undo(t) if self.undone.contains(&t) => Some(t),
+            _ => None,
+        })
+    }
+}
+
+/// The set of entries undone after all undo and redo entries are taken into account.
+fn undone_set(entries: &[LoggedEntry]) -> BTreeSet<u64> {
+    let mut undone = BTreeSet::new();
+    for e in entries {
+        match e.entry {
+            Entry::Undo(t) => {
+                undone.insert(t);
+            }
+            Entry::Redo(t) => {
+                undone.remove(&t);
+            }
+            _ => {}
+        }
+    }
+    undone
+}
+
+/// Replay every entry that is not undone; the first refusal stops it.
+fn replay(file: &GameFile, undone: &BTreeSet<u64>) -> Result<GameState, (u64, Refusal)> {
+    let mut state = initial_state(&file.roleset, &file.setup);
+    for e in &file.entries {
+        if undone.contains(&e.seq) || matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)) {
+            continue;
+        }
+        apply(&file.roleset, file.seed, &mut state, e).map_err(|r| (e.seq, r))?;
+    }
+    Ok(state)
+}
+
+/// The state before any entry.
+pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
+    let slots = setup
+        .players
+        .iter()
+        .enumerate()
+        .map(|(id, p)| Slot {
+            id,
+            name: p.name.trim().to_string(),
+            former_names: Vec::new(),
+            role: p.role.clone(),
+            extra_roles: p.extra_roles.clone(),
+            family: p.family.clone(),
+            level: p.level,
+            alive: true,
+            death: None,
+            statuses: BTreeMap::new(),
+            uses: BTreeMap::new(),
+            self_uses: BTreeMap::new(),
+            own_family_uses: BTreeMap::new(),
+            counters: BTreeMap::new(),
+        })
+        .collect();
+    GameState {
+        phase: 0,
+        slots,
+        families: setup.family_list(),
+        options: setup.options.clone(),
+        stage_order: roleset.stages.iter().map(|s| s.id.clone()).collect(),
+        pending: Vec::new(),
+        overrides: BTreeMap::new(),
+        draft_edit: None,
+        host_messages: Vec::new(),
+        host_deaths: Vec::new(),
+        history: Vec::new(),
+        game_over: None,
+    }
+}
+
+/// Apply one entry to the state. Every check happens before anything changes.
+fn apply(roleset: &Roleset, seed: u64, state: &mut GameState, e: &LoggedEntry) -> Result<(), Refusal> {
+    match &e.entry {
+        Entry::Act { actor, ability, targets, params } => {
+            let checked = check_act(roleset, state, actor, ability, targets)?;
+            let group = roleset.ability(ability).and_then(|a| a.group.clone());
+            for p in state.pending.iter_mut().filter(|p| p.replaced_by.is_none()) {
+                if let PendingKind::Act { actor: a, ability: b, .. } = &p.kind
+                    && b == ability
+                    && (*a == checked.actor || group.is_some())
+                {
+                    p.replaced_by = Some(e.seq);
+                }
+            }
+            state.pending.push(Pending {
+                seq: e.seq,
+                at: e.at,
+                kind: PendingKind::Act {
+                    actor: checked.actor,
+                    ability: ability.clone(),
+                    targets: checked.targets,
+                    params: params.clone(),
+                },
+                replaced_by: None,
+                warnings: Vec::new(),
+            });
+        }
+        Entry::Vote { ballot, voter, target } => {
+            let (ballot, voter, target) = check_vote(roleset, state, ballot.as_deref(), voter, target)?;
+            let warnings = crate::mechanics::vote_warnings(roleset, state, &ballot, voter, &target);
+            replace_votes(state, &ballot, voter, e.seq);
+            state.pending.push(Pending {
+                seq: e.seq,
+                at: e.at,
+                kind: PendingKind::Vote { ballot, voter, target },
+                replaced_by: None,
+                warnings,
+            });
+        }
+        Entry::Unvote { ballot, voter } => {
+            let kind = state.phase_kind(roleset);
+            let ballot = match ballot {
+                Some(b) => b.clone(),
+                None => roleset
+                    .default_ballot(kind)
+                    .map(|b| b.id.clone())
+                    .ok_or_else(|| Refusal::new("wrong_phase", "there is no vote in this phase"))?,
+            };
+            let voter = find_slot(state, voter)?.id;
+            let has_vote = state.pending.iter().any(|p| {
+                p.replaced_by.is_none()
+                    && matches!(&p.kind, PendingKind::Vote { ballot: b, voter: v, .. } if *b == ballot && *v == voter)
+            });
+            if !has_vote {
+                return Err(Refusal::new("no_vote", format!("there is no vote to take back on the {ballot} ballot")));
+            }
+            replace_votes(state, &ballot, voter, e.seq);
+            state.pending.push(Pending {
+                seq: e.seq,
+                at: e.at,
+                kind: PendingKind::Unvote { ballot, voter },
+                replaced_by: None,
+                warnings: Vec::new(),
+            });
+        }
+        Entry::Host(cmd) => apply_host(roleset, state, cmd)?,
+        Entry::Override { step, verdict, reason } => {
+            if step.trim().is_empty() {
+                return Err(Refusal::new("override", "an override names the key of a step"));
+            }
+            if state.game_over.is_some() {
+                return Err(Refusal::new("game_over", "the game is over"));
+            }
+            state.overrides.insert(step.clone(), (*verdict, reason.clone()));
+        }
+        Entry::ReorderStages(order) => {
+            let mut given: Vec<&String> = order.iter().collect();
+            let mut known: Vec<&String> = roleset.stages.iter().map(|s| &s.id).collect();
+            given.sort();
+            known.sort();
+            if given != known {
+                return Err(Refusal::new(
+                    "stage_order",
+                    format!("a new order must name every stage once: {}", roleset.stages.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")),
+                ));
+            }
+            state.stage_order = order.clone();
+        }
+        Entry::EditPost(text) => {
+            state.draft_edit = if text.trim().is_empty() { None } else { Some(text.clone()) };
+        }
+        Entry::Resolve => {
+            if state.game_over.is_some() {
+                return Err(Refusal::new("game_over", "the game is over"));
+            }
+            let (outcome, next) = resolve_phase(roleset, state, seed);
+            *state = next;
+            commit(roleset, state, outcome);
+        }
+        Entry::Undo(_) | Entry::Redo(_) => {}
+    }
+    Ok(())
+}
+
+fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64) {
+    for p in state.pending.iter_mut().filter(|p| p.replaced_by.is_none()) {
+        if let PendingKind::Vote { ballot: b, voter: v, .. } = &p.kind
+            && b == ballot
+            && *v == voter
+        {
+            p.replaced_by = Some(seq);
+        }
+    }
+}
+
+/// Accept an outcome: deliver messages (dead players get public ones only), end statuses whose
+/// time is up, and start the next phase.
+fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome) {
+    for m in &mut outcome.messages {
+        if let Audience::Slot(id) = m.audience
+            && state.slots.get(id).is_some_and(|s| !s.alive)
+        {
+            let name = state.slots.get(id).map(|s| s.name.clone()).unwrap_or_default();
+            m.audience = Audience::Host;
+            m.text = format!("(not sent: {name} is dead) {}", m.text);
+        }
+    }
+    let phase = state.phase;
+    for slot in &mut state.slots {
+        slot.statuses.retain(|_, info| info.until.is_none_or(|u| u > phase));
+    }
+    state.history.push(super::state::CommittedPhase {
+        index: phase,
+        name: roleset.phase_name(phase),
+        outcome,
+        edited_post: state.draft_edit.take(),
+    });
+    state.pending.clear();
+    state.overrides.clear();
+    state.host_messages.clear();
+    state.host_deaths.clear();
+    if state.game_over.is_none() {
+        state.phase += 1;
+    }
+}
+
+fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Result<(), Refusal> {
+    let public = |template: &str, args: &[(&str, String)]| Message {
+        audience: Audience::Public,
+        template: template.to_string(),
+        text: render(roleset.template(template), args),
+    };
+    match cmd {
+        HostCommand::Modkill(name) => {
+            let slot = find_slot(state, name)?;
+            if !slot.alive {
+                return Err(Refusal::new("dead_target", format!("{} is already dead", slot.name)));
+            }
+            let (id, name) = (slot.id, slot.name.clone());
+            let phase = state.phase;
+            let s = &mut state.slots[id];
+            s.alive = false;
+            s.death = Some((phase, "modkill".into()));
+            state.host_deaths.push(Death { slot: id, cause: "modkill".into() });
+            state.host_messages.push(public("public_modkill", &[("player", name)]));
+        }
+        HostCommand::Revive(name) => {
+            let slot = find_slot(state, name)?;
+            if slot.alive {
+                return Err(Refusal::new("alive_target", format!("{} is alive", slot.name)));
+            }
+            let (id, name) = (slot.id, slot.name.clone());
+            state.slots[id].alive = true;
+            state.slots[id].death = None;
+            state.host_deaths.retain(|d| d.slot != id);
+            state.host_messages.push(public("public_revive", &[("player", name)]));
+        }
+        HostCommand::SetStatus(name, status) => {
+            let id = find_slot(state, name)?.id;
+            let def = roleset
+                .status(status)
+                .ok_or_else(|| Refusal::new("unknown_status", format!("the roleset has no status `{status}`")))?;
+            let phase = state.phase;
+            state.slots[id].statuses.insert(
+                def.id.clone(),
+                StatusInfo { since: phase, until: def.lasts.map(|n| phase + n), link: None },
+            );
+        }
+        HostCommand::ClearStatus(name, status) => {
+            let slot = find_slot(state, name)?;
+            if !slot.has_status(status) {
+                return Err(Refusal::new("no_status", format!("{} is not {status}", slot.name)));
+            }
+            let id = slot.id;
+            state.slots[id].statuses.remove(status);
+        }
+        HostCommand::Replace(name, new_name) => {
+            let new_name = new_name.trim();
+            if new_name.is_empty() {
+                return Err(Refusal::new("replace", "the new player needs a name"));
+            }
+            let id = find_slot(state, name)?.id;
+            if state.slot_by_name(new_name).is_some_and(|s| s.id != id) {
+                return Err(Refusal::new("replace", format!("another slot is already played by {new_name}")));
+            }
+            let old = std::mem::replace(&mut state.slots[id].name, new_name.to_string());
+            state.slots[id].former_names.push(old.clone());
+            state.host_messages.push(public("public_replaced", &[("new", new_name.to_string()), ("old", old)]));
+        }
+        HostCommand::ChangeRole(name, role) => {
+            let id = find_slot(state, name)?.id;
+            if roleset.role(role).is_none() {
+                return Err(Refusal::new("unknown_role", format!("the roleset has no role `{role}`")));
+            }
+            state.slots[id].role = role.clone();
+        }
+        HostCommand::Message(to, text) => {
+            let audience = match to {
+                None => Audience::Public,
+                Some(name) => Audience::Slot(find_slot(state, name)?.id),
+            };
+            state.host_messages.push(Message { audience, template: "host".into(), text: text.clone() });
+        }
+        HostCommand::Note(text) => {
+            state.host_messages.push(Message { audience: Audience::Host, template: "note".into(), text: text.clone() });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,19 @@
+//! Pure game logic: no IO, no UI. A [`Game`] is a setup plus the host's entries; its state is
+//! derived by replaying them, and each phase is resolved by a pure function into an
+//! [`outcome::Outcome`] the host reviews before committing.
+
+pub mod entry;
+pub mod error;
+pub mod game;
+pub mod outcome;
+pub mod resolve;
+pub mod setup;
+pub mod state;
+pub mod template;
+pub mod validate;
+
+pub use entry::{Entry, HostCommand, LoggedEntry, Verdict};
+pub use error::Refusal;
+pub use game::{Game, GameFile, SAVE_VERSION};
+pub use setup::{Level, PlayerSetup, Setup};
+pub use state::{GameState, Slot, SlotId};

@@ -1,0 +1,75 @@
+//! The result of resolving a phase: ordered steps with reasons, and the messages it produces.
+
+use super::state::SlotId;
+use serde::{Deserialize, Serialize};
+
+pub use super::entry::Verdict;
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Outcome {
+    pub phase: String,
+    pub steps: Vec<Step>,
+    pub deaths: Vec<Death>,
+    pub messages: Vec<Message>,
+    /// Things the host should know: missing actions, skipped entries, random draws.
+    pub warnings: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Stable key the host uses to override this step (`act#12`, `court:Rossi`, ...).
+    pub key: String,
+    pub stage: String,
+    pub actor: Option<SlotId>,
+    pub ability: Option<String>,
+    pub targets_before: Vec<String>,
+    pub targets_after: Vec<String>,
+    pub result: StepResult,
+    /// Why it went this way, in order.
+    pub reasons: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepResult {
+    Success,
+    Failed,
+    Cancelled,
+    Skipped,
+    /// A step that only records something (a draw, a passive effect, a count).
+    Info,
+}
+
+impl StepResult {
+    pub fn label(self) -> &'static str {
+        match self {
+            StepResult::Success => "success",
+            StepResult::Failed => "failed",
+            StepResult::Cancelled => "cancelled",
+            StepResult::Skipped => "skipped",
+            StepResult::Info => "info",
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Death {
+    pub slot: SlotId,
+    pub cause: String,
+}
+
+/// Who a message is for.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Audience {
+    Public,
+    Slot(SlotId),
+    Group(String),
+    Host,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Message {
+    pub audience: Audience,
+    /// The template it came from (`public_death`), or `host` for free text.
+    pub template: String,
+    pub text: String,
+}

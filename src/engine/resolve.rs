@@ -1,0 +1,188 @@
+//! Phase resolution: a pure function from (state, the phase's entries) to an [`Outcome`] and
+//! the state after it. The rule system's mechanics drive it through the [`Ctx`] toolkit, which
+//! records every step, death, message and random draw.
+
+use super::entry::{PendingKind, Verdict};
+use super::outcome::{Audience, Death, Message, Outcome, Step, StepResult};
+use super::state::{GameState, SlotId, StatusInfo};
+use super::template::render;
+use crate::rules::{AbilityDef, Roleset};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+/// Resolve the current phase of `state`. The random generator is seeded from the game seed and
+/// the phase index, so resolving the same phase again draws the same numbers.
+pub fn resolve_phase(roleset: &Roleset, state: &GameState, seed: u64) -> (Outcome, GameState) {
+    let phase_seed = seed ^ (u64::from(state.phase) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut ctx = Ctx {
+        roleset,
+        state: state.clone(),
+        outcome: Outcome { phase: state.phase_name(roleset), ..Outcome::default() },
+        rng: ChaCha8Rng::seed_from_u64(phase_seed),
+    };
+    ctx.outcome.messages.extend(state.host_messages.iter().cloned());
+    ctx.outcome.deaths.extend(state.host_deaths.iter().cloned());
+    crate::mechanics::resolve(&mut ctx);
+    (ctx.outcome, ctx.state)
+}
+
+/// An action of the phase, as the resolver processes it.
+#[derive(Clone, Debug)]
+pub struct Action {
+    pub seq: u64,
+    pub actor: SlotId,
+    pub ability: AbilityDef,
+    pub targets: Vec<String>,
+}
+
+impl Action {
+    /// The key the host uses to override this action's step.
+    pub fn key(&self) -> String {
+        format!("act#{}", self.seq)
+    }
+}
+
+/// The working context of one resolution.
+pub struct Ctx<'a> {
+    pub roleset: &'a Roleset,
+    /// The state being changed; the caller's state is untouched.
+    pub state: GameState,
+    pub outcome: Outcome,
+    pub rng: ChaCha8Rng,
+}
+
+impl Ctx<'_> {
+    pub fn name(&self, slot: SlotId) -> String {
+        self.state.slots.get(slot).map(|s| s.name.clone()).unwrap_or_default()
+    }
+
+    pub fn slot_of(&self, name: &str) -> Option<SlotId> {
+        self.state.slot_by_name(name).map(|s| s.id)
+    }
+
+    pub fn option(&self, id: &str) -> String {
+        self.state.option(self.roleset, id).to_string()
+    }
+
+    /// The live actions of the phase in resolution order: by stage (in the order in force),
+    /// then by submission.
+    pub fn actions(&self) -> Vec<Action> {
+        let mut out: Vec<(usize, Action)> = self
+            .state
+            .pending
+            .iter()
+            .filter(|p| p.replaced_by.is_none())
+            .filter_map(|p| match &p.kind {
+                PendingKind::Act { actor, ability, targets, .. } => {
+                    let def = self.roleset.ability(ability)?.clone();
+                    let stage = self.state.stage_order.iter().position(|s| *s == def.stage).unwrap_or(usize::MAX);
+                    Some((stage, Action { seq: p.seq, actor: *actor, ability: def, targets: targets.clone() }))
+                }
+                _ => None,
+            })
+            .collect();
+        out.sort_by_key(|(stage, a)| (*stage, a.seq));
+        out.into_iter().map(|(_, a)| a).collect()
+    }
+
+    /// The host's verdict on a step, if any.
+    pub fn verdict(&self, key: &str) -> Option<(Verdict, String)> {
+        self.state.overrides.get(key).cloned()
+    }
+
+    /// Record a step.
+    pub fn step(&mut self, step: Step) {
+        self.outcome.steps.push(step);
+    }
+
+    /// Record a step that only reports something.
+    pub fn note(&mut self, key: impl Into<String>, stage: &str, reason: impl Into<String>) {
+        self.step(Step {
+            key: key.into(),
+            stage: stage.to_string(),
+            actor: None,
+            ability: None,
+            targets_before: Vec::new(),
+            targets_after: Vec::new(),
+            result: StepResult::Info,
+            reasons: vec![reason.into()],
+        });
+    }
+
+    pub fn warn(&mut self, text: impl Into<String>) {
+        self.outcome.warnings.push(text.into());
+    }
+
+    /// Add a message from a roleset template.
+    pub fn say(&mut self, audience: Audience, template: &str, args: &[(&str, String)]) {
+        let text = render(self.roleset.template(template), args);
+        self.outcome.messages.push(Message { audience, template: template.to_string(), text });
+    }
+
+    /// Draw one item at random and record the draw as a step.
+    pub fn draw<T: Clone>(&mut self, stage: &str, what: &str, options: &[T], label: impl Fn(&T) -> String) -> Option<T> {
+        if options.is_empty() {
+            self.note(format!("draw:{what}"), stage, format!("random draw for {what}: nothing to draw from"));
+            return None;
+        }
+        let i = rand::RngExt::random_range(&mut self.rng, 0..options.len());
+        let labels: Vec<String> = options.iter().map(&label).collect();
+        self.note(
+            format!("draw:{what}"),
+            stage,
+            format!("random draw for {what}: {} from [{}]", labels[i], labels.join(", ")),
+        );
+        options.get(i).cloned()
+    }
+
+    /// Kill a living player; returns false if he was already dead.
+    pub fn kill(&mut self, slot: SlotId, cause: &str) -> bool {
+        let phase = self.state.phase;
+        match self.state.slots.get_mut(slot) {
+            Some(s) if s.alive => {
+                s.alive = false;
+                s.death = Some((phase, cause.to_string()));
+                self.outcome.deaths.push(Death { slot, cause: cause.to_string() });
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Give a status for the duration the roleset declares.
+    pub fn set_status(&mut self, slot: SlotId, status: &str, link: Option<SlotId>) {
+        let phase = self.state.phase;
+        let until = self.roleset.status(status).and_then(|s| s.lasts).map(|n| phase + n);
+        if let Some(s) = self.state.slots.get_mut(slot) {
+            s.statuses.insert(status.to_string(), StatusInfo { since: phase, until, link });
+        }
+    }
+
+    pub fn has_status(&self, slot: SlotId, status: &str) -> bool {
+        self.state.slots.get(slot).is_some_and(|s| s.has_status(status))
+    }
+
+    pub fn is_alive(&self, slot: SlotId) -> bool {
+        self.state.slots.get(slot).is_some_and(|s| s.alive)
+    }
+
+    /// Count one use of an ability (and a self or own-family use when the targets say so).
+    pub fn spend_use(&mut self, action: &Action) {
+        let Some(slot) = self.state.slots.get_mut(action.actor) else { return };
+        let id = action.ability.id.clone();
+        *slot.uses.entry(id.clone()).or_insert(0) += 1;
+        if action.targets.contains(&slot.name) {
+            *slot.self_uses.entry(id.clone()).or_insert(0) += 1;
+        }
+        if slot.family.as_ref().is_some_and(|f| action.targets.contains(f)) {
+            *slot.own_family_uses.entry(id).or_insert(0) += 1;
+        }
+    }
+
+    pub fn bump(&mut self, slot: SlotId, counter: &str) -> u32 {
+        let Some(s) = self.state.slots.get_mut(slot) else { return 0 };
+        let c = s.counters.entry(counter.to_string()).or_insert(0);
+        *c += 1;
+        *c
+    }
+}

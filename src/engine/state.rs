@@ -1,0 +1,142 @@
+//! The state of a game at one moment, derived by replaying its entries.
+
+use super::entry::Pending;
+use super::outcome::{Death, Message, Outcome, Verdict};
+use super::setup::Level;
+use crate::rules::{PhaseKind, Roleset};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Index of a slot: a seat in the game that keeps its role when the person changes.
+pub type SlotId = usize;
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct StatusInfo {
+    /// The phase index the status was given in.
+    pub since: u32,
+    /// The status ends once this phase is committed (`None`: until cleared).
+    pub until: Option<u32>,
+    /// Who caused it, or who it points at (a lover's partner).
+    pub link: Option<SlotId>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Slot {
+    pub id: SlotId,
+    /// The person playing the slot now.
+    pub name: String,
+    /// People who played this slot before (replacements).
+    pub former_names: Vec<String>,
+    pub role: String,
+    pub extra_roles: Vec<String>,
+    pub family: Option<String>,
+    pub level: Level,
+    pub alive: bool,
+    /// Phase index and cause of death.
+    pub death: Option<(u32, String)>,
+    pub statuses: BTreeMap<String, StatusInfo>,
+    /// Uses per ability, in all, on himself and on his own family.
+    pub uses: BTreeMap<String, u32>,
+    pub self_uses: BTreeMap<String, u32>,
+    pub own_family_uses: BTreeMap<String, u32>,
+    /// Rule-system counters (offences, automatic protections spent, ...).
+    pub counters: BTreeMap<String, u32>,
+}
+
+impl Slot {
+    pub fn has_status(&self, status: &str) -> bool {
+        self.statuses.contains_key(status)
+    }
+    /// Every role the slot holds, the main one first.
+    pub fn roles(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.role.as_str()).chain(self.extra_roles.iter().map(String::as_str))
+    }
+    pub fn counter(&self, key: &str) -> u32 {
+        self.counters.get(key).copied().unwrap_or(0)
+    }
+    /// "Ann (Doctor)" style label of the roles.
+    pub fn role_names(&self, roleset: &Roleset) -> String {
+        self.roles()
+            .map(|r| roleset.role(r).map(|d| d.name.as_str()).unwrap_or(r))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+/// A committed phase: its outcome as accepted by the host.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct CommittedPhase {
+    pub index: u32,
+    pub name: String,
+    pub outcome: Outcome,
+    /// The public post as the host edited it, if he did.
+    pub edited_post: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GameOver {
+    /// Winning sides or families, by name.
+    pub winners: Vec<String>,
+    pub winning_slots: Vec<SlotId>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GameState {
+    /// Index of the current phase (0 = the first phase of the game).
+    pub phase: u32,
+    pub slots: Vec<Slot>,
+    pub families: Vec<String>,
+    pub options: BTreeMap<String, String>,
+    /// Stage ids in the order in force for this game.
+    pub stage_order: Vec<String>,
+    /// Entries of the current phase, in submission order.
+    pub pending: Vec<Pending>,
+    /// Host overrides of steps of the current phase, by step key.
+    pub overrides: BTreeMap<String, (Verdict, String)>,
+    /// The host's edit of the current phase's public post.
+    pub draft_edit: Option<String>,
+    /// Messages and deaths caused by host commands during the current phase; they are part of
+    /// the phase's outcome when it is committed.
+    pub host_messages: Vec<Message>,
+    pub host_deaths: Vec<Death>,
+    pub history: Vec<CommittedPhase>,
+    pub game_over: Option<GameOver>,
+}
+
+impl GameState {
+    pub fn slot_by_name(&self, name: &str) -> Option<&Slot> {
+        let name = name.trim();
+        self.slots.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+    pub fn family_by_name(&self, name: &str) -> Option<&str> {
+        let name = name.trim();
+        self.families.iter().find(|f| f.eq_ignore_ascii_case(name)).map(String::as_str)
+    }
+    pub fn option<'a>(&'a self, roleset: &'a Roleset, id: &str) -> &'a str {
+        self.options
+            .get(id)
+            .map(String::as_str)
+            .or_else(|| roleset.option(id).map(|o| o.default.as_str()))
+            .unwrap_or("")
+    }
+    pub fn phase_name(&self, roleset: &Roleset) -> String {
+        roleset.phase_name(self.phase)
+    }
+    pub fn phase_kind(&self, roleset: &Roleset) -> PhaseKind {
+        roleset.phase_kind(self.phase)
+    }
+    /// Players still in the game: alive and not exiled.
+    pub fn living(&self) -> impl Iterator<Item = &Slot> {
+        self.slots.iter().filter(|s| s.alive && !s.has_status("exiled"))
+    }
+    pub fn living_count(&self) -> usize {
+        self.living().count()
+    }
+    /// Living members of a family.
+    pub fn living_in(&self, family: &str) -> Vec<SlotId> {
+        self.living()
+            .filter(|s| s.family.as_deref() == Some(family))
+            .map(|s| s.id)
+            .collect()
+    }
+}

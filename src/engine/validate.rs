@@ -1,0 +1,234 @@
+//! Checks an entry against the rules before it is accepted. Every refusal names its rule.
+
+use super::error::Refusal;
+use super::state::{GameState, Slot, SlotId};
+use crate::rules::{AbilityDef, Roleset, TargetCount, TargetKind, TargetRule};
+
+/// An action that passed validation, with names made canonical.
+pub struct CheckedAct {
+    pub actor: SlotId,
+    pub targets: Vec<String>,
+}
+
+pub fn find_slot<'a>(state: &'a GameState, name: &str) -> Result<&'a Slot, Refusal> {
+    state
+        .slot_by_name(name)
+        .ok_or_else(|| Refusal::new("unknown_player", format!("no player named `{name}`")))
+}
+
+/// The player can take part: alive, not exiled, and no status forbids acting.
+pub fn check_can_act(roleset: &Roleset, state: &GameState, slot: &Slot) -> Result<(), Refusal> {
+    if !slot.alive {
+        return Err(Refusal::new("dead_actor", format!("{} is dead and cannot act", slot.name)));
+    }
+    for (status, info) in &slot.statuses {
+        if roleset.status(status).is_some_and(|s| s.blocks_actions) {
+            let until = info
+                .until
+                .map(|u| format!(" until the end of {}", roleset.phase_name(u)))
+                .unwrap_or_default();
+            return Err(Refusal::new(
+                "blocked_actor",
+                format!("{} is {status} and cannot act{until}", slot.name),
+            ));
+        }
+    }
+    if state.game_over.is_some() {
+        return Err(Refusal::new("game_over", "the game is over"));
+    }
+    Ok(())
+}
+
+/// Does the slot hold this ability through one of its roles?
+pub fn holds_ability(roleset: &Roleset, slot: &Slot, ability: &str) -> bool {
+    slot.roles()
+        .filter_map(|r| roleset.role(r))
+        .any(|r| r.abilities.iter().any(|a| a == ability))
+}
+
+/// How many targets the ability takes now.
+pub fn target_count(ability: &AbilityDef, state: &GameState) -> usize {
+    match ability.count {
+        TargetCount::AsDeclared => ability.targets.len(),
+        TargetCount::CeilLivingOver(n) => state.living_count().div_ceil(n.max(1) as usize).max(1),
+    }
+}
+
+/// The kind of the i-th target.
+pub fn target_kind(ability: &AbilityDef, i: usize) -> TargetKind {
+    match ability.count {
+        TargetCount::AsDeclared => ability.targets.get(i).cloned().unwrap_or(TargetKind::Player),
+        TargetCount::CeilLivingOver(_) => ability.targets.first().cloned().unwrap_or(TargetKind::Player),
+    }
+}
+
+pub fn check_act(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: &str,
+    ability_id: &str,
+    targets: &[String],
+) -> Result<CheckedAct, Refusal> {
+    let slot = find_slot(state, actor)?;
+    let ability = roleset.ability(ability_id).ok_or_else(|| {
+        Refusal::new("unknown_ability", format!("the roleset has no ability `{ability_id}`"))
+    })?;
+    check_can_act(roleset, state, slot)?;
+    if !holds_ability(roleset, slot, ability_id) {
+        return Err(Refusal::new(
+            "not_role_ability",
+            format!("{} ({}) does not have the ability `{ability_id}`", slot.name, slot.role_names(roleset)),
+        ));
+    }
+    if ability.passive {
+        return Err(Refusal::new(
+            "passive_ability",
+            format!("`{ability_id}` is passive: it happens by itself and cannot be entered"),
+        ));
+    }
+    let kind = state.phase_kind(roleset);
+    if ability.phase != kind {
+        return Err(Refusal::new(
+            "wrong_phase",
+            format!(
+                "`{ability_id}` is a {:?} ability and it is {}",
+                ability.phase,
+                state.phase_name(roleset)
+            ),
+        ));
+    }
+    if let Some(max) = ability.limits.uses {
+        let used = slot.uses.get(ability_id).copied().unwrap_or(0);
+        if used >= max {
+            return Err(Refusal::new(
+                "use_limit",
+                format!("{} has used `{ability_id}` {used} of {max} times", slot.name),
+            ));
+        }
+    }
+    let want = target_count(ability, state);
+    if targets.len() != want {
+        return Err(Refusal::new(
+            "target_count",
+            format!("`{ability_id}` takes {want} target(s), got {}", targets.len()),
+        ));
+    }
+    let mut canonical = Vec::with_capacity(targets.len());
+    for (i, raw) in targets.iter().enumerate() {
+        canonical.push(check_target(roleset, state, slot, ability, target_kind(ability, i), raw)?);
+    }
+    if ability.rules.contains(&TargetRule::Distinct) {
+        for (i, t) in canonical.iter().enumerate() {
+            if canonical[..i].contains(t) {
+                return Err(Refusal::new("distinct_targets", format!("`{t}` is named twice")));
+            }
+        }
+    }
+    let names_self = canonical.iter().any(|t| *t == slot.name);
+    if let (Some(max), true) = (ability.limits.self_uses, names_self) {
+        let used = slot.self_uses.get(ability_id).copied().unwrap_or(0);
+        if used >= max {
+            return Err(Refusal::new(
+                "self_limit",
+                format!("{} may name himself with `{ability_id}` {max} time(s) per game and has done so {used}", slot.name),
+            ));
+        }
+    }
+    let names_own_family = slot.family.as_ref().is_some_and(|f| canonical.contains(f));
+    if let (Some(max), true) = (ability.limits.own_family_uses, names_own_family) {
+        let used = slot.own_family_uses.get(ability_id).copied().unwrap_or(0);
+        if used >= max {
+            return Err(Refusal::new(
+                "own_family_limit",
+                format!("{} may name his own family with `{ability_id}` {max} time(s) per game", slot.name),
+            ));
+        }
+    }
+    Ok(CheckedAct { actor: slot.id, targets: canonical })
+}
+
+fn check_target(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: &Slot,
+    ability: &AbilityDef,
+    kind: TargetKind,
+    raw: &str,
+) -> Result<String, Refusal> {
+    match kind {
+        TargetKind::Family => state.family_by_name(raw).map(str::to_string).ok_or_else(|| {
+            Refusal::new("illegal_target", format!("no family named `{raw}` (families: {})", state.families.join(", ")))
+        }),
+        TargetKind::Player => {
+            let target = find_slot(state, raw)?;
+            if !target.alive {
+                return Err(Refusal::new("dead_target", format!("{} is dead and cannot be targeted", target.name)));
+            }
+            if target.has_status("exiled") {
+                return Err(Refusal::new("illegal_target", format!("{} is exiled", target.name)));
+            }
+            for rule in &ability.rules {
+                match rule {
+                    TargetRule::NotSelf if target.id == actor.id => {
+                        return Err(Refusal::new(
+                            "not_self",
+                            format!("{} may not name himself with `{}`", actor.name, ability.id),
+                        ));
+                    }
+                    TargetRule::NotSide(side) if target.roles().any(|r| roleset.side_of(r) == side) => {
+                        return Err(Refusal::new(
+                            "illegal_target",
+                            format!("`{}` may not target a member of the {side} side ({})", ability.id, target.name),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            Ok(target.name.clone())
+        }
+    }
+}
+
+/// Check a vote and return (ballot id, voter slot, canonical target). Improper votes that the
+/// rule system records without counting are not refused here; the mechanics flag them.
+pub fn check_vote(
+    roleset: &Roleset,
+    state: &GameState,
+    ballot: Option<&str>,
+    voter: &str,
+    target: &str,
+) -> Result<(String, SlotId, String), Refusal> {
+    let kind = state.phase_kind(roleset);
+    let ballot = match ballot {
+        Some(id) => roleset
+            .ballot(id)
+            .ok_or_else(|| Refusal::new("unknown_ballot", format!("the roleset has no ballot `{id}`")))?,
+        None => roleset.default_ballot(kind).ok_or_else(|| {
+            Refusal::new("wrong_phase", format!("there is no vote during {}", state.phase_name(roleset)))
+        })?,
+    };
+    if ballot.phase != kind {
+        return Err(Refusal::new(
+            "wrong_phase",
+            format!("the {} is not open during {}", ballot.name, state.phase_name(roleset)),
+        ));
+    }
+    let slot = find_slot(state, voter)?;
+    if !slot.alive {
+        return Err(Refusal::new("dead_actor", format!("{} is dead and cannot vote", slot.name)));
+    }
+    if slot.has_status("exiled") {
+        return Err(Refusal::new("blocked_actor", format!("{} is exiled and cannot vote", slot.name)));
+    }
+    if state.game_over.is_some() {
+        return Err(Refusal::new("game_over", "the game is over"));
+    }
+    let target = match ballot.target {
+        TargetKind::Family => state
+            .family_by_name(target)
+            .map(str::to_string)
+            .ok_or_else(|| Refusal::new("illegal_target", format!("no family named `{target}`")))?,
+        TargetKind::Player => find_slot(state, target)?.name.clone(),
+    };
+    Ok((ballot.id.clone(), slot.id, target))
+}

@@ -1,0 +1,305 @@
+//! A rule system described as data: roles, abilities, stages, ballots, statuses, options and
+//! message templates. The engine reads this model; what a rule system needs beyond the shared
+//! ability vocabulary ([`Effect`]) lives in `crate::mechanics` and is named by
+//! [`Roleset::mechanics`].
+//!
+//! Rolesets are RON files with `deny_unknown_fields` everywhere, so a typo in a field name is an
+//! error with its line and column rather than a silently ignored setting.
+
+mod builtin;
+mod show;
+mod validate;
+
+pub use builtin::{builtin, builtin_ids, load_roleset};
+pub use show::render_roleset;
+pub use validate::lint_roleset;
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The version of the roleset file format this build reads.
+pub const ROLESET_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Roleset {
+    pub version: u32,
+    /// Stable id used on the command line and in scenarios (`mafia-1923`).
+    pub id: String,
+    pub name: String,
+    /// Language of the message templates (`en`, `ru`).
+    pub language: String,
+    /// Which module of `crate::mechanics` resolves this rule system's phases.
+    pub mechanics: String,
+    /// The cycle of phases and when the game ends.
+    pub phases: PhaseCycle,
+    /// Sides a role can belong to (`mafia`, `civilians`, ...).
+    pub sides: Vec<SideDef>,
+    pub roles: Vec<RoleDef>,
+    pub abilities: Vec<AbilityDef>,
+    /// Resolution stages in their default order; the host may reorder them for one game.
+    pub stages: Vec<StageDef>,
+    pub ballots: Vec<BallotDef>,
+    pub statuses: Vec<StatusDef>,
+    pub options: Vec<OptionDef>,
+    /// Message templates by id; `{name}` placeholders are filled by the mechanics.
+    pub templates: BTreeMap<String, String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PhaseKind {
+    Night,
+    Day,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseCycle {
+    /// One turn of the cycle; the number `{n}` grows each time the cycle starts again.
+    pub cycle: Vec<PhaseSpec>,
+    /// The name of the last phase; committing it ends the game. `None`: the mechanics decide.
+    #[serde(default)]
+    pub last: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseSpec {
+    pub kind: PhaseKind,
+    /// Display name with `{n}`, e.g. `"Night {n}"`.
+    pub name: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RoleDef {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    #[serde(default)]
+    pub abilities: Vec<String>,
+    /// Players of the beginner level may hold this role.
+    #[serde(default)]
+    pub beginner: bool,
+    pub description: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityDef {
+    pub id: String,
+    pub name: String,
+    pub phase: PhaseKind,
+    /// The stage this ability resolves in (empty for passive abilities, which the mechanics run).
+    #[serde(default)]
+    pub stage: String,
+    /// The kinds of the targets, in order.
+    #[serde(default)]
+    pub targets: Vec<TargetKind>,
+    /// How many targets: the declared list, or a number computed from the living players.
+    #[serde(default)]
+    pub count: TargetCount,
+    #[serde(default)]
+    pub rules: Vec<TargetRule>,
+    #[serde(default)]
+    pub limits: Limits,
+    /// Any member of this side submits the action for the whole side; a later submission by
+    /// any member replaces the earlier one.
+    #[serde(default)]
+    pub group: Option<String>,
+    /// Passive abilities happen by themselves and cannot be entered.
+    #[serde(default)]
+    pub passive: bool,
+    pub effect: Effect,
+    pub description: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    Player,
+    Family,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+pub enum TargetCount {
+    /// Exactly the declared targets.
+    #[default]
+    AsDeclared,
+    /// The single declared kind, repeated ceil(living players / n) times.
+    CeilLivingOver(u32),
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum TargetRule {
+    /// The actor may not name himself.
+    NotSelf,
+    /// No player may be named twice.
+    Distinct,
+    /// Targets may not hold a role of this side.
+    NotSide(String),
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Uses per game (per holder of the role; reset when a thief takes the role).
+    #[serde(default)]
+    pub uses: Option<u32>,
+    /// Uses per game that name the actor himself.
+    #[serde(default)]
+    pub self_uses: Option<u32>,
+    /// Uses per game that name the actor's own family.
+    #[serde(default)]
+    pub own_family_uses: Option<u32>,
+}
+
+/// The shared ability vocabulary. Every effect is executed by the engine's effect toolkit; the
+/// parameters say which statuses and attack kinds are involved.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Nothing to execute (passive roles whose rules live in the mechanics).
+    None,
+    /// The target's next action picks its targets at random; abilities listed are unaffected.
+    RedirectNext { except: Vec<String> },
+    /// The target's actions later in this phase do not happen; abilities listed are unaffected.
+    Block { except: Vec<String> },
+    /// Take the target's role; the target becomes `fallback`.
+    StealRole { fallback: String },
+    /// Two players get `status`, each pointing at the other.
+    Pair { status: String },
+    /// Stop attacks of these kinds on the target this phase; cure `cures` if present.
+    Protect { from: Vec<String>, cures: Option<String> },
+    /// Stop attacks of these kinds on the target this phase; the attacker gets `injure`.
+    Guard { from: Vec<String>, injure: String },
+    /// An attack that gives the target `status` instead of killing.
+    Afflict { attack: String, status: String },
+    /// An attack on a random living member of the target family.
+    KillRandomMember { attack: String },
+    /// An attack on each target.
+    Kill { attack: String },
+    /// Learn about the target; what is learnt is the option named by `option`.
+    Investigate { option: String },
+    /// The first target learns the second target's role.
+    RevealRole,
+    /// Votes by and against the target player and family do not count this phase.
+    Jail,
+    /// Extra family and individual votes of this weight (negative for negative votes).
+    ExtraVotes { weight: i32 },
+    /// Save the target from the court this phase.
+    CourtSave,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StageDef {
+    pub id: String,
+    pub name: String,
+    pub phase: PhaseKind,
+    /// How actions inside the stage are ordered.
+    #[serde(default)]
+    pub tie: TieRule,
+    /// A stage with no actor, run by the mechanics (e.g. poison deaths, the court).
+    #[serde(default)]
+    pub system: bool,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+pub enum TieRule {
+    #[default]
+    SubmissionOrder,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BallotDef {
+    pub id: String,
+    pub name: String,
+    pub phase: PhaseKind,
+    pub target: TargetKind,
+    /// `Vote(voter, target)` without a ballot name uses the default ballot of the phase.
+    #[serde(default)]
+    pub default: bool,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StatusDef {
+    pub id: String,
+    pub name: String,
+    /// A player with this status cannot submit actions.
+    #[serde(default)]
+    pub blocks_actions: bool,
+    /// A player with this status cannot vote (votes are recorded and do not count).
+    #[serde(default)]
+    pub blocks_votes: bool,
+    /// How many phases after the one it was given in the status lasts; `None`: until cleared.
+    #[serde(default)]
+    pub lasts: Option<u32>,
+    pub description: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDef {
+    pub id: String,
+    pub default: String,
+    /// Allowed values; empty means free text (a number or a list).
+    #[serde(default)]
+    pub values: Vec<String>,
+    pub description: String,
+}
+
+impl Roleset {
+    pub fn role(&self, id: &str) -> Option<&RoleDef> {
+        self.roles.iter().find(|r| r.id == id)
+    }
+    pub fn ability(&self, id: &str) -> Option<&AbilityDef> {
+        self.abilities.iter().find(|a| a.id == id)
+    }
+    pub fn stage(&self, id: &str) -> Option<&StageDef> {
+        self.stages.iter().find(|s| s.id == id)
+    }
+    pub fn ballot(&self, id: &str) -> Option<&BallotDef> {
+        self.ballots.iter().find(|b| b.id == id)
+    }
+    pub fn status(&self, id: &str) -> Option<&StatusDef> {
+        self.statuses.iter().find(|s| s.id == id)
+    }
+    pub fn option(&self, id: &str) -> Option<&OptionDef> {
+        self.options.iter().find(|o| o.id == id)
+    }
+    pub fn template(&self, id: &str) -> &str {
+        self.templates.get(id).map(String::as_str).unwrap_or("")
+    }
+    /// The side of a role, `""` for an unknown role.
+    pub fn side_of(&self, role: &str) -> &str {
+        self.role(role).map(|r| r.side.as_str()).unwrap_or("")
+    }
+    /// The default ballot of a phase kind.
+    pub fn default_ballot(&self, kind: PhaseKind) -> Option<&BallotDef> {
+        let mut of_phase = self.ballots.iter().filter(|b| b.phase == kind);
+        let first = of_phase.clone().next();
+        of_phase.find(|b| b.default).or(first)
+    }
+    /// The name of the phase with this index (0 is the first phase of the game).
+    pub fn phase_name(&self, index: u32) -> String {
+        let len = self.phases.cycle.len().max(1) as u32;
+        let spec = &self.phases.cycle[(index % len) as usize];
+        spec.name.replace("{n}", &(index / len + 1).to_string())
+    }
+    pub fn phase_kind(&self, index: u32) -> PhaseKind {
+        let len = self.phases.cycle.len().max(1) as u32;
+        self.phases.cycle[(index % len) as usize].kind
+    }
+    /// The index of a phase given by name (`"Day 1"`), if the cycle can produce it.
+    pub fn phase_index(&self, name: &str) -> Option<u32> {
+        (0..10_000).find(|&i| self.phase_name(i).eq_ignore_ascii_case(name.trim()))
+    }
+}

@@ -1,0 +1,68 @@
+//! `mafia-mod roleset show`: every role, ability, target kinds, stage and limit in plain text.
+
+use super::{AbilityDef, Roleset, TargetCount};
+use std::fmt::Write;
+
+/// The roleset as a host reads it.
+pub fn render_roleset(r: &Roleset) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({}), mechanics {}, language {}", r.name, r.id, r.mechanics, r.language);
+    let cycle: Vec<&str> = r.phases.cycle.iter().map(|p| p.name.as_str()).collect();
+    let _ = writeln!(out, "phases: {} ... last: {}", cycle.join(", "), r.phases.last.as_deref().unwrap_or("(decided by the rules)"));
+    let _ = writeln!(out, "\nstages (default order):");
+    for (i, s) in r.stages.iter().enumerate() {
+        let sys = if s.system { " [system]" } else { "" };
+        let _ = writeln!(out, "  {:>2}. {:<12} {:?}  {}{sys}", i + 1, s.id, s.phase, s.name);
+    }
+    let _ = writeln!(out, "\nroles:");
+    for role in &r.roles {
+        let _ = writeln!(out, "  {} ({}), side {}{}", role.id, role.name, role.side, if role.beginner { ", beginner" } else { "" });
+        let _ = writeln!(out, "      {}", role.description);
+        for a in role.abilities.iter().filter_map(|a| r.ability(a)) {
+            let _ = writeln!(out, "      ability {}", describe_ability(a));
+        }
+    }
+    let _ = writeln!(out, "\nballots:");
+    for b in &r.ballots {
+        let _ = writeln!(out, "  {} ({:?}, target {:?}){}", b.id, b.phase, b.target, if b.default { ", default" } else { "" });
+    }
+    let _ = writeln!(out, "\nstatuses:");
+    for s in &r.statuses {
+        let _ = writeln!(out, "  {}: {}", s.id, s.description);
+    }
+    let _ = writeln!(out, "\noptions:");
+    for o in &r.options {
+        let values = if o.values.is_empty() { String::new() } else { format!(" [{}]", o.values.join("|")) };
+        let _ = writeln!(out, "  {} = {}{values}: {}", o.id, o.default, o.description);
+    }
+    out
+}
+
+fn describe_ability(a: &AbilityDef) -> String {
+    let targets: Vec<String> = a.targets.iter().map(|t| format!("{t:?}").to_lowercase()).collect();
+    let count = match a.count {
+        TargetCount::AsDeclared => String::new(),
+        TargetCount::CeilLivingOver(n) => format!(" x ceil(living/{n})"),
+    };
+    let mut limits = Vec::new();
+    if let Some(n) = a.limits.uses {
+        limits.push(format!("{n} per game"));
+    }
+    if let Some(n) = a.limits.self_uses {
+        limits.push(format!("self {n} per game"));
+    }
+    if let Some(n) = a.limits.own_family_uses {
+        limits.push(format!("own family {n} per game"));
+    }
+    if limits.is_empty() {
+        limits.push("no limit".into());
+    }
+    let when = if a.passive { "passive".to_string() } else { format!("{:?}, stage {}", a.phase, a.stage) };
+    format!(
+        "{}: targets [{}]{count}; {when}; {}{}",
+        a.id,
+        targets.join(", "),
+        limits.join(", "),
+        a.group.as_ref().map(|g| format!("; for the whole {g} side")).unwrap_or_default()
+    )
+}

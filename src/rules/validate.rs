@@ -1,0 +1,111 @@
+//! Consistency checks of a roleset: every name it uses must be declared.
+
+use super::{Effect, ROLESET_VERSION, Roleset};
+use std::collections::BTreeSet;
+
+/// One problem found in a roleset, with the field path it concerns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RolesetProblem {
+    pub field: String,
+    pub message: String,
+}
+
+/// Every problem of a roleset: unknown names, duplicates, an empty phase cycle.
+pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
+    let mut out = Vec::new();
+    let mut problem = |field: String, message: String| out.push(RolesetProblem { field, message });
+    if r.version != ROLESET_VERSION {
+        problem(
+            "version".into(),
+            format!("roleset version {} is not supported (this build reads {ROLESET_VERSION})", r.version),
+        );
+    }
+    if r.phases.cycle.is_empty() {
+        problem("phases.cycle".into(), "the phase cycle is empty".into());
+    }
+    if !crate::mechanics::is_known(&r.mechanics) {
+        problem(
+            "mechanics".into(),
+            format!("unknown mechanics `{}` (known: {})", r.mechanics, crate::mechanics::KNOWN.join(", ")),
+        );
+    }
+    duplicates("roles", r.roles.iter().map(|x| x.id.as_str()), &mut problem);
+    duplicates("abilities", r.abilities.iter().map(|x| x.id.as_str()), &mut problem);
+    duplicates("stages", r.stages.iter().map(|x| x.id.as_str()), &mut problem);
+    duplicates("statuses", r.statuses.iter().map(|x| x.id.as_str()), &mut problem);
+    duplicates("options", r.options.iter().map(|x| x.id.as_str()), &mut problem);
+    duplicates("ballots", r.ballots.iter().map(|x| x.id.as_str()), &mut problem);
+    let sides: BTreeSet<&str> = r.sides.iter().map(|s| s.id.as_str()).collect();
+    for (i, role) in r.roles.iter().enumerate() {
+        if !sides.contains(role.side.as_str()) {
+            problem(format!("roles[{i}].side"), format!("unknown side `{}`", role.side));
+        }
+        for a in &role.abilities {
+            if r.ability(a).is_none() {
+                problem(format!("roles[{i}].abilities"), format!("unknown ability `{a}`"));
+            }
+        }
+    }
+    for (i, ability) in r.abilities.iter().enumerate() {
+        match r.stage(&ability.stage) {
+            None => problem(format!("abilities[{i}].stage"), format!("unknown stage `{}`", ability.stage)),
+            Some(stage) if stage.phase != ability.phase => problem(
+                format!("abilities[{i}].stage"),
+                format!("stage `{}` belongs to the other phase kind", ability.stage),
+            ),
+            Some(_) => {}
+        }
+        if let Some(group) = &ability.group
+            && !sides.contains(group.as_str())
+        {
+            problem(format!("abilities[{i}].group"), format!("unknown side `{group}`"));
+        }
+        for status in effect_statuses(&ability.effect) {
+            if r.status(status).is_none() {
+                problem(format!("abilities[{i}].effect"), format!("unknown status `{status}`"));
+            }
+        }
+        if let Effect::Investigate { option } = &ability.effect
+            && r.option(option).is_none()
+        {
+            problem(format!("abilities[{i}].effect"), format!("unknown option `{option}`"));
+        }
+        if let Effect::StealRole { fallback } = &ability.effect
+            && r.role(fallback).is_none()
+        {
+            problem(format!("abilities[{i}].effect"), format!("unknown role `{fallback}`"));
+        }
+    }
+    for (i, option) in r.options.iter().enumerate() {
+        if !option.values.is_empty() && !option.values.contains(&option.default) {
+            problem(
+                format!("options[{i}].default"),
+                format!("`{}` is not one of the allowed values {:?}", option.default, option.values),
+            );
+        }
+    }
+    out
+}
+
+fn effect_statuses(effect: &Effect) -> Vec<&str> {
+    match effect {
+        Effect::Pair { status } => vec![status],
+        Effect::Protect { cures: Some(s), .. } => vec![s],
+        Effect::Guard { injure, .. } => vec![injure],
+        Effect::Afflict { status, .. } => vec![status],
+        _ => vec![],
+    }
+}
+
+fn duplicates<'a>(
+    list: &str,
+    ids: impl Iterator<Item = &'a str>,
+    problem: &mut impl FnMut(String, String),
+) {
+    let mut seen = BTreeSet::new();
+    for (i, id) in ids.enumerate() {
+        if !seen.insert(id) {
+            problem(format!("{list}[{i}].id"), format!("duplicate id `{id}`"));
+        }
+    }
+}
