@@ -6,8 +6,14 @@
 //! [`store`] reads and writes RON files safely, [`wwr`] reads the Werewolves Revamped role
 //! language.
 
+pub mod cli;
+pub mod commands;
+pub mod console;
 pub mod engine;
+pub mod export;
 pub mod mechanics;
 pub mod rules;
+pub mod savefile;
+pub mod scenario;
 pub mod store;
 pub mod wwr;

@@ -1,3 +1,51 @@
-fn main() {
-    println!("mafia-mod");
+use clap::Parser;
+use mafia_mod::cli::{Cli, Command, Format, RolesetCommand, WwrCommand};
+use mafia_mod::commands;
+use mafia_mod::export::Markup;
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Run a command; `Ok(false)` means it ran and found problems (exit 1).
+fn run(cli: Cli) -> anyhow::Result<bool> {
+    let mut out = std::io::stdout().lock();
+    match cli.command {
+        None => mafia_mod::console::run_default(cli.data_dir.as_deref(), &mut out),
+        Some(Command::Open { file }) => mafia_mod::console::run_file(&file, &mut out),
+        Some(Command::New { roleset, players, seed, assign, options, output }) => {
+            let random = assign == mafia_mod::cli::Assign::Random;
+            commands::new_game(&roleset, &players, seed, random, &options, &output, &mut out)?;
+            Ok(true)
+        }
+        Some(Command::Check { files }) => commands::check(&files, &mut out),
+        Some(Command::Roleset { command: RolesetCommand::Show { roleset } }) => {
+            commands::roleset_show(&roleset, &mut out)?;
+            Ok(true)
+        }
+        Some(Command::Scenario { paths }) => Ok(mafia_mod::scenario::run_command(&paths, &mut out)?),
+        Some(Command::Export { file, phase, format, private }) => {
+            let markup = match format {
+                Format::Bbcode => Markup::Bbcode,
+                Format::Markdown => Markup::Markdown,
+                Format::Text => Markup::Text,
+            };
+            commands::export(&file, phase.as_deref(), markup, private.as_deref(), &mut out)?;
+            out.flush()?;
+            Ok(true)
+        }
+        Some(Command::Wwr { command: WwrCommand::Parse { paths, json } }) => {
+            mafia_mod::wwr::run_parse_command(&paths, json, &mut out)
+        }
+    }
 }

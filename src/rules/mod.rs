@@ -10,7 +10,7 @@ mod builtin;
 mod show;
 mod validate;
 
-pub use builtin::{builtin, builtin_ids, load_roleset};
+pub use builtin::{builtin, builtin_ids, load_roleset, parse_checked as builtin_parse};
 pub use show::render_roleset;
 pub use validate::lint_roleset;
 

@@ -1,0 +1,113 @@
+//! The command line (DESIGN.md "Contracts"): subcommands and what each prints.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "mafia-mod", version, about = "Offline console for the host of a forum mafia or werewolf game")]
+pub struct Cli {
+    /// Where saves live (default: the platform's data directory for mafia-mod).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open a save in the console.
+    Open { file: PathBuf },
+    /// Start a new game and write its save.
+    New {
+        /// A bundled roleset id or a roleset file.
+        #[arg(long)]
+        roleset: String,
+        /// Players: one per line `Name | Family | role[+second role] | beginner`, or a RON list.
+        #[arg(long)]
+        players: PathBuf,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// `random`: deal roles by the roleset's setup rules; `manual`: roles are in the file.
+        #[arg(long, value_enum, default_value_t = Assign::Manual)]
+        assign: Assign,
+        /// Roleset options as `key=value`.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+    /// Validate rolesets, saves, scenarios and WWR texts; exit 1 if any is bad.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Roleset commands.
+    Roleset {
+        #[command(subcommand)]
+        command: RolesetCommand,
+    },
+    /// Run scenario files (directories recursively); exit 0 only if all pass.
+    Scenario {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Export a phase's public post, or one player's private results.
+    Export {
+        file: PathBuf,
+        /// The phase by name ("Night 1"); default: the last committed phase.
+        #[arg(long)]
+        phase: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// A player (slot) name: his private results instead of the public post.
+        #[arg(long)]
+        private: Option<String>,
+    },
+    /// Werewolves Revamped formal texts.
+    Wwr {
+        #[command(subcommand)]
+        command: WwrCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RolesetCommand {
+    /// Print every role, ability id, target kinds, stage and limit.
+    Show { roleset: String },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum WwrCommand {
+    /// Parse WWR texts; last line "N parsed, M failed".
+    Parse {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print the syntax tree as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assign {
+    Random,
+    Manual,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Bbcode,
+    Markdown,
+    Text,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

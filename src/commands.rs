@@ -1,0 +1,178 @@
+//! What each command-line subcommand does (the TUI is separate).
+
+use crate::engine::{Game, Level, PlayerSetup, Setup};
+use crate::export::{Markup, private_results, public_post};
+use crate::rules::{load_roleset, render_roleset};
+use crate::savefile::{load_game, save_game};
+use crate::store::FileError;
+use anyhow::{Context, Result, anyhow, bail};
+use std::io::Write;
+use std::path::Path;
+
+/// Parse a players file: one player a line, `Name | Family | role[+second] | beginner`, blank
+/// lines and `#` comments ignored; or a RON list of players when the file ends in `.ron`.
+pub fn read_players(path: &Path) -> Result<Vec<PlayerSetup>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("{}: cannot read the players file", path.display()))?;
+    if path.extension().is_some_and(|e| e == "ron") {
+        return crate::store::parse_ron(path, &text).map_err(|e| anyhow!("{e}"));
+    }
+    parse_players(path, &text)
+}
+
+pub fn parse_players(path: &Path, text: &str) -> Result<Vec<PlayerSetup>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim().trim_start_matches('\u{feff}');
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let name = fields[0];
+        if name.is_empty() {
+            bail!("{}:{}:1: a player line needs a name", path.display(), i + 1);
+        }
+        let family = fields.get(1).filter(|f| !f.is_empty()).map(|f| f.to_string());
+        let (role, extra_roles) = match fields.get(2).filter(|r| !r.is_empty()) {
+            Some(roles) => {
+                let mut parts = roles.split('+').map(|r| r.trim().to_string());
+                (parts.next().unwrap_or_default(), parts.collect())
+            }
+            None => (String::new(), Vec::new()),
+        };
+        let level = match fields.get(3).map(|l| l.to_lowercase()) {
+            None => Level::Standard,
+            Some(l) if l.is_empty() || l == "standard" => Level::Standard,
+            Some(l) if l == "beginner" => Level::Beginner,
+            Some(l) => bail!("{}:{}: level must be `beginner` or `standard`, not `{l}`", path.display(), i + 1),
+        };
+        out.push(PlayerSetup { name: name.to_string(), role, extra_roles, family, level });
+    }
+    Ok(out)
+}
+
+pub fn new_game(
+    roleset: &str,
+    players: &Path,
+    seed: u64,
+    random: bool,
+    options: &[String],
+    output: &Path,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
+    let mut players = read_players(players)?;
+    let mut setup_options = std::collections::BTreeMap::new();
+    for o in options {
+        let (k, v) = o.split_once('=').ok_or_else(|| anyhow!("option `{o}` is not KEY=VALUE"))?;
+        setup_options.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    if random {
+        crate::mechanics::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;
+    } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
+        bail!("{} has no role: give one in the players file or use --assign random", p.name);
+    }
+    let setup = Setup { players, families: Vec::new(), spectators: Vec::new(), options: setup_options };
+    let name = output.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "game".into());
+    let (game, warnings) = Game::create(&name, roleset, setup, seed).map_err(|e| anyhow!("{e}"))?;
+    for w in warnings {
+        writeln!(out, "warning: {w}")?;
+    }
+    save_game(&game, output).map_err(|e| anyhow!("{e}"))?;
+    writeln!(out, "wrote {} ({} players, {})", output.display(), game.state().slots.len(), game.phase_name())?;
+    Ok(())
+}
+
+/// What kind of RON document a text is, from its first identifier.
+fn ron_kind(text: &str) -> &str {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.split_once('\n').map(|x| x.1).unwrap_or("");
+        } else if rest.starts_with("/*") {
+            rest = rest.split_once("*/").map(|x| x.1).unwrap_or("");
+        } else if let Some(after) = rest.strip_prefix("#![") {
+            rest = after.split_once(']').map(|x| x.1).unwrap_or("");
+        } else {
+            break;
+        }
+    }
+    let end = rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Check one file; `Err` holds every problem found, each as `path:line:col: message`.
+pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
+    if path.extension().is_some_and(|e| e == "wwr") {
+        return crate::wwr::check_file(path).map(|()| "WWR text".to_string());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+    let one = |e: FileError| vec![e.to_string()];
+    match ron_kind(&text) {
+        "Roleset" => {
+            let r = crate::rules::builtin_parse(path, &text).map_err(one)?;
+            Ok(format!("roleset {} ({} roles)", r.id, r.roles.len()))
+        }
+        "Scenario" => {
+            let s = crate::scenario::load_scenario(path).map_err(one)?;
+            crate::scenario::start_game(&s, path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+            Ok(format!("scenario \"{}\"", s.name))
+        }
+        "Game" => {
+            let g = crate::savefile::parse_game(path, &text).map_err(one)?;
+            Ok(format!("save of {} at {} ({} entries)", g.roleset().id, g.phase_name(), g.entries().len()))
+        }
+        other => Err(vec![format!(
+            "{}:1:1: expected a `Roleset(`, `Scenario(` or `Game(` document, found `{}`",
+            path.display(),
+            if other.is_empty() { "nothing" } else { other }
+        )]),
+    }
+}
+
+pub fn check(files: &[std::path::PathBuf], out: &mut dyn Write) -> Result<bool> {
+    let mut all_ok = true;
+    for f in files {
+        match check_file(f) {
+            Ok(what) => writeln!(out, "ok   {}: {what}", f.display())?,
+            Err(problems) => {
+                all_ok = false;
+                for p in problems {
+                    writeln!(out, "{p}")?;
+                }
+            }
+        }
+    }
+    Ok(all_ok)
+}
+
+pub fn roleset_show(id_or_path: &str, out: &mut dyn Write) -> Result<()> {
+    let path = Path::new(id_or_path);
+    if path.is_dir() {
+        return crate::wwr::run_show_command(path, out);
+    }
+    let roleset = load_roleset(id_or_path).map_err(|e| anyhow!("{e}"))?;
+    out.write_all(render_roleset(&roleset).as_bytes())?;
+    Ok(())
+}
+
+pub fn export(file: &Path, phase: Option<&str>, markup: Markup, private: Option<&str>, out: &mut dyn Write) -> Result<()> {
+    let game = load_game(file).map_err(|e| anyhow!("{e}"))?;
+    let history = &game.state().history;
+    let committed = match phase {
+        Some(name) => history
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| anyhow!("{}: no committed phase named `{name}`", file.display()))?,
+        None => history.last().ok_or_else(|| anyhow!("{}: no phase has been committed yet", file.display()))?,
+    };
+    let text = match private {
+        None => public_post(&game, committed, markup),
+        Some(name) => {
+            let slot = game.state().slot_by_name(name).ok_or_else(|| anyhow!("no player named `{name}`"))?;
+            private_results(&game, committed, slot.id, markup)
+        }
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}

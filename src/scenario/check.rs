@@ -1,0 +1,111 @@
+//! Expectations of a scenario, checked against the game after the steps before them.
+
+use crate::engine::Game;
+use crate::engine::outcome::Audience;
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Check {
+    Alive(String),
+    Dead(String),
+    Status(String, String),
+    NoStatus(String, String),
+    /// The player holds this role (as main or second role).
+    Role(String, String),
+    Phase(String),
+    AliveCount(usize),
+    /// The winners, by side id or family name, in any order.
+    Winners(Vec<String>),
+    GameOver,
+    /// A case-insensitive substring of a public message of the last committed phase.
+    Public(String),
+    NotPublic(String),
+    /// A case-insensitive substring of a private message to this player in the last committed phase.
+    Told(String, String),
+    NotTold(String, String),
+    /// A case-insensitive substring of a step reason of the last committed phase.
+    Trace(String),
+    /// A case-insensitive substring of a warning of the last committed phase or a pending entry.
+    Warned(String),
+    /// The player has used the ability this many times.
+    Uses(String, String, u32),
+}
+
+fn contains(haystack: &str, needle: &str) -> bool {
+    haystack.to_lowercase().contains(&needle.to_lowercase())
+}
+
+impl Check {
+    /// `Ok` when it holds, else what was found instead.
+    pub fn holds(&self, game: &Game) -> Result<(), String> {
+        let state = game.state();
+        let slot = |name: &str| state.slot_by_name(name).ok_or_else(|| format!("no player named {name}"));
+        let last = state.history.last();
+        let messages = || last.map(|p| p.outcome.messages.clone()).unwrap_or_default();
+        let ok_if = |cond: bool, found: String| if cond { Ok(()) } else { Err(found) };
+        match self {
+            Check::Alive(p) => {
+                let s = slot(p)?;
+                ok_if(s.alive, format!("{} is dead ({:?})", s.name, s.death))
+            }
+            Check::Dead(p) => {
+                let s = slot(p)?;
+                ok_if(!s.alive, format!("{} is alive", s.name))
+            }
+            Check::Status(p, st) => {
+                let s = slot(p)?;
+                ok_if(s.has_status(st), format!("statuses of {}: {:?}", s.name, s.statuses.keys().collect::<Vec<_>>()))
+            }
+            Check::NoStatus(p, st) => {
+                let s = slot(p)?;
+                ok_if(!s.has_status(st), format!("{} is {st}", s.name))
+            }
+            Check::Role(p, role) => {
+                let s = slot(p)?;
+                ok_if(s.roles().any(|r| r == role), format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()))
+            }
+            Check::Phase(name) => {
+                let now = game.phase_name();
+                ok_if(now.eq_ignore_ascii_case(name), now)
+            }
+            Check::AliveCount(n) => {
+                let alive = state.slots.iter().filter(|s| s.alive).count();
+                ok_if(alive == *n, format!("{alive} alive"))
+            }
+            Check::Winners(expected) => {
+                let Some(over) = &state.game_over else { return Err("the game is not over".into()) };
+                let mut got: Vec<String> = over.winners.iter().map(|w| w.to_lowercase()).collect();
+                let mut want: Vec<String> = expected.iter().map(|w| w.to_lowercase()).collect();
+                got.sort();
+                want.sort();
+                ok_if(got == want, format!("winners {:?}", over.winners))
+            }
+            Check::GameOver => ok_if(state.game_over.is_some(), format!("the game is in {}", game.phase_name())),
+            Check::Public(text) | Check::NotPublic(text) => {
+                let public: Vec<String> = messages().into_iter().filter(|m| m.audience == Audience::Public).map(|m| m.text).collect();
+                let found = public.iter().any(|m| contains(m, text));
+                ok_if(found == matches!(self, Check::Public(_)), format!("public messages {public:?}"))
+            }
+            Check::Told(p, text) | Check::NotTold(p, text) => {
+                let id = slot(p)?.id;
+                let told: Vec<String> = messages().into_iter().filter(|m| m.audience == Audience::Slot(id)).map(|m| m.text).collect();
+                let found = told.iter().any(|m| contains(m, text));
+                ok_if(found == matches!(self, Check::Told(..)), format!("messages to {p}: {told:?}"))
+            }
+            Check::Trace(text) => {
+                let reasons: Vec<String> = last.map(|p| p.outcome.steps.iter().flat_map(|s| s.reasons.clone()).collect()).unwrap_or_default();
+                ok_if(reasons.iter().any(|r| contains(r, text)), "no such reason in the trace".into())
+            }
+            Check::Warned(text) => {
+                let mut warnings: Vec<String> = last.map(|p| p.outcome.warnings.clone()).unwrap_or_default();
+                warnings.extend(state.pending.iter().flat_map(|p| p.warnings.clone()));
+                ok_if(warnings.iter().any(|w| contains(w, text)), format!("warnings {warnings:?}"))
+            }
+            Check::Uses(p, ability, n) => {
+                let s = slot(p)?;
+                let used = s.uses.get(ability).copied().unwrap_or(0);
+                ok_if(used == *n, format!("{used} uses"))
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Scenario files: a game written as data (setup, the host's entries in order, expectations)
+//! and the runner that plays it. Every rule is pinned by scenarios; `cargo test` runs all of
+//! `tests/scenarios/`.
+
+mod check;
+
+pub use check::Check;
+
+use crate::engine::outcome::Audience;
+use crate::engine::{Entry, Game, HostCommand, PlayerSetup, Setup, Verdict};
+use crate::rules::{Roleset, load_roleset};
+use crate::store::{FileError, parse_ron};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    /// The source lines this scenario checks (`003_c274ad7fc0965730.txt:85`).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// A bundled roleset id, or a path relative to the scenario file.
+    pub roleset: String,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    #[serde(default)]
+    pub families: Vec<String>,
+    pub players: Vec<PlayerSetup>,
+    pub script: Vec<ScriptStep>,
+}
+
+/// One step of a scenario's script.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum ScriptStep {
+    Act(String, String, Vec<String>),
+    ActWith(String, String, Vec<String>, BTreeMap<String, String>),
+    Vote(String, String),
+    VoteOn(String, String, String),
+    Unvote(String),
+    UnvoteOn(String, String),
+    Host(HostCommand),
+    Override(String, Verdict, String),
+    ReorderStages(Vec<String>),
+    EditPost(String),
+    /// Undo the most recent entry that is not undone.
+    Undo,
+    /// Redo the most recently undone entry.
+    Redo,
+    Resolve,
+    Expect(Check),
+    Reject(Box<ScriptStep>),
+}
+
+impl ScriptStep {
+    /// The engine entry this step submits, if it is one.
+    fn entry(&self, game: &Game) -> Option<Entry> {
+        Some(match self.clone() {
+            ScriptStep::Act(actor, ability, targets) => Entry::Act { actor, ability, targets, params: BTreeMap::new() },
+            ScriptStep::ActWith(actor, ability, targets, params) => Entry::Act { actor, ability, targets, params },
+            ScriptStep::Vote(voter, target) => Entry::Vote { ballot: None, voter, target },
+            ScriptStep::VoteOn(ballot, voter, target) => Entry::Vote { ballot: Some(ballot), voter, target },
+            ScriptStep::Unvote(voter) => Entry::Unvote { ballot: None, voter },
+            ScriptStep::UnvoteOn(ballot, voter) => Entry::Unvote { ballot: Some(ballot), voter },
+            ScriptStep::Host(cmd) => Entry::Host(cmd),
+            ScriptStep::Override(step, verdict, reason) => Entry::Override { step, verdict, reason },
+            ScriptStep::ReorderStages(order) => Entry::ReorderStages(order),
+            ScriptStep::EditPost(text) => Entry::EditPost(text),
+            ScriptStep::Undo => Entry::Undo(game.last_undoable().unwrap_or(0)),
+            ScriptStep::Redo => Entry::Redo(game.last_redoable().unwrap_or(0)),
+            ScriptStep::Resolve => Entry::Resolve,
+            ScriptStep::Expect(_) | ScriptStep::Reject(_) => return None,
+        })
+    }
+}
+
+/// How one scenario ended.
+#[derive(Debug)]
+pub struct ScenarioReport {
+    pub path: PathBuf,
+    pub name: String,
+    /// `None` when it passed; otherwise what went wrong, with the trace.
+    pub failure: Option<String>,
+}
+
+/// Load a scenario file.
+pub fn load_scenario(path: &Path) -> Result<Scenario, FileError> {
+    let text = std::fs::read_to_string(path).map_err(|e| FileError {
+        path: path.to_path_buf(),
+        line: None,
+        col: None,
+        field: String::new(),
+        message: e.to_string(),
+    })?;
+    parse_ron(path, &text)
+}
+
+fn roleset_for(scenario: &Scenario, path: &Path) -> Result<Roleset, FileError> {
+    if crate::rules::builtin(&scenario.roleset).is_some() {
+        return load_roleset(&scenario.roleset);
+    }
+    let relative = path.parent().unwrap_or(Path::new(".")).join(&scenario.roleset);
+    load_roleset(&relative.to_string_lossy())
+}
+
+/// Build the game a scenario starts with.
+pub fn start_game(scenario: &Scenario, path: &Path) -> Result<Game, String> {
+    let roleset = roleset_for(scenario, path).map_err(|e| e.to_string())?;
+    let setup = Setup {
+        players: scenario.players.clone(),
+        families: scenario.families.clone(),
+        spectators: Vec::new(),
+        options: scenario.options.clone(),
+    };
+    Game::create(&scenario.name, roleset, setup, scenario.seed)
+        .map(|(game, _warnings)| game)
+        .map_err(|e| format!("setup {e}"))
+}
+
+/// Play one scenario file.
+pub fn run_file(path: &Path) -> ScenarioReport {
+    let scenario = match load_scenario(path) {
+        Ok(s) => s,
+        Err(e) => return ScenarioReport { path: path.into(), name: String::new(), failure: Some(e.to_string()) },
+    };
+    let failure = run_scenario(&scenario, path).err();
+    ScenarioReport { path: path.into(), name: scenario.name, failure }
+}
+
+/// Play a scenario; the error says which step failed, what was expected and found, and the trace.
+pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
+    let mut game = start_game(scenario, path)?;
+    for (i, step) in scenario.script.iter().enumerate() {
+        let fail = |game: &Game, what: String| format!("step {} ({step:?}): {what}\n{}", i + 1, trace(game));
+        match step {
+            ScriptStep::Expect(check) => {
+                if let Err(found) = check.holds(&game) {
+                    return Err(fail(&game, format!("expected {check:?}, found {found}")));
+                }
+            }
+            ScriptStep::Reject(inner) => {
+                let Some(entry) = inner.entry(&game) else {
+                    return Err(fail(&game, "Reject wraps a step that is not an entry".into()));
+                };
+                if game.submit(entry, None).is_ok() {
+                    return Err(fail(&game, "expected the engine to refuse this entry, and it accepted it".into()));
+                }
+            }
+            other => {
+                let Some(entry) = other.entry(&game) else { continue };
+                if let Err(refusal) = game.submit(entry, None) {
+                    return Err(fail(&game, format!("the engine refused the entry: {refusal}")));
+                }
+            }
+        }
+    }
+    Ok(game)
+}
+
+/// The resolution trace of the last committed phase and the pending phase, for failure reports.
+pub fn trace(game: &Game) -> String {
+    let mut out = String::new();
+    let roleset = game.roleset();
+    let state = game.state();
+    if let Some(last) = state.history.last() {
+        let _ = writeln!(out, "  trace of {}:", last.name);
+        for s in &last.outcome.steps {
+            let actor = s.actor.and_then(|a| state.slots.get(a)).map(|a| a.name.as_str()).unwrap_or("-");
+            let _ = writeln!(out, "    [{}] {} {} {:?} -> {}: {}", s.key, actor, s.ability.as_deref().unwrap_or(&s.stage), s.targets_before, s.result.label(), s.reasons.join("; "));
+        }
+        for w in &last.outcome.warnings {
+            let _ = writeln!(out, "    warning: {w}");
+        }
+        for m in &last.outcome.messages {
+            let to = match &m.audience {
+                Audience::Public => "public".to_string(),
+                Audience::Slot(id) => state.slots.get(*id).map(|s| s.name.clone()).unwrap_or_default(),
+                Audience::Group(g) => g.clone(),
+                Audience::Host => "host".into(),
+            };
+            let _ = writeln!(out, "    message to {to}: {}", m.text);
+        }
+    }
+    let _ = writeln!(out, "  now: {}", roleset.phase_name(state.phase));
+    out
+}
+
+/// Every scenario file under these paths (directories recursively), sorted.
+pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        collect_into(p, &mut out);
+    }
+    out.sort();
+    out
+}
+
+fn collect_into(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let Ok(entries) = std::fs::read_dir(path) else { return };
+        for e in entries.flatten() {
+            collect_into(&e.path(), out);
+        }
+    } else if path.extension().is_some_and(|e| e == "ron") {
+        out.push(path.to_path_buf());
+    }
+}
+
+/// `mafia-mod scenario PATH...`: run, print failures, end with "N passed, M failed".
+pub fn run_command(paths: &[PathBuf], out: &mut dyn std::io::Write) -> std::io::Result<bool> {
+    let files = collect_files(paths);
+    let (mut passed, mut failed) = (0, 0);
+    for f in &files {
+        let report = run_file(f);
+        match &report.failure {
+            None => {
+                passed += 1;
+                writeln!(out, "ok   {}", f.display())?;
+            }
+            Some(why) => {
+                failed += 1;
+                writeln!(out, "FAIL {} ({})\n  {why}", f.display(), report.name)?;
+            }
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed")?;
+    Ok(failed == 0 && !files.is_empty())
+}
