@@ -7,4 +7,5 @@
 //! [`export`] renders messages for forums, [`wwr`] reads the Werewolves Revamped role language,
 //! and [`tui`] is the console on top.
 
+pub mod store;
 pub mod wwr;
