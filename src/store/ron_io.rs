@@ -26,6 +26,10 @@ pub(crate) fn options() -> ron::Options {
 /// A leading byte-order mark is ignored: some Windows editors add one and it is invisible.
 pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, FileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        // RON would say "Expected opening `(`", which hides the real problem.
+        return Err(FileError::at(path, 1, 1, "the file is empty"));
+    }
     let mut de = match ron::Deserializer::from_str_with_options(text, &options()) {
         Ok(de) => de,
         Err(e) => return Err(from_spanned(path, text, &e, String::new())),
@@ -90,9 +94,17 @@ pub(crate) fn end_position(prefix: &str) -> (usize, usize) {
 }
 
 /// Render a `serde_path_to_error` path without its `.` for "the top level".
+///
+/// Trailing unknown segments (`?`, where the parser failed before it could read a key) are
+/// dropped: `roles[1]` says more to a host than `roles[1].?`.
 fn field_path(path: &serde_path_to_error::Path) -> String {
+    let segments: Vec<&serde_path_to_error::Segment> = path.iter().collect();
+    let known = segments
+        .iter()
+        .rposition(|s| !matches!(s, serde_path_to_error::Segment::Unknown))
+        .map_or(0, |i| i + 1);
     let mut out = String::new();
-    for segment in path {
+    for segment in segments.into_iter().take(known) {
         match segment {
             serde_path_to_error::Segment::Seq { index } => {
                 out.push_str(&format!("[{index}]"));
@@ -137,6 +149,24 @@ fn from_spanned(path: &Path, text: &str, e: &ron::error::SpannedError, field: St
             }
         }
     }
+    match &e.code {
+        // RON reports this where its scan gave up; the host needs the `/*` that is not closed.
+        ron::Error::UnclosedBlockComment => {
+            if let Some((l, c)) = unclosed_comment_start(text) {
+                (line, col) = (l, c);
+            }
+        }
+        // The span of `-1` starts after the sign; point at the whole number.
+        ron::Error::IntegerOutOfBounds if col > 1 => {
+            let sign = byte_offset(text, line, col - 1)
+                .and_then(|o| text.get(o..))
+                .and_then(|rest| rest.chars().next());
+            if matches!(sign, Some('-' | '+')) {
+                col -= 1;
+            }
+        }
+        _ => {}
+    }
     FileError {
         path: path.to_path_buf(),
         line: Some(line),
@@ -144,6 +174,86 @@ fn from_spanned(path: &Path, text: &str, e: &ron::error::SpannedError, field: St
         field,
         message: e.code.to_string(),
     }
+}
+
+/// The position of the outermost `/*` that is never closed, skipping strings, character
+/// literals and line comments the way RON does (block comments nest in RON).
+fn unclosed_comment_start(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes.get(i..i + 2) {
+            Some(b"//") => {
+                i = text.get(i..)?.find('\n').map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            Some(b"/*") => {
+                let start = i;
+                let mut depth = 0usize;
+                while i < bytes.len() {
+                    match bytes.get(i..i + 2) {
+                        Some(b"/*") => {
+                            depth += 1;
+                            i += 2;
+                        }
+                        Some(b"*/") => {
+                            depth -= 1;
+                            i += 2;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => i += 1,
+                    }
+                }
+                if depth > 0 {
+                    return Some(end_position(text.get(..start)?));
+                }
+                continue;
+            }
+            _ => {}
+        }
+        match bytes.get(i) {
+            Some(b'"') => i = skip_quoted(bytes, i, b'"'),
+            Some(b'\'') => i = skip_quoted(bytes, i, b'\''),
+            Some(b'r') if matches!(bytes.get(i + 1), Some(b'#' | b'"')) => {
+                let hashes = bytes
+                    .get(i + 1..)?
+                    .iter()
+                    .take_while(|&&b| b == b'#')
+                    .count();
+                let open = i + 1 + hashes;
+                if bytes.get(open) == Some(&b'"') {
+                    let mut close = vec![b'"'];
+                    close.extend(std::iter::repeat_n(b'#', hashes));
+                    i = bytes
+                        .get(open + 1..)?
+                        .windows(close.len())
+                        .position(|w| w == close.as_slice())
+                        .map_or(bytes.len(), |n| open + 1 + n + close.len());
+                } else {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The index just after a `quote`-delimited literal starting at `start`, honouring `\` escapes.
+fn skip_quoted(bytes: &[u8], start: usize, quote: u8) -> usize {
+    let mut i = start + 1;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'\\' {
+            i += 2;
+        } else if b == quote {
+            return i + 1;
+        } else {
+            i += 1;
+        }
+    }
+    bytes.len()
 }
 
 /// Byte offset of a 1-based (line, column-in-characters) position, if it lies in `text`.
@@ -247,6 +357,14 @@ mod tests {
         assert_eq!(byte_offset(text, 9, 1), None);
         assert_eq!(end_position("ab\nпр"), (2, 3));
         assert_eq!(end_position(""), (1, 1));
+    }
+
+    #[test]
+    fn unclosed_comment_start_skips_strings_and_closed_comments() {
+        assert_eq!(unclosed_comment_start("a /* b */ c"), None);
+        assert_eq!(unclosed_comment_start("x\n  /* a /* b */ c"), Some((2, 3)));
+        assert_eq!(unclosed_comment_start("\"/*\" // /*\n'/' /*"), Some((2, 5)));
+        assert_eq!(unclosed_comment_start("r#\"/*\"# \"\\\"/*\""), None);
     }
 
     #[test]
