@@ -291,8 +291,10 @@ pub fn to_ron<T: Serialize>(value: &T) -> Result<String, ron::Error> {
 /// that value.
 ///
 /// This is the last gate before bytes replace a good save: it catches a type whose
-/// serialisation cannot be read back (a `HashMap`, an untagged enum RON cannot tell apart, a
-/// float that is not finite) before the old file is gone. `path` is only used in the error.
+/// serialisation cannot be read back (renamed or skipped fields it then requires, custom
+/// (de)serialisers that disagree, a `HashMap` whose order changed) before the old file is gone.
+/// It compares bytes, not values, so it cannot see a field that is silently dropped both ways;
+/// `deny_unknown_fields` and tests on the saved types cover that. `path` is only used in errors.
 pub fn verify_roundtrip<T: Serialize + DeserializeOwned>(
     path: &Path,
     bytes: &[u8],
