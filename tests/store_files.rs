@@ -77,6 +77,31 @@ fn keep_zero_makes_no_backups_and_first_save_has_none() {
 }
 
 #[test]
+fn keep_one_replaces_the_single_backup() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("game.ron");
+    for v in ["v1", "v2", "v3"] {
+        write_atomic(&path, v.as_bytes(), 1).expect("save");
+    }
+    assert_eq!(read(&path), "v3");
+    assert_eq!(read(&backup_path(&path, 1)), "v2");
+    assert_eq!(names_in(dir.path()), ["game.ron", "game.ron.bak01"]);
+}
+
+#[test]
+fn backups_left_by_a_larger_keep_are_not_deleted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("game.ron");
+    for v in ["v1", "v2", "v3", "v4"] {
+        write_atomic(&path, v.as_bytes(), 3).expect("save");
+    }
+    write_atomic(&path, b"v5", 1).expect("save");
+    assert_eq!(read(&backup_path(&path, 1)), "v4");
+    assert_eq!(read(&backup_path(&path, 2)), "v2");
+    assert_eq!(read(&backup_path(&path, 3)), "v1");
+}
+
+#[test]
 fn a_backup_is_a_separate_copy_of_the_old_bytes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("game.ron");

@@ -26,13 +26,14 @@ pub fn backup_path(path: &Path, n: usize) -> PathBuf {
 ///    secret roles) in the same directory, so the final rename cannot cross file systems, and
 ///    `fsync` it so its bytes are on disk before any name points at it;
 /// 2. rotate backups `bak{keep-1}` → `bak{keep}`, …, `bak01` → `bak02` (the oldest falls off);
-/// 3. hard-link the current file as `bak01` (copy it if the file system cannot link), so the
-///    target never stops existing;
+/// 3. hard-link the current file as `bak01` (copy it if the file system cannot link) under a
+///    temporary name and rename that into place, so the target never stops existing;
 /// 4. `rename` the temporary file over the target, which is atomic on POSIX;
 /// 5. `fsync` the directory so the rename itself survives a power cut.
 ///
 /// If steps 1–4 fail, the target is untouched, the temporary file is removed and the error is
-/// returned. Backups beyond `keep` left by an earlier, larger `keep` are not deleted: this
+/// returned. If only step 5 fails, the new contents are in place but not known to be durable;
+/// the error is still returned so the caller can say so. Backups beyond `keep` left by an earlier, larger `keep` are not deleted: this
 /// function never destroys a file it did not just rotate. If `path` is a symbolic link, the file
 /// it points to is replaced (hosts link saves into synced folders) rather than the link.
 pub fn write_atomic(path: &Path, bytes: &[u8], keep: usize) -> io::Result<()> {
@@ -75,13 +76,58 @@ fn write_and_swap(
                 fs::rename(&from, backup_path(target, n + 1))?;
             }
         }
-        let newest = backup_path(target, 1);
-        if fs::hard_link(target, &newest).is_err() {
-            fs::copy(target, &newest)?;
-            File::open(&newest)?.sync_all()?;
-        }
+        link_or_copy_over(target, &backup_path(target, 1))?;
     }
     fs::rename(tmp_path, target)
+}
+
+/// Make `to` a copy of `from` without `from` ever disappearing, replacing any old `to`
+/// atomically (with `keep == 1` the previous `bak01` is still there).
+///
+/// The link or copy is made under a temporary name and renamed into place, so a failure leaves
+/// the old `to` as it was.
+fn link_or_copy_over(from: &Path, to: &Path) -> io::Result<()> {
+    let dir = match to.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = to.file_name().unwrap_or_default();
+    let mut made = None;
+    for _ in 0..16 {
+        let tmp = temp_path(&dir, name);
+        match fs::hard_link(from, &tmp) {
+            Ok(()) => {
+                made = Some(tmp);
+                break;
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            // No hard links here (some network or FAT file systems): copy instead.
+            Err(_) => {
+                let result = fs::copy(from, &tmp).and_then(|_| File::open(&tmp)?.sync_all());
+                if let Err(e) = result {
+                    let _ = fs::remove_file(&tmp);
+                    return Err(e);
+                }
+                made = Some(tmp);
+                break;
+            }
+        }
+    }
+    let tmp = made.ok_or_else(|| io::Error::other("could not create a temporary backup name"))?;
+    fs::rename(&tmp, to).inspect_err(|_| {
+        let _ = fs::remove_file(&tmp);
+    })
+}
+
+/// A fresh hidden name next to a file: `.NAME.tmp-PID-N`. Leading dot and no `.ron` ending,
+/// so neither `ls` nor [`most_recent_save`] shows it if a crash leaves it behind.
+fn temp_path(dir: &Path, name: &std::ffi::OsStr) -> PathBuf {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut tmp_name = OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".tmp-{}-{n}", std::process::id()));
+    dir.join(tmp_name)
 }
 
 /// Follow `path` if it is a symbolic link, so that saving replaces the real file.
@@ -94,14 +140,9 @@ fn resolve_symlink(path: &Path) -> io::Result<PathBuf> {
 
 /// Create a fresh hidden temporary file next to the target.
 fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(PathBuf, File)> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut last_err = None;
     for _ in 0..16 {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let mut tmp_name = OsString::from(".");
-        tmp_name.push(name);
-        tmp_name.push(format!(".tmp-{}-{n}", std::process::id()));
-        let tmp_path = dir.join(tmp_name);
+        let tmp_path = temp_path(dir, name);
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
