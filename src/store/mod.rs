@@ -1,56 +1,37 @@
-//! Temporary minimal store (replaced by the full module on the `store` branch).
-use serde::{Serialize, de::DeserializeOwned};
-use std::fmt;
-use std::path::{Path, PathBuf};
+//! Reading and writing the files a host cares about: saves, rolesets and scenarios in RON.
+//!
+//! Game-agnostic on purpose: everything here is generic over serde types, so the game model can
+//! change without touching how files are kept safe.
+//!
+//! * **Errors** are [`FileError`]s, printed `path:line:col: field.path: message`, whether the
+//!   file is missing, not UTF-8, not RON, or RON of the wrong shape ([`parse_ron`], [`read_ron`]).
+//! * **Writing** is [`to_ron`]: pretty, struct names, four-space indent, `\n`, stable bytes.
+//!   Saved types should derive `#[serde(deny_unknown_fields)]` (a misspelt key must be an error,
+//!   not silently dropped) and use `BTreeMap`, never `HashMap` (output order must not change).
+//! * **Versions**: every document has a top-level `version: u32`. [`probe_version`] reads it
+//!   whatever the struct name; [`load_versioned`] dispatches to the current type or to a
+//!   [`Migration`] registered by the caller.
+//! * **Saving** is [`write_atomic`]: temporary file, fsync, rotate backups, rename, fsync the
+//!   directory. Backups are `NAME.ron.bak01` (newest) to `NAME.ron.bakNN` (oldest), zero-padded
+//!   so they sort newest first (see [`backup_path`]).
+//! * **Where**: [`data_dir`] (0700) and [`games_dir`] (`<data>/games/`); [`most_recent_save`]
+//!   picks what to open at startup.
+//!
+//! # The last good save is never overwritten by a bad one
+//!
+//! [`write_atomic`] guarantees that a failed write leaves the old file whole, but it cannot know
+//! whether the new bytes are any good. Callers must therefore only pass it bytes produced by
+//! [`to_ron`] from a value that was loaded successfully or built in memory, never text edited by
+//! hand or read from elsewhere. [`save_ron`] does this for you and also runs
+//! [`verify_roundtrip`], which refuses bytes that would not read back to the same file, so a type
+//! RON cannot represent faithfully fails the save instead of corrupting the next load.
 
-#[derive(Debug, Clone)]
-pub struct FileError {
-    pub path: PathBuf,
-    pub line: Option<usize>,
-    pub col: Option<usize>,
-    pub field: String,
-    pub message: String,
-}
+mod error;
+mod files;
+mod ron_io;
+mod version;
 
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.path.display())?;
-        if let (Some(l), Some(c)) = (self.line, self.col) {
-            write!(f, ":{l}:{c}")?;
-        }
-        if !self.field.is_empty() {
-            write!(f, ": {}", self.field)?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-impl std::error::Error for FileError {}
-
-pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, FileError> {
-    ron::from_str(text).map_err(|e| FileError {
-        path: path.to_path_buf(),
-        line: Some(e.span.start.line),
-        col: Some(e.span.start.col),
-        field: String::new(),
-        message: e.code.to_string(),
-    })
-}
-
-pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| FileError {
-        path: path.to_path_buf(),
-        line: None,
-        col: None,
-        field: String::new(),
-        message: e.to_string(),
-    })?;
-    parse_ron(path, &text)
-}
-
-pub fn to_ron<T: Serialize>(value: &T) -> Result<String, ron::Error> {
-    ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default().struct_names(true))
-}
-
-pub fn write_atomic(path: &Path, bytes: &[u8], _keep: usize) -> std::io::Result<()> {
-    std::fs::write(path, bytes)
-}
+pub use error::FileError;
+pub use files::{backup_path, data_dir, games_dir, most_recent_save, write_atomic};
+pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};
+pub use version::{Migration, load_versioned, probe_version};
