@@ -4,7 +4,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "mafia-mod", version, about = "Offline console for the host of a forum mafia or werewolf game")]
+#[command(
+    name = "mafia-mod",
+    version,
+    about = "Offline console for the host of a forum mafia or werewolf game"
+)]
 pub struct Cli {
     /// Where saves live (default: the platform's data directory for mafia-mod).
     #[arg(long, global = true, value_name = "DIR")]

@@ -12,7 +12,8 @@ use std::path::Path;
 /// Parse a players file: one player a line, `Name | Family | role[+second] | beginner`, blank
 /// lines and `#` comments ignored; or a RON list of players when the file ends in `.ron`.
 pub fn read_players(path: &Path) -> Result<Vec<PlayerSetup>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("{}: cannot read the players file", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read the players file", path.display()))?;
     if path.extension().is_some_and(|e| e == "ron") {
         return crate::store::parse_ron(path, &text).map_err(|e| anyhow!("{e}"));
     }
@@ -31,7 +32,10 @@ pub fn parse_players(path: &Path, text: &str) -> Result<Vec<PlayerSetup>> {
         if name.is_empty() {
             bail!("{}:{}:1: a player line needs a name", path.display(), i + 1);
         }
-        let family = fields.get(1).filter(|f| !f.is_empty()).map(|f| f.to_string());
+        let family = fields
+            .get(1)
+            .filter(|f| !f.is_empty())
+            .map(|f| f.to_string());
         let (role, extra_roles) = match fields.get(2).filter(|r| !r.is_empty()) {
             Some(roles) => {
                 let mut parts = roles.split('+').map(|r| r.trim().to_string());
@@ -43,9 +47,19 @@ pub fn parse_players(path: &Path, text: &str) -> Result<Vec<PlayerSetup>> {
             None => Level::Standard,
             Some(l) if l.is_empty() || l == "standard" => Level::Standard,
             Some(l) if l == "beginner" => Level::Beginner,
-            Some(l) => bail!("{}:{}: level must be `beginner` or `standard`, not `{l}`", path.display(), i + 1),
+            Some(l) => bail!(
+                "{}:{}: level must be `beginner` or `standard`, not `{l}`",
+                path.display(),
+                i + 1
+            ),
         };
-        out.push(PlayerSetup { name: name.to_string(), role, extra_roles, family, level });
+        out.push(PlayerSetup {
+            name: name.to_string(),
+            role,
+            extra_roles,
+            family,
+            level,
+        });
     }
     Ok(out)
 }
@@ -63,22 +77,41 @@ pub fn new_game(
     let mut players = read_players(players)?;
     let mut setup_options = std::collections::BTreeMap::new();
     for o in options {
-        let (k, v) = o.split_once('=').ok_or_else(|| anyhow!("option `{o}` is not KEY=VALUE"))?;
+        let (k, v) = o
+            .split_once('=')
+            .ok_or_else(|| anyhow!("option `{o}` is not KEY=VALUE"))?;
         setup_options.insert(k.trim().to_string(), v.trim().to_string());
     }
     if random {
         crate::mechanics::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;
     } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
-        bail!("{} has no role: give one in the players file or use --assign random", p.name);
+        bail!(
+            "{} has no role: give one in the players file or use --assign random",
+            p.name
+        );
     }
-    let setup = Setup { players, families: Vec::new(), spectators: Vec::new(), options: setup_options };
-    let name = output.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "game".into());
+    let setup = Setup {
+        players,
+        families: Vec::new(),
+        spectators: Vec::new(),
+        options: setup_options,
+    };
+    let name = output
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "game".into());
     let (game, warnings) = Game::create(&name, roleset, setup, seed).map_err(|e| anyhow!("{e}"))?;
     for w in warnings {
         writeln!(out, "warning: {w}")?;
     }
     save_game(&game, output).map_err(|e| anyhow!("{e}"))?;
-    writeln!(out, "wrote {} ({} players, {})", output.display(), game.state().slots.len(), game.phase_name())?;
+    writeln!(
+        out,
+        "wrote {} ({} players, {})",
+        output.display(),
+        game.state().slots.len(),
+        game.phase_name()
+    )?;
     Ok(())
 }
 
@@ -97,7 +130,9 @@ fn ron_kind(text: &str) -> &str {
             break;
         }
     }
-    let end = rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(rest.len());
+    let end = rest
+        .find(|c: char| !c.is_alphanumeric() && c != '_')
+        .unwrap_or(rest.len());
     &rest[..end]
 }
 
@@ -106,7 +141,8 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
     if path.extension().is_some_and(|e| e == "wwr") {
         return crate::wwr::check_file(path).map(|()| "WWR text".to_string());
     }
-    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
     let one = |e: FileError| vec![e.to_string()];
     match ron_kind(&text) {
         "Roleset" => {
@@ -115,12 +151,18 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
         }
         "Scenario" => {
             let s = crate::scenario::load_scenario(path).map_err(one)?;
-            crate::scenario::start_game(&s, path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+            crate::scenario::start_game(&s, path)
+                .map_err(|e| vec![format!("{}: {e}", path.display())])?;
             Ok(format!("scenario \"{}\"", s.name))
         }
         "Game" => {
             let g = crate::savefile::parse_game(path, &text).map_err(one)?;
-            Ok(format!("save of {} at {} ({} entries)", g.roleset().id, g.phase_name(), g.entries().len()))
+            Ok(format!(
+                "save of {} at {} ({} entries)",
+                g.roleset().id,
+                g.phase_name(),
+                g.entries().len()
+            ))
         }
         other => Err(vec![format!(
             "{}:1:1: expected a `Roleset(`, `Scenario(` or `Game(` document, found `{}`",
@@ -156,7 +198,13 @@ pub fn roleset_show(id_or_path: &str, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-pub fn export(file: &Path, phase: Option<&str>, markup: Markup, private: Option<&str>, out: &mut dyn Write) -> Result<()> {
+pub fn export(
+    file: &Path,
+    phase: Option<&str>,
+    markup: Markup,
+    private: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<()> {
     let game = load_game(file).map_err(|e| anyhow!("{e}"))?;
     let history = &game.state().history;
     let committed = match phase {
@@ -164,12 +212,17 @@ pub fn export(file: &Path, phase: Option<&str>, markup: Markup, private: Option<
             .iter()
             .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| anyhow!("{}: no committed phase named `{name}`", file.display()))?,
-        None => history.last().ok_or_else(|| anyhow!("{}: no phase has been committed yet", file.display()))?,
+        None => history
+            .last()
+            .ok_or_else(|| anyhow!("{}: no phase has been committed yet", file.display()))?,
     };
     let text = match private {
         None => public_post(&game, committed, markup),
         Some(name) => {
-            let slot = game.state().slot_by_name(name).ok_or_else(|| anyhow!("no player named `{name}`"))?;
+            let slot = game
+                .state()
+                .slot_by_name(name)
+                .ok_or_else(|| anyhow!("no player named `{name}`"))?;
             private_results(&game, committed, slot.id, markup)
         }
     };

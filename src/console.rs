@@ -14,6 +14,12 @@ pub fn run_default(_data_dir: Option<&Path>, out: &mut dyn Write) -> Result<bool
 /// `mafia-mod open FILE`.
 pub fn run_file(path: &Path, out: &mut dyn Write) -> Result<bool> {
     let game = load_game(path).map_err(|e| anyhow!("{e}"))?;
-    writeln!(out, "{} — {} — {}", game.file().name, game.roleset().name, game.phase_name())?;
+    writeln!(
+        out,
+        "{} — {} — {}",
+        game.file().name,
+        game.roleset().name,
+        game.phase_name()
+    )?;
     Ok(true)
 }

@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod commands;
 pub mod console;
+pub mod demo;
 pub mod engine;
 pub mod export;
 pub mod mechanics;

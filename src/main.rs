@@ -23,29 +23,53 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
     match cli.command {
         None => mafia_mod::console::run_default(cli.data_dir.as_deref(), &mut out),
         Some(Command::Open { file }) => mafia_mod::console::run_file(&file, &mut out),
-        Some(Command::New { roleset, players, seed, assign, options, output }) => {
+        Some(Command::New {
+            roleset,
+            players,
+            seed,
+            assign,
+            options,
+            output,
+        }) => {
             let random = assign == mafia_mod::cli::Assign::Random;
-            commands::new_game(&roleset, &players, seed, random, &options, &output, &mut out)?;
+            commands::new_game(
+                &roleset, &players, seed, random, &options, &output, &mut out,
+            )?;
             Ok(true)
         }
         Some(Command::Check { files }) => commands::check(&files, &mut out),
-        Some(Command::Roleset { command: RolesetCommand::Show { roleset } }) => {
+        Some(Command::Roleset {
+            command: RolesetCommand::Show { roleset },
+        }) => {
             commands::roleset_show(&roleset, &mut out)?;
             Ok(true)
         }
-        Some(Command::Scenario { paths }) => Ok(mafia_mod::scenario::run_command(&paths, &mut out)?),
-        Some(Command::Export { file, phase, format, private }) => {
+        Some(Command::Scenario { paths }) => {
+            Ok(mafia_mod::scenario::run_command(&paths, &mut out)?)
+        }
+        Some(Command::Export {
+            file,
+            phase,
+            format,
+            private,
+        }) => {
             let markup = match format {
                 Format::Bbcode => Markup::Bbcode,
                 Format::Markdown => Markup::Markdown,
                 Format::Text => Markup::Text,
             };
-            commands::export(&file, phase.as_deref(), markup, private.as_deref(), &mut out)?;
+            commands::export(
+                &file,
+                phase.as_deref(),
+                markup,
+                private.as_deref(),
+                &mut out,
+            )?;
             out.flush()?;
             Ok(true)
         }
-        Some(Command::Wwr { command: WwrCommand::Parse { paths, json } }) => {
-            mafia_mod::wwr::run_parse_command(&paths, json, &mut out)
-        }
+        Some(Command::Wwr {
+            command: WwrCommand::Parse { paths, json },
+        }) => mafia_mod::wwr::run_parse_command(&paths, json, &mut out),
     }
 }

@@ -8,7 +8,13 @@ use std::path::Path;
 pub const BACKUPS: usize = 10;
 
 fn file_error(path: &Path, message: String) -> FileError {
-    FileError { path: path.to_path_buf(), line: None, col: None, field: String::new(), message }
+    FileError {
+        path: path.to_path_buf(),
+        line: None,
+        col: None,
+        field: String::new(),
+        message,
+    }
 }
 
 /// Read a save and replay it. A save from a newer mafia-mod, a mangled file or an entry the
@@ -23,7 +29,10 @@ pub fn parse_game(path: &Path, text: &str) -> Result<Game, FileError> {
     if file.version != SAVE_VERSION {
         return Err(file_error(
             path,
-            format!("save version {} is not one this mafia-mod reads (it reads {SAVE_VERSION})", file.version),
+            format!(
+                "save version {} is not one this mafia-mod reads (it reads {SAVE_VERSION})",
+                file.version
+            ),
         ));
     }
     Game::from_file(file).map_err(|e| file_error(path, format!("cannot replay the game: {e}")))
@@ -38,6 +47,11 @@ pub fn game_text(game: &Game) -> Result<String, FileError> {
 /// is touched, so a bad save never replaces a good one.
 pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
     let text = game_text(game)?;
-    parse_game(path, &text).map_err(|e| file_error(path, format!("refusing to save: the new text would not load again ({e})")))?;
+    parse_game(path, &text).map_err(|e| {
+        file_error(
+            path,
+            format!("refusing to save: the new text would not load again ({e})"),
+        )
+    })?;
     write_atomic(path, text.as_bytes(), BACKUPS).map_err(|e| file_error(path, e.to_string()))
 }

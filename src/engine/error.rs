@@ -11,7 +11,10 @@ pub struct Refusal {
 
 impl Refusal {
     pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
-        Refusal { rule, message: message.into() }
+        Refusal {
+            rule,
+            message: message.into(),
+        }
     }
 }
 

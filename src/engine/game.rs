@@ -39,14 +39,33 @@ pub struct Game {
 
 impl Game {
     /// Start a game. Setup errors refuse it; the warnings are returned for the host to read.
-    pub fn create(name: &str, roleset: Roleset, setup: Setup, seed: u64) -> Result<(Game, Vec<String>), Refusal> {
+    pub fn create(
+        name: &str,
+        roleset: Roleset,
+        setup: Setup,
+        seed: u64,
+    ) -> Result<(Game, Vec<String>), Refusal> {
         let report = crate::mechanics::check_setup(&roleset, &setup);
         if let Some(error) = report.errors.into_iter().next() {
             return Err(error);
         }
-        let file = GameFile { version: SAVE_VERSION, name: name.to_string(), seed, setup, entries: Vec::new(), roleset };
+        let file = GameFile {
+            version: SAVE_VERSION,
+            name: name.to_string(),
+            seed,
+            setup,
+            entries: Vec::new(),
+            roleset,
+        };
         let state = initial_state(&file.roleset, &file.setup);
-        Ok((Game { file, state, undone: BTreeSet::new() }, report.warnings))
+        Ok((
+            Game {
+                file,
+                state,
+                undone: BTreeSet::new(),
+            },
+            report.warnings,
+        ))
     }
 
     /// Rebuild a game from its file by replaying every entry.
@@ -57,7 +76,11 @@ impl Game {
         }
         let undone = undone_set(&file.entries);
         let state = replay(&file, &undone).map_err(|(seq, e)| format!("entry #{seq}: {e}"))?;
-        Ok(Game { file, state, undone })
+        Ok(Game {
+            file,
+            state,
+            undone,
+        })
     }
 
     pub fn file(&self) -> &GameFile {
@@ -90,20 +113,38 @@ impl Game {
             Entry::Undo(target) | Entry::Redo(target) => {
                 let undo = matches!(logged.entry, Entry::Undo(_));
                 let target = *target;
-                let found = self.file.entries.iter().find(|e| e.seq == target).ok_or_else(|| {
-                    Refusal::new("unknown_entry", format!("there is no entry #{target}"))
-                })?;
+                let found = self
+                    .file
+                    .entries
+                    .iter()
+                    .find(|e| e.seq == target)
+                    .ok_or_else(|| {
+                        Refusal::new("unknown_entry", format!("there is no entry #{target}"))
+                    })?;
                 if matches!(found.entry, Entry::Undo(_) | Entry::Redo(_)) {
-                    return Err(Refusal::new("undo_of_undo", "undo and redo entries cannot be undone; use redo or undo on the entry itself"));
+                    return Err(Refusal::new(
+                        "undo_of_undo",
+                        "undo and redo entries cannot be undone; use redo or undo on the entry itself",
+                    ));
                 }
                 let mut undone = self.undone.clone();
-                let changed = if undo { undone.insert(target) } else { undone.remove(&target) };
+                let changed = if undo {
+                    undone.insert(target)
+                } else {
+                    undone.remove(&target)
+                };
                 if !changed {
                     let what = if undo { "already undone" } else { "not undone" };
-                    return Err(Refusal::new("undo_state", format!("entry #{target} is {what}")));
+                    return Err(Refusal::new(
+                        "undo_state",
+                        format!("entry #{target} is {what}"),
+                    ));
                 }
                 let state = replay(&self.file, &undone).map_err(|(seq, e)| {
-                    Refusal::new("undo_conflict", format!("this would make entry #{seq} invalid: {}", e.message))
+                    Refusal::new(
+                        "undo_conflict",
+                        format!("this would make entry #{seq} invalid: {}", e.message),
+                    )
                 })?;
                 self.state = state;
                 self.undone = undone;
@@ -125,7 +166,9 @@ impl Game {
             .entries
             .iter()
             .rev()
-            .find(|e| !matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)) && !self.undone.contains(&e.seq))
+            .find(|e| {
+                !matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)) && !self.undone.contains(&e.seq)
+            })
             .map(|e| e.seq)
     }
 
@@ -207,13 +250,27 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
 }
 
 /// Apply one entry to the state. Every check happens before anything changes.
-fn apply(roleset: &Roleset, seed: u64, state: &mut GameState, e: &LoggedEntry) -> Result<(), Refusal> {
+fn apply(
+    roleset: &Roleset,
+    seed: u64,
+    state: &mut GameState,
+    e: &LoggedEntry,
+) -> Result<(), Refusal> {
     match &e.entry {
-        Entry::Act { actor, ability, targets, params } => {
+        Entry::Act {
+            actor,
+            ability,
+            targets,
+            params,
+        } => {
             let checked = check_act(roleset, state, actor, ability, targets)?;
             let group = roleset.ability(ability).and_then(|a| a.group.clone());
             for p in state.pending.iter_mut().filter(|p| p.replaced_by.is_none()) {
-                if let PendingKind::Act { actor: a, ability: b, .. } = &p.kind
+                if let PendingKind::Act {
+                    actor: a,
+                    ability: b,
+                    ..
+                } = &p.kind
                     && b == ability
                     && (*a == checked.actor || group.is_some())
                 {
@@ -233,14 +290,23 @@ fn apply(roleset: &Roleset, seed: u64, state: &mut GameState, e: &LoggedEntry) -
                 warnings: Vec::new(),
             });
         }
-        Entry::Vote { ballot, voter, target } => {
-            let (ballot, voter, target) = check_vote(roleset, state, ballot.as_deref(), voter, target)?;
+        Entry::Vote {
+            ballot,
+            voter,
+            target,
+        } => {
+            let (ballot, voter, target) =
+                check_vote(roleset, state, ballot.as_deref(), voter, target)?;
             let warnings = crate::mechanics::vote_warnings(roleset, state, &ballot, voter, &target);
             replace_votes(state, &ballot, voter, e.seq);
             state.pending.push(Pending {
                 seq: e.seq,
                 at: e.at,
-                kind: PendingKind::Vote { ballot, voter, target },
+                kind: PendingKind::Vote {
+                    ballot,
+                    voter,
+                    target,
+                },
                 replaced_by: None,
                 warnings,
             });
@@ -260,7 +326,10 @@ fn apply(roleset: &Roleset, seed: u64, state: &mut GameState, e: &LoggedEntry) -
                     && matches!(&p.kind, PendingKind::Vote { ballot: b, voter: v, .. } if *b == ballot && *v == voter)
             });
             if !has_vote {
-                return Err(Refusal::new("no_vote", format!("there is no vote to take back on the {ballot} ballot")));
+                return Err(Refusal::new(
+                    "no_vote",
+                    format!("there is no vote to take back on the {ballot} ballot"),
+                ));
             }
             replace_votes(state, &ballot, voter, e.seq);
             state.pending.push(Pending {
@@ -272,14 +341,23 @@ fn apply(roleset: &Roleset, seed: u64, state: &mut GameState, e: &LoggedEntry) -
             });
         }
         Entry::Host(cmd) => apply_host(roleset, state, cmd)?,
-        Entry::Override { step, verdict, reason } => {
+        Entry::Override {
+            step,
+            verdict,
+            reason,
+        } => {
             if step.trim().is_empty() {
-                return Err(Refusal::new("override", "an override names the key of a step"));
+                return Err(Refusal::new(
+                    "override",
+                    "an override names the key of a step",
+                ));
             }
             if state.game_over.is_some() {
                 return Err(Refusal::new("game_over", "the game is over"));
             }
-            state.overrides.insert(step.clone(), (*verdict, reason.clone()));
+            state
+                .overrides
+                .insert(step.clone(), (*verdict, reason.clone()));
         }
         Entry::ReorderStages(order) => {
             let mut given: Vec<&String> = order.iter().collect();
@@ -289,13 +367,25 @@ fn apply(roleset: &Roleset, seed: u64, state: &mut GameState, e: &LoggedEntry) -
             if given != known {
                 return Err(Refusal::new(
                     "stage_order",
-                    format!("a new order must name every stage once: {}", roleset.stages.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")),
+                    format!(
+                        "a new order must name every stage once: {}",
+                        roleset
+                            .stages
+                            .iter()
+                            .map(|s| s.id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 ));
             }
             state.stage_order = order.clone();
         }
         Entry::EditPost(text) => {
-            state.draft_edit = if text.trim().is_empty() { None } else { Some(text.clone()) };
+            state.draft_edit = if text.trim().is_empty() {
+                None
+            } else {
+                Some(text.clone())
+            };
         }
         Entry::Resolve => {
             if state.game_over.is_some() {
@@ -312,7 +402,11 @@ fn apply(roleset: &Roleset, seed: u64, state: &mut GameState, e: &LoggedEntry) -
 
 fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64) {
     for p in state.pending.iter_mut().filter(|p| p.replaced_by.is_none()) {
-        if let PendingKind::Vote { ballot: b, voter: v, .. } = &p.kind
+        if let PendingKind::Vote {
+            ballot: b,
+            voter: v,
+            ..
+        } = &p.kind
             && b == ballot
             && *v == voter
         {
@@ -328,14 +422,19 @@ fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome) {
         if let Audience::Slot(id) = m.audience
             && state.slots.get(id).is_some_and(|s| !s.alive)
         {
-            let name = state.slots.get(id).map(|s| s.name.clone()).unwrap_or_default();
+            let name = state
+                .slots
+                .get(id)
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
             m.audience = Audience::Host;
             m.text = format!("(not sent: {name} is dead) {}", m.text);
         }
     }
     let phase = state.phase;
     for slot in &mut state.slots {
-        slot.statuses.retain(|_, info| info.until.is_none_or(|u| u > phase));
+        slot.statuses
+            .retain(|_, info| info.until.is_none_or(|u| u > phase));
     }
     state.history.push(super::state::CommittedPhase {
         index: phase,
@@ -362,42 +461,65 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
         HostCommand::Modkill(name) => {
             let slot = find_slot(state, name)?;
             if !slot.alive {
-                return Err(Refusal::new("dead_target", format!("{} is already dead", slot.name)));
+                return Err(Refusal::new(
+                    "dead_target",
+                    format!("{} is already dead", slot.name),
+                ));
             }
             let (id, name) = (slot.id, slot.name.clone());
             let phase = state.phase;
             let s = &mut state.slots[id];
             s.alive = false;
             s.death = Some((phase, "modkill".into()));
-            state.host_deaths.push(Death { slot: id, cause: "modkill".into() });
-            state.host_messages.push(public("public_modkill", &[("player", name)]));
+            state.host_deaths.push(Death {
+                slot: id,
+                cause: "modkill".into(),
+            });
+            state
+                .host_messages
+                .push(public("public_modkill", &[("player", name)]));
         }
         HostCommand::Revive(name) => {
             let slot = find_slot(state, name)?;
             if slot.alive {
-                return Err(Refusal::new("alive_target", format!("{} is alive", slot.name)));
+                return Err(Refusal::new(
+                    "alive_target",
+                    format!("{} is alive", slot.name),
+                ));
             }
             let (id, name) = (slot.id, slot.name.clone());
             state.slots[id].alive = true;
             state.slots[id].death = None;
             state.host_deaths.retain(|d| d.slot != id);
-            state.host_messages.push(public("public_revive", &[("player", name)]));
+            state
+                .host_messages
+                .push(public("public_revive", &[("player", name)]));
         }
         HostCommand::SetStatus(name, status) => {
             let id = find_slot(state, name)?.id;
-            let def = roleset
-                .status(status)
-                .ok_or_else(|| Refusal::new("unknown_status", format!("the roleset has no status `{status}`")))?;
+            let def = roleset.status(status).ok_or_else(|| {
+                Refusal::new(
+                    "unknown_status",
+                    format!("the roleset has no status `{status}`"),
+                )
+            })?;
             let phase = state.phase;
             state.slots[id].statuses.insert(
                 def.id.clone(),
-                StatusInfo { since: phase, until: def.lasts.map(|n| phase + n), link: None },
+                StatusInfo {
+                    since: phase,
+                    until: def.lasts.map(|n| phase + n),
+                    link: None,
+                },
             );
         }
         HostCommand::ClearStatus(name, status) => {
             let slot = find_slot(state, name)?;
             if !slot.has_status(status) {
-                return Err(Refusal::new("no_status", format!("{} is not {status}", slot.name)));
+                return Err(Refusal::new(
+                    "no_status",
+                    format!("{} is not {status}", slot.name),
+                ));
             }
             let id = slot.id;
             state.slots[id].statuses.remove(status);
@@ -409,16 +531,25 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             }
             let id = find_slot(state, name)?.id;
             if state.slot_by_name(new_name).is_some_and(|s| s.id != id) {
-                return Err(Refusal::new("replace", format!("another slot is already played by {new_name}")));
+                return Err(Refusal::new(
+                    "replace",
+                    format!("another slot is already played by {new_name}"),
+                ));
             }
             let old = std::mem::replace(&mut state.slots[id].name, new_name.to_string());
             state.slots[id].former_names.push(old.clone());
-            state.host_messages.push(public("public_replaced", &[("new", new_name.to_string()), ("old", old)]));
+            state.host_messages.push(public(
+                "public_replaced",
+                &[("new", new_name.to_string()), ("old", old)],
+            ));
         }
         HostCommand::ChangeRole(name, role) => {
             let id = find_slot(state, name)?.id;
             if roleset.role(role).is_none() {
-                return Err(Refusal::new("unknown_role", format!("the roleset has no role `{role}`")));
+                return Err(Refusal::new(
+                    "unknown_role",
+                    format!("the roleset has no role `{role}`"),
+                ));
             }
             state.slots[id].role = role.clone();
         }
@@ -427,10 +558,18 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
                 None => Audience::Public,
                 Some(name) => Audience::Slot(find_slot(state, name)?.id),
             };
-            state.host_messages.push(Message { audience, template: "host".into(), text: text.clone() });
+            state.host_messages.push(Message {
+                audience,
+                template: "host".into(),
+                text: text.clone(),
+            });
         }
         HostCommand::Note(text) => {
-            state.host_messages.push(Message { audience: Audience::Host, template: "note".into(), text: text.clone() });
+            state.host_messages.push(Message {
+                audience: Audience::Host,
+                template: "note".into(),
+                text: text.clone(),
+            });
         }
     }
     Ok(())

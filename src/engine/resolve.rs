@@ -17,10 +17,15 @@ pub fn resolve_phase(roleset: &Roleset, state: &GameState, seed: u64) -> (Outcom
     let mut ctx = Ctx {
         roleset,
         state: state.clone(),
-        outcome: Outcome { phase: state.phase_name(roleset), ..Outcome::default() },
+        outcome: Outcome {
+            phase: state.phase_name(roleset),
+            ..Outcome::default()
+        },
         rng: ChaCha8Rng::seed_from_u64(phase_seed),
     };
-    ctx.outcome.messages.extend(state.host_messages.iter().cloned());
+    ctx.outcome
+        .messages
+        .extend(state.host_messages.iter().cloned());
     ctx.outcome.deaths.extend(state.host_deaths.iter().cloned());
     crate::mechanics::resolve(&mut ctx);
     (ctx.outcome, ctx.state)
@@ -53,7 +58,11 @@ pub struct Ctx<'a> {
 
 impl Ctx<'_> {
     pub fn name(&self, slot: SlotId) -> String {
-        self.state.slots.get(slot).map(|s| s.name.clone()).unwrap_or_default()
+        self.state
+            .slots
+            .get(slot)
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
     }
 
     pub fn slot_of(&self, name: &str) -> Option<SlotId> {
@@ -73,10 +82,28 @@ impl Ctx<'_> {
             .iter()
             .filter(|p| p.replaced_by.is_none())
             .filter_map(|p| match &p.kind {
-                PendingKind::Act { actor, ability, targets, .. } => {
+                PendingKind::Act {
+                    actor,
+                    ability,
+                    targets,
+                    ..
+                } => {
                     let def = self.roleset.ability(ability)?.clone();
-                    let stage = self.state.stage_order.iter().position(|s| *s == def.stage).unwrap_or(usize::MAX);
-                    Some((stage, Action { seq: p.seq, actor: *actor, ability: def, targets: targets.clone() }))
+                    let stage = self
+                        .state
+                        .stage_order
+                        .iter()
+                        .position(|s| *s == def.stage)
+                        .unwrap_or(usize::MAX);
+                    Some((
+                        stage,
+                        Action {
+                            seq: p.seq,
+                            actor: *actor,
+                            ability: def,
+                            targets: targets.clone(),
+                        },
+                    ))
                 }
                 _ => None,
             })
@@ -116,13 +143,27 @@ impl Ctx<'_> {
     /// Add a message from a roleset template.
     pub fn say(&mut self, audience: Audience, template: &str, args: &[(&str, String)]) {
         let text = render(self.roleset.template(template), args);
-        self.outcome.messages.push(Message { audience, template: template.to_string(), text });
+        self.outcome.messages.push(Message {
+            audience,
+            template: template.to_string(),
+            text,
+        });
     }
 
     /// Draw one item at random and record the draw as a step.
-    pub fn draw<T: Clone>(&mut self, stage: &str, what: &str, options: &[T], label: impl Fn(&T) -> String) -> Option<T> {
+    pub fn draw<T: Clone>(
+        &mut self,
+        stage: &str,
+        what: &str,
+        options: &[T],
+        label: impl Fn(&T) -> String,
+    ) -> Option<T> {
         if options.is_empty() {
-            self.note(format!("draw:{what}"), stage, format!("random draw for {what}: nothing to draw from"));
+            self.note(
+                format!("draw:{what}"),
+                stage,
+                format!("random draw for {what}: nothing to draw from"),
+            );
             return None;
         }
         let i = rand::RngExt::random_range(&mut self.rng, 0..options.len());
@@ -130,7 +171,11 @@ impl Ctx<'_> {
         self.note(
             format!("draw:{what}"),
             stage,
-            format!("random draw for {what}: {} from [{}]", labels[i], labels.join(", ")),
+            format!(
+                "random draw for {what}: {} from [{}]",
+                labels[i],
+                labels.join(", ")
+            ),
         );
         options.get(i).cloned()
     }
@@ -142,7 +187,10 @@ impl Ctx<'_> {
             Some(s) if s.alive => {
                 s.alive = false;
                 s.death = Some((phase, cause.to_string()));
-                self.outcome.deaths.push(Death { slot, cause: cause.to_string() });
+                self.outcome.deaths.push(Death {
+                    slot,
+                    cause: cause.to_string(),
+                });
                 true
             }
             _ => false,
@@ -152,14 +200,28 @@ impl Ctx<'_> {
     /// Give a status for the duration the roleset declares.
     pub fn set_status(&mut self, slot: SlotId, status: &str, link: Option<SlotId>) {
         let phase = self.state.phase;
-        let until = self.roleset.status(status).and_then(|s| s.lasts).map(|n| phase + n);
+        let until = self
+            .roleset
+            .status(status)
+            .and_then(|s| s.lasts)
+            .map(|n| phase + n);
         if let Some(s) = self.state.slots.get_mut(slot) {
-            s.statuses.insert(status.to_string(), StatusInfo { since: phase, until, link });
+            s.statuses.insert(
+                status.to_string(),
+                StatusInfo {
+                    since: phase,
+                    until,
+                    link,
+                },
+            );
         }
     }
 
     pub fn has_status(&self, slot: SlotId, status: &str) -> bool {
-        self.state.slots.get(slot).is_some_and(|s| s.has_status(status))
+        self.state
+            .slots
+            .get(slot)
+            .is_some_and(|s| s.has_status(status))
     }
 
     pub fn is_alive(&self, slot: SlotId) -> bool {
@@ -168,19 +230,27 @@ impl Ctx<'_> {
 
     /// Count one use of an ability (and a self or own-family use when the targets say so).
     pub fn spend_use(&mut self, action: &Action) {
-        let Some(slot) = self.state.slots.get_mut(action.actor) else { return };
+        let Some(slot) = self.state.slots.get_mut(action.actor) else {
+            return;
+        };
         let id = action.ability.id.clone();
         *slot.uses.entry(id.clone()).or_insert(0) += 1;
         if action.targets.contains(&slot.name) {
             *slot.self_uses.entry(id.clone()).or_insert(0) += 1;
         }
-        if slot.family.as_ref().is_some_and(|f| action.targets.contains(f)) {
+        if slot
+            .family
+            .as_ref()
+            .is_some_and(|f| action.targets.contains(f))
+        {
             *slot.own_family_uses.entry(id).or_insert(0) += 1;
         }
     }
 
     pub fn bump(&mut self, slot: SlotId, counter: &str) -> u32 {
-        let Some(s) = self.state.slots.get_mut(slot) else { return 0 };
+        let Some(s) = self.state.slots.get_mut(slot) else {
+            return 0;
+        };
         let c = s.counters.entry(counter.to_string()).or_insert(0);
         *c += 1;
         *c

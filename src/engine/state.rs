@@ -106,11 +106,16 @@ pub struct GameState {
 impl GameState {
     pub fn slot_by_name(&self, name: &str) -> Option<&Slot> {
         let name = name.trim();
-        self.slots.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+        self.slots
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
     }
     pub fn family_by_name(&self, name: &str) -> Option<&str> {
         let name = name.trim();
-        self.families.iter().find(|f| f.eq_ignore_ascii_case(name)).map(String::as_str)
+        self.families
+            .iter()
+            .find(|f| f.eq_ignore_ascii_case(name))
+            .map(String::as_str)
     }
     pub fn option<'a>(&'a self, roleset: &'a Roleset, id: &str) -> &'a str {
         self.options
@@ -127,7 +132,9 @@ impl GameState {
     }
     /// Players still in the game: alive and not exiled.
     pub fn living(&self) -> impl Iterator<Item = &Slot> {
-        self.slots.iter().filter(|s| s.alive && !s.has_status("exiled"))
+        self.slots
+            .iter()
+            .filter(|s| s.alive && !s.has_status("exiled"))
     }
     pub fn living_count(&self) -> usize {
         self.living().count()

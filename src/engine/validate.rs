@@ -19,7 +19,10 @@ pub fn find_slot<'a>(state: &'a GameState, name: &str) -> Result<&'a Slot, Refus
 /// The player can take part: alive, not exiled, and no status forbids acting.
 pub fn check_can_act(roleset: &Roleset, state: &GameState, slot: &Slot) -> Result<(), Refusal> {
     if !slot.alive {
-        return Err(Refusal::new("dead_actor", format!("{} is dead and cannot act", slot.name)));
+        return Err(Refusal::new(
+            "dead_actor",
+            format!("{} is dead and cannot act", slot.name),
+        ));
     }
     for (status, info) in &slot.statuses {
         if roleset.status(status).is_some_and(|s| s.blocks_actions) {
@@ -57,8 +60,16 @@ pub fn target_count(ability: &AbilityDef, state: &GameState) -> usize {
 /// The kind of the i-th target.
 pub fn target_kind(ability: &AbilityDef, i: usize) -> TargetKind {
     match ability.count {
-        TargetCount::AsDeclared => ability.targets.get(i).cloned().unwrap_or(TargetKind::Player),
-        TargetCount::CeilLivingOver(_) => ability.targets.first().cloned().unwrap_or(TargetKind::Player),
+        TargetCount::AsDeclared => ability
+            .targets
+            .get(i)
+            .cloned()
+            .unwrap_or(TargetKind::Player),
+        TargetCount::CeilLivingOver(_) => ability
+            .targets
+            .first()
+            .cloned()
+            .unwrap_or(TargetKind::Player),
     }
 }
 
@@ -71,13 +82,20 @@ pub fn check_act(
 ) -> Result<CheckedAct, Refusal> {
     let slot = find_slot(state, actor)?;
     let ability = roleset.ability(ability_id).ok_or_else(|| {
-        Refusal::new("unknown_ability", format!("the roleset has no ability `{ability_id}`"))
+        Refusal::new(
+            "unknown_ability",
+            format!("the roleset has no ability `{ability_id}`"),
+        )
     })?;
     check_can_act(roleset, state, slot)?;
     if !holds_ability(roleset, slot, ability_id) {
         return Err(Refusal::new(
             "not_role_ability",
-            format!("{} ({}) does not have the ability `{ability_id}`", slot.name, slot.role_names(roleset)),
+            format!(
+                "{} ({}) does not have the ability `{ability_id}`",
+                slot.name,
+                slot.role_names(roleset)
+            ),
         ));
     }
     if ability.passive {
@@ -102,7 +120,10 @@ pub fn check_act(
         if used >= max {
             return Err(Refusal::new(
                 "use_limit",
-                format!("{} has used `{ability_id}` {used} of {max} times", slot.name),
+                format!(
+                    "{} has used `{ability_id}` {used} of {max} times",
+                    slot.name
+                ),
             ));
         }
     }
@@ -110,27 +131,43 @@ pub fn check_act(
     if targets.len() != want {
         return Err(Refusal::new(
             "target_count",
-            format!("`{ability_id}` takes {want} target(s), got {}", targets.len()),
+            format!(
+                "`{ability_id}` takes {want} target(s), got {}",
+                targets.len()
+            ),
         ));
     }
     let mut canonical = Vec::with_capacity(targets.len());
     for (i, raw) in targets.iter().enumerate() {
-        canonical.push(check_target(roleset, state, slot, ability, target_kind(ability, i), raw)?);
+        canonical.push(check_target(
+            roleset,
+            state,
+            slot,
+            ability,
+            target_kind(ability, i),
+            raw,
+        )?);
     }
     if ability.rules.contains(&TargetRule::Distinct) {
         for (i, t) in canonical.iter().enumerate() {
             if canonical[..i].contains(t) {
-                return Err(Refusal::new("distinct_targets", format!("`{t}` is named twice")));
+                return Err(Refusal::new(
+                    "distinct_targets",
+                    format!("`{t}` is named twice"),
+                ));
             }
         }
     }
-    let names_self = canonical.iter().any(|t| *t == slot.name);
+    let names_self = canonical.contains(&slot.name);
     if let (Some(max), true) = (ability.limits.self_uses, names_self) {
         let used = slot.self_uses.get(ability_id).copied().unwrap_or(0);
         if used >= max {
             return Err(Refusal::new(
                 "self_limit",
-                format!("{} may name himself with `{ability_id}` {max} time(s) per game and has done so {used}", slot.name),
+                format!(
+                    "{} may name himself with `{ability_id}` {max} time(s) per game and has done so {used}",
+                    slot.name
+                ),
             ));
         }
     }
@@ -140,11 +177,17 @@ pub fn check_act(
         if used >= max {
             return Err(Refusal::new(
                 "own_family_limit",
-                format!("{} may name his own family with `{ability_id}` {max} time(s) per game", slot.name),
+                format!(
+                    "{} may name his own family with `{ability_id}` {max} time(s) per game",
+                    slot.name
+                ),
             ));
         }
     }
-    Ok(CheckedAct { actor: slot.id, targets: canonical })
+    Ok(CheckedAct {
+        actor: slot.id,
+        targets: canonical,
+    })
 }
 
 fn check_target(
@@ -156,16 +199,31 @@ fn check_target(
     raw: &str,
 ) -> Result<String, Refusal> {
     match kind {
-        TargetKind::Family => state.family_by_name(raw).map(str::to_string).ok_or_else(|| {
-            Refusal::new("illegal_target", format!("no family named `{raw}` (families: {})", state.families.join(", ")))
-        }),
+        TargetKind::Family => state
+            .family_by_name(raw)
+            .map(str::to_string)
+            .ok_or_else(|| {
+                Refusal::new(
+                    "illegal_target",
+                    format!(
+                        "no family named `{raw}` (families: {})",
+                        state.families.join(", ")
+                    ),
+                )
+            }),
         TargetKind::Player => {
             let target = find_slot(state, raw)?;
             if !target.alive {
-                return Err(Refusal::new("dead_target", format!("{} is dead and cannot be targeted", target.name)));
+                return Err(Refusal::new(
+                    "dead_target",
+                    format!("{} is dead and cannot be targeted", target.name),
+                ));
             }
             if target.has_status("exiled") {
-                return Err(Refusal::new("illegal_target", format!("{} is exiled", target.name)));
+                return Err(Refusal::new(
+                    "illegal_target",
+                    format!("{} is exiled", target.name),
+                ));
             }
             for rule in &ability.rules {
                 match rule {
@@ -175,10 +233,15 @@ fn check_target(
                             format!("{} may not name himself with `{}`", actor.name, ability.id),
                         ));
                     }
-                    TargetRule::NotSide(side) if target.roles().any(|r| roleset.side_of(r) == side) => {
+                    TargetRule::NotSide(side)
+                        if target.roles().any(|r| roleset.side_of(r) == side) =>
+                    {
                         return Err(Refusal::new(
                             "illegal_target",
-                            format!("`{}` may not target a member of the {side} side ({})", ability.id, target.name),
+                            format!(
+                                "`{}` may not target a member of the {side} side ({})",
+                                ability.id, target.name
+                            ),
                         ));
                     }
                     _ => {}
@@ -200,25 +263,41 @@ pub fn check_vote(
 ) -> Result<(String, SlotId, String), Refusal> {
     let kind = state.phase_kind(roleset);
     let ballot = match ballot {
-        Some(id) => roleset
-            .ballot(id)
-            .ok_or_else(|| Refusal::new("unknown_ballot", format!("the roleset has no ballot `{id}`")))?,
+        Some(id) => roleset.ballot(id).ok_or_else(|| {
+            Refusal::new(
+                "unknown_ballot",
+                format!("the roleset has no ballot `{id}`"),
+            )
+        })?,
         None => roleset.default_ballot(kind).ok_or_else(|| {
-            Refusal::new("wrong_phase", format!("there is no vote during {}", state.phase_name(roleset)))
+            Refusal::new(
+                "wrong_phase",
+                format!("there is no vote during {}", state.phase_name(roleset)),
+            )
         })?,
     };
     if ballot.phase != kind {
         return Err(Refusal::new(
             "wrong_phase",
-            format!("the {} is not open during {}", ballot.name, state.phase_name(roleset)),
+            format!(
+                "the {} is not open during {}",
+                ballot.name,
+                state.phase_name(roleset)
+            ),
         ));
     }
     let slot = find_slot(state, voter)?;
     if !slot.alive {
-        return Err(Refusal::new("dead_actor", format!("{} is dead and cannot vote", slot.name)));
+        return Err(Refusal::new(
+            "dead_actor",
+            format!("{} is dead and cannot vote", slot.name),
+        ));
     }
     if slot.has_status("exiled") {
-        return Err(Refusal::new("blocked_actor", format!("{} is exiled and cannot vote", slot.name)));
+        return Err(Refusal::new(
+            "blocked_actor",
+            format!("{} is exiled and cannot vote", slot.name),
+        ));
     }
     if state.game_over.is_some() {
         return Err(Refusal::new("game_over", "the game is over"));

@@ -25,7 +25,12 @@ impl Markup {
                 let body: String = items.iter().map(|i| format!("[*]{i}\n")).collect();
                 format!("[list]\n{body}[/list]")
             }
-            Markup::Markdown | Markup::Text => items.iter().map(|i| format!("- {i}\n")).collect::<String>().trim_end().to_string(),
+            Markup::Markdown | Markup::Text => items
+                .iter()
+                .map(|i| format!("- {i}\n"))
+                .collect::<String>()
+                .trim_end()
+                .to_string(),
         }
     }
 }
@@ -36,10 +41,27 @@ pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> Strin
     if let Some(edit) = &phase.edited_post {
         return format!("{title}\n\n{edit}\n");
     }
-    let lines: Vec<String> = public_messages(&phase.outcome.messages).map(|m| m.text.clone()).collect();
-    let body = if lines.is_empty() { "(nothing to announce)".to_string() } else { lines.join("\n") };
-    let alive: Vec<String> = game.state().slots.iter().filter(|s| s.alive).map(|s| s.name.clone()).collect();
-    format!("{title}\n\n{body}\n\n{}\n{}\n", markup.bold(&format!("Alive ({})", alive.len())), markup.list(&alive))
+    let lines: Vec<String> = public_messages(&phase.outcome.messages)
+        .map(|m| m.text.clone())
+        .collect();
+    let body = if lines.is_empty() {
+        "(nothing to announce)".to_string()
+    } else {
+        lines.join("\n")
+    };
+    // Alive as of the end of that phase, not now.
+    let alive: Vec<String> = game
+        .state()
+        .slots
+        .iter()
+        .filter(|s| s.death.as_ref().is_none_or(|(p, _)| *p > phase.index))
+        .map(|s| s.name.clone())
+        .collect();
+    format!(
+        "{title}\n\n{body}\n\n{}\n{}\n",
+        markup.bold(&format!("Alive ({})", alive.len())),
+        markup.list(&alive)
+    )
 }
 
 /// The messages of a phase for everyone.
@@ -48,8 +70,18 @@ pub fn public_messages(messages: &[Message]) -> impl Iterator<Item = &Message> {
 }
 
 /// One player's private results of a phase.
-pub fn private_results(game: &Game, phase: &CommittedPhase, slot: SlotId, markup: Markup) -> String {
-    let name = game.state().slots.get(slot).map(|s| s.name.as_str()).unwrap_or("?");
+pub fn private_results(
+    game: &Game,
+    phase: &CommittedPhase,
+    slot: SlotId,
+    markup: Markup,
+) -> String {
+    let name = game
+        .state()
+        .slots
+        .get(slot)
+        .map(|s| s.name.as_str())
+        .unwrap_or("?");
     let lines: Vec<String> = phase
         .outcome
         .messages
@@ -57,6 +89,13 @@ pub fn private_results(game: &Game, phase: &CommittedPhase, slot: SlotId, markup
         .filter(|m| m.audience == Audience::Slot(slot))
         .map(|m| m.text.clone())
         .collect();
-    let body = if lines.is_empty() { "(no private results)".to_string() } else { markup.list(&lines) };
-    format!("{}\n{body}\n", markup.bold(&format!("{} — {name}", phase.name)))
+    let body = if lines.is_empty() {
+        "(no private results)".to_string()
+    } else {
+        markup.list(&lines)
+    };
+    format!(
+        "{}\n{body}\n",
+        markup.bold(&format!("{} — {name}", phase.name))
+    )
 }

@@ -1,10 +1,10 @@
 //! The shared ability vocabulary executed stage by stage. A rule system plugs its own rules in
 //! through [`Hooks`]: immunities, automatic protections, what a death sets off, system stages.
 
+use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::{Action, Ctx};
 use crate::engine::validate::holds_ability;
-use crate::engine::SlotId;
 use crate::rules::{Effect, PhaseKind, TargetKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -39,7 +39,12 @@ pub trait Hooks {
     fn immunity(&mut self, ctx: &mut Ctx, target: SlotId, kind: &str) -> Option<String>;
     /// A last protection after all placed ones failed (e.g. an automatic self-protection);
     /// returns the reason and the status the attacker gets.
-    fn last_protection(&mut self, ctx: &mut Ctx, target: SlotId, kind: &str) -> Option<(String, Option<String>)>;
+    fn last_protection(
+        &mut self,
+        ctx: &mut Ctx,
+        target: SlotId,
+        kind: &str,
+    ) -> Option<(String, Option<String>)>;
     /// What a death sets off (revenge, lovers).
     fn after_death(&mut self, ctx: &mut Ctx, victim: SlotId, cause: &str, killer: Option<SlotId>);
     /// A stage with no actor.
@@ -50,7 +55,9 @@ pub trait Hooks {
 pub fn run_stages(ctx: &mut Ctx, run: &mut PhaseRun, hooks: &mut impl Hooks, kind: PhaseKind) {
     let actions = ctx.actions();
     for stage_id in ctx.state.stage_order.clone() {
-        let Some(stage) = ctx.roleset.stage(&stage_id).cloned() else { continue };
+        let Some(stage) = ctx.roleset.stage(&stage_id).cloned() else {
+            continue;
+        };
         if stage.phase != kind {
             continue;
         }
@@ -64,7 +71,13 @@ pub fn run_stages(ctx: &mut Ctx, run: &mut PhaseRun, hooks: &mut impl Hooks, kin
     }
 }
 
-fn step(ctx: &mut Ctx, action: &Action, after: Vec<String>, result: StepResult, reasons: Vec<String>) {
+fn step(
+    ctx: &mut Ctx,
+    action: &Action,
+    after: Vec<String>,
+    result: StepResult,
+    reasons: Vec<String>,
+) {
     ctx.step(Step {
         key: action.key(),
         stage: action.ability.stage.clone(),
@@ -83,35 +96,76 @@ fn run_action(ctx: &mut Ctx, run: &mut PhaseRun, hooks: &mut impl Hooks, action:
     let verdict = ctx.verdict(&action.key());
     match &verdict {
         Some((Verdict::Skip, why)) => {
-            return step(ctx, action, vec![], StepResult::Skipped, vec![format!("host override: skipped ({why})")]);
+            return step(
+                ctx,
+                action,
+                vec![],
+                StepResult::Skipped,
+                vec![format!("host override: skipped ({why})")],
+            );
         }
         Some((Verdict::Fail, why)) => {
-            return step(ctx, action, vec![], StepResult::Failed, vec![format!("host override: failed ({why})")]);
+            return step(
+                ctx,
+                action,
+                vec![],
+                StepResult::Failed,
+                vec![format!("host override: failed ({why})")],
+            );
         }
         _ => {}
     }
     let forced = matches!(verdict, Some((Verdict::Succeed, _)));
     let mut reasons = Vec::new();
     if forced {
-        reasons.push(format!("host override: succeeds ({})", verdict.map(|v| v.1).unwrap_or_default()));
+        reasons.push(format!(
+            "host override: succeeds ({})",
+            verdict.map(|v| v.1).unwrap_or_default()
+        ));
     }
     let group_alive = action.ability.group.as_ref().is_some_and(|side| {
-        ctx.state.living().any(|s| s.roles().any(|r| ctx.roleset.side_of(r) == side))
+        ctx.state
+            .living()
+            .any(|s| s.roles().any(|r| ctx.roleset.side_of(r) == side))
     });
     if !ctx.is_alive(action.actor) && !group_alive && !forced {
-        return step(ctx, action, vec![], StepResult::Failed, vec![format!("{actor_name} died before this stage")]);
+        return step(
+            ctx,
+            action,
+            vec![],
+            StepResult::Failed,
+            vec![format!("{actor_name} died before this stage")],
+        );
     }
     let still_holds = action.ability.group.is_some()
-        || ctx.state.slots.get(action.actor).is_some_and(|s| holds_ability(ctx.roleset, s, &action.ability.id));
+        || ctx
+            .state
+            .slots
+            .get(action.actor)
+            .is_some_and(|s| holds_ability(ctx.roleset, s, &action.ability.id));
     if !still_holds && !forced {
-        return step(ctx, action, vec![], StepResult::Failed, vec![format!("{actor_name} no longer holds this ability (his role was taken)")]);
+        return step(
+            ctx,
+            action,
+            vec![],
+            StepResult::Failed,
+            vec![format!(
+                "{actor_name} no longer holds this ability (his role was taken)"
+            )],
+        );
     }
     if let Some((by, except)) = ctx_cancelled(run, action.actor)
         && !except.contains(&action.ability.id)
         && !forced
     {
         let by = ctx.name(by);
-        return step(ctx, action, vec![], StepResult::Cancelled, vec![format!("{actor_name}'s action was cancelled by {by}")]);
+        return step(
+            ctx,
+            action,
+            vec![],
+            StepResult::Cancelled,
+            vec![format!("{actor_name}'s action was cancelled by {by}")],
+        );
     }
     let targets = redirect_if_marked(ctx, action, &mut reasons);
     for t in &targets {
@@ -124,7 +178,10 @@ fn run_action(ctx: &mut Ctx, run: &mut PhaseRun, hooks: &mut impl Hooks, action:
         }
     }
     ctx.spend_use(action);
-    let acted = Action { targets: targets.clone(), ..action.clone() };
+    let acted = Action {
+        targets: targets.clone(),
+        ..action.clone()
+    };
     let result = apply_effect(ctx, run, hooks, &acted, forced, &mut reasons);
     step(ctx, action, targets, result, reasons);
 }
@@ -141,7 +198,13 @@ fn redirect_if_marked(ctx: &mut Ctx, action: &Action, reasons: &mut Vec<String>)
         .state
         .slots
         .get(action.actor)
-        .map(|s| s.counters.keys().filter(|k| k.starts_with(REDIRECT_MARK)).cloned().collect())
+        .map(|s| {
+            s.counters
+                .keys()
+                .filter(|k| k.starts_with(REDIRECT_MARK))
+                .cloned()
+                .collect()
+        })
         .unwrap_or_default();
     for mark in marks {
         let source = &mark[REDIRECT_MARK.len()..];
@@ -167,7 +230,10 @@ fn redirect_if_marked(ctx: &mut Ctx, action: &Action, reasons: &mut Vec<String>)
                 new_targets.push(t);
             }
         }
-        reasons.push(format!("redirected at random by the {source} mark: {}", new_targets.join(", ")));
+        reasons.push(format!(
+            "redirected at random by the {source} mark: {}",
+            new_targets.join(", ")
+        ));
         let ability = action.ability.name.clone();
         ctx.say(
             Audience::Slot(action.actor),
@@ -196,33 +262,60 @@ fn apply_effect(
     match action.ability.effect.clone() {
         Effect::None => StepResult::Info,
         Effect::RedirectNext { .. } => {
-            let Some(t) = first else { return StepResult::Failed };
+            let Some(t) = first else {
+                return StepResult::Failed;
+            };
             if let Some(s) = ctx.state.slots.get_mut(t) {
-                s.counters.insert(format!("{REDIRECT_MARK}{}", action.ability.id), 1);
+                s.counters
+                    .insert(format!("{REDIRECT_MARK}{}", action.ability.id), 1);
             }
-            reasons.push(format!("{}'s next action will go to random targets", ctx.name(t)));
+            reasons.push(format!(
+                "{}'s next action will go to random targets",
+                ctx.name(t)
+            ));
             StepResult::Success
         }
         Effect::Block { except } => {
-            let Some(t) = first else { return StepResult::Failed };
+            let Some(t) = first else {
+                return StepResult::Failed;
+            };
             run.cancelled.insert(t, (actor, except));
             ctx.say(Audience::Slot(t), "private_boss", &[]);
-            reasons.push(format!("{}'s later actions this phase are cancelled", ctx.name(t)));
+            reasons.push(format!(
+                "{}'s later actions this phase are cancelled",
+                ctx.name(t)
+            ));
             StepResult::Success
         }
         Effect::StealRole { fallback } => steal_role(ctx, action, first, &fallback, reasons),
         Effect::Pair { status } => {
             let ids: Vec<SlotId> = action.targets.iter().filter_map(|t| slot(ctx, t)).collect();
-            let [a, b] = ids[..] else { return StepResult::Failed };
+            let [a, b] = ids[..] else {
+                return StepResult::Failed;
+            };
             ctx.set_status(a, &status, Some(b));
             ctx.set_status(b, &status, Some(a));
-            ctx.say(Audience::Slot(a), "private_in_love", &[("partner", ctx.name(b))]);
-            ctx.say(Audience::Slot(b), "private_in_love", &[("partner", ctx.name(a))]);
-            reasons.push(format!("{} and {} are now {status}", ctx.name(a), ctx.name(b)));
+            ctx.say(
+                Audience::Slot(a),
+                "private_in_love",
+                &[("partner", ctx.name(b))],
+            );
+            ctx.say(
+                Audience::Slot(b),
+                "private_in_love",
+                &[("partner", ctx.name(a))],
+            );
+            reasons.push(format!(
+                "{} and {} are now {status}",
+                ctx.name(a),
+                ctx.name(b)
+            ));
             StepResult::Success
         }
         Effect::Protect { from, cures } => {
-            let Some(t) = first else { return StepResult::Failed };
+            let Some(t) = first else {
+                return StepResult::Failed;
+            };
             if let Some(cure) = cures
                 && ctx.has_status(t, &cure)
             {
@@ -232,21 +325,50 @@ fn apply_effect(
                 ctx.say(Audience::Public, "public_cured", &[("player", ctx.name(t))]);
                 reasons.push(format!("{} is cured ({cure} removed)", ctx.name(t)));
             }
-            run.protections.push(Protection { target: t, by: actor, from: from.clone(), injure: None });
-            reasons.push(format!("{} is protected from {}", ctx.name(t), from.join(", ")));
+            run.protections.push(Protection {
+                target: t,
+                by: actor,
+                from: from.clone(),
+                injure: None,
+            });
+            reasons.push(format!(
+                "{} is protected from {}",
+                ctx.name(t),
+                from.join(", ")
+            ));
             StepResult::Success
         }
         Effect::Guard { from, injure } => {
-            let Some(t) = first else { return StepResult::Failed };
-            run.protections.push(Protection { target: t, by: actor, from: from.clone(), injure: Some(injure) });
-            reasons.push(format!("{} is guarded from {}", ctx.name(t), from.join(", ")));
+            let Some(t) = first else {
+                return StepResult::Failed;
+            };
+            run.protections.push(Protection {
+                target: t,
+                by: actor,
+                from: from.clone(),
+                injure: Some(injure),
+            });
+            reasons.push(format!(
+                "{} is guarded from {}",
+                ctx.name(t),
+                from.join(", ")
+            ));
             StepResult::Success
         }
-        Effect::Afflict { attack: kind, status } => {
-            let Some(t) = first else { return StepResult::Failed };
+        Effect::Afflict {
+            attack: kind,
+            status,
+        } => {
+            let Some(t) = first else {
+                return StepResult::Failed;
+            };
             if attack(ctx, run, hooks, actor, t, &kind, forced, reasons) {
                 ctx.set_status(t, &status, Some(actor));
-                ctx.say(Audience::Public, &format!("public_{status}"), &[("player", ctx.name(t))]);
+                ctx.say(
+                    Audience::Public,
+                    &format!("public_{status}"),
+                    &[("player", ctx.name(t))],
+                );
                 reasons.push(format!("{} is now {status}", ctx.name(t)));
                 StepResult::Success
             } else {
@@ -260,7 +382,12 @@ fn apply_effect(
             let label = |id: &SlotId| ctx.name(*id);
             let labels: Vec<String> = names.iter().map(label).collect();
             let what = format!("{} victim in {family}", action.ability.id);
-            let Some(i) = ctx.draw(&action.ability.stage, &what, &(0..labels.len()).collect::<Vec<_>>(), |i| labels[*i].clone()) else {
+            let Some(i) = ctx.draw(
+                &action.ability.stage,
+                &what,
+                &(0..labels.len()).collect::<Vec<_>>(),
+                |i| labels[*i].clone(),
+            ) else {
                 reasons.push(format!("the family {family} has no living player"));
                 return StepResult::Failed;
             };
@@ -286,30 +413,65 @@ fn apply_effect(
                     any = true;
                 }
             }
-            if any { StepResult::Success } else { StepResult::Failed }
+            if any {
+                StepResult::Success
+            } else {
+                StepResult::Failed
+            }
         }
         Effect::Investigate { option } => {
-            let Some(t) = first else { return StepResult::Failed };
+            let Some(t) = first else {
+                return StepResult::Failed;
+            };
             let learns = ctx.option(&option);
             let target = ctx.name(t);
             if learns == "role" {
                 let role = role_names(ctx, t);
-                reasons.push(format!("{} learns that {target} is the {role}", ctx.name(actor)));
-                ctx.say(Audience::Slot(actor), "private_detective_role", &[("player", target), ("role", role)]);
+                reasons.push(format!(
+                    "{} learns that {target} is the {role}",
+                    ctx.name(actor)
+                ));
+                ctx.say(
+                    Audience::Slot(actor),
+                    "private_detective_role",
+                    &[("player", target), ("role", role)],
+                );
             } else {
-                let mafia = ctx.state.slots.get(t).is_some_and(|s| s.roles().any(|r| ctx.roleset.side_of(r) == "mafia"));
-                let template = if mafia { "private_detective_mafia" } else { "private_detective_not_mafia" };
-                reasons.push(format!("{} learns whether {target} is a Mafia Member: {}", ctx.name(actor), if mafia { "yes" } else { "no" }));
+                let mafia = ctx
+                    .state
+                    .slots
+                    .get(t)
+                    .is_some_and(|s| s.roles().any(|r| ctx.roleset.side_of(r) == "mafia"));
+                let template = if mafia {
+                    "private_detective_mafia"
+                } else {
+                    "private_detective_not_mafia"
+                };
+                reasons.push(format!(
+                    "{} learns whether {target} is a Mafia Member: {}",
+                    ctx.name(actor),
+                    if mafia { "yes" } else { "no" }
+                ));
                 ctx.say(Audience::Slot(actor), template, &[("player", target)]);
             }
             StepResult::Success
         }
         Effect::RevealRole => {
             let ids: Vec<SlotId> = action.targets.iter().filter_map(|t| slot(ctx, t)).collect();
-            let [learner, subject] = ids[..] else { return StepResult::Failed };
+            let [learner, subject] = ids[..] else {
+                return StepResult::Failed;
+            };
             let role = role_names(ctx, subject);
-            reasons.push(format!("{} learns that {} is the {role}", ctx.name(learner), ctx.name(subject)));
-            ctx.say(Audience::Slot(learner), "private_paperboy", &[("subject", ctx.name(subject)), ("role", role)]);
+            reasons.push(format!(
+                "{} learns that {} is the {role}",
+                ctx.name(learner),
+                ctx.name(subject)
+            ));
+            ctx.say(
+                Audience::Slot(learner),
+                "private_paperboy",
+                &[("subject", ctx.name(subject)), ("role", role)],
+            );
             StepResult::Success
         }
         Effect::Jail => {
@@ -327,12 +489,16 @@ fn apply_effect(
         Effect::ExtraVotes { weight } => {
             let family = action.targets.first().cloned().unwrap_or_default();
             let player = action.targets.get(1).cloned().unwrap_or_default();
-            reasons.push(format!("{weight:+} on the family {family} and {weight:+} on {player}"));
+            reasons.push(format!(
+                "{weight:+} on the family {family} and {weight:+} on {player}"
+            ));
             run.extra_votes.push((actor, family, player, weight));
             StepResult::Success
         }
         Effect::CourtSave => {
-            let Some(t) = first else { return StepResult::Failed };
+            let Some(t) = first else {
+                return StepResult::Failed;
+            };
             run.court_saves.push((actor, t));
             reasons.push(format!("{} is defended in court", ctx.name(t)));
             StepResult::Success
@@ -342,11 +508,23 @@ fn apply_effect(
 
 /// The role names of a slot, as players are told them.
 pub fn role_names(ctx: &Ctx, slot: SlotId) -> String {
-    ctx.state.slots.get(slot).map(|s| s.role_names(ctx.roleset)).unwrap_or_default()
+    ctx.state
+        .slots
+        .get(slot)
+        .map(|s| s.role_names(ctx.roleset))
+        .unwrap_or_default()
 }
 
-fn steal_role(ctx: &mut Ctx, action: &Action, target: Option<SlotId>, fallback: &str, reasons: &mut Vec<String>) -> StepResult {
-    let Some(t) = target else { return StepResult::Failed };
+fn steal_role(
+    ctx: &mut Ctx,
+    action: &Action,
+    target: Option<SlotId>,
+    fallback: &str,
+    reasons: &mut Vec<String>,
+) -> StepResult {
+    let Some(t) = target else {
+        return StepResult::Failed;
+    };
     let thief = action.actor;
     let own_role = ctx
         .roleset
@@ -355,10 +533,16 @@ fn steal_role(ctx: &mut Ctx, action: &Action, target: Option<SlotId>, fallback: 
         .find(|r| r.abilities.contains(&action.ability.id))
         .map(|r| r.id.clone())
         .unwrap_or_default();
-    let Some(victim) = ctx.state.slots.get(t).cloned() else { return StepResult::Failed };
+    let Some(victim) = ctx.state.slots.get(t).cloned() else {
+        return StepResult::Failed;
+    };
     let victim_is_mafia = ctx.roleset.side_of(&victim.role) == "mafia";
     // What can be taken: a civilian's main role, or a Mafia Member's second role.
-    let taken = if victim_is_mafia { victim.extra_roles.first().cloned() } else { Some(victim.role.clone()) };
+    let taken = if victim_is_mafia {
+        victim.extra_roles.first().cloned()
+    } else {
+        Some(victim.role.clone())
+    };
     let taken = taken.filter(|r| r != fallback);
     let Some(taken) = taken else {
         replace_role(ctx, thief, &own_role, fallback);
@@ -366,7 +550,10 @@ fn steal_role(ctx: &mut Ctx, action: &Action, target: Option<SlotId>, fallback: 
             "{} holds nothing a Thief can take ({}); the Thief becomes a {}",
             victim.name,
             victim.role_names(ctx.roleset),
-            ctx.roleset.role(fallback).map(|r| r.name.as_str()).unwrap_or(fallback)
+            ctx.roleset
+                .role(fallback)
+                .map(|r| r.name.as_str())
+                .unwrap_or(fallback)
         ));
         ctx.say(Audience::Slot(thief), "private_thief_failed", &[]);
         return StepResult::Failed;
@@ -380,7 +567,11 @@ fn steal_role(ctx: &mut Ctx, action: &Action, target: Option<SlotId>, fallback: 
         }
     }
     // Limits of the new role start afresh.
-    let fresh: Vec<String> = ctx.roleset.role(&taken).map(|r| r.abilities.clone()).unwrap_or_default();
+    let fresh: Vec<String> = ctx
+        .roleset
+        .role(&taken)
+        .map(|r| r.abilities.clone())
+        .unwrap_or_default();
     if let Some(s) = ctx.state.slots.get_mut(thief) {
         for a in &fresh {
             s.uses.remove(a);
@@ -388,17 +579,35 @@ fn steal_role(ctx: &mut Ctx, action: &Action, target: Option<SlotId>, fallback: 
             s.own_family_uses.remove(a);
         }
     }
-    let role_name = ctx.roleset.role(&taken).map(|r| r.name.clone()).unwrap_or(taken.clone());
-    reasons.push(format!("{} takes the role {role_name} from {}", ctx.name(thief), victim.name));
-    ctx.say(Audience::Slot(thief), "private_thief_new_role", &[("role", role_name)]);
-    let victim_template = if victim_is_mafia { "private_thief_victim_mafia" } else { "private_thief_victim" };
+    let role_name = ctx
+        .roleset
+        .role(&taken)
+        .map(|r| r.name.clone())
+        .unwrap_or(taken.clone());
+    reasons.push(format!(
+        "{} takes the role {role_name} from {}",
+        ctx.name(thief),
+        victim.name
+    ));
+    ctx.say(
+        Audience::Slot(thief),
+        "private_thief_new_role",
+        &[("role", role_name)],
+    );
+    let victim_template = if victim_is_mafia {
+        "private_thief_victim_mafia"
+    } else {
+        "private_thief_victim"
+    };
     ctx.say(Audience::Slot(t), victim_template, &[]);
     StepResult::Success
 }
 
 /// Put `new` where the slot held `old` (main or second role).
 fn replace_role(ctx: &mut Ctx, slot: SlotId, old: &str, new: &str) {
-    let Some(s) = ctx.state.slots.get_mut(slot) else { return };
+    let Some(s) = ctx.state.slots.get_mut(slot) else {
+        return;
+    };
     if s.role == old {
         s.role = new.to_string();
     } else if let Some(r) = s.extra_roles.iter_mut().find(|r| *r == old) {
@@ -421,18 +630,32 @@ pub fn attack(
 ) -> bool {
     let target_name = ctx.name(target);
     if forced {
-        reasons.push(format!("the {kind} attack on {target_name} lands (host override)"));
+        reasons.push(format!(
+            "the {kind} attack on {target_name} lands (host override)"
+        ));
         return true;
     }
     if let Some(why) = hooks.immunity(ctx, target, kind) {
         reasons.push(format!("the {kind} attack on {target_name} fails: {why}"));
         return false;
     }
-    let placed = run.protections.iter().find(|p| p.target == target && p.from.iter().any(|f| f == kind)).cloned();
+    let placed = run
+        .protections
+        .iter()
+        .find(|p| p.target == target && p.from.iter().any(|f| f == kind))
+        .cloned();
     let (why, injure) = match placed {
         Some(p) => {
-            let role = ctx.state.slots.get(p.by).map(|s| s.role_names(ctx.roleset)).unwrap_or_default();
-            (format!("protected by {} ({role})", ctx.name(p.by)), p.injure)
+            let role = ctx
+                .state
+                .slots
+                .get(p.by)
+                .map(|s| s.role_names(ctx.roleset))
+                .unwrap_or_default();
+            (
+                format!("protected by {} ({role})", ctx.name(p.by)),
+                p.injure,
+            )
         }
         None => match hooks.last_protection(ctx, target, kind) {
             Some(found) => found,
@@ -454,7 +677,14 @@ pub fn attack(
 }
 
 /// Kill and let the rule system react.
-pub fn kill(ctx: &mut Ctx, hooks: &mut impl Hooks, victim: SlotId, cause: &str, killer: Option<SlotId>, reasons: &mut Vec<String>) {
+pub fn kill(
+    ctx: &mut Ctx,
+    hooks: &mut impl Hooks,
+    victim: SlotId,
+    cause: &str,
+    killer: Option<SlotId>,
+    reasons: &mut Vec<String>,
+) {
     if ctx.kill(victim, cause) {
         reasons.push(format!("{} dies ({cause})", ctx.name(victim)));
         hooks.after_death(ctx, victim, cause, killer);

@@ -17,11 +17,17 @@ use std::collections::{BTreeMap, BTreeSet};
 const MAFIA: &str = "mafia";
 
 fn is_mafia(ctx: &Ctx, slot: SlotId) -> bool {
-    ctx.state.slots.get(slot).is_some_and(|s| ctx.roleset.side_of(&s.role) == MAFIA)
+    ctx.state
+        .slots
+        .get(slot)
+        .is_some_and(|s| ctx.roleset.side_of(&s.role) == MAFIA)
 }
 
 fn holds_role(ctx: &Ctx, slot: SlotId, role: &str) -> bool {
-    ctx.state.slots.get(slot).is_some_and(|s| s.roles().any(|r| r == role))
+    ctx.state
+        .slots
+        .get(slot)
+        .is_some_and(|s| s.roles().any(|r| r == role))
 }
 
 pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
@@ -33,14 +39,23 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         .unwrap_or_default();
     for p in &setup.players {
         if p.family.is_none() {
-            report.errors.push(Refusal::new("setup", format!("{}: every player of Mafia 1923 belongs to a family", p.name)));
+            report.errors.push(Refusal::new(
+                "setup",
+                format!("{}: every player of Mafia 1923 belongs to a family", p.name),
+            ));
         }
         let mafia = roleset.side_of(&p.role) == MAFIA;
         if !p.extra_roles.is_empty() && !mafia {
-            report.errors.push(Refusal::new("setup", format!("{}: only Mafia Members may hold a second role", p.name)));
+            report.errors.push(Refusal::new(
+                "setup",
+                format!("{}: only Mafia Members may hold a second role", p.name),
+            ));
         }
         if p.extra_roles.len() > 1 {
-            report.errors.push(Refusal::new("setup", format!("{}: a Mafia Member holds at most one second role", p.name)));
+            report.errors.push(Refusal::new(
+                "setup",
+                format!("{}: a Mafia Member holds at most one second role", p.name),
+            ));
         }
         for extra in &p.extra_roles {
             if !allowed.contains(extra) {
@@ -53,14 +68,24 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         if p.level == Level::Beginner {
             for role in std::iter::once(&p.role).chain(&p.extra_roles) {
                 if roleset.role(role).is_some_and(|r| !r.beginner) {
-                    report.warnings.push(format!("{} is a beginner but holds the role `{role}`", p.name));
+                    report.warnings.push(format!(
+                        "{} is a beginner but holds the role `{role}`",
+                        p.name
+                    ));
                 }
             }
         }
     }
     for family in setup.family_list() {
-        let members: Vec<_> = setup.players.iter().filter(|p| p.family.as_deref() == Some(family.as_str())).collect();
-        let mafia = members.iter().filter(|p| roleset.side_of(&p.role) == MAFIA).count();
+        let members: Vec<_> = setup
+            .players
+            .iter()
+            .filter(|p| p.family.as_deref() == Some(family.as_str()))
+            .collect();
+        let mafia = members
+            .iter()
+            .filter(|p| roleset.side_of(&p.role) == MAFIA)
+            .count();
         let expected = match members.len() {
             8 => Some(1),
             10 => Some(2),
@@ -76,23 +101,103 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     if let Some(n) = setup.options.get("court_families")
         && n.parse::<usize>().is_err()
     {
-        report.errors.push(Refusal::new("setup", format!("option court_families must be a number, not `{n}`")));
+        report.errors.push(Refusal::new(
+            "setup",
+            format!("option court_families must be a number, not `{n}`"),
+        ));
     }
+}
+
+/// Deal roles family by family: one Mafia Member per family (two from ten players up), then
+/// distinct special roles for half of the standard civilians, Townspeople for everyone else.
+/// Beginners only get Townsperson or Mafia Member, as the setup rules say.
+pub fn assign_roles(
+    roleset: &Roleset,
+    players: &mut [crate::engine::PlayerSetup],
+    seed: u64,
+) -> Result<(), Refusal> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+    if let Some(p) = players.iter().find(|p| p.family.is_none()) {
+        return Err(Refusal::new(
+            "setup",
+            format!("{}: random assignment needs every player's family", p.name),
+        ));
+    }
+    let specials: Vec<String> = roleset
+        .roles
+        .iter()
+        .filter(|r| r.side != MAFIA && !r.beginner)
+        .map(|r| r.id.clone())
+        .collect();
+    let mut families: Vec<String> = Vec::new();
+    for p in players.iter() {
+        if let Some(f) = &p.family
+            && !families.contains(f)
+        {
+            families.push(f.clone());
+        }
+    }
+    for family in families {
+        let mut members: Vec<usize> = (0..players.len())
+            .filter(|i| {
+                players[*i].family.as_deref() == Some(family.as_str())
+                    && players[*i].role.is_empty()
+            })
+            .collect();
+        members.shuffle(&mut rng);
+        let mafia = match members.len() {
+            n if n >= 10 => 2,
+            n if n >= 4 => 1,
+            _ => 0,
+        };
+        for &i in members.iter().take(mafia) {
+            players[i].role = "mafia_member".into();
+        }
+        let civilians: Vec<usize> = members.iter().skip(mafia).copied().collect();
+        let standard: Vec<usize> = civilians
+            .iter()
+            .copied()
+            .filter(|i| players[*i].level == Level::Standard)
+            .collect();
+        let mut pool = specials.clone();
+        pool.shuffle(&mut rng);
+        for (&i, role) in standard.iter().take(standard.len().div_ceil(2)).zip(pool) {
+            players[i].role = role;
+        }
+        for &i in &civilians {
+            if players[i].role.is_empty() {
+                players[i].role = "townsperson".into();
+            }
+        }
+    }
+    Ok(())
 }
 
 /// An improper vote is recorded and does not count; say why as soon as it is entered.
 pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &str) -> Vec<String> {
-    let Some(v) = state.slots.get(voter) else { return Vec::new() };
+    let Some(v) = state.slots.get(voter) else {
+        return Vec::new();
+    };
     match ballot {
         "family" if v.family.as_deref() == Some(target) => {
-            vec![format!("improper: {} may not vote for his own family", v.name)]
+            vec![format!(
+                "improper: {} may not vote for his own family",
+                v.name
+            )]
         }
         "individual" => {
             let t = state.slot_by_name(target);
             match t {
-                Some(t) if t.id == voter => vec![format!("improper: {} may not vote for himself", v.name)],
+                Some(t) if t.id == voter => {
+                    vec![format!("improper: {} may not vote for himself", v.name)]
+                }
                 Some(t) if t.family != v.family => {
-                    vec![format!("improper: {} is not in {}'s family", t.name, v.name)]
+                    vec![format!(
+                        "improper: {} is not in {}'s family",
+                        t.name, v.name
+                    )]
                 }
                 Some(t) if !t.alive => vec![format!("improper: {} is dead", t.name)],
                 _ => Vec::new(),
@@ -137,17 +242,30 @@ impl Hooks for Rules {
             "poison" => Some("Butlers are immune to poison".into()),
             "mafia" => {
                 let n = ctx.bump(target, "butler_mafia_attempts");
-                (n <= 2).then(|| format!("a Butler survives the first two Mafia attempts (this is attempt {n})"))
+                (n <= 2).then(|| {
+                    format!("a Butler survives the first two Mafia attempts (this is attempt {n})")
+                })
             }
             _ => None,
         }
     }
 
-    fn last_protection(&mut self, ctx: &mut Ctx, target: SlotId, kind: &str) -> Option<(String, Option<String>)> {
+    fn last_protection(
+        &mut self,
+        ctx: &mut Ctx,
+        target: SlotId,
+        kind: &str,
+    ) -> Option<(String, Option<String>)> {
         let guards = ["mafia", "poison", "drunkard"];
-        if holds_role(ctx, target, "bodyguard") && guards.contains(&kind) && ctx.state.slots[target].counter("bodyguard_auto") == 0 {
+        if holds_role(ctx, target, "bodyguard")
+            && guards.contains(&kind)
+            && ctx.state.slots[target].counter("bodyguard_auto") == 0
+        {
             ctx.bump(target, "bodyguard_auto");
-            return Some(("the Bodyguard's automatic self-protection (once per game)".into(), Some("injured".into())));
+            return Some((
+                "the Bodyguard's automatic self-protection (once per game)".into(),
+                Some("injured".into()),
+            ));
         }
         None
     }
@@ -171,7 +289,14 @@ impl Hooks for Rules {
                 _ => killer,
             };
             if let Some(target) = avenged.filter(|t| ctx.is_alive(*t)) {
-                kill(ctx, self, target, "armed_robber", Some(victim), &mut reasons);
+                kill(
+                    ctx,
+                    self,
+                    target,
+                    "armed_robber",
+                    Some(victim),
+                    &mut reasons,
+                );
                 let key = format!("revenge:{}", ctx.name(victim));
                 ctx.step(Step {
                     key,
@@ -186,11 +311,23 @@ impl Hooks for Rules {
             }
         }
         if ctx.option("lovers_die_together") == "yes"
-            && let Some(partner) = ctx.state.slots.get(victim).and_then(|s| s.statuses.get("in_love")).and_then(|i| i.link)
+            && let Some(partner) = ctx
+                .state
+                .slots
+                .get(victim)
+                .and_then(|s| s.statuses.get("in_love"))
+                .and_then(|i| i.link)
             && ctx.is_alive(partner)
         {
             kill(ctx, self, partner, "grief", None, &mut reasons);
-            ctx.note(format!("lovers:{}", ctx.name(partner)), "shadchan", format!("{} dies of grief (option lovers_die_together)", ctx.name(partner)));
+            ctx.note(
+                format!("lovers:{}", ctx.name(partner)),
+                "shadchan",
+                format!(
+                    "{} dies of grief (option lovers_die_together)",
+                    ctx.name(partner)
+                ),
+            );
         }
     }
 
@@ -210,27 +347,56 @@ fn poison_deaths(ctx: &mut Ctx, rules: &mut Rules) {
     let due: Vec<(SlotId, Option<SlotId>)> = ctx
         .state
         .living()
-        .filter_map(|s| s.statuses.get("poisoned").filter(|i| i.since < phase).map(|i| (s.id, i.link)))
+        .filter_map(|s| {
+            s.statuses
+                .get("poisoned")
+                .filter(|i| i.since < phase)
+                .map(|i| (s.id, i.link))
+        })
         .collect();
     for (victim, butler) in due {
         let key = format!("poison:{}", ctx.name(victim));
-        let mut reasons = vec![format!("{} was poisoned the night before and was not cured", ctx.name(victim))];
+        let mut reasons = vec![format!(
+            "{} was poisoned the night before and was not cured",
+            ctx.name(victim)
+        )];
         if let Some((verdict, why)) = ctx.verdict(&key)
             && verdict != Verdict::Succeed
         {
             reasons.push(format!("host override: {why}"));
-            push_step(ctx, key, "poison", Some(victim), StepResult::Skipped, reasons);
+            push_step(
+                ctx,
+                key,
+                "poison",
+                Some(victim),
+                StepResult::Skipped,
+                reasons,
+            );
             continue;
         }
         if let Some(s) = ctx.state.slots.get_mut(victim) {
             s.statuses.remove("poisoned");
         }
         kill(ctx, rules, victim, "poison", butler, &mut reasons);
-        push_step(ctx, key, "poison", Some(victim), StepResult::Success, reasons);
+        push_step(
+            ctx,
+            key,
+            "poison",
+            Some(victim),
+            StepResult::Success,
+            reasons,
+        );
     }
 }
 
-fn push_step(ctx: &mut Ctx, key: String, stage: &str, actor: Option<SlotId>, result: StepResult, reasons: Vec<String>) {
+fn push_step(
+    ctx: &mut Ctx,
+    key: String,
+    stage: &str,
+    actor: Option<SlotId>,
+    result: StepResult,
+    reasons: Vec<String>,
+) {
     ctx.step(Step {
         key,
         stage: stage.into(),
@@ -260,15 +426,30 @@ fn end_of_night(ctx: &mut Ctx, run: &PhaseRun) {
         })
         .collect();
     let mafia_acted = acted.iter().any(|(_, a)| a == "mafia_kill");
-    if !mafia_acted && ctx.state.living().any(|s| ctx.roleset.side_of(&s.role) == MAFIA) {
+    if !mafia_acted
+        && ctx
+            .state
+            .living()
+            .any(|s| ctx.roleset.side_of(&s.role) == MAFIA)
+    {
         ctx.warn("the Mafia sent no kill: nobody was attacked by the Mafia");
     }
 }
 
 fn announce_deaths(ctx: &mut Ctx, kind: PhaseKind) {
-    let deaths: Vec<_> = ctx.outcome.deaths.iter().filter(|d| d.cause != "modkill").cloned().collect();
+    let deaths: Vec<_> = ctx
+        .outcome
+        .deaths
+        .iter()
+        .filter(|d| d.cause != "modkill")
+        .cloned()
+        .collect();
     for d in &deaths {
-        let template = if d.cause == "court" { "public_court_death" } else { "public_death" };
+        let template = if d.cause == "court" {
+            "public_court_death"
+        } else {
+            "public_death"
+        };
         ctx.say(Audience::Public, template, &[("player", ctx.name(d.slot))]);
     }
     if kind == PhaseKind::Night && ctx.outcome.deaths.is_empty() {
@@ -278,7 +459,13 @@ fn announce_deaths(ctx: &mut Ctx, kind: PhaseKind) {
 
 /// Witnesses learn the role of every player who died in this phase.
 fn witness(ctx: &mut Ctx) {
-    let witnesses: Vec<SlotId> = ctx.state.slots.iter().filter(|s| s.roles().any(|r| r == "witness")).map(|s| s.id).collect();
+    let witnesses: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| s.roles().any(|r| r == "witness"))
+        .map(|s| s.id)
+        .collect();
     let deaths: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
     for w in witnesses {
         for d in &deaths {
@@ -286,7 +473,11 @@ fn witness(ctx: &mut Ctx) {
                 continue;
             }
             let role = role_names(ctx, *d);
-            ctx.say(Audience::Slot(w), "private_witness", &[("player", ctx.name(*d)), ("role", role)]);
+            ctx.say(
+                Audience::Slot(w),
+                "private_witness",
+                &[("player", ctx.name(*d)), ("role", role)],
+            );
         }
     }
 }
@@ -297,7 +488,12 @@ impl Rules {
         let mut family_vote: BTreeMap<SlotId, String> = BTreeMap::new();
         let mut individual_vote: BTreeMap<SlotId, String> = BTreeMap::new();
         for p in ctx.state.pending.iter().filter(|p| p.replaced_by.is_none()) {
-            if let PendingKind::Vote { ballot, voter, target } = &p.kind {
+            if let PendingKind::Vote {
+                ballot,
+                voter,
+                target,
+            } = &p.kind
+            {
                 match ballot.as_str() {
                     "family" => family_vote.insert(*voter, target.clone()),
                     _ => individual_vote.insert(*voter, target.clone()),
@@ -315,33 +511,64 @@ impl Rules {
             if let Some(t) = ind.as_deref().and_then(|t| ctx.slot_of(t)) {
                 self.individual_vote.insert(voter, t);
             }
-            let absent = ["jailed", "injured"].into_iter().find(|s| ctx.has_status(voter, s));
+            let absent = ["jailed", "injured"]
+                .into_iter()
+                .find(|s| ctx.has_status(voter, s));
             if let Some(status) = absent {
                 if fam.is_some() || ind.is_some() {
-                    ctx.note(format!("vote:{name}"), "votes", format!("{name} is {status}: his votes do not count"));
+                    ctx.note(
+                        format!("vote:{name}"),
+                        "votes",
+                        format!("{name} is {status}: his votes do not count"),
+                    );
                 }
                 continue;
             }
             if run.jailed_families.contains(&family) {
-                ctx.note(format!("vote:{name}"), "votes", format!("{name}'s family {family} is jailed: his votes do not count"));
+                ctx.note(
+                    format!("vote:{name}"),
+                    "votes",
+                    format!("{name}'s family {family} is jailed: his votes do not count"),
+                );
                 continue;
             }
             let mut offence = Vec::new();
             match fam {
                 None => offence.push("no family vote".to_string()),
-                Some(f) if f == family => offence.push(format!("family vote for his own family {f}")),
+                Some(f) if f == family => {
+                    offence.push(format!("family vote for his own family {f}"))
+                }
                 Some(f) if run.jailed_families.contains(&f) => {
-                    ctx.note(format!("vote:{name}"), "votes", format!("{name}'s family vote for {f} does not count: {f} is jailed"));
+                    ctx.note(
+                        format!("vote:{name}"),
+                        "votes",
+                        format!("{name}'s family vote for {f} does not count: {f} is jailed"),
+                    );
                 }
                 Some(f) => *self.family_totals.entry(f).or_insert(0) += 1,
             }
-            let others = ctx.state.living_in(&family).into_iter().filter(|id| *id != voter).count();
+            let others = ctx
+                .state
+                .living_in(&family)
+                .into_iter()
+                .filter(|id| *id != voter)
+                .count();
             match ind.as_deref().map(|t| (t, ctx.slot_of(t))) {
                 None if others == 0 => {}
                 None => offence.push("no individual vote".to_string()),
-                Some((t, Some(id))) if id != voter && ctx.is_alive(id) && ctx.state.slots[id].family.as_deref() == Some(family.as_str()) => {
+                Some((t, Some(id)))
+                    if id != voter
+                        && ctx.is_alive(id)
+                        && ctx.state.slots[id].family.as_deref() == Some(family.as_str()) =>
+                {
                     if jailed_player(ctx, id) {
-                        ctx.note(format!("vote:{name}"), "votes", format!("{name}'s individual vote for {t} does not count: {t} is jailed"));
+                        ctx.note(
+                            format!("vote:{name}"),
+                            "votes",
+                            format!(
+                                "{name}'s individual vote for {t} does not count: {t} is jailed"
+                            ),
+                        );
                     } else {
                         *self.player_totals.entry(id).or_insert(0) += 1;
                     }
@@ -350,8 +577,16 @@ impl Rules {
             }
             if !offence.is_empty() {
                 let n = ctx.bump(voter, "offences");
-                ctx.note(format!("offence:{name}"), "votes", format!("{name}: {} (offence {n} of 2)", offence.join(", ")));
-                ctx.say(Audience::Host, "host_offence", &[("player", name.clone()), ("count", n.to_string())]);
+                ctx.note(
+                    format!("offence:{name}"),
+                    "votes",
+                    format!("{name}: {} (offence {n} of 2)", offence.join(", ")),
+                );
+                ctx.say(
+                    Audience::Host,
+                    "host_offence",
+                    &[("player", name.clone()), ("count", n.to_string())],
+                );
                 if n >= 2 {
                     ctx.set_status(voter, "exiled", None);
                     ctx.say(Audience::Public, "public_exiled", &[("player", name)]);
@@ -360,8 +595,15 @@ impl Rules {
         }
         for (actor, family, player, weight) in &run.extra_votes {
             let who = ctx.name(*actor);
-            if ["jailed", "injured"].iter().any(|s| ctx.has_status(*actor, s)) {
-                ctx.note(format!("extra:{who}"), "votes", format!("{who} cannot vote today: his extra votes do not count"));
+            if ["jailed", "injured"]
+                .iter()
+                .any(|s| ctx.has_status(*actor, s))
+            {
+                ctx.note(
+                    format!("extra:{who}"),
+                    "votes",
+                    format!("{who} cannot vote today: his extra votes do not count"),
+                );
                 continue;
             }
             if !run.jailed_families.contains(family) {
@@ -373,26 +615,71 @@ impl Rules {
                 *self.player_totals.entry(id).or_insert(0) += weight;
             }
         }
-        let fams = self.family_totals.iter().map(|(f, n)| format!("{f} {n}")).collect::<Vec<_>>().join(", ");
-        let players = self.player_totals.iter().map(|(id, n)| format!("{} {n}", ctx.name(*id))).collect::<Vec<_>>().join(", ");
-        ctx.note("votes:totals", "votes", format!("family votes: {fams}; individual votes: {players}"));
-        ctx.say(Audience::Public, "public_family_votes", &[("totals", if fams.is_empty() { "none".into() } else { fams })]);
-        ctx.say(Audience::Public, "public_player_votes", &[("totals", if players.is_empty() { "none".into() } else { players })]);
+        let fams = self
+            .family_totals
+            .iter()
+            .map(|(f, n)| format!("{f} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let players = self
+            .player_totals
+            .iter()
+            .map(|(id, n)| format!("{} {n}", ctx.name(*id)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        ctx.note(
+            "votes:totals",
+            "votes",
+            format!("family votes: {fams}; individual votes: {players}"),
+        );
+        ctx.say(
+            Audience::Public,
+            "public_family_votes",
+            &[("totals", if fams.is_empty() { "none".into() } else { fams })],
+        );
+        ctx.say(
+            Audience::Public,
+            "public_player_votes",
+            &[(
+                "totals",
+                if players.is_empty() {
+                    "none".into()
+                } else {
+                    players
+                },
+            )],
+        );
         self.court_secretaries(ctx);
     }
 
     /// Each Court Secretary learns floor(25% of all players) specific ballots, drawn separately.
     fn court_secretaries(&mut self, ctx: &mut Ctx) {
-        let secretaries: Vec<SlotId> = ctx.state.living().filter(|s| s.roles().any(|r| r == "court_secretary")).map(|s| s.id).collect();
+        let secretaries: Vec<SlotId> = ctx
+            .state
+            .living()
+            .filter(|s| s.roles().any(|r| r == "court_secretary"))
+            .map(|s| s.id)
+            .collect();
         let k = ctx.state.slots.len() / 4;
-        let cast: Vec<(SlotId, Option<String>, Option<String>)> = self.cast.iter().filter(|(_, f, i)| f.is_some() || i.is_some()).cloned().collect();
+        let cast: Vec<(SlotId, Option<String>, Option<String>)> = self
+            .cast
+            .iter()
+            .filter(|(_, f, i)| f.is_some() || i.is_some())
+            .cloned()
+            .collect();
         for sec in secretaries {
             let mut pool: Vec<usize> = (0..cast.len()).collect();
             let mut shown = Vec::new();
             for n in 0..k.min(cast.len()) {
                 let labels: Vec<String> = pool.iter().map(|i| ctx.name(cast[*i].0)).collect();
                 let what = format!("court secretary {} ballot {}", ctx.name(sec), n + 1);
-                let Some(pick) = ctx.draw("votes", &what, &(0..pool.len()).collect::<Vec<_>>(), |j| labels[*j].clone()) else { break };
+                let Some(pick) =
+                    ctx.draw("votes", &what, &(0..pool.len()).collect::<Vec<_>>(), |j| {
+                        labels[*j].clone()
+                    })
+                else {
+                    break;
+                };
                 let (voter, fam, ind) = &cast[pool.remove(pick)];
                 shown.push(format!(
                     "{} voted for the family {} and for {}",
@@ -402,7 +689,11 @@ impl Rules {
                 ));
             }
             if !shown.is_empty() {
-                ctx.say(Audience::Slot(sec), "private_court_secretary", &[("votes", shown.join("; "))]);
+                ctx.say(
+                    Audience::Slot(sec),
+                    "private_court_secretary",
+                    &[("votes", shown.join("; "))],
+                );
             }
         }
     }
@@ -410,36 +701,78 @@ impl Rules {
     /// Day step 6: the families with the most votes go to court; in each, the most voted die.
     fn court(&mut self, ctx: &mut Ctx, run: &PhaseRun) {
         let seats: usize = ctx.option("court_families").parse().unwrap_or(3);
-        let mut ranked: Vec<(String, i32)> = self.family_totals.iter().filter(|(_, n)| **n > 0).map(|(f, n)| (f.clone(), *n)).collect();
+        let mut ranked: Vec<(String, i32)> = self
+            .family_totals
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(f, n)| (f.clone(), *n))
+            .collect();
         ranked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        let cutoff = ranked.get(seats.saturating_sub(1)).map(|x| x.1).unwrap_or(i32::MIN);
-        let in_court: Vec<(String, i32)> = ranked.into_iter().filter(|(_, n)| *n >= cutoff).collect();
+        let cutoff = ranked
+            .get(seats.saturating_sub(1))
+            .map(|x| x.1)
+            .unwrap_or(i32::MIN);
+        let in_court: Vec<(String, i32)> =
+            ranked.into_iter().filter(|(_, n)| *n >= cutoff).collect();
         if in_court.is_empty() {
-            ctx.note("court", "court", "no family received a counted vote: nobody goes to court");
+            ctx.note(
+                "court",
+                "court",
+                "no family received a counted vote: nobody goes to court",
+            );
         }
         let mut anyone_died = false;
         for (family, votes) in in_court {
             let key = format!("court:{family}");
-            let mut reasons = vec![format!("the family {family} goes to court with {votes} vote(s)")];
+            let mut reasons = vec![format!(
+                "the family {family} goes to court with {votes} vote(s)"
+            )];
             let living = ctx.state.living_in(&family);
-            let members: Vec<SlotId> = living.iter().copied().filter(|id| !ctx.has_status(*id, "jailed")).collect();
+            let members: Vec<SlotId> = living
+                .iter()
+                .copied()
+                .filter(|id| !ctx.has_status(*id, "jailed"))
+                .collect();
             let mut doomed = self.most_voted(&members);
             if living.is_empty() {
                 reasons.push("it has no living player: it takes a court place, nobody dies".into());
             } else if members.is_empty() {
                 reasons.push("its only living player is jailed: nobody dies from it".into());
             }
-            let saved: BTreeSet<SlotId> = run.court_saves.iter().map(|(_, t)| *t).filter(|t| doomed.contains(t)).collect();
+            let saved: BTreeSet<SlotId> = run
+                .court_saves
+                .iter()
+                .map(|(_, t)| *t)
+                .filter(|t| doomed.contains(t))
+                .collect();
             if !saved.is_empty() {
-                let names = saved.iter().map(|s| ctx.name(*s)).collect::<Vec<_>>().join(", ");
+                let names = saved
+                    .iter()
+                    .map(|s| ctx.name(*s))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 if living.len() == 1 {
                     reasons.push(format!("a Lawyer defends {names}, the only living player of {family}: nobody dies from it"));
                     doomed.clear();
                 } else {
-                    let rest: Vec<SlotId> = members.iter().copied().filter(|m| !saved.contains(m)).collect();
-                    let others_tied: Vec<SlotId> = doomed.iter().copied().filter(|d| !saved.contains(d)).collect();
-                    doomed = if others_tied.is_empty() { self.most_voted(&rest) } else { others_tied };
-                    reasons.push(format!("a Lawyer saves {names}; the next most voted of {family} die instead"));
+                    let rest: Vec<SlotId> = members
+                        .iter()
+                        .copied()
+                        .filter(|m| !saved.contains(m))
+                        .collect();
+                    let others_tied: Vec<SlotId> = doomed
+                        .iter()
+                        .copied()
+                        .filter(|d| !saved.contains(d))
+                        .collect();
+                    doomed = if others_tied.is_empty() {
+                        self.most_voted(&rest)
+                    } else {
+                        others_tied
+                    };
+                    reasons.push(format!(
+                        "a Lawyer saves {names}; the next most voted of {family} die instead"
+                    ));
                 }
             }
             let result = match ctx.verdict(&key) {
@@ -457,7 +790,10 @@ impl Rules {
             };
             for d in doomed {
                 let n = self.player_totals.get(&d).copied().unwrap_or(0);
-                reasons.push(format!("{} has the most individual votes in {family} ({n})", ctx.name(d)));
+                reasons.push(format!(
+                    "{} has the most individual votes in {family} ({n})",
+                    ctx.name(d)
+                ));
                 kill(ctx, self, d, "court", None, &mut reasons);
                 anyone_died = true;
             }
@@ -471,8 +807,14 @@ impl Rules {
     /// Of these members, those with the most individual votes (all tied ones).
     fn most_voted(&self, members: &[SlotId]) -> Vec<SlotId> {
         let count = |id: &SlotId| self.player_totals.get(id).copied().unwrap_or(0);
-        let Some(top) = members.iter().map(count).max() else { return Vec::new() };
-        members.iter().copied().filter(|m| count(m) == top).collect()
+        let Some(top) = members.iter().map(count).max() else {
+            return Vec::new();
+        };
+        members
+            .iter()
+            .copied()
+            .filter(|m| count(m) == top)
+            .collect()
     }
 }
 
@@ -481,19 +823,42 @@ impl Rules {
 /// and never win.
 fn game_over(ctx: &mut Ctx) {
     let exiled = |ctx: &Ctx, id: SlotId| ctx.has_status(id, "exiled");
-    let mafia: Vec<SlotId> = ctx.state.slots.iter().map(|s| s.id).filter(|id| is_mafia(ctx, *id)).collect();
-    let living_mafia = mafia.iter().filter(|id| ctx.is_alive(**id) && !exiled(ctx, **id)).count();
+    let mafia: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .map(|s| s.id)
+        .filter(|id| is_mafia(ctx, *id))
+        .collect();
+    let living_mafia = mafia
+        .iter()
+        .filter(|id| ctx.is_alive(**id) && !exiled(ctx, **id))
+        .count();
     let over = if !mafia.is_empty() && living_mafia * 2 >= mafia.len() {
-        ctx.note("winners", "court", format!("{living_mafia} of {} Mafia Members are alive: at least half, the Mafia wins", mafia.len()));
+        ctx.note(
+            "winners",
+            "court",
+            format!(
+                "{living_mafia} of {} Mafia Members are alive: at least half, the Mafia wins",
+                mafia.len()
+            ),
+        );
         ctx.say(Audience::Public, "public_mafia_wins", &[]);
-        GameOver { winners: vec!["mafia".into()], winning_slots: mafia.into_iter().filter(|id| !exiled(ctx, *id)).collect() }
+        GameOver {
+            winners: vec!["mafia".into()],
+            winning_slots: mafia.into_iter().filter(|id| !exiled(ctx, *id)).collect(),
+        }
     } else {
         let mut best = 0usize;
         let mut winners = Vec::new();
         for family in ctx.state.families.clone() {
             let living = ctx.state.living_in(&family);
             if living.iter().any(|id| is_mafia(ctx, *id)) {
-                ctx.note(format!("winners:{family}"), "court", format!("{family} still has a living Mafia Member"));
+                ctx.note(
+                    format!("winners:{family}"),
+                    "court",
+                    format!("{family} still has a living Mafia Member"),
+                );
                 continue;
             }
             let civilians = living.len();
@@ -506,16 +871,34 @@ fn game_over(ctx: &mut Ctx) {
                 std::cmp::Ordering::Less => {}
             }
         }
-        ctx.note("winners", "court", format!("the Mafia lost; winning families with {best} living civilians: {}", winners.join(", ")));
-        ctx.say(Audience::Public, "public_families_win", &[("families", winners.join(", "))]);
+        ctx.note(
+            "winners",
+            "court",
+            format!(
+                "the Mafia lost; winning families with {best} living civilians: {}",
+                winners.join(", ")
+            ),
+        );
+        ctx.say(
+            Audience::Public,
+            "public_families_win",
+            &[("families", winners.join(", "))],
+        );
         let slots = ctx
             .state
             .slots
             .iter()
-            .filter(|s| s.family.as_ref().is_some_and(|f| winners.contains(f)) && !is_mafia(ctx, s.id) && !s.has_status("exiled"))
+            .filter(|s| {
+                s.family.as_ref().is_some_and(|f| winners.contains(f))
+                    && !is_mafia(ctx, s.id)
+                    && !s.has_status("exiled")
+            })
             .map(|s| s.id)
             .collect();
-        GameOver { winners, winning_slots: slots }
+        GameOver {
+            winners,
+            winning_slots: slots,
+        }
     };
     ctx.state.game_over = Some(over);
 }

@@ -4,8 +4,8 @@
 mod effects;
 mod mafia1923;
 
-use crate::engine::{GameState, Refusal, Setup, SlotId};
 use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, Setup, SlotId};
 use crate::rules::Roleset;
 use std::collections::BTreeSet;
 
@@ -27,16 +27,23 @@ pub struct SetupReport {
 pub fn check_setup(roleset: &Roleset, setup: &Setup) -> SetupReport {
     let mut report = SetupReport::default();
     if setup.players.is_empty() {
-        report.errors.push(Refusal::new("setup", "a game needs at least one player"));
+        report
+            .errors
+            .push(Refusal::new("setup", "a game needs at least one player"));
     }
     let mut names = BTreeSet::new();
     for p in &setup.players {
         let name = p.name.trim();
         if name.is_empty() {
-            report.errors.push(Refusal::new("setup", "a player has an empty name"));
+            report
+                .errors
+                .push(Refusal::new("setup", "a player has an empty name"));
         }
         if !names.insert(name.to_lowercase()) {
-            report.errors.push(Refusal::new("setup", format!("two players are named `{name}`")));
+            report.errors.push(Refusal::new(
+                "setup",
+                format!("two players are named `{name}`"),
+            ));
         }
         for role in std::iter::once(&p.role).chain(&p.extra_roles) {
             if roleset.role(role).is_none() {
@@ -49,28 +56,61 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup) -> SetupReport {
     }
     for (key, value) in &setup.options {
         match roleset.option(key) {
-            None => report.errors.push(Refusal::new("setup", format!("the roleset has no option `{key}`"))),
-            Some(def) if !def.values.is_empty() && !def.values.contains(value) => report.errors.push(Refusal::new(
+            None => report.errors.push(Refusal::new(
                 "setup",
-                format!("option `{key}` must be one of {}, not `{value}`", def.values.join(", ")),
+                format!("the roleset has no option `{key}`"),
             )),
+            Some(def) if !def.values.is_empty() && !def.values.contains(value) => {
+                report.errors.push(Refusal::new(
+                    "setup",
+                    format!(
+                        "option `{key}` must be one of {}, not `{value}`",
+                        def.values.join(", ")
+                    ),
+                ))
+            }
             Some(_) => {}
         }
     }
     if report.errors.is_empty() {
         match roleset.mechanics.as_str() {
             "mafia-1923" => mafia1923::check_setup(roleset, setup, &mut report),
-            other => report.errors.push(Refusal::new("setup", format!("mechanics `{other}` is not implemented"))),
+            other => report.errors.push(Refusal::new(
+                "setup",
+                format!("mechanics `{other}` is not implemented"),
+            )),
         }
     }
     report
 }
 
 /// Warnings for a vote that the rule system records without refusing.
-pub fn vote_warnings(roleset: &Roleset, state: &GameState, ballot: &str, voter: SlotId, target: &str) -> Vec<String> {
+pub fn vote_warnings(
+    roleset: &Roleset,
+    state: &GameState,
+    ballot: &str,
+    voter: SlotId,
+    target: &str,
+) -> Vec<String> {
     match roleset.mechanics.as_str() {
         "mafia-1923" => mafia1923::vote_warnings(state, ballot, voter, target),
         _ => Vec::new(),
+    }
+}
+
+/// Deal roles at random (seeded) by the rule system's setup rules; players who already have a
+/// role keep it.
+pub fn assign_roles(
+    roleset: &Roleset,
+    players: &mut [crate::engine::PlayerSetup],
+    seed: u64,
+) -> Result<(), Refusal> {
+    match roleset.mechanics.as_str() {
+        "mafia-1923" => mafia1923::assign_roles(roleset, players, seed),
+        other => Err(Refusal::new(
+            "setup",
+            format!("random role assignment is not implemented for `{other}`"),
+        )),
     }
 }
 
@@ -78,6 +118,8 @@ pub fn vote_warnings(roleset: &Roleset, state: &GameState, ballot: &str, voter: 
 pub fn resolve(ctx: &mut Ctx) {
     match ctx.roleset.mechanics.as_str() {
         "mafia-1923" => mafia1923::resolve(ctx),
-        other => ctx.warn(format!("mechanics `{other}` is not implemented: nothing was resolved")),
+        other => ctx.warn(format!(
+            "mechanics `{other}` is not implemented: nothing was resolved"
+        )),
     }
 }

@@ -175,7 +175,10 @@ pub enum Effect {
     /// Two players get `status`, each pointing at the other.
     Pair { status: String },
     /// Stop attacks of these kinds on the target this phase; cure `cures` if present.
-    Protect { from: Vec<String>, cures: Option<String> },
+    Protect {
+        from: Vec<String>,
+        cures: Option<String>,
+    },
     /// Stop attacks of these kinds on the target this phase; the attacker gets `injure`.
     Guard { from: Vec<String>, injure: String },
     /// An attack that gives the target `status` instead of killing.

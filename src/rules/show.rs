@@ -6,17 +6,40 @@ use std::fmt::Write;
 /// The roleset as a host reads it.
 pub fn render_roleset(r: &Roleset) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} ({}), mechanics {}, language {}", r.name, r.id, r.mechanics, r.language);
+    let _ = writeln!(
+        out,
+        "{} ({}), mechanics {}, language {}",
+        r.name, r.id, r.mechanics, r.language
+    );
     let cycle: Vec<&str> = r.phases.cycle.iter().map(|p| p.name.as_str()).collect();
-    let _ = writeln!(out, "phases: {} ... last: {}", cycle.join(", "), r.phases.last.as_deref().unwrap_or("(decided by the rules)"));
+    let _ = writeln!(
+        out,
+        "phases: {} ... last: {}",
+        cycle.join(", "),
+        r.phases.last.as_deref().unwrap_or("(decided by the rules)")
+    );
     let _ = writeln!(out, "\nstages (default order):");
     for (i, s) in r.stages.iter().enumerate() {
         let sys = if s.system { " [system]" } else { "" };
-        let _ = writeln!(out, "  {:>2}. {:<12} {:?}  {}{sys}", i + 1, s.id, s.phase, s.name);
+        let _ = writeln!(
+            out,
+            "  {:>2}. {:<12} {:?}  {}{sys}",
+            i + 1,
+            s.id,
+            s.phase,
+            s.name
+        );
     }
     let _ = writeln!(out, "\nroles:");
     for role in &r.roles {
-        let _ = writeln!(out, "  {} ({}), side {}{}", role.id, role.name, role.side, if role.beginner { ", beginner" } else { "" });
+        let _ = writeln!(
+            out,
+            "  {} ({}), side {}{}",
+            role.id,
+            role.name,
+            role.side,
+            if role.beginner { ", beginner" } else { "" }
+        );
         let _ = writeln!(out, "      {}", role.description);
         for a in role.abilities.iter().filter_map(|a| r.ability(a)) {
             let _ = writeln!(out, "      ability {}", describe_ability(a));
@@ -24,7 +47,14 @@ pub fn render_roleset(r: &Roleset) -> String {
     }
     let _ = writeln!(out, "\nballots:");
     for b in &r.ballots {
-        let _ = writeln!(out, "  {} ({:?}, target {:?}){}", b.id, b.phase, b.target, if b.default { ", default" } else { "" });
+        let _ = writeln!(
+            out,
+            "  {} ({:?}, target {:?}){}",
+            b.id,
+            b.phase,
+            b.target,
+            if b.default { ", default" } else { "" }
+        );
     }
     let _ = writeln!(out, "\nstatuses:");
     for s in &r.statuses {
@@ -32,14 +62,22 @@ pub fn render_roleset(r: &Roleset) -> String {
     }
     let _ = writeln!(out, "\noptions:");
     for o in &r.options {
-        let values = if o.values.is_empty() { String::new() } else { format!(" [{}]", o.values.join("|")) };
+        let values = if o.values.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", o.values.join("|"))
+        };
         let _ = writeln!(out, "  {} = {}{values}: {}", o.id, o.default, o.description);
     }
     out
 }
 
 fn describe_ability(a: &AbilityDef) -> String {
-    let targets: Vec<String> = a.targets.iter().map(|t| format!("{t:?}").to_lowercase()).collect();
+    let targets: Vec<String> = a
+        .targets
+        .iter()
+        .map(|t| format!("{t:?}").to_lowercase())
+        .collect();
     let count = match a.count {
         TargetCount::AsDeclared => String::new(),
         TargetCount::CeilLivingOver(n) => format!(" x ceil(living/{n})"),
@@ -57,12 +95,19 @@ fn describe_ability(a: &AbilityDef) -> String {
     if limits.is_empty() {
         limits.push("no limit".into());
     }
-    let when = if a.passive { "passive".to_string() } else { format!("{:?}, stage {}", a.phase, a.stage) };
+    let when = if a.passive {
+        "passive".to_string()
+    } else {
+        format!("{:?}, stage {}", a.phase, a.stage)
+    };
     format!(
         "{}: targets [{}]{count}; {when}; {}{}",
         a.id,
         targets.join(", "),
         limits.join(", "),
-        a.group.as_ref().map(|g| format!("; for the whole {g} side")).unwrap_or_default()
+        a.group
+            .as_ref()
+            .map(|g| format!("; for the whole {g} side"))
+            .unwrap_or_default()
     )
 }

@@ -17,7 +17,10 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
     if r.version != ROLESET_VERSION {
         problem(
             "version".into(),
-            format!("roleset version {} is not supported (this build reads {ROLESET_VERSION})", r.version),
+            format!(
+                "roleset version {} is not supported (this build reads {ROLESET_VERSION})",
+                r.version
+            ),
         );
     }
     if r.phases.cycle.is_empty() {
@@ -26,29 +29,62 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
     if !crate::mechanics::is_known(&r.mechanics) {
         problem(
             "mechanics".into(),
-            format!("unknown mechanics `{}` (known: {})", r.mechanics, crate::mechanics::KNOWN.join(", ")),
+            format!(
+                "unknown mechanics `{}` (known: {})",
+                r.mechanics,
+                crate::mechanics::KNOWN.join(", ")
+            ),
         );
     }
     duplicates("roles", r.roles.iter().map(|x| x.id.as_str()), &mut problem);
-    duplicates("abilities", r.abilities.iter().map(|x| x.id.as_str()), &mut problem);
-    duplicates("stages", r.stages.iter().map(|x| x.id.as_str()), &mut problem);
-    duplicates("statuses", r.statuses.iter().map(|x| x.id.as_str()), &mut problem);
-    duplicates("options", r.options.iter().map(|x| x.id.as_str()), &mut problem);
-    duplicates("ballots", r.ballots.iter().map(|x| x.id.as_str()), &mut problem);
+    duplicates(
+        "abilities",
+        r.abilities.iter().map(|x| x.id.as_str()),
+        &mut problem,
+    );
+    duplicates(
+        "stages",
+        r.stages.iter().map(|x| x.id.as_str()),
+        &mut problem,
+    );
+    duplicates(
+        "statuses",
+        r.statuses.iter().map(|x| x.id.as_str()),
+        &mut problem,
+    );
+    duplicates(
+        "options",
+        r.options.iter().map(|x| x.id.as_str()),
+        &mut problem,
+    );
+    duplicates(
+        "ballots",
+        r.ballots.iter().map(|x| x.id.as_str()),
+        &mut problem,
+    );
     let sides: BTreeSet<&str> = r.sides.iter().map(|s| s.id.as_str()).collect();
     for (i, role) in r.roles.iter().enumerate() {
         if !sides.contains(role.side.as_str()) {
-            problem(format!("roles[{i}].side"), format!("unknown side `{}`", role.side));
+            problem(
+                format!("roles[{i}].side"),
+                format!("unknown side `{}`", role.side),
+            );
         }
         for a in &role.abilities {
             if r.ability(a).is_none() {
-                problem(format!("roles[{i}].abilities"), format!("unknown ability `{a}`"));
+                problem(
+                    format!("roles[{i}].abilities"),
+                    format!("unknown ability `{a}`"),
+                );
             }
         }
     }
-    for (i, ability) in r.abilities.iter().enumerate() {
+    for (i, ability) in r.abilities.iter().enumerate().filter(|(_, a)| !a.passive) {
         match r.stage(&ability.stage) {
-            None => problem(format!("abilities[{i}].stage"), format!("unknown stage `{}`", ability.stage)),
+            None => problem(
+                format!("abilities[{i}].stage"),
+                format!("unknown stage `{}`", ability.stage),
+            ),
             Some(stage) if stage.phase != ability.phase => problem(
                 format!("abilities[{i}].stage"),
                 format!("stage `{}` belongs to the other phase kind", ability.stage),
@@ -58,29 +94,44 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
         if let Some(group) = &ability.group
             && !sides.contains(group.as_str())
         {
-            problem(format!("abilities[{i}].group"), format!("unknown side `{group}`"));
+            problem(
+                format!("abilities[{i}].group"),
+                format!("unknown side `{group}`"),
+            );
         }
         for status in effect_statuses(&ability.effect) {
             if r.status(status).is_none() {
-                problem(format!("abilities[{i}].effect"), format!("unknown status `{status}`"));
+                problem(
+                    format!("abilities[{i}].effect"),
+                    format!("unknown status `{status}`"),
+                );
             }
         }
         if let Effect::Investigate { option } = &ability.effect
             && r.option(option).is_none()
         {
-            problem(format!("abilities[{i}].effect"), format!("unknown option `{option}`"));
+            problem(
+                format!("abilities[{i}].effect"),
+                format!("unknown option `{option}`"),
+            );
         }
         if let Effect::StealRole { fallback } = &ability.effect
             && r.role(fallback).is_none()
         {
-            problem(format!("abilities[{i}].effect"), format!("unknown role `{fallback}`"));
+            problem(
+                format!("abilities[{i}].effect"),
+                format!("unknown role `{fallback}`"),
+            );
         }
     }
     for (i, option) in r.options.iter().enumerate() {
         if !option.values.is_empty() && !option.values.contains(&option.default) {
             problem(
                 format!("options[{i}].default"),
-                format!("`{}` is not one of the allowed values {:?}", option.default, option.values),
+                format!(
+                    "`{}` is not one of the allowed values {:?}",
+                    option.default, option.values
+                ),
             );
         }
     }

@@ -39,7 +39,11 @@ impl Check {
     /// `Ok` when it holds, else what was found instead.
     pub fn holds(&self, game: &Game) -> Result<(), String> {
         let state = game.state();
-        let slot = |name: &str| state.slot_by_name(name).ok_or_else(|| format!("no player named {name}"));
+        let slot = |name: &str| {
+            state
+                .slot_by_name(name)
+                .ok_or_else(|| format!("no player named {name}"))
+        };
         let last = state.history.last();
         let messages = || last.map(|p| p.outcome.messages.clone()).unwrap_or_default();
         let ok_if = |cond: bool, found: String| if cond { Ok(()) } else { Err(found) };
@@ -54,7 +58,14 @@ impl Check {
             }
             Check::Status(p, st) => {
                 let s = slot(p)?;
-                ok_if(s.has_status(st), format!("statuses of {}: {:?}", s.name, s.statuses.keys().collect::<Vec<_>>()))
+                ok_if(
+                    s.has_status(st),
+                    format!(
+                        "statuses of {}: {:?}",
+                        s.name,
+                        s.statuses.keys().collect::<Vec<_>>()
+                    ),
+                )
             }
             Check::NoStatus(p, st) => {
                 let s = slot(p)?;
@@ -62,7 +73,10 @@ impl Check {
             }
             Check::Role(p, role) => {
                 let s = slot(p)?;
-                ok_if(s.roles().any(|r| r == role), format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()))
+                ok_if(
+                    s.roles().any(|r| r == role),
+                    format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()),
+                )
             }
             Check::Phase(name) => {
                 let now = game.phase_name();
@@ -73,33 +87,67 @@ impl Check {
                 ok_if(alive == *n, format!("{alive} alive"))
             }
             Check::Winners(expected) => {
-                let Some(over) = &state.game_over else { return Err("the game is not over".into()) };
+                let Some(over) = &state.game_over else {
+                    return Err("the game is not over".into());
+                };
                 let mut got: Vec<String> = over.winners.iter().map(|w| w.to_lowercase()).collect();
                 let mut want: Vec<String> = expected.iter().map(|w| w.to_lowercase()).collect();
                 got.sort();
                 want.sort();
                 ok_if(got == want, format!("winners {:?}", over.winners))
             }
-            Check::GameOver => ok_if(state.game_over.is_some(), format!("the game is in {}", game.phase_name())),
+            Check::GameOver => ok_if(
+                state.game_over.is_some(),
+                format!("the game is in {}", game.phase_name()),
+            ),
             Check::Public(text) | Check::NotPublic(text) => {
-                let public: Vec<String> = messages().into_iter().filter(|m| m.audience == Audience::Public).map(|m| m.text).collect();
+                let public: Vec<String> = messages()
+                    .into_iter()
+                    .filter(|m| m.audience == Audience::Public)
+                    .map(|m| m.text)
+                    .collect();
                 let found = public.iter().any(|m| contains(m, text));
-                ok_if(found == matches!(self, Check::Public(_)), format!("public messages {public:?}"))
+                ok_if(
+                    found == matches!(self, Check::Public(_)),
+                    format!("public messages {public:?}"),
+                )
             }
             Check::Told(p, text) | Check::NotTold(p, text) => {
                 let id = slot(p)?.id;
-                let told: Vec<String> = messages().into_iter().filter(|m| m.audience == Audience::Slot(id)).map(|m| m.text).collect();
+                let told: Vec<String> = messages()
+                    .into_iter()
+                    .filter(|m| m.audience == Audience::Slot(id))
+                    .map(|m| m.text)
+                    .collect();
                 let found = told.iter().any(|m| contains(m, text));
-                ok_if(found == matches!(self, Check::Told(..)), format!("messages to {p}: {told:?}"))
+                ok_if(
+                    found == matches!(self, Check::Told(..)),
+                    format!("messages to {p}: {told:?}"),
+                )
             }
             Check::Trace(text) => {
-                let reasons: Vec<String> = last.map(|p| p.outcome.steps.iter().flat_map(|s| s.reasons.clone()).collect()).unwrap_or_default();
-                ok_if(reasons.iter().any(|r| contains(r, text)), "no such reason in the trace".into())
+                let reasons: Vec<String> = last
+                    .map(|p| {
+                        p.outcome
+                            .steps
+                            .iter()
+                            .flat_map(|s| s.reasons.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                ok_if(
+                    reasons.iter().any(|r| contains(r, text)),
+                    "no such reason in the trace".into(),
+                )
             }
             Check::Warned(text) => {
-                let mut warnings: Vec<String> = last.map(|p| p.outcome.warnings.clone()).unwrap_or_default();
+                let mut warnings: Vec<String> =
+                    last.map(|p| p.outcome.warnings.clone()).unwrap_or_default();
                 warnings.extend(state.pending.iter().flat_map(|p| p.warnings.clone()));
-                ok_if(warnings.iter().any(|w| contains(w, text)), format!("warnings {warnings:?}"))
+                ok_if(
+                    warnings.iter().any(|w| contains(w, text)),
+                    format!("warnings {warnings:?}"),
+                )
             }
             Check::Uses(p, ability, n) => {
                 let s = slot(p)?;

@@ -60,14 +60,42 @@ impl ScriptStep {
     /// The engine entry this step submits, if it is one.
     fn entry(&self, game: &Game) -> Option<Entry> {
         Some(match self.clone() {
-            ScriptStep::Act(actor, ability, targets) => Entry::Act { actor, ability, targets, params: BTreeMap::new() },
-            ScriptStep::ActWith(actor, ability, targets, params) => Entry::Act { actor, ability, targets, params },
-            ScriptStep::Vote(voter, target) => Entry::Vote { ballot: None, voter, target },
-            ScriptStep::VoteOn(ballot, voter, target) => Entry::Vote { ballot: Some(ballot), voter, target },
-            ScriptStep::Unvote(voter) => Entry::Unvote { ballot: None, voter },
-            ScriptStep::UnvoteOn(ballot, voter) => Entry::Unvote { ballot: Some(ballot), voter },
+            ScriptStep::Act(actor, ability, targets) => Entry::Act {
+                actor,
+                ability,
+                targets,
+                params: BTreeMap::new(),
+            },
+            ScriptStep::ActWith(actor, ability, targets, params) => Entry::Act {
+                actor,
+                ability,
+                targets,
+                params,
+            },
+            ScriptStep::Vote(voter, target) => Entry::Vote {
+                ballot: None,
+                voter,
+                target,
+            },
+            ScriptStep::VoteOn(ballot, voter, target) => Entry::Vote {
+                ballot: Some(ballot),
+                voter,
+                target,
+            },
+            ScriptStep::Unvote(voter) => Entry::Unvote {
+                ballot: None,
+                voter,
+            },
+            ScriptStep::UnvoteOn(ballot, voter) => Entry::Unvote {
+                ballot: Some(ballot),
+                voter,
+            },
             ScriptStep::Host(cmd) => Entry::Host(cmd),
-            ScriptStep::Override(step, verdict, reason) => Entry::Override { step, verdict, reason },
+            ScriptStep::Override(step, verdict, reason) => Entry::Override {
+                step,
+                verdict,
+                reason,
+            },
             ScriptStep::ReorderStages(order) => Entry::ReorderStages(order),
             ScriptStep::EditPost(text) => Entry::EditPost(text),
             ScriptStep::Undo => Entry::Undo(game.last_undoable().unwrap_or(0)),
@@ -103,7 +131,10 @@ fn roleset_for(scenario: &Scenario, path: &Path) -> Result<Roleset, FileError> {
     if crate::rules::builtin(&scenario.roleset).is_some() {
         return load_roleset(&scenario.roleset);
     }
-    let relative = path.parent().unwrap_or(Path::new(".")).join(&scenario.roleset);
+    let relative = path
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&scenario.roleset);
     load_roleset(&relative.to_string_lossy())
 }
 
@@ -125,17 +156,29 @@ pub fn start_game(scenario: &Scenario, path: &Path) -> Result<Game, String> {
 pub fn run_file(path: &Path) -> ScenarioReport {
     let scenario = match load_scenario(path) {
         Ok(s) => s,
-        Err(e) => return ScenarioReport { path: path.into(), name: String::new(), failure: Some(e.to_string()) },
+        Err(e) => {
+            return ScenarioReport {
+                path: path.into(),
+                name: String::new(),
+                failure: Some(e.to_string()),
+            };
+        }
     };
     let failure = run_scenario(&scenario, path).err();
-    ScenarioReport { path: path.into(), name: scenario.name, failure }
+    ScenarioReport {
+        path: path.into(),
+        name: scenario.name,
+        failure,
+    }
 }
 
 /// Play a scenario; the error says which step failed, what was expected and found, and the trace.
 pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
     let mut game = start_game(scenario, path)?;
     for (i, step) in scenario.script.iter().enumerate() {
-        let fail = |game: &Game, what: String| format!("step {} ({step:?}): {what}\n{}", i + 1, trace(game));
+        let fail = |game: &Game, what: String| {
+            format!("step {} ({step:?}): {what}\n{}", i + 1, trace(game))
+        };
         match step {
             ScriptStep::Expect(check) => {
                 if let Err(found) = check.holds(&game) {
@@ -144,16 +187,27 @@ pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
             }
             ScriptStep::Reject(inner) => {
                 let Some(entry) = inner.entry(&game) else {
-                    return Err(fail(&game, "Reject wraps a step that is not an entry".into()));
+                    return Err(fail(
+                        &game,
+                        "Reject wraps a step that is not an entry".into(),
+                    ));
                 };
                 if game.submit(entry, None).is_ok() {
-                    return Err(fail(&game, "expected the engine to refuse this entry, and it accepted it".into()));
+                    return Err(fail(
+                        &game,
+                        "expected the engine to refuse this entry, and it accepted it".into(),
+                    ));
                 }
             }
             other => {
-                let Some(entry) = other.entry(&game) else { continue };
+                let Some(entry) = other.entry(&game) else {
+                    continue;
+                };
                 if let Err(refusal) = game.submit(entry, None) {
-                    return Err(fail(&game, format!("the engine refused the entry: {refusal}")));
+                    return Err(fail(
+                        &game,
+                        format!("the engine refused the entry: {refusal}"),
+                    ));
                 }
             }
         }
@@ -169,8 +223,21 @@ pub fn trace(game: &Game) -> String {
     if let Some(last) = state.history.last() {
         let _ = writeln!(out, "  trace of {}:", last.name);
         for s in &last.outcome.steps {
-            let actor = s.actor.and_then(|a| state.slots.get(a)).map(|a| a.name.as_str()).unwrap_or("-");
-            let _ = writeln!(out, "    [{}] {} {} {:?} -> {}: {}", s.key, actor, s.ability.as_deref().unwrap_or(&s.stage), s.targets_before, s.result.label(), s.reasons.join("; "));
+            let actor = s
+                .actor
+                .and_then(|a| state.slots.get(a))
+                .map(|a| a.name.as_str())
+                .unwrap_or("-");
+            let _ = writeln!(
+                out,
+                "    [{}] {} {} {:?} -> {}: {}",
+                s.key,
+                actor,
+                s.ability.as_deref().unwrap_or(&s.stage),
+                s.targets_before,
+                s.result.label(),
+                s.reasons.join("; ")
+            );
         }
         for w in &last.outcome.warnings {
             let _ = writeln!(out, "    warning: {w}");
@@ -178,7 +245,11 @@ pub fn trace(game: &Game) -> String {
         for m in &last.outcome.messages {
             let to = match &m.audience {
                 Audience::Public => "public".to_string(),
-                Audience::Slot(id) => state.slots.get(*id).map(|s| s.name.clone()).unwrap_or_default(),
+                Audience::Slot(id) => state
+                    .slots
+                    .get(*id)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default(),
                 Audience::Group(g) => g.clone(),
                 Audience::Host => "host".into(),
             };
@@ -201,7 +272,9 @@ pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 
 fn collect_into(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
-        let Ok(entries) = std::fs::read_dir(path) else { return };
+        let Ok(entries) = std::fs::read_dir(path) else {
+            return;
+        };
         for e in entries.flatten() {
             collect_into(&e.path(), out);
         }

@@ -1,0 +1,22 @@
+//! The bundled demo save must be exactly what `demo::demo_game` builds, so it always loads.
+//! Regenerate with `UPDATE_DEMO=1 cargo test --test demo_save`.
+
+use std::path::PathBuf;
+
+#[test]
+fn demo_save_is_current() {
+    let game = mafia_mod::demo::demo_game().expect("the demo game builds");
+    let text = mafia_mod::savefile::game_text(&game).expect("the demo game serialises");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("saves/demo.ron");
+    if std::env::var_os("UPDATE_DEMO").is_some() {
+        std::fs::write(&path, &text).expect("write saves/demo.ron");
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == text,
+        "saves/demo.ron is stale: run UPDATE_DEMO=1 cargo test --test demo_save"
+    );
+    let loaded = mafia_mod::savefile::load_game(&path).expect("the demo save loads");
+    assert_eq!(loaded.state(), game.state());
+    assert_eq!(loaded.phase_name(), "Night 2");
+}
