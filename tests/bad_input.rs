@@ -96,8 +96,7 @@ fn truncated_save_is_an_error_and_mangled_never_panics() {
     let text = repo("saves/demo.ron");
     for cut in cuts(&text) {
         let err = parse_game(Path::new("g.ron"), &text[..cut])
-            .err()
-            .expect("a truncated save must not load");
+            .expect_err("a truncated save must not load");
         assert_names_file(&err.to_string(), "g.ron");
     }
     for m in mangles(&text) {
@@ -120,9 +119,7 @@ fn save_with_entry_the_rules_refuse_names_the_entry() {
         broken, text,
         "the demo save changed shape; update this test"
     );
-    let err = parse_game(Path::new("g.ron"), &broken)
-        .err()
-        .expect("must refuse");
+    let err = parse_game(Path::new("g.ron"), &broken).expect_err("must refuse");
     let msg = err.to_string();
     assert!(msg.contains("entry #1") && msg.contains("Nobody"), "{msg}");
 }
@@ -130,9 +127,7 @@ fn save_with_entry_the_rules_refuse_names_the_entry() {
 #[test]
 fn save_from_a_newer_version_is_refused() {
     let text = repo("saves/demo.ron").replacen("version: 1,", "version: 99,", 1);
-    let err = parse_game(Path::new("g.ron"), &text)
-        .err()
-        .expect("must refuse");
+    let err = parse_game(Path::new("g.ron"), &text).expect_err("must refuse");
     assert!(err.to_string().contains("version 99"), "{err}");
 }
 
