@@ -1,0 +1,115 @@
+//! The commands: `mafia-mod wwr parse`, `mafia-mod roleset show DIR` (for WWR folders) and
+//! `mafia-mod check` on a `.wwr` file.
+
+use super::element::{Parsed, parse_element};
+use super::span::Diagnostic;
+use anyhow::Context;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Every `*.wwr` file under `dir`, recursively, in a stable (sorted) order.
+pub fn wwr_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(current) = pending.pop() {
+        for entry in std::fs::read_dir(&current)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "wwr") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Reads and parses one file; an unreadable file is reported as an error at 1:1.
+pub fn parse_file(path: &Path) -> Parsed {
+    match std::fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => parse_element(&text),
+            Err(e) => Parsed {
+                element: None,
+                diagnostics: vec![Diagnostic::error(
+                    start_span(),
+                    format!(
+                        "not UTF-8 text (invalid byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )],
+            },
+        },
+        Err(e) => Parsed {
+            element: None,
+            diagnostics: vec![Diagnostic::error(
+                start_span(),
+                format!("cannot read the file: {e}"),
+            )],
+        },
+    }
+}
+
+fn start_span() -> super::span::Span {
+    super::span::Span {
+        line: 1,
+        col: 1,
+        end_line: 1,
+        end_col: 1,
+    }
+}
+
+/// `mafia-mod wwr parse PATH... [--json]`: parse files and folders (recursively, `*.wwr`
+/// files), print `path:line:col: message` per error and warning to `out`, the AST as JSON
+/// (one object per line: `{"path": …, "element": …}`) when `json`, and end with the line
+/// `N parsed, M failed`. Returns Ok(true) when nothing failed.
+pub fn run_parse_command(
+    paths: &[PathBuf],
+    json: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<bool> {
+    let mut parsed_ok = 0usize;
+    let mut failed = 0usize;
+    for root in paths {
+        let files = if root.is_dir() {
+            wwr_files(root).with_context(|| format!("cannot list {}", root.display()))?
+        } else {
+            vec![root.clone()]
+        };
+        for path in files {
+            let parsed = parse_file(&path);
+            for d in &parsed.diagnostics {
+                writeln!(out, "{}", d.render(&path))?;
+            }
+            if parsed.has_errors() {
+                failed += 1;
+            } else {
+                parsed_ok += 1;
+            }
+            if json && let Some(element) = &parsed.element {
+                let record =
+                    serde_json::json!({ "path": path.display().to_string(), "element": element });
+                writeln!(out, "{record}")?;
+            }
+        }
+    }
+    writeln!(out, "{parsed_ok} parsed, {failed} failed")?;
+    Ok(failed == 0)
+}
+
+/// `mafia-mod check` on a .wwr file: Ok(()) or the list of `path:line:col: message` errors.
+pub fn check_file(path: &Path) -> Result<(), Vec<String>> {
+    let parsed = parse_file(path);
+    let errors: Vec<String> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.render(path))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
