@@ -24,6 +24,7 @@ pub mod trigger;
 pub mod value;
 
 pub use element::{Parsed, parse_element};
+pub mod render;
 pub mod report;
 
 pub use report::{check_file, run_parse_command};
