@@ -230,7 +230,7 @@ pub struct Trigger {
     pub span: Span,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum TriggerKind {
     StartNight,
     EndNight,
