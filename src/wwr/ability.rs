@@ -846,11 +846,11 @@ fn manipulate(c: &mut Cursor) -> PResult<AbilityKind> {
         ));
     }
     if !c.eat("'s") {
-        return Err(c.error_here(format!(
-            "expected `'s` (vote manipulation) or ` Poll` (poll manipulation) after the \
-             manipulated value, found {}",
-            c.found()
-        )));
+        return Err(expected_after(
+            c,
+            "`'s` (vote manipulation) or `Poll` (poll manipulation)",
+            "the manipulated value",
+        ));
     }
     let vote_value = parse_value(c)?;
     let vote = match vote_value.plain_text() {

@@ -86,6 +86,17 @@ pub enum ElementKind {
 }
 
 impl ElementKind {
+    /// "a role", "an attribute", … for messages.
+    pub fn with_article(&self) -> String {
+        let label = self.label();
+        let article = if label.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {label}")
+    }
+
     pub fn label(&self) -> &'static str {
         match self {
             ElementKind::Role { .. } => "role",

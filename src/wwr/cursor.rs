@@ -131,12 +131,23 @@ impl<'a> Cursor<'a> {
         if rest.is_empty() {
             return "the end of the text".to_string();
         }
+        // A string literal is shown whole, in double backticks so its own backticks read.
+        if let Some(inner) = rest.strip_prefix('`')
+            && let Some(close) = inner.find('`')
+        {
+            let literal: String = inner[..close].chars().take(40).collect();
+            return format!("`` `{literal}` ``");
+        }
         let word: String = rest
             .chars()
             .take_while(|c| !c.is_whitespace())
             .take(30)
             .collect();
-        format!("`{word}`")
+        if word.contains('`') {
+            format!("`` {word} ``")
+        } else {
+            format!("`{word}`")
+        }
     }
 
     pub fn span_from(&self, start: usize) -> Span {

@@ -332,8 +332,8 @@ impl Builder {
             self.error(Diagnostic::error(
                 line.span(),
                 format!(
-                    "`{key}` only belongs in {owner}, and this is a {}",
-                    self.element.header.kind.label()
+                    "`{key}` only belongs in {owner}, and this is {}",
+                    self.element.header.kind.with_article()
                 ),
             ));
             return;
@@ -364,7 +364,7 @@ impl Builder {
                 .map_or("flag", |(n, _)| *n);
             self.error(Diagnostic::error(
                 span,
-                format!("`{name}` does not apply to a {}", kind.label()),
+                format!("`{name}` does not apply to {}", kind.with_article()),
             ));
             return;
         }
@@ -597,8 +597,17 @@ impl Builder {
     fn tree<'a>(&mut self, bullets: &[Line<'a>]) -> Vec<Node<'a>> {
         let mut roots: Vec<Node<'a>> = Vec::new();
         let mut stack: Vec<Node<'a>> = Vec::new();
+        // After a bullet that skips a level, that line and the lines under it are dropped, so
+        // one misplaced bullet gives one error.
+        let mut skipping_from: Option<usize> = None;
         for &line in bullets {
-            let mut level = line.level;
+            let level = line.level;
+            if let Some(skip) = skipping_from {
+                if level >= skip {
+                    continue;
+                }
+                skipping_from = None;
+            }
             if level > stack.len() + 1 {
                 let expected = BULLETS.get(stack.len()).copied().unwrap_or('•');
                 self.error(Diagnostic::error(
@@ -609,7 +618,8 @@ impl Builder {
                         stack.len() + 1
                     ),
                 ));
-                level = stack.len() + 1;
+                skipping_from = Some(level);
+                continue;
             }
             while stack.len() >= level {
                 if let Some(done) = stack.pop() {
@@ -674,12 +684,12 @@ impl Builder {
         };
         let span_to_end = |start: usize| line.src.span(start, line.end);
         let mut body = if last_start == last_end {
-            let opener = prefixes
-                .last()
-                .map_or("", |&(s, e)| line.src.text.get(s..e).unwrap_or(""));
+            let (opener_start, opener_end) =
+                prefixes.last().copied().unwrap_or((last_start, last_end));
+            let opener = line.src.text.get(opener_start..opener_end).unwrap_or("");
             if block_lines.is_empty() && opener != "Action" {
                 return Err(Diagnostic::error(
-                    line.src.span(last_start.saturating_sub(1), line.end),
+                    line.src.span(opener_start, line.end),
                     format!(
                         "`{opener}:` opens a block, but no bullet lines follow it; expected an ability after `:` or bullet lines below"
                     ),
@@ -756,7 +766,7 @@ impl Builder {
                         guard: Guard::When { condition },
                         body,
                     },
-                    Err(e) if word.chars().all(char::is_alphabetic) => {
+                    Err(_) if word.chars().all(char::is_alphabetic) => {
                         const KEYWORDS: [&str; 6] = [
                             "Process",
                             "Evaluate",
@@ -768,9 +778,8 @@ impl Builder {
                         return Err(Diagnostic::error(
                             line.src.span(start, end),
                             format!(
-                                "unknown keyword `{word}`{}; expected a condition, `Process`, `Evaluate`, `Action`, `Otherwise`, `Feedback` or `For Each <target>` before `:` ({})",
+                                "unknown keyword `{word}`{}; expected a condition, `Process`, `Evaluate`, `Action`, `Otherwise`, `Feedback` or `For Each <target>` before `:`",
                                 did_you_mean(word, KEYWORDS),
-                                e.message
                             ),
                         ));
                     }

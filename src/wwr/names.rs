@@ -186,10 +186,10 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
-/// `"; did you mean `X`?"` when a candidate is close, else nothing.
+/// `" (did you mean `X`?)"` when a candidate is close, else nothing.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     suggest(word, candidates)
-        .map(|s| format!("; did you mean `{s}`?"))
+        .map(|s| format!(" (did you mean `{s}`?)"))
         .unwrap_or_default()
 }
 

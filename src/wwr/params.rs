@@ -320,6 +320,18 @@ fn parse_scaling(c: &mut Cursor) -> PResult<Scaling> {
     let kind = match comparison {
         None => {
             c.expect_end("the scaling value")?;
+            if matches!(
+                left.kind,
+                super::ast::ValueKind::Word { .. } | super::ast::ValueKind::Text { .. }
+            ) {
+                return Err(super::span::Diagnostic::error(
+                    left.span,
+                    format!(
+                        "expected a scaling (`x<n>`, `$total/<n>`, `<value><comparison><value> ⇒ \
+                         x<n>`, `Odd: …`/`Even: …` or a number expression), found `{left}`"
+                    ),
+                ));
+            }
             ScalingKind::Count { value: left }
         }
         Some(comparison) => {

@@ -104,8 +104,9 @@ pub fn parse_trigger(c: &mut Cursor) -> PResult<Trigger> {
     let span = c.span_of(start, c.end);
     let (kind, subject) = classify(c, start, text_end, text)?;
     if filter.is_some() && !takes_filter(kind) {
+        // `text_end` is the space before `[`.
         return Err(c.error_at(
-            text_end,
+            text_end + 1,
             c.end,
             format!(
                 "`{text}` takes no ability filter; only `On Visited`, `On Visit`, `On Action` \
