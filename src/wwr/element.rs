@@ -187,6 +187,9 @@ pub fn parse_element(text: &str) -> Parsed {
     };
     builder.body(&body);
     builder.finish();
+    builder
+        .diagnostics
+        .extend(super::lint::lint(&builder.element));
     Parsed {
         element: Some(builder.element),
         diagnostics: builder.diagnostics,

@@ -17,11 +17,13 @@ pub mod condition;
 pub mod cursor;
 pub mod element;
 pub mod header;
+pub mod lint;
 pub mod names;
 pub mod params;
 pub mod span;
 pub mod trigger;
 pub mod value;
+pub mod visit;
 
 pub use element::{Parsed, parse_element};
 pub mod render;

@@ -646,6 +646,15 @@ const ANNOTATIONS: &[(&str, TypeAnnotation)] = &[
     ("display", TypeAnnotation::Display),
 ];
 
+/// The annotation a name like `role`, `Dead` or `player any` stands for.
+pub fn annotation_named(name: &str) -> Option<TypeAnnotation> {
+    let wanted = name.trim().to_lowercase().replace(' ', "_");
+    ANNOTATIONS
+        .iter()
+        .find(|(n, _)| *n == wanted)
+        .map(|&(_, a)| a)
+}
+
 /// `[role]`, `[Dead]`, `[player_any]` directly after a value.
 fn parse_annotation(c: &mut Cursor) -> PResult<TypeAnnotation> {
     let open = c.pos;
@@ -653,8 +662,7 @@ fn parse_annotation(c: &mut Cursor) -> PResult<TypeAnnotation> {
         return Err(c.error_here("expected `]` to close the type annotation"));
     };
     let name = c.slice(open + 1, close - 1).trim();
-    let wanted = name.to_lowercase().replace(' ', "_");
-    let Some(&(_, annotation)) = ANNOTATIONS.iter().find(|(n, _)| *n == wanted) else {
+    let Some(annotation) = annotation_named(name) else {
         let names: Vec<&str> = ANNOTATIONS.iter().map(|(n, _)| *n).collect();
         return Err(c.error_at(
             open,
