@@ -28,5 +28,6 @@ pub mod visit;
 pub use element::{Parsed, parse_element};
 pub mod render;
 pub mod report;
+pub mod resolve;
 
 pub use report::{check_file, run_parse_command};

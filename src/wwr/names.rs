@@ -175,9 +175,9 @@ fn distance(a: &str, b: &str) -> usize {
     d[a.len() * width + b.len()]
 }
 
-/// The closest candidate within a third of the word's length (at least one edit).
+/// The closest candidate within a quarter of the word's length (at least one edit).
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let limit = (word.chars().count() / 4).max(1);
     candidates
         .into_iter()
         .map(|c| (distance(word, c), c))

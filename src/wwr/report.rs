@@ -2,6 +2,7 @@
 //! `mafia-mod check` on a `.wwr` file.
 
 use super::element::{Parsed, parse_element};
+use super::resolve::{Entry, Library};
 use super::span::Diagnostic;
 use anyhow::Context;
 use std::io::Write;
@@ -64,6 +65,9 @@ fn start_span() -> super::span::Span {
 /// files), print `path:line:col: message` per error and warning to `out`, the AST as JSON
 /// (one object per line: `{"path": …, "element": …}`) when `json`, and end with the line
 /// `N parsed, M failed`. Returns Ok(true) when nothing failed.
+///
+/// A folder is loaded as one library, so its references are resolved and every name that
+/// names nothing in the folder is reported as a warning; a single file is only parsed.
 pub fn run_parse_command(
     paths: &[PathBuf],
     json: bool,
@@ -72,24 +76,39 @@ pub fn run_parse_command(
     let mut parsed_ok = 0usize;
     let mut failed = 0usize;
     for root in paths {
-        let files = if root.is_dir() {
-            wwr_files(root).with_context(|| format!("cannot list {}", root.display()))?
+        let (library, resolve) = if root.is_dir() {
+            let library =
+                Library::load(root).with_context(|| format!("cannot list {}", root.display()))?;
+            (library, true)
         } else {
-            vec![root.clone()]
+            let entry = Entry {
+                path: root.clone(),
+                parsed: parse_file(root),
+            };
+            (Library::new(vec![entry]), false)
         };
-        for path in files {
-            let parsed = parse_file(&path);
-            for d in &parsed.diagnostics {
-                writeln!(out, "{}", d.render(&path))?;
+        let mut extra: Vec<Vec<Diagnostic>> = vec![Vec::new(); library.entries.len()];
+        if resolve {
+            for (i, d) in library.unresolved() {
+                if let Some(list) = extra.get_mut(i) {
+                    list.push(d);
+                }
             }
-            if parsed.has_errors() {
+        }
+        for (entry, extra) in library.entries.iter().zip(extra) {
+            let mut diagnostics: Vec<&Diagnostic> =
+                entry.parsed.diagnostics.iter().chain(&extra).collect();
+            diagnostics.sort_by_key(|d| (d.span.line, d.span.col));
+            for d in diagnostics {
+                writeln!(out, "{}", d.render(&entry.path))?;
+            }
+            if entry.parsed.has_errors() {
                 failed += 1;
             } else {
                 parsed_ok += 1;
             }
-            if json && let Some(element) = &parsed.element {
-                let record =
-                    serde_json::json!({ "path": path.display().to_string(), "element": element });
+            if json && let Some(element) = &entry.parsed.element {
+                let record = serde_json::json!({ "path": entry.path.display().to_string(), "element": element });
                 writeln!(out, "{record}")?;
             }
         }
