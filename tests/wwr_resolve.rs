@@ -46,7 +46,7 @@ fn ability_sets_are_inlined_recursively() {
     let sources: Vec<Option<&str>> = inlined.iter().map(|t| t.from_set).collect();
     assert_eq!(
         sources,
-        [Some("Lantern Kin"), Some("Lantern Kin"), None, None],
+        [Some("Harbour Kin"), Some("Lantern Kin"), None, None],
         "the nested set's trigger, the set's own, then the role's two"
     );
 }

@@ -13,6 +13,7 @@
 
 pub mod ability;
 pub mod ast;
+pub mod compile;
 pub mod condition;
 pub mod cursor;
 pub mod element;
@@ -30,4 +31,4 @@ pub mod render;
 pub mod report;
 pub mod resolve;
 
-pub use report::{check_file, run_parse_command};
+pub use report::{check_file, run_parse_command, run_show_command};

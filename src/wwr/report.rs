@@ -1,7 +1,10 @@
 //! The commands: `mafia-mod wwr parse`, `mafia-mod roleset show DIR` (for WWR folders) and
 //! `mafia-mod check` on a `.wwr` file.
 
+use super::ast::{ElementKind, SpecialKind, Statement, StatementKind};
+use super::compile::{Compiled, compile};
 use super::element::{Parsed, parse_element};
+use super::render::{GuardText, ParamsText};
 use super::resolve::{Entry, Library};
 use super::span::Diagnostic;
 use anyhow::Context;
@@ -131,4 +134,166 @@ pub fn check_file(path: &Path) -> Result<(), Vec<String>> {
     } else {
         Err(errors)
     }
+}
+
+/// `mafia-mod roleset show DIR` for a WWR folder: every role with triggers and abilities in
+/// readable form, each ability's compiled mapping or "not yet executable: <reason>".
+/// Parse errors and unresolved references of the folder are listed first.
+pub fn run_show_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let library = Library::load(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    for entry in &library.entries {
+        for d in entry.parsed.diagnostics.iter().filter(|d| d.is_error()) {
+            writeln!(out, "{}", d.render(&entry.path))?;
+        }
+    }
+    for (i, d) in library.unresolved() {
+        if let Some(entry) = library.entries.get(i) {
+            writeln!(out, "{}", d.render(&entry.path))?;
+        }
+    }
+    let mut roles: Vec<usize> = (0..library.entries.len())
+        .filter(|&i| {
+            library.entries[i]
+                .element()
+                .is_some_and(|e| matches!(e.header.kind, ElementKind::Role { .. }))
+        })
+        .collect();
+    roles.sort_by_key(|&i| {
+        library.entries[i]
+            .element()
+            .map(|e| e.header.name.text.to_lowercase())
+    });
+    let mut tally = Tally::default();
+    for i in roles {
+        show_role(&library, i, out, &mut tally)?;
+    }
+    writeln!(
+        out,
+        "{} roles, {} abilities: {} executable, {} not yet executable",
+        tally.roles,
+        tally.executable + tally.not_yet,
+        tally.executable,
+        tally.not_yet
+    )?;
+    Ok(())
+}
+
+#[derive(Default)]
+struct Tally {
+    roles: usize,
+    executable: usize,
+    not_yet: usize,
+}
+
+fn show_role(
+    library: &Library,
+    index: usize,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> anyhow::Result<()> {
+    let Some(entry) = library.entries.get(index) else {
+        return Ok(());
+    };
+    let Some(element) = entry.element() else {
+        return Ok(());
+    };
+    tally.roles += 1;
+    let header = &element.header;
+    let descriptor = match &header.kind {
+        ElementKind::Role {
+            class,
+            category,
+            team,
+        } => {
+            let team = team
+                .as_ref()
+                .map(|t| format!(" - {}", t.text))
+                .unwrap_or_default();
+            format!("{class:?} {category:?}{team}")
+        }
+        other => other.label().to_string(),
+    };
+    writeln!(
+        out,
+        "{} | {descriptor}  ({})",
+        header.name.text,
+        entry.path.display()
+    )?;
+    for flag in &element.flags {
+        writeln!(out, "  {:?}", flag.kind)?;
+    }
+    for special in &element.specials {
+        writeln!(out, "  {:?}: {}", special.kind, special.value)?;
+    }
+    for set in library.ability_sets(index) {
+        let Some(set_element) = library.entries.get(set).and_then(Entry::element) else {
+            continue;
+        };
+        for special in set_element
+            .specials
+            .iter()
+            .filter(|s| s.kind != SpecialKind::Inherit)
+        {
+            writeln!(
+                out,
+                "  {:?}: {}  (from ability set {})",
+                special.kind, special.value, set_element.header.name.text
+            )?;
+        }
+    }
+    for inlined in library.inlined_triggers(index) {
+        let block = inlined.block;
+        let mut line = format!("  {}", block.trigger);
+        let params = ParamsText(&block.params).to_string();
+        if !params.is_empty() {
+            line.push(' ');
+            line.push_str(&params);
+        }
+        if let Some(set) = inlined.from_set {
+            line.push_str(&format!("  (from ability set {set})"));
+        }
+        writeln!(out, "{line}")?;
+        for statement in &block.body {
+            show_statement(statement, 2, out, tally)?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+fn show_statement(
+    statement: &Statement,
+    depth: usize,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> anyhow::Result<()> {
+    let indent = "  ".repeat(depth);
+    let params = ParamsText(&statement.params).to_string();
+    let params = if params.is_empty() {
+        String::new()
+    } else {
+        format!(" {params}")
+    };
+    let (head, body) = match &statement.kind {
+        StatementKind::Ability { ability } => {
+            let compiled = compile(ability);
+            match compiled {
+                Compiled::Executable(_) => tally.executable += 1,
+                Compiled::NotYetExecutable { .. } => tally.not_yet += 1,
+            }
+            writeln!(out, "{indent}- {ability}{params}")?;
+            writeln!(out, "{indent}    -> {compiled}")?;
+            return Ok(());
+        }
+        StatementKind::Action => ("Action".to_string(), &[][..]),
+        StatementKind::Process { body } => ("Process".to_string(), &body[..]),
+        StatementKind::Evaluate { body } => ("Evaluate".to_string(), &body[..]),
+        StatementKind::Branch { guard, body } => (format!("{}", GuardText(guard)), &body[..]),
+        StatementKind::ForEach { over, body } => (format!("For Each {over}"), &body[..]),
+    };
+    writeln!(out, "{indent}- {head}:{params}")?;
+    for child in body {
+        show_statement(child, depth + 1, out, tally)?;
+    }
+    Ok(())
 }

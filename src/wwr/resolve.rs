@@ -195,43 +195,55 @@ impl Library {
         )
     }
 
-    /// The element's own triggers followed by those of its ability sets (recursively, each
-    /// set once).
-    pub fn inlined_triggers(&self, index: usize) -> Vec<InlinedTrigger<'_>> {
-        let mut out = Vec::new();
+    /// The ability sets an element inherits, directly or through other sets, each once, in
+    /// inheritance order (a set's own sets before it).
+    pub fn ability_sets(&self, index: usize) -> Vec<usize> {
+        let mut order = Vec::new();
         let mut seen = vec![index];
-        self.collect_triggers(index, None, &mut seen, &mut out);
-        out
+        self.collect_sets(index, &mut seen, &mut order);
+        order
     }
 
-    fn collect_triggers<'a>(
-        &'a self,
-        index: usize,
-        from_set: Option<&'a str>,
-        seen: &mut Vec<usize>,
-        out: &mut Vec<InlinedTrigger<'a>>,
-    ) {
+    fn collect_sets(&self, index: usize, seen: &mut Vec<usize>, order: &mut Vec<usize>) {
         let Some(element) = self.entries.get(index).and_then(Entry::element) else {
             return;
         };
         for set in self.inherited_sets(element) {
-            if seen.contains(&set) {
-                continue;
+            if !seen.contains(&set) {
+                seen.push(set);
+                self.collect_sets(set, seen, order);
+                order.push(set);
             }
-            seen.push(set);
-            let name = self
-                .entries
-                .get(set)
-                .and_then(Entry::element)
-                .map(|e| e.header.name.text.as_str());
-            self.collect_triggers(set, from_set.or(name), seen, out);
         }
-        out.extend(
-            element
-                .triggers
-                .iter()
-                .map(|block| InlinedTrigger { block, from_set }),
-        );
+    }
+
+    /// The triggers of the element's ability sets (see [`Library::ability_sets`]) followed by
+    /// its own.
+    pub fn inlined_triggers(&self, index: usize) -> Vec<InlinedTrigger<'_>> {
+        let mut sources: Vec<(usize, Option<&str>)> = self
+            .ability_sets(index)
+            .into_iter()
+            .map(|set| (set, self.name_of(set)))
+            .collect();
+        sources.push((index, None));
+        sources
+            .into_iter()
+            .filter_map(|(i, from_set)| Some((self.entries.get(i)?.element()?, from_set)))
+            .flat_map(|(element, from_set)| {
+                element
+                    .triggers
+                    .iter()
+                    .map(move |block| InlinedTrigger { block, from_set })
+            })
+            .collect()
+    }
+
+    /// The header name of an entry.
+    pub fn name_of(&self, index: usize) -> Option<&str> {
+        self.entries
+            .get(index)
+            .and_then(Entry::element)
+            .map(|e| e.header.name.text.as_str())
     }
 
     /// Entry indices of the ability sets an element inherits that exist in the folder.
