@@ -196,3 +196,26 @@ fn every_ability_type_is_present() {
     });
     assert_eq!(removal.as_deref(), Some("@Selection"));
 }
+
+#[test]
+fn json_output_is_one_valid_object_per_file() {
+    let mut out = Vec::new();
+    let ok = mafia_mod::wwr::run_parse_command(&[valid_dir()], true, &mut out).expect("readable");
+    assert!(ok);
+    let text = String::from_utf8(out).expect("UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    let (summary, rest) = lines.split_last().expect("output");
+    assert!(summary.ends_with(" parsed, 0 failed"), "{summary}");
+    // Diagnostics (here: unresolved references, as the folder is no complete role book)
+    // are `path:line:col:` lines; records are JSON objects.
+    let records: Vec<&&str> = rest.iter().filter(|l| l.starts_with('{')).collect();
+    assert!(
+        rest.iter()
+            .all(|l| l.starts_with('{') || l.contains(".wwr:"))
+    );
+    for record in &records {
+        let value: serde_json::Value = serde_json::from_str(record).expect("valid JSON");
+        assert!(value["path"].is_string() && value["element"]["header"].is_object());
+    }
+    assert_eq!(format!("{} parsed, 0 failed", records.len()), *summary);
+}

@@ -29,6 +29,32 @@
 //!   }],
 //! }
 //! ```
+//!
+//! The same in code:
+//!
+//! ```
+//! use mafia_mod::wwr::{ast::*, parse_element};
+//!
+//! let text = "**Fortune Teller** | Townsfolk Investigative\n\
+//!             Immediate Night: Role Investigate @Selection (SD, WD) [Temporal: Night 2+]\n";
+//! let parsed = parse_element(text);
+//! assert!(parsed.diagnostics.is_empty());
+//! let element = parsed.element.unwrap();
+//! assert_eq!(element.header.name.text, "Fortune Teller");
+//! let block = &element.triggers[0];
+//! assert_eq!(block.trigger.kind, TriggerKind::ImmediateNight);
+//! assert!(matches!(
+//!     block.params.restrictions[0].kind,
+//!     RestrictionKind::Temporal { phase: PhaseKind::Night, number: Some(2), or_later: true }
+//! ));
+//! let StatementKind::Ability { ability } = &block.body[0].kind else { unreachable!() };
+//! let AbilityKind::Investigating { kind, target, disguises, .. } = &ability.kind else { unreachable!() };
+//! assert_eq!(*kind, InvestigationKind::Role);
+//! assert_eq!(target.to_string(), "@Selection");
+//! assert!(disguises.weak && disguises.strong);
+//! // Spans are 1-based, columns in characters.
+//! assert_eq!((ability.span.line, ability.span.col), (2, 18));
+//! ```
 
 use super::span::Span;
 use serde::Serialize;

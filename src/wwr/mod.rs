@@ -1,15 +1,28 @@
 //! The Werewolves Revamped (WWR) formal role language: parser, name resolution and a compiled
 //! view of every ability.
 //!
-//! Pipeline: text → [`parse_element`] ([`ast::Element`], with [`span::Diagnostic`]s) →
-//! [`resolve::Library`] (a folder: ability sets inlined, names resolved, unresolved references
-//! reported) → [`compile`] (each ability mapped to the engine's [`compile::Vocabulary`] or
-//! marked "not yet executable").
+//! Pipeline: text → [`parse_element`] (an [`ast::Element`] and [`span::Diagnostic`]s) →
+//! [`resolve::Library`] (a folder: ability sets inlined, names resolved, unresolved
+//! references reported) → [`compile::compile`] (each ability mapped to the engine's
+//! [`compile::Vocabulary`] or marked "not yet executable: <reason>"). [`ast`] documents the
+//! tree and [`compile`] the compiled view, each with an example.
 //!
-//! Modules, one job each: [`span`] (positions, diagnostics), [`cursor`] (scanning one line),
-//! [`value`] (selectors and values), [`condition`], [`params`] (`[…] {…} ⟨…⟩ |…|`),
-//! [`trigger`], [`ability`], [`header`], [`element`] (lines, bullets, statements), [`names`]
-//! (vocabularies, suggestions), [`resolve`], [`compile`], [`report`] (the commands).
+//! Modules, one job each:
+//! - [`span`]: positions (1-based, columns in characters) and diagnostics;
+//! - [`cursor`]: scanning one line (bracket- and string-aware splits);
+//! - [`value`]: selectors, constants, property chains, annotations, interpolated strings;
+//! - [`condition`], [`params`] (`[…] {…} ⟨…⟩ |…|`), [`trigger`], [`ability`], [`header`];
+//! - [`element`]: lines, bullets and statements, the entry point [`parse_element`];
+//! - [`names`]: fixed vocabularies and "did you mean" suggestions;
+//! - [`visit`]: walking a tree; [`lint`]: per-file warnings; [`resolve`]: folders;
+//! - [`render`]: the tree back as canonical WWR; [`compile`]: the engine mapping;
+//! - [`report`]: the commands `wwr parse`, `roleset show` (WWR folders) and `check`.
+//!
+//! Decisions where the texts are silent are documented where they are made: bullet nesting
+//! follows the bullet character, not the indentation ([`element`]); `or` binds tighter than
+//! `and` ([`condition`]); `<Class> Group` headers are roles unless a group flag follows
+//! ([`header`]); names compare without case and punctuation, and elements answer to their
+//! file names ([`resolve`]).
 
 pub mod ability;
 pub mod ast;
