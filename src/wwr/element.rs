@@ -231,7 +231,7 @@ fn bare_header_kind(body: &[Line]) -> PResult<ElementKind> {
 
 struct Builder {
     element: Element,
-    class_group: bool,
+    class_group: Option<Name>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -355,7 +355,7 @@ impl Builder {
                 matches!(kind, ElementKind::Role { .. })
             }
             FlagKind::UniqueGroup | FlagKind::GhostlyGroup => {
-                matches!(kind, ElementKind::Group { .. }) || self.class_group
+                matches!(kind, ElementKind::Group { .. }) || self.class_group.is_some()
             }
             FlagKind::HauntedAttribute => matches!(kind, ElementKind::Attribute),
             FlagKind::NoAbilities => true,
@@ -382,14 +382,7 @@ impl Builder {
             .flags
             .iter()
             .any(|f| matches!(f.kind, FlagKind::UniqueGroup | FlagKind::GhostlyGroup));
-        if self.class_group
-            && has_group_flag
-            && let ElementKind::Role { class, .. } = &self.element.header.kind
-        {
-            let team = Name {
-                text: format!("{class:?}"),
-                span: self.element.header.span,
-            };
+        if has_group_flag && let Some(team) = self.class_group.clone() {
             self.element.header.kind = ElementKind::Group { team };
         }
         let no_abilities = self

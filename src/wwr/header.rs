@@ -16,8 +16,9 @@ pub struct HeaderInfo {
     pub header: Header,
     /// `None` for a bare `**Name**` header, whose kind the body decides.
     pub kind: Option<ElementKind>,
-    /// The descriptor was `<Class> Group`: a role unless group flags say otherwise.
-    pub class_group: bool,
+    /// The descriptor was `<Class> Group`: a role unless group flags say otherwise, in which
+    /// case this class word names the group's team.
+    pub class_group: Option<Name>,
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -68,7 +69,7 @@ pub fn parse_header(line: SrcLine) -> PResult<HeaderInfo> {
             span: c.span_of(start, end),
         },
         kind: None,
-        class_group: false,
+        class_group: None,
         warnings: Vec::new(),
     };
     let (rs, re) = trim_range(line.text, rest_start, end);
@@ -125,16 +126,16 @@ pub fn parse_header(line: SrcLine) -> PResult<HeaderInfo> {
     Ok(info)
 }
 
-fn parse_descriptor(c: &Cursor, start: usize, end: usize) -> PResult<(ElementKind, bool)> {
+fn parse_descriptor(c: &Cursor, start: usize, end: usize) -> PResult<(ElementKind, Option<Name>)> {
     let text = c.slice(start, end);
     match text {
-        "Ability Set" => return Ok((ElementKind::AbilitySet, false)),
-        "Attribute" => return Ok((ElementKind::Attribute, false)),
-        "Poll" => return Ok((ElementKind::Poll, false)),
+        "Ability Set" => return Ok((ElementKind::AbilitySet, None)),
+        "Attribute" => return Ok((ElementKind::Attribute, None)),
+        "Poll" => return Ok((ElementKind::Poll, None)),
         _ => {}
     }
     if let Some(team) = text.strip_suffix(" Team Group") {
-        return Ok((group(c, start, team), false));
+        return Ok((group(c, start, team), None));
     }
     let mut words = text.split_whitespace();
     let first = words.next().unwrap_or("");
@@ -146,7 +147,7 @@ fn parse_descriptor(c: &Cursor, start: usize, end: usize) -> PResult<(ElementKin
         "Extra" => RoleClass::Extra,
         _ => {
             if let Some(team) = text.strip_suffix(" Group") {
-                return Ok((group(c, start, team), false));
+                return Ok((group(c, start, team), None));
             }
             return Err(c.error_at(
                 start,
@@ -212,7 +213,10 @@ fn parse_descriptor(c: &Cursor, start: usize, end: usize) -> PResult<(ElementKin
             span: c.span_of(ns, ne),
         })
     };
-    let class_group = category == RoleCategory::Group && team.is_none();
+    let class_group = (category == RoleCategory::Group && team.is_none()).then(|| Name {
+        text: first.to_string(),
+        span: c.span_of(start, start + first.len()),
+    });
     Ok((
         ElementKind::Role {
             class,
