@@ -31,6 +31,7 @@ fn every_valid_text_parses_cleanly() {
         let messages: Vec<String> = parsed.diagnostics.iter().map(|d| d.render(&path)).collect();
         assert!(messages.is_empty(), "{messages:#?}");
         assert!(parsed.element.is_some(), "{}", path.display());
+        assert_eq!(mafia_mod::wwr::check_file(&path), Ok(()));
     }
 }
 

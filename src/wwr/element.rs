@@ -11,6 +11,12 @@
 //! segments are `Process`, `Evaluate`, `Action`, `Otherwise`, `Feedback`, `For Each <target>`
 //! or conditions, each wrapping what follows. Errors are collected per line, so one bad line
 //! does not hide the others.
+//!
+//! A trigger line that ends with an ability and still has bullets below it (the guide's "no
+//! Process" form, e.g. an investigation whose `@Result` the bullets then test) keeps the
+//! line's ability as the first statement of the body, followed by the bullets. A bullet line
+//! that ends with an ability cannot have bullets of its own: that is an error, since nothing
+//! says what they would belong to.
 
 use super::ability::parse_ability;
 use super::ast::{
