@@ -12,6 +12,8 @@ pub enum Check {
     NoStatus(String, String),
     /// The player holds this role (as main or second role).
     Role(String, String),
+    /// The player holds this role neither as main nor as second role.
+    NotRole(String, String),
     Phase(String),
     AliveCount(usize),
     /// The winners, by side id or family name, in any order.
@@ -29,6 +31,10 @@ pub enum Check {
     Warned(String),
     /// The player has used the ability this many times.
     Uses(String, String, u32),
+    /// A case-insensitive substring of a warning the host got when the game was set up.
+    SetupWarned(String),
+    /// The setup gave the host no warning at all.
+    NoSetupWarnings,
 }
 
 fn contains(haystack: &str, needle: &str) -> bool {
@@ -36,8 +42,9 @@ fn contains(haystack: &str, needle: &str) -> bool {
 }
 
 impl Check {
-    /// `Ok` when it holds, else what was found instead.
-    pub fn holds(&self, game: &Game) -> Result<(), String> {
+    /// `Ok` when it holds, else what was found instead. `setup_warnings` are the warnings the
+    /// game's creation gave.
+    pub fn holds(&self, game: &Game, setup_warnings: &[String]) -> Result<(), String> {
         let state = game.state();
         let slot = |name: &str| {
             state
@@ -75,6 +82,13 @@ impl Check {
                 let s = slot(p)?;
                 ok_if(
                     s.roles().any(|r| r == role),
+                    format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()),
+                )
+            }
+            Check::NotRole(p, role) => {
+                let s = slot(p)?;
+                ok_if(
+                    s.roles().all(|r| r != role),
                     format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()),
                 )
             }
@@ -154,6 +168,14 @@ impl Check {
                 let used = s.uses.get(ability).copied().unwrap_or(0);
                 ok_if(used == *n, format!("{used} uses"))
             }
+            Check::SetupWarned(text) => ok_if(
+                setup_warnings.iter().any(|w| contains(w, text)),
+                format!("setup warnings {setup_warnings:?}"),
+            ),
+            Check::NoSetupWarnings => ok_if(
+                setup_warnings.is_empty(),
+                format!("setup warnings {setup_warnings:?}"),
+            ),
         }
     }
 }
