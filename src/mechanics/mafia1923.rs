@@ -225,7 +225,8 @@ pub fn resolve(ctx: &mut Ctx) {
 /// The rule system's hooks, plus the day's vote record that the court needs.
 #[derive(Default)]
 struct Rules {
-    /// Individual votes that counted or not, by voter (for the Armed Robber's court revenge).
+    /// Individual votes of the players able to vote, counted or not, by voter (for the Armed
+    /// Robber's court revenge).
     individual_vote: BTreeMap<SlotId, SlotId>,
     family_totals: BTreeMap<String, i32>,
     player_totals: BTreeMap<SlotId, i32>,
@@ -482,6 +483,23 @@ fn witness(ctx: &mut Ctx) {
     }
 }
 
+/// Why a player's votes (his ballots and a Councilor's or Pacifist's extra votes) do not count
+/// today: he is jailed or injured, or his family is jailed. Such a player owes no vote, so a
+/// missing one is no offence.
+fn absent_from_voting(ctx: &Ctx, run: &PhaseRun, voter: SlotId) -> Option<String> {
+    let name = ctx.name(voter);
+    if let Some(status) = ["jailed", "injured"]
+        .into_iter()
+        .find(|s| ctx.has_status(voter, s))
+    {
+        return Some(format!("{name} is {status}"));
+    }
+    let family = ctx.state.slots.get(voter)?.family.clone()?;
+    run.jailed_families
+        .contains(&family)
+        .then(|| format!("{name}'s family {family} is jailed"))
+}
+
 impl Rules {
     /// Day step 4: every living player's family and individual vote, plus the extra votes.
     fn count_votes(&mut self, ctx: &mut Ctx, run: &PhaseRun) {
@@ -508,29 +526,20 @@ impl Rules {
             let fam = family_vote.get(&voter).cloned();
             let ind = individual_vote.get(&voter).cloned();
             self.cast.push((voter, fam.clone(), ind.clone()));
-            if let Some(t) = ind.as_deref().and_then(|t| ctx.slot_of(t)) {
-                self.individual_vote.insert(voter, t);
-            }
-            let absent = ["jailed", "injured"]
-                .into_iter()
-                .find(|s| ctx.has_status(voter, s));
-            if let Some(status) = absent {
+            if let Some(why) = absent_from_voting(ctx, run, voter) {
                 if fam.is_some() || ind.is_some() {
                     ctx.note(
                         format!("vote:{name}"),
                         "votes",
-                        format!("{name} is {status}: his votes do not count"),
+                        format!("{why}: his votes do not count"),
                     );
                 }
                 continue;
             }
-            if run.jailed_families.contains(&family) {
-                ctx.note(
-                    format!("vote:{name}"),
-                    "votes",
-                    format!("{name}'s family {family} is jailed: his votes do not count"),
-                );
-                continue;
+            // The Armed Robber's court revenge follows the individual vote he was able to cast
+            // (proper or not); a player who could not vote voted for nobody.
+            if let Some(t) = ind.as_deref().and_then(|t| ctx.slot_of(t)) {
+                self.individual_vote.insert(voter, t);
             }
             let mut offence = Vec::new();
             match fam {
@@ -595,14 +604,11 @@ impl Rules {
         }
         for (actor, family, player, weight) in &run.extra_votes {
             let who = ctx.name(*actor);
-            if ["jailed", "injured"]
-                .iter()
-                .any(|s| ctx.has_status(*actor, s))
-            {
+            if let Some(why) = absent_from_voting(ctx, run, *actor) {
                 ctx.note(
                     format!("extra:{who}"),
                     "votes",
-                    format!("{who} cannot vote today: his extra votes do not count"),
+                    format!("{why}: his extra votes do not count"),
                 );
                 continue;
             }
@@ -738,6 +744,10 @@ impl Rules {
                 reasons.push("it has no living player: it takes a court place, nobody dies".into());
             } else if members.is_empty() {
                 reasons.push("its only living player is jailed: nobody dies from it".into());
+            } else if doomed.is_empty() {
+                reasons.push(format!(
+                    "nobody in {family} has a counted individual vote: nobody dies from it"
+                ));
             }
             let saved: BTreeSet<SlotId> = run
                 .court_saves
@@ -804,10 +814,13 @@ impl Rules {
         }
     }
 
-    /// Of these members, those with the most individual votes (all tied ones).
+    /// Of these members, those with the most individual votes (all tied ones). Nobody has
+    /// "the most votes" when no member has a counted vote above zero, just as a family needs a
+    /// counted vote to go to court: otherwise a family whose votes all went to a jailed member
+    /// would lose every member at once.
     fn most_voted(&self, members: &[SlotId]) -> Vec<SlotId> {
         let count = |id: &SlotId| self.player_totals.get(id).copied().unwrap_or(0);
-        let Some(top) = members.iter().map(count).max() else {
+        let Some(top) = members.iter().map(count).max().filter(|top| *top > 0) else {
             return Vec::new();
         };
         members
