@@ -744,10 +744,6 @@ impl Rules {
                 reasons.push("it has no living player: it takes a court place, nobody dies".into());
             } else if members.is_empty() {
                 reasons.push("its only living player is jailed: nobody dies from it".into());
-            } else if doomed.is_empty() {
-                reasons.push(format!(
-                    "nobody in {family} has a counted individual vote: nobody dies from it"
-                ));
             }
             let saved: BTreeSet<SlotId> = run
                 .court_saves
@@ -814,13 +810,12 @@ impl Rules {
         }
     }
 
-    /// Of these members, those with the most individual votes (all tied ones). Nobody has
-    /// "the most votes" when no member has a counted vote above zero, just as a family needs a
-    /// counted vote to go to court: otherwise a family whose votes all went to a jailed member
-    /// would lose every member at once.
+    /// Of these members, those with the most individual votes (all tied ones). Zero counts
+    /// too: the seed's sole-survivor rules (a jailed or defended sole survivor is spared)
+    /// presume that a family's last living player, whom nobody can vote for, dies in court.
     fn most_voted(&self, members: &[SlotId]) -> Vec<SlotId> {
         let count = |id: &SlotId| self.player_totals.get(id).copied().unwrap_or(0);
-        let Some(top) = members.iter().map(count).max().filter(|top| *top > 0) else {
+        let Some(top) = members.iter().map(count).max() else {
             return Vec::new();
         };
         members
