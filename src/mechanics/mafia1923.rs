@@ -598,7 +598,10 @@ impl Rules {
                 );
                 if n >= 2 {
                     ctx.set_status(voter, "exiled", None);
-                    ctx.say(Audience::Public, "public_exiled", &[("player", name)]);
+                    // Exile is not among the seed's public announcements (deaths,
+                    // poisonings, cures, vote totals): only the player and the host learn it.
+                    ctx.say(Audience::Slot(voter), "private_exiled", &[]);
+                    ctx.say(Audience::Host, "host_exiled", &[("player", name)]);
                 }
             }
         }
