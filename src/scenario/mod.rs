@@ -57,6 +57,8 @@ pub enum ScriptStep {
     Resolve,
     Expect(Check),
     Reject(Box<ScriptStep>),
+    /// Like `Reject`, and the refusal must name this rule id (`use_limit`, `wrong_phase`, ...).
+    RejectBy(Box<ScriptStep>, String),
 }
 
 impl ScriptStep {
@@ -104,7 +106,9 @@ impl ScriptStep {
             ScriptStep::Undo => Entry::Undo(game.last_undoable().unwrap_or(0)),
             ScriptStep::Redo => Entry::Redo(game.last_redoable().unwrap_or(0)),
             ScriptStep::Resolve => Entry::Resolve,
-            ScriptStep::Expect(_) | ScriptStep::Reject(_) => return None,
+            ScriptStep::Expect(_) | ScriptStep::Reject(_) | ScriptStep::RejectBy(..) => {
+                return None;
+            }
         })
     }
 }
@@ -191,18 +195,30 @@ pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
                     return Err(fail(&game, format!("expected {check:?}, found {found}")));
                 }
             }
-            ScriptStep::Reject(inner) => {
+            ScriptStep::Reject(inner) | ScriptStep::RejectBy(inner, _) => {
                 let Some(entry) = inner.entry(&game) else {
                     return Err(fail(
                         &game,
                         "Reject wraps a step that is not an entry".into(),
                     ));
                 };
-                if game.submit(entry, None).is_ok() {
-                    return Err(fail(
-                        &game,
-                        "expected the engine to refuse this entry, and it accepted it".into(),
-                    ));
+                match game.submit(entry, None) {
+                    Ok(_) => {
+                        return Err(fail(
+                            &game,
+                            "expected the engine to refuse this entry, and it accepted it".into(),
+                        ));
+                    }
+                    Err(refusal) => {
+                        if let ScriptStep::RejectBy(_, rule) = step
+                            && refusal.rule != rule.as_str()
+                        {
+                            return Err(fail(
+                                &game,
+                                format!("expected a refusal by rule `{rule}`, got {refusal}"),
+                            ));
+                        }
+                    }
                 }
             }
             other => {
