@@ -913,3 +913,102 @@ fn game_over(ctx: &mut Ctx) {
     };
     ctx.state.game_over = Some(over);
 }
+
+#[cfg(test)]
+mod tests {
+    //! Setup errors refuse the game, so scenario files (which start a game) cannot pin them.
+
+    use super::*;
+    use crate::engine::PlayerSetup;
+
+    fn player(name: &str, role: &str, extra: &[&str], family: Option<&str>) -> PlayerSetup {
+        PlayerSetup {
+            name: name.into(),
+            role: role.into(),
+            extra_roles: extra.iter().map(|r| r.to_string()).collect(),
+            family: family.map(str::to_string),
+            level: Level::Standard,
+        }
+    }
+
+    fn errors(players: Vec<PlayerSetup>, options: &[(&str, &str)]) -> Vec<String> {
+        let roleset = match crate::rules::load_roleset("mafia-1923") {
+            Ok(r) => r,
+            Err(e) => panic!("the bundled roleset loads: {e}"),
+        };
+        let setup = Setup {
+            players,
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..Setup::default()
+        };
+        crate::mechanics::check_setup(&roleset, &setup)
+            .errors
+            .into_iter()
+            .map(|e| e.message)
+            .collect()
+    }
+
+    #[test]
+    fn a_mafia_member_may_hold_one_allowed_second_role() {
+        let ok = errors(
+            vec![player("Max", "mafia_member", &["doctor"], Some("Capone"))],
+            &[],
+        );
+        assert!(ok.is_empty(), "{ok:?}");
+        let two = errors(
+            vec![player(
+                "Max",
+                "mafia_member",
+                &["doctor", "boss"],
+                Some("Capone"),
+            )],
+            &[],
+        );
+        assert!(two.iter().any(|e| e.contains("at most one second role")));
+    }
+
+    #[test]
+    fn only_mafia_members_hold_second_roles() {
+        let e = errors(
+            vec![player("Ann", "doctor", &["boss"], Some("Capone"))],
+            &[],
+        );
+        assert!(e.iter().any(|e| e.contains("only Mafia Members")), "{e:?}");
+    }
+
+    #[test]
+    fn the_option_lists_the_allowed_second_roles() {
+        let e = errors(
+            vec![player("Max", "mafia_member", &["boss"], Some("Capone"))],
+            &[("mafia_second_roles", "doctor, detective")],
+        );
+        assert!(
+            e.iter().any(|e| e.contains("`boss` is not allowed")),
+            "{e:?}"
+        );
+        let armed = errors(
+            vec![player(
+                "Max",
+                "mafia_member",
+                &["armed_robber"],
+                Some("Capone"),
+            )],
+            &[],
+        );
+        assert!(!armed.is_empty(), "armed_robber is not in the default list");
+    }
+
+    #[test]
+    fn every_player_has_a_family_and_court_families_is_a_number() {
+        let e = errors(vec![player("Ann", "townsperson", &[], None)], &[]);
+        assert!(e.iter().any(|e| e.contains("belongs to a family")), "{e:?}");
+        let n = errors(
+            vec![player("Ann", "townsperson", &[], Some("Capone"))],
+            &[("court_families", "three")],
+        );
+        assert!(n.iter().any(|e| e.contains("must be a number")), "{n:?}");
+    }
+}
