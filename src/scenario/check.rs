@@ -18,6 +18,10 @@ pub enum Check {
     AliveCount(usize),
     /// The winners, by side id or family name, in any order.
     Winners(Vec<String>),
+    /// The game is over and this player is among the winners.
+    Won(String),
+    /// The game is over and this player is not among the winners.
+    Lost(String),
     GameOver,
     /// A case-insensitive substring of a public message of the last committed phase.
     Public(String),
@@ -109,6 +113,17 @@ impl Check {
                 got.sort();
                 want.sort();
                 ok_if(got == want, format!("winners {:?}", over.winners))
+            }
+            Check::Won(p) | Check::Lost(p) => {
+                let s = slot(p)?;
+                let Some(over) = &state.game_over else {
+                    return Err("the game is not over".into());
+                };
+                let won = over.winning_slots.contains(&s.id);
+                ok_if(
+                    won == matches!(self, Check::Won(_)),
+                    format!("{} {}", s.name, if won { "won" } else { "lost" }),
+                )
             }
             Check::GameOver => ok_if(
                 state.game_over.is_some(),
