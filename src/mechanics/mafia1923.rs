@@ -520,6 +520,7 @@ impl Rules {
         }
         let jailed_player = |ctx: &Ctx, id: SlotId| ctx.has_status(id, "jailed");
         let voters: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+        let mut exiles = Vec::new();
         for &voter in &voters {
             let name = ctx.name(voter);
             let family = ctx.state.slots[voter].family.clone().unwrap_or_default();
@@ -597,13 +598,22 @@ impl Rules {
                     &[("player", name.clone()), ("count", n.to_string())],
                 );
                 if n >= 2 {
-                    ctx.set_status(voter, "exiled", None);
-                    // Exile is not among the seed's public announcements (deaths,
-                    // poisonings, cures, vote totals): only the player and the host learn it.
-                    ctx.say(Audience::Slot(voter), "private_exiled", &[]);
-                    ctx.say(Audience::Host, "host_exiled", &[("player", name)]);
+                    exiles.push(voter);
                 }
             }
+        }
+        // Everyone voted at the same time: an exile that follows from today's votes does not
+        // change who else had a family member to vote for today, so it is applied after all.
+        for voter in exiles {
+            ctx.set_status(voter, "exiled", None);
+            // Exile is not among the seed's public announcements (deaths, poisonings, cures,
+            // vote totals): only the player and the host learn it.
+            ctx.say(Audience::Slot(voter), "private_exiled", &[]);
+            ctx.say(
+                Audience::Host,
+                "host_exiled",
+                &[("player", ctx.name(voter))],
+            );
         }
         for (actor, family, player, weight) in &run.extra_votes {
             let who = ctx.name(*actor);
