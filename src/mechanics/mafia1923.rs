@@ -99,11 +99,11 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         }
     }
     if let Some(n) = setup.options.get("court_families")
-        && n.parse::<usize>().is_err()
+        && !n.parse::<usize>().is_ok_and(|n| n >= 1)
     {
         report.errors.push(Refusal::new(
             "setup",
-            format!("option court_families must be a number, not `{n}`"),
+            format!("option court_families must be a whole number of at least 1, not `{n}`"),
         ));
     }
 }
@@ -200,6 +200,9 @@ pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &st
                     )]
                 }
                 Some(t) if !t.alive => vec![format!("improper: {} is dead", t.name)],
+                Some(t) if t.has_status("exiled") => {
+                    vec![format!("improper: {} is exiled", t.name)]
+                }
                 _ => Vec::new(),
             }
         }
@@ -569,6 +572,7 @@ impl Rules {
                 Some((t, Some(id)))
                     if id != voter
                         && ctx.is_alive(id)
+                        && !ctx.has_status(id, "exiled")
                         && ctx.state.slots[id].family.as_deref() == Some(family.as_str()) =>
                 {
                     if jailed_player(ctx, id) {
@@ -1019,6 +1023,14 @@ mod tests {
             vec![player("Ann", "townsperson", &[], Some("Capone"))],
             &[("court_families", "three")],
         );
-        assert!(n.iter().any(|e| e.contains("must be a number")), "{n:?}");
+        assert!(
+            n.iter().any(|e| e.contains("must be a whole number")),
+            "{n:?}"
+        );
+        let zero = errors(
+            vec![player("Ann", "townsperson", &[], Some("Capone"))],
+            &[("court_families", "0")],
+        );
+        assert!(zero.iter().any(|e| e.contains("at least 1")), "{zero:?}");
     }
 }
