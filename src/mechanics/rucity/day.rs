@@ -20,6 +20,11 @@ pub fn resolve(ctx: &mut Ctx) {
         Round::Vote => vote(ctx),
         Round::Revote => revote(ctx),
     }
+    let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
+    active_citizen::transfer(ctx, &dead);
+    super::investigator::announce_shot_right(ctx);
+    endgame::check(ctx, false);
+    posts::header(ctx);
 }
 
 /// The last live action of an ability this round, with its targets.
@@ -423,12 +428,8 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         mayor::fire_secretary(ctx, &mayor_votes);
     }
     politician::after_lynch(ctx, victims, &politician_votes);
-    active_citizen::transfer(ctx, victims);
-    super::investigator::announce_shot_right(ctx);
     vars::clear(&mut ctx.state, vars::VERTICAL);
     Round::Night.open(&mut ctx.state);
-    endgame::check(ctx, false);
-    posts::header(ctx);
 }
 
 /// Vote penalties run for two votes (L139): count this one, lift the ban after the second.

@@ -3,10 +3,10 @@
 //! only the others vote and a strict tie goes to the first vote of that round. The new mayor
 //! picks his secretary from his voters before the result is posted.
 
+use super::mayor;
 use super::teams::{MAYOR, SECRETARY};
 use super::vars::{self, Round};
 use super::votes::ballots;
-use super::{mayor, posts};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
@@ -285,5 +285,4 @@ fn post_round(ctx: &mut Ctx, key: &str) {
 
 fn end_day(ctx: &mut Ctx) {
     Round::Night.open(&mut ctx.state);
-    posts::header(ctx);
 }
