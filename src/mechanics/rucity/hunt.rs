@@ -55,6 +55,13 @@ pub fn start_refusal(roleset: &Roleset, state: &GameState) -> Option<String> {
 /// vote first (advance PM votes not counted), never more than two (L163.4–5).
 pub fn victims(ctx: &mut crate::engine::resolve::Ctx) -> (votes::Tally, Vec<SlotId>) {
     let tally = votes::count(ctx, Kind::Hunt, "witch_hunt", &[]);
+    for (t, why) in &tally.forced {
+        ctx.note(
+            format!("override:{}", ctx.name(*t)),
+            "votes",
+            format!("{} dies: {why}", ctx.name(*t)),
+        );
+    }
     let mut out: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
     out.truncate(2);
     let mut ranked: Vec<(i32, u64, SlotId)> = tally
