@@ -300,7 +300,7 @@ pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// Where a role went each night so far (Q9: every night, or by option only the last one): the
-/// players its holder visited, or "at home".
+/// players its holder visited, or "at home" (a move on himself stays at home, as for tracking).
 fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
     let abilities: Vec<String> = ctx
         .roleset
@@ -321,7 +321,14 @@ fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
             .iter()
             .filter(|s| s.ability.as_ref().is_some_and(|a| abilities.contains(a)))
             .filter(|s| s.result != StepResult::Skipped)
-            .flat_map(|s| s.targets_after.clone())
+            .flat_map(|s| {
+                let holder = s.actor.map(|a| ctx.name(a)).unwrap_or_default();
+                s.targets_after
+                    .iter()
+                    .filter(move |t| **t != holder)
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
             .collect();
         lines.push(night_line(night::night_number(phase.index), &went));
     }
@@ -330,7 +337,12 @@ fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
         .iter()
         .filter(|m| abilities.contains(&m.ability))
         .filter(|m| ctx.state.slots.get(m.actor).is_some_and(|s| s.role == role))
-        .flat_map(|m| m.targets.iter().map(|t| ctx.name(*t)))
+        .flat_map(|m| {
+            m.targets
+                .iter()
+                .filter(|t| **t != m.actor)
+                .map(|t| ctx.name(*t))
+        })
         .collect();
     lines.push(night_line(run.night, &tonight));
     if ctx.option("role_request_history") == "last_night" {
