@@ -95,7 +95,7 @@ pub fn header(ctx: &mut Ctx) {
     );
     if !gone.is_empty() {
         text.push_str(&format!(
-            "\n[b]Выбыли ({}):[/b]\n{}",
+            "\n[spoiler=Выбыли ({})]\n{}\n[/spoiler]",
             gone.len(),
             gone.join("\n")
         ));
