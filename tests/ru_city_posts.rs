@@ -52,16 +52,31 @@ fn header(game: &Game, phase: &str) -> String {
 #[test]
 fn morning_post_in_bbcode_and_text() {
     let game = game();
-    insta::assert_snapshot!("ru_city_morning_post_bbcode", post(&game, "Ночь 1", 0, Markup::Bbcode));
-    insta::assert_snapshot!("ru_city_morning_post_text", post(&game, "Ночь 1", 0, Markup::Text));
+    insta::assert_snapshot!(
+        "ru_city_morning_post_bbcode",
+        post(&game, "Ночь 1", 0, Markup::Bbcode)
+    );
+    insta::assert_snapshot!(
+        "ru_city_morning_post_text",
+        post(&game, "Ночь 1", 0, Markup::Text)
+    );
 }
 
 #[test]
 fn vote_posts_in_bbcode() {
     let game = game();
-    insta::assert_snapshot!("ru_city_vote_start_post", post(&game, "День 2", 0, Markup::Bbcode));
-    insta::assert_snapshot!("ru_city_vote_result_post", post(&game, "День 2", 1, Markup::Bbcode));
-    insta::assert_snapshot!("ru_city_election_post", post(&game, "День 1", 1, Markup::Bbcode));
+    insta::assert_snapshot!(
+        "ru_city_vote_start_post",
+        post(&game, "День 2", 0, Markup::Bbcode)
+    );
+    insta::assert_snapshot!(
+        "ru_city_vote_result_post",
+        post(&game, "День 2", 1, Markup::Bbcode)
+    );
+    insta::assert_snapshot!(
+        "ru_city_election_post",
+        post(&game, "День 1", 1, Markup::Bbcode)
+    );
 }
 
 #[test]
@@ -69,8 +84,14 @@ fn header_shows_titles_and_what_the_dead_opened() {
     let game = game();
     let text = header(&game, "День 2");
     assert!(text.contains("Lea — [b]мэр[/b]"), "{text}");
-    assert!(text.contains("[s]Eve[/s] — [color=green]Следователь[/color]"), "{text}");
-    assert!(text.contains("[color=red][b]Мафия[/b][/color] (День 2, линчеван(а))"), "{text}");
+    assert!(
+        text.contains("[s]Eve[/s] — [color=green]Следователь[/color]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[color=red][b]Мафия[/b][/color] (День 2, линчеван(а))"),
+        "{text}"
+    );
     insta::assert_snapshot!("ru_city_header", text);
 }
 
@@ -79,5 +100,8 @@ fn text_export_has_no_tags() {
     let game = game();
     let text = post(&game, "День 2", 1, Markup::Text);
     assert!(!text.contains("[b]") && !text.contains("[color"), "{text}");
-    assert!(text.contains("Линчеван(а) Jon — Мирный житель / Мафия"), "{text}");
+    assert!(
+        text.contains("Линчеван(а) Jon — Мирный житель / Мафия"),
+        "{text}"
+    );
 }
