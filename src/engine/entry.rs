@@ -25,6 +25,13 @@ pub enum Entry {
         ballot: Option<String>,
         voter: String,
     },
+    /// A vote the player left with the host by PM in advance; it counts like a vote, and rules
+    /// about the first votes of a ballot pass over it.
+    AdvanceVote {
+        ballot: Option<String>,
+        voter: String,
+        target: String,
+    },
     Host(HostCommand),
     /// Force the result of one resolution step (by its key), with the host's reason.
     Override {
@@ -92,6 +99,9 @@ pub struct Pending {
     pub replaced_by: Option<u64>,
     /// Problems that do not refuse the entry (an improper vote is recorded and does not count).
     pub warnings: Vec<String>,
+    /// A vote left with the host in advance by PM.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub advance: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

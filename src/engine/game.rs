@@ -8,7 +8,7 @@ use super::resolve::resolve_phase;
 use super::setup::Setup;
 use super::state::{GameState, Slot, StatusInfo};
 use super::template::render;
-use super::validate::{check_act, check_vote, find_slot};
+use super::validate::{check_act, check_vote, find_slot, open_ballot};
 use crate::rules::{Roleset, TargetKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -246,6 +246,8 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         host_deaths: Vec::new(),
         history: Vec::new(),
         game_over: None,
+        round: 0,
+        vars: BTreeMap::new(),
     }
 }
 
@@ -264,8 +266,21 @@ fn apply(
             params,
         } => {
             let checked = check_act(roleset, state, actor, ability, targets)?;
+            crate::mechanics::act_refusal(
+                roleset,
+                state,
+                checked.actor,
+                ability,
+                &checked.targets,
+                params,
+            )?;
             let group = roleset.ability(ability).and_then(|a| a.group.clone());
-            for p in state.pending.iter_mut().filter(|p| p.replaced_by.is_none()) {
+            let repeatable = roleset.ability(ability).is_some_and(|a| a.repeatable);
+            for p in state
+                .pending
+                .iter_mut()
+                .filter(|p| p.replaced_by.is_none() && !repeatable)
+            {
                 if let PendingKind::Act {
                     actor: a,
                     ability: b,
@@ -288,17 +303,30 @@ fn apply(
                 },
                 replaced_by: None,
                 warnings: Vec::new(),
+                advance: false,
             });
         }
         Entry::Vote {
             ballot,
             voter,
             target,
+        }
+        | Entry::AdvanceVote {
+            ballot,
+            voter,
+            target,
         } => {
+            let advance = matches!(e.entry, Entry::AdvanceVote { .. });
             let (ballot, voter, target) =
                 check_vote(roleset, state, ballot.as_deref(), voter, target)?;
+            crate::mechanics::vote_refusal(roleset, state, &ballot, voter, &target, advance)?;
             let warnings = crate::mechanics::vote_warnings(roleset, state, &ballot, voter, &target);
-            replace_votes(state, &ballot, voter, e.seq);
+            let keep = roleset
+                .ballot(&ballot)
+                .and_then(|b| b.per_voter)
+                .unwrap_or(1)
+                .saturating_sub(1) as usize;
+            replace_votes(state, &ballot, voter, e.seq, keep);
             state.pending.push(Pending {
                 seq: e.seq,
                 at: e.at,
@@ -309,14 +337,13 @@ fn apply(
                 },
                 replaced_by: None,
                 warnings,
+                advance,
             });
         }
         Entry::Unvote { ballot, voter } => {
-            let kind = state.phase_kind(roleset);
             let ballot = match ballot {
                 Some(b) => b.clone(),
-                None => roleset
-                    .default_ballot(kind)
+                None => open_ballot(roleset, state)
                     .map(|b| b.id.clone())
                     .ok_or_else(|| Refusal::new("wrong_phase", "there is no vote in this phase"))?,
             };
@@ -331,13 +358,14 @@ fn apply(
                     format!("there is no vote to take back on the {ballot} ballot"),
                 ));
             }
-            replace_votes(state, &ballot, voter, e.seq);
+            replace_votes(state, &ballot, voter, e.seq, 0);
             state.pending.push(Pending {
                 seq: e.seq,
                 at: e.at,
                 kind: PendingKind::Unvote { ballot, voter },
                 replaced_by: None,
                 warnings: Vec::new(),
+                advance: false,
             });
         }
         Entry::Host(cmd) => apply_host(roleset, state, cmd)?,
@@ -400,18 +428,19 @@ fn apply(
     Ok(())
 }
 
-fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64) {
-    for p in state.pending.iter_mut().filter(|p| p.replaced_by.is_none()) {
-        if let PendingKind::Vote {
-            ballot: b,
-            voter: v,
-            ..
-        } = &p.kind
-            && b == ballot
-            && *v == voter
-        {
-            p.replaced_by = Some(seq);
-        }
+/// Mark the voter's live votes on the ballot as replaced by `seq`, all but the newest `keep`.
+fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64, keep: usize) {
+    let mut live: Vec<&mut Pending> = state
+        .pending
+        .iter_mut()
+        .filter(|p| {
+            p.replaced_by.is_none()
+                && matches!(&p.kind, PendingKind::Vote { ballot: b, voter: v, .. } if b == ballot && *v == voter)
+        })
+        .collect();
+    let replaced = live.len().saturating_sub(keep);
+    for p in live.iter_mut().take(replaced) {
+        p.replaced_by = Some(seq);
     }
 }
 
@@ -432,7 +461,9 @@ fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome) {
         }
     }
     let phase = state.phase;
-    for slot in &mut state.slots {
+    let another_round = outcome.another_round && state.game_over.is_none();
+    // A status lasts through every round of the phase it ends in.
+    for slot in state.slots.iter_mut().filter(|_| !another_round) {
         slot.statuses
             .retain(|_, info| info.until.is_none_or(|u| u > phase));
     }
@@ -446,8 +477,11 @@ fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome) {
     state.overrides.clear();
     state.host_messages.clear();
     state.host_deaths.clear();
-    if state.game_over.is_none() {
+    if another_round {
+        state.round += 1;
+    } else if state.game_over.is_none() {
         state.phase += 1;
+        state.round = 0;
     }
 }
 

@@ -13,6 +13,10 @@ pub struct Outcome {
     pub messages: Vec<Message>,
     /// Things the host should know: missing actions, skipped entries, random draws.
     pub warnings: Vec<String>,
+    /// The phase goes on with another round (a second election round, a re-vote) instead of
+    /// ending when this outcome is committed.
+    #[serde(default)]
+    pub another_round: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

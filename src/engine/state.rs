@@ -101,6 +101,12 @@ pub struct GameState {
     pub host_deaths: Vec<Death>,
     pub history: Vec<CommittedPhase>,
     pub game_over: Option<GameOver>,
+    /// Rounds of the current phase committed so far (a re-vote is the second round of a day).
+    #[serde(default)]
+    pub round: u32,
+    /// Game-level values a rule system keeps between phases (reserve shots, the mayor's fate).
+    #[serde(default)]
+    pub vars: BTreeMap<String, String>,
 }
 
 impl GameState {

@@ -2,7 +2,7 @@
 
 use super::error::Refusal;
 use super::state::{GameState, Slot, SlotId};
-use crate::rules::{AbilityDef, Roleset, TargetCount, TargetKind, TargetRule};
+use crate::rules::{ABSTAIN, AbilityDef, BallotDef, Roleset, TargetCount, TargetKind, TargetRule};
 
 /// An action that passed validation, with names made canonical.
 pub struct CheckedAct {
@@ -54,6 +54,15 @@ pub fn target_count(ability: &AbilityDef, state: &GameState) -> usize {
     match ability.count {
         TargetCount::AsDeclared => ability.targets.len(),
         TargetCount::CeilLivingOver(n) => state.living_count().div_ceil(n.max(1) as usize).max(1),
+        TargetCount::Between(_, max) => max as usize,
+    }
+}
+
+/// The fewest targets the ability accepts now.
+pub fn min_target_count(ability: &AbilityDef, state: &GameState) -> usize {
+    match ability.count {
+        TargetCount::Between(min, _) => min as usize,
+        _ => target_count(ability, state),
     }
 }
 
@@ -68,6 +77,12 @@ pub fn target_kind(ability: &AbilityDef, i: usize) -> TargetKind {
         TargetCount::CeilLivingOver(_) => ability
             .targets
             .first()
+            .cloned()
+            .unwrap_or(TargetKind::Player),
+        TargetCount::Between(..) => ability
+            .targets
+            .get(i)
+            .or(ability.targets.last())
             .cloned()
             .unwrap_or(TargetKind::Player),
     }
@@ -128,11 +143,17 @@ pub fn check_act(
         }
     }
     let want = target_count(ability, state);
-    if targets.len() != want {
+    let fewest = min_target_count(ability, state);
+    if targets.len() > want || targets.len() < fewest {
+        let range = if fewest == want {
+            want.to_string()
+        } else {
+            format!("{fewest} to {want}")
+        };
         return Err(Refusal::new(
             "target_count",
             format!(
-                "`{ability_id}` takes {want} target(s), got {}",
+                "`{ability_id}` takes {range} target(s), got {}",
                 targets.len()
             ),
         ));
@@ -269,7 +290,7 @@ pub fn check_vote(
                 format!("the roleset has no ballot `{id}`"),
             )
         })?,
-        None => roleset.default_ballot(kind).ok_or_else(|| {
+        None => open_ballot(roleset, state).ok_or_else(|| {
             Refusal::new(
                 "wrong_phase",
                 format!("there is no vote during {}", state.phase_name(roleset)),
@@ -307,7 +328,16 @@ pub fn check_vote(
             .family_by_name(target)
             .map(str::to_string)
             .ok_or_else(|| Refusal::new("illegal_target", format!("no family named `{target}`")))?,
+        TargetKind::Player if ballot.abstain && target.trim() == ABSTAIN => ABSTAIN.to_string(),
         TargetKind::Player => find_slot(state, target)?.name.clone(),
     };
     Ok((ballot.id.clone(), slot.id, target))
+}
+
+/// The ballot a vote without a ballot name goes to: the one the rule system has open now, else
+/// the default ballot of the phase kind.
+pub fn open_ballot<'a>(roleset: &'a Roleset, state: &GameState) -> Option<&'a BallotDef> {
+    crate::mechanics::open_ballot(roleset, state)
+        .and_then(|id| roleset.ballot(&id))
+        .or_else(|| roleset.default_ballot(state.phase_kind(roleset)))
 }

@@ -42,7 +42,7 @@ pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> Strin
         return format!("{title}\n\n{edit}\n");
     }
     let lines: Vec<String> = public_messages(&phase.outcome.messages)
-        .map(|m| m.text.clone())
+        .map(|m| from_bbcode(&m.text, markup))
         .collect();
     let body = if lines.is_empty() {
         "(nothing to announce)".to_string()
@@ -87,7 +87,7 @@ pub fn private_results(
         .messages
         .iter()
         .filter(|m| m.audience == Audience::Slot(slot))
-        .map(|m| m.text.clone())
+        .map(|m| from_bbcode(&m.text, markup))
         .collect();
     let body = if lines.is_empty() {
         "(no private results)".to_string()
@@ -98,4 +98,54 @@ pub fn private_results(
         "{}\n{body}\n",
         markup.bold(&format!("{} — {name}", phase.name))
     )
+}
+
+/// Message templates may carry BBCode (the forums' markup): keep it for BBCode, turn bold into
+/// Markdown bold, and drop every other tag for Markdown and plain text.
+pub fn from_bbcode(text: &str, markup: Markup) -> String {
+    if markup == Markup::Bbcode {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let tag = after.find(']').map(|close| &after[..close]);
+        match tag.filter(|t| is_bbcode_tag(t)) {
+            Some(t) => {
+                let name = t.trim_start_matches('/').to_lowercase();
+                if markup == Markup::Markdown && name == "b" {
+                    out.push_str("**");
+                }
+                rest = &after[t.len() + 1..];
+            }
+            None => {
+                out.push('[');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Tags the forums accept in posts: `b`, `i`, `u`, `s`, `color=…`, `spoiler`, `quote`, `size=…`.
+fn is_bbcode_tag(tag: &str) -> bool {
+    let name = tag.trim_start_matches('/');
+    let name = name.split('=').next().unwrap_or("").to_lowercase();
+    ["b", "i", "u", "s", "color", "spoiler", "quote", "size"].contains(&name.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Markup, from_bbcode};
+
+    #[test]
+    fn bbcode_becomes_plain_text_and_markdown() {
+        let s = "[b]Bob[/b] — [color=green]Доктор[/color] [x]";
+        assert_eq!(from_bbcode(s, Markup::Text), "Bob — Доктор [x]");
+        assert_eq!(from_bbcode(s, Markup::Markdown), "**Bob** — Доктор [x]");
+        assert_eq!(from_bbcode(s, Markup::Bbcode), s);
+    }
 }

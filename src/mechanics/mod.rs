@@ -3,6 +3,7 @@
 
 mod effects;
 mod mafia1923;
+mod rucity;
 
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, Setup, SlotId};
@@ -10,7 +11,7 @@ use crate::rules::Roleset;
 use std::collections::BTreeSet;
 
 /// The mechanics this build implements.
-pub const KNOWN: &[&str] = &["mafia-1923"];
+pub const KNOWN: &[&str] = &["mafia-1923", "ru-city"];
 
 pub fn is_known(name: &str) -> bool {
     KNOWN.contains(&name)
@@ -75,6 +76,7 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup) -> SetupReport {
     if report.errors.is_empty() {
         match roleset.mechanics.as_str() {
             "mafia-1923" => mafia1923::check_setup(roleset, setup, &mut report),
+            "ru-city" => rucity::check_setup(roleset, setup, &mut report),
             other => report.errors.push(Refusal::new(
                 "setup",
                 format!("mechanics `{other}` is not implemented"),
@@ -94,7 +96,46 @@ pub fn vote_warnings(
 ) -> Vec<String> {
     match roleset.mechanics.as_str() {
         "mafia-1923" => mafia1923::vote_warnings(state, ballot, voter, target),
+        "ru-city" => rucity::vote_warnings(roleset, state, ballot, voter, target),
         _ => Vec::new(),
+    }
+}
+
+/// A rule system's own reasons to refuse a vote the generic checks let through.
+pub fn vote_refusal(
+    roleset: &Roleset,
+    state: &GameState,
+    ballot: &str,
+    voter: SlotId,
+    target: &str,
+    advance: bool,
+) -> Result<(), Refusal> {
+    match roleset.mechanics.as_str() {
+        "ru-city" => rucity::vote_refusal(roleset, state, ballot, voter, target, advance),
+        _ => Ok(()),
+    }
+}
+
+/// A rule system's own reasons to refuse an action the generic checks let through.
+pub fn act_refusal(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &str,
+    targets: &[String],
+    params: &std::collections::BTreeMap<String, String>,
+) -> Result<(), Refusal> {
+    match roleset.mechanics.as_str() {
+        "ru-city" => rucity::act_refusal(roleset, state, actor, ability, targets, params),
+        _ => Ok(()),
+    }
+}
+
+/// The ballot the rule system has open now, if it decides that itself (multi-round days).
+pub fn open_ballot(roleset: &Roleset, state: &GameState) -> Option<String> {
+    match roleset.mechanics.as_str() {
+        "ru-city" => rucity::open_ballot(state),
+        _ => None,
     }
 }
 
@@ -107,6 +148,7 @@ pub fn assign_roles(
 ) -> Result<(), Refusal> {
     match roleset.mechanics.as_str() {
         "mafia-1923" => mafia1923::assign_roles(roleset, players, seed),
+        "ru-city" => rucity::assign_roles(roleset, players, seed),
         other => Err(Refusal::new(
             "setup",
             format!("random role assignment is not implemented for `{other}`"),
@@ -118,6 +160,7 @@ pub fn assign_roles(
 pub fn resolve(ctx: &mut Ctx) {
     match ctx.roleset.mechanics.as_str() {
         "mafia-1923" => mafia1923::resolve(ctx),
+        "ru-city" => rucity::resolve(ctx),
         other => ctx.warn(format!(
             "mechanics `{other}` is not implemented: nothing was resolved"
         )),

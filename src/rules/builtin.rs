@@ -5,11 +5,18 @@ use crate::store::{FileError, parse_ron};
 use std::path::{Path, PathBuf};
 
 /// Rolesets compiled into the binary: `(id, file name, RON text)`.
-const BUILTIN: &[(&str, &str, &str)] = &[(
-    "mafia-1923",
-    "rolesets/mafia-1923.ron",
-    include_str!("../../rolesets/mafia-1923.ron"),
-)];
+const BUILTIN: &[(&str, &str, &str)] = &[
+    (
+        "mafia-1923",
+        "rolesets/mafia-1923.ron",
+        include_str!("../../rolesets/mafia-1923.ron"),
+    ),
+    (
+        "ru-city",
+        "rolesets/ru-city.ron",
+        include_str!("../../rolesets/ru-city.ron"),
+    ),
+];
 
 /// The ids of the bundled rolesets.
 pub fn builtin_ids() -> impl Iterator<Item = &'static str> {

@@ -117,6 +117,10 @@ pub struct AbilityDef {
     /// Passive abilities happen by themselves and cannot be entered.
     #[serde(default)]
     pub passive: bool,
+    /// Each entry is an action of its own: a later entry does not replace an earlier one of the
+    /// same actor (notes a player may send several of).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeatable: bool,
     pub effect: Effect,
     pub description: String,
 }
@@ -134,6 +138,8 @@ pub enum TargetCount {
     AsDeclared,
     /// The single declared kind, repeated ceil(living players / n) times.
     CeilLivingOver(u32),
+    /// From `min` to `max` targets; the i-th has the i-th declared kind (the last one repeats).
+    Between(u32, u32),
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -229,7 +235,19 @@ pub struct BallotDef {
     /// `Vote(voter, target)` without a ballot name uses the default ballot of the phase.
     #[serde(default)]
     pub default: bool,
+    /// How many votes one voter holds at once on this ballot (`None`: one); a vote beyond them
+    /// replaces his oldest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_voter: Option<u32>,
+    /// A vote for [`ABSTAIN`] records an explicit abstention.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abstain: bool,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
 }
+
+/// The target word of an explicit abstention on a ballot that allows one.
+pub const ABSTAIN: &str = "-";
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]

@@ -43,6 +43,9 @@ pub fn render_roleset(r: &Roleset) -> String {
         let _ = writeln!(out, "      {}", role.description);
         for a in role.abilities.iter().filter_map(|a| r.ability(a)) {
             let _ = writeln!(out, "      ability {}", describe_ability(a));
+            if !a.description.is_empty() {
+                let _ = writeln!(out, "          {}", a.description);
+            }
         }
     }
     let _ = writeln!(out, "\nballots:");
@@ -55,6 +58,9 @@ pub fn render_roleset(r: &Roleset) -> String {
             b.target,
             if b.default { ", default" } else { "" }
         );
+        if !b.description.is_empty() {
+            let _ = writeln!(out, "      {}", b.description);
+        }
     }
     let _ = writeln!(out, "\nstatuses:");
     for s in &r.statuses {
@@ -81,6 +87,7 @@ fn describe_ability(a: &AbilityDef) -> String {
     let count = match a.count {
         TargetCount::AsDeclared => String::new(),
         TargetCount::CeilLivingOver(n) => format!(" x ceil(living/{n})"),
+        TargetCount::Between(min, max) => format!(", {min} to {max} of them"),
     };
     let mut limits = Vec::new();
     if let Some(n) = a.limits.uses {

@@ -44,6 +44,8 @@ pub enum ScriptStep {
     ActWith(String, String, Vec<String>, BTreeMap<String, String>),
     Vote(String, String),
     VoteOn(String, String, String),
+    /// A vote the player left with the host by PM in advance (voter, target).
+    AdvanceVote(String, String),
     Unvote(String),
     UnvoteOn(String, String),
     Host(HostCommand),
@@ -84,6 +86,11 @@ impl ScriptStep {
             },
             ScriptStep::VoteOn(ballot, voter, target) => Entry::Vote {
                 ballot: Some(ballot),
+                voter,
+                target,
+            },
+            ScriptStep::AdvanceVote(voter, target) => Entry::AdvanceVote {
+                ballot: None,
                 voter,
                 target,
             },

@@ -1,0 +1,134 @@
+//! The active citizen (§3.8, L9): when a special peaceful role leaves the game he takes it at
+//! once, red players' roles first, with its history and limits; two active citizens (extended
+//! format) are served in a random order.
+
+use super::teams;
+use crate::engine::SlotId;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+
+/// PM templates whose content belongs to a role's history, by role.
+fn history_templates(role: &str) -> &'static [&'static str] {
+    match role {
+        "commissar" => &["pm_commissar", "pm_verify"],
+        "doctor" => &["pm_doctor"],
+        "blocker" => &["pm_blocker"],
+        "detective" => &["pm_detective", "pm_role_request"],
+        "investigator" => &["pm_investigator", "pm_verify", "pm_role_request"],
+        _ => &[],
+    }
+}
+
+/// Slot counters that carry a role's limits over to its new holder.
+const INHERITED: &[&str] = &[
+    super::doctor::LAST_DOUBLE,
+    super::doctor::LAST_SELF,
+    super::investigator::SHOT_DONE,
+];
+
+/// Pass the special peaceful roles of the players who died in this phase to living active
+/// citizens.
+pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
+    let mut free: Vec<(bool, SlotId, String)> = dead
+        .iter()
+        .filter_map(|d| {
+            let s = ctx.state.slots.get(*d)?;
+            let role = s.role.clone();
+            (!s.alive && teams::is_special_peaceful(ctx.roleset, &role))
+                .then(|| (teams::is_black(ctx.roleset, s), *d, role))
+        })
+        .collect();
+    free.retain(|(_, _, role)| teams::holder(&ctx.state, role).is_none());
+    free.sort_by_key(|(black, _, _)| *black);
+    if free.is_empty() {
+        return;
+    }
+    let mut citizens: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| s.role == "active_citizen")
+        .map(|s| s.id)
+        .collect();
+    let mut order = Vec::new();
+    while !citizens.is_empty() {
+        let pick = if citizens.len() == 1 {
+            0
+        } else {
+            let labels: Vec<String> = citizens.iter().map(|c| ctx.name(*c)).collect();
+            ctx.draw(
+                "morning",
+                "the active citizens' order (L9)",
+                &(0..citizens.len()).collect::<Vec<_>>(),
+                |i| labels[*i].clone(),
+            )
+            .unwrap_or(0)
+        };
+        order.push(citizens.remove(pick));
+    }
+    for (citizen, (_, from, role)) in order.into_iter().zip(free) {
+        take(ctx, citizen, from, &role);
+    }
+}
+
+fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {
+    let role_name = teams::role_name(ctx.roleset, role);
+    let inherited: Vec<(String, u32)> = ctx
+        .state
+        .slots
+        .get(from)
+        .map(|s| {
+            INHERITED
+                .iter()
+                .filter_map(|k| s.counters.get(*k).map(|v| (k.to_string(), *v)))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(s) = ctx.state.slots.get_mut(citizen) {
+        s.role = role.to_string();
+        s.counters.extend(inherited);
+    }
+    let history = role_history(ctx, from, role);
+    ctx.note(
+        format!("active_citizen:{}", ctx.name(citizen)),
+        "morning",
+        format!(
+            "{} takes the role {role_name} of {} (L9)",
+            ctx.name(citizen),
+            ctx.name(from)
+        ),
+    );
+    ctx.say(
+        Audience::Slot(citizen),
+        "pm_active_citizen_role",
+        &[("role", role_name)],
+    );
+    if !history.is_empty() {
+        ctx.say(
+            Audience::Slot(citizen),
+            "pm_active_citizen_history",
+            &[("history", history)],
+        );
+    }
+}
+
+/// Everything the former holder learnt through the role, for the new holder (L9).
+fn role_history(ctx: &Ctx, from: SlotId, role: &str) -> String {
+    let prefixes = history_templates(role);
+    let own = |m: &crate::engine::outcome::Message| {
+        m.audience == Audience::Slot(from) && prefixes.iter().any(|p| m.template.starts_with(p))
+    };
+    let earlier = ctx.state.history.iter().flat_map(|p| {
+        p.outcome
+            .messages
+            .iter()
+            .filter(move |m| own(m))
+            .map(move |m| format!("{}: {}", p.name, m.text))
+    });
+    let now = ctx
+        .outcome
+        .messages
+        .iter()
+        .filter(|m| own(m))
+        .map(|m| format!("{}: {}", ctx.outcome.phase, m.text));
+    earlier.chain(now).collect::<Vec<_>>().join(" / ")
+}

@@ -1,0 +1,493 @@
+//! Days 2 and later (§8.2–8.6): the round before the vote (walls, the vertical, the politician's
+//! support; it ends with the vote-start post), the lynch or the witch hunt, the re-vote between
+//! tied players, and what a lynch sets off (the mayor's title, the secretary, the active
+//! citizen, the politician's influence, penalties, the end of the game, the two-day draw).
+
+use super::corrections::{self, Colour};
+use super::vars::{self, Round};
+use super::votes::{self, Kind, Tally};
+use super::{active_citizen, endgame, hunt, mayor, notes, politician, posts, teams};
+use crate::engine::SlotId;
+use crate::engine::entry::PendingKind;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+
+pub fn resolve(ctx: &mut Ctx) {
+    notes::check_last_words(ctx);
+    match Round::now(&ctx.state) {
+        Round::Election | Round::ElectionRound2 | Round::Secretary => super::election::resolve(ctx),
+        Round::PreVote | Round::Night => pre_vote(ctx),
+        Round::Vote => vote(ctx),
+        Round::Revote => revote(ctx),
+    }
+    let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
+    active_citizen::transfer(ctx, &dead);
+    super::investigator::announce_shot_right(ctx);
+    endgame::check(ctx, false);
+    posts::header(ctx);
+}
+
+/// The last live action of an ability this round, with its targets.
+fn last_act(ctx: &Ctx, ability: &str) -> Option<(SlotId, Vec<SlotId>)> {
+    ctx.state
+        .pending
+        .iter()
+        .rev()
+        .filter(|p| p.replaced_by.is_none())
+        .filter_map(|p| match &p.kind {
+            PendingKind::Act {
+                actor,
+                ability: a,
+                targets,
+                ..
+            } if a == ability => Some((
+                *actor,
+                targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
+            )),
+            _ => None,
+        })
+        .next()
+}
+
+/// The moves due before the vote are fixed and the vote-start post is written (§12.2).
+fn pre_vote(ctx: &mut Ctx) {
+    let day = ctx.state.phase / 2 + 1;
+    ctx.say(
+        Audience::Public,
+        "pub_vote_start_title",
+        &[("day", day.to_string())],
+    );
+    let chosen = last_act(ctx, "power_vertical").and_then(|(_, t)| t.first().copied());
+    if let Some(v) = mayor::fix_vertical(ctx, chosen) {
+        ctx.say(Audience::Public, "pub_vertical", &[("player", ctx.name(v))]);
+    }
+    let supporters = last_act(ctx, "politician_support").map(|(_, t)| t);
+    let shadow = last_act(ctx, "shadow_vertical").and_then(|(_, t)| t.first().copied());
+    politician::fix_pre_vote(ctx, supporters, shadow);
+    if let Some(s) = politician::shadow(&ctx.state) {
+        ctx.say(
+            Audience::Public,
+            "pub_shadow_vertical",
+            &[("player", ctx.name(s))],
+        );
+    }
+    let no_wall: Vec<String> = ctx
+        .state
+        .living()
+        .filter(|s| s.has_status("no_wall"))
+        .map(|s| s.name.clone())
+        .collect();
+    if !no_wall.is_empty() {
+        ctx.say(
+            Audience::Public,
+            "pub_no_wall",
+            &[("players", no_wall.join(", "))],
+        );
+    }
+    let forced: Vec<String> = ctx
+        .state
+        .living()
+        .filter(|s| s.has_status("forced_victim"))
+        .map(|s| s.name.clone())
+        .collect();
+    if !forced.is_empty() {
+        ctx.say(
+            Audience::Public,
+            "pub_forced_victim",
+            &[("players", forced.join(", "))],
+        );
+    }
+    match hunt::unavailable_today(ctx.roleset, &ctx.state) {
+        None => {
+            let (needed, _) = hunt::approvals(ctx.roleset, &ctx.state);
+            ctx.say(
+                Audience::Public,
+                "pub_hunt_call",
+                &[("needed", needed.to_string())],
+            );
+        }
+        Some(why) => ctx.note("hunt", "pre_vote", format!("no witch hunt today: {why}")),
+    }
+    ctx.outcome.another_round = true;
+    Round::Vote.open(&mut ctx.state);
+}
+
+fn vote(ctx: &mut Ctx) {
+    let hunt_votes = !votes::ballots(ctx, "witch_hunt").is_empty();
+    if hunt_votes {
+        return hunt_day(ctx);
+    }
+    ctx.say(
+        Audience::Public,
+        "pub_vote_result_title",
+        &[("phase", ctx.outcome.phase.clone())],
+    );
+    let tally = votes::count(ctx, Kind::Lynch, "lynch", &[]);
+    tally_post(ctx, &tally);
+    penalties_after_vote(ctx);
+    let forced_victims: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| s.has_status("forced_victim"))
+        .map(|s| s.id)
+        .collect();
+    let top = tally.top();
+    if let Some(&f) = forced_victims.iter().find(|f| top.contains(f)) {
+        ctx.note(
+            "lynch",
+            "votes",
+            format!(
+                "{} is the forced victim and among the most voted: he alone dies (L141)",
+                ctx.name(f)
+            ),
+        );
+        return lynch(ctx, &tally, &[f]);
+    }
+    let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
+    for (t, why) in &tally.forced {
+        ctx.note(
+            format!("override:{}", ctx.name(*t)),
+            "votes",
+            format!("{} dies: {why}", ctx.name(*t)),
+        );
+    }
+    if victims.is_empty() {
+        match top.len() {
+            0 => ctx.note("lynch", "votes", "no counted vote: nobody is lynched"),
+            1 => victims = top.clone(),
+            _ => match tie_break(ctx, &tally, &top) {
+                Some(v) => victims.push(v),
+                None => {
+                    if forced_victims.is_empty() {
+                        return start_revote(ctx, &top);
+                    }
+                    ctx.note(
+                        "lynch",
+                        "votes",
+                        "a tie, but the forced victim dies instead of a re-vote (L141)",
+                    );
+                }
+            },
+        }
+    }
+    for f in forced_victims {
+        if !victims.contains(&f) {
+            victims.push(f);
+        }
+    }
+    lynch(ctx, &tally, &victims);
+}
+
+/// Tie-breaks G1–G3 between exactly two players (L12).
+fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
+    let [a, b] = top[..] else {
+        return None;
+    };
+    let red_votes: Vec<&votes::Counted> = tally
+        .votes
+        .iter()
+        .filter(|v| v.colour == Colour::Red && v.weight > 0)
+        .collect();
+    for (x, y) in [(a, b), (b, a)] {
+        let all_reds_x = !red_votes.is_empty() && red_votes.iter().all(|v| v.target == x);
+        let black_max = tally.black.values().copied().max().unwrap_or(0);
+        if all_reds_x && black_max > 0 && tally.black.get(&y).copied() == Some(black_max) {
+            ctx.note(
+                "tie",
+                "votes",
+                format!(
+                    "G1: every red vote went to {} and the most black votes to {}: {} dies (L12)",
+                    ctx.name(x),
+                    ctx.name(y),
+                    ctx.name(x)
+                ),
+            );
+            return Some(x);
+        }
+    }
+    let (reds, blacks) = if ctx.option("g2_counts") == "active" {
+        let (r, b) = corrections::active_counts(ctx.roleset, &ctx.state);
+        (r as usize, b as usize)
+    } else {
+        teams::living_counts(ctx.roleset, &ctx.state)
+    };
+    if reds != blacks {
+        return None;
+    }
+    let (ra, rb) = (
+        tally.red.get(&a).copied().unwrap_or(0),
+        tally.red.get(&b).copied().unwrap_or(0),
+    );
+    if ra != rb {
+        let x = if ra > rb { a } else { b };
+        ctx.note(
+            "tie",
+            "votes",
+            format!(
+                "G2: as many reds as blacks alive; {} has more red votes ({} to {}) and dies (L12)",
+                ctx.name(x),
+                ra.max(rb),
+                ra.min(rb)
+            ),
+        );
+        return Some(x);
+    }
+    let first = |id: SlotId| {
+        tally
+            .votes
+            .iter()
+            .filter(|v| v.target == id && v.colour == Colour::Red && !v.auto && !v.advance)
+            .map(|v| v.seq)
+            .min()
+            .unwrap_or(u64::MAX)
+    };
+    let (fa, fb) = (first(a), first(b));
+    if fa == fb {
+        return None;
+    }
+    let x = if fa < fb { a } else { b };
+    ctx.note("tie", "votes", format!("G3: as many reds as blacks, red votes equal; {} received the first red vote and dies (L12)", ctx.name(x)));
+    Some(x)
+}
+
+fn start_revote(ctx: &mut Ctx, top: &[SlotId]) {
+    let names: Vec<String> = top.iter().map(|t| ctx.name(*t)).collect();
+    ctx.note(
+        "lynch",
+        "votes",
+        format!("a tie between {}: a re-vote (L152)", names.join(", ")),
+    );
+    ctx.say(
+        Audience::Public,
+        "pub_revote",
+        &[("players", names.join(", "))],
+    );
+    vars::set_slots(&mut ctx.state, vars::CANDIDATES, top);
+    ctx.outcome.another_round = true;
+    Round::Revote.open(&mut ctx.state);
+}
+
+fn revote(ctx: &mut Ctx) {
+    let targets = vars::slots(&ctx.state, vars::CANDIDATES);
+    ctx.say(
+        Audience::Public,
+        "pub_revote_result_title",
+        &[("phase", ctx.outcome.phase.clone())],
+    );
+    let tally = votes::count(ctx, Kind::Revote, "revote", &targets);
+    tally_post(ctx, &tally);
+    let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
+    let top = tally.top();
+    if victims.is_empty() {
+        victims = match top.len() {
+            0 => Vec::new(),
+            1 => top.clone(),
+            2 => match tie_break(ctx, &tally, &top) {
+                Some(v) => vec![v],
+                None => strict_tie(ctx, &top),
+            },
+            _ => first_two(ctx, &tally, &top, &targets),
+        };
+    }
+    if victims.is_empty() {
+        ctx.say(Audience::Public, "pub_revote_none", &[]);
+        no_victim_day(ctx);
+    } else {
+        vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
+    }
+    lynch(ctx, &tally, &victims);
+}
+
+/// A strict tie of two at the re-vote: both die with more than two negatives alive, nobody
+/// with one or two (L153, Q55).
+fn strict_tie(ctx: &mut Ctx, top: &[SlotId]) -> Vec<SlotId> {
+    let (_, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
+    if blacks > 2 {
+        ctx.note(
+            "revote",
+            "votes",
+            format!("a strict tie with {blacks} negatives alive: both die (L153)"),
+        );
+        top.to_vec()
+    } else {
+        ctx.note(
+            "revote",
+            "votes",
+            format!("a strict tie with {blacks} negative(s) alive: nobody dies (L153)"),
+        );
+        Vec::new()
+    }
+}
+
+/// A tie of three or more at the re-vote: the first two of them to receive a vote die, not
+/// counting the targets' own votes and advance PM votes (L153).
+fn first_two(ctx: &mut Ctx, tally: &Tally, top: &[SlotId], targets: &[SlotId]) -> Vec<SlotId> {
+    let mut firsts: Vec<(u64, SlotId)> = top
+        .iter()
+        .filter_map(|t| tally.first_vote(*t, targets).map(|s| (s, *t)))
+        .collect();
+    firsts.sort();
+    let out: Vec<SlotId> = firsts.into_iter().take(2).map(|(_, t)| t).collect();
+    let names: Vec<String> = out.iter().map(|t| ctx.name(*t)).collect();
+    ctx.note(
+        "revote",
+        "votes",
+        format!(
+            "a tie of {} players: the first two to receive votes die: {} (L153)",
+            top.len(),
+            names.join(", ")
+        ),
+    );
+    out
+}
+
+/// Two days in a row of re-votes without a victim on the same roster: a draw (L154).
+fn no_victim_day(ctx: &mut Ctx) {
+    let day = ctx.state.phase / 2 + 1;
+    let roster: Vec<String> = ctx.state.living().map(|s| s.id.to_string()).collect();
+    let roster = roster.join(",");
+    let before = vars::get(&ctx.state, vars::NO_VICTIM_DAY).map(str::to_string);
+    if let Some(prev) = before
+        && let Some((d, r)) = prev.split_once('|')
+        && d.parse::<u32>().ok() == Some(day - 1)
+        && r == roster
+    {
+        ctx.note("draw", "votes", "a second day in a row ends in a re-vote without a victim, same players alive: a draw (L154)");
+        endgame::finish(ctx, None, "pub_draw");
+        return;
+    }
+    vars::set(
+        &mut ctx.state,
+        vars::NO_VICTIM_DAY,
+        format!("{day}|{roster}"),
+    );
+}
+
+fn hunt_day(ctx: &mut Ctx) {
+    ctx.say(
+        Audience::Public,
+        "pub_hunt_result_title",
+        &[("phase", ctx.outcome.phase.clone())],
+    );
+    let (tally, victims) = hunt::victims(ctx);
+    tally_post(ctx, &tally);
+    penalties_after_vote(ctx);
+    vars::set(&mut ctx.state, vars::HUNT_USED, "yes");
+    hunt::two_blacks(ctx, &victims);
+    lynch_as(ctx, &tally, &victims, "hunt");
+}
+
+fn lynch(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId]) {
+    lynch_as(ctx, tally, victims, "lynch");
+}
+
+/// The lynched die with both roles opened; then everything a lynch sets off.
+fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
+    for v in victims {
+        if ctx.kill(*v, cause) {
+            posts::announce_day_death(ctx, "pub_lynched", *v);
+            if ctx.has_status(*v, "forced_victim")
+                && let Some(s) = ctx.state.slots.get_mut(*v)
+            {
+                s.statuses.remove("forced_victim");
+            }
+        }
+    }
+    if victims.is_empty() && Round::now(&ctx.state) == Round::Vote {
+        ctx.say(Audience::Public, "pub_nobody_lynched", &[]);
+    }
+    let reds: Vec<SlotId> = victims
+        .iter()
+        .copied()
+        .filter(|v| {
+            ctx.state
+                .slots
+                .get(*v)
+                .is_some_and(|s| !teams::is_black(ctx.roleset, s))
+        })
+        .collect();
+    let votes_of = |who: Option<SlotId>| -> Vec<SlotId> {
+        tally
+            .votes
+            .iter()
+            .filter(|v| Some(v.voter) == who && !v.auto)
+            .map(|v| v.target)
+            .collect()
+    };
+    let mayor_votes = votes_of(mayor::mayor(&ctx.state));
+    let politician_votes = votes_of(politician::politician(&ctx.state));
+    if !victims.is_empty() {
+        vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
+    }
+    if !reds.is_empty() {
+        vars::set(&mut ctx.state, vars::RED_LYNCHED, "yes");
+        if mayor::mayor(&ctx.state).is_some() {
+            mayor::lose_title(ctx);
+        }
+    } else {
+        mayor::fire_secretary(ctx, &mayor_votes);
+    }
+    politician::after_lynch(ctx, victims, &politician_votes);
+    vars::clear(&mut ctx.state, vars::VERTICAL);
+    Round::Night.open(&mut ctx.state);
+}
+
+/// Vote penalties run for two votes (L139): count this one, lift the ban after the second.
+fn penalties_after_vote(ctx: &mut Ctx) {
+    let banned: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| s.has_status("penalty_no_vote"))
+        .map(|s| s.id)
+        .collect();
+    for id in banned {
+        if ctx.bump(id, "penalty_votes_missed") >= 2
+            && let Some(s) = ctx.state.slots.get_mut(id)
+        {
+            s.statuses.remove("penalty_no_vote");
+            s.counters.remove("penalty_votes_missed");
+            ctx.note(
+                format!("penalty:{}", ctx.name(id)),
+                "votes",
+                format!(
+                    "{} has sat out two votes: his vote is back (L139)",
+                    ctx.name(id)
+                ),
+            );
+        }
+    }
+}
+
+/// The public tally: each target with his counted total and his voters (§12.3).
+fn tally_post(ctx: &mut Ctx, tally: &Tally) {
+    let mut rows: Vec<(i32, SlotId)> = tally.totals.iter().map(|(t, n)| (-*n, *t)).collect();
+    rows.sort();
+    for (_, t) in rows {
+        let voters: Vec<String> = tally
+            .votes
+            .iter()
+            .filter(|v| v.target == t)
+            .map(|v| {
+                let mark = if v.auto { " (автоголос)" } else { "" };
+                format!("{}{mark}", ctx.name(v.voter))
+            })
+            .collect();
+        ctx.say(
+            Audience::Public,
+            "pub_tally_line",
+            &[
+                ("player", ctx.name(t)),
+                ("count", tally.total(t).to_string()),
+                ("voters", voters.join(", ")),
+            ],
+        );
+    }
+    if !tally.abstained.is_empty() {
+        let names: Vec<String> = tally.abstained.iter().map(|a| ctx.name(*a)).collect();
+        ctx.say(
+            Audience::Public,
+            "pub_abstained",
+            &[("players", names.join(", "))],
+        );
+    }
+}

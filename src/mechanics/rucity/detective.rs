@@ -1,0 +1,438 @@
+//! The detective (§3.6, L7): tracking a player's night, checking his peaceful role, or (a day
+//! move resolved in the verification slot) asking where a peaceful role went every night. The
+//! investigator's role request shares the last one (L8). Results go by PM and are copied to the
+//! investigator.
+
+use super::investigator::tell_and_feed;
+use super::night::{self, Gate, Move, NightRun};
+use super::teams::{self, KillerSide};
+use super::vars;
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use std::collections::BTreeSet;
+
+const SOURCE: &str = "Детектив";
+
+/// Abilities whose move takes its holder to another player's house.
+pub const VISITING: &[&str] = &[
+    "doctor",
+    "blocker_arrest",
+    "blocker_protect",
+    "commissar",
+    "detective_track",
+    "detective_role_check",
+    "investigator_shot",
+    "mafia_kill",
+    "maniac_kill",
+    "insure",
+];
+
+fn negative(ability: &str) -> bool {
+    matches!(ability, "mafia_kill" | "maniac_kill" | "insure")
+}
+
+/// Where `who` went tonight as a tracker sees it: the negative move first (L7, P20), blocked
+/// moves included (L16); insurance only if it fired.
+fn went_to(run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
+    let mut negative_to = Vec::new();
+    let mut peaceful_to = Vec::new();
+    for v in run.visits.iter().filter(|v| v.actor == who) {
+        let list = if v.negative {
+            &mut negative_to
+        } else {
+            &mut peaceful_to
+        };
+        list.extend(v.targets.iter().copied().filter(|t| *t != who));
+    }
+    for m in run.moves.iter().filter(|m| m.actor == who) {
+        let recorded = run
+            .visits
+            .iter()
+            .any(|v| v.actor == who && v.ability == m.ability);
+        if recorded || m.ability == "insure" || !VISITING.contains(&m.ability.as_str()) {
+            continue;
+        }
+        let list = if negative(&m.ability) {
+            &mut negative_to
+        } else {
+            &mut peaceful_to
+        };
+        list.extend(m.targets.iter().copied().filter(|t| *t != who));
+    }
+    if negative_to.is_empty() {
+        (peaceful_to, false)
+    } else {
+        (negative_to, true)
+    }
+}
+
+pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let name = ctx.name(target);
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            SOURCE,
+            "pm_detective_withheld",
+            &[("player", name)],
+        );
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let (to, negative_move) = went_to(run, target);
+    let mut reasons = Vec::new();
+    if to.is_empty() {
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            SOURCE,
+            "pm_detective_home",
+            &[("player", name.clone())],
+        );
+        reasons.push(format!("{name} stayed at home"));
+    } else {
+        let names: Vec<String> = to.iter().map(|t| ctx.name(*t)).collect();
+        let targets = names.join(", ");
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            SOURCE,
+            "pm_detective_went",
+            &[("player", name.clone()), ("targets", targets.clone())],
+        );
+        reasons.push(format!("{name} went to {targets}"));
+    }
+    if negative_move {
+        owe_later(
+            ctx,
+            run.night + 1,
+            "pm_detective_negative_confirmed",
+            mv.actor,
+            &name,
+        );
+        reasons
+            .push("a kill attempt: the detective gets the confirmation a night later (L7)".into());
+    }
+    if !ctx.is_alive(target) {
+        let black = ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            SOURCE,
+            "pm_detective_dead_colour",
+            &[
+                ("player", name.clone()),
+                ("colour", teams::colour_word(black).into()),
+            ],
+        );
+    }
+    if let Some(side) = run.blackened.get(&target).copied()
+        && !run.checked.contains(&target)
+        && target != mv.actor
+    {
+        let args = [
+            ("player", name.clone()),
+            ("side", side.name_ru().to_string()),
+        ];
+        ctx.say(Audience::Slot(mv.actor), "pm_detective_blackened", &args);
+        for inv in investigators(ctx) {
+            owe_later_args(ctx, run.night + 1, "pm_investigator_blackening", inv, &args);
+        }
+        reasons.push(format!(
+            "{name} was blackened by the {} and nobody checked him (L7)",
+            side.id()
+        ));
+    }
+    if ctx.option("detective_sees_visitors") == "yes" {
+        let visitors: BTreeSet<SlotId> = run
+            .visits
+            .iter()
+            .filter(|v| v.actor != mv.actor && v.targets.contains(&mv.actor))
+            .map(|v| v.actor)
+            .collect();
+        if !visitors.is_empty() {
+            let names: Vec<String> = visitors.iter().map(|v| ctx.name(*v)).collect();
+            ctx.say(
+                Audience::Slot(mv.actor),
+                "pm_detective_visitors",
+                &[("names", names.join(", "))],
+            );
+        }
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+pub fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let name = ctx.name(target);
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            SOURCE,
+            "pm_detective_withheld",
+            &[("player", name)],
+        );
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let role = ctx
+        .state
+        .slots
+        .get(target)
+        .map(|s| teams::role_name(ctx.roleset, &s.role))
+        .unwrap_or_default();
+    tell_and_feed(
+        ctx,
+        mv.actor,
+        SOURCE,
+        "pm_detective_role",
+        &[("player", name.clone()), ("role", role.clone())],
+    );
+    night::step(
+        ctx,
+        mv,
+        StepResult::Success,
+        vec![format!("{name}'s peaceful role is {role}")],
+    );
+}
+
+/// The role a request names, by id or by its Russian name.
+pub fn requested_role(ctx_roleset: &crate::rules::Roleset, given: &str) -> Option<String> {
+    let given = given.trim();
+    ctx_roleset
+        .roles
+        .iter()
+        .find(|r| r.id.eq_ignore_ascii_case(given) || r.name.to_lowercase() == given.to_lowercase())
+        .map(|r| r.id.clone())
+}
+
+pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let detective = mv.ability == "detective_role_request";
+    let source = if detective {
+        SOURCE
+    } else {
+        "Следователь"
+    };
+    let role = mv
+        .params
+        .get("role")
+        .and_then(|r| requested_role(ctx.roleset, r))
+        .unwrap_or_default();
+    let role_name = teams::role_name(ctx.roleset, &role);
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            source,
+            "pm_role_request_withheld",
+            &[("role", role_name)],
+        );
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let in_game = ctx.state.slots.iter().any(|s| s.role == role);
+    if !in_game {
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            source,
+            "pm_role_request_withheld",
+            &[("role", role_name.clone())],
+        );
+        return night::step(
+            ctx,
+            mv,
+            StepResult::Failed,
+            vec![format!(
+                "the role {role_name} is not in this game: no information (L7)"
+            )],
+        );
+    }
+    let nights = role_history(ctx, run, &role);
+    tell_and_feed(
+        ctx,
+        mv.actor,
+        source,
+        "pm_role_request",
+        &[("role", role_name.clone()), ("nights", nights.clone())],
+    );
+    if detective && ctx.option("detective_sees_visitors") == "yes" {
+        let roles: BTreeSet<String> = run
+            .visits
+            .iter()
+            .filter(|v| v.actor != mv.actor && v.targets.contains(&mv.actor))
+            .map(|v| {
+                night::move_role_name(
+                    ctx,
+                    &night::Move {
+                        seq: 0,
+                        actor: v.actor,
+                        ability: v.ability.clone(),
+                        stage: String::new(),
+                        targets: v.targets.clone(),
+                        params: Default::default(),
+                    },
+                )
+            })
+            .collect();
+        if !roles.is_empty() {
+            ctx.say(
+                Audience::Slot(mv.actor),
+                "pm_detective_visitor_roles",
+                &[("roles", roles.into_iter().collect::<Vec<_>>().join(", "))],
+            );
+        }
+    }
+    night::step(
+        ctx,
+        mv,
+        StepResult::Success,
+        vec![format!("{role_name}: {nights}")],
+    );
+}
+
+/// Where a role went each night so far (Q9: every night, or by option only the last one): the
+/// players its holder visited, or "at home" (a move on himself stays at home, as for tracking).
+fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
+    let abilities: Vec<String> = ctx
+        .roleset
+        .role(role)
+        .map(|r| r.abilities.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|a| VISITING.contains(&a.as_str()))
+        .collect();
+    let mut lines = Vec::new();
+    for phase in &ctx.state.history {
+        if phase.index % 2 == 0 {
+            continue;
+        }
+        let went: Vec<String> = phase
+            .outcome
+            .steps
+            .iter()
+            .filter(|s| s.ability.as_ref().is_some_and(|a| abilities.contains(a)))
+            .filter(|s| s.result != StepResult::Skipped)
+            .flat_map(|s| {
+                let holder = s.actor.map(|a| ctx.name(a)).unwrap_or_default();
+                s.targets_after
+                    .iter()
+                    .filter(move |t| **t != holder)
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        lines.push(night_line(night::night_number(phase.index), &went));
+    }
+    let tonight: Vec<String> = run
+        .moves
+        .iter()
+        .filter(|m| abilities.contains(&m.ability))
+        .filter(|m| ctx.state.slots.get(m.actor).is_some_and(|s| s.role == role))
+        .flat_map(|m| {
+            m.targets
+                .iter()
+                .filter(|t| **t != m.actor)
+                .map(|t| ctx.name(*t))
+        })
+        .collect();
+    lines.push(night_line(run.night, &tonight));
+    if ctx.option("role_request_history") == "last_night" {
+        lines.drain(..lines.len().saturating_sub(1));
+    }
+    lines.join("; ")
+}
+
+fn night_line(night: u32, went: &[String]) -> String {
+    if went.is_empty() {
+        format!("ночь {night} — дома")
+    } else {
+        format!("ночь {night} — у игрока {}", went.join(", "))
+    }
+}
+
+fn investigators(ctx: &Ctx) -> Vec<SlotId> {
+    ctx.state
+        .living()
+        .filter(|s| teams::holds(s, "investigator"))
+        .map(|s| s.id)
+        .collect()
+}
+
+/// The detective's morning extras: a blackening on himself is always revealed (L7), and the
+/// messages owed from the night before are delivered.
+pub fn morning(ctx: &mut Ctx, run: &NightRun) {
+    for (target, side) in run.blackened.clone() {
+        let is_detective = ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|s| s.alive && teams::holds(s, "detective"));
+        if is_detective {
+            ctx.say(
+                Audience::Slot(target),
+                "pm_detective_self_blackened",
+                &[("side", side_word(side))],
+            );
+        }
+    }
+    deliver_later(ctx, run.night);
+}
+
+fn side_word(side: KillerSide) -> String {
+    side.name_ru().to_string()
+}
+
+fn owe_later(ctx: &mut Ctx, night: u32, template: &str, to: SlotId, player: &str) {
+    owe_later_args(ctx, night, template, to, &[("player", player.to_string())]);
+}
+
+/// Keep a message for the morning after `night` (`later:<night>:<n>` = `template|slot|k=v|...`).
+fn owe_later_args(ctx: &mut Ctx, night: u32, template: &str, to: SlotId, args: &[(&str, String)]) {
+    let prefix = vars::later_prefix(night);
+    let n = ctx
+        .state
+        .vars
+        .keys()
+        .filter(|k| k.starts_with(&prefix))
+        .count();
+    let mut value = format!("{template}|{to}");
+    for (k, v) in args {
+        value.push_str(&format!("|{k}={v}"));
+    }
+    vars::set(&mut ctx.state, format!("{prefix}{n}"), value);
+}
+
+/// Deliver the messages owed for this morning.
+fn deliver_later(ctx: &mut Ctx, night: u32) {
+    let prefix = vars::later_prefix(night);
+    let due: Vec<(String, String)> = ctx
+        .state
+        .vars
+        .iter()
+        .filter(|(k, _)| k.starts_with(&prefix))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    for (key, value) in due {
+        vars::clear(&mut ctx.state, &key);
+        let mut parts = value.split('|');
+        let (Some(template), Some(Ok(to))) = (parts.next(), parts.next().map(str::parse::<SlotId>))
+        else {
+            continue;
+        };
+        let args: Vec<(String, String)> = parts
+            .filter_map(|p| p.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let refs: Vec<(&str, String)> = args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        ctx.say(Audience::Slot(to), template, &refs);
+    }
+}

@@ -1,0 +1,69 @@
+//! End of the game (§11, L171–L173): the reds win when no black is left; at the start of a day
+//! the blacks win when the reds are fewer, or equal with no witch hunt left to hold; two days of
+//! re-votes without a victim on the same roster end in a draw (L154, checked by the day).
+
+use super::{hunt, teams};
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+use crate::engine::state::GameOver;
+
+/// Check the end; `start_of_day` adds the black-win conditions of the morning.
+pub fn check(ctx: &mut Ctx, start_of_day: bool) {
+    if ctx.state.game_over.is_some() {
+        return;
+    }
+    let (reds, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
+    if blacks == 0 {
+        ctx.note("end", "morning", "no black is left: the reds win (L171)");
+        return finish(ctx, Some(teams::RED), "pub_red_win");
+    }
+    if !start_of_day {
+        return;
+    }
+    if reds < blacks {
+        ctx.note(
+            "end",
+            "morning",
+            format!(
+                "{reds} red(s) and {blacks} black(s) at the start of the day: the blacks win (L171)"
+            ),
+        );
+        return finish(ctx, Some(teams::BLACK), "pub_black_win");
+    }
+    if reds == blacks {
+        match hunt::unavailable_today(ctx.roleset, &ctx.state) {
+            Some(why) => {
+                ctx.note(
+                    "end",
+                    "morning",
+                    format!("{reds} red(s) and {blacks} black(s), and no witch hunt can be held ({why}): the blacks win (L171)"),
+                );
+                finish(ctx, Some(teams::BLACK), "pub_black_win");
+            }
+            None => ctx.note(
+                "end",
+                "morning",
+                format!("{reds} red(s) and {blacks} black(s): a witch hunt can still be held, the game goes on (L171)"),
+            ),
+        }
+    }
+}
+
+/// End the game: a side wins, or nobody does (a draw).
+pub fn finish(ctx: &mut Ctx, winner: Option<&str>, template: &str) {
+    let winning_slots = match winner {
+        Some(side) => ctx
+            .state
+            .slots
+            .iter()
+            .filter(|s| (teams::is_black(ctx.roleset, s)) == (side == teams::BLACK))
+            .map(|s| s.id)
+            .collect(),
+        None => Vec::new(),
+    };
+    ctx.state.game_over = Some(GameOver {
+        winners: winner.map(|w| vec![w.to_string()]).unwrap_or_default(),
+        winning_slots,
+    });
+    ctx.say(Audience::Public, template, &[]);
+}

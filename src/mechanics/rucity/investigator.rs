@@ -1,0 +1,116 @@
+//! The investigator (§3.7, L8): he receives the commissar's and the detective's results every
+//! morning, makes one move a night (a verification, a role request or, once both of them are
+//! out, a vigilante shot that resolves among the peaceful killers, P3).
+
+use super::night::{self, Gate, Move, NightRun};
+use super::teams;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::template::render;
+use crate::engine::{GameState, SlotId};
+
+/// Slot counter: the investigator has killed a black and lost the right to shoot (L8, Q11).
+pub const SHOT_DONE: &str = "investigator_shot_done";
+
+/// Tell a result to its player and copy it to the investigator(s), who do not know who the
+/// commissar and the detective are (L8).
+pub fn tell_and_feed(
+    ctx: &mut Ctx,
+    to: SlotId,
+    source: &str,
+    template: &str,
+    args: &[(&str, String)],
+) {
+    ctx.say(Audience::Slot(to), template, args);
+    let text = render(ctx.roleset.template(template), args);
+    let investigators: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| s.id != to && teams::holds(s, "investigator"))
+        .map(|s| s.id)
+        .collect();
+    for i in investigators {
+        ctx.say(
+            Audience::Slot(i),
+            "pm_investigator_feed",
+            &[("source", source.to_string()), ("text", text.clone())],
+        );
+    }
+}
+
+/// The vigilante shot is open once neither the commissar's nor the detective's role has a
+/// living holder (an active citizen who took one keeps it alive, L8).
+pub fn shot_open(state: &GameState) -> bool {
+    teams::holder(state, "commissar").is_none() && teams::holder(state, "detective").is_none()
+}
+
+pub fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let mut reasons = vec![format!(
+        "{} shoots {} (L8)",
+        ctx.name(mv.actor),
+        ctx.name(target)
+    )];
+    run.investigator_shots.push((mv.actor, target));
+    let what = "Следователь (ход с убийством)";
+    let landed = night::attack(
+        ctx,
+        run,
+        mv.actor,
+        target,
+        "investigator",
+        what,
+        None,
+        &mut reasons,
+    );
+    let result = if landed {
+        StepResult::Success
+    } else {
+        StepResult::Failed
+    };
+    night::step(ctx, mv, result, reasons);
+}
+
+/// Morning: a missed shot may be tried again (L115.8); killing a black (and by option any
+/// kill) ends the right to shoot (Q11).
+pub fn tell(ctx: &mut Ctx, run: &NightRun) {
+    for &(inv, target) in &run.investigator_shots {
+        let Some(victim) = ctx.state.slots.get(target) else {
+            continue;
+        };
+        if victim.alive {
+            ctx.say(Audience::Slot(inv), "pm_investigator_shot_failed", &[]);
+            continue;
+        }
+        let ends = teams::is_black(ctx.roleset, victim)
+            || ctx.option("investigator_shot_ends") == "any_kill";
+        if ends && let Some(s) = ctx.state.slots.get_mut(inv) {
+            s.counters.insert(SHOT_DONE.into(), 1);
+        }
+    }
+}
+
+/// Slot counter: the investigator was told that his vigilante shot is open.
+const SHOT_TOLD: &str = "investigator_shot_told";
+
+/// Tell a living investigator, once, that the commissar and the detective are out.
+pub fn announce_shot_right(ctx: &mut Ctx) {
+    if !shot_open(&ctx.state) {
+        return;
+    }
+    let due: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| teams::holds(s, "investigator") && s.counter(SHOT_TOLD) == 0)
+        .map(|s| s.id)
+        .collect();
+    for i in due {
+        ctx.bump(i, SHOT_TOLD);
+        ctx.say(Audience::Slot(i), "pm_investigator_shot_open", &[]);
+    }
+}

@@ -1,0 +1,282 @@
+//! The negative killers' stage (§7.3 step 7): the side owning the night's parity shoots first
+//! (P1, P2), each shot of a side may be carried out by an insurer when its shooter is stopped by
+//! an earlier move (§2.4), and every killer learns his victim's team (§2.7).
+
+use super::night::{self, Gate, Move, NightRun, Shot, Visit};
+use super::teams::{self, KillerSide};
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, Step, StepResult};
+use crate::engine::resolve::Ctx;
+use std::collections::BTreeSet;
+
+pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
+    let order = if run.night % 2 == 1 {
+        [KillerSide::Mafia, KillerSide::Maniac]
+    } else {
+        [KillerSide::Maniac, KillerSide::Mafia]
+    };
+    let shooters: BTreeSet<SlotId> = here
+        .iter()
+        .filter(|m| m.ability != "insure")
+        .map(|m| m.actor)
+        .collect();
+    for side in order {
+        let mut budget = run.shot_plan.usable(side);
+        let primaries: Vec<&Move> = here
+            .iter()
+            .filter(|m| m.ability == side.kill_ability())
+            .collect();
+        for mv in primaries {
+            for &target in &mv.targets {
+                if budget == 0 {
+                    night::step(
+                        ctx,
+                        mv,
+                        StepResult::Skipped,
+                        vec![format!("the {} has no shot left tonight", side.id())],
+                    );
+                    continue;
+                }
+                budget -= 1;
+                run.shots.push(Shot {
+                    side,
+                    attack: None,
+                    void: false,
+                });
+                let shot = run.shots.len() - 1;
+                fire(ctx, run, side, mv, target, shot, here, &shooters);
+            }
+        }
+    }
+    for mv in here.iter().filter(|m| m.ability == "insure") {
+        if !run.fired_insurers.contains(&mv.actor) {
+            let why = if shooters.contains(&mv.actor) {
+                "a shooter cannot insure on the same night (L2)"
+            } else {
+                "no insured shot was stopped: the insurance is not needed"
+            };
+            night::step(ctx, mv, StepResult::Info, vec![why.into()]);
+        }
+    }
+}
+
+/// One shot of `side` by the shooter of `mv`: stopped shooters hand it to an insurer.
+#[allow(clippy::too_many_arguments)]
+fn fire(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    side: KillerSide,
+    mv: &Move,
+    target: SlotId,
+    shot: usize,
+    here: &[Move],
+    shooters: &BTreeSet<SlotId>,
+) {
+    let shooter = ctx.name(mv.actor);
+    let mut reasons = vec![format!(
+        "{shooter} shoots {} for the {}",
+        ctx.name(target),
+        side.id()
+    )];
+    run.visits.push(Visit {
+        actor: mv.actor,
+        ability: mv.ability.clone(),
+        targets: vec![target],
+        negative: true,
+    });
+    let stopped = match night::gate(ctx, run, mv, true, true) {
+        Gate::Stop(StepResult::Cancelled, why) => Some(why),
+        Gate::Stop(result, why) => {
+            reasons.push(why);
+            return night::step(ctx, mv, result, reasons);
+        }
+        Gate::Go { forced: true } => {
+            reasons.push("host override: the shot lands".into());
+            run.attacks.push(night::Attack {
+                attacker: mv.actor,
+                victim: target,
+                cause: side.id(),
+                shot: Some(shot),
+                settled: false,
+            });
+            run.shots[shot].attack = Some(run.attacks.len() - 1);
+            return night::step(ctx, mv, StepResult::Success, reasons);
+        }
+        Gate::Go { forced: false } if run.attacked(mv.actor) => Some(format!(
+            "{shooter} was attacked by an earlier killer and cannot shoot (L14)"
+        )),
+        Gate::Go { .. } => None,
+    };
+    match stopped {
+        None => {
+            let what = teams::role_name(ctx.roleset, side.id());
+            let landed = night::attack(
+                ctx,
+                run,
+                mv.actor,
+                target,
+                side.id(),
+                &what,
+                Some(shot),
+                &mut reasons,
+            );
+            let result = if landed {
+                StepResult::Success
+            } else {
+                StepResult::Failed
+            };
+            night::step(ctx, mv, result, reasons);
+        }
+        Some(why) => {
+            reasons.push(why);
+            night::step(ctx, mv, StepResult::Cancelled, reasons);
+            insure(ctx, run, side, mv.actor, target, shot, here, shooters);
+        }
+    }
+}
+
+/// A stopped shot passes to an insurer: the shooter's partner by default (unless he shoots
+/// too or switched insurance off), else a killer of the other side who sent an insurance move
+/// and has no shot of his own tonight (L2, L3, L14).
+#[allow(clippy::too_many_arguments)]
+fn insure(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    side: KillerSide,
+    shooter: SlotId,
+    target: SlotId,
+    shot: usize,
+    here: &[Move],
+    shooters: &BTreeSet<SlotId>,
+) {
+    let explicit = |who: SlotId| {
+        here.iter()
+            .find(|m| m.ability == "insure" && m.actor == who)
+    };
+    let partner = teams::members(ctx.roleset, &ctx.state, side)
+        .into_iter()
+        .filter(|p| *p != shooter && !shooters.contains(p) && !run.fired_insurers.contains(p))
+        .find(|p| !ctx.has_status(*p, "insurance_off") || explicit(*p).is_some());
+    let other = side.other();
+    let cross = || {
+        (run.shot_plan.available(other) == 0)
+            .then(|| {
+                teams::members(ctx.roleset, &ctx.state, other)
+                    .into_iter()
+                    .filter(|p| !shooters.contains(p) && !run.fired_insurers.contains(p))
+                    .find(|p| explicit(*p).is_some())
+            })
+            .flatten()
+    };
+    let Some(insurer) = partner.or_else(cross) else {
+        ctx.note(
+            format!("insurance:{}", ctx.name(shooter)),
+            "killers",
+            format!("nobody insures {}'s stopped shot", ctx.name(shooter)),
+        );
+        return;
+    };
+    run.fired_insurers.insert(insurer);
+    let mv = explicit(insurer).cloned().unwrap_or(Move {
+        seq: 0,
+        actor: insurer,
+        ability: "insure".into(),
+        stage: "killers".into(),
+        targets: Vec::new(),
+        params: Default::default(),
+    });
+    let aim = mv.targets.first().copied().unwrap_or(target);
+    let mut reasons = vec![format!(
+        "{} insures {}'s stopped shot and shoots {}",
+        ctx.name(insurer),
+        ctx.name(shooter),
+        ctx.name(aim)
+    )];
+    run.visits.push(Visit {
+        actor: insurer,
+        ability: "insure".into(),
+        targets: vec![aim],
+        negative: true,
+    });
+    let key = if mv.seq == 0 {
+        format!("insure:{}", ctx.name(insurer))
+    } else {
+        mv.key()
+    };
+    let gated = Move {
+        targets: vec![aim],
+        ..mv.clone()
+    };
+    let result = match night::gate(ctx, run, &gated, true, true) {
+        Gate::Stop(result, why) => {
+            reasons.push(why);
+            result
+        }
+        Gate::Go { .. } if run.attacked(insurer) => {
+            reasons.push(format!(
+                "{} was attacked by an earlier killer",
+                ctx.name(insurer)
+            ));
+            StepResult::Cancelled
+        }
+        Gate::Go { .. } => {
+            let insurer_side =
+                teams::killer_side(ctx.roleset, &ctx.state.slots[insurer]).unwrap_or(side);
+            let what = teams::role_name(ctx.roleset, insurer_side.id());
+            if night::attack(
+                ctx,
+                run,
+                insurer,
+                aim,
+                insurer_side.id(),
+                &what,
+                Some(shot),
+                &mut reasons,
+            ) {
+                ctx.say(
+                    Audience::Slot(insurer),
+                    "pm_insurance_fired",
+                    &[("player", ctx.name(aim)), ("shooter", ctx.name(shooter))],
+                );
+                StepResult::Success
+            } else {
+                StepResult::Failed
+            }
+        }
+    };
+    ctx.step(Step {
+        key,
+        stage: "killers".into(),
+        actor: Some(insurer),
+        ability: Some("insure".into()),
+        targets_before: vec![ctx.name(aim)],
+        targets_after: vec![ctx.name(aim)],
+        result,
+        reasons,
+    });
+}
+
+/// Every killer whose attack reached a victim who died learns the victim's team, if he lives
+/// (L115.2, L122, L134).
+pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
+    let mut told = BTreeSet::new();
+    for a in &run.attacks {
+        if a.cause == "suicide" || a.attacker == a.victim || !told.insert((a.attacker, a.victim)) {
+            continue;
+        }
+        let Some(victim) = ctx.state.slots.get(a.victim) else {
+            continue;
+        };
+        if victim.alive || !ctx.is_alive(a.attacker) {
+            continue;
+        }
+        let black = teams::is_black(ctx.roleset, victim);
+        let template = if black {
+            "pm_killer_victim_black"
+        } else {
+            "pm_killer_victim_red"
+        };
+        let name = victim.name.clone();
+        ctx.say(Audience::Slot(a.attacker), template, &[("player", name)]);
+    }
+}

@@ -1,0 +1,187 @@
+//! The mayor and his office (§9.1–9.3, L159–L161): immunity, the power vertical (by default on
+//! the secretary), the secretary's protections and firing, and the loss of the title after a
+//! red lynch. Also the plug points of the vote count that titles and later roles feed: vote
+//! weight modifiers, zeroing and barrier sources (Appendix A).
+
+use super::teams::{self, MAYOR, SECRETARY};
+use super::vars;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, SlotId};
+
+/// The living mayor, while the title is held.
+pub fn mayor(state: &GameState) -> Option<SlotId> {
+    teams::holder(state, MAYOR)
+}
+
+pub fn secretary(state: &GameState) -> Option<SlotId> {
+    teams::holder(state, SECRETARY)
+}
+
+/// The player under the power vertical today, fixed when the vote started (L160).
+pub fn vertical(state: &GameState) -> Option<SlotId> {
+    mayor(state)?;
+    vars::get(state, vars::VERTICAL).and_then(|v| v.parse().ok())
+}
+
+/// Why nobody may vote against this player today (L159, L160).
+pub fn immune(state: &GameState, target: SlotId) -> Option<String> {
+    if mayor(state) == Some(target) {
+        return Some("the mayor cannot be voted against (L159)".into());
+    }
+    if vertical(state) == Some(target) {
+        return Some("the power vertical protects him today (L160)".into());
+    }
+    (super::politician::shadow(state) == Some(target))
+        .then(|| "the politician's shadow vertical protects him today (L132)".into())
+}
+
+/// Extra weight of a vote (Appendix A "vote weight modifiers"): the host's own adjustments
+/// (statuses `vote_plus_1`, `vote_plus_2`) and the politician's support.
+pub fn weight_modifiers(
+    ctx: &Ctx,
+    voter: SlotId,
+    target: SlotId,
+    all: &[(SlotId, SlotId)],
+) -> Vec<(i32, String)> {
+    let mut out = Vec::new();
+    for (status, bonus) in [("vote_plus_1", 1), ("vote_plus_2", 2)] {
+        if ctx.has_status(voter, status) {
+            out.push((
+                bonus,
+                format!("+{bonus}: the host's weight adjustment ({status})"),
+            ));
+        }
+    }
+    out.extend(super::politician::weight_modifiers(ctx, voter, target, all));
+    out
+}
+
+/// A vote that counts zero (§4.6 step 3): an auto-vote against an immune player, a vote
+/// against the politician the mayor backs.
+pub fn zeroed(
+    state: &GameState,
+    voter: SlotId,
+    target: SlotId,
+    auto: bool,
+    all: &[(SlotId, SlotId)],
+) -> Option<String> {
+    if auto && immune(state, target).is_some() {
+        return Some("an auto-vote against an immune player counts zero".into());
+    }
+    super::politician::zeroed(state, voter, target, all)
+}
+
+/// The largest barrier on a player (L13; Appendix A "barrier sources"): the host's barriers
+/// (`barrier_1`..`barrier_3`) until the roles that give barriers exist.
+pub fn barrier(state: &GameState, target: SlotId) -> u32 {
+    let Some(s) = state.slots.get(target) else {
+        return 0;
+    };
+    [("barrier_1", 1), ("barrier_2", 2), ("barrier_3", 3)]
+        .iter()
+        .filter(|(st, _)| s.has_status(st))
+        .map(|(_, k)| *k)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Fix the vertical when the vote starts: the mayor's choice, else the secretary (L160, L161).
+pub fn fix_vertical(ctx: &mut Ctx, chosen: Option<SlotId>) -> Option<SlotId> {
+    vars::clear(&mut ctx.state, vars::VERTICAL);
+    let mayor = mayor(&ctx.state)?;
+    let target = match chosen {
+        Some(t) => {
+            ctx.note(
+                "vertical",
+                "pre_vote",
+                format!(
+                    "the mayor {} puts {} under the vertical (L160)",
+                    ctx.name(mayor),
+                    ctx.name(t)
+                ),
+            );
+            t
+        }
+        None => {
+            let sec = secretary(&ctx.state)?;
+            ctx.note(
+                "vertical",
+                "pre_vote",
+                format!(
+                    "the mayor sent nothing: the vertical goes to the secretary {} (L160)",
+                    ctx.name(sec)
+                ),
+            );
+            sec
+        }
+    };
+    vars::set(&mut ctx.state, vars::VERTICAL, target);
+    if let Some(sec) = secretary(&ctx.state)
+        && ctx.option("secretary_told_vertical") == "yes"
+        && sec != target
+    {
+        ctx.say(
+            Audience::Slot(sec),
+            "pm_secretary_vertical",
+            &[("player", ctx.name(target))],
+        );
+    }
+    Some(target)
+}
+
+fn drop_title(ctx: &mut Ctx, slot: SlotId, title: &str) {
+    if let Some(s) = ctx.state.slots.get_mut(slot) {
+        s.extra_roles.retain(|r| r != title);
+    }
+}
+
+/// A red was lynched: the mayor loses his title for good, and the secretary goes with him
+/// (L159, L161).
+pub fn lose_title(ctx: &mut Ctx) {
+    vars::set(&mut ctx.state, vars::MAYOR_LOST, "yes");
+    let Some(m) = mayor(&ctx.state) else {
+        return;
+    };
+    drop_title(ctx, m, MAYOR);
+    ctx.say(
+        Audience::Public,
+        "pub_mayor_lost",
+        &[("player", ctx.name(m))],
+    );
+    if let Some(s) = secretary(&ctx.state) {
+        drop_title(ctx, s, SECRETARY);
+        ctx.say(
+            Audience::Public,
+            "pub_secretary_removed",
+            &[("player", ctx.name(s))],
+        );
+    }
+    vars::clear(&mut ctx.state, vars::VERTICAL);
+}
+
+/// The mayor voted for his secretary and she was not lynched: she is fired at the result,
+/// unless the vertical protected her today (L161).
+pub fn fire_secretary(ctx: &mut Ctx, mayor_votes: &[SlotId]) {
+    let (Some(_), Some(sec)) = (mayor(&ctx.state), secretary(&ctx.state)) else {
+        return;
+    };
+    if !mayor_votes.contains(&sec) || !ctx.is_alive(sec) || vertical(&ctx.state) == Some(sec) {
+        return;
+    }
+    drop_title(ctx, sec, SECRETARY);
+    ctx.say(
+        Audience::Public,
+        "pub_secretary_fired",
+        &[("player", ctx.name(sec))],
+    );
+}
+
+/// Make a player mayor or secretary.
+pub fn give_title(ctx: &mut Ctx, slot: SlotId, title: &str) {
+    if let Some(s) = ctx.state.slots.get_mut(slot)
+        && !s.extra_roles.iter().any(|r| r == title)
+    {
+        s.extra_roles.push(title.to_string());
+    }
+}

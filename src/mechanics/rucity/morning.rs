@@ -1,0 +1,108 @@
+//! The morning after a night (§7.3 step 18, §12.1): PMs owed, roles passing to active
+//! citizens, the morning post (the announced roles' hit/miss lines, the victims with their
+//! peaceful role, the night notes), the header, the end-of-game check at the start of a day.
+
+use super::night::NightRun;
+use super::vars::Round;
+use super::{
+    active_citizen, blocker, checks, detective, doctor, endgame, investigator, notes, politician,
+    posts, teams,
+};
+use crate::engine::SlotId;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+
+/// Causes of death at night, whose victims show only their peaceful role (L134).
+pub const NIGHT_CAUSES: &[&str] = &["mafia", "maniac", "investigator", "suicide"];
+
+pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
+    investigator::tell(ctx, run);
+    detective::morning(ctx, run);
+    politician::morning(ctx, run);
+    tell_survivors(ctx, run);
+    warn_silent_roles(ctx, run);
+    let victims: Vec<SlotId> = ctx
+        .outcome
+        .deaths
+        .iter()
+        .filter(|d| NIGHT_CAUSES.contains(&d.cause.as_str()))
+        .map(|d| d.slot)
+        .collect();
+    let title = format!("{}", run.night);
+    ctx.say(Audience::Public, "pub_night_title", &[("n", title)]);
+    for line in [
+        checks::public_line(ctx, run),
+        doctor::public_line(ctx, run),
+        blocker::public_line(ctx, run),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        ctx.say(Audience::Public, line, &[]);
+    }
+    if victims.is_empty() {
+        ctx.say(Audience::Public, "pub_quiet_night", &[]);
+    }
+    for v in &victims {
+        posts::announce_night_victim(ctx, *v);
+    }
+    notes::publish(ctx, run, &victims);
+    let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
+    active_citizen::transfer(ctx, &dead);
+    investigator::announce_shot_right(ctx);
+    Round::PreVote.open(&mut ctx.state);
+    endgame::check(ctx, true);
+    notes::check_last_words(ctx);
+    posts::header(ctx);
+}
+
+/// A player whom an attack reached and who lives learns of the attempt (L17, L115.4).
+fn tell_survivors(ctx: &mut Ctx, run: &NightRun) {
+    let mut told = std::collections::BTreeSet::new();
+    for a in &run.attacks {
+        if a.cause == "suicide" || !ctx.is_alive(a.victim) || !told.insert(a.victim) {
+            continue;
+        }
+        ctx.say(Audience::Slot(a.victim), "pm_attacked", &[]);
+    }
+}
+
+/// A missing PM is a forced skip (L165): name the announced roles that sent nothing.
+fn warn_silent_roles(ctx: &mut Ctx, run: &NightRun) {
+    for role in [
+        "commissar",
+        "doctor",
+        "blocker",
+        "detective",
+        "investigator",
+    ] {
+        let holders: Vec<SlotId> = run
+            .alive_at_start
+            .iter()
+            .copied()
+            .filter(|id| {
+                ctx.state
+                    .slots
+                    .get(*id)
+                    .is_some_and(|s| teams::holds(s, role))
+            })
+            .collect();
+        for h in holders {
+            let abilities = ctx
+                .roleset
+                .role(role)
+                .map(|r| r.abilities.clone())
+                .unwrap_or_default();
+            let sent = run.moves.iter().any(|m| {
+                m.actor == h && abilities.contains(&m.ability) && m.ability != "night_note"
+            });
+            if !sent {
+                ctx.warn(format!(
+                    "{} ({}) sent no move: a forced skip (L165)",
+                    ctx.name(h),
+                    teams::role_name(ctx.roleset, role)
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Dispatch of the night's moves outside the killers' stage to the role that owns them. A move
+//! this part does not implement is an error in the trace and a warning, never a silent no-op.
+
+use super::night::{Move, NightRun, Visit, step};
+use super::{black, blocker, checks, detective, doctor, investigator};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::Ctx;
+
+/// Abilities whose move is a visit to its targets, as trackers see it.
+const VISITS: &[&str] = &[
+    "doctor",
+    "blocker_arrest",
+    "blocker_protect",
+    "commissar",
+    "detective_track",
+    "detective_role_check",
+    "investigator_shot",
+];
+
+pub fn run(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if VISITS.contains(&mv.ability.as_str()) {
+        run.visits.push(Visit {
+            actor: mv.actor,
+            ability: mv.ability.clone(),
+            targets: mv.targets.clone(),
+            negative: false,
+        });
+    }
+    match mv.ability.as_str() {
+        "blacken" => black::blacken(ctx, run, mv),
+        "suicide" => black::suicide(ctx, run, mv),
+        "blocker_arrest" | "blocker_protect" => blocker::act(ctx, run, mv),
+        "doctor" => doctor::act(ctx, run, mv),
+        "commissar" => checks::commissar(ctx, run, mv),
+        "commissar_verify" | "investigator_verify" => checks::verify(ctx, run, mv),
+        "detective_track" => detective::track(ctx, run, mv),
+        "detective_role_check" => detective::role_check(ctx, run, mv),
+        "detective_role_request" | "investigator_role_request" => {
+            detective::role_request(ctx, run, mv)
+        }
+        "investigator_shot" => investigator::shot(ctx, run, mv),
+        "patronage" => step(
+            ctx,
+            mv,
+            StepResult::Success,
+            vec!["under the politician's patronage: colour checks give nothing on him tonight (L132)".into()],
+        ),
+        "night_note" => step(
+            ctx,
+            mv,
+            StepResult::Info,
+            vec!["a night note: posted in the morning if its condition holds".into()],
+        ),
+        "mafia_kill" | "maniac_kill" | "insure" => step(
+            ctx,
+            mv,
+            StepResult::Failed,
+            vec![format!(
+                "`{}` resolves only in the killers' stage; the stage order in force moved it",
+                mv.ability
+            )],
+        ),
+        other => {
+            ctx.warn(format!(
+                "`{other}` is not implemented in ru-city part 1: the move was not resolved"
+            ));
+            step(
+                ctx,
+                mv,
+                StepResult::Failed,
+                vec![format!("`{other}` is not implemented in ru-city part 1")],
+            );
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The politician (§9.4, L132), a base role of the extended format: the mayor's backing makes
+//! votes against him count zero; his supporters and he himself gain weight when they vote his
+//! target, and the mayor gains the total support bonus when he does too; his influence (how many
+//! supporters) grows with each lynched black and shrinks with each lynched red he voted
+//! against; a shadow vertical while the mayor holds office; as mayor or secretary, patronage.
+
+use super::teams::{self, MAYOR};
+use super::vars;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, SlotId};
+
+pub const ROLE: &str = "politician";
+/// Supporters fixed when the vote starts.
+pub const SUPPORTERS: &str = "politician_supporters";
+/// The shadow vertical's player today.
+pub const SHADOW: &str = "shadow_vertical";
+/// The politician's influence: how many supporters he may name (starts at 2).
+pub const INFLUENCE: &str = "politician_influence";
+
+pub fn politician(state: &GameState) -> Option<SlotId> {
+    teams::holder(state, ROLE)
+}
+
+pub fn influence(state: &GameState) -> u32 {
+    vars::get(state, INFLUENCE)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2)
+}
+
+fn is_mayor(state: &GameState, slot: SlotId) -> bool {
+    state
+        .slots
+        .get(slot)
+        .is_some_and(|s| teams::holds(s, MAYOR))
+}
+
+/// The shadow vertical protects its player while the mayor holds office (L132).
+pub fn shadow(state: &GameState) -> Option<SlotId> {
+    super::mayor::mayor(state)?;
+    vars::get(state, SHADOW).and_then(|v| v.parse().ok())
+}
+
+/// Supporters who voted the politician's target.
+fn matched(state: &GameState, p: SlotId, all: &[(SlotId, SlotId)]) -> Vec<SlotId> {
+    let Some(target) = all.iter().find(|(v, _)| *v == p).map(|(_, t)| *t) else {
+        return Vec::new();
+    };
+    vars::slots(state, SUPPORTERS)
+        .into_iter()
+        .filter(|s| all.contains(&(*s, target)))
+        .collect()
+}
+
+/// The total bonus of the politician's support: +1 per matching supporter, +1 per pair of them
+/// for himself (Q53; by option only the supporters' +1s).
+fn support_bonus(ctx: &Ctx, n: u32) -> u32 {
+    if ctx.option("politician_mayor_bonus") == "supporters_only" {
+        n
+    } else {
+        n + n / 2
+    }
+}
+
+pub fn weight_modifiers(
+    ctx: &Ctx,
+    voter: SlotId,
+    target: SlotId,
+    all: &[(SlotId, SlotId)],
+) -> Vec<(i32, String)> {
+    let Some(p) = politician(&ctx.state) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if is_mayor(&ctx.state, p) {
+        if voter == p {
+            let bonus = support_bonus(ctx, influence(&ctx.state));
+            out.push((bonus as i32, format!("+{bonus}: the politician in the mayor's office has the full bonus of his influence (L132)")));
+        }
+        return out;
+    }
+    let matched = matched(&ctx.state, p, all);
+    let p_target = all.iter().find(|(v, _)| *v == p).map(|(_, t)| *t);
+    if matched.contains(&voter) {
+        out.push((
+            1,
+            "+1: a supporter voting the politician's target (L132)".into(),
+        ));
+    }
+    let n = matched.len() as u32;
+    if voter == p && n / 2 > 0 {
+        out.push((
+            (n / 2) as i32,
+            format!(
+                "+{}: the politician, one per pair of matching supporters (L132)",
+                n / 2
+            ),
+        ));
+    }
+    if is_mayor(&ctx.state, voter) && p_target == Some(target) && n > 0 {
+        let bonus = support_bonus(ctx, n);
+        out.push((bonus as i32, format!("+{bonus}: the mayor voting with the politician gets his total support bonus (L132, Q53)")));
+    }
+    out
+}
+
+/// Votes that count zero because of the politician (L132): against the politician while the
+/// mayor backs him; against the secretary of a politician mayor who put the vertical elsewhere.
+pub fn zeroed(
+    state: &GameState,
+    voter: SlotId,
+    target: SlotId,
+    all: &[(SlotId, SlotId)],
+) -> Option<String> {
+    let p = politician(state)?;
+    let mayor = super::mayor::mayor(state)?;
+    if target == p && voter != mayor && !all.contains(&(mayor, p)) {
+        return Some(
+            "the mayor backs the politician: a vote against him counts zero (L132)".into(),
+        );
+    }
+    let sec = super::mayor::secretary(state)?;
+    if mayor == p
+        && target == sec
+        && voter != mayor
+        && super::mayor::vertical(state) != Some(sec)
+        && !all.contains(&(mayor, sec))
+    {
+        return Some("the politician mayor's secretary is protected second: a vote against her counts zero unless the mayor votes her (L132)".into());
+    }
+    None
+}
+
+/// Fix the day's support and shadow vertical when the vote starts.
+pub fn fix_pre_vote(ctx: &mut Ctx, supporters: Option<Vec<SlotId>>, shadow_target: Option<SlotId>) {
+    vars::clear(&mut ctx.state, SUPPORTERS);
+    vars::clear(&mut ctx.state, SHADOW);
+    let Some(p) = politician(&ctx.state) else {
+        return;
+    };
+    if let Some(list) = supporters {
+        let names: Vec<String> = list.iter().map(|s| ctx.name(*s)).collect();
+        ctx.note(
+            "politician",
+            "pre_vote",
+            format!("{}'s supporters today: {}", ctx.name(p), names.join(", ")),
+        );
+        vars::set_slots(&mut ctx.state, SUPPORTERS, &list);
+    }
+    if let Some(t) = shadow_target
+        && super::mayor::mayor(&ctx.state).is_some()
+    {
+        ctx.note(
+            "politician",
+            "pre_vote",
+            format!("{} is under the shadow vertical (L132)", ctx.name(t)),
+        );
+        vars::set(&mut ctx.state, SHADOW, t);
+    }
+}
+
+/// After a lynch: the politician's influence grows by one for each lynched black and falls by
+/// one for each lynched red, if he voted against that player (L132, Q52).
+pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
+    let Some(p) = politician(&ctx.state) else {
+        return;
+    };
+    let mut cap = influence(&ctx.state) as i64;
+    for l in lynched.iter().filter(|l| his_votes.contains(l)) {
+        let black = ctx
+            .state
+            .slots
+            .get(*l)
+            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+        cap += if black { 1 } else { -1 };
+    }
+    let cap = cap.max(0) as u32;
+    if cap != influence(&ctx.state) {
+        ctx.note(
+            "politician",
+            "votes",
+            format!("{}'s influence is now {cap} (L132)", ctx.name(p)),
+        );
+        vars::set(&mut ctx.state, INFLUENCE, cap);
+    }
+}
+
+/// Morning: the politician learns the roles of his visitors and of players who moved on
+/// themselves; under patronage, the roles of his protégé's visitors (L115.17, L132).
+pub fn morning(ctx: &mut Ctx, run: &super::night::NightRun) {
+    let Some(p) = run.alive_at_start.iter().copied().find(|id| {
+        ctx.state
+            .slots
+            .get(*id)
+            .is_some_and(|s| teams::holds(s, ROLE))
+    }) else {
+        return;
+    };
+    let role_of = |ctx: &Ctx, v: &super::night::Visit| {
+        super::night::move_role_name(
+            ctx,
+            &super::night::Move {
+                seq: 0,
+                actor: v.actor,
+                ability: v.ability.clone(),
+                stage: String::new(),
+                targets: v.targets.clone(),
+                params: Default::default(),
+            },
+        )
+    };
+    let mut roles: Vec<String> = run
+        .visits
+        .iter()
+        .filter(|v| v.actor != p && (v.targets.contains(&p) || v.targets == [v.actor]))
+        .map(|v| role_of(ctx, v))
+        .collect();
+    roles.sort();
+    roles.dedup();
+    if !roles.is_empty() && ctx.is_alive(p) {
+        ctx.say(
+            Audience::Slot(p),
+            "pm_politician_visitors",
+            &[("roles", roles.join(", "))],
+        );
+    }
+    if let Some(protege) = patronage(run) {
+        let mut roles: Vec<String> = run
+            .visits
+            .iter()
+            .filter(|v| v.actor != p && v.targets.contains(&protege))
+            .map(|v| role_of(ctx, v))
+            .collect();
+        roles.sort();
+        roles.dedup();
+        if !roles.is_empty() && ctx.is_alive(p) {
+            ctx.say(
+                Audience::Slot(p),
+                "pm_politician_patronage",
+                &[("player", ctx.name(protege)), ("roles", roles.join(", "))],
+            );
+        }
+    }
+}
+
+/// The protégé under the politician's patronage tonight.
+pub fn patronage(run: &super::night::NightRun) -> Option<SlotId> {
+    run.moves
+        .iter()
+        .find(|m| m.ability == "patronage")
+        .and_then(|m| m.targets.first().copied())
+}

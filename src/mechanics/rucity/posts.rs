@@ -1,0 +1,115 @@
+//! The host's posts (§12) as forum BBCode (colours, bold, spoilers); `export --format text`
+//! strips the tags. The morning and vote posts are the phase's public messages, line by line;
+//! the header ("шапка") is a message to the host, who keeps it in the thread's first post.
+
+use super::morning::NIGHT_CAUSES;
+use super::teams;
+use crate::engine::SlotId;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+
+/// The roles a dead player shows: a night victim only his peaceful role (L134; by option both,
+/// Q46), anyone else both roles of a black (L83.1).
+pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
+    let Some(s) = ctx.state.slots.get(slot) else {
+        return (String::new(), None);
+    };
+    let peaceful = teams::role_name(ctx.roleset, &s.role);
+    let at_night = s
+        .death
+        .as_ref()
+        .is_some_and(|(_, cause)| NIGHT_CAUSES.contains(&cause.as_str()));
+    let reveal = !at_night || ctx.option("night_death_reveal") == "both_roles";
+    let negative = teams::negative_role(ctx.roleset, s)
+        .filter(|_| reveal)
+        .map(|r| teams::role_name(ctx.roleset, r));
+    (peaceful, negative)
+}
+
+fn roles_text(peaceful: &str, negative: Option<&str>) -> String {
+    match negative {
+        Some(n) => format!("[color=green]{peaceful}[/color] / [color=red][b]{n}[/b][/color]"),
+        None => format!("[color=green]{peaceful}[/color]"),
+    }
+}
+
+pub fn announce_night_victim(ctx: &mut Ctx, victim: SlotId) {
+    let (peaceful, negative) = shown_roles(ctx, victim);
+    ctx.say(
+        Audience::Public,
+        "pub_night_victim",
+        &[
+            ("player", ctx.name(victim)),
+            ("roles", roles_text(&peaceful, negative.as_deref())),
+        ],
+    );
+}
+
+/// A player who dies by day: both roles are opened.
+pub fn announce_day_death(ctx: &mut Ctx, template: &str, victim: SlotId) {
+    let (peaceful, negative) = shown_roles(ctx, victim);
+    ctx.say(
+        Audience::Public,
+        template,
+        &[
+            ("player", ctx.name(victim)),
+            ("roles", roles_text(&peaceful, negative.as_deref())),
+        ],
+    );
+}
+
+/// The header: players in the game with their titles, the dead with what they showed and when
+/// they left (§12.4).
+pub fn header(ctx: &mut Ctx) {
+    let mut alive = Vec::new();
+    let mut gone = Vec::new();
+    for s in &ctx.state.slots {
+        let mark = if teams::holds(s, teams::MAYOR) {
+            " — [b]мэр[/b]"
+        } else if teams::holds(s, teams::SECRETARY) {
+            " — [i]секретарша[/i]"
+        } else {
+            ""
+        };
+        if s.alive && !s.has_status("exiled") {
+            alive.push(format!("{}{mark}", s.name));
+            continue;
+        }
+        let (peaceful, negative) = shown_roles(ctx, s.id);
+        let when = match &s.death {
+            Some((phase, cause)) => {
+                format!("{}, {}", ctx.roleset.phase_name(*phase), cause_ru(cause))
+            }
+            None => "исключен(а)".into(),
+        };
+        gone.push(format!(
+            "[s]{}[/s] — {} ({when})",
+            s.name,
+            roles_text(&peaceful, negative.as_deref())
+        ));
+    }
+    let mut text = format!(
+        "[b]Шапка[/b]\n[b]В игре ({}):[/b]\n{}",
+        alive.len(),
+        alive.join("\n")
+    );
+    if !gone.is_empty() {
+        text.push_str(&format!(
+            "\n[spoiler=Выбыли ({})]\n{}\n[/spoiler]",
+            gone.len(),
+            gone.join("\n")
+        ));
+    }
+    ctx.say(Audience::Host, "host_header", &[("header", text)]);
+}
+
+fn cause_ru(cause: &str) -> &'static str {
+    match cause {
+        "mafia" | "maniac" | "investigator" => "убит(а) ночью",
+        "suicide" => "погиб(ла) ночью",
+        "lynch" => "линчеван(а)",
+        "hunt" => "линчеван(а) на охоте",
+        "modkill" => "выведен(а) ведущим",
+        _ => "выбыл(а)",
+    }
+}

@@ -1,0 +1,151 @@
+//! A ru-city setup (§1.3, §1.4): every player holds a peaceful role, a black player also holds
+//! one negative role; titles are won in play. The formats' compositions are checked as warnings
+//! (the source gives the standard one only in part, Q2), and roles can be dealt at random.
+
+use super::teams::{self, BLACK, RED, TITLE};
+use crate::engine::{PlayerSetup, Refusal, Setup};
+use crate::mechanics::SetupReport;
+use crate::rules::Roleset;
+
+/// The base peaceful roles of a format (L131.2).
+fn base_roles(extended: bool) -> Vec<&'static str> {
+    let mut out = vec![
+        "doctor",
+        "blocker",
+        "commissar",
+        "detective",
+        "investigator",
+        "active_citizen",
+    ];
+    if extended {
+        out.push("politician");
+        out.push("active_citizen");
+    }
+    out
+}
+
+pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
+    let extended = setup.options.get("format").map(String::as_str) == Some("extended");
+    let mut blacks = Vec::new();
+    for p in &setup.players {
+        let side = roleset.side_of(&p.role);
+        if side != RED {
+            report.errors.push(Refusal::new(
+                "setup",
+                format!("{}: `{}` is not a peaceful role; a black player's negative role goes in extra_roles (L81)", p.name, p.role),
+            ));
+        }
+        let negatives: Vec<&String> = p
+            .extra_roles
+            .iter()
+            .filter(|r| roleset.side_of(r) == BLACK)
+            .collect();
+        for extra in &p.extra_roles {
+            match roleset.side_of(extra) {
+                BLACK => {}
+                TITLE => report.errors.push(Refusal::new(
+                    "setup",
+                    format!(
+                        "{}: `{extra}` is a title won in play (mayor election), not a setup role",
+                        p.name
+                    ),
+                )),
+                _ => report.errors.push(Refusal::new(
+                    "setup",
+                    format!(
+                        "{}: a player holds one peaceful role; `{extra}` cannot be a second one",
+                        p.name
+                    ),
+                )),
+            }
+        }
+        if negatives.len() > 1 {
+            report.errors.push(Refusal::new(
+                "setup",
+                format!("{}: a black player holds one negative role", p.name),
+            ));
+        }
+        if let Some(n) = negatives.first() {
+            blacks.push(n.as_str());
+        }
+    }
+    let (want_players, want_blacks) = if extended { (16, 5) } else { (12, 4) };
+    if setup.players.len() != want_players {
+        report.warnings.push(format!(
+            "the {} format has {want_players} main players; this game has {} (L131.1, Q2)",
+            if extended { "extended" } else { "standard" },
+            setup.players.len()
+        ));
+    }
+    if blacks.len() != want_blacks {
+        report.warnings.push(format!(
+            "the format has {want_blacks} blacks (two mafia, the maniac and werewolves, which part 1 does not have yet); this game has {} (Q2)",
+            blacks.len()
+        ));
+    }
+    let mafia = blacks.iter().filter(|b| **b == "mafia").count();
+    if mafia != 2 || blacks.iter().filter(|b| **b == "maniac").count() != 1 {
+        report.warnings.push(format!(
+            "the blacks are a mafia pair and one maniac; this game has {mafia} mafia (L2, L3)"
+        ));
+    }
+    for role in base_roles(extended) {
+        let want = base_roles(extended).iter().filter(|r| **r == role).count();
+        let have = setup.players.iter().filter(|p| p.role == role).count();
+        if have < want {
+            report.warnings.push(format!(
+                "the base role `{role}` is missing ({have} of {want}, L131.2)"
+            ));
+        }
+    }
+    for role in roleset
+        .roles
+        .iter()
+        .filter(|r| teams::is_special_peaceful(roleset, &r.id))
+    {
+        if setup.players.iter().filter(|p| p.role == role.id).count() > 1 {
+            report
+                .warnings
+                .push(format!("the role `{}` is dealt more than once", role.id));
+        }
+    }
+}
+
+/// Deal the missing roles: the format's base peaceful roles, then citizens; the mafia pair and
+/// the maniac are laid over random players when nobody holds a negative role yet.
+pub fn assign_roles(
+    roleset: &Roleset,
+    players: &mut [PlayerSetup],
+    seed: u64,
+) -> Result<(), Refusal> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+    let extended = players.len() >= 16;
+    let _ = roleset;
+    let mut pool: Vec<String> = base_roles(extended)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    pool.retain(|r| !players.iter().any(|p| &p.role == r));
+    let mut empty: Vec<usize> = (0..players.len())
+        .filter(|i| players[*i].role.is_empty())
+        .collect();
+    empty.shuffle(&mut rng);
+    for i in empty {
+        players[i].role = if pool.is_empty() {
+            "citizen".into()
+        } else {
+            pool.remove(0)
+        };
+    }
+    let any_black = players.iter().any(|p| !p.extra_roles.is_empty());
+    if !any_black {
+        let mut order: Vec<usize> = (0..players.len()).collect();
+        order.shuffle(&mut rng);
+        for (i, negative) in order.into_iter().zip(["mafia", "mafia", "maniac"]) {
+            players[i].extra_roles.push(negative.into());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,187 @@
+//! Shot counters of the black sides (§2.1–2.3, Appendix A "reserve_shots"): which side is due
+//! tonight, how many shots it may fire, where an unusable new shot goes, and what stays in
+//! reserve after the night. Entry checks and the night use the same pure [`night_shots`].
+
+use super::night::NightRun;
+use super::teams::{self, KillerSide};
+use super::vars;
+use crate::engine::GameState;
+use crate::engine::resolve::Ctx;
+use crate::rules::Roleset;
+use std::collections::BTreeMap;
+
+/// One side's shots tonight.
+#[derive(Clone, Debug, Default)]
+pub struct SideShots {
+    /// The side owns tonight (parity, a side taking over, the extended common nights).
+    pub due: bool,
+    /// Shots the side may fire tonight.
+    pub available: u32,
+    /// What it keeps if none is realised (differs from `available` when shots are frozen).
+    pub carry: u32,
+    /// Shots its living shooters can fire at once: one per mafia, two for the maniac.
+    pub capacity: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct NightShots {
+    pub sides: BTreeMap<KillerSide, SideShots>,
+    /// Why the numbers are what they are, for the trace.
+    pub notes: Vec<String>,
+    /// Reserves as they stand once eliminated sides and overflow shots have moved.
+    pub reserves: BTreeMap<KillerSide, u32>,
+}
+
+impl NightShots {
+    pub fn available(&self, side: KillerSide) -> u32 {
+        self.sides.get(&side).map(|s| s.available).unwrap_or(0)
+    }
+    pub fn usable(&self, side: KillerSide) -> u32 {
+        self.sides
+            .get(&side)
+            .map(|s| s.available.min(s.capacity))
+            .unwrap_or(0)
+    }
+}
+
+/// The shots of both sides for the night the state is in.
+pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
+    let night = super::night::night_number(state.phase);
+    let extended = state.option(roleset, "format") == "extended";
+    let mut out = NightShots::default();
+    let alive: BTreeMap<KillerSide, usize> = KillerSide::ALL
+        .iter()
+        .map(|s| (*s, teams::members(roleset, state, *s).len()))
+        .collect();
+    let mut reserve: BTreeMap<KillerSide, u32> = KillerSide::ALL
+        .iter()
+        .map(|s| (*s, vars::num(state, &vars::reserve_key(s.id()))))
+        .collect();
+    for side in KillerSide::ALL {
+        let other = side.other();
+        if alive[&side] == 0 && alive[&other] > 0 && reserve[&side] > 0 {
+            let moved = reserve[&side];
+            *reserve.entry(other).or_default() += moved;
+            reserve.insert(side, 0);
+            out.notes.push(format!(
+                "the {} side is out: its {moved} reserve shot(s) pass to the {} (L11)",
+                side.id(),
+                other.id()
+            ));
+        }
+    }
+    let frozen = vars::num(state, vars::NO_SHOT_NIGHT) == night && night > 0;
+    let all_frozen = frozen && state.option(roleset, "hunt_two_blacks") == "all_shots";
+    let mut new_shot: BTreeMap<KillerSide, bool> = BTreeMap::new();
+    for side in KillerSide::ALL {
+        let other_out = alive[&side.other()] == 0;
+        let due =
+            alive[&side] > 0 && ((extended && night <= 2) || other_out || side.owns_parity(night));
+        new_shot.insert(side, due && !frozen);
+        let capacity = match side {
+            KillerSide::Mafia => alive[&side] as u32,
+            KillerSide::Maniac => 2 * alive[&side].min(1) as u32,
+        };
+        out.sides.insert(
+            side,
+            SideShots {
+                due,
+                capacity,
+                ..SideShots::default()
+            },
+        );
+        if due && frozen {
+            out.notes.push(format!(
+                "two blacks were lynched at the witch hunt: the {} gets no new shot tonight (L10, Q60)",
+                side.id()
+            ));
+        }
+    }
+    for side in KillerSide::ALL {
+        let other = side.other();
+        let cap = out.sides[&side].capacity;
+        if new_shot[&side] && reserve[&side] >= cap && alive[&other] > 0 {
+            new_shot.insert(side, false);
+            *reserve.entry(other).or_default() += 1;
+            out.notes.push(format!(
+                "the {} cannot use a new shot over {} unrealised one(s): it passes to the {} (L11, R8)",
+                side.id(),
+                reserve[&side],
+                other.id()
+            ));
+        }
+    }
+    for side in KillerSide::ALL {
+        let total = reserve[&side] + u32::from(new_shot[&side]);
+        if let Some(s) = out.sides.get_mut(&side) {
+            s.carry = total;
+            s.available = if all_frozen { 0 } else { total };
+        }
+    }
+    out.reserves = reserve;
+    out
+}
+
+/// Trace the night's shot plan.
+pub fn start_of_night(ctx: &mut Ctx, plan: &NightShots) {
+    for note in &plan.notes {
+        ctx.note("shots", "killers", note.clone());
+    }
+    for (side, s) in &plan.sides {
+        if s.available > 0 || s.due {
+            ctx.note(
+                format!("shots:{}", side.id()),
+                "killers",
+                format!(
+                    "{}: {} shot(s) tonight{} (at most {} at once)",
+                    side.id(),
+                    s.available,
+                    if s.due {
+                        ", its own night"
+                    } else {
+                        " from reserve"
+                    },
+                    s.capacity
+                ),
+            );
+        }
+    }
+}
+
+/// After the night: a side keeps every shot it did not realise (R1–R3); a realised shot is one
+/// that killed a non-black, a void one is spent without reserve (R20).
+pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
+    for side in KillerSide::ALL {
+        let carry = run.shot_plan.sides.get(&side).map(|s| s.carry).unwrap_or(0);
+        let spent = run
+            .shots
+            .iter()
+            .filter(|s| s.side == side)
+            .filter(|s| s.void || s.attack.is_some_and(|a| realised(ctx, run, a)))
+            .count() as u32;
+        let left = carry.saturating_sub(spent);
+        let key = vars::reserve_key(side.id());
+        if left > 0 {
+            vars::set(&mut ctx.state, key, left);
+            ctx.note(
+                format!("reserve:{}", side.id()),
+                "killers",
+                format!(
+                    "{}: {left} unrealised shot(s) stay in reserve (L2, L3)",
+                    side.id()
+                ),
+            );
+        } else {
+            vars::clear(&mut ctx.state, &key);
+        }
+    }
+}
+
+/// A shot's attack killed its victim, and the victim was not black (a black's death gives the
+/// side its shot again, R2).
+fn realised(ctx: &Ctx, run: &NightRun, attack: usize) -> bool {
+    run.attacks.get(attack).is_some_and(|a| {
+        let slot = ctx.state.slots.get(a.victim);
+        slot.is_some_and(|s| !s.alive && !teams::is_black(ctx.roleset, s))
+    })
+}

@@ -1,0 +1,136 @@
+//! Colours, killer sides and titles: who is red, who is black, which black side a negative
+//! role shoots for, and who holds the mayor's or the secretary's title (§1.2, §1.3).
+//!
+//! Every player holds a peaceful role (`Slot::role`); a black player also holds a negative role
+//! in `extra_roles`; titles are roles of the side `title` added to `extra_roles` while held.
+
+use crate::engine::state::Slot;
+use crate::engine::{GameState, SlotId};
+use crate::rules::Roleset;
+
+pub const RED: &str = "red";
+pub const BLACK: &str = "black";
+pub const TITLE: &str = "title";
+pub const MAYOR: &str = "mayor";
+pub const SECRETARY: &str = "secretary";
+
+/// A black side that owns nights and shots (§2.1). Later negative roles (yakuza, werewolves)
+/// join a side through [`KillerSide::of_role`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum KillerSide {
+    Mafia,
+    Maniac,
+}
+
+impl KillerSide {
+    pub const ALL: [KillerSide; 2] = [KillerSide::Mafia, KillerSide::Maniac];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            KillerSide::Mafia => "mafia",
+            KillerSide::Maniac => "maniac",
+        }
+    }
+
+    /// The side's name as the messages write it.
+    pub fn name_ru(self) -> &'static str {
+        match self {
+            KillerSide::Mafia => "мафия",
+            KillerSide::Maniac => "маньяк",
+        }
+    }
+
+    pub fn other(self) -> KillerSide {
+        match self {
+            KillerSide::Mafia => KillerSide::Maniac,
+            KillerSide::Maniac => KillerSide::Mafia,
+        }
+    }
+
+    /// The side a negative role shoots for.
+    pub fn of_role(role: &str) -> Option<KillerSide> {
+        match role {
+            "mafia" => Some(KillerSide::Mafia),
+            "maniac" => Some(KillerSide::Maniac),
+            _ => None,
+        }
+    }
+
+    /// The primary kill ability of the side.
+    pub fn kill_ability(self) -> &'static str {
+        match self {
+            KillerSide::Mafia => "mafia_kill",
+            KillerSide::Maniac => "maniac_kill",
+        }
+    }
+
+    /// The night parity the side owns while both sides play: mafia odd, maniac even (L2, L3).
+    pub fn owns_parity(self, night: u32) -> bool {
+        match self {
+            KillerSide::Mafia => night % 2 == 1,
+            KillerSide::Maniac => night.is_multiple_of(2),
+        }
+    }
+}
+
+pub fn is_black(roleset: &Roleset, slot: &Slot) -> bool {
+    slot.roles().any(|r| roleset.side_of(r) == BLACK)
+}
+
+/// The negative role of a black player.
+pub fn negative_role<'a>(roleset: &Roleset, slot: &'a Slot) -> Option<&'a str> {
+    slot.extra_roles
+        .iter()
+        .map(String::as_str)
+        .find(|r| roleset.side_of(r) == BLACK)
+}
+
+pub fn killer_side(roleset: &Roleset, slot: &Slot) -> Option<KillerSide> {
+    negative_role(roleset, slot).and_then(KillerSide::of_role)
+}
+
+pub fn holds(slot: &Slot, role: &str) -> bool {
+    slot.roles().any(|r| r == role)
+}
+
+/// The living holder of a title or role, if any.
+pub fn holder(state: &GameState, role: &str) -> Option<SlotId> {
+    state.living().find(|s| holds(s, role)).map(|s| s.id)
+}
+
+/// Living members of a killer side.
+pub fn members(roleset: &Roleset, state: &GameState, side: KillerSide) -> Vec<SlotId> {
+    state
+        .living()
+        .filter(|s| killer_side(roleset, s) == Some(side))
+        .map(|s| s.id)
+        .collect()
+}
+
+/// Living (reds, blacks) among the main players.
+pub fn living_counts(roleset: &Roleset, state: &GameState) -> (usize, usize) {
+    let blacks = state.living().filter(|s| is_black(roleset, s)).count();
+    (state.living_count() - blacks, blacks)
+}
+
+/// The role's display name (`Доктор`).
+pub fn role_name(roleset: &Roleset, role: &str) -> String {
+    roleset
+        .role(role)
+        .map(|r| r.name.clone())
+        .unwrap_or_else(|| role.to_string())
+}
+
+/// "красный" / "черный": the colour word of the messages.
+pub fn colour_word(black: bool) -> &'static str {
+    if black {
+        "черный"
+    } else {
+        "красный"
+    }
+}
+
+/// A peaceful role that can pass to an active citizen: one with abilities of its own.
+pub fn is_special_peaceful(roleset: &Roleset, role: &str) -> bool {
+    roleset.side_of(role) == RED && role != "citizen" && role != "active_citizen"
+}

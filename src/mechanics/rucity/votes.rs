@@ -1,0 +1,392 @@
+//! The vote count of a lynch, a re-vote or a witch hunt in the order of §4.6: who votes and
+//! where (auto-votes, immune targets), each vote's weight, zeroing, the red correction, the
+//! barriers, the black cap, the totals and the overrides. Every vote gets a trace step saying
+//! why it counts what it counts; every target a step with its sum.
+
+use super::corrections::{self, Colour};
+use super::{mayor, teams};
+use crate::engine::SlotId;
+use crate::engine::entry::PendingKind;
+use crate::engine::outcome::{Step, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::rules::ABSTAIN;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Lynch,
+    Revote,
+    Hunt,
+}
+
+/// A vote as entered.
+#[derive(Clone, Debug)]
+pub struct Ballot {
+    pub seq: u64,
+    pub voter: SlotId,
+    /// `None`: an explicit abstention, or a target that is not a player.
+    pub target: Option<SlotId>,
+    pub advance: bool,
+}
+
+/// The live votes of a ballot, in the order they were given.
+pub fn ballots(ctx: &Ctx, ballot: &str) -> Vec<Ballot> {
+    ctx.state
+        .pending
+        .iter()
+        .filter(|p| p.replaced_by.is_none())
+        .filter_map(|p| match &p.kind {
+            PendingKind::Vote {
+                ballot: b,
+                voter,
+                target,
+            } if b == ballot => Some(Ballot {
+                seq: p.seq,
+                voter: *voter,
+                target: (target != ABSTAIN).then(|| ctx.slot_of(target)).flatten(),
+                advance: p.advance,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A vote as it counts.
+#[derive(Clone, Debug)]
+pub struct Counted {
+    pub voter: SlotId,
+    pub target: SlotId,
+    pub colour: Colour,
+    pub weight: i32,
+    /// Submission order (0 for an auto-vote).
+    pub seq: u64,
+    pub auto: bool,
+    pub advance: bool,
+    pub why: Vec<String>,
+}
+
+#[derive(Default, Debug)]
+pub struct Tally {
+    pub votes: Vec<Counted>,
+    pub abstained: Vec<SlotId>,
+    pub totals: BTreeMap<SlotId, i32>,
+    pub red: BTreeMap<SlotId, i32>,
+    pub black: BTreeMap<SlotId, i32>,
+    /// Players who die whatever the sums say (L13 all others, L10 all reds at the hunt).
+    pub forced: Vec<(SlotId, String)>,
+}
+
+impl Tally {
+    pub fn total(&self, id: SlotId) -> i32 {
+        self.totals.get(&id).copied().unwrap_or(0)
+    }
+
+    /// The players with the highest total above zero.
+    pub fn top(&self) -> Vec<SlotId> {
+        let best = self.totals.values().copied().max().unwrap_or(0);
+        if best <= 0 {
+            return Vec::new();
+        }
+        self.totals
+            .iter()
+            .filter(|(_, t)| **t == best)
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// When each player got his first vote that counts for "first vote" rules: not an
+    /// auto-vote, not an advance PM vote, not (at a re-vote) a target's own.
+    pub fn first_vote(&self, id: SlotId, excluded: &[SlotId]) -> Option<u64> {
+        self.votes
+            .iter()
+            .filter(|v| v.target == id && !v.auto && !v.advance && !excluded.contains(&v.voter))
+            .map(|v| v.seq)
+            .min()
+    }
+}
+
+/// Why a vote into `target` goes nowhere (L151): not an active player, or immune.
+fn invalid_target(ctx: &Ctx, target: SlotId) -> Option<String> {
+    let s = ctx.state.slots.get(target)?;
+    if !s.alive || s.has_status("exiled") {
+        return Some(format!("{} is not an active player", s.name));
+    }
+    mayor::immune(&ctx.state, target)
+}
+
+/// Step 1 of §4.6: every vote that counts, auto-votes included.
+fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Counted>, Vec<SlotId>) {
+    let given = ballots(ctx, ballot);
+    let auto_self = ctx.option("auto_vote_target") != "none";
+    let mut out = Vec::new();
+    let mut abstained = Vec::new();
+    let voters: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+    let vote =
+        |voter: SlotId, target: SlotId, seq: u64, auto: bool, advance: bool, why: String| Counted {
+            voter,
+            target,
+            colour: Colour::of(ctx.roleset, &ctx.state, voter),
+            weight: 1,
+            seq,
+            auto,
+            advance,
+            why: vec![why],
+        };
+    for voter in voters {
+        let name = ctx.name(voter);
+        let mine: Vec<&Ballot> = given.iter().filter(|b| b.voter == voter).collect();
+        if ctx.has_status(voter, "penalty_no_vote") {
+            continue;
+        }
+        if kind == Kind::Revote && targets.contains(&voter) {
+            for t in targets.iter().filter(|t| **t != voter) {
+                out.push(vote(
+                    voter,
+                    *t,
+                    0,
+                    true,
+                    false,
+                    format!(
+                        "{name} is a target of the re-vote: he votes against {} (L151)",
+                        ctx.name(*t)
+                    ),
+                ));
+            }
+            continue;
+        }
+        if ctx.has_status(voter, "no_wall") {
+            if kind == Kind::Lynch {
+                out.push(vote(
+                    voter,
+                    voter,
+                    0,
+                    true,
+                    false,
+                    format!(
+                        "{name} posted no wall: not admitted, auto-vote against himself (L136)"
+                    ),
+                ));
+            }
+            continue;
+        }
+        if kind == Kind::Lynch && ctx.has_status(voter, "forced_victim") {
+            out.push(vote(
+                voter,
+                voter,
+                0,
+                true,
+                false,
+                format!(
+                    "{name} is the forced victim of this vote: auto-vote against himself (L141)"
+                ),
+            ));
+            continue;
+        }
+        if mine.is_empty() {
+            match kind {
+                Kind::Lynch if auto_self => out.push(vote(
+                    voter,
+                    voter,
+                    0,
+                    true,
+                    false,
+                    format!("{name} did not vote in time: auto-vote against himself (L150, Q54)"),
+                )),
+                _ => abstained.push(voter),
+            }
+            continue;
+        }
+        for b in mine {
+            let Some(target) = b.target else {
+                abstained.push(voter);
+                continue;
+            };
+            let how = if b.advance {
+                " (left with the host by PM)"
+            } else {
+                ""
+            };
+            match invalid_target(ctx, target) {
+                Some(why) if kind == Kind::Lynch && auto_self => out.push(vote(voter, voter, 0, true, b.advance, format!("{name}'s vote for {} is invalid ({why}): it is an auto-vote against himself (L151)", ctx.name(target)))),
+                Some(why) => {
+                    let _ = why;
+                    abstained.push(voter);
+                }
+                None if kind == Kind::Revote && !targets.contains(&target) => abstained.push(voter),
+                None => out.push(vote(voter, target, b.seq, false, b.advance, format!("{name} votes {}{how}", ctx.name(target)))),
+            }
+        }
+    }
+    (out, abstained)
+}
+
+/// Count a ballot.
+pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tally {
+    let (mut votes, abstained) = gather(ctx, kind, ballot, targets);
+    let cap = corrections::black_cap(ctx.roleset, &ctx.state);
+    let black_cap = corrections::black_cap_in_force(&ctx.state);
+    let red_cap = corrections::red_cap_in_force(ctx.roleset, &ctx.state);
+    let flat = kind == Kind::Hunt && ctx.option("hunt_weights") == "one_each";
+    let pairs: Vec<(SlotId, SlotId)> = votes.iter().map(|v| (v.voter, v.target)).collect();
+    for v in &mut votes {
+        // Step 2: the weight with its modifiers.
+        if !flat {
+            for (bonus, why) in mayor::weight_modifiers(ctx, v.voter, v.target, &pairs) {
+                v.weight += bonus;
+                v.why.push(why);
+            }
+        }
+        // Step 3: zeroing.
+        if let Some(why) = mayor::zeroed(&ctx.state, v.voter, v.target, v.auto, &pairs) {
+            v.weight = 0;
+            v.why.push(why);
+        }
+        // Step 4: the red correction.
+        if red_cap && v.colour == Colour::Red && v.weight > cap as i32 {
+            v.why
+                .push(format!("a red vote is capped at C_B = {cap} (L10)"));
+            v.weight = cap as i32;
+        }
+    }
+    let mut tally = Tally {
+        abstained,
+        ..Tally::default()
+    };
+    let targets_now: Vec<SlotId> = {
+        let mut t: Vec<SlotId> = votes.iter().map(|v| v.target).collect();
+        t.sort();
+        t.dedup();
+        t
+    };
+    let active_reds: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| {
+            !teams::is_black(ctx.roleset, s) && corrections::active(ctx.roleset, &ctx.state, s.id)
+        })
+        .map(|s| s.id)
+        .collect();
+    for t in targets_now {
+        let idx: Vec<usize> = (0..votes.len()).filter(|i| votes[*i].target == t).collect();
+        let target_black = ctx
+            .state
+            .slots
+            .get(t)
+            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+        let all_reds = !active_reds.is_empty()
+            && target_black
+            && active_reds
+                .iter()
+                .all(|r| idx.iter().any(|i| votes[*i].voter == *r && !votes[*i].auto));
+        // Step 5: barriers.
+        let mut k = mayor::barrier(&ctx.state, t);
+        if k > 0 && all_reds {
+            ctx.note(
+                format!("barrier:{}", ctx.name(t)),
+                "votes",
+                format!(
+                    "every active red voted {}: his barrier counts as zero (L13)",
+                    ctx.name(t)
+                ),
+            );
+            k = 0;
+        }
+        if k > 0 {
+            for i in &idx {
+                if votes[*i].weight > 1 {
+                    votes[*i].weight = 1;
+                    votes[*i].why.push(format!(
+                        "{} has a barrier: the vote counts at most 1 (L13)",
+                        ctx.name(t)
+                    ));
+                }
+            }
+            let mut weights: Vec<(Colour, i32)> = idx
+                .iter()
+                .map(|i| (votes[*i].colour, votes[*i].weight))
+                .collect();
+            for j in corrections::cancel_units(&mut weights, k as i32) {
+                let i = idx[j];
+                votes[i].weight = weights[j].1;
+                votes[i].why.push(format!(
+                    "cancelled by {}'s barrier of {k}, black votes first (L13)",
+                    ctx.name(t)
+                ));
+            }
+        }
+        // Step 6: the black cap on the sum of black votes into one player.
+        let red: i32 = idx
+            .iter()
+            .filter(|i| votes[**i].colour == Colour::Red)
+            .map(|i| votes[*i].weight)
+            .sum();
+        let mut black: i32 = idx
+            .iter()
+            .filter(|i| votes[**i].colour == Colour::Black)
+            .map(|i| votes[*i].weight)
+            .sum();
+        let mut sum_why = Vec::new();
+        if black_cap && black > cap as i32 {
+            sum_why.push(format!(
+                "black votes {black} capped at C_B = max(R_act − 1, B_act) = {cap} (L11)"
+            ));
+            black = cap as i32;
+        }
+        let total = (red + black).max(0);
+        sum_why.insert(
+            0,
+            format!("{}: red {red} + black {black} = {total}", ctx.name(t)),
+        );
+        if kind == Kind::Hunt && all_reds {
+            tally.forced.push((
+                t,
+                "every surviving red voted this black at the witch hunt (L10)".into(),
+            ));
+        }
+        tally.red.insert(t, red);
+        tally.black.insert(t, black);
+        tally.totals.insert(t, total);
+        ctx.step(Step {
+            key: format!("tally:{}", ctx.name(t)),
+            stage: "votes".into(),
+            actor: None,
+            ability: None,
+            targets_before: vec![ctx.name(t)],
+            targets_after: vec![],
+            result: StepResult::Info,
+            reasons: sum_why,
+        });
+    }
+    // The all-others override (L13): every other living player voted against one player.
+    let living: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+    for t in tally.totals.keys().copied().collect::<Vec<_>>() {
+        let everyone = living.len() > 1
+            && living
+                .iter()
+                .filter(|p| **p != t)
+                .all(|p| votes.iter().any(|v| v.voter == *p && v.target == t));
+        if everyone && !tally.forced.iter().any(|(f, _)| *f == t) {
+            tally
+                .forced
+                .push((t, "every other player voted against him (L13)".into()));
+        }
+    }
+    for v in &votes {
+        ctx.step(Step {
+            key: format!("vote:{}>{}", ctx.name(v.voter), ctx.name(v.target)),
+            stage: "votes".into(),
+            actor: Some(v.voter),
+            ability: None,
+            targets_before: vec![ctx.name(v.target)],
+            targets_after: vec![ctx.name(v.target)],
+            result: StepResult::Info,
+            reasons: {
+                let mut r = v.why.clone();
+                r.push(format!("{} vote counts {}", v.colour.word(), v.weight));
+                r
+            },
+        });
+    }
+    tally.votes = votes;
+    tally
+}

@@ -1,0 +1,107 @@
+//! The ru-city posts as the forum gets them (§12): the morning post and the vote-result post in
+//! BBCode and as plain text, and the header the host keeps in the thread's first post. They
+//! come from the whole standard game of the scenarios, so the README examples stay true.
+
+use mafia_mod::engine::Game;
+use mafia_mod::engine::outcome::{Audience, Message};
+use mafia_mod::export::{Markup, from_bbcode};
+use std::path::PathBuf;
+
+fn game() -> Game {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/game_standard_to_red_win.ron");
+    let scenario = mafia_mod::scenario::load_scenario(&path).expect("the scenario loads");
+    mafia_mod::scenario::run_scenario(&scenario, &path).expect("the scenario passes")
+}
+
+/// The public post of the n-th committed round named `phase`, one message a line.
+fn post(game: &Game, phase: &str, nth: usize, markup: Markup) -> String {
+    let round = game
+        .state()
+        .history
+        .iter()
+        .filter(|p| p.name == phase)
+        .nth(nth)
+        .expect("the round was committed");
+    round
+        .outcome
+        .messages
+        .iter()
+        .filter(|m| m.audience == Audience::Public)
+        .map(|m| from_bbcode(&m.text, markup))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn header(game: &Game, phase: &str) -> String {
+    let round = game
+        .state()
+        .history
+        .iter()
+        .rfind(|p| p.name == phase)
+        .expect("the round was committed");
+    round
+        .outcome
+        .messages
+        .iter()
+        .filter(|m: &&Message| m.template == "host_header")
+        .map(|m| m.text.clone())
+        .collect()
+}
+
+#[test]
+fn morning_post_in_bbcode_and_text() {
+    let game = game();
+    insta::assert_snapshot!(
+        "ru_city_morning_post_bbcode",
+        post(&game, "Ночь 1", 0, Markup::Bbcode)
+    );
+    insta::assert_snapshot!(
+        "ru_city_morning_post_text",
+        post(&game, "Ночь 1", 0, Markup::Text)
+    );
+}
+
+#[test]
+fn vote_posts_in_bbcode() {
+    let game = game();
+    insta::assert_snapshot!(
+        "ru_city_vote_start_post",
+        post(&game, "День 2", 0, Markup::Bbcode)
+    );
+    insta::assert_snapshot!(
+        "ru_city_vote_result_post",
+        post(&game, "День 2", 1, Markup::Bbcode)
+    );
+    insta::assert_snapshot!(
+        "ru_city_election_post",
+        post(&game, "День 1", 1, Markup::Bbcode)
+    );
+}
+
+#[test]
+fn header_shows_titles_and_what_the_dead_opened() {
+    let game = game();
+    let text = header(&game, "День 2");
+    assert!(text.contains("Lea — [b]мэр[/b]"), "{text}");
+    assert!(
+        text.contains("[s]Eve[/s] — [color=green]Следователь[/color]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[color=red][b]Мафия[/b][/color] (День 2, линчеван(а))"),
+        "{text}"
+    );
+    insta::assert_snapshot!("ru_city_header", text);
+}
+
+#[test]
+fn text_export_has_no_tags() {
+    let game = game();
+    let text = post(&game, "День 2", 1, Markup::Text);
+    assert!(!text.contains("[b]") && !text.contains("[color"), "{text}");
+    assert!(
+        text.contains("Линчеван(а) Jon — Мирный житель / Мафия"),
+        "{text}"
+    );
+}
