@@ -13,6 +13,18 @@ use rand::rngs::ChaCha8Rng;
 /// Resolve the current phase of `state`. The random generator is seeded from the game seed and
 /// the phase index, so resolving the same phase again draws the same numbers.
 pub fn resolve_phase(roleset: &Roleset, state: &GameState, seed: u64) -> (Outcome, GameState) {
+    let ctx = run_resolver(roleset, state, seed, None);
+    (ctx.outcome, ctx.state)
+}
+
+/// The resolver itself. With `snapshots`, [`Ctx::step`] also records the state as it is when
+/// each step is recorded (see [`super::stepwise`]); the outcome is the same either way.
+pub(crate) fn run_resolver<'a>(
+    roleset: &'a Roleset,
+    state: &GameState,
+    seed: u64,
+    snapshots: Option<Vec<GameState>>,
+) -> Ctx<'a> {
     let phase_seed = seed ^ (u64::from(state.phase) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut ctx = Ctx {
         roleset,
@@ -22,13 +34,14 @@ pub fn resolve_phase(roleset: &Roleset, state: &GameState, seed: u64) -> (Outcom
             ..Outcome::default()
         },
         rng: ChaCha8Rng::seed_from_u64(phase_seed),
+        snapshots,
     };
     ctx.outcome
         .messages
         .extend(state.host_messages.iter().cloned());
     ctx.outcome.deaths.extend(state.host_deaths.iter().cloned());
     crate::mechanics::resolve(&mut ctx);
-    (ctx.outcome, ctx.state)
+    ctx
 }
 
 /// An action of the phase, as the resolver processes it.
@@ -54,6 +67,9 @@ pub struct Ctx<'a> {
     pub state: GameState,
     pub outcome: Outcome,
     pub rng: ChaCha8Rng,
+    /// The state after each recorded step, when the caller asked for it (the console's queue
+    /// cursor); `None` in ordinary resolution.
+    pub snapshots: Option<Vec<GameState>>,
 }
 
 impl Ctx<'_> {
@@ -120,6 +136,9 @@ impl Ctx<'_> {
     /// Record a step.
     pub fn step(&mut self, step: Step) {
         self.outcome.steps.push(step);
+        if let Some(snapshots) = &mut self.snapshots {
+            snapshots.push(self.state.clone());
+        }
     }
 
     /// Record a step that only reports something.
