@@ -385,10 +385,11 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
 }
 
 impl CommandLine {
-    /// Tab: complete the word at the end of the line, or cycle to the next candidate.
+    /// Tab: complete the word at the end of the line; when several candidates fit, Tab again
+    /// cycles through them, and when one did, Tab goes on to the next word.
     pub fn complete(&mut self, game: &Game, preview: &Outcome) {
         if let Some(c) = &mut self.completion
-            && !c.candidates.is_empty()
+            && c.candidates.len() > 1
         {
             c.index = (c.index + 1) % c.candidates.len();
             let line = format!("{}{} ", c.stem, quote(&c.candidates[c.index]));
