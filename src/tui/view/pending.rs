@@ -34,7 +34,36 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         );
         return;
     }
-    let height = usize::from(inner.height);
+    // The last line: the selected entry in full when its row is cut, else a summary.
+    let footer = inner.height >= 4;
+    let height = usize::from(inner.height) - usize::from(footer);
+    if footer {
+        let selected = lines
+            .get(app.pending_sel)
+            .map(|l| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            })
+            .unwrap_or_default();
+        let text = if selected.chars().count() + 1 > usize::from(inner.width) {
+            selected
+        } else {
+            summary(app)
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(
+                super::fit(text.trim(), usize::from(inner.width)),
+                app.theme.dim(),
+            )),
+            Rect {
+                y: inner.bottom() - 1,
+                height: 1,
+                ..inner
+            },
+        );
+    }
     let offset = list_offset(app.pending_sel, lines.len(), height);
     let shown: Vec<Line> = lines
         .into_iter()
@@ -58,13 +87,34 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
 
 pub fn row_at(app: &App, rect: Rect, y: u16) -> Option<usize> {
     let first = rect.y + 1;
-    let height = rect.height.saturating_sub(2);
+    let inner = rect.height.saturating_sub(2);
+    let height = if inner >= 4 { inner - 1 } else { inner };
     if y < first || y >= first + height {
         return None;
     }
     let len = app.pending_rows();
     let row = list_offset(app.pending_sel, len, usize::from(height)) + usize::from(y - first);
     (row < len).then_some(row)
+}
+
+/// Counts of the phase's entries.
+fn summary(app: &App) -> String {
+    let state = app.game.state();
+    let replaced = state
+        .pending
+        .iter()
+        .filter(|p| p.replaced_by.is_some())
+        .count();
+    let warned = state
+        .pending
+        .iter()
+        .filter(|p| !p.warnings.is_empty())
+        .count();
+    format!(
+        "{} entries · {replaced} replaced · {warned} with warnings · {} overrides",
+        state.pending.len(),
+        state.overrides.len()
+    )
 }
 
 /// Every row, in the order of [`App::pending_rows`].

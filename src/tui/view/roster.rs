@@ -37,7 +37,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     }
     let list_height = inner.height.saturating_sub(HEADER + FOOTER).max(1);
     let wide = inner.width >= 70;
-    let medium = inner.width >= 46;
+    let medium = inner.width >= 36;
     let offset = list_offset(app.roster_sel, state.slots.len(), usize::from(list_height));
     let involved = involvement(app);
     let rows: Vec<Row> = state
@@ -92,7 +92,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     ];
     let mut header = vec!["", "Name", "Role"];
     if medium {
-        widths.push(Constraint::Length(9));
+        widths.push(Constraint::Length(if wide { 10 } else { 7 }));
         header.push("Family");
     }
     if wide {
