@@ -209,6 +209,20 @@ pub fn clock_time(at: Option<u64>) -> String {
     }
 }
 
+/// The selected row of a list: one style for the whole line, so coloured parts do not turn
+/// into coloured blocks when reversed. Strike-through (a dead player, a replaced entry) stays.
+pub fn selected_line<'a>(app: &App, line: Line<'a>) -> Line<'a> {
+    let spans = line
+        .spans
+        .into_iter()
+        .map(|s| {
+            let kept = s.style.add_modifier & ratatui::style::Modifier::CROSSED_OUT;
+            Span::styled(s.content, app.theme.selected().add_modifier(kept))
+        })
+        .collect::<Vec<_>>();
+    Line::from(spans).style(app.theme.selected())
+}
+
 pub fn styled<'a>(text: impl Into<String>, style: Style) -> Span<'a> {
     Span::styled(text.into(), style)
 }

@@ -91,7 +91,13 @@ fn fields(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
         ]));
     let players_inner = players_block.inner(b);
     frame.render_widget(players_block, b);
-    frame.render_widget(&ng.players, players_inner);
+    // The text area shows its cursor only while it has the focus.
+    let mut players = ng.players.clone();
+    players.set_cursor_line_style(Style::new());
+    if ng.field != NgField::Players {
+        players.set_cursor_style(Style::new());
+    }
+    frame.render_widget(&players, players_inner);
     frame.render_widget(Paragraph::new(bottom), c);
 }
 

@@ -74,7 +74,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             if i == app.pending_sel && app.focus == Pane::Pending {
                 let mut line = line;
                 line.spans.insert(0, Span::raw("▶"));
-                line.style(app.theme.selected())
+                super::selected_line(app, line)
             } else {
                 let mut line = line;
                 line.spans.insert(0, Span::raw(" "));

@@ -197,7 +197,7 @@ fn step_line(app: &App, step: &Step, progress: &str, current: bool, width: usize
     spans.push(styled(key, app.theme.dim()));
     let line = Line::from(spans);
     if current && app.focus == Pane::Queue {
-        line.style(app.theme.selected())
+        super::selected_line(app, line)
     } else {
         line
     }

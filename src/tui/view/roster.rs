@@ -48,6 +48,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         .take(usize::from(list_height))
         .map(|(i, slot)| {
             let selected = i == app.roster_sel;
+            // The highlighted row is one style: coloured cells would become coloured blocks.
+            let plain = selected && app.focus == Pane::Roster;
+            let cell_style = |style: Style| if plain { Style::new() } else { style };
             let mark = match (selected, involved.iter().find(|(id, _)| *id == slot.id)) {
                 (true, _) => "▶",
                 (false, Some((_, glyph))) => glyph,
@@ -60,25 +63,27 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             } else {
                 " "
             };
-            let name_style = if slot.alive {
-                Style::new()
-            } else {
-                app.theme.dead()
+            let name_style = match (slot.alive, plain) {
+                (true, _) => Style::new(),
+                (false, false) => app.theme.dead(),
+                (false, true) => Style::new().add_modifier(ratatui::style::Modifier::CROSSED_OUT),
             };
             let mut cells = vec![
                 Cell::from(format!("{mark}{life}")),
                 Cell::from(Span::styled(slot.name.clone(), name_style)),
-                Cell::from(role_text(app, slot)).style(role_style(app, slot)),
+                Cell::from(role_text(app, slot)).style(cell_style(role_style(app, slot))),
             ];
             if medium {
                 cells.push(Cell::from(slot.family.clone().unwrap_or_default()));
             }
             if wide {
-                cells.push(Cell::from(statuses(app, slot)).style(app.theme.warning()));
+                cells.push(Cell::from(statuses(app, slot)).style(cell_style(app.theme.warning())));
             }
-            cells.push(Cell::from(activity(app, state, slot, wide)).style(app.theme.good()));
+            cells.push(
+                Cell::from(activity(app, state, slot, wide)).style(cell_style(app.theme.good())),
+            );
             let row = Row::new(cells);
-            if selected && app.focus == Pane::Roster {
+            if plain {
                 row.style(app.theme.selected())
             } else {
                 row
@@ -185,18 +190,14 @@ fn activity(app: &App, state: &GameState, slot: &Slot, wide: bool) -> String {
     if app.is_day() {
         let voted: Vec<String> = live
             .filter_map(|p| match &p.kind {
-                PendingKind::Vote { ballot, voter, .. } if *voter == slot.id => Some(
-                    ballot
-                        .chars()
-                        .next()
-                        .unwrap_or('?')
-                        .to_ascii_uppercase()
-                        .to_string(),
-                ),
+                // The ballots voted on: three letters each when wide, the initial when narrow.
+                PendingKind::Vote { ballot, voter, .. } if *voter == slot.id => {
+                    Some(ballot.chars().take(if wide { 3 } else { 1 }).collect())
+                }
                 _ => None,
             })
             .collect();
-        return voted.join("");
+        return voted.join(" ");
     }
     if app.public {
         return String::new();

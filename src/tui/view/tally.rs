@@ -98,13 +98,14 @@ fn wrapped(
         let style = head.first().map(|s| s.style).unwrap_or_default();
         // A long head (a threshold sentence) wraps by words.
         let mut out = Vec::new();
-        let mut line = String::new();
-        for word in text.split(' ') {
-            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        let body = text.trim_start();
+        let mut line = text[..text.len() - body.len()].to_string();
+        for word in body.split(' ') {
+            if !line.trim().is_empty() && line.chars().count() + 1 + word.chars().count() > width {
                 out.push(Line::styled(std::mem::take(&mut line), style));
                 line = " ".repeat(indent);
             }
-            if !line.is_empty() && !line.ends_with(' ') {
+            if !line.trim().is_empty() && !line.ends_with(' ') {
                 line.push(' ');
             }
             line.push_str(word);
