@@ -656,3 +656,41 @@ fn nothing_typed_panics() {
         let _ = h.screen(1 + round, 1);
     }
 }
+
+#[test]
+fn the_entry_log_undoes_and_redoes_any_entry() {
+    let mut h = demo();
+    h.key(KeyCode::Char('L'));
+    assert_eq!(h.app.top_mode(), Some(Mode::Log));
+    // The first entry of the game: Ann's doctor action of Night 1.
+    h.key(KeyCode::Home).enter();
+    let undone = h.app.game.entries().first().map(|e| e.seq).expect("first");
+    assert!(h.app.game.is_undone(undone), "{:?}", error_text(&h));
+    assert_eq!(h.app.top_mode(), Some(Mode::Log), "the log stays open");
+    h.enter();
+    assert!(!h.app.game.is_undone(undone), "Enter again redoes it");
+    // Undo entries cannot be undone: the engine says why, nothing changes.
+    let n = h.app.game.entries().len();
+    h.key(KeyCode::End).enter();
+    assert!(error_text(&h).expect("refused").contains("undo"));
+    assert_eq!(h.app.game.entries().len(), n);
+}
+
+#[test]
+fn pasting_on_the_main_screen_opens_the_pm_overlay() {
+    let mut h = demo();
+    h.paste("guard Leo\r\n- Ida");
+    match h.app.overlays.last() {
+        Some(Overlay::Paste(p)) => assert_eq!(p.suggestion.actor.as_deref(), Some("Ida")),
+        other => panic!("expected the paste overlay, got {other:?}"),
+    }
+}
+
+#[test]
+fn re_resolving_says_what_changed() {
+    let mut h = demo();
+    h.command("override act#57 skip the PM came after the deadline");
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("re-resolved"), "{notice}");
+    assert!(notice.contains("−Ugo"), "{notice}");
+}

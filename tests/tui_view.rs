@@ -249,3 +249,10 @@ fn meaning_survives_without_colour() {
             .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset)
     );
 }
+
+#[test]
+fn entry_log_overlay() {
+    let mut h = demo();
+    h.key(KeyCode::Char('L')).key(KeyCode::Home).enter();
+    snap("entry_log_80x24", &h, 80, 24);
+}

@@ -74,6 +74,10 @@ pub enum Overlay {
     Editor(TextArea<'static>),
     Paste(PastePm),
     NewGame(Box<NewGame>),
+    /// Every entry of the game; the selected one can be undone or redone.
+    Log {
+        selected: usize,
+    },
 }
 
 impl Overlay {
@@ -87,6 +91,7 @@ impl Overlay {
             Overlay::Editor(_) => Mode::Editor,
             Overlay::Paste(_) => Mode::Paste,
             Overlay::NewGame(_) => Mode::NewGame,
+            Overlay::Log { .. } => Mode::Log,
         }
     }
 }
@@ -187,9 +192,12 @@ impl App {
         self.command_history = history;
     }
 
-    /// Re-resolve after the game changed, and remember which steps changed.
-    pub fn refresh(&mut self) {
+    /// Re-resolve after the game changed, and remember which steps changed. Returns what the
+    /// re-resolution changed, in words, when it changed anything.
+    pub fn refresh(&mut self) -> Option<String> {
         let before: Vec<Step> = std::mem::take(&mut self.resolution.outcome.steps);
+        let deaths_before = self.death_names();
+        let phase_before = self.game.state().phase;
         self.resolution = Stepwise::of(&self.game);
         self.tally = tally(self.game.roleset(), self.game.state());
         self.changed = self
@@ -202,6 +210,45 @@ impl App {
             .collect();
         self.queue.cursor = self.queue.cursor.min(self.resolution.step_count());
         self.clamp_selections();
+        if self.game.state().phase != phase_before {
+            return None;
+        }
+        let deaths = self.death_names();
+        let mut parts = Vec::new();
+        if !self.changed.is_empty() {
+            parts.push(format!("Δ {} step(s)", self.changed.len()));
+        }
+        let gone: Vec<&String> = deaths_before
+            .iter()
+            .filter(|d| !deaths.contains(d))
+            .collect();
+        let new: Vec<&String> = deaths
+            .iter()
+            .filter(|d| !deaths_before.contains(d))
+            .collect();
+        if !new.is_empty() || !gone.is_empty() {
+            let list = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+            let mut d = "deaths:".to_string();
+            if !new.is_empty() {
+                d.push_str(&format!(" +{}", list(&new)));
+            }
+            if !gone.is_empty() {
+                d.push_str(&format!(" −{}", list(&gone)));
+            }
+            parts.push(d);
+        }
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
+
+    /// Who dies in the current resolution.
+    fn death_names(&self) -> Vec<String> {
+        let state = self.game.state();
+        self.resolution
+            .outcome
+            .deaths
+            .iter()
+            .filter_map(|d| state.slots.get(d.slot).map(|s| s.name.clone()))
+            .collect()
     }
 
     pub fn clamp_selections(&mut self) {

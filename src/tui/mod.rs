@@ -16,6 +16,7 @@ pub mod form;
 pub mod fuzzy;
 pub mod input;
 pub mod keymap;
+pub mod log;
 pub mod msg;
 pub mod newgame;
 pub mod paste;

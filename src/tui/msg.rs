@@ -62,6 +62,7 @@ pub enum Msg {
     UndoLast,
     RedoLast,
     UndoSelected,
+    EntryLog,
     OverrideSelected,
     ActForSelected,
     Save,

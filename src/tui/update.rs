@@ -43,8 +43,11 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
     match app.game.submit(entry, app.clock.now()) {
         Ok(seq) => {
             app.save_state = SaveState::Unsaved;
-            app.refresh();
-            app.notice = Some(format!("entry #{seq} accepted"));
+            let changes = app.refresh();
+            app.notice = Some(match changes {
+                Some(c) => format!("entry #{seq} accepted; re-resolved: {c}"),
+                None => format!("entry #{seq} accepted"),
+            });
             if committing {
                 app.queue.cursor = 0;
                 app.queue.steps_in_day = false;
@@ -148,6 +151,17 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
             Some(seq) => return submit(app, Entry::Undo(seq)).ok().flatten(),
             None => app.notice = Some("select an entry of this phase first".into()),
         },
+        Msg::EntryLog => {
+            let selected = app.game.entries().len().saturating_sub(1);
+            app.overlays.push(Overlay::Log { selected });
+        }
+        Msg::Paste(text) => {
+            // Pasting on the main screen is pasting a PM.
+            let mut paste = PastePm::new();
+            paste.text.insert_str(text);
+            paste.update_suggestion(&app.game);
+            app.overlays.push(Overlay::Paste(paste));
+        }
         Msg::OverrideSelected => {
             let key = app.current_step().map(|s| s.key.clone());
             open_form(app, FormKind::Override, key.into_iter().collect());
@@ -296,7 +310,8 @@ fn move_in_pane(app: &mut App, msg: &Msg) {
         }
         Pane::Queue => {}
         Pane::Draft => {
-            app.draft.scroll = step(usize::from(app.draft.scroll), usize::from(u16::MAX))
+            let lines = draft::shown(app).lines().count();
+            app.draft.scroll = step(usize::from(app.draft.scroll), lines)
                 .try_into()
                 .unwrap_or(u16::MAX)
         }
@@ -348,11 +363,39 @@ fn on_overlay(app: &mut App, top: Overlay, msg: Msg) -> Option<Effect> {
         Overlay::Editor(editor) => on_editor(app, editor, msg),
         Overlay::Paste(paste) => on_paste(app, paste, msg),
         Overlay::NewGame(ng) => on_new_game(app, ng, msg),
+        Overlay::Log { selected } => on_log(app, selected, msg),
         other => {
             app.overlays.push(other);
             None
         }
     }
+}
+
+fn on_log(app: &mut App, selected: usize, msg: Msg) -> Option<Effect> {
+    let last = app.game.entries().len().saturating_sub(1);
+    let selected = match msg {
+        Msg::Close => return None,
+        Msg::Up => selected.saturating_sub(1),
+        Msg::Down => (selected + 1).min(last),
+        Msg::PageUp => selected.saturating_sub(10),
+        Msg::PageDown => (selected + 10).min(last),
+        Msg::Top => 0,
+        Msg::Bottom => last,
+        Msg::Submit => {
+            app.overlays.push(Overlay::Log { selected });
+            let seq = app.game.entries().get(selected).map(|e| e.seq)?;
+            let toggle = if app.game.is_undone(seq) {
+                Entry::Redo(seq)
+            } else {
+                Entry::Undo(seq)
+            };
+            // A refusal (undoing an undo, an entry later ones depend on) lands on top.
+            return submit(app, toggle).ok().flatten();
+        }
+        _ => selected,
+    };
+    app.overlays.push(Overlay::Log { selected });
+    None
 }
 
 fn on_form(app: &mut App, mut form: Form, msg: Msg) -> Option<Effect> {

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-const ORDER: [Mode; 14] = [
+const ORDER: [Mode; 15] = [
     Mode::Main,
     Mode::Roster,
     Mode::Pending,
@@ -21,6 +21,7 @@ const ORDER: [Mode; 14] = [
     Mode::Paste,
     Mode::Editor,
     Mode::NewGame,
+    Mode::Log,
     Mode::Confirm,
     Mode::Error,
     Mode::Help,

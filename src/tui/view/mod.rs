@@ -5,6 +5,7 @@ mod draft;
 mod editor;
 mod form;
 mod help;
+mod log;
 mod newgame;
 mod pending;
 mod popup;
@@ -66,6 +67,7 @@ pub fn view(app: &App, frame: &mut Frame) {
             Overlay::Editor(editor) => editor::draft_editor(app, editor, frame, area),
             Overlay::Paste(paste) => editor::paste(app, paste, frame, area),
             Overlay::NewGame(ng) => newgame::render(app, ng, frame, area),
+            Overlay::Log { selected } => log::render(app, *selected, frame, area),
         }
     }
 }
