@@ -415,6 +415,25 @@ fn public_view_hides_secrets() {
     }
     h.key(KeyCode::Char('4')).key(KeyCode::Char('m'));
     assert!(!h.app.draft.private, "private results stay hidden");
+    // Nothing that would show roles or PMs opens; votes (public anyway) still can be entered.
+    for key in ['a', 'h', ':', 'p', 'L', 'e'] {
+        h.key(KeyCode::Char(key));
+        assert!(
+            h.app.overlays.is_empty(),
+            "{key} opened an overlay in the public view"
+        );
+    }
+    let mut d = demo();
+    d.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    d.command("act Gina councilor Rossi Carla");
+    d.key(KeyCode::Char('P')).key(KeyCode::Char('3'));
+    let screen = d.screen(100, 30);
+    assert!(
+        screen.contains("+1 (an ability)") && !screen.contains("Gina+1"),
+        "{screen}"
+    );
+    d.key(KeyCode::Char('v'));
+    assert!(matches!(d.app.overlays.last(), Some(Overlay::Form(_))));
 }
 
 #[test]

@@ -69,7 +69,27 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
     }
 }
 
+/// What would put secrets on screen: not available in the public view (votes are public).
+fn reveals_secrets(msg: &Msg) -> bool {
+    matches!(
+        msg,
+        Msg::OpenForm(FormKind::Act | FormKind::Host | FormKind::Override)
+            | Msg::ActForSelected
+            | Msg::OverrideSelected
+            | Msg::CommandLine
+            | Msg::PastePm
+            | Msg::Paste(_)
+            | Msg::EntryLog
+            | Msg::EditDraft
+            | Msg::TogglePrivate
+    )
+}
+
 fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
+    if app.public && reveals_secrets(&msg) {
+        app.notice = Some("not in the public view: it would show secrets (P leaves it)".into());
+        return None;
+    }
     match msg {
         Msg::Help => app.overlays.push(Overlay::Help { scroll: 0 }),
         Msg::FocusNext | Msg::FocusPrev => {
@@ -115,12 +135,8 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         Msg::Commit => ask_commit(app),
         Msg::ToggleTally => app.queue.steps_in_day = !app.queue.steps_in_day,
         Msg::TogglePrivate => {
-            if app.public {
-                app.notice = Some("private results stay hidden in the public view".into());
-            } else {
-                app.draft.private = !app.draft.private;
-                app.draft.scroll = 0;
-            }
+            app.draft.private = !app.draft.private;
+            app.draft.scroll = 0;
         }
         Msg::TogglePublic => {
             app.public = !app.public;
@@ -248,10 +264,6 @@ fn browse_phases(app: &mut App, earlier: bool) {
 }
 
 fn edit_draft(app: &mut App) {
-    if app.public {
-        app.notice = Some("leave the public view (P) to edit".into());
-        return;
-    }
     if app.draft.phase.is_some() {
         app.error(
             "Committed posts are final",

@@ -122,6 +122,13 @@ fn rows(app: &App) -> Vec<Line<'static>> {
     let state = app.game.state();
     let mut out: Vec<Line> = state.pending.iter().map(|p| entry_line(app, p)).collect();
     for (key, (verdict, reason)) in &state.overrides {
+        if app.public {
+            out.push(Line::styled(
+                "⚑ (an override — hidden in the public view)",
+                app.theme.dim(),
+            ));
+            continue;
+        }
         out.push(Line::from(vec![
             styled("⚑ override ", app.theme.changed()),
             Span::raw(format!("{key} → {verdict:?}: {reason}")),

@@ -24,8 +24,8 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     let block = pane_block(app, Pane::Queue, title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    if app.public && !app.is_day() {
-        let text = "The night's resolution is hidden in the public view.";
+    if app.public {
+        let text = "The resolution is hidden in the public view.";
         frame.render_widget(Paragraph::new(Line::styled(text, app.theme.dim())), inner);
         return;
     }

@@ -43,7 +43,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             let voters: Vec<String> = t
                 .votes
                 .iter()
-                .map(|v| vote_label(&name(v.voter), v))
+                .map(|v| vote_label(&name(v.voter), v, app.public))
                 .collect();
             let head = format!(
                 "  {:<target_width$} {:>3}  ",
@@ -135,8 +135,12 @@ fn wrapped(
     lines
 }
 
-/// `Ann`, `Gina+1 (Extra votes)`, `~~Bob~~ (void: why)`.
-fn vote_label(voter: &str, v: &CastVote) -> String {
+/// `Ann`, `Gina+1 (Extra votes)`, `✗Bob [void: why]`. In the public view an ability's extra
+/// votes are counted but not named: who cast them would reveal a role.
+fn vote_label(voter: &str, v: &CastVote, public: bool) -> String {
+    if public && v.source.is_some() {
+        return format!("{:+} (an ability)", v.weight);
+    }
     let mut s = voter.to_string();
     if v.source.is_some() || v.weight != 1 {
         s.push_str(&format!("{:+}", v.weight));
