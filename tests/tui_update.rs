@@ -713,3 +713,62 @@ fn re_resolving_says_what_changed() {
     assert!(notice.contains("re-resolved"), "{notice}");
     assert!(notice.contains("−Ugo"), "{notice}");
 }
+
+/// Thousands of keys, pastes and resizes picked by a fixed pseudo-random sequence: the console
+/// must never panic, and every screen must draw.
+#[test]
+fn a_random_key_storm_never_panics() {
+    let mut h = demo();
+    let keys: Vec<KeyCode> = "aAvwhHpPrRCuUsOnxyLzmfeot[]:?1234 jkqQdM\u{e9}"
+        .chars()
+        .map(KeyCode::Char)
+        .chain([
+            KeyCode::Enter,
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Home,
+            KeyCode::End,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::Backspace,
+            KeyCode::Delete,
+        ])
+        .collect();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for i in 0..3000 {
+        match next(40) {
+            0 => {
+                h.ctrl(['d', 'u', 'w', 'a', 'e'][next(5)]);
+            }
+            1 => {
+                h.paste(["\r\n", "Ann\rBob", "heal Carla - Ann", "", "\u{1b}[0m"][next(5)]);
+            }
+            2 => {
+                let (w, hgt) = [(0, 0), (1, 1), (20, 5), (80, 24), (200, 60)][next(5)];
+                h.send(Msg::Resize(w, hgt));
+            }
+            _ => {
+                let k = keys[next(keys.len())];
+                h.key(k);
+            }
+        }
+        if i % 50 == 0 {
+            let _ = h.screen(80, 24);
+            let _ = h.screen(13, 7);
+        }
+        h.app.quit = false;
+    }
+    let _ = h.screen(200, 60);
+}
