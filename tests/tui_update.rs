@@ -600,6 +600,13 @@ fn mouse_focuses_panes_and_picks_rows() {
     assert_eq!(h.app.roster_sel, 1, "the second row is Bruno");
     h.send(click(70, 3));
     assert_eq!(h.app.focus, Pane::Queue);
+    // Row 3 of the queue is the first step (after the start line and a stage header).
+    assert_eq!(
+        h.app.queue.cursor, 1,
+        "a click on a step moves the cursor there"
+    );
+    h.send(click(70, 1));
+    assert_eq!(h.app.queue.cursor, 0);
 }
 
 #[test]

@@ -343,7 +343,8 @@ fn on_mouse(app: &mut App, mouse: MouseEvent) -> Option<Effect> {
                 match pane {
                     Pane::Roster => app.roster_sel = row,
                     Pane::Pending => app.pending_sel = row,
-                    _ => {}
+                    Pane::Queue => app.queue.cursor = row,
+                    Pane::Draft => {}
                 }
             }
         }

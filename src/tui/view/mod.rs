@@ -139,6 +139,7 @@ pub fn row_at(app: &App, pane: Pane, rect: Rect, y: u16) -> Option<usize> {
     match pane {
         Pane::Roster => roster::row_at(app, rect, y),
         Pane::Pending => pending::row_at(app, rect, y),
+        Pane::Queue if !app.shows_tally() => queue::row_at(app, rect, y),
         _ => None,
     }
 }

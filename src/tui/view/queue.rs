@@ -30,13 +30,10 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     let width = usize::from(inner.width);
-    let (lines, cursor_line) = lines(app, width);
-    // Keep the cursor's line (and the reasons under it) in view.
+    let queue = lines(app, width);
     let height = usize::from(inner.height);
-    let offset = cursor_line
-        .saturating_sub(height / 3)
-        .min(lines.len().saturating_sub(height));
-    let shown: Vec<Line> = lines.into_iter().skip(offset).take(height).collect();
+    let offset = queue.offset(height);
+    let shown: Vec<Line> = queue.lines.into_iter().skip(offset).take(height).collect();
     frame.render_widget(Paragraph::new(shown), inner);
 }
 
@@ -58,8 +55,36 @@ fn result_style(app: &App, result: StepResult) -> Style {
     }
 }
 
-/// All lines, and the index of the line the cursor is on.
-fn lines(app: &App, width: usize) -> (Vec<Line<'static>>, usize) {
+/// The cursor position under screen row `y` (a click on a step or its reasons).
+pub fn row_at(app: &App, rect: Rect, y: u16) -> Option<usize> {
+    let first = rect.y + 1;
+    let height = rect.height.saturating_sub(2);
+    if y < first || y >= first + height || app.public {
+        return None;
+    }
+    let queue = lines(app, usize::from(rect.width.saturating_sub(2)));
+    let at = queue.offset(usize::from(height)) + usize::from(y - first);
+    queue.positions.get(at).copied().flatten()
+}
+
+/// The queue's lines, the line the cursor is on, and for each line the cursor position it
+/// stands for (0 for the start, n for step n and its reasons; none for headers).
+struct QueueLines {
+    lines: Vec<Line<'static>>,
+    cursor_line: usize,
+    positions: Vec<Option<usize>>,
+}
+
+impl QueueLines {
+    /// The first line shown: the cursor's line, and the reasons under it, stay in view.
+    fn offset(&self, height: usize) -> usize {
+        self.cursor_line
+            .saturating_sub(height / 3)
+            .min(self.lines.len().saturating_sub(height))
+    }
+}
+
+fn lines(app: &App, width: usize) -> QueueLines {
     let outcome = &app.resolution.outcome;
     let roleset = app.game.roleset();
     let state = app.game.state();
@@ -76,6 +101,7 @@ fn lines(app: &App, width: usize) -> (Vec<Line<'static>>, usize) {
             app.theme.dim(),
         ),
     ]));
+    let mut positions: Vec<Option<usize>> = vec![Some(0)];
     let mut cursor_line = 0;
     let mut stage: Option<&str> = None;
     for (i, step) in outcome.steps.iter().enumerate() {
@@ -86,6 +112,7 @@ fn lines(app: &App, width: usize) -> (Vec<Line<'static>>, usize) {
                 .map(|s| s.name.clone())
                 .unwrap_or_else(|| step.stage.clone());
             out.push(Line::styled(fit(&name, width), app.theme.header()));
+            positions.push(None);
         }
         let n = i + 1;
         let progress = match n.cmp(&cursor) {
@@ -97,6 +124,7 @@ fn lines(app: &App, width: usize) -> (Vec<Line<'static>>, usize) {
             cursor_line = out.len();
         }
         out.push(step_line(app, step, progress, n == cursor, width));
+        positions.push(Some(n));
         // The current step shows all its reasons; the others their first.
         let reasons: Vec<&String> = if n == cursor {
             step.reasons.iter().collect()
@@ -112,6 +140,7 @@ fn lines(app: &App, width: usize) -> (Vec<Line<'static>>, usize) {
                     app.theme.dim()
                 },
             ));
+            positions.push(Some(n));
         }
     }
     if outcome.steps.is_empty() {
@@ -142,7 +171,13 @@ fn lines(app: &App, width: usize) -> (Vec<Line<'static>>, usize) {
             app.theme.warning(),
         ));
     }
-    (out, cursor_line)
+    // The summary lines after the steps stand for no step.
+    positions.resize(out.len(), None);
+    QueueLines {
+        lines: out,
+        cursor_line,
+        positions,
+    }
 }
 
 fn step_line(app: &App, step: &Step, progress: &str, current: bool, width: usize) -> Line<'static> {
