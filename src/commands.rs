@@ -9,19 +9,31 @@ use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
 use std::path::Path;
 
-/// Parse a players file: one player a line, `Name | Family | role[+second] | beginner`, blank
-/// lines and `#` comments ignored; or a RON list of players when the file ends in `.ron`.
-pub fn read_players(path: &Path) -> Result<Vec<PlayerSetup>> {
+/// The people of a players file: players, and spectators who only receive public messages.
+#[derive(Debug, Default, PartialEq)]
+pub struct Roster {
+    pub players: Vec<PlayerSetup>,
+    pub spectators: Vec<String>,
+}
+
+/// Parse a players file: one player a line, `Name | Family | role[+second] | level` where level
+/// is `standard` (default), `beginner` or `spectator`; blank lines and `#` comments ignored. A
+/// file ending in `.ron` holds a RON list of players instead.
+pub fn read_players(path: &Path) -> Result<Roster> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("{}: cannot read the players file", path.display()))?;
     if path.extension().is_some_and(|e| e == "ron") {
-        return crate::store::parse_ron(path, &text).map_err(|e| anyhow!("{e}"));
+        let players = crate::store::parse_ron(path, &text).map_err(|e| anyhow!("{e}"))?;
+        return Ok(Roster {
+            players,
+            spectators: Vec::new(),
+        });
     }
     parse_players(path, &text)
 }
 
-pub fn parse_players(path: &Path, text: &str) -> Result<Vec<PlayerSetup>> {
-    let mut out = Vec::new();
+pub fn parse_players(path: &Path, text: &str) -> Result<Roster> {
+    let mut out = Roster::default();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim().trim_start_matches('\u{feff}');
         if line.is_empty() || line.starts_with('#') {
@@ -47,13 +59,17 @@ pub fn parse_players(path: &Path, text: &str) -> Result<Vec<PlayerSetup>> {
             None => Level::Standard,
             Some(l) if l.is_empty() || l == "standard" => Level::Standard,
             Some(l) if l == "beginner" => Level::Beginner,
+            Some(l) if l == "spectator" => {
+                out.spectators.push(name.to_string());
+                continue;
+            }
             Some(l) => bail!(
-                "{}:{}: level must be `beginner` or `standard`, not `{l}`",
+                "{}:{}: level must be `standard`, `beginner` or `spectator`, not `{l}`",
                 path.display(),
                 i + 1
             ),
         };
-        out.push(PlayerSetup {
+        out.players.push(PlayerSetup {
             name: name.to_string(),
             role,
             extra_roles,
@@ -74,7 +90,10 @@ pub fn new_game(
     out: &mut dyn Write,
 ) -> Result<()> {
     let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
-    let mut players = read_players(players)?;
+    let Roster {
+        mut players,
+        spectators,
+    } = read_players(players)?;
     let mut setup_options = std::collections::BTreeMap::new();
     for o in options {
         let (k, v) = o
@@ -93,7 +112,7 @@ pub fn new_game(
     let setup = Setup {
         players,
         families: Vec::new(),
-        spectators: Vec::new(),
+        spectators,
         options: setup_options,
     };
     let name = output

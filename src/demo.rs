@@ -145,3 +145,118 @@ pub fn demo_game() -> Result<Game, String> {
     }
     Ok(game)
 }
+
+/// Roles dealt in each family of ten in [`large_game`]: two Mafia Members and a spread of the
+/// roles that act, so a night exercises most stages.
+const LARGE_FAMILY_ROLES: [&str; 10] = [
+    "mafia_member",
+    "mafia_member",
+    "doctor",
+    "bodyguard",
+    "butler",
+    "boss",
+    "detective",
+    "sheriff",
+    "lawyer",
+    "councilor",
+];
+
+/// A synthetic Mafia 1923 game of `players` players in families of ten, with `phases` phases
+/// played and committed and the current phase filled with plausible entries (not resolved).
+/// Used by benchmarks and load tests.
+pub fn large_game(players: usize, phases: usize, seed: u64) -> Result<Game, String> {
+    let roleset = builtin("mafia-1923")
+        .ok_or("the mafia-1923 roleset is missing")?
+        .map_err(|e| e.to_string())?;
+    let setup = Setup {
+        players: (0..players)
+            .map(|i| PlayerSetup {
+                name: format!("P{i}"),
+                role: LARGE_FAMILY_ROLES[i % 10].to_string(),
+                extra_roles: Vec::new(),
+                family: Some(format!("F{}", i / 10)),
+                level: Level::Standard,
+            })
+            .collect(),
+        ..Setup::default()
+    };
+    let (mut game, _) = Game::create("large", roleset, setup, seed).map_err(|e| e.to_string())?;
+    for _ in 0..phases {
+        fill_phase(&mut game);
+        if game.state().game_over.is_some() {
+            break;
+        }
+        game.submit(Entry::Resolve, None)
+            .map_err(|e| e.to_string())?;
+    }
+    fill_phase(&mut game);
+    Ok(game)
+}
+
+/// Submit what the living players would typically send this phase: every night ability aimed
+/// at a player some distance away, or a family and an individual vote each. Entries the rules
+/// refuse are simply not made.
+pub fn fill_phase(game: &mut Game) {
+    let state = game.state().clone();
+    let roleset = game.roleset().clone();
+    let living: Vec<&crate::engine::Slot> = state.living().collect();
+    let n = living.len().max(1);
+    let kind = state.phase_kind(&roleset);
+    let mut mafia_done = false;
+    for (i, slot) in living.iter().enumerate() {
+        let family = slot.family.clone().unwrap_or_default();
+        if kind == crate::rules::PhaseKind::Day {
+            let other_family = state
+                .families
+                .iter()
+                .find(|f| **f != family)
+                .cloned()
+                .unwrap_or_default();
+            let pick = living
+                .iter()
+                .find(|s| s.family == slot.family && s.id != slot.id)
+                .map(|s| s.name.clone());
+            let _ = game.submit(vote("family", &slot.name, &other_family), None);
+            if let Some(pick) = pick {
+                let _ = game.submit(vote("individual", &slot.name, &pick), None);
+            }
+            continue;
+        }
+        for role in slot.roles() {
+            let Some(def) = roleset.role(role) else {
+                continue;
+            };
+            for ability in def.abilities.iter().filter_map(|a| roleset.ability(a)) {
+                if ability.passive
+                    || ability.phase != kind
+                    || (ability.group.is_some() && mafia_done)
+                {
+                    continue;
+                }
+                let count = crate::engine::validate::target_count(ability, &state);
+                let targets: Vec<String> = (0..count)
+                    .map(|k| match crate::engine::validate::target_kind(ability, k) {
+                        crate::rules::TargetKind::Family => {
+                            state.families[(i + k) % state.families.len().max(1)].clone()
+                        }
+                        crate::rules::TargetKind::Player => {
+                            living[(i + 7 + 13 * k) % n].name.clone()
+                        }
+                    })
+                    .collect();
+                let accepted = game
+                    .submit(
+                        Entry::Act {
+                            actor: slot.name.clone(),
+                            ability: ability.id.clone(),
+                            targets,
+                            params: Default::default(),
+                        },
+                        None,
+                    )
+                    .is_ok();
+                mafia_done |= accepted && ability.group.is_some();
+            }
+        }
+    }
+}

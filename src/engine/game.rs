@@ -9,7 +9,7 @@ use super::setup::Setup;
 use super::state::{GameState, Slot, StatusInfo};
 use super::template::render;
 use super::validate::{check_act, check_vote, find_slot};
-use crate::rules::Roleset;
+use crate::rules::{Roleset, TargetKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -451,6 +451,36 @@ fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome) {
     }
 }
 
+/// Actions and votes of the current phase name their player targets as entered; after a
+/// replacement they name the new person, so a vote for the slot still counts for the slot.
+fn rename_pending_targets(roleset: &Roleset, state: &mut GameState, old: &str, new: &str) {
+    for p in &mut state.pending {
+        match &mut p.kind {
+            PendingKind::Act {
+                ability, targets, ..
+            } => {
+                let Some(def) = roleset.ability(ability) else {
+                    continue;
+                };
+                for (i, t) in targets.iter_mut().enumerate() {
+                    if super::validate::target_kind(def, i) == TargetKind::Player && t == old {
+                        *t = new.to_string();
+                    }
+                }
+            }
+            PendingKind::Vote { ballot, target, .. } => {
+                let player_ballot = roleset
+                    .ballot(ballot)
+                    .is_some_and(|b| b.target == TargetKind::Player);
+                if player_ballot && target == old {
+                    *target = new.to_string();
+                }
+            }
+            PendingKind::Unvote { .. } => {}
+        }
+    }
+}
+
 fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Result<(), Refusal> {
     let public = |template: &str, args: &[(&str, String)]| Message {
         audience: Audience::Public,
@@ -538,6 +568,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             }
             let old = std::mem::replace(&mut state.slots[id].name, new_name.to_string());
             state.slots[id].former_names.push(old.clone());
+            rename_pending_targets(roleset, state, &old, new_name);
             state.host_messages.push(public(
                 "public_replaced",
                 &[("new", new_name.to_string()), ("old", old)],

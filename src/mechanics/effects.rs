@@ -4,8 +4,9 @@
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::{Action, Ctx};
+use crate::engine::state::Slot;
 use crate::engine::validate::holds_ability;
-use crate::rules::{Effect, PhaseKind, TargetKind};
+use crate::rules::{Effect, PhaseKind, TargetKind, TargetRule};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A protection placed on a player during this phase.
@@ -168,20 +169,25 @@ fn run_action(ctx: &mut Ctx, run: &mut PhaseRun, hooks: &mut impl Hooks, action:
         );
     }
     let targets = redirect_if_marked(ctx, action, &mut reasons);
-    for t in &targets {
-        if let Some(id) = ctx.slot_of(t)
-            && !ctx.is_alive(id)
-            && !forced
-        {
+    let dead: Vec<&String> = targets
+        .iter()
+        .filter(|t| ctx.slot_of(t).is_some_and(|id| !ctx.is_alive(id)))
+        .collect();
+    // An attack on several players hits each on its own: one victim who died earlier this
+    // phase does not spare the others. Any other action needs all its targets alive.
+    let each_on_its_own = matches!(action.ability.effect, Effect::Kill { .. });
+    if !dead.is_empty() && !forced && (!each_on_its_own || dead.len() == targets.len()) {
+        for t in dead {
             reasons.push(format!("{t} is already dead"));
-            return step(ctx, action, targets.clone(), StepResult::Failed, reasons);
         }
+        return step(ctx, action, targets.clone(), StepResult::Failed, reasons);
     }
-    ctx.spend_use(action);
     let acted = Action {
         targets: targets.clone(),
         ..action.clone()
     };
+    // Self and own-family uses follow the targets the action really had.
+    ctx.spend_use(&acted);
     let result = apply_effect(ctx, run, hooks, &acted, forced, &mut reasons);
     step(ctx, action, targets, result, reasons);
 }
@@ -218,12 +224,18 @@ fn redirect_if_marked(ctx: &mut Ctx, action: &Action, reasons: &mut Vec<String>)
         if let Some(s) = ctx.state.slots.get_mut(action.actor) {
             s.counters.remove(&mark);
         }
-        let mut new_targets = Vec::new();
+        let mut new_targets: Vec<String> = Vec::new();
         for (i, _) in action.targets.iter().enumerate() {
             let kind = crate::engine::validate::target_kind(&action.ability, i);
+            // The draw is random, but only among targets the ability could legally name.
             let pool: Vec<String> = match kind {
                 TargetKind::Family => ctx.state.families.clone(),
-                TargetKind::Player => ctx.state.living().map(|s| s.name.clone()).collect(),
+                TargetKind::Player => ctx
+                    .state
+                    .living()
+                    .filter(|s| legal_random_target(ctx, action, s, &new_targets))
+                    .map(|s| s.name.clone())
+                    .collect(),
             };
             let what = format!("redirect of {} target {}", ctx.name(action.actor), i + 1);
             if let Some(t) = ctx.draw(&action.ability.stage, &what, &pool, String::clone) {
@@ -243,6 +255,16 @@ fn redirect_if_marked(ctx: &mut Ctx, action: &Action, reasons: &mut Vec<String>)
         return new_targets;
     }
     action.targets.clone()
+}
+
+/// Whether a redirect may draw this player: the ability's target rules (not himself, not twice,
+/// not a member of a given side) hold for random targets too.
+fn legal_random_target(ctx: &Ctx, action: &Action, candidate: &Slot, drawn: &[String]) -> bool {
+    action.ability.rules.iter().all(|rule| match rule {
+        TargetRule::NotSelf => candidate.id != action.actor,
+        TargetRule::Distinct => !drawn.contains(&candidate.name),
+        TargetRule::NotSide(side) => !candidate.roles().any(|r| ctx.roleset.side_of(r) == side),
+    })
 }
 
 fn slot(ctx: &Ctx, name: &str) -> Option<SlotId> {

@@ -99,11 +99,11 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         }
     }
     if let Some(n) = setup.options.get("court_families")
-        && n.parse::<usize>().is_err()
+        && !n.parse::<usize>().is_ok_and(|n| n >= 1)
     {
         report.errors.push(Refusal::new(
             "setup",
-            format!("option court_families must be a number, not `{n}`"),
+            format!("option court_families must be a whole number of at least 1, not `{n}`"),
         ));
     }
 }
@@ -200,6 +200,9 @@ pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &st
                     )]
                 }
                 Some(t) if !t.alive => vec![format!("improper: {} is dead", t.name)],
+                Some(t) if t.has_status("exiled") => {
+                    vec![format!("improper: {} is exiled", t.name)]
+                }
                 _ => Vec::new(),
             }
         }
@@ -225,7 +228,8 @@ pub fn resolve(ctx: &mut Ctx) {
 /// The rule system's hooks, plus the day's vote record that the court needs.
 #[derive(Default)]
 struct Rules {
-    /// Individual votes that counted or not, by voter (for the Armed Robber's court revenge).
+    /// Individual votes of the players able to vote, counted or not, by voter (for the Armed
+    /// Robber's court revenge).
     individual_vote: BTreeMap<SlotId, SlotId>,
     family_totals: BTreeMap<String, i32>,
     player_totals: BTreeMap<SlotId, i32>,
@@ -482,6 +486,23 @@ fn witness(ctx: &mut Ctx) {
     }
 }
 
+/// Why a player's votes (his ballots and a Councilor's or Pacifist's extra votes) do not count
+/// today: he is jailed or injured, or his family is jailed. Such a player owes no vote, so a
+/// missing one is no offence.
+fn absent_from_voting(ctx: &Ctx, run: &PhaseRun, voter: SlotId) -> Option<String> {
+    let name = ctx.name(voter);
+    if let Some(status) = ["jailed", "injured"]
+        .into_iter()
+        .find(|s| ctx.has_status(voter, s))
+    {
+        return Some(format!("{name} is {status}"));
+    }
+    let family = ctx.state.slots.get(voter)?.family.clone()?;
+    run.jailed_families
+        .contains(&family)
+        .then(|| format!("{name}'s family {family} is jailed"))
+}
+
 impl Rules {
     /// Day step 4: every living player's family and individual vote, plus the extra votes.
     fn count_votes(&mut self, ctx: &mut Ctx, run: &PhaseRun) {
@@ -502,35 +523,27 @@ impl Rules {
         }
         let jailed_player = |ctx: &Ctx, id: SlotId| ctx.has_status(id, "jailed");
         let voters: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+        let mut exiles = Vec::new();
         for &voter in &voters {
             let name = ctx.name(voter);
             let family = ctx.state.slots[voter].family.clone().unwrap_or_default();
             let fam = family_vote.get(&voter).cloned();
             let ind = individual_vote.get(&voter).cloned();
             self.cast.push((voter, fam.clone(), ind.clone()));
-            if let Some(t) = ind.as_deref().and_then(|t| ctx.slot_of(t)) {
-                self.individual_vote.insert(voter, t);
-            }
-            let absent = ["jailed", "injured"]
-                .into_iter()
-                .find(|s| ctx.has_status(voter, s));
-            if let Some(status) = absent {
+            if let Some(why) = absent_from_voting(ctx, run, voter) {
                 if fam.is_some() || ind.is_some() {
                     ctx.note(
                         format!("vote:{name}"),
                         "votes",
-                        format!("{name} is {status}: his votes do not count"),
+                        format!("{why}: his votes do not count"),
                     );
                 }
                 continue;
             }
-            if run.jailed_families.contains(&family) {
-                ctx.note(
-                    format!("vote:{name}"),
-                    "votes",
-                    format!("{name}'s family {family} is jailed: his votes do not count"),
-                );
-                continue;
+            // The Armed Robber's court revenge follows the individual vote he was able to cast
+            // (proper or not); a player who could not vote voted for nobody.
+            if let Some(t) = ind.as_deref().and_then(|t| ctx.slot_of(t)) {
+                self.individual_vote.insert(voter, t);
             }
             let mut offence = Vec::new();
             match fam {
@@ -559,6 +572,7 @@ impl Rules {
                 Some((t, Some(id)))
                     if id != voter
                         && ctx.is_alive(id)
+                        && !ctx.has_status(id, "exiled")
                         && ctx.state.slots[id].family.as_deref() == Some(family.as_str()) =>
                 {
                     if jailed_player(ctx, id) {
@@ -588,21 +602,30 @@ impl Rules {
                     &[("player", name.clone()), ("count", n.to_string())],
                 );
                 if n >= 2 {
-                    ctx.set_status(voter, "exiled", None);
-                    ctx.say(Audience::Public, "public_exiled", &[("player", name)]);
+                    exiles.push(voter);
                 }
             }
         }
+        // Everyone voted at the same time: an exile that follows from today's votes does not
+        // change who else had a family member to vote for today, so it is applied after all.
+        for voter in exiles {
+            ctx.set_status(voter, "exiled", None);
+            // Exile is not among the seed's public announcements (deaths, poisonings, cures,
+            // vote totals): only the player and the host learn it.
+            ctx.say(Audience::Slot(voter), "private_exiled", &[]);
+            ctx.say(
+                Audience::Host,
+                "host_exiled",
+                &[("player", ctx.name(voter))],
+            );
+        }
         for (actor, family, player, weight) in &run.extra_votes {
             let who = ctx.name(*actor);
-            if ["jailed", "injured"]
-                .iter()
-                .any(|s| ctx.has_status(*actor, s))
-            {
+            if let Some(why) = absent_from_voting(ctx, run, *actor) {
                 ctx.note(
                     format!("extra:{who}"),
                     "votes",
-                    format!("{who} cannot vote today: his extra votes do not count"),
+                    format!("{why}: his extra votes do not count"),
                 );
                 continue;
             }
@@ -804,7 +827,9 @@ impl Rules {
         }
     }
 
-    /// Of these members, those with the most individual votes (all tied ones).
+    /// Of these members, those with the most individual votes (all tied ones). Zero counts
+    /// too: the seed's sole-survivor rules (a jailed or defended sole survivor is spared)
+    /// presume that a family's last living player, whom nobody can vote for, dies in court.
     fn most_voted(&self, members: &[SlotId]) -> Vec<SlotId> {
         let count = |id: &SlotId| self.player_totals.get(id).copied().unwrap_or(0);
         let Some(top) = members.iter().map(count).max() else {
@@ -901,4 +926,111 @@ fn game_over(ctx: &mut Ctx) {
         }
     };
     ctx.state.game_over = Some(over);
+}
+
+#[cfg(test)]
+mod tests {
+    //! Setup errors refuse the game, so scenario files (which start a game) cannot pin them.
+
+    use super::*;
+    use crate::engine::PlayerSetup;
+
+    fn player(name: &str, role: &str, extra: &[&str], family: Option<&str>) -> PlayerSetup {
+        PlayerSetup {
+            name: name.into(),
+            role: role.into(),
+            extra_roles: extra.iter().map(|r| r.to_string()).collect(),
+            family: family.map(str::to_string),
+            level: Level::Standard,
+        }
+    }
+
+    fn errors(players: Vec<PlayerSetup>, options: &[(&str, &str)]) -> Vec<String> {
+        let roleset = match crate::rules::load_roleset("mafia-1923") {
+            Ok(r) => r,
+            Err(e) => panic!("the bundled roleset loads: {e}"),
+        };
+        let setup = Setup {
+            players,
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..Setup::default()
+        };
+        crate::mechanics::check_setup(&roleset, &setup)
+            .errors
+            .into_iter()
+            .map(|e| e.message)
+            .collect()
+    }
+
+    #[test]
+    fn a_mafia_member_may_hold_one_allowed_second_role() {
+        let ok = errors(
+            vec![player("Max", "mafia_member", &["doctor"], Some("Capone"))],
+            &[],
+        );
+        assert!(ok.is_empty(), "{ok:?}");
+        let two = errors(
+            vec![player(
+                "Max",
+                "mafia_member",
+                &["doctor", "boss"],
+                Some("Capone"),
+            )],
+            &[],
+        );
+        assert!(two.iter().any(|e| e.contains("at most one second role")));
+    }
+
+    #[test]
+    fn only_mafia_members_hold_second_roles() {
+        let e = errors(
+            vec![player("Ann", "doctor", &["boss"], Some("Capone"))],
+            &[],
+        );
+        assert!(e.iter().any(|e| e.contains("only Mafia Members")), "{e:?}");
+    }
+
+    #[test]
+    fn the_option_lists_the_allowed_second_roles() {
+        let e = errors(
+            vec![player("Max", "mafia_member", &["boss"], Some("Capone"))],
+            &[("mafia_second_roles", "doctor, detective")],
+        );
+        assert!(
+            e.iter().any(|e| e.contains("`boss` is not allowed")),
+            "{e:?}"
+        );
+        let armed = errors(
+            vec![player(
+                "Max",
+                "mafia_member",
+                &["armed_robber"],
+                Some("Capone"),
+            )],
+            &[],
+        );
+        assert!(!armed.is_empty(), "armed_robber is not in the default list");
+    }
+
+    #[test]
+    fn every_player_has_a_family_and_court_families_is_a_number() {
+        let e = errors(vec![player("Ann", "townsperson", &[], None)], &[]);
+        assert!(e.iter().any(|e| e.contains("belongs to a family")), "{e:?}");
+        let n = errors(
+            vec![player("Ann", "townsperson", &[], Some("Capone"))],
+            &[("court_families", "three")],
+        );
+        assert!(
+            n.iter().any(|e| e.contains("must be a whole number")),
+            "{n:?}"
+        );
+        let zero = errors(
+            vec![player("Ann", "townsperson", &[], Some("Capone"))],
+            &[("court_families", "0")],
+        );
+        assert!(zero.iter().any(|e| e.contains("at least 1")), "{zero:?}");
+    }
 }

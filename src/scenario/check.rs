@@ -12,10 +12,16 @@ pub enum Check {
     NoStatus(String, String),
     /// The player holds this role (as main or second role).
     Role(String, String),
+    /// The player holds this role neither as main nor as second role.
+    NotRole(String, String),
     Phase(String),
     AliveCount(usize),
     /// The winners, by side id or family name, in any order.
     Winners(Vec<String>),
+    /// The game is over and this player is among the winners.
+    Won(String),
+    /// The game is over and this player is not among the winners.
+    Lost(String),
     GameOver,
     /// A case-insensitive substring of a public message of the last committed phase.
     Public(String),
@@ -29,6 +35,10 @@ pub enum Check {
     Warned(String),
     /// The player has used the ability this many times.
     Uses(String, String, u32),
+    /// A case-insensitive substring of a warning the host got when the game was set up.
+    SetupWarned(String),
+    /// The setup gave the host no warning at all.
+    NoSetupWarnings,
 }
 
 fn contains(haystack: &str, needle: &str) -> bool {
@@ -36,8 +46,9 @@ fn contains(haystack: &str, needle: &str) -> bool {
 }
 
 impl Check {
-    /// `Ok` when it holds, else what was found instead.
-    pub fn holds(&self, game: &Game) -> Result<(), String> {
+    /// `Ok` when it holds, else what was found instead. `setup_warnings` are the warnings the
+    /// game's creation gave.
+    pub fn holds(&self, game: &Game, setup_warnings: &[String]) -> Result<(), String> {
         let state = game.state();
         let slot = |name: &str| {
             state
@@ -78,6 +89,13 @@ impl Check {
                     format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()),
                 )
             }
+            Check::NotRole(p, role) => {
+                let s = slot(p)?;
+                ok_if(
+                    s.roles().all(|r| r != role),
+                    format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()),
+                )
+            }
             Check::Phase(name) => {
                 let now = game.phase_name();
                 ok_if(now.eq_ignore_ascii_case(name), now)
@@ -95,6 +113,17 @@ impl Check {
                 got.sort();
                 want.sort();
                 ok_if(got == want, format!("winners {:?}", over.winners))
+            }
+            Check::Won(p) | Check::Lost(p) => {
+                let s = slot(p)?;
+                let Some(over) = &state.game_over else {
+                    return Err("the game is not over".into());
+                };
+                let won = over.winning_slots.contains(&s.id);
+                ok_if(
+                    won == matches!(self, Check::Won(_)),
+                    format!("{} {}", s.name, if won { "won" } else { "lost" }),
+                )
             }
             Check::GameOver => ok_if(
                 state.game_over.is_some(),
@@ -154,6 +183,14 @@ impl Check {
                 let used = s.uses.get(ability).copied().unwrap_or(0);
                 ok_if(used == *n, format!("{used} uses"))
             }
+            Check::SetupWarned(text) => ok_if(
+                setup_warnings.iter().any(|w| contains(w, text)),
+                format!("setup warnings {setup_warnings:?}"),
+            ),
+            Check::NoSetupWarnings => ok_if(
+                setup_warnings.is_empty(),
+                format!("setup warnings {setup_warnings:?}"),
+            ),
         }
     }
 }

@@ -31,6 +31,9 @@ pub struct Scenario {
     #[serde(default)]
     pub families: Vec<String>,
     pub players: Vec<PlayerSetup>,
+    /// People who only receive public messages; they hold no slot.
+    #[serde(default)]
+    pub spectators: Vec<String>,
     pub script: Vec<ScriptStep>,
 }
 
@@ -54,6 +57,8 @@ pub enum ScriptStep {
     Resolve,
     Expect(Check),
     Reject(Box<ScriptStep>),
+    /// Like `Reject`, and the refusal must name this rule id (`use_limit`, `wrong_phase`, ...).
+    RejectBy(Box<ScriptStep>, String),
 }
 
 impl ScriptStep {
@@ -101,7 +106,9 @@ impl ScriptStep {
             ScriptStep::Undo => Entry::Undo(game.last_undoable().unwrap_or(0)),
             ScriptStep::Redo => Entry::Redo(game.last_redoable().unwrap_or(0)),
             ScriptStep::Resolve => Entry::Resolve,
-            ScriptStep::Expect(_) | ScriptStep::Reject(_) => return None,
+            ScriptStep::Expect(_) | ScriptStep::Reject(_) | ScriptStep::RejectBy(..) => {
+                return None;
+            }
         })
     }
 }
@@ -140,16 +147,19 @@ fn roleset_for(scenario: &Scenario, path: &Path) -> Result<Roleset, FileError> {
 
 /// Build the game a scenario starts with.
 pub fn start_game(scenario: &Scenario, path: &Path) -> Result<Game, String> {
+    create_game(scenario, path).map(|(game, _warnings)| game)
+}
+
+/// Build the game and keep the setup warnings the host would read.
+fn create_game(scenario: &Scenario, path: &Path) -> Result<(Game, Vec<String>), String> {
     let roleset = roleset_for(scenario, path).map_err(|e| e.to_string())?;
     let setup = Setup {
         players: scenario.players.clone(),
         families: scenario.families.clone(),
-        spectators: Vec::new(),
+        spectators: scenario.spectators.clone(),
         options: scenario.options.clone(),
     };
-    Game::create(&scenario.name, roleset, setup, scenario.seed)
-        .map(|(game, _warnings)| game)
-        .map_err(|e| format!("setup {e}"))
+    Game::create(&scenario.name, roleset, setup, scenario.seed).map_err(|e| format!("setup {e}"))
 }
 
 /// Play one scenario file.
@@ -174,29 +184,41 @@ pub fn run_file(path: &Path) -> ScenarioReport {
 
 /// Play a scenario; the error says which step failed, what was expected and found, and the trace.
 pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
-    let mut game = start_game(scenario, path)?;
+    let (mut game, setup_warnings) = create_game(scenario, path)?;
     for (i, step) in scenario.script.iter().enumerate() {
         let fail = |game: &Game, what: String| {
             format!("step {} ({step:?}): {what}\n{}", i + 1, trace(game))
         };
         match step {
             ScriptStep::Expect(check) => {
-                if let Err(found) = check.holds(&game) {
+                if let Err(found) = check.holds(&game, &setup_warnings) {
                     return Err(fail(&game, format!("expected {check:?}, found {found}")));
                 }
             }
-            ScriptStep::Reject(inner) => {
+            ScriptStep::Reject(inner) | ScriptStep::RejectBy(inner, _) => {
                 let Some(entry) = inner.entry(&game) else {
                     return Err(fail(
                         &game,
                         "Reject wraps a step that is not an entry".into(),
                     ));
                 };
-                if game.submit(entry, None).is_ok() {
-                    return Err(fail(
-                        &game,
-                        "expected the engine to refuse this entry, and it accepted it".into(),
-                    ));
+                match game.submit(entry, None) {
+                    Ok(_) => {
+                        return Err(fail(
+                            &game,
+                            "expected the engine to refuse this entry, and it accepted it".into(),
+                        ));
+                    }
+                    Err(refusal) => {
+                        if let ScriptStep::RejectBy(_, rule) = step
+                            && refusal.rule != rule.as_str()
+                        {
+                            return Err(fail(
+                                &game,
+                                format!("expected a refusal by rule `{rule}`, got {refusal}"),
+                            ));
+                        }
+                    }
                 }
             }
             other => {

@@ -1,5 +1,6 @@
 //! The new-game form: a roleset, a name, the players (pasted, one a line, optionally
-//! `Name | Family | role`), the families to spread players over, and random (seeded, by the
+//! `Name | Family | role | level`, where a level of `spectator` reads along without playing),
+//! the families to spread players over, and random (seeded, by the
 //! roleset's setup rules) or hand-given roles. The setup is previewed, with the rule system's
 //! setup checks, before the game is created.
 
@@ -132,8 +133,8 @@ impl NewGame {
             .ok_or_else(|| format!("no bundled roleset `{}`", self.roleset_id()))?
             .map_err(|e| e.to_string())?;
         let text = self.players.lines().join("\n");
-        let mut players =
-            parse_players(Path::new("players"), &text).map_err(|e| format!("{e:#}"))?;
+        let roster = parse_players(Path::new("players"), &text).map_err(|e| format!("{e:#}"))?;
+        let (mut players, spectators) = (roster.players, roster.spectators);
         if players.is_empty() {
             return Err("paste the players' names, one a line".into());
         }
@@ -155,6 +156,7 @@ impl NewGame {
         let setup = Setup {
             players,
             families: self.family_list(),
+            spectators,
             ..Setup::default()
         };
         let report = crate::mechanics::check_setup(&roleset, &setup);

@@ -1,19 +1,47 @@
-//! Placeholder until the WWR front end lands from its branch.
-use std::path::{Path, PathBuf};
+//! The Werewolves Revamped (WWR) formal role language: parser, name resolution and a compiled
+//! view of every ability.
+//!
+//! Pipeline: text → [`parse_element`] (an [`ast::Element`] and [`span::Diagnostic`]s) →
+//! [`resolve::Library`] (a folder: ability sets inlined, names resolved, unresolved
+//! references reported) → [`compile::compile`] (each ability mapped to the engine's
+//! [`compile::Vocabulary`] or marked "not yet executable: <reason>"). [`ast`] documents the
+//! tree and [`compile`] the compiled view, each with an example.
+//!
+//! Modules, one job each:
+//! - [`span`]: positions (1-based, columns in characters) and diagnostics;
+//! - [`cursor`]: scanning one line (bracket- and string-aware splits);
+//! - [`value`]: selectors, constants, property chains, annotations, interpolated strings;
+//! - [`condition`], [`params`] (`[…] {…} ⟨…⟩ |…|`), [`trigger`], [`ability`], [`header`];
+//! - [`element`]: lines, bullets and statements, the entry point [`parse_element`];
+//! - [`names`]: fixed vocabularies and "did you mean" suggestions;
+//! - [`visit`]: walking a tree; [`lint`]: per-file warnings; [`resolve`]: folders;
+//! - [`render`]: the tree back as canonical WWR; [`compile`]: the engine mapping;
+//! - [`report`]: the commands `wwr parse`, `roleset show` (WWR folders) and `check`.
+//!
+//! Decisions where the texts are silent are documented where they are made: bullet nesting
+//! follows the bullet character, not the indentation ([`element`]); `or` binds tighter than
+//! `and` ([`condition`]); `<Class> Group` headers are roles unless a group flag follows
+//! ([`header`]); names compare without case and punctuation, and elements answer to their
+//! file names ([`resolve`]).
 
-pub fn run_parse_command(
-    _paths: &[PathBuf],
-    _json: bool,
-    _out: &mut dyn std::io::Write,
-) -> anyhow::Result<bool> {
-    anyhow::bail!("the WWR parser is not built into this version yet")
-}
-pub fn run_show_command(_dir: &Path, _out: &mut dyn std::io::Write) -> anyhow::Result<()> {
-    anyhow::bail!("the WWR parser is not built into this version yet")
-}
-pub fn check_file(path: &Path) -> Result<(), Vec<String>> {
-    Err(vec![format!(
-        "{}: the WWR parser is not built into this version yet",
-        path.display()
-    )])
-}
+pub mod ability;
+pub mod ast;
+pub mod compile;
+pub mod condition;
+pub mod cursor;
+pub mod element;
+pub mod header;
+pub mod lint;
+pub mod names;
+pub mod params;
+pub mod span;
+pub mod trigger;
+pub mod value;
+pub mod visit;
+
+pub use element::{Parsed, parse_element};
+pub mod render;
+pub mod report;
+pub mod resolve;
+
+pub use report::{check_file, run_parse_command, run_show_command};

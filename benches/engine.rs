@@ -1,0 +1,40 @@
+//! Engine speed: resolving one night at several sizes, a whole game, and loading a long save.
+//! Run with `cargo bench --bench engine`.
+
+use mafia_mod::demo::large_game;
+use mafia_mod::engine::Entry;
+use mafia_mod::savefile::{game_text, parse_game};
+use std::path::Path;
+
+fn main() {
+    divan::main();
+}
+
+/// Resolve Night 1 (without committing) with every role holder acting.
+#[divan::bench(args = [20, 100, 1000])]
+fn resolve_one_night(bencher: divan::Bencher, players: usize) {
+    let game = large_game(players, 0, 1).expect("game");
+    bencher.bench(|| divan::black_box(game.preview()));
+}
+
+/// Play a whole 100-player game, Night 1 to Day 5, from the setup.
+#[divan::bench(sample_count = 20)]
+fn whole_game_100_players() {
+    let game = large_game(100, 10, 1).expect("game");
+    assert!(game.state().game_over.is_some());
+    divan::black_box(game);
+}
+
+/// Load (parse and replay) a save with about 2,000 entries.
+#[divan::bench(sample_count = 30)]
+fn load_save_2000_entries(bencher: divan::Bencher) {
+    let mut game = large_game(220, 9, 1).expect("game");
+    let _ = game.submit(Entry::Resolve, None);
+    let text = game_text(&game).expect("text");
+    assert!(
+        game.entries().len() >= 2000,
+        "only {} entries",
+        game.entries().len()
+    );
+    bencher.bench(|| divan::black_box(parse_game(Path::new("bench.ron"), &text).expect("load")));
+}

@@ -1,0 +1,665 @@
+//! The compiled view: each WWR ability mapped to the engine's shared ability vocabulary, or
+//! marked "not yet executable" with the reason.
+//!
+//! [`Vocabulary`] mirrors the vocabulary the engine is to share between RON rolesets and WWR
+//! (kill/attack with strengths, protect/defend, block/obstruct, redirect, investigate with
+//! disguises, apply a status for a duration, change votes, change/steal/copy roles, counters,
+//! messages), with the parameters a WWR ability carries. Selectors and values stay in WWR
+//! notation (`@Selection`, `@(Attr:Wolfish)`): evaluating them against a game is the engine's
+//! WWR layer's job. Abilities outside that vocabulary (targets, groups, polls, choices,
+//! emits, displays, …) compile to [`Compiled::NotYetExecutable`].
+//!
+//! # Example
+//!
+//! ```
+//! use mafia_mod::wwr::{compile::{compile, Compiled, Vocabulary, KillStrength}, parse_element};
+//! use mafia_mod::wwr::ast::StatementKind;
+//!
+//! let parsed = parse_element("**Hunter** | Townsfolk Killing\nEnd Night: Attack @Selection\n");
+//! let element = parsed.element.unwrap();
+//! let StatementKind::Ability { ability } = &element.triggers[0].body[0].kind else { panic!() };
+//! match compile(ability) {
+//!     Compiled::Executable(Vocabulary::Kill { target, strength }) => {
+//!         assert_eq!(target, "@Selection");
+//!         assert_eq!(strength, KillStrength::Attack);
+//!     }
+//!     other => panic!("{other:?}"),
+//! }
+//! assert_eq!(compile(ability).to_string(), "kill @Selection (attack: stopped by any defense)");
+//! ```
+
+use super::ast::{
+    Ability, AbilityKind, AnnouncementKind, ChangeKind, CounterOp, Defense, DisguiseStrength,
+    Duration, GrantAction, InvestigationKind, KillFilter, KillingKind, ObstructFeedback, PhaseKind,
+    Value, VoteKind,
+};
+use serde::Serialize;
+use std::fmt;
+
+/// An ability the engine can run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Vocabulary {
+    /// Kill or attack with a strength.
+    Kill {
+        target: String,
+        strength: KillStrength,
+    },
+    /// Protect/defend a player from some killings.
+    Protect {
+        target: String,
+        against: KillFilter,
+        defense: DefenseKind,
+        /// Only killers matching this selector are stopped (`by …`); everyone when absent.
+        only_from: Option<String>,
+        /// Where the protected player is while absent (absence defenses).
+        absent_at: Option<String>,
+        during: Option<PhaseKind>,
+        duration: Duration,
+    },
+    /// Block/obstruct a player's abilities, optionally with fake feedback.
+    Block {
+        target: String,
+        /// Ability types blocked (`!` for all but); every ability when absent.
+        abilities: Option<String>,
+        fake_feedback: Option<String>,
+        duration: Duration,
+    },
+    /// Redirect abilities aimed at the holder to someone else.
+    Redirect {
+        abilities: String,
+        /// Only abilities from these players; everyone when absent.
+        from: Option<String>,
+        to: String,
+        duration: Duration,
+    },
+    /// Investigate, seeing through disguises or not.
+    Investigate {
+        target: String,
+        learns: Learns,
+        weak_disguises_apply: bool,
+        strong_disguises_apply: bool,
+    },
+    /// Make a player look like another role to investigations.
+    Disguise {
+        target: String,
+        as_role: String,
+        strong: bool,
+        duration: Duration,
+    },
+    /// Apply a status (a custom attribute) for a duration.
+    ApplyStatus {
+        status: String,
+        target: String,
+        duration: Duration,
+        values: Vec<String>,
+    },
+    RemoveStatus {
+        status: String,
+        target: String,
+    },
+    /// Change votes: set or adjust a player's voting power.
+    ChangeVotes {
+        target: String,
+        ballot: VoteKind,
+        adjust: bool,
+        amount: String,
+        duration: Duration,
+    },
+    ChangeRole {
+        target: String,
+        to: String,
+    },
+    ChangeAlignment {
+        target: String,
+        to: String,
+    },
+    /// Give, take or move an extra role.
+    GrantRole {
+        role: String,
+        to: String,
+    },
+    RevokeRole {
+        role: String,
+        from: String,
+    },
+    TransferRole {
+        role: String,
+        from: String,
+        to: String,
+    },
+    /// Copy a player's role (and state) onto the actor.
+    CopyRole {
+        from: String,
+        suppress_starting: bool,
+    },
+    /// Steal roles: the actor and the target swap.
+    SwapRoles {
+        with: String,
+    },
+    Counter {
+        /// Whose counter; the acting element's own when absent.
+        target: Option<String>,
+        op: CounterOp,
+        amount: Option<String>,
+    },
+    Message {
+        audience: Audience,
+        text: String,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KillStrength {
+    /// Stopped by any matching defense.
+    Attack,
+    /// Stopped only by defenses against kills.
+    Kill,
+    /// A lynch: stopped only by defenses against lynches.
+    Lynch,
+    /// Cannot be defended against.
+    TrueKill,
+    /// Makes a ghost (haunting mode), stopped by defenses against banishments.
+    Banish,
+    TrueBanish,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefenseKind {
+    Active,
+    Passive,
+    Partial,
+    Recruitment,
+    Absence,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "what", content = "of", rename_all = "snake_case")]
+pub enum Learns {
+    Role,
+    Alignment,
+    Category,
+    Class,
+    /// Whether the attribute is present.
+    Attribute(String),
+    /// How many times a role exists.
+    RoleCount,
+    /// How many players a selector holds.
+    PlayerCount,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "to", content = "where", rename_all = "snake_case")]
+pub enum Audience {
+    /// The acting player (learn, know, feedback).
+    Actor,
+    /// Everyone (announce).
+    Public,
+    /// A location, group or player (reveal).
+    At(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Compiled {
+    Executable(Vocabulary),
+    NotYetExecutable { reason: String },
+}
+
+fn text(v: &Value) -> String {
+    v.to_string()
+}
+
+fn opt(v: &Option<Value>) -> Option<String> {
+    v.as_ref().map(text)
+}
+
+fn not_yet(reason: &str) -> Compiled {
+    Compiled::NotYetExecutable {
+        reason: reason.to_string(),
+    }
+}
+
+/// Maps one ability to the vocabulary. Durations left out default to `~Permanent`, as the
+/// guides specify.
+pub fn compile(ability: &Ability) -> Compiled {
+    let lasting = |d: &Option<Duration>| d.unwrap_or(Duration::Permanent);
+    let vocabulary = match &ability.kind {
+        AbilityKind::Killing { kind, target } => Vocabulary::Kill {
+            target: text(target),
+            strength: match kind {
+                KillingKind::Attack => KillStrength::Attack,
+                KillingKind::Kill => KillStrength::Kill,
+                KillingKind::Lynch => KillStrength::Lynch,
+                KillingKind::TrueKill => KillStrength::TrueKill,
+                KillingKind::Banish => KillStrength::Banish,
+                KillingKind::TrueBanish => KillStrength::TrueBanish,
+            },
+        },
+        AbilityKind::Protecting {
+            target,
+            against,
+            by,
+            defense,
+            during,
+            duration,
+        } => {
+            let (kind, absent_at) = match defense {
+                Defense::Active => (DefenseKind::Active, None),
+                Defense::Passive => (DefenseKind::Passive, None),
+                Defense::Partial => (DefenseKind::Partial, None),
+                Defense::Recruitment => (DefenseKind::Recruitment, None),
+                Defense::Absence { at } => (DefenseKind::Absence, Some(text(at))),
+            };
+            Vocabulary::Protect {
+                target: text(target),
+                against: *against,
+                defense: kind,
+                only_from: opt(by),
+                absent_at,
+                during: *during,
+                duration: lasting(duration),
+            }
+        }
+        AbilityKind::Obstructing {
+            target,
+            abilities,
+            feedback,
+            duration,
+        } => Vocabulary::Block {
+            target: text(target),
+            abilities: abilities.as_ref().map(|f| {
+                let bang = if f.negated { "all but " } else { "" };
+                format!("{bang}{}", f.name)
+            }),
+            fake_feedback: feedback.as_ref().map(|f| match f {
+                ObstructFeedback::Fixed { value } => text(value),
+                ObstructFeedback::Weighted { choices } => choices
+                    .iter()
+                    .map(|c| format!("{} with chance {}", c.value, c.chance))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+            duration: lasting(duration),
+        },
+        AbilityKind::Redirecting {
+            abilities,
+            from,
+            to,
+            duration,
+        } => Vocabulary::Redirect {
+            abilities: abilities
+                .plain_text()
+                .map_or_else(|| text(abilities), str::to_string),
+            from: opt(from),
+            to: text(to),
+            duration: lasting(duration),
+        },
+        AbilityKind::Investigating {
+            kind,
+            target,
+            attribute,
+            disguises,
+        } => Vocabulary::Investigate {
+            target: text(target),
+            learns: match kind {
+                InvestigationKind::Role => Learns::Role,
+                InvestigationKind::Alignment => Learns::Alignment,
+                InvestigationKind::Category => Learns::Category,
+                InvestigationKind::Class => Learns::Class,
+                InvestigationKind::Attribute => {
+                    Learns::Attribute(attribute.as_ref().map(text).unwrap_or_default())
+                }
+                InvestigationKind::Count => Learns::RoleCount,
+                InvestigationKind::PlayerCount => Learns::PlayerCount,
+            },
+            weak_disguises_apply: disguises.weak,
+            strong_disguises_apply: disguises.strong,
+        },
+        AbilityKind::Disguising {
+            strength,
+            target,
+            role,
+            duration,
+        } => Vocabulary::Disguise {
+            target: text(target),
+            as_role: text(role),
+            strong: *strength == DisguiseStrength::Strong,
+            duration: lasting(duration),
+        },
+        AbilityKind::ApplyAttribute {
+            attribute,
+            target,
+            duration,
+            values,
+        } => Vocabulary::ApplyStatus {
+            status: text(attribute),
+            target: text(target),
+            duration: lasting(duration),
+            values: values.iter().map(text).collect(),
+        },
+        AbilityKind::RemoveAttribute { attribute, target } => Vocabulary::RemoveStatus {
+            status: text(attribute),
+            target: text(target),
+        },
+        AbilityKind::VoteManipulating {
+            target,
+            vote,
+            relative,
+            amount,
+            duration,
+        } => Vocabulary::ChangeVotes {
+            target: text(target),
+            ballot: *vote,
+            adjust: *relative,
+            amount: text(amount),
+            duration: lasting(duration),
+        },
+        AbilityKind::Changing { kind, target, to } => match kind {
+            ChangeKind::Role => Vocabulary::ChangeRole {
+                target: text(target),
+                to: text(to),
+            },
+            ChangeKind::Alignment => Vocabulary::ChangeAlignment {
+                target: text(target),
+                to: text(to),
+            },
+            ChangeKind::Group => {
+                return not_yet("renaming a group needs groups in the engine");
+            }
+        },
+        AbilityKind::Granting {
+            action,
+            role,
+            from,
+            to,
+        } => {
+            let role = text(role);
+            let from = opt(from).unwrap_or_default();
+            let to = opt(to).unwrap_or_default();
+            match action {
+                GrantAction::Grant => Vocabulary::GrantRole { role, to },
+                GrantAction::Revoke => Vocabulary::RevokeRole { role, from },
+                GrantAction::Transfer => Vocabulary::TransferRole { role, from, to },
+            }
+        }
+        AbilityKind::Copying { target, suppressed } => Vocabulary::CopyRole {
+            from: text(target),
+            suppress_starting: *suppressed,
+        },
+        AbilityKind::Switching { target } => Vocabulary::SwapRoles { with: text(target) },
+        AbilityKind::Counting { op, amount, target } => Vocabulary::Counter {
+            target: opt(target),
+            op: *op,
+            amount: opt(amount),
+        },
+        AbilityKind::Announcement { kind, info, to } => Vocabulary::Message {
+            audience: match (kind, to) {
+                (AnnouncementKind::Announce, _) => Audience::Public,
+                (AnnouncementKind::Reveal, Some(to)) => Audience::At(text(to)),
+                _ => Audience::Actor,
+            },
+            text: text(info),
+        },
+        AbilityKind::Feedback { value } => Vocabulary::Message {
+            audience: Audience::Actor,
+            text: text(value),
+        },
+        other => return not_yet(not_yet_reason(other)),
+    };
+    Compiled::Executable(vocabulary)
+}
+
+/// Why an ability type has no place in the engine's vocabulary yet.
+fn not_yet_reason(kind: &AbilityKind) -> &'static str {
+    match kind {
+        AbilityKind::ChangeAttribute { .. } => {
+            "changing a stored attribute value needs attribute values in the engine"
+        }
+        AbilityKind::Targeting { .. } | AbilityKind::Untargeting => {
+            "the engine has no per-player stored target yet"
+        }
+        AbilityKind::Whispering { .. } => "whisper channels are not modelled by the engine",
+        AbilityKind::Joining { .. } | AbilityKind::Disband { .. } => {
+            "group membership is not in the engine's vocabulary yet"
+        }
+        AbilityKind::Loyalty { .. } => "loyalty (betrayal on role change) is not modelled yet",
+        AbilityKind::Poll { .. } => "creating or manipulating polls needs WWR polls in the engine",
+        AbilityKind::ChoiceCreation { .. } | AbilityKind::ChoiceChoosing { .. } => {
+            "choices are not in the engine's vocabulary yet"
+        }
+        AbilityKind::Ascend | AbilityKind::Descend => {
+            "winning or losing alone (ascend/descend) needs WWR win rules in the engine"
+        }
+        AbilityKind::ConversationReset { .. } => "channel history is outside the console",
+        AbilityKind::Cancel { .. } => "cancelling a visit needs visit triggers in the engine",
+        AbilityKind::Shuffle { .. } => {
+            "shuffling lists is WWR interpreter work, not an engine ability"
+        }
+        AbilityKind::Emitting { .. } => "emitted values need WWR triggers in the engine",
+        AbilityKind::Displaying { .. } | AbilityKind::DisplayUpdate { .. } => {
+            "displays are Discord messages the console does not keep"
+        }
+        AbilityKind::Locking { .. } => "locking channels is outside the console",
+        AbilityKind::Formatting { .. } => "formatting lists is WWR interpreter work",
+        AbilityKind::Executing { .. } => "bot commands are outside the console",
+        AbilityKind::Activating { .. } => "ghostly activation needs haunting mode in the engine",
+        AbilityKind::Resurrecting { .. } => "resurrection is not in the engine's vocabulary yet",
+        AbilityKind::Success | AbilityKind::Failure | AbilityKind::Continue => {
+            "complex-action control flow runs in the WWR interpreter, not as an engine ability"
+        }
+        _ => "not in the engine's vocabulary yet",
+    }
+}
+
+impl fmt::Display for Compiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Compiled::Executable(v) => write!(f, "{v}"),
+            Compiled::NotYetExecutable { reason } => write!(f, "not yet executable: {reason}"),
+        }
+    }
+}
+
+/// ` for <duration>` unless permanent (the default).
+struct For(Duration);
+
+impl fmt::Display for For {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Duration::Permanent => Ok(()),
+            d => write!(f, " for {d}"),
+        }
+    }
+}
+
+impl fmt::Display for Vocabulary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Vocabulary::Kill { target, strength } => {
+                let how = match strength {
+                    KillStrength::Attack => "attack: stopped by any defense",
+                    KillStrength::Kill => "kill: stopped only by defenses against kills",
+                    KillStrength::Lynch => "lynch",
+                    KillStrength::TrueKill => "true kill: cannot be stopped",
+                    KillStrength::Banish => "banish",
+                    KillStrength::TrueBanish => "true banish: cannot be stopped",
+                };
+                write!(f, "kill {target} ({how})")
+            }
+            Vocabulary::Protect {
+                target,
+                against,
+                defense,
+                only_from,
+                absent_at,
+                during,
+                duration,
+            } => {
+                write!(f, "protect {target} from {against:?} ({defense:?} defense")?;
+                if let Some(at) = absent_at {
+                    write!(f, " at {at}")?;
+                }
+                f.write_str(")")?;
+                if let Some(by) = only_from {
+                    write!(f, " when caused by {by}")?;
+                }
+                if let Some(phase) = during {
+                    write!(f, " during {phase:?}")?;
+                }
+                write!(f, "{}", For(*duration))
+            }
+            Vocabulary::Block {
+                target,
+                abilities,
+                fake_feedback,
+                duration,
+            } => {
+                write!(f, "block ")?;
+                match abilities {
+                    Some(a) => write!(f, "{a} abilities of {target}")?,
+                    None => write!(f, "every ability of {target}")?,
+                }
+                if let Some(fb) = fake_feedback {
+                    write!(f, ", answering {fb}")?;
+                }
+                write!(f, "{}", For(*duration))
+            }
+            Vocabulary::Redirect {
+                abilities,
+                from,
+                to,
+                duration,
+            } => {
+                write!(f, "redirect {abilities}")?;
+                if let Some(from) = from {
+                    write!(f, " from {from}")?;
+                }
+                write!(f, " to {to}{}", For(*duration))
+            }
+            Vocabulary::Investigate {
+                target,
+                learns,
+                weak_disguises_apply,
+                strong_disguises_apply,
+            } => {
+                match learns {
+                    Learns::Attribute(name) => {
+                        write!(f, "investigate whether {target} has {name}")?
+                    }
+                    Learns::RoleCount => write!(f, "investigate how many {target} exist")?,
+                    Learns::PlayerCount => {
+                        write!(f, "investigate how many players {target} holds")?
+                    }
+                    other => write!(
+                        f,
+                        "investigate the {} of {target}",
+                        format!("{other:?}").to_lowercase()
+                    )?,
+                }
+                match (weak_disguises_apply, strong_disguises_apply) {
+                    (true, true) => f.write_str(" (weak and strong disguises apply)"),
+                    (true, false) => f.write_str(" (weak disguises apply)"),
+                    (false, true) => f.write_str(" (strong disguises apply)"),
+                    (false, false) => f.write_str(" (disguises do not apply)"),
+                }
+            }
+            Vocabulary::Disguise {
+                target,
+                as_role,
+                strong,
+                duration,
+            } => {
+                let strength = if *strong { "strongly" } else { "weakly" };
+                write!(
+                    f,
+                    "disguise {target} as {as_role} ({strength}){}",
+                    For(*duration)
+                )
+            }
+            Vocabulary::ApplyStatus {
+                status,
+                target,
+                duration,
+                values,
+            } => {
+                write!(f, "apply status {status} to {target}{}", For(*duration))?;
+                if !values.is_empty() {
+                    write!(f, " with values {}", values.join(", "))?;
+                }
+                Ok(())
+            }
+            Vocabulary::RemoveStatus { status, target } => {
+                write!(f, "remove status {status} from {target}")
+            }
+            Vocabulary::ChangeVotes {
+                target,
+                ballot,
+                adjust,
+                amount,
+                duration,
+            } => {
+                let (how, preposition) = if *adjust {
+                    ("adjust", "by")
+                } else {
+                    ("set", "to")
+                };
+                let ballot = match ballot {
+                    VoteKind::Public => "public",
+                    VoteKind::SpecialPublic => "special public",
+                    VoteKind::HiddenPublic => "hidden public",
+                    VoteKind::Private => "private",
+                };
+                write!(
+                    f,
+                    "{how} the {ballot} voting power of {target} {preposition} {amount}{}",
+                    For(*duration)
+                )
+            }
+            Vocabulary::ChangeRole { target, to } => {
+                write!(f, "change the role of {target} to {to}")
+            }
+            Vocabulary::ChangeAlignment { target, to } => {
+                write!(f, "change the alignment of {target} to {to}")
+            }
+            Vocabulary::GrantRole { role, to } => write!(f, "grant extra role {role} to {to}"),
+            Vocabulary::RevokeRole { role, from } => {
+                write!(f, "revoke extra role {role} from {from}")
+            }
+            Vocabulary::TransferRole { role, from, to } => {
+                write!(f, "transfer extra role {role} from {from} to {to}")
+            }
+            Vocabulary::CopyRole {
+                from,
+                suppress_starting,
+            } => {
+                let note = if *suppress_starting {
+                    " (starting abilities suppressed)"
+                } else {
+                    ""
+                };
+                write!(f, "copy the role of {from}{note}")
+            }
+            Vocabulary::SwapRoles { with } => write!(f, "swap roles with {with}"),
+            Vocabulary::Counter { target, op, amount } => {
+                let whose = target.as_ref().map_or_else(
+                    || "its own counter".to_string(),
+                    |t| format!("the counter of {t}"),
+                );
+                let amount = amount.as_deref().unwrap_or("1");
+                match op {
+                    CounterOp::Set => write!(f, "set {whose} to {amount}"),
+                    CounterOp::Increment => write!(f, "add {amount} to {whose}"),
+                    CounterOp::Decrement => write!(f, "subtract {amount} from {whose}"),
+                }
+            }
+            Vocabulary::Message { audience, text } => match audience {
+                Audience::Actor => write!(f, "tell the actor {text}"),
+                Audience::Public => write!(f, "announce {text}"),
+                Audience::At(place) => write!(f, "tell {place} {text}"),
+            },
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! A cursor over part of one source line, and the bracket-aware scans the line grammar needs.
+//!
+//! All parsers below the line level work on a [`Cursor`]: a byte range of one [`SrcLine`].
+//! The cursor only ever moves by whole characters, so slicing never splits a multi-byte
+//! character, and every error it builds names the line and the character column.
+
+use super::span::{Diagnostic, Span, SrcLine};
+
+pub type PResult<T> = Result<T, Diagnostic>;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Cursor<'a> {
+    pub src: SrcLine<'a>,
+    pub pos: usize,
+    pub end: usize,
+}
+
+impl<'a> Cursor<'a> {
+    pub fn new(src: SrcLine<'a>, start: usize, end: usize) -> Self {
+        let end = end.min(src.text.len());
+        Cursor {
+            src,
+            pos: start.min(end),
+            end,
+        }
+    }
+
+    /// A cursor over `start..end` of the same line.
+    pub fn sub(&self, start: usize, end: usize) -> Cursor<'a> {
+        Cursor::new(self.src, start, end)
+    }
+
+    pub fn rest(&self) -> &'a str {
+        self.src.text.get(self.pos..self.end).unwrap_or("")
+    }
+
+    pub fn slice(&self, start: usize, end: usize) -> &'a str {
+        self.src.text.get(start..end).unwrap_or("")
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.end
+    }
+
+    pub fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    pub fn peek_second(&self) -> Option<char> {
+        let mut chars = self.rest().chars();
+        chars.next();
+        chars.next()
+    }
+
+    pub fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    pub fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    /// Consumes `s` when the rest starts with it.
+    pub fn eat(&mut self, s: &str) -> bool {
+        if self.rest().starts_with(s) {
+            self.pos += s.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes the word `kw` when it is followed by a non-word character or the end.
+    pub fn eat_keyword(&mut self, kw: &str) -> bool {
+        let rest = self.rest();
+        if rest.starts_with(kw)
+            && !rest[kw.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
+            self.pos += kw.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Skips whitespace, then consumes the words of `phrase` (separated by single spaces in
+    /// `phrase`, by any whitespace in the text); on failure the cursor does not move.
+    pub fn eat_phrase(&mut self, phrase: &str) -> bool {
+        let saved = *self;
+        self.skip_ws();
+        for (i, word) in phrase.split(' ').enumerate() {
+            if i > 0 {
+                if !self.peek().is_some_and(char::is_whitespace) {
+                    *self = saved;
+                    return false;
+                }
+                self.skip_ws();
+            }
+            if !self.eat_keyword(word) {
+                *self = saved;
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Like [`Cursor::eat_phrase`], but an error naming what was found when it is missing.
+    pub fn expect_phrase(&mut self, phrase: &str, after: &str) -> PResult<()> {
+        if self.eat_phrase(phrase) {
+            Ok(())
+        } else {
+            let mut at = *self;
+            at.skip_ws();
+            Err(at.error_here(format!(
+                "expected `{phrase}` after {after}, found {}",
+                at.found()
+            )))
+        }
+    }
+
+    /// A short description of what comes next, for "found …" in error messages.
+    pub fn found(&self) -> String {
+        let rest = self.rest().trim_start();
+        if rest.is_empty() {
+            return "the end of the text".to_string();
+        }
+        // A string literal is shown whole, in double backticks so its own backticks read.
+        if let Some(inner) = rest.strip_prefix('`')
+            && let Some(close) = inner.find('`')
+        {
+            let literal: String = inner[..close].chars().take(40).collect();
+            return format!("`` `{literal}` ``");
+        }
+        let word: String = rest
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .take(30)
+            .collect();
+        if word.contains('`') {
+            format!("`` {word} ``")
+        } else {
+            format!("`{word}`")
+        }
+    }
+
+    pub fn span_from(&self, start: usize) -> Span {
+        self.src.span(start, self.pos)
+    }
+
+    pub fn span_of(&self, start: usize, end: usize) -> Span {
+        self.src.span(start, end)
+    }
+
+    pub fn error_here(&self, message: impl Into<String>) -> Diagnostic {
+        let end = self.pos + self.peek().map_or(0, char::len_utf8);
+        Diagnostic::error(self.src.span(self.pos, end), message)
+    }
+
+    pub fn error_at(&self, start: usize, end: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.src.span(start, end), message)
+    }
+
+    /// Fails unless only whitespace remains.
+    pub fn expect_end(&mut self, what: &str) -> PResult<()> {
+        self.skip_ws();
+        if self.at_end() {
+            Ok(())
+        } else {
+            Err(self.error_here(format!(
+                "unexpected {} after {what}; expected the end of it",
+                self.found()
+            )))
+        }
+    }
+
+    /// Consumes characters while `f` holds and returns them.
+    pub fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
+        let start = self.pos;
+        while self.peek().is_some_and(&f) {
+            self.bump();
+        }
+        self.slice(start, self.pos)
+    }
+
+    /// From an opening bracket at the cursor, the byte offset just past its matching closer.
+    pub fn matching_close(&self) -> Option<usize> {
+        matching_close(self.src.text, self.pos, self.end)
+    }
+}
+
+/// The closing character for an opening bracket the language uses.
+pub fn closer(open: char) -> Option<char> {
+    match open {
+        '(' => Some(')'),
+        '[' => Some(']'),
+        '{' => Some('}'),
+        '⟨' => Some('⟩'),
+        _ => None,
+    }
+}
+
+/// Tracks backtick strings and bracket depth while scanning a line left to right.
+#[derive(Default)]
+struct Nesting {
+    in_string: bool,
+    depth: u32,
+}
+
+impl Nesting {
+    /// Updates the state for `c`; true when `c` itself is at the top level (outside strings
+    /// and brackets, and not a bracket or backtick).
+    fn step(&mut self, c: char) -> bool {
+        if c == '`' {
+            self.in_string = !self.in_string;
+            return false;
+        }
+        if self.in_string {
+            return false;
+        }
+        match c {
+            '(' | '[' | '{' | '⟨' => {
+                self.depth += 1;
+                false
+            }
+            ')' | ']' | '}' | '⟩' => {
+                self.depth = self.depth.saturating_sub(1);
+                false
+            }
+            _ => self.depth == 0,
+        }
+    }
+}
+
+/// The byte offset just past the bracket that closes the one at `open_at`.
+pub fn matching_close(text: &str, open_at: usize, end: usize) -> Option<usize> {
+    let region = text.get(open_at..end)?;
+    closer(region.chars().next()?)?;
+    let mut nesting = Nesting::default();
+    for (i, c) in region.char_indices() {
+        nesting.step(c);
+        if i > 0 && !nesting.in_string && nesting.depth == 0 {
+            return Some(open_at + i + c.len_utf8());
+        }
+    }
+    None
+}
+
+/// Offsets of every top-level `:` in `start..end` that ends a segment: followed by whitespace
+/// or by the end of the range. Colons inside strings and brackets (`@(Role:Wolf)`) do not count.
+pub fn segment_colons(text: &str, start: usize, end: usize) -> Vec<usize> {
+    let mut found = Vec::new();
+    let Some(region) = text.get(start..end) else {
+        return found;
+    };
+    let mut nesting = Nesting::default();
+    let mut chars = region.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let top = nesting.step(c);
+        if top && c == ':' && chars.peek().is_none_or(|(_, next)| next.is_whitespace()) {
+            found.push(start + i);
+        }
+    }
+    found
+}
+
+/// Where the trailing parameter groups (`[…]`, `{…}`, `⟨…⟩`, `|…|`) of a line begin: the
+/// first top-level opener at the start of the range or after whitespace.
+pub fn params_start(text: &str, start: usize, end: usize) -> Option<usize> {
+    let region = text.get(start..end)?;
+    let mut nesting = Nesting::default();
+    let mut previous: Option<char> = None;
+    for (i, c) in region.char_indices() {
+        let was_top = !nesting.in_string && nesting.depth == 0;
+        nesting.step(c);
+        let after_space = previous.is_none_or(char::is_whitespace);
+        if was_top && after_space && matches!(c, '[' | '{' | '⟨' | '|') {
+            return Some(start + i);
+        }
+        previous = Some(c);
+    }
+    None
+}
+
+/// Splits `start..end` at top-level commas; returns trimmed `(start, end)` byte ranges.
+pub fn split_commas(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
+    let mut parts = Vec::new();
+    let Some(region) = text.get(start..end) else {
+        return parts;
+    };
+    let mut nesting = Nesting::default();
+    let mut part_start = start;
+    for (i, c) in region.char_indices() {
+        if nesting.step(c) && c == ',' {
+            parts.push(trim_range(text, part_start, start + i));
+            part_start = start + i + 1;
+        }
+    }
+    parts.push(trim_range(text, part_start, end));
+    parts
+}
+
+/// Shrinks `start..end` past leading and trailing whitespace.
+pub fn trim_range(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let Some(region) = text.get(start..end) else {
+        return (start, start);
+    };
+    let lead = region.len() - region.trim_start().len();
+    let trail = region.len() - region.trim_end().len();
+    if lead == region.len() {
+        (start, start)
+    } else {
+        (start + lead, end - trail)
+    }
+}

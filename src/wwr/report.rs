@@ -1,0 +1,299 @@
+//! The commands: `mafia-mod wwr parse`, `mafia-mod roleset show DIR` (for WWR folders) and
+//! `mafia-mod check` on a `.wwr` file.
+
+use super::ast::{ElementKind, SpecialKind, Statement, StatementKind};
+use super::compile::{Compiled, compile};
+use super::element::{Parsed, parse_element};
+use super::render::{GuardText, ParamsText};
+use super::resolve::{Entry, Library};
+use super::span::Diagnostic;
+use anyhow::Context;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Every `*.wwr` file under `dir`, recursively, in a stable (sorted) order.
+pub fn wwr_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(current) = pending.pop() {
+        for entry in std::fs::read_dir(&current)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "wwr") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Reads and parses one file; an unreadable file is reported as an error at 1:1.
+pub fn parse_file(path: &Path) -> Parsed {
+    match std::fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => parse_element(&text),
+            Err(e) => Parsed {
+                element: None,
+                diagnostics: vec![Diagnostic::error(
+                    start_span(),
+                    format!(
+                        "not UTF-8 text (invalid byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )],
+            },
+        },
+        Err(e) => Parsed {
+            element: None,
+            diagnostics: vec![Diagnostic::error(
+                start_span(),
+                format!("cannot read the file: {e}"),
+            )],
+        },
+    }
+}
+
+fn start_span() -> super::span::Span {
+    super::span::Span {
+        line: 1,
+        col: 1,
+        end_line: 1,
+        end_col: 1,
+    }
+}
+
+/// `mafia-mod wwr parse PATH... [--json]`: parse files and folders (recursively, `*.wwr`
+/// files), print `path:line:col: message` per error and warning to `out`, the AST as JSON
+/// (one object per line: `{"path": …, "element": …}`) when `json`, and end with the line
+/// `N parsed, M failed`. Returns Ok(true) when nothing failed.
+///
+/// A folder is loaded as one library, so its references are resolved and every name that
+/// names nothing in the folder is reported as a warning; a single file is only parsed.
+pub fn run_parse_command(
+    paths: &[PathBuf],
+    json: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<bool> {
+    let mut parsed_ok = 0usize;
+    let mut failed = 0usize;
+    for root in paths {
+        let (library, resolve) = if root.is_dir() {
+            let library =
+                Library::load(root).with_context(|| format!("cannot list {}", root.display()))?;
+            (library, true)
+        } else {
+            let entry = Entry {
+                path: root.clone(),
+                parsed: parse_file(root),
+            };
+            (Library::new(vec![entry]), false)
+        };
+        let mut extra: Vec<Vec<Diagnostic>> = vec![Vec::new(); library.entries.len()];
+        if resolve {
+            for (i, d) in library.unresolved() {
+                if let Some(list) = extra.get_mut(i) {
+                    list.push(d);
+                }
+            }
+        }
+        for (entry, extra) in library.entries.iter().zip(extra) {
+            let mut diagnostics: Vec<&Diagnostic> =
+                entry.parsed.diagnostics.iter().chain(&extra).collect();
+            diagnostics.sort_by_key(|d| (d.span.line, d.span.col));
+            for d in diagnostics {
+                writeln!(out, "{}", d.render(&entry.path))?;
+            }
+            if entry.parsed.has_errors() {
+                failed += 1;
+            } else {
+                parsed_ok += 1;
+            }
+            if json && let Some(element) = &entry.parsed.element {
+                let record = serde_json::json!({ "path": entry.path.display().to_string(), "element": element });
+                writeln!(out, "{record}")?;
+            }
+        }
+    }
+    writeln!(out, "{parsed_ok} parsed, {failed} failed")?;
+    Ok(failed == 0)
+}
+
+/// `mafia-mod check` on a .wwr file: Ok(()) or the list of `path:line:col: message` errors.
+pub fn check_file(path: &Path) -> Result<(), Vec<String>> {
+    let parsed = parse_file(path);
+    let errors: Vec<String> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.render(path))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// `mafia-mod roleset show DIR` for a WWR folder: every role with triggers and abilities in
+/// readable form, each ability's compiled mapping or "not yet executable: <reason>".
+/// Parse errors and unresolved references of the folder are listed first.
+pub fn run_show_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let library = Library::load(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    for entry in &library.entries {
+        for d in entry.parsed.diagnostics.iter().filter(|d| d.is_error()) {
+            writeln!(out, "{}", d.render(&entry.path))?;
+        }
+    }
+    for (i, d) in library.unresolved() {
+        if let Some(entry) = library.entries.get(i) {
+            writeln!(out, "{}", d.render(&entry.path))?;
+        }
+    }
+    let mut roles: Vec<usize> = (0..library.entries.len())
+        .filter(|&i| {
+            library.entries[i]
+                .element()
+                .is_some_and(|e| matches!(e.header.kind, ElementKind::Role { .. }))
+        })
+        .collect();
+    roles.sort_by_key(|&i| {
+        library.entries[i]
+            .element()
+            .map(|e| e.header.name.text.to_lowercase())
+    });
+    let mut tally = Tally::default();
+    for i in roles {
+        show_role(&library, i, out, &mut tally)?;
+    }
+    writeln!(
+        out,
+        "{} roles, {} abilities: {} executable, {} not yet executable",
+        tally.roles,
+        tally.executable + tally.not_yet,
+        tally.executable,
+        tally.not_yet
+    )?;
+    Ok(())
+}
+
+#[derive(Default)]
+struct Tally {
+    roles: usize,
+    executable: usize,
+    not_yet: usize,
+}
+
+fn show_role(
+    library: &Library,
+    index: usize,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> anyhow::Result<()> {
+    let Some(entry) = library.entries.get(index) else {
+        return Ok(());
+    };
+    let Some(element) = entry.element() else {
+        return Ok(());
+    };
+    tally.roles += 1;
+    let header = &element.header;
+    let descriptor = match &header.kind {
+        ElementKind::Role {
+            class,
+            category,
+            team,
+        } => {
+            let team = team
+                .as_ref()
+                .map(|t| format!(" - {}", t.text))
+                .unwrap_or_default();
+            format!("{class:?} {category:?}{team}")
+        }
+        other => other.label().to_string(),
+    };
+    writeln!(
+        out,
+        "{} | {descriptor}  ({})",
+        header.name.text,
+        entry.path.display()
+    )?;
+    for flag in &element.flags {
+        writeln!(out, "  {:?}", flag.kind)?;
+    }
+    for special in &element.specials {
+        writeln!(out, "  {:?}: {}", special.kind, special.value)?;
+    }
+    for set in library.ability_sets(index) {
+        let Some(set_element) = library.entries.get(set).and_then(Entry::element) else {
+            continue;
+        };
+        for special in set_element
+            .specials
+            .iter()
+            .filter(|s| s.kind != SpecialKind::Inherit)
+        {
+            writeln!(
+                out,
+                "  {:?}: {}  (from ability set {})",
+                special.kind, special.value, set_element.header.name.text
+            )?;
+        }
+    }
+    for inlined in library.inlined_triggers(index) {
+        let block = inlined.block;
+        let mut line = format!("  {}", block.trigger);
+        let params = ParamsText(&block.params).to_string();
+        if !params.is_empty() {
+            line.push(' ');
+            line.push_str(&params);
+        }
+        if let Some(set) = inlined.from_set {
+            line.push_str(&format!("  (from ability set {set})"));
+        }
+        writeln!(out, "{line}")?;
+        for statement in &block.body {
+            show_statement(statement, 2, out, tally)?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+fn show_statement(
+    statement: &Statement,
+    depth: usize,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> anyhow::Result<()> {
+    let indent = "  ".repeat(depth);
+    let params = ParamsText(&statement.params).to_string();
+    let params = if params.is_empty() {
+        String::new()
+    } else {
+        format!(" {params}")
+    };
+    let (head, body) = match &statement.kind {
+        StatementKind::Ability { ability } => {
+            let compiled = compile(ability);
+            match compiled {
+                Compiled::Executable(_) => tally.executable += 1,
+                Compiled::NotYetExecutable { .. } => tally.not_yet += 1,
+            }
+            writeln!(out, "{indent}- {ability}{params}")?;
+            writeln!(out, "{indent}    -> {compiled}")?;
+            return Ok(());
+        }
+        StatementKind::Action => ("Action".to_string(), &[][..]),
+        StatementKind::Process { body } => ("Process".to_string(), &body[..]),
+        StatementKind::Evaluate { body } => ("Evaluate".to_string(), &body[..]),
+        StatementKind::Branch { guard, body } => (format!("{}", GuardText(guard)), &body[..]),
+        StatementKind::ForEach { over, body } => (format!("For Each {over}"), &body[..]),
+    };
+    writeln!(out, "{indent}- {head}:{params}")?;
+    for child in body {
+        show_statement(child, depth + 1, out, tally)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,196 @@
+//! The command line as a user runs it: the real binary, its output and exit codes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(args)
+        .output()
+        .expect("run mafia-mod")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+fn repo(p: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(p)
+        .to_string_lossy()
+        .to_string()
+}
+
+#[test]
+fn new_game_with_random_roles_then_check_and_export() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    let mut text = String::from("# two families\n");
+    for f in ["Capone", "Rossi"] {
+        for i in 0..8 {
+            text.push_str(&format!("{f}{i} | {f}\n"));
+        }
+    }
+    text.push_str("Watcher | | | spectator\n");
+    std::fs::write(&players, text).expect("write players");
+    let save = dir.path().join("game.ron");
+    let args = ["new", "--roleset", "mafia-1923", "--players"];
+    let o = run(&[
+        &args[..],
+        &[
+            players.to_str().unwrap_or_default(),
+            "--assign",
+            "random",
+            "--seed",
+            "5",
+            "-o",
+            save.to_str().unwrap_or_default(),
+        ],
+    ]
+    .concat());
+    assert!(
+        o.status.success(),
+        "{}{}",
+        stdout(&o),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("16 players"), "{}", stdout(&o));
+    let saved = std::fs::read_to_string(&save).expect("save written");
+    assert_eq!(
+        saved.matches("\"mafia_member\"").count() - 1,
+        2,
+        "one Mafia Member per family of 8 (plus the roleset's own mention)"
+    );
+    let game = mafia_mod::savefile::load_game(&save).expect("the new save loads");
+    assert_eq!(game.file().setup.spectators, vec!["Watcher".to_string()]);
+    assert!(
+        game.state().slot_by_name("Watcher").is_none(),
+        "a spectator is not a player"
+    );
+    let o = run(&["check", save.to_str().unwrap_or_default()]);
+    assert!(
+        o.status.success() && stdout(&o).contains("Night 1"),
+        "{}",
+        stdout(&o)
+    );
+    // Nothing is committed yet: export says so and fails.
+    let o = run(&["export", save.to_str().unwrap_or_default()]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no phase has been committed"));
+}
+
+#[test]
+fn manual_roles_missing_is_an_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("p.txt");
+    std::fs::write(&players, "Ann | Capone | doctor\nBob | Capone\n").expect("write");
+    let o = run(&[
+        "new",
+        "--roleset",
+        "mafia-1923",
+        "--players",
+        players.to_str().unwrap_or_default(),
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Bob has no role"));
+}
+
+#[test]
+fn export_the_demo_in_every_format() {
+    let demo = repo("saves/demo.ron");
+    let bb = stdout(&run(&[
+        "export", &demo, "--phase", "Night 1", "--format", "bbcode",
+    ]));
+    assert!(
+        bb.starts_with("[b]Night 1[/b]") && bb.contains("Jack has died.") && bb.contains("[list]"),
+        "{bb}"
+    );
+    let md = stdout(&run(&["export", &demo, "--format", "markdown"]));
+    assert!(
+        md.starts_with("**Day 1**") && md.contains("The court has executed"),
+        "{md}"
+    );
+    let private = stdout(&run(&[
+        "export",
+        &demo,
+        "--phase",
+        "Night 1",
+        "--private",
+        "Quinn",
+    ]));
+    assert!(private.contains("Bruno is a Mafia Member"), "{private}");
+}
+
+#[test]
+fn check_reports_every_bad_file_with_position_and_exits_1() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("bad.ron");
+    let roleset = std::fs::read_to_string(repo("rolesets/mafia-1923.ron")).expect("read");
+    std::fs::write(
+        &bad,
+        roleset.replacen(
+            "abilities: [\"mafia_kill\"]",
+            "abilites: [\"mafia_kill\"]",
+            1,
+        ),
+    )
+    .expect("write");
+    let o = run(&[
+        "check",
+        bad.to_str().unwrap_or_default(),
+        &repo("rolesets/mafia-1923.ron"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("bad.ron:") && out.contains("roles[1].abilites"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok   ") && out.contains("roleset mafia-1923"),
+        "{out}"
+    );
+}
+
+#[test]
+fn roleset_show_lists_every_ability_id() {
+    let out = stdout(&run(&["roleset", "show", "mafia-1923"]));
+    let roleset = mafia_mod::rules::builtin("mafia-1923")
+        .expect("bundled")
+        .expect("valid");
+    assert_eq!(
+        roleset.abilities.len(),
+        18,
+        "the 18 fixed ability ids of the issue"
+    );
+    for ability in &roleset.abilities {
+        assert!(
+            out.contains(&format!("ability {}:", ability.id)),
+            "missing {}",
+            ability.id
+        );
+    }
+    assert!(out.contains("court_families = 3"));
+}
+
+#[test]
+fn scenario_command_ends_with_counts_and_fails_on_a_failure() {
+    let o = run(&["scenario", &repo("tests/scenarios/mafia-1923")]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.trim_end()
+            .lines()
+            .last()
+            .is_some_and(|l| l.ends_with("passed, 0 failed")),
+        "{out}"
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let failing = dir.path().join("f.ron");
+    std::fs::write(&failing, "Scenario(name: \"x\", roleset: \"mafia-1923\", players: [(name: \"Ann\", role: \"doctor\", family: Some(\"A\"))], script: [Expect(Dead(\"Ann\"))])").expect("write");
+    let o = run(&["scenario", failing.to_str().unwrap_or_default()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("0 passed, 1 failed"));
+}
