@@ -185,7 +185,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Main, Key::ch('w'), Msg::OpenForm(FormKind::Unvote), "withdraw a vote (unvote)", None),
     bind(M::Main, Key::ch('h'), Msg::OpenForm(FormKind::Host), "host command: modkill, revive, replace, status, role, message, note", Some("host")),
     bind(M::Main, Key::ch(':'), Msg::CommandLine, "command line (Tab completes)", Some("cmd")),
-    bind(M::Main, Key::ch('p'), Msg::PastePm, "paste a player's PM and get a suggested entry (pasting on the main screen does it too)", Some("paste PM")),
+    bind(M::Main, Key::ch('p'), Msg::PastePm, "paste a PM for a suggested entry (pasting on the main screen does the same)", Some("paste PM")),
     bind(M::Main, Key::ch('r'), Msg::Resolve, "resolve: show the queue from its first step", Some("resolve")),
     bind(M::Main, Key::ch('C'), Msg::Commit, "commit the phase (asks first); the next phase starts", Some("commit")),
     bind(M::Main, Key::ch('u'), Msg::UndoLast, "undo the last entry", Some("undo")),
