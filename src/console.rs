@@ -1,25 +1,46 @@
-//! Entry points of the console. Until the TUI lands, they print the game headless.
+//! Entry points of the console: `mafia-mod` (the most recent game, or the bundled demo on
+//! first run) and `mafia-mod open FILE`.
 
 use crate::savefile::load_game;
-use anyhow::{Result, anyhow};
+use crate::store::{data_dir, games_dir, most_recent_save, write_atomic};
+use crate::tui::{self, App};
+use anyhow::{Context, Result, anyhow};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// `mafia-mod` with no arguments.
-pub fn run_default(_data_dir: Option<&Path>, out: &mut dyn Write) -> Result<bool> {
-    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo.ron");
-    run_file(&demo, out)
+/// The demo game, compiled in so the binary needs nothing from the repository at run time.
+pub const DEMO_SAVE: &str = include_str!("../saves/demo.ron");
+
+/// Where the first run puts the demo: `<data dir>/games/demo.ron`.
+pub fn first_game(data_dir_override: Option<&Path>) -> Result<(PathBuf, PathBuf)> {
+    let data = data_dir(data_dir_override)?;
+    let games = games_dir(&data)?;
+    let path = match most_recent_save(&games) {
+        Some(path) => path,
+        None => {
+            let path = games.join("demo.ron");
+            write_atomic(&path, DEMO_SAVE.as_bytes(), 0)
+                .with_context(|| format!("cannot copy the demo game to {}", path.display()))?;
+            path
+        }
+    };
+    Ok((path, games))
 }
 
-/// `mafia-mod open FILE`.
-pub fn run_file(path: &Path, out: &mut dyn Write) -> Result<bool> {
-    let game = load_game(path).map_err(|e| anyhow!("{e}"))?;
-    writeln!(
-        out,
-        "{} — {} — {}",
-        game.file().name,
-        game.roleset().name,
-        game.phase_name()
-    )?;
+/// `mafia-mod` with no arguments.
+pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Result<bool> {
+    let (path, games) = first_game(data_dir_override)?;
+    open(path, Some(games))
+}
+
+/// `mafia-mod open FILE`. New games and the open dialog use the save's own directory.
+pub fn run_file(path: &Path, _out: &mut dyn Write) -> Result<bool> {
+    let dir = path.parent().map(Path::to_path_buf);
+    open(path.to_path_buf(), dir)
+}
+
+fn open(path: PathBuf, games: Option<PathBuf>) -> Result<bool> {
+    let game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
+    tui::run(App::new(game, path, games))?;
     Ok(true)
 }

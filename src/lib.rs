@@ -17,4 +17,5 @@ pub mod rules;
 pub mod savefile;
 pub mod scenario;
 pub mod store;
+pub mod tui;
 pub mod wwr;

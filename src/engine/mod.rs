@@ -9,6 +9,8 @@ pub mod outcome;
 pub mod resolve;
 pub mod setup;
 pub mod state;
+pub mod stepwise;
+pub mod tally;
 pub mod template;
 pub mod validate;
 

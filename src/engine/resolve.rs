@@ -14,6 +14,18 @@ use std::collections::HashMap;
 /// Resolve the current phase of `state`. The random generator is seeded from the game seed and
 /// the phase index, so resolving the same phase again draws the same numbers.
 pub fn resolve_phase(roleset: &Roleset, state: &GameState, seed: u64) -> (Outcome, GameState) {
+    let ctx = run_resolver(roleset, state, seed, None);
+    (ctx.outcome, ctx.state)
+}
+
+/// The resolver itself. With `snapshots`, [`Ctx::step`] also records the state as it is when
+/// each step is recorded (see [`super::stepwise`]); the outcome is the same either way.
+pub(crate) fn run_resolver<'a>(
+    roleset: &'a Roleset,
+    state: &GameState,
+    seed: u64,
+    snapshots: Option<Vec<GameState>>,
+) -> Ctx<'a> {
     let phase_seed = seed ^ (u64::from(state.phase) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut ctx = Ctx {
         roleset,
@@ -24,13 +36,14 @@ pub fn resolve_phase(roleset: &Roleset, state: &GameState, seed: u64) -> (Outcom
         },
         rng: ChaCha8Rng::seed_from_u64(phase_seed),
         names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
+        snapshots,
     };
     ctx.outcome
         .messages
         .extend(state.host_messages.iter().cloned());
     ctx.outcome.deaths.extend(state.host_deaths.iter().cloned());
     crate::mechanics::resolve(&mut ctx);
-    (ctx.outcome, ctx.state)
+    ctx
 }
 
 /// An action of the phase, as the resolver processes it.
@@ -59,6 +72,9 @@ pub struct Ctx<'a> {
     /// Slot by exact name: targets were made canonical when entered, so resolution looks names
     /// up here instead of scanning every slot (names do not change during a resolution).
     names: HashMap<String, SlotId>,
+    /// The state after each recorded step, when the caller asked for it (the console's queue
+    /// cursor); `None` in ordinary resolution.
+    pub snapshots: Option<Vec<GameState>>,
 }
 
 impl Ctx<'_> {
@@ -128,6 +144,9 @@ impl Ctx<'_> {
     /// Record a step.
     pub fn step(&mut self, step: Step) {
         self.outcome.steps.push(step);
+        if let Some(snapshots) = &mut self.snapshots {
+            snapshots.push(self.state.clone());
+        }
     }
 
     /// Record a step that only reports something.

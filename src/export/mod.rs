@@ -1,8 +1,8 @@
 //! Rendering a phase's public post and a player's private results as BBCode, Markdown or text.
 
-use crate::engine::outcome::{Audience, Message};
+use crate::engine::outcome::{Audience, Message, Outcome};
 use crate::engine::state::CommittedPhase;
-use crate::engine::{Game, SlotId};
+use crate::engine::{Game, GameState, SlotId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Markup {
@@ -37,18 +37,6 @@ impl Markup {
 
 /// The public post of a committed phase: the host's edit if he made one, else the messages.
 pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> String {
-    let title = markup.bold(&phase.name);
-    if let Some(edit) = &phase.edited_post {
-        return format!("{title}\n\n{edit}\n");
-    }
-    let lines: Vec<String> = public_messages(&phase.outcome.messages)
-        .map(|m| from_bbcode(&m.text, markup))
-        .collect();
-    let body = if lines.is_empty() {
-        "(nothing to announce)".to_string()
-    } else {
-        lines.join("\n")
-    };
     // Alive as of the end of that phase, not now.
     let alive: Vec<String> = game
         .state()
@@ -57,10 +45,72 @@ pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> Strin
         .filter(|s| s.death.as_ref().is_none_or(|(p, _)| *p > phase.index))
         .map(|s| s.name.clone())
         .collect();
+    render_post(
+        &phase.name,
+        phase.edited_post.as_deref(),
+        &phase.outcome,
+        &alive,
+        markup,
+    )
+}
+
+/// The public post of the current phase as it would read if the host committed now: the
+/// preview's public messages (or the host's edit) and who would be alive after it.
+pub fn draft_post(
+    phase_name: &str,
+    preview: &Outcome,
+    edited: Option<&str>,
+    after: &GameState,
+    markup: Markup,
+) -> String {
+    let alive: Vec<String> = after
+        .slots
+        .iter()
+        .filter(|s| s.alive)
+        .map(|s| s.name.clone())
+        .collect();
+    render_post(phase_name, edited, preview, &alive, markup)
+}
+
+/// The body of the current phase's post without its title, as the host starts editing it.
+pub fn draft_body(preview: &Outcome, after: &GameState, markup: Markup) -> String {
+    let alive: Vec<String> = after
+        .slots
+        .iter()
+        .filter(|s| s.alive)
+        .map(|s| s.name.clone())
+        .collect();
+    post_body(preview, &alive, markup)
+}
+
+fn render_post(
+    name: &str,
+    edited: Option<&str>,
+    outcome: &Outcome,
+    alive: &[String],
+    markup: Markup,
+) -> String {
+    let title = markup.bold(name);
+    match edited {
+        Some(edit) => format!("{title}\n\n{edit}\n"),
+        None => format!("{title}\n\n{}\n", post_body(outcome, alive, markup)),
+    }
+}
+
+/// The public messages, then who is alive.
+fn post_body(outcome: &Outcome, alive: &[String], markup: Markup) -> String {
+    let lines: Vec<String> = public_messages(&outcome.messages)
+        .map(|m| from_bbcode(&m.text, markup))
+        .collect();
+    let body = if lines.is_empty() {
+        "(nothing to announce)".to_string()
+    } else {
+        lines.join("\n")
+    };
     format!(
-        "{title}\n\n{body}\n\n{}\n{}\n",
+        "{body}\n\n{}\n{}",
         markup.bold(&format!("Alive ({})", alive.len())),
-        markup.list(&alive)
+        markup.list(alive)
     )
 }
 
@@ -82,8 +132,18 @@ pub fn private_results(
         .get(slot)
         .map(|s| s.name.as_str())
         .unwrap_or("?");
-    let lines: Vec<String> = phase
-        .outcome
+    private_text(&phase.name, &phase.outcome, slot, name, markup)
+}
+
+/// One player's private results of an outcome (committed or a preview).
+pub fn private_text(
+    phase_name: &str,
+    outcome: &Outcome,
+    slot: SlotId,
+    name: &str,
+    markup: Markup,
+) -> String {
+    let lines: Vec<String> = outcome
         .messages
         .iter()
         .filter(|m| m.audience == Audience::Slot(slot))
@@ -96,7 +156,7 @@ pub fn private_results(
     };
     format!(
         "{}\n{body}\n",
-        markup.bold(&format!("{} — {name}", phase.name))
+        markup.bold(&format!("{phase_name} — {name}"))
     )
 }
 

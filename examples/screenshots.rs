@@ -1,0 +1,175 @@
+//! Writes the README pictures: `screenshots/<name>.svg` (our cell-grid exporter) and
+//! `screenshots/<name>.png` (rasterised with resvg). Every picture is the console driven by the
+//! same keys a host presses, on the bundled demo game, with a fixed clock.
+//!
+//! Run: `cargo run --example screenshots --features screenshots`
+
+use mafia_mod::tui::app::{App, Clock};
+use mafia_mod::tui::theme::Theme;
+use mafia_mod::tui::{keymap, update, view};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use std::path::{Path, PathBuf};
+
+/// Builds the console in the state a picture shows.
+type Scene = fn() -> anyhow::Result<App>;
+
+const WIDTH: u16 = 120;
+const HEIGHT: u16 = 36;
+
+fn demo_app() -> anyhow::Result<App> {
+    let game =
+        mafia_mod::savefile::parse_game(Path::new("demo.ron"), mafia_mod::console::DEMO_SAVE)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut app = App::new(game, PathBuf::from("demo.ron"), None);
+    app.clock = Clock::Fixed(1_790_010_000);
+    app.theme = Theme { color: true };
+    Ok(app)
+}
+
+/// Press keys as the terminal would deliver them. Effects (saves) are not performed: the
+/// pictures never touch a save.
+fn press(app: &mut App, keys: &[KeyCode]) {
+    for &code in keys {
+        let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+        if let Some(msg) = keymap::translate(app, event) {
+            let _ = update(app, msg);
+        }
+    }
+}
+
+fn typed(text: &str) -> Vec<KeyCode> {
+    text.chars()
+        .map(|c| {
+            if c == '\n' {
+                KeyCode::Enter
+            } else {
+                KeyCode::Char(c)
+            }
+        })
+        .collect()
+}
+
+fn command(app: &mut App, line: &str) {
+    press(app, &[KeyCode::Char(':')]);
+    press(app, &typed(line));
+    press(app, &[KeyCode::Enter]);
+}
+
+fn night_queue() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    command(&mut app, "act Quinn detective Kira");
+    press(
+        &mut app,
+        &[
+            KeyCode::Char('r'),
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+        ],
+    );
+    Ok(app)
+}
+
+fn day_tally() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    press(&mut app, &[KeyCode::Char('C'), KeyCode::Char('y')]);
+    for line in [
+        "vote family Ann Rossi",
+        "vote Ann Carla",
+        "vote Ann Bruno",
+        "vote family Bruno Capone",
+        "vote family Gina Moretti",
+        "vote Gina Carla",
+        "act Gina councilor Rossi Carla",
+        "act Xena pacifist Rossi Leo",
+        "vote family Ida Moretti",
+        "vote Ida Leo",
+        "vote family Quinn Rossi",
+        "vote Quinn Sal",
+        "vote family Tess Rossi",
+        "vote Tess Sal",
+    ] {
+        command(&mut app, line);
+    }
+    press(&mut app, &[KeyCode::Char('3')]);
+    Ok(app)
+}
+
+fn new_game() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    let names = "Alma\nBoris\nCleo\nDante\nEdda\nFelix\nGreta\nHector\nIris\nJonas\nKarin\nLuca\nMarta\nNils\nOona\nPaolo";
+    press(&mut app, &[KeyCode::Char('n'), KeyCode::Tab]);
+    press(&mut app, &[KeyCode::End]);
+    for _ in 0..8 {
+        press(&mut app, &[KeyCode::Backspace]);
+    }
+    press(&mut app, &typed("spring-1923"));
+    press(&mut app, &[KeyCode::Tab]);
+    let _ = update(&mut app, mafia_mod::tui::Msg::Paste(names.into()));
+    press(&mut app, &[KeyCode::Tab]);
+    press(&mut app, &typed("Capone, Rossi"));
+    Ok(app)
+}
+
+fn help() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    press(&mut app, &[KeyCode::Char('?')]);
+    Ok(app)
+}
+
+fn action_form() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    press(&mut app, &[KeyCode::Char('a')]);
+    press(&mut app, &typed("ol\n"));
+    press(&mut app, &[KeyCode::Enter]);
+    press(&mut app, &typed("k"));
+    Ok(app)
+}
+
+fn render(app: &App) -> anyhow::Result<ratatui::buffer::Buffer> {
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT))?;
+    terminal.draw(|f| view(app, f))?;
+    Ok(terminal.backend().buffer().clone())
+}
+
+fn png(svg: &str, path: &Path) -> anyhow::Result<()> {
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = resvg::usvg::Tree::from_str(svg, &options)?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| anyhow::anyhow!("empty picture"))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.save_png(path)?;
+    Ok(())
+}
+
+fn main() -> anyhow::Result<()> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    std::fs::create_dir_all(&dir)?;
+    let shots: [(&str, Scene); 5] = [
+        ("night-queue", night_queue),
+        ("day-tally", day_tally),
+        ("new-game", new_game),
+        ("help", help),
+        ("action-form", action_form),
+    ];
+    for (name, build) in shots {
+        let mut app = build()?;
+        // The console saves after every entry; the pictures skip the disk, so they show what
+        // the status bar says once the save is done.
+        app.save_state = mafia_mod::tui::app::SaveState::Saved;
+        let svg = mafia_mod::tui::svg::to_svg(&render(&app)?);
+        let svg_path = dir.join(format!("{name}.svg"));
+        std::fs::write(&svg_path, &svg)?;
+        png(&svg, &dir.join(format!("{name}.png")))?;
+        println!("wrote {} and .png", svg_path.display());
+    }
+    Ok(())
+}

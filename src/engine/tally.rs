@@ -1,0 +1,264 @@
+//! The live vote count of the current phase, for the host to watch during a day: per ballot,
+//! per target, the votes in the order they were cast with their weights, who has not voted, and
+//! the thresholds the rule system decides by.
+//!
+//! This is a reading of the pending entries, not a resolution: it counts what is known now.
+//! Effects that only resolution knows (a Sheriff's jail, a late injury) are left to the
+//! resolver; the thresholds say how the count will be used.
+
+use super::entry::PendingKind;
+use super::state::{GameState, SlotId};
+use crate::rules::{Effect, Roleset, TargetKind};
+
+/// Every ballot open in the current phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    pub ballots: Vec<BallotTally>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BallotTally {
+    pub id: String,
+    pub name: String,
+    pub target_kind: TargetKind,
+    /// Targets with at least one vote, most counted votes first (ties: first vote first).
+    pub targets: Vec<TargetTally>,
+    /// Players who may vote on this ballot and have not, in seat order.
+    pub not_voted: Vec<SlotId>,
+    /// How the rule system uses the count, in words ("the 3 families with the most votes go
+    /// to court, ties included").
+    pub thresholds: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TargetTally {
+    pub target: String,
+    /// The sum of the weights of the votes that count.
+    pub total: i32,
+    pub votes: Vec<CastVote>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastVote {
+    /// The entry that cast it.
+    pub seq: u64,
+    pub voter: SlotId,
+    pub weight: i32,
+    /// Why it does not count, if it does not (improper vote, a status that blocks votes).
+    pub void: Option<String>,
+    /// Where the vote comes from when it is not a plain vote (an ability's extra votes).
+    pub source: Option<String>,
+}
+
+impl CastVote {
+    pub fn counts(&self) -> bool {
+        self.void.is_none()
+    }
+}
+
+/// Count the votes of the state's current phase. Empty when no ballot is open.
+pub fn tally(roleset: &Roleset, state: &GameState) -> Tally {
+    let kind = state.phase_kind(roleset);
+    let ballots = roleset
+        .ballots
+        .iter()
+        .filter(|b| b.phase == kind)
+        .map(|b| {
+            let mut targets: Vec<TargetTally> = Vec::new();
+            let mut voted = std::collections::BTreeSet::new();
+            for cast in votes_on(roleset, state, &b.id, &b.target) {
+                let (target, vote) = cast;
+                if vote.source.is_none() {
+                    voted.insert(vote.voter);
+                }
+                match targets.iter_mut().find(|t| t.target == target) {
+                    Some(t) => t.votes.push(vote),
+                    None => targets.push(TargetTally {
+                        target,
+                        total: 0,
+                        votes: vec![vote],
+                    }),
+                }
+            }
+            for t in &mut targets {
+                t.total = t
+                    .votes
+                    .iter()
+                    .filter(|v| v.counts())
+                    .map(|v| v.weight)
+                    .sum();
+            }
+            // Stable: ties keep the order of their first vote.
+            targets.sort_by_key(|t| std::cmp::Reverse(t.total));
+            let not_voted = state
+                .living()
+                .filter(|s| !voted.contains(&s.id))
+                .map(|s| s.id)
+                .collect();
+            let mut ballot = BallotTally {
+                id: b.id.clone(),
+                name: b.name.clone(),
+                target_kind: b.target.clone(),
+                targets,
+                not_voted,
+                thresholds: Vec::new(),
+            };
+            ballot.thresholds = thresholds(roleset, state, &ballot);
+            ballot
+        })
+        .collect();
+    Tally { ballots }
+}
+
+/// The live votes on one ballot, in entry order: plain votes, then the extra votes of the
+/// phase's abilities (each where it falls in entry order).
+fn votes_on(
+    roleset: &Roleset,
+    state: &GameState,
+    ballot: &str,
+    target_kind: &TargetKind,
+) -> Vec<(String, CastVote)> {
+    let mut out = Vec::new();
+    for p in state.pending.iter().filter(|p| p.replaced_by.is_none()) {
+        match &p.kind {
+            PendingKind::Vote {
+                ballot: b,
+                voter,
+                target,
+            } if b == ballot => {
+                let void = p
+                    .warnings
+                    .first()
+                    .cloned()
+                    .or_else(|| blocked_voter(roleset, state, *voter));
+                out.push((
+                    target.clone(),
+                    CastVote {
+                        seq: p.seq,
+                        voter: *voter,
+                        weight: 1,
+                        void,
+                        source: None,
+                    },
+                ));
+            }
+            PendingKind::Act {
+                actor,
+                ability,
+                targets,
+                ..
+            } => {
+                let Some(def) = roleset.ability(ability) else {
+                    continue;
+                };
+                let Effect::ExtraVotes { weight } = def.effect else {
+                    continue;
+                };
+                for (i, target) in targets.iter().enumerate() {
+                    if def.targets.get(i) != Some(target_kind) {
+                        continue;
+                    }
+                    out.push((
+                        target.clone(),
+                        CastVote {
+                            seq: p.seq,
+                            voter: *actor,
+                            weight,
+                            void: blocked_voter(roleset, state, *actor),
+                            source: Some(def.name.clone()),
+                        },
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A status of the voter that stops his votes counting.
+fn blocked_voter(roleset: &Roleset, state: &GameState, voter: SlotId) -> Option<String> {
+    let slot = state.slots.get(voter)?;
+    slot.statuses
+        .keys()
+        .find(|s| roleset.status(s).is_some_and(|d| d.blocks_votes))
+        .map(|s| format!("{} is {s}", slot.name))
+}
+
+/// The thresholds the rule system decides by, with where the count stands now.
+fn thresholds(roleset: &Roleset, state: &GameState, ballot: &BallotTally) -> Vec<String> {
+    match (roleset.mechanics.as_str(), ballot.target_kind.clone()) {
+        ("mafia-1923", TargetKind::Family) => {
+            let seats: usize = state.option(roleset, "court_families").parse().unwrap_or(3);
+            let positive: Vec<&TargetTally> =
+                ballot.targets.iter().filter(|t| t.total > 0).collect();
+            let cutoff = positive.get(seats.saturating_sub(1)).map(|t| t.total);
+            let in_court: Vec<String> = positive
+                .iter()
+                .filter(|t| cutoff.is_none_or(|c| t.total >= c))
+                .map(|t| format!("{} {}", t.target, t.total))
+                .collect();
+            vec![
+                format!("court: the {seats} families with the most votes go, ties included"),
+                if in_court.is_empty() {
+                    "court now: nobody".to_string()
+                } else {
+                    format!("court now: {}", in_court.join(", "))
+                },
+            ]
+        }
+        ("mafia-1923", TargetKind::Player) => {
+            vec!["in each family at court, its most voted member dies (ties: all)".to_string()]
+        }
+        _ => {
+            let living = state.living_count();
+            vec![format!(
+                "majority: {} of {living} living players",
+                living / 2 + 1
+            )]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tally;
+    use crate::engine::Entry;
+
+    fn day_one() -> crate::engine::Game {
+        let mut game = crate::demo::demo_game().expect("demo builds");
+        // Back to Day 1 of the demo: replay only up to its first Resolve plus the Day 1 votes.
+        let entries: Vec<_> = game.entries().to_vec();
+        let first_day_end = entries
+            .iter()
+            .filter(|e| matches!(e.entry, Entry::Resolve))
+            .nth(1)
+            .map(|e| e.seq)
+            .expect("two resolves");
+        for e in entries.iter().rev().filter(|e| e.seq >= first_day_end) {
+            game.submit(Entry::Undo(e.seq), None).expect("undo");
+        }
+        game
+    }
+
+    #[test]
+    fn counts_day_votes_with_weights_and_thresholds() {
+        let game = day_one();
+        assert_eq!(game.phase_name(), "Day 1");
+        let t = tally(game.roleset(), game.state());
+        assert_eq!(t.ballots.len(), 2);
+        let family = t.ballots.iter().find(|b| b.id == "family").expect("family");
+        assert!(!family.targets.is_empty());
+        assert!(family.thresholds[0].contains("court"));
+        let totals: Vec<i32> = family.targets.iter().map(|t| t.total).collect();
+        let mut sorted = totals.clone();
+        sorted.sort_by_key(|t| std::cmp::Reverse(*t));
+        assert_eq!(totals, sorted);
+    }
+
+    #[test]
+    fn night_has_no_ballot() {
+        let game = crate::demo::demo_game().expect("demo builds");
+        assert!(tally(game.roleset(), game.state()).ballots.is_empty());
+    }
+}

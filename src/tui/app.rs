@@ -1,0 +1,316 @@
+//! The console's state: the game, what each pane shows, and the overlays on top. Everything the
+//! view draws is here, so `view` is a pure function of `App`.
+
+use super::command::CommandLine;
+use super::form::{Form, FormCtx};
+use super::keymap::Mode;
+use super::msg::Pane;
+use super::newgame::NewGame;
+use super::paste::PastePm;
+use super::theme::Theme;
+use crate::engine::Game;
+use crate::engine::GameState;
+use crate::engine::outcome::Step;
+use crate::engine::stepwise::Stepwise;
+use crate::engine::tally::{Tally, tally};
+use crate::export::Markup;
+use crate::rules::PhaseKind;
+use ratatui::layout::Rect;
+use ratatui_textarea::TextArea;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// Whether what is on screen is on disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveState {
+    Saved,
+    Unsaved,
+    /// The last save failed (the message is also shown in the error overlay).
+    Failed(String),
+}
+
+/// Where entry times come from: the wall clock, or a fixed time for tests and screenshots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    System,
+    Fixed(u64),
+}
+
+impl Clock {
+    pub fn now(self) -> Option<u64> {
+        match self {
+            Clock::System => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .ok()
+                .map(|d| d.as_secs()),
+            Clock::Fixed(t) => Some(t),
+        }
+    }
+}
+
+/// What the host confirms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirmed {
+    Commit,
+}
+
+#[derive(Clone, Debug)]
+pub enum Overlay {
+    Help {
+        scroll: u16,
+    },
+    Error {
+        title: String,
+        message: String,
+    },
+    Confirm {
+        question: String,
+        detail: Vec<String>,
+        action: Confirmed,
+    },
+    Form(Form),
+    Command(CommandLine),
+    /// Editing the public post of the current phase.
+    Editor(TextArea<'static>),
+    Paste(PastePm),
+    NewGame(Box<NewGame>),
+    /// Every entry of the game; the selected one can be undone or redone.
+    Log {
+        selected: usize,
+    },
+}
+
+impl Overlay {
+    pub fn mode(&self) -> Mode {
+        match self {
+            Overlay::Help { .. } => Mode::Help,
+            Overlay::Error { .. } => Mode::Error,
+            Overlay::Confirm { .. } => Mode::Confirm,
+            Overlay::Form(_) => Mode::Form,
+            Overlay::Command(_) => Mode::Command,
+            Overlay::Editor(_) => Mode::Editor,
+            Overlay::Paste(_) => Mode::Paste,
+            Overlay::NewGame(_) => Mode::NewGame,
+            Overlay::Log { .. } => Mode::Log,
+        }
+    }
+}
+
+/// The queue pane: a cursor over the resolution steps (0 = before the first step).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueueView {
+    pub cursor: usize,
+    /// Day phases show the vote tally unless the host switched to the steps.
+    pub steps_in_day: bool,
+}
+
+/// The draft pane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DraftView {
+    /// Private results of every player instead of the public post.
+    pub private: bool,
+    /// A committed phase by index, or `None` for the current phase's draft.
+    pub phase: Option<u32>,
+    pub markup: Markup,
+    pub scroll: u16,
+}
+
+pub struct App {
+    pub game: Game,
+    /// The save this game lives in.
+    pub path: PathBuf,
+    /// Where new games are created and saves are offered (`<data dir>/games`).
+    pub games_dir: Option<PathBuf>,
+    pub save_state: SaveState,
+    pub focus: Pane,
+    pub zoom: bool,
+    pub roster_sel: usize,
+    pub pending_sel: usize,
+    pub queue: QueueView,
+    pub draft: DraftView,
+    /// Public view: nothing secret on screen.
+    pub public: bool,
+    pub overlays: Vec<Overlay>,
+    /// The current phase resolved now, with the state after each step.
+    pub resolution: Stepwise,
+    pub tally: Tally,
+    /// Steps that changed (or appeared) at the last re-resolution, by key.
+    pub changed: BTreeSet<String>,
+    /// A one-line report of the last thing done ("saved", "exported to …").
+    pub notice: Option<String>,
+    pub theme: Theme,
+    pub clock: Clock,
+    /// The terminal size, for mouse hit tests (the view gets its own from the frame).
+    pub area: Rect,
+    pub mouse: bool,
+    pub command_history: Vec<String>,
+    pub quit: bool,
+}
+
+impl App {
+    pub fn new(game: Game, path: PathBuf, games_dir: Option<PathBuf>) -> App {
+        let resolution = Stepwise::of(&game);
+        let tally = tally(game.roleset(), game.state());
+        App {
+            game,
+            path,
+            games_dir,
+            save_state: SaveState::Saved,
+            focus: Pane::Roster,
+            zoom: false,
+            roster_sel: 0,
+            pending_sel: 0,
+            queue: QueueView::default(),
+            draft: DraftView {
+                private: false,
+                phase: None,
+                markup: Markup::Text,
+                scroll: 0,
+            },
+            public: false,
+            overlays: Vec::new(),
+            resolution,
+            tally,
+            changed: BTreeSet::new(),
+            notice: None,
+            theme: Theme::from_env(),
+            clock: Clock::System,
+            area: Rect::new(0, 0, 80, 24),
+            mouse: true,
+            command_history: Vec::new(),
+            quit: false,
+        }
+    }
+
+    /// Replace the game (after open or new game) and reset what the panes show.
+    pub fn replace_game(&mut self, game: Game, path: PathBuf) {
+        let keep = (self.theme, self.clock, self.area, self.mouse);
+        let games_dir = self.games_dir.take();
+        let history = std::mem::take(&mut self.command_history);
+        *self = App::new(game, path, games_dir);
+        (self.theme, self.clock, self.area, self.mouse) = keep;
+        self.command_history = history;
+    }
+
+    /// Re-resolve after the game changed, and remember which steps changed. Returns what the
+    /// re-resolution changed, in words, when it changed anything.
+    pub fn refresh(&mut self) -> Option<String> {
+        let before: Vec<Step> = std::mem::take(&mut self.resolution.outcome.steps);
+        let deaths_before = self.death_names();
+        let phase_before = self.game.state().phase;
+        self.resolution = Stepwise::of(&self.game);
+        self.tally = tally(self.game.roleset(), self.game.state());
+        self.changed = self
+            .resolution
+            .outcome
+            .steps
+            .iter()
+            .filter(|s| !before.contains(s))
+            .map(|s| s.key.clone())
+            .collect();
+        self.queue.cursor = self.queue.cursor.min(self.resolution.step_count());
+        self.clamp_selections();
+        if self.game.state().phase != phase_before {
+            return None;
+        }
+        let deaths = self.death_names();
+        let mut parts = Vec::new();
+        if !self.changed.is_empty() {
+            parts.push(format!("Δ {} step(s)", self.changed.len()));
+        }
+        let gone: Vec<&String> = deaths_before
+            .iter()
+            .filter(|d| !deaths.contains(d))
+            .collect();
+        let new: Vec<&String> = deaths
+            .iter()
+            .filter(|d| !deaths_before.contains(d))
+            .collect();
+        if !new.is_empty() || !gone.is_empty() {
+            let list = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+            let mut d = "deaths:".to_string();
+            if !new.is_empty() {
+                d.push_str(&format!(" +{}", list(&new)));
+            }
+            if !gone.is_empty() {
+                d.push_str(&format!(" −{}", list(&gone)));
+            }
+            parts.push(d);
+        }
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
+
+    /// Who dies in the current resolution.
+    fn death_names(&self) -> Vec<String> {
+        let state = self.game.state();
+        self.resolution
+            .outcome
+            .deaths
+            .iter()
+            .filter_map(|d| state.slots.get(d.slot).map(|s| s.name.clone()))
+            .collect()
+    }
+
+    pub fn clamp_selections(&mut self) {
+        let slots = self.game.state().slots.len();
+        self.roster_sel = self.roster_sel.min(slots.saturating_sub(1));
+        let pending = self.pending_rows();
+        self.pending_sel = self.pending_sel.min(pending.saturating_sub(1));
+    }
+
+    /// Rows of the pending pane (entries, then overrides and host messages of the phase).
+    pub fn pending_rows(&self) -> usize {
+        let s = self.game.state();
+        s.pending.len() + s.overrides.len() + s.host_messages.len()
+    }
+
+    pub fn top_mode(&self) -> Option<Mode> {
+        self.overlays.last().map(Overlay::mode)
+    }
+
+    pub fn is_day(&self) -> bool {
+        self.game.state().phase_kind(self.game.roleset()) == PhaseKind::Day
+    }
+
+    /// Whether the queue pane shows the vote tally.
+    pub fn shows_tally(&self) -> bool {
+        self.is_day() && !self.queue.steps_in_day && !self.tally.ballots.is_empty()
+    }
+
+    /// The state the roster shows: as of the queue cursor while the host walks the steps.
+    pub fn roster_state(&self) -> &GameState {
+        if self.shows_tally() || self.queue.cursor == 0 {
+            self.game.state()
+        } else {
+            self.resolution.state_after(self.queue.cursor)
+        }
+    }
+
+    /// The step under the queue cursor (the last one done), if any.
+    pub fn current_step(&self) -> Option<&Step> {
+        self.queue
+            .cursor
+            .checked_sub(1)
+            .and_then(|i| self.resolution.outcome.steps.get(i))
+    }
+
+    pub fn form_ctx(&self) -> FormCtx<'_> {
+        FormCtx {
+            game: &self.game,
+            preview: &self.resolution.outcome,
+            games_dir: self.games_dir.as_deref(),
+            public: self.public,
+        }
+    }
+
+    pub fn error(&mut self, title: &str, message: impl Into<String>) {
+        self.overlays.push(Overlay::Error {
+            title: title.to_string(),
+            message: message.into(),
+        });
+    }
+
+    pub fn game_name(&self) -> &str {
+        &self.game.file().name
+    }
+}

@@ -1,0 +1,101 @@
+//! The text of the draft pane, the export and the clipboard: the public post of the current
+//! phase (as it would read if committed now) or of a committed phase, and every player's
+//! private results. One place builds it, so what is copied is what is shown.
+
+use super::app::App;
+use crate::engine::outcome::Audience;
+use crate::export::{Markup, draft_body, draft_post, private_results, private_text, public_post};
+
+/// The public post the draft pane is on.
+pub fn post(app: &App, markup: Markup) -> String {
+    let state = app.game.state();
+    match committed(app) {
+        Some(phase) => public_post(&app.game, phase, markup),
+        None => draft_post(
+            &app.game.phase_name(),
+            &app.resolution.outcome,
+            state.draft_edit.as_deref(),
+            &app.resolution.after,
+            markup,
+        ),
+    }
+}
+
+/// The text the host starts editing: his earlier edit, else the generated body.
+pub fn editable_body(app: &App) -> String {
+    match &app.game.state().draft_edit {
+        Some(edit) => edit.clone(),
+        None => draft_body(&app.resolution.outcome, &app.resolution.after, Markup::Text),
+    }
+}
+
+/// Every player's private results of the phase the pane is on, with the host's own messages.
+pub fn private(app: &App, markup: Markup) -> String {
+    let state = app.game.state();
+    let mut parts = Vec::new();
+    let (name, outcome) = match committed(app) {
+        Some(phase) => (phase.name.clone(), &phase.outcome),
+        None => (app.game.phase_name(), &app.resolution.outcome),
+    };
+    for slot in &state.slots {
+        if !outcome
+            .messages
+            .iter()
+            .any(|m| m.audience == Audience::Slot(slot.id))
+        {
+            continue;
+        }
+        parts.push(match committed(app) {
+            Some(phase) => private_results(&app.game, phase, slot.id, markup),
+            None => private_text(&name, outcome, slot.id, &slot.name, markup),
+        });
+    }
+    let host: Vec<String> = outcome
+        .messages
+        .iter()
+        .filter(|m| m.audience == Audience::Host || matches!(m.audience, Audience::Group(_)))
+        .map(|m| match &m.audience {
+            Audience::Group(g) => format!("(to {g}) {}", m.text),
+            _ => format!("(host) {}", m.text),
+        })
+        .collect();
+    if !host.is_empty() {
+        parts.push(format!("{name} — for the host\n{}\n", host.join("\n")));
+    }
+    if parts.is_empty() {
+        format!("{name}: no private results")
+    } else {
+        parts.join("\n")
+    }
+}
+
+/// What the draft pane shows now (and what `y` copies).
+pub fn shown(app: &App) -> String {
+    if app.draft.private && !app.public {
+        private(app, app.draft.markup)
+    } else {
+        post(app, app.draft.markup)
+    }
+}
+
+/// The export file: the post, then the private results.
+pub fn export(app: &App, markup: Markup) -> String {
+    format!(
+        "{}\n\n===== Private results =====\n\n{}\n",
+        post(app, markup).trim_end(),
+        private(app, markup).trim_end()
+    )
+}
+
+fn committed(app: &App) -> Option<&crate::engine::state::CommittedPhase> {
+    let index = app.draft.phase?;
+    app.game.state().history.iter().find(|p| p.index == index)
+}
+
+/// The title of the phase the pane is on.
+pub fn phase_label(app: &App) -> String {
+    match committed(app) {
+        Some(p) => format!("{} (committed)", p.name),
+        None => format!("{} (draft)", app.game.phase_name()),
+    }
+}

@@ -1,0 +1,165 @@
+//! Carrying out what `update` asks for: saves, loads, exports, the clipboard, mouse capture.
+//! Failures never lose the game in memory; they show the error overlay.
+
+use super::app::{App, SaveState};
+use super::msg::Effect;
+use crate::savefile::{load_game, save_game};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Perform an effect. `terminal` receives escape sequences (OSC 52, mouse capture).
+pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
+    match effect {
+        Effect::Save => save(app),
+        Effect::Open(path) => match load_game(&path) {
+            Ok(game) => {
+                app.replace_game(game, path.clone());
+                app.notice = Some(format!("opened {}", path.display()));
+            }
+            Err(e) => app.error("Cannot open that save", e.to_string()),
+        },
+        Effect::Write { path, text } => {
+            match crate::store::write_atomic(&path, text.as_bytes(), 0) {
+                Ok(()) => app.notice = Some(format!("exported to {}", path.display())),
+                Err(e) => app.error("Export failed", format!("{}: {e}", path.display())),
+            }
+        }
+        Effect::Copy(text) => {
+            let sequence = osc52(&text);
+            match terminal
+                .write_all(sequence.as_bytes())
+                .and_then(|()| terminal.flush())
+            {
+                Ok(()) => {
+                    app.notice = Some(format!(
+                        "copied {} characters to the clipboard (OSC 52; the terminal must allow it)",
+                        text.chars().count()
+                    ))
+                }
+                Err(e) => app.error("Copy failed", e.to_string()),
+            }
+        }
+        Effect::Mouse(on) => {
+            let done = if on {
+                ratatui::crossterm::execute!(&mut &mut *terminal, EnableMouseCapture)
+            } else {
+                ratatui::crossterm::execute!(&mut &mut *terminal, DisableMouseCapture)
+            };
+            if let Err(e) = done {
+                app.error("Mouse", e.to_string());
+            }
+        }
+        Effect::Create(game) => {
+            let dir = app
+                .games_dir
+                .clone()
+                .unwrap_or_else(|| app.path.parent().map(Path::to_path_buf).unwrap_or_default());
+            let path = fresh_path(&dir, &game.file().name);
+            match save_game(&game, &path) {
+                Ok(()) => {
+                    app.replace_game(*game, path.clone());
+                    app.notice = Some(format!("new game saved as {}", path.display()));
+                }
+                Err(e) => app.error("The new game could not be saved", e.to_string()),
+            }
+        }
+        Effect::Quit => app.quit = true,
+    }
+}
+
+fn save(app: &mut App) {
+    match save_game(&app.game, &app.path) {
+        Ok(()) => {
+            app.save_state = SaveState::Saved;
+            if let Some(n) = &mut app.notice
+                && !n.ends_with("saved")
+            {
+                n.push_str(" · saved");
+            }
+        }
+        Err(e) => {
+            let message = e.to_string();
+            app.save_state = SaveState::Failed(message.clone());
+            app.error(
+                "Save failed: the game is still here, in memory",
+                format!("{message}\n\nFix the problem and press s to save again."),
+            );
+        }
+    }
+}
+
+/// `<dir>/<name>.ron`, or `<name>-2.ron`, `-3`… if taken. The name is made safe for a file.
+fn fresh_path(dir: &Path, name: &str) -> PathBuf {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = if stem.is_empty() { "game".into() } else { stem };
+    let mut path = dir.join(format!("{stem}.ron"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.ron"));
+        n += 1;
+    }
+    path
+}
+
+/// The OSC 52 sequence that puts `text` on the system clipboard through the terminal.
+pub fn osc52(text: &str) -> String {
+    format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_standard() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(osc52("hi"), "\x1b]52;c;aGk=\x07");
+    }
+
+    #[test]
+    fn fresh_paths_never_overwrite() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let first = fresh_path(dir.path(), "my game/1");
+        assert_eq!(first, dir.path().join("my-game-1.ron"));
+        std::fs::write(&first, "x").expect("write");
+        assert_eq!(
+            fresh_path(dir.path(), "my game/1"),
+            dir.path().join("my-game-1-2.ron")
+        );
+    }
+}

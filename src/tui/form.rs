@@ -1,0 +1,753 @@
+//! Entry forms: one field at a time (actor, then only the abilities that actor may use now,
+//! then each target of the right kind), each with fuzzy search over its choices. The fields of
+//! a form are derived from the values accepted so far, so they always follow the rules the
+//! engine will check; the engine still has the last word when the entry is submitted.
+
+use super::fuzzy;
+use super::input::LineInput;
+use crate::engine::outcome::Outcome;
+use crate::engine::validate::{check_can_act, holds_ability, target_count, target_kind};
+use crate::engine::{Entry, Game, GameState, HostCommand, Slot, Verdict};
+use crate::export::Markup;
+use crate::rules::{AbilityDef, TargetKind, TargetRule};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormKind {
+    Act,
+    Vote,
+    Unvote,
+    Host,
+    Override,
+    Export,
+    Open,
+}
+
+impl FormKind {
+    pub fn title(self) -> &'static str {
+        match self {
+            FormKind::Act => "Enter an action",
+            FormKind::Vote => "Enter a vote",
+            FormKind::Unvote => "Withdraw a vote",
+            FormKind::Host => "Host command",
+            FormKind::Override => "Override a step",
+            FormKind::Export => "Export the draft and private results",
+            FormKind::Open => "Open a save",
+        }
+    }
+}
+
+/// One choice of a field: the value entered, and how it is shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+impl Choice {
+    fn new(value: impl Into<String>, label: impl Into<String>) -> Choice {
+        Choice {
+            value: value.into(),
+            label: label.into(),
+        }
+    }
+    fn plain(value: impl Into<String>) -> Choice {
+        let value = value.into();
+        Choice {
+            label: value.clone(),
+            value,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    pub label: String,
+    pub choices: Vec<Choice>,
+    /// Free text is accepted (choices are only suggestions).
+    pub free: bool,
+    /// What the field starts with when it becomes current.
+    pub initial: String,
+    /// Why there is nothing to choose, when there is nothing.
+    pub note: Option<String>,
+    /// A field not known yet (targets before the ability is chosen): shown, never current.
+    pub placeholder: bool,
+}
+
+impl Field {
+    fn pick(label: impl Into<String>, choices: Vec<Choice>) -> Field {
+        Field {
+            label: label.into(),
+            choices,
+            free: false,
+            initial: String::new(),
+            note: None,
+            placeholder: false,
+        }
+    }
+    fn text(label: impl Into<String>) -> Field {
+        Field {
+            free: true,
+            ..Field::pick(label, Vec::new())
+        }
+    }
+    fn later(label: impl Into<String>) -> Field {
+        Field {
+            placeholder: true,
+            ..Field::pick(label, Vec::new())
+        }
+    }
+    fn noted(mut self, note: impl Into<String>) -> Field {
+        self.note = Some(note.into());
+        self
+    }
+}
+
+/// What the form produces when its last field is accepted.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Done {
+    Entry(Entry),
+    Export(Markup, PathBuf),
+    Open(PathBuf),
+}
+
+/// What a form needs to know about the game beyond its own values.
+pub struct FormCtx<'a> {
+    pub game: &'a Game,
+    pub preview: &'a Outcome,
+    pub games_dir: Option<&'a Path>,
+    pub public: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Form {
+    pub kind: FormKind,
+    /// The values accepted so far, one per field.
+    pub values: Vec<String>,
+    pub input: LineInput,
+    /// The highlighted choice among the matches.
+    pub choice: usize,
+    /// Why the last Enter was not accepted (shown in the form).
+    pub error: Option<String>,
+}
+
+pub const HOST_COMMANDS: [(&str, &str); 7] = [
+    ("modkill", "remove a player from the game"),
+    ("revive", "bring a dead player back"),
+    ("replace", "a new person takes over a slot"),
+    ("status", "give (+) or take away (-) a status"),
+    ("role", "change a player's role"),
+    ("msg", "a message to a player or to everyone (*)"),
+    ("note", "a note only the host sees"),
+];
+
+pub const VERDICTS: [(&str, &str); 3] = [
+    (
+        "succeed",
+        "the step happens, whatever would have stopped it",
+    ),
+    (
+        "fail",
+        "the step fails; the actor is told as for any failure",
+    ),
+    ("skip", "the step is left out, as if never entered"),
+];
+
+impl Form {
+    pub fn new(kind: FormKind) -> Form {
+        Form {
+            kind,
+            values: Vec::new(),
+            input: LineInput::default(),
+            choice: 0,
+            error: None,
+        }
+    }
+
+    /// A form with values already given (a PM suggestion, the selected step); the next field's
+    /// initial text is filled in.
+    pub fn with_values(kind: FormKind, values: Vec<String>, ctx: &FormCtx) -> Form {
+        let mut form = Form {
+            values,
+            ..Form::new(kind)
+        };
+        form.prepare_current(ctx);
+        form
+    }
+
+    /// Every field, as far as the values so far determine them.
+    pub fn fields(&self, ctx: &FormCtx) -> Vec<Field> {
+        match self.kind {
+            FormKind::Act => act_fields(ctx, &self.values),
+            FormKind::Vote => vote_fields(ctx, &self.values, false),
+            FormKind::Unvote => vote_fields(ctx, &self.values, true),
+            FormKind::Host => host_fields(ctx, &self.values),
+            FormKind::Override => override_fields(ctx),
+            FormKind::Export => export_fields(ctx),
+            FormKind::Open => open_fields(ctx),
+        }
+    }
+
+    /// The field being filled in, if any.
+    pub fn current(&self, ctx: &FormCtx) -> Option<Field> {
+        self.fields(ctx)
+            .into_iter()
+            .nth(self.values.len())
+            .filter(|f| !f.placeholder)
+    }
+
+    /// The choices of the current field that match what is typed, best first.
+    pub fn matches(&self, field: &Field) -> Vec<Choice> {
+        fuzzy::rank(self.input.text(), &field.choices, |c| c.label.clone())
+            .into_iter()
+            .filter_map(|i| field.choices.get(i).cloned())
+            .collect()
+    }
+
+    pub fn move_choice(&mut self, ctx: &FormCtx, down: bool) {
+        let count = self
+            .current(ctx)
+            .map(|f| self.matches(&f).len())
+            .unwrap_or(0);
+        if count == 0 {
+            self.choice = 0;
+        } else if down {
+            self.choice = (self.choice + 1) % count;
+        } else {
+            self.choice = (self.choice + count - 1) % count;
+        }
+    }
+
+    /// Tab: put the highlighted choice into the field.
+    pub fn complete(&mut self, ctx: &FormCtx) {
+        if let Some(field) = self.current(ctx)
+            && let Some(c) = self.matches(&field).get(self.choice)
+        {
+            self.input.set(&c.value);
+            self.choice = 0;
+        }
+    }
+
+    /// Typing changes the matches: highlight the best one again.
+    pub fn edited(&mut self) {
+        self.choice = 0;
+    }
+
+    /// Enter: accept the current field; on the last field, the finished form.
+    pub fn accept(&mut self, ctx: &FormCtx) -> Result<Option<Done>, String> {
+        let fields = self.fields(ctx);
+        let Some(field) = fields.get(self.values.len()).filter(|f| !f.placeholder) else {
+            return Err("this form cannot be completed yet".into());
+        };
+        let value = self.value_of(field)?;
+        self.values.push(value);
+        let fields = self.fields(ctx);
+        if self.values.len() >= fields.len() && fields.iter().all(|f| !f.placeholder) {
+            let done = self.finish(ctx);
+            if done.is_err() {
+                self.values.pop();
+            }
+            return done.map(Some);
+        }
+        self.prepare_current(ctx);
+        Ok(None)
+    }
+
+    /// Shift-Tab: back to the previous field with its value to correct.
+    pub fn back(&mut self) {
+        if let Some(last) = self.values.pop() {
+            self.input.set(&last);
+            self.choice = 0;
+        }
+    }
+
+    fn prepare_current(&mut self, ctx: &FormCtx) {
+        let initial = self.current(ctx).map(|f| f.initial).unwrap_or_default();
+        self.input.set(&initial);
+        self.choice = 0;
+    }
+
+    /// The value the current field would take now.
+    fn value_of(&self, field: &Field) -> Result<String, String> {
+        let typed = self.input.text().trim();
+        if field.free {
+            if typed.is_empty() {
+                if let Some(c) = self.matches(field).get(self.choice) {
+                    return Ok(c.value.clone());
+                }
+                return Err(format!("{} is empty", field.label));
+            }
+            return Ok(typed.to_string());
+        }
+        if field.choices.is_empty() {
+            return Err(field
+                .note
+                .clone()
+                .unwrap_or_else(|| format!("there is nothing to choose for {}", field.label)));
+        }
+        if let Some(exact) = field
+            .choices
+            .iter()
+            .find(|c| c.value.eq_ignore_ascii_case(typed))
+        {
+            return Ok(exact.value.clone());
+        }
+        match self.matches(field).get(self.choice) {
+            Some(c) => Ok(c.value.clone()),
+            None => Err(format!("nothing matches `{typed}` for {}", field.label)),
+        }
+    }
+
+    fn finish(&self, ctx: &FormCtx) -> Result<Done, String> {
+        let v = &self.values;
+        let get = |i: usize| v.get(i).cloned().unwrap_or_default();
+        Ok(match self.kind {
+            FormKind::Act => Done::Entry(Entry::Act {
+                actor: get(0),
+                ability: get(1),
+                targets: v.iter().skip(2).cloned().collect(),
+                params: Default::default(),
+            }),
+            FormKind::Vote | FormKind::Unvote => {
+                let several = open_ballots(ctx).len() > 1;
+                let (ballot, rest) = if several {
+                    (Some(get(0)), &v[1.min(v.len())..])
+                } else {
+                    (open_ballots(ctx).first().map(|b| b.0.clone()), &v[..])
+                };
+                let at = |i: usize| rest.get(i).cloned().unwrap_or_default();
+                Done::Entry(if self.kind == FormKind::Vote {
+                    Entry::Vote {
+                        ballot,
+                        voter: at(0),
+                        target: at(1),
+                    }
+                } else {
+                    Entry::Unvote {
+                        ballot,
+                        voter: at(0),
+                    }
+                })
+            }
+            FormKind::Host => Done::Entry(Entry::Host(host_command(v)?)),
+            FormKind::Override => Done::Entry(Entry::Override {
+                step: get(0),
+                verdict: verdict(&get(1))?,
+                reason: get(2),
+            }),
+            FormKind::Export => Done::Export(markup(&get(0))?, PathBuf::from(get(1))),
+            FormKind::Open => Done::Open(PathBuf::from(get(0))),
+        })
+    }
+}
+
+pub fn verdict(word: &str) -> Result<Verdict, String> {
+    match word.to_lowercase().as_str() {
+        "succeed" | "success" => Ok(Verdict::Succeed),
+        "fail" => Ok(Verdict::Fail),
+        "skip" => Ok(Verdict::Skip),
+        other => Err(format!("`{other}` is not a verdict: succeed, fail or skip")),
+    }
+}
+
+pub fn markup(word: &str) -> Result<Markup, String> {
+    match word.to_lowercase().as_str() {
+        "bbcode" => Ok(Markup::Bbcode),
+        "markdown" | "md" => Ok(Markup::Markdown),
+        "text" | "txt" => Ok(Markup::Text),
+        other => Err(format!(
+            "`{other}` is not a format: bbcode, markdown or text"
+        )),
+    }
+}
+
+/// A host command from its words: `[command, args...]`.
+pub fn host_command(v: &[String]) -> Result<HostCommand, String> {
+    let get = |i: usize| v.get(i).cloned().unwrap_or_default();
+    Ok(match get(0).as_str() {
+        "modkill" => HostCommand::Modkill(get(1)),
+        "revive" => HostCommand::Revive(get(1)),
+        "replace" => HostCommand::Replace(get(1), get(2)),
+        "status" => {
+            let change = get(2);
+            match change.split_at_checked(1) {
+                Some(("+", s)) => HostCommand::SetStatus(get(1), s.to_string()),
+                Some(("-", s)) => HostCommand::ClearStatus(get(1), s.to_string()),
+                _ => {
+                    return Err(format!(
+                        "write the status as +{change} (give) or -{change} (take away)"
+                    ));
+                }
+            }
+        }
+        "role" => HostCommand::ChangeRole(get(1), get(2)),
+        "msg" => {
+            let to = get(1);
+            let to = (to != "*").then_some(to);
+            HostCommand::Message(to, get(2))
+        }
+        "note" => HostCommand::Note(get(1)),
+        other => return Err(format!("`{other}` is not a host command")),
+    })
+}
+
+/// A player as a choice: the name, with family and (outside the public view) roles.
+pub fn player_choice(ctx: &FormCtx, slot: &Slot) -> Choice {
+    let roleset = ctx.game.roleset();
+    let mut label = slot.name.clone();
+    if let Some(f) = &slot.family {
+        label.push_str(&format!(" · {f}"));
+    }
+    if !ctx.public {
+        label.push_str(&format!(" · {}", slot.role_names(roleset)));
+    }
+    if !slot.alive {
+        label.push_str(" · dead");
+    }
+    Choice::new(slot.name.clone(), label)
+}
+
+fn state<'a>(ctx: &'a FormCtx) -> &'a GameState {
+    ctx.game.state()
+}
+
+/// The abilities a player may use now: held through a role, not passive, of this phase, with
+/// uses left. Empty (with the reason) when the player cannot act at all.
+pub fn usable_abilities<'a>(game: &'a Game, slot: &Slot) -> Result<Vec<&'a AbilityDef>, String> {
+    let roleset = game.roleset();
+    let state = game.state();
+    check_can_act(roleset, state, slot).map_err(|r| r.message)?;
+    let kind = state.phase_kind(roleset);
+    let mut out: Vec<&AbilityDef> = Vec::new();
+    for role in slot.roles().filter_map(|r| roleset.role(r)) {
+        for id in &role.abilities {
+            let Some(def) = roleset.ability(id) else {
+                continue;
+            };
+            let used = slot.uses.get(id).copied().unwrap_or(0);
+            let spent = def.limits.uses.is_some_and(|max| used >= max);
+            if !def.passive
+                && def.phase == kind
+                && !spent
+                && holds_ability(roleset, slot, id)
+                && !out.iter().any(|a| a.id == def.id)
+            {
+                out.push(def);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(format!(
+            "{} ({}) has no ability to use during {}",
+            slot.name,
+            slot.role_names(roleset),
+            state.phase_name(roleset)
+        ));
+    }
+    Ok(out)
+}
+
+fn act_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
+    let st = state(ctx);
+    let actors: Vec<Choice> = st
+        .living()
+        .filter(|s| usable_abilities(ctx.game, s).is_ok())
+        .map(|s| player_choice(ctx, s))
+        .collect();
+    let mut fields = vec![Field::pick("Actor", actors).noted("nobody can act now")];
+    let Some(actor) = values.first().and_then(|a| st.slot_by_name(a)) else {
+        fields.push(Field::later("Ability"));
+        fields.push(Field::later("Targets"));
+        return fields;
+    };
+    let abilities = usable_abilities(ctx.game, actor);
+    let choices = abilities
+        .as_ref()
+        .map(|list| {
+            list.iter()
+                .map(|a| Choice::new(a.id.clone(), format!("{} — {}", a.id, a.name)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut field = Field::pick("Ability", choices);
+    if let Err(why) = &abilities {
+        field = field.noted(why.clone());
+    }
+    fields.push(field);
+    let Some(ability) = values.get(1).and_then(|id| ctx.game.roleset().ability(id)) else {
+        fields.push(Field::later("Targets"));
+        return fields;
+    };
+    let count = target_count(ability, st);
+    for i in 0..count {
+        let kind = target_kind(ability, i);
+        let earlier: Vec<&String> = values.iter().skip(2).take(i).collect();
+        let distinct = ability.rules.contains(&TargetRule::Distinct);
+        let choices: Vec<Choice> = match kind {
+            TargetKind::Family => st.families.iter().map(Choice::plain).collect(),
+            TargetKind::Player => st
+                .living()
+                .filter(|s| !(ability.rules.contains(&TargetRule::NotSelf) && s.id == actor.id))
+                .filter(|s| !(distinct && earlier.contains(&&s.name)))
+                .map(|s| player_choice(ctx, s))
+                .collect(),
+        };
+        let what = match kind {
+            TargetKind::Family => "family",
+            TargetKind::Player => "player",
+        };
+        let label = if count > 1 {
+            format!("Target {} ({what})", i + 1)
+        } else {
+            format!("Target ({what})")
+        };
+        fields.push(Field::pick(label, choices).noted(format!("no {what} can be targeted")));
+    }
+    fields
+}
+
+/// The ballots open now: (id, name, target kind).
+fn open_ballots(ctx: &FormCtx) -> Vec<(String, String, TargetKind)> {
+    let roleset = ctx.game.roleset();
+    let kind = state(ctx).phase_kind(roleset);
+    let mut ballots: Vec<_> = roleset.ballots.iter().filter(|b| b.phase == kind).collect();
+    // The default ballot first, so `vote` without a ballot name is the first choice.
+    ballots.sort_by_key(|b| !b.default);
+    ballots
+        .into_iter()
+        .map(|b| (b.id.clone(), b.name.clone(), b.target.clone()))
+        .collect()
+}
+
+fn vote_fields(ctx: &FormCtx, values: &[String], unvote: bool) -> Vec<Field> {
+    let st = state(ctx);
+    let ballots = open_ballots(ctx);
+    if ballots.is_empty() {
+        let why = format!(
+            "there is no vote during {}",
+            st.phase_name(ctx.game.roleset())
+        );
+        return vec![Field::pick("Ballot", Vec::new()).noted(why)];
+    }
+    let mut fields = Vec::new();
+    let mut rest = values;
+    let ballot = if ballots.len() > 1 {
+        fields.push(Field::pick(
+            "Ballot",
+            ballots
+                .iter()
+                .map(|(id, name, _)| Choice::new(id.clone(), format!("{id} — {name}")))
+                .collect(),
+        ));
+        let chosen = values
+            .first()
+            .and_then(|v| ballots.iter().find(|b| &b.0 == v));
+        rest = values.get(1..).unwrap_or(&[]);
+        match chosen {
+            Some(b) => b.clone(),
+            None => {
+                fields.push(Field::later("Voter"));
+                return fields;
+            }
+        }
+    } else {
+        ballots[0].clone()
+    };
+    let voters: Vec<Choice> = st
+        .living()
+        .filter(|s| !unvote || has_vote(st, &ballot.0, s.id))
+        .map(|s| player_choice(ctx, s))
+        .collect();
+    fields.push(Field::pick("Voter", voters).noted("nobody has a vote to withdraw"));
+    if unvote {
+        return fields;
+    }
+    let targets = match ballot.2 {
+        TargetKind::Family => st.families.iter().map(Choice::plain).collect(),
+        TargetKind::Player => {
+            let voter_family = rest
+                .first()
+                .and_then(|v| st.slot_by_name(v))
+                .and_then(|s| s.family.clone());
+            // Players of the voter's family first: where an individual vote usually goes.
+            let mut players: Vec<&Slot> = st.living().collect();
+            players.sort_by_key(|s| s.family != voter_family);
+            players.into_iter().map(|s| player_choice(ctx, s)).collect()
+        }
+    };
+    fields.push(Field::pick("Vote for", targets));
+    fields
+}
+
+fn has_vote(st: &GameState, ballot: &str, voter: usize) -> bool {
+    st.pending.iter().any(|p| {
+        p.replaced_by.is_none()
+            && matches!(&p.kind, crate::engine::entry::PendingKind::Vote { ballot: b, voter: v, .. } if b == ballot && *v == voter)
+    })
+}
+
+fn host_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
+    let st = state(ctx);
+    let roleset = ctx.game.roleset();
+    let mut fields = vec![Field::pick(
+        "Command",
+        HOST_COMMANDS
+            .iter()
+            .map(|(c, what)| Choice::new(*c, format!("{c} — {what}")))
+            .collect(),
+    )];
+    let all = |filter: &dyn Fn(&Slot) -> bool| -> Vec<Choice> {
+        st.slots
+            .iter()
+            .filter(|s| filter(s))
+            .map(|s| player_choice(ctx, s))
+            .collect()
+    };
+    let player = values.get(1).and_then(|p| st.slot_by_name(p));
+    match values.first().map(String::as_str) {
+        None => fields.push(Field::later("Arguments")),
+        Some("modkill") => {
+            fields.push(Field::pick("Player", all(&|s| s.alive)).noted("nobody is alive"))
+        }
+        Some("revive") => {
+            fields.push(Field::pick("Player", all(&|s| !s.alive)).noted("nobody is dead"))
+        }
+        Some("replace") => {
+            fields.push(Field::pick("Slot", all(&|_| true)));
+            fields.push(Field::text("New player's name"));
+        }
+        Some("status") => {
+            fields.push(Field::pick("Player", all(&|_| true)));
+            let changes = match player {
+                Some(p) => roleset
+                    .statuses
+                    .iter()
+                    .map(|s| {
+                        if p.has_status(&s.id) {
+                            Choice::new(format!("-{}", s.id), format!("-{} (take away)", s.id))
+                        } else {
+                            Choice::new(format!("+{}", s.id), format!("+{} (give)", s.id))
+                        }
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            fields.push(Field::pick("Status", changes));
+        }
+        Some("role") => {
+            fields.push(Field::pick("Player", all(&|_| true)));
+            fields.push(Field::pick(
+                "New role",
+                roleset
+                    .roles
+                    .iter()
+                    .map(|r| Choice::new(r.id.clone(), format!("{} — {}", r.id, r.name)))
+                    .collect(),
+            ));
+        }
+        Some("msg") => {
+            let mut to = vec![Choice::new("*", "* — everyone (public)")];
+            to.extend(all(&|_| true));
+            fields.push(Field::pick("To", to));
+            fields.push(Field::text("Message"));
+        }
+        Some("note") => fields.push(Field::text("Note")),
+        Some(_) => {}
+    }
+    fields
+}
+
+fn override_fields(ctx: &FormCtx) -> Vec<Field> {
+    let st = state(ctx);
+    let steps: Vec<Choice> = ctx
+        .preview
+        .steps
+        .iter()
+        .map(|s| {
+            let actor = s
+                .actor
+                .and_then(|a| st.slots.get(a))
+                .map(|a| format!(" {}", a.name))
+                .unwrap_or_default();
+            let ability = s
+                .ability
+                .as_deref()
+                .map(|a| format!(" {a}"))
+                .unwrap_or_default();
+            Choice::new(
+                s.key.clone(),
+                format!("{}{actor}{ability} ({})", s.key, s.result.label()),
+            )
+        })
+        .collect();
+    let mut reason = Field::text("Reason");
+    reason.note = Some("say why: it is kept in the save".into());
+    vec![
+        Field::pick("Step", steps).noted("the phase has no step to override"),
+        Field::pick(
+            "Verdict",
+            VERDICTS
+                .iter()
+                .map(|(v, what)| Choice::new(*v, format!("{v} — {what}")))
+                .collect(),
+        ),
+        reason,
+    ]
+}
+
+fn export_fields(ctx: &FormCtx) -> Vec<Field> {
+    let mut path = Field::text("File");
+    path.initial = default_export_path(ctx).display().to_string();
+    vec![
+        Field::pick(
+            "Format",
+            vec![
+                Choice::new("bbcode", "bbcode — forum BBCode"),
+                Choice::new("markdown", "markdown"),
+                Choice::new("text", "text — plain text"),
+            ],
+        ),
+        path,
+    ]
+}
+
+/// `<games dir>/<game>-<phase>.txt`.
+pub fn default_export_path(ctx: &FormCtx) -> PathBuf {
+    let phase = ctx.game.phase_name().to_lowercase().replace(' ', "-");
+    let name = format!("{}-{phase}.txt", ctx.game.file().name);
+    match ctx.games_dir {
+        Some(dir) => dir.join(name),
+        None => PathBuf::from(name),
+    }
+}
+
+fn open_fields(ctx: &FormCtx) -> Vec<Field> {
+    let mut field = Field::text("Save file");
+    if let Some(dir) = ctx.games_dir {
+        field.choices = saves_in(dir)
+            .into_iter()
+            .map(|p| Choice::plain(p.display().to_string()))
+            .collect();
+    }
+    vec![field]
+}
+
+/// The saves in a directory, newest first.
+pub fn saves_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut saves: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "ron")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .filter_map(|p| Some((std::fs::metadata(&p).ok()?.modified().ok()?, p)))
+        .collect();
+    saves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    saves.into_iter().map(|(_, p)| p).collect()
+}

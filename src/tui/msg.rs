@@ -1,0 +1,108 @@
+//! What can happen to the console (`Msg`, the input of `update`) and what `update` asks the
+//! outside world to do (`Effect`: disk, clipboard, terminal), so `update` itself stays pure.
+
+use super::form::FormKind;
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use std::path::PathBuf;
+
+/// The four panes, in focus order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pane {
+    Roster,
+    Pending,
+    Queue,
+    Draft,
+}
+
+impl Pane {
+    pub const ALL: [Pane; 4] = [Pane::Roster, Pane::Pending, Pane::Queue, Pane::Draft];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Roster => "Roster",
+            Pane::Pending => "Pending",
+            Pane::Queue => "Queue",
+            Pane::Draft => "Draft",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    Quit,
+    Help,
+    /// Esc: close the top overlay.
+    Close,
+    FocusNext,
+    FocusPrev,
+    Focus(Pane),
+    Zoom,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+    OpenForm(FormKind),
+    CommandLine,
+    PastePm,
+    NewGame,
+    OpenSave,
+    /// Show the resolution of the phase from its first step.
+    Resolve,
+    /// Ask to commit the phase (a confirmation follows).
+    Commit,
+    ToggleTally,
+    TogglePrivate,
+    TogglePublic,
+    CycleMarkup,
+    EarlierPhase,
+    LaterPhase,
+    EditDraft,
+    UndoLast,
+    RedoLast,
+    UndoSelected,
+    EntryLog,
+    OverrideSelected,
+    ActForSelected,
+    Save,
+    Export,
+    Copy,
+    ToggleMouse,
+    /// Enter in an overlay: accept the field, run the command, answer yes.
+    Submit,
+    /// Tab in an overlay: complete or go to the next field.
+    Complete,
+    /// Shift-Tab in an overlay: back to the previous field.
+    Back,
+    Yes,
+    No,
+    /// Ctrl-D in a text editor: done, keep the text.
+    Finish,
+    /// A key typed into the top overlay's text field.
+    Input(KeyEvent),
+    /// Bracketed paste, line ends already normalised to `\n`.
+    Paste(String),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+}
+
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// Write the game to its file (atomically, with backups).
+    Save,
+    /// Load another save; on success it replaces the game on screen.
+    Open(PathBuf),
+    /// Write a text file (an export).
+    Write {
+        path: PathBuf,
+        text: String,
+    },
+    /// Put text on the clipboard through the terminal (OSC 52).
+    Copy(String),
+    /// A new game: save it under a fresh name in the games directory, then show it.
+    Create(Box<crate::engine::Game>),
+    /// Turn mouse capture on or off.
+    Mouse(bool),
+    Quit,
+}

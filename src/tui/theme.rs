@@ -1,0 +1,101 @@
+//! Styles of the console. Nothing is told by colour alone: focus is a thick border and a bold
+//! title, the selection is reversed with a `▶`, dead players are struck through with a `✝`.
+//! With `NO_COLOR` set the theme has no colours at all (crossterm would drop them anyway; the
+//! mono theme keeps snapshots and screenshots honest about what remains).
+
+use ratatui::style::{Color, Modifier, Style};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    pub color: bool,
+}
+
+impl Theme {
+    /// Colour unless `NO_COLOR` is set to a non-empty value (<https://no-color.org>).
+    pub fn from_env() -> Theme {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Theme { color: !no_color }
+    }
+
+    pub fn mono() -> Theme {
+        Theme { color: false }
+    }
+
+    fn fg(self, color: Color) -> Style {
+        if self.color {
+            Style::new().fg(color)
+        } else {
+            Style::new()
+        }
+    }
+
+    pub fn border(self, focused: bool) -> Style {
+        if focused {
+            self.fg(Color::Yellow)
+        } else {
+            self.fg(Color::DarkGray)
+        }
+    }
+    pub fn title(self, focused: bool) -> Style {
+        let style = self.fg(if focused { Color::Yellow } else { Color::Gray });
+        if focused {
+            style.add_modifier(Modifier::BOLD)
+        } else {
+            style
+        }
+    }
+    pub fn selected(self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+    pub fn dead(self) -> Style {
+        Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::DIM)
+    }
+    pub fn dim(self) -> Style {
+        self.fg(Color::DarkGray).add_modifier(Modifier::DIM)
+    }
+    pub fn header(self) -> Style {
+        self.fg(Color::Cyan)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    }
+    pub fn accent(self) -> Style {
+        self.fg(Color::Cyan)
+    }
+    pub fn good(self) -> Style {
+        self.fg(Color::Green)
+    }
+    pub fn bad(self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::BOLD)
+    }
+    pub fn warning(self) -> Style {
+        self.fg(Color::Yellow)
+    }
+    pub fn mafia(self) -> Style {
+        self.fg(Color::Magenta)
+    }
+    pub fn changed(self) -> Style {
+        self.fg(Color::LightMagenta).add_modifier(Modifier::BOLD)
+    }
+    pub fn key(self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+    pub fn status_bar(self) -> Style {
+        if self.color {
+            Style::new().bg(Color::Blue).fg(Color::White)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+    pub fn public_banner(self) -> Style {
+        if self.color {
+            Style::new()
+                .bg(Color::Red)
+                .fg(Color::White)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        }
+    }
+    pub fn struck(self) -> Style {
+        Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::DIM)
+    }
+}

@@ -1,0 +1,640 @@
+//! `update(&mut App, Msg) -> Option<Effect>`: every change of the console happens here, and
+//! nothing here touches the disk or the terminal (that is `effects`). Entries go through
+//! `Game::submit`; a refused entry changes nothing and shows the engine's reason.
+
+use super::app::{App, Confirmed, Overlay, SaveState};
+use super::command::{self, Command, CommandLine};
+use super::draft;
+use super::form::{Done, Form, FormKind};
+use super::msg::{Effect, Msg, Pane};
+use super::newgame::{NewGame, NgField};
+use super::paste::PastePm;
+use super::view;
+use crate::engine::{Entry, Game};
+use crate::export::Markup;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent, MouseEventKind};
+use ratatui::layout::{Position, Rect};
+use ratatui_textarea::TextArea;
+
+pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
+    match msg {
+        Msg::Quit => {
+            app.quit = true;
+            Some(Effect::Quit)
+        }
+        Msg::Resize(w, h) => {
+            app.area = Rect::new(0, 0, w, h);
+            None
+        }
+        Msg::Mouse(mouse) if app.overlays.is_empty() => on_mouse(app, mouse),
+        Msg::Mouse(_) => None,
+        msg => match app.overlays.pop() {
+            None => on_main(app, msg),
+            Some(top) => on_overlay(app, top, msg),
+        },
+    }
+}
+
+/// Submit an entry. Accepted: re-resolve and ask for a save. Refused: say why.
+fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
+    let committing = matches!(entry, Entry::Resolve);
+    let phase = app.game.state().phase;
+    let phase_name = app.game.phase_name();
+    match app.game.submit(entry, app.clock.now()) {
+        Ok(seq) => {
+            app.save_state = SaveState::Unsaved;
+            let changes = app.refresh();
+            app.notice = Some(match changes {
+                Some(c) => format!("entry #{seq} accepted; re-resolved: {c}"),
+                None => format!("entry #{seq} accepted"),
+            });
+            if committing {
+                app.queue.cursor = 0;
+                app.queue.steps_in_day = false;
+                app.draft.phase = Some(phase);
+                app.draft.private = false;
+                app.draft.scroll = 0;
+                app.changed.clear();
+                app.notice = Some(format!(
+                    "{phase_name} committed; {} begins (the draft pane shows the committed post)",
+                    app.game.phase_name()
+                ));
+            }
+            Ok(Some(Effect::Save))
+        }
+        Err(refusal) => {
+            app.error("Refused: nothing was entered", refusal.to_string());
+            Err(())
+        }
+    }
+}
+
+/// What would put secrets on screen: not available in the public view (votes are public).
+fn reveals_secrets(msg: &Msg) -> bool {
+    matches!(
+        msg,
+        Msg::OpenForm(FormKind::Act | FormKind::Host | FormKind::Override)
+            | Msg::ActForSelected
+            | Msg::OverrideSelected
+            | Msg::CommandLine
+            | Msg::PastePm
+            | Msg::Paste(_)
+            | Msg::EntryLog
+            | Msg::EditDraft
+            | Msg::TogglePrivate
+    )
+}
+
+fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
+    if app.public && reveals_secrets(&msg) {
+        app.notice = Some("not in the public view: it would show secrets (P leaves it)".into());
+        return None;
+    }
+    match msg {
+        Msg::Help => app.overlays.push(Overlay::Help { scroll: 0 }),
+        Msg::FocusNext | Msg::FocusPrev => {
+            let i = Pane::ALL.iter().position(|p| *p == app.focus).unwrap_or(0);
+            let n = Pane::ALL.len();
+            let next = if msg == Msg::FocusNext {
+                i + 1
+            } else {
+                i + n - 1
+            };
+            app.focus = Pane::ALL[next % n];
+        }
+        Msg::Focus(pane) => app.focus = pane,
+        Msg::Zoom => app.zoom = !app.zoom,
+        Msg::Up | Msg::Down | Msg::PageUp | Msg::PageDown | Msg::Top | Msg::Bottom => {
+            move_in_pane(app, &msg)
+        }
+        Msg::OpenForm(kind) => open_form(app, kind, Vec::new()),
+        Msg::ActForSelected => {
+            let name = app
+                .game
+                .state()
+                .slots
+                .get(app.roster_sel)
+                .map(|s| s.name.clone());
+            open_form(app, FormKind::Act, name.into_iter().collect());
+        }
+        Msg::CommandLine => app.overlays.push(Overlay::Command(CommandLine::default())),
+        Msg::PastePm => app.overlays.push(Overlay::Paste(PastePm::new())),
+        Msg::NewGame => app.overlays.push(Overlay::NewGame(Box::default())),
+        Msg::OpenSave => open_form(app, FormKind::Open, Vec::new()),
+        Msg::Export => open_form(app, FormKind::Export, Vec::new()),
+        Msg::Resolve => {
+            app.focus = Pane::Queue;
+            app.queue.steps_in_day = true;
+            app.queue.cursor = 0;
+            app.notice = Some(format!(
+                "{} resolved: {} steps, nothing committed; ↓ steps through, o overrides, C commits",
+                app.game.phase_name(),
+                app.resolution.step_count()
+            ));
+        }
+        Msg::Commit => ask_commit(app),
+        Msg::ToggleTally => app.queue.steps_in_day = !app.queue.steps_in_day,
+        Msg::TogglePrivate => {
+            app.draft.private = !app.draft.private;
+            app.draft.scroll = 0;
+        }
+        Msg::TogglePublic => {
+            app.public = !app.public;
+            app.notice = Some(if app.public {
+                "public view: roles, private results and notes are hidden".into()
+            } else {
+                "host view".into()
+            });
+        }
+        Msg::CycleMarkup => {
+            app.draft.markup = match app.draft.markup {
+                Markup::Text => Markup::Bbcode,
+                Markup::Bbcode => Markup::Markdown,
+                Markup::Markdown => Markup::Text,
+            }
+        }
+        Msg::EarlierPhase | Msg::LaterPhase => browse_phases(app, msg == Msg::EarlierPhase),
+        Msg::EditDraft => edit_draft(app),
+        Msg::UndoLast => match app.game.last_undoable() {
+            Some(seq) => return submit(app, Entry::Undo(seq)).ok().flatten(),
+            None => app.notice = Some("nothing to undo".into()),
+        },
+        Msg::RedoLast => match app.game.last_redoable() {
+            Some(seq) => return submit(app, Entry::Redo(seq)).ok().flatten(),
+            None => app.notice = Some("nothing to redo".into()),
+        },
+        Msg::UndoSelected => match selected_entry(app) {
+            Some(seq) => return submit(app, Entry::Undo(seq)).ok().flatten(),
+            None => app.notice = Some("select an entry of this phase first".into()),
+        },
+        Msg::EntryLog => {
+            let selected = app.game.entries().len().saturating_sub(1);
+            app.overlays.push(Overlay::Log { selected });
+        }
+        Msg::Paste(text) => {
+            // Pasting on the main screen is pasting a PM.
+            let mut paste = PastePm::new();
+            paste.text.insert_str(text);
+            paste.update_suggestion(&app.game);
+            app.overlays.push(Overlay::Paste(paste));
+        }
+        Msg::OverrideSelected => {
+            let key = app.current_step().map(|s| s.key.clone());
+            open_form(app, FormKind::Override, key.into_iter().collect());
+        }
+        Msg::Save => return Some(Effect::Save),
+        Msg::Copy => return Some(Effect::Copy(draft::shown(app))),
+        Msg::ToggleMouse => {
+            app.mouse = !app.mouse;
+            app.notice = Some(if app.mouse {
+                "mouse on: click focuses panes and picks rows".into()
+            } else {
+                "mouse off: the terminal selects text".into()
+            });
+            return Some(Effect::Mouse(app.mouse));
+        }
+        _ => {}
+    }
+    None
+}
+
+fn open_form(app: &mut App, kind: FormKind, values: Vec<String>) {
+    let form = Form::with_values(kind, values, &app.form_ctx());
+    app.overlays.push(Overlay::Form(form));
+}
+
+fn ask_commit(app: &mut App) {
+    if app.game.state().game_over.is_some() {
+        app.error("The game is over", "there is no phase left to commit");
+        return;
+    }
+    let state = app.game.state();
+    let outcome = &app.resolution.outcome;
+    let mut detail = Vec::new();
+    let deaths: Vec<String> = outcome
+        .deaths
+        .iter()
+        .filter_map(|d| {
+            state
+                .slots
+                .get(d.slot)
+                .map(|s| format!("{} ({})", s.name, d.cause))
+        })
+        .collect();
+    detail.push(if deaths.is_empty() {
+        "Nobody dies.".to_string()
+    } else {
+        format!("Deaths: {}", deaths.join(", "))
+    });
+    detail.push(format!(
+        "{} steps, {} messages, {} overrides.",
+        outcome.steps.len(),
+        outcome.messages.len(),
+        state.overrides.len()
+    ));
+    for w in &outcome.warnings {
+        detail.push(format!("⚠ {w}"));
+    }
+    app.overlays.push(Overlay::Confirm {
+        question: format!(
+            "Commit {}? The messages are final and the next phase starts.",
+            app.game.phase_name()
+        ),
+        detail,
+        action: Confirmed::Commit,
+    });
+}
+
+fn browse_phases(app: &mut App, earlier: bool) {
+    let history: Vec<u32> = app.game.state().history.iter().map(|p| p.index).collect();
+    let at = match app.draft.phase {
+        None => history.len(),
+        Some(i) => history
+            .iter()
+            .position(|p| *p == i)
+            .unwrap_or(history.len()),
+    };
+    let next = if earlier {
+        at.saturating_sub(1)
+    } else {
+        (at + 1).min(history.len())
+    };
+    app.draft.phase = history.get(next).copied();
+    app.draft.scroll = 0;
+}
+
+fn edit_draft(app: &mut App) {
+    if app.draft.phase.is_some() {
+        app.error(
+            "Committed posts are final",
+            "only the current phase's post can be edited; press ] to go back to the draft",
+        );
+        return;
+    }
+    let mut editor = TextArea::new(
+        draft::editable_body(app)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    );
+    editor.set_wrap_mode(ratatui_textarea::WrapMode::Word);
+    app.overlays.push(Overlay::Editor(editor));
+}
+
+/// The entry behind the selected row of the pending pane.
+fn selected_entry(app: &App) -> Option<u64> {
+    let state = app.game.state();
+    if let Some(p) = state.pending.get(app.pending_sel) {
+        return Some(p.seq);
+    }
+    let i = app.pending_sel.checked_sub(state.pending.len())?;
+    let (key, _) = state.overrides.iter().nth(i)?;
+    app.game
+        .entries()
+        .iter()
+        .rev()
+        .find(|e| {
+            !app.game.is_undone(e.seq)
+                && matches!(&e.entry, Entry::Override { step, .. } if step == key)
+        })
+        .map(|e| e.seq)
+}
+
+fn move_in_pane(app: &mut App, msg: &Msg) {
+    let page = 10;
+    let step = |at: usize, len: usize| -> usize {
+        let last = len.saturating_sub(1);
+        match msg {
+            Msg::Up => at.saturating_sub(1),
+            Msg::Down => (at + 1).min(last),
+            Msg::PageUp => at.saturating_sub(page),
+            Msg::PageDown => (at + page).min(last),
+            Msg::Top => 0,
+            _ => last,
+        }
+    };
+    match app.focus {
+        Pane::Roster => app.roster_sel = step(app.roster_sel, app.game.state().slots.len()),
+        Pane::Pending => app.pending_sel = step(app.pending_sel, app.pending_rows()),
+        Pane::Queue if !app.shows_tally() => {
+            // One more position than steps: 0 is "before the first step".
+            app.queue.cursor = step(app.queue.cursor, app.resolution.step_count() + 1);
+        }
+        Pane::Queue => {}
+        Pane::Draft => {
+            let lines = draft::shown(app).lines().count();
+            app.draft.scroll = step(usize::from(app.draft.scroll), lines)
+                .try_into()
+                .unwrap_or(u16::MAX)
+        }
+    }
+}
+
+fn on_mouse(app: &mut App, mouse: MouseEvent) -> Option<Effect> {
+    let at = Position::new(mouse.column, mouse.row);
+    let rects = view::pane_rects(view::main_area(app.area), app);
+    let (pane, rect) = rects.into_iter().find(|(_, r)| r.contains(at))?;
+    app.focus = pane;
+    match mouse.kind {
+        MouseEventKind::ScrollUp => move_in_pane(app, &Msg::Up),
+        MouseEventKind::ScrollDown => move_in_pane(app, &Msg::Down),
+        _ => {
+            if let Some(row) = view::row_at(app, pane, rect, mouse.row) {
+                match pane {
+                    Pane::Roster => app.roster_sel = row,
+                    Pane::Pending => app.pending_sel = row,
+                    Pane::Queue => app.queue.cursor = row,
+                    Pane::Draft => {}
+                }
+            }
+        }
+    }
+    None
+}
+
+fn on_overlay(app: &mut App, top: Overlay, msg: Msg) -> Option<Effect> {
+    match top {
+        Overlay::Help { scroll } => {
+            let scroll = match msg {
+                Msg::Close => return None,
+                Msg::Up => scroll.saturating_sub(1),
+                Msg::Down => scroll.saturating_add(1),
+                Msg::PageUp => scroll.saturating_sub(10),
+                Msg::PageDown => scroll.saturating_add(10),
+                _ => scroll,
+            };
+            app.overlays.push(Overlay::Help { scroll });
+            None
+        }
+        Overlay::Error { .. } if msg == Msg::Close => None,
+        Overlay::Confirm { action, .. } if msg == Msg::Yes => match action {
+            Confirmed::Commit => submit(app, Entry::Resolve).ok().flatten(),
+        },
+        Overlay::Confirm { .. } if msg == Msg::No => None,
+        Overlay::Form(form) => on_form(app, form, msg),
+        Overlay::Command(line) => on_command(app, line, msg),
+        Overlay::Editor(editor) => on_editor(app, editor, msg),
+        Overlay::Paste(paste) => on_paste(app, paste, msg),
+        Overlay::NewGame(ng) => on_new_game(app, ng, msg),
+        Overlay::Log { selected } => on_log(app, selected, msg),
+        other => {
+            app.overlays.push(other);
+            None
+        }
+    }
+}
+
+fn on_log(app: &mut App, selected: usize, msg: Msg) -> Option<Effect> {
+    let last = app.game.entries().len().saturating_sub(1);
+    let selected = match msg {
+        Msg::Close => return None,
+        Msg::Up => selected.saturating_sub(1),
+        Msg::Down => (selected + 1).min(last),
+        Msg::PageUp => selected.saturating_sub(10),
+        Msg::PageDown => (selected + 10).min(last),
+        Msg::Top => 0,
+        Msg::Bottom => last,
+        Msg::Submit => {
+            app.overlays.push(Overlay::Log { selected });
+            let seq = app.game.entries().get(selected).map(|e| e.seq)?;
+            let toggle = if app.game.is_undone(seq) {
+                Entry::Redo(seq)
+            } else {
+                Entry::Undo(seq)
+            };
+            // A refusal (undoing an undo, an entry later ones depend on) lands on top.
+            return submit(app, toggle).ok().flatten();
+        }
+        _ => selected,
+    };
+    app.overlays.push(Overlay::Log { selected });
+    None
+}
+
+fn on_form(app: &mut App, mut form: Form, msg: Msg) -> Option<Effect> {
+    form.error = None;
+    match msg {
+        Msg::Close => return None,
+        Msg::Submit => {
+            let result = form.accept(&app.form_ctx());
+            match result {
+                Ok(None) => {}
+                Ok(Some(done)) => return finish_form(app, form, done),
+                Err(why) => form.error = Some(why),
+            }
+        }
+        Msg::Complete => form.complete(&app.form_ctx()),
+        Msg::Back => form.back(),
+        Msg::Up | Msg::Down => form.move_choice(&app.form_ctx(), msg == Msg::Down),
+        Msg::Input(key) if form.input.handle(key) => form.edited(),
+        Msg::Paste(text) => {
+            form.input.insert_str(&text);
+            form.edited();
+        }
+        _ => {}
+    }
+    app.overlays.push(Overlay::Form(form));
+    None
+}
+
+fn finish_form(app: &mut App, mut form: Form, done: Done) -> Option<Effect> {
+    match done {
+        Done::Entry(entry) => match submit(app, entry) {
+            Ok(effect) => effect,
+            Err(()) => {
+                // Keep the form under the error so the host can correct the last field.
+                form.back();
+                let error = app.overlays.pop();
+                app.overlays.push(Overlay::Form(form));
+                app.overlays.extend(error);
+                None
+            }
+        },
+        Done::Export(markup, path) => Some(Effect::Write {
+            text: draft::export(app, markup),
+            path,
+        }),
+        Done::Open(path) => Some(Effect::Open(path)),
+    }
+}
+
+fn on_command(app: &mut App, mut line: CommandLine, msg: Msg) -> Option<Effect> {
+    line.error = None;
+    match msg {
+        Msg::Close => return None,
+        Msg::Submit => {
+            let text = line.input.text().trim().to_string();
+            match command::parse(&text, &app.game) {
+                Ok(cmd) => {
+                    if app.command_history.last() != Some(&text) {
+                        app.command_history.push(text);
+                    }
+                    return run_command(app, cmd);
+                }
+                Err(why) => line.error = Some(why),
+            }
+        }
+        Msg::Complete => line.complete(&app.game, &app.resolution.outcome),
+        Msg::Up | Msg::Down => {
+            let n = app.command_history.len();
+            let at = match (line.history_at, msg == Msg::Up) {
+                (None, true) => n.checked_sub(1),
+                (Some(i), true) => Some(i.saturating_sub(1)),
+                (Some(i), false) if i + 1 < n => Some(i + 1),
+                _ => None,
+            };
+            line.input.set(
+                at.and_then(|i| app.command_history.get(i))
+                    .map_or("", |s| s),
+            );
+            line.completion = None;
+            line.history_at = at;
+        }
+        Msg::Input(key) if line.input.handle(key) => line.edited(),
+        Msg::Paste(text) => {
+            line.input.insert_str(&text);
+            line.edited();
+        }
+        _ => {}
+    }
+    app.overlays.push(Overlay::Command(line));
+    None
+}
+
+fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
+    match cmd {
+        Command::Entry(entry) => submit(app, entry).ok().flatten(),
+        Command::Resolve => on_main(app, Msg::Resolve),
+        Command::Commit => on_main(app, Msg::Commit),
+        Command::Undo(None) => on_main(app, Msg::UndoLast),
+        Command::Redo(None) => on_main(app, Msg::RedoLast),
+        Command::Undo(Some(seq)) => submit(app, Entry::Undo(seq)).ok().flatten(),
+        Command::Redo(Some(seq)) => submit(app, Entry::Redo(seq)).ok().flatten(),
+        Command::Save => Some(Effect::Save),
+        Command::Open(path) => Some(Effect::Open(path)),
+        Command::Export(markup, path) => Some(Effect::Write {
+            text: draft::export(app, markup),
+            path,
+        }),
+        Command::New => on_main(app, Msg::NewGame),
+        Command::Help => on_main(app, Msg::Help),
+        Command::Quit => update(app, Msg::Quit),
+    }
+}
+
+fn on_editor(app: &mut App, mut editor: TextArea<'static>, msg: Msg) -> Option<Effect> {
+    match msg {
+        Msg::Close => return None,
+        Msg::Finish => {
+            let text = editor.lines().join("\n");
+            let unchanged = text.trim() == draft::editable_body(app).trim();
+            if unchanged {
+                app.notice = Some("the post is unchanged".into());
+                return None;
+            }
+            return submit(app, Entry::EditPost(text)).ok().flatten();
+        }
+        Msg::Input(key) => {
+            editor.input(key);
+        }
+        Msg::Paste(text) => {
+            editor.insert_str(text);
+        }
+        _ => {}
+    }
+    app.overlays.push(Overlay::Editor(editor));
+    None
+}
+
+fn on_paste(app: &mut App, mut paste: PastePm, msg: Msg) -> Option<Effect> {
+    match msg {
+        Msg::Close => return None,
+        Msg::Finish => {
+            let mut values = paste.suggestion.values();
+            let last = values.pop();
+            let mut form = Form::with_values(FormKind::Act, values, &app.form_ctx());
+            if let Some(last) = last {
+                form.input.set(&last);
+            }
+            app.overlays.push(Overlay::Form(form));
+            return None;
+        }
+        Msg::Input(key) => {
+            paste.text.input(key);
+            paste.update_suggestion(&app.game);
+        }
+        Msg::Paste(text) => {
+            paste.text.insert_str(text);
+            paste.update_suggestion(&app.game);
+        }
+        _ => {}
+    }
+    app.overlays.push(Overlay::Paste(paste));
+    None
+}
+
+fn on_new_game(app: &mut App, mut ng: Box<NewGame>, msg: Msg) -> Option<Effect> {
+    match msg {
+        Msg::Close => return None,
+        Msg::Complete => ng.next_field(true),
+        Msg::Back => ng.next_field(false),
+        Msg::Up | Msg::Down if ng.field == NgField::Players => {
+            let code = if msg == Msg::Up {
+                KeyCode::Up
+            } else {
+                KeyCode::Down
+            };
+            ng.players.input(KeyEvent::from(code));
+        }
+        Msg::Up | Msg::Down => ng.cycle(msg == Msg::Down),
+        Msg::Finish => match ng.plan() {
+            Ok(plan) => match Game::create(&ng.game_name(), plan.roleset, plan.setup, plan.seed) {
+                Ok((game, _warnings)) => return Some(Effect::Create(Box::new(game))),
+                Err(refusal) => app.error("The setup was refused", refusal.to_string()),
+            },
+            Err(why) => app.error("The game cannot be created yet", why),
+        },
+        Msg::Input(key) => match ng.field {
+            NgField::Players => {
+                ng.players.input(key);
+            }
+            NgField::Name | NgField::Families | NgField::Seed if key.code == KeyCode::Enter => {
+                ng.next_field(true)
+            }
+            NgField::Name => {
+                ng.name.handle(key);
+            }
+            NgField::Families => {
+                ng.families.handle(key);
+            }
+            NgField::Seed => {
+                ng.seed.handle(key);
+            }
+            NgField::Roleset | NgField::Assign => match key.code {
+                KeyCode::Left | KeyCode::Char(' ') | KeyCode::Right => {
+                    ng.cycle(key.code != KeyCode::Left)
+                }
+                KeyCode::Enter => ng.next_field(true),
+                _ => {}
+            },
+        },
+        Msg::Paste(text) => match ng.field {
+            NgField::Players => {
+                ng.players.insert_str(text);
+            }
+            NgField::Name => ng.name.insert_str(&text),
+            NgField::Families => ng.families.insert_str(&text),
+            NgField::Seed => ng.seed.insert_str(&text),
+            _ => {}
+        },
+        _ => {}
+    }
+    // An error raised above goes on top of the form it is about.
+    let error = match app.overlays.last() {
+        Some(Overlay::Error { .. }) => app.overlays.pop(),
+        _ => None,
+    };
+    app.overlays.push(Overlay::NewGame(ng));
+    app.overlays.extend(error);
+    None
+}

@@ -1,0 +1,87 @@
+//! The `?` overlay: every key binding, generated from the keymap table (the same table that
+//! dispatches keys), grouped by where it applies, then the `:` command grammar.
+
+use super::{centered, popup_block, styled};
+use crate::tui::app::App;
+use crate::tui::command::COMMANDS;
+use crate::tui::keymap::{BINDINGS, Binding, Mode};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+const ORDER: [Mode; 15] = [
+    Mode::Main,
+    Mode::Roster,
+    Mode::Pending,
+    Mode::Queue,
+    Mode::Draft,
+    Mode::Form,
+    Mode::Command,
+    Mode::Paste,
+    Mode::Editor,
+    Mode::NewGame,
+    Mode::Log,
+    Mode::Confirm,
+    Mode::Error,
+    Mode::Help,
+    Mode::Any,
+];
+
+/// The help text, one line per binding (keys with the same action share a line).
+pub fn help_lines(app: &App) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for mode in ORDER {
+        let of_mode: Vec<&Binding> = BINDINGS.iter().filter(|b| b.mode == mode).collect();
+        if of_mode.is_empty() {
+            continue;
+        }
+        lines.push(Line::styled(mode.title(), app.theme.header()));
+        let mut done: Vec<usize> = Vec::new();
+        for (i, b) in of_mode.iter().enumerate() {
+            if done.contains(&i) {
+                continue;
+            }
+            let same: Vec<usize> = (i..of_mode.len())
+                .filter(|j| of_mode[*j].msg == b.msg && of_mode[*j].help == b.help)
+                .collect();
+            let keys: Vec<String> = same.iter().map(|j| of_mode[*j].key.label()).collect();
+            done.extend(same);
+            lines.push(Line::from(vec![
+                styled(format!("  {:<12}", keys.join(" ")), app.theme.key()),
+                Span::raw(b.help),
+            ]));
+        }
+        lines.push(Line::raw(""));
+    }
+    lines.push(Line::styled("Command line grammar (:)", app.theme.header()));
+    for (name, args, what) in COMMANDS {
+        lines.push(Line::from(vec![
+            styled(format!("  {name} {args}"), app.theme.key()),
+            Span::raw(format!("  — {what}")),
+        ]));
+    }
+    lines.push(Line::raw(
+        "  Names with spaces go in \"double quotes\". Tab completes commands, names, abilities,",
+    ));
+    lines.push(Line::raw(
+        "  families, statuses and step keys; Tab again shows the next candidate.",
+    ));
+    lines
+}
+
+pub fn render(app: &App, scroll: u16, frame: &mut Frame, area: Rect) {
+    let rect = centered(area, 96, area.height.saturating_sub(2));
+    let block = popup_block(
+        app,
+        frame,
+        rect,
+        "Keys — ? or Esc closes, ↑↓ PgUp PgDn scroll",
+    );
+    let lines = help_lines(app);
+    let max = lines
+        .len()
+        .saturating_sub(usize::from(rect.height.saturating_sub(2)));
+    let scroll = scroll.min(u16::try_from(max).unwrap_or(u16::MAX));
+    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+}

@@ -1,0 +1,52 @@
+//! The error overlay (every refusal and failure lands here; Esc closes it and nothing is lost)
+//! and the yes/no confirmation.
+
+use super::{centered, hint_line, popup_block};
+use crate::tui::app::App;
+use crate::tui::keymap;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
+
+pub fn error(app: &App, title: &str, message: &str, frame: &mut Frame, area: Rect) {
+    let height = message.lines().count() as u16 + 6;
+    let rect = centered(area, 72, height.max(7));
+    let block = popup_block(app, frame, rect, title).border_style(app.theme.bad());
+    let mut lines: Vec<Line> = message.lines().map(|l| Line::raw(l.to_string())).collect();
+    lines.push(Line::raw(""));
+    lines.push(hint_line(
+        app,
+        &keymap::hints(app),
+        rect.width.saturating_sub(2),
+    ));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        rect,
+    );
+}
+
+pub fn confirm(app: &App, question: &str, detail: &[String], frame: &mut Frame, area: Rect) {
+    let height = detail.len() as u16 + 7;
+    let rect = centered(area, 72, height);
+    let block = popup_block(app, frame, rect, "Confirm");
+    let mut lines = vec![
+        Line::styled(question.to_string(), app.theme.title(true)),
+        Line::raw(""),
+    ];
+    lines.extend(detail.iter().map(|d| Line::raw(d.clone())));
+    lines.push(Line::raw(""));
+    lines.push(hint_line(
+        app,
+        &keymap::hints(app),
+        rect.width.saturating_sub(2),
+    ));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        rect,
+    );
+}

@@ -1,0 +1,47 @@
+//! The status bar: game, roleset, phase, saved or not, the view, the last notice; and under it
+//! the key hints of the focused pane or overlay, straight from the keymap table.
+
+use super::{hint_line, styled};
+use crate::tui::app::{App, SaveState};
+use crate::tui::keymap;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+pub fn render(app: &App, frame: &mut Frame, area: Rect) {
+    let save = match &app.save_state {
+        SaveState::Saved => "● saved".to_string(),
+        SaveState::Unsaved => "○ unsaved".to_string(),
+        SaveState::Failed(_) => "✗ SAVE FAILED".to_string(),
+    };
+    let mut spans = vec![Span::raw(format!(
+        " {} · {} · {} · {save} ",
+        app.game_name(),
+        app.game.roleset().name,
+        app.game.phase_name()
+    ))];
+    if app.game.state().game_over.is_some() {
+        spans.push(styled(" GAME OVER ", app.theme.public_banner()));
+    }
+    if app.public {
+        spans.push(styled(" PUBLIC VIEW ", app.theme.public_banner()));
+    }
+    if let Some(n) = &app.notice {
+        spans.push(Span::raw(format!(" {n}")));
+    }
+    let top = Rect { height: 1, ..area };
+    frame.render_widget(
+        Paragraph::new(Line::from(spans)).style(app.theme.status_bar()),
+        top,
+    );
+    if area.height > 1 {
+        let bottom = Rect {
+            y: area.y + 1,
+            height: 1,
+            ..area
+        };
+        let hints = keymap::hints(app);
+        frame.render_widget(Paragraph::new(hint_line(app, &hints, area.width)), bottom);
+    }
+}

@@ -1,0 +1,268 @@
+//! End-to-end tests of the real binary in tmux: start on the demo, enter an action, resolve,
+//! commit, save, quit, reopen and find the same state; bracketed paste and resize; a bad save.
+//! Skipped, with a notice, when tmux is not installed. Every session has a unique name and is
+//! killed when the test ends, pass or fail. Esc is never sent together with another key (it
+//! would arrive as Alt+key).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mafia-mod");
+
+fn tmux_available() -> bool {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("NOTICE: tmux is not installed; skipping the end-to-end console test");
+    }
+    found
+}
+
+struct Session {
+    name: String,
+}
+
+impl Session {
+    /// Start `args` of the binary in a detached tmux session of the given size. When the
+    /// program ends, the pane stays with its exit code printed.
+    fn start(args: &[&str], width: u16, height: u16) -> Session {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "mafia-e2e-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst)
+        );
+        let quoted: Vec<String> = std::iter::once(BIN)
+            .chain(args.iter().copied())
+            .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+            .collect();
+        let script = format!("{}; echo EXITED $?; sleep 60", quoted.join(" "));
+        let status = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &name, "-x"])
+            .arg(width.to_string())
+            .arg("-y")
+            .arg(height.to_string())
+            .args(["env", "TERM=xterm-256color", "sh", "-c", &script])
+            .status()
+            .expect("tmux runs");
+        assert!(status.success(), "tmux new-session failed");
+        Session { name }
+    }
+
+    fn capture(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.name])
+            .output()
+            .expect("capture-pane");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    /// Wait until the screen contains `text`; fail with the screen if it never does.
+    fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let screen = self.capture();
+            if screen.contains(text) {
+                return screen;
+            }
+            if Instant::now() > deadline {
+                panic!("`{text}` never appeared; the screen was:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Keys by tmux name (`Enter`, `C-d`, `Tab`), one call each.
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            Command::new("tmux")
+                .args(["send-keys", "-t", &self.name, k])
+                .status()
+                .expect("send-keys");
+        }
+    }
+
+    /// Type literal text.
+    fn type_text(&self, text: &str) {
+        Command::new("tmux")
+            .args(["send-keys", "-l", "-t", &self.name, text])
+            .status()
+            .expect("send-keys -l");
+    }
+
+    /// Paste through bracketed paste (tmux turns the newlines into CR, as terminals do).
+    fn paste(&self, text: &str) {
+        let buffer = format!("{}-buf", self.name);
+        Command::new("tmux")
+            .args(["set-buffer", "-b", &buffer, text])
+            .status()
+            .expect("set-buffer");
+        Command::new("tmux")
+            .args(["paste-buffer", "-p", "-d", "-b", &buffer, "-t", &self.name])
+            .status()
+            .expect("paste-buffer");
+    }
+
+    fn resize(&self, width: u16, height: u16) {
+        Command::new("tmux")
+            .args(["resize-window", "-t", &self.name, "-x"])
+            .arg(width.to_string())
+            .arg("-y")
+            .arg(height.to_string())
+            .status()
+            .expect("resize-window");
+    }
+
+    /// Run a `:` command line and wait for the result to be shown.
+    fn command(&self, line: &str, then: &str) -> String {
+        self.keys(&[":"]);
+        self.wait_for("Enter run");
+        self.type_text(line);
+        self.keys(&["Enter"]);
+        self.wait_for(then)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+fn data_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("tempdir")
+}
+
+fn demo_save(dir: &Path) -> PathBuf {
+    dir.join("games").join("demo.ron")
+}
+
+#[test]
+fn first_run_opens_the_demo_and_quits_cleanly() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = data_dir();
+    let d = dir.path().to_string_lossy().to_string();
+    let s = Session::start(&["--data-dir", &d], 100, 30);
+    let screen = s.wait_for("Roster");
+    assert!(screen.contains("Night 2"), "{screen}");
+    assert!(screen.contains("Mafia 1923"));
+    assert!(
+        demo_save(dir.path()).exists(),
+        "the demo was copied into the data dir"
+    );
+    s.keys(&["?"]);
+    s.wait_for("show every key binding");
+    s.keys(&["Escape"]);
+    s.wait_for("1 Roster");
+    s.keys(&["q"]);
+    let screen = s.wait_for("EXITED");
+    assert!(screen.contains("EXITED 0"), "{screen}");
+}
+
+#[test]
+fn enter_resolve_commit_save_quit_and_reopen() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = data_dir();
+    let d = dir.path().to_string_lossy().to_string();
+    let s = Session::start(&["--data-dir", &d], 120, 36);
+    s.wait_for("Roster");
+    s.command("act Quinn detective Kira", "Quinn → detective → Kira");
+    s.keys(&["r"]);
+    s.wait_for("resolved");
+    s.keys(&["Down", "Down"]);
+    s.wait_for("step 2/");
+    s.keys(&["C"]);
+    s.wait_for("Commit Night 2?");
+    s.keys(&["y"]);
+    s.wait_for("Day 2");
+    s.keys(&["s"]);
+    s.wait_for("● saved");
+    s.keys(&["q"]);
+    s.wait_for("EXITED 0");
+    drop(s);
+
+    let saved = mafia_mod::savefile::load_game(&demo_save(dir.path())).expect("the save loads");
+    assert_eq!(saved.phase_name(), "Day 2");
+    // Reopen with no arguments: the most recent game, in the same state.
+    let again = Session::start(&["--data-dir", &d], 120, 36);
+    let screen = again.wait_for("Roster");
+    assert!(screen.contains("Day 2"), "{screen}");
+    assert!(
+        screen.contains("Vote tally"),
+        "day phases show the tally: {screen}"
+    );
+    again.keys(&["4"]);
+    again.keys(&["["]);
+    let screen = again.wait_for("(committed)");
+    assert!(screen.contains("Night 2"), "{screen}");
+    again.keys(&["q"]);
+    again.wait_for("EXITED 0");
+    // And `open FILE` opens the same save.
+    let path = demo_save(dir.path()).to_string_lossy().to_string();
+    let opened = Session::start(&["open", &path], 100, 30);
+    let screen = opened.wait_for("Roster");
+    assert!(screen.contains("Day 2"), "{screen}");
+    opened.keys(&["q"]);
+    opened.wait_for("EXITED 0");
+}
+
+#[test]
+fn bracketed_paste_of_a_pm_and_resize() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = data_dir();
+    let d = dir.path().to_string_lossy().to_string();
+    let s = Session::start(&["--data-dir", &d], 100, 30);
+    s.wait_for("Roster");
+    s.keys(&["p"]);
+    s.wait_for("Paste a player's PM");
+    s.paste("Hi host,\nI inquire about Kira tonight.\n- Quinn");
+    let screen = s.wait_for("act Quinn detective Kira");
+    assert!(
+        screen.contains("I inquire about Kira"),
+        "newlines kept: {screen}"
+    );
+    s.keys(&["C-d"]);
+    s.wait_for("Enter an action");
+    s.keys(&["Enter"]);
+    s.wait_for("Quinn → detective → Kira");
+    s.resize(60, 16);
+    s.wait_for("1 Roster");
+    s.resize(30, 8);
+    s.wait_for("Terminal too small");
+    s.resize(80, 24);
+    s.wait_for("1 Roster");
+    s.keys(&["q"]);
+    s.wait_for("EXITED 0");
+    let saved = mafia_mod::savefile::load_game(&demo_save(dir.path())).expect("loads");
+    assert!(saved.state().pending.iter().any(|p| matches!(
+        &p.kind,
+        mafia_mod::engine::entry::PendingKind::Act { ability, .. } if ability == "detective"
+    )));
+}
+
+#[test]
+fn a_broken_save_is_an_error_with_its_position_not_a_crash() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = data_dir();
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "Game(\n    version: 1,\n    name: 7,\n)").expect("write");
+    let b = bad.to_string_lossy().to_string();
+    let s = Session::start(&["open", &b], 100, 30);
+    let screen = s.wait_for("EXITED");
+    assert!(screen.contains("EXITED 2"), "{screen}");
+    assert!(screen.contains("bad.ron:3:"), "{screen}");
+}

@@ -1,0 +1,113 @@
+//! Shared helpers of the console tests: a demo app with a fixed clock and the mono theme in a
+//! temporary data directory, keys, and drawing into a `TestBackend`.
+
+#![allow(dead_code)]
+
+use mafia_mod::tui::app::{App, Clock};
+use mafia_mod::tui::theme::Theme;
+use mafia_mod::tui::{Msg, effects, keymap, update, view};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+
+pub struct Harness {
+    pub app: App,
+    pub dir: tempfile::TempDir,
+    /// What the effects wrote to the "terminal" (OSC 52, mouse capture).
+    pub terminal: Vec<u8>,
+}
+
+/// The demo game, copied into a fresh data directory the way the first run does.
+pub fn demo() -> Harness {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, games) = mafia_mod::console::first_game(Some(dir.path())).expect("first game");
+    let game = mafia_mod::savefile::load_game(&path).expect("demo loads");
+    let mut app = App::new(game, path, Some(games));
+    app.clock = Clock::Fixed(1_790_010_000);
+    app.theme = Theme::mono();
+    app.area = Rect::new(0, 0, 100, 30);
+    Harness {
+        app,
+        dir,
+        terminal: Vec::new(),
+    }
+}
+
+impl Harness {
+    /// Send a message through update and perform its effect, as the real loop does.
+    pub fn send(&mut self, msg: Msg) -> &mut Self {
+        if let Some(effect) = update(&mut self.app, msg) {
+            effects::perform(&mut self.app, effect, &mut self.terminal);
+        }
+        self
+    }
+
+    /// Press a key, translated by the keymap exactly as in the terminal.
+    pub fn key(&mut self, code: KeyCode) -> &mut Self {
+        self.key_with(code, KeyModifiers::NONE)
+    }
+
+    pub fn key_with(&mut self, code: KeyCode, mods: KeyModifiers) -> &mut Self {
+        let event = Event::Key(KeyEvent::new(code, mods));
+        if let Some(msg) = keymap::translate(&self.app, event) {
+            self.send(msg);
+        }
+        self
+    }
+
+    pub fn ctrl(&mut self, c: char) -> &mut Self {
+        self.key_with(KeyCode::Char(c), KeyModifiers::CONTROL)
+    }
+
+    /// Type text, one key per character.
+    pub fn type_text(&mut self, text: &str) -> &mut Self {
+        for c in text.chars() {
+            let code = if c == '\n' {
+                KeyCode::Enter
+            } else {
+                KeyCode::Char(c)
+            };
+            self.key(code);
+        }
+        self
+    }
+
+    pub fn enter(&mut self) -> &mut Self {
+        self.key(KeyCode::Enter)
+    }
+
+    pub fn esc(&mut self) -> &mut Self {
+        self.key(KeyCode::Esc)
+    }
+
+    /// Paste through bracketed paste, as a terminal delivers it.
+    pub fn paste(&mut self, text: &str) -> &mut Self {
+        if let Some(msg) = keymap::translate(&self.app, Event::Paste(text.to_string())) {
+            self.send(msg);
+        }
+        self
+    }
+
+    /// Run a `:` command line.
+    pub fn command(&mut self, line: &str) -> &mut Self {
+        self.key(KeyCode::Char(':')).type_text(line).enter()
+    }
+
+    pub fn save_path(&self) -> PathBuf {
+        self.app.path.clone()
+    }
+
+    /// The screen as text.
+    pub fn screen(&self, width: u16, height: u16) -> String {
+        let backend = draw(&self.app, width, height);
+        format!("{}", backend)
+    }
+}
+
+pub fn draw(app: &App, width: u16, height: u16) -> TestBackend {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal.draw(|f| view(app, f)).expect("draw");
+    terminal.backend().clone()
+}

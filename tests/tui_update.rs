@@ -1,0 +1,781 @@
+//! Key-driven tests of `update`: every host task of the console, driven by the same keys a host
+//! presses (through the keymap), on the demo game in a temporary data directory.
+
+mod tui;
+
+use mafia_mod::engine::entry::PendingKind;
+use mafia_mod::engine::{Entry, HostCommand, Verdict};
+use mafia_mod::savefile::load_game;
+use mafia_mod::tui::app::{Overlay, SaveState};
+use mafia_mod::tui::keymap::{BINDINGS, Mode};
+use mafia_mod::tui::{Msg, Pane};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use tui::{Harness, demo};
+
+fn last_entry(h: &Harness) -> Entry {
+    h.app
+        .game
+        .entries()
+        .last()
+        .map(|e| e.entry.clone())
+        .expect("an entry")
+}
+
+fn entries_on_disk(h: &Harness) -> usize {
+    load_game(&h.save_path())
+        .expect("the save loads")
+        .entries()
+        .len()
+}
+
+fn error_text(h: &Harness) -> Option<String> {
+    h.app.overlays.iter().rev().find_map(|o| match o {
+        Overlay::Error { title, message } => Some(format!("{title}: {message}")),
+        _ => None,
+    })
+}
+
+/// Commit Night 2 of the demo: Day 2 starts.
+fn to_day(h: &mut Harness) {
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+}
+
+#[test]
+fn action_form_enters_an_action_and_autosaves() {
+    let mut h = demo();
+    let before = h.app.game.entries().len();
+    h.key(KeyCode::Char('a'))
+        .type_text("quin")
+        .enter()
+        .enter()
+        .type_text("kir")
+        .enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(
+        last_entry(&h),
+        Entry::Act {
+            actor: "Quinn".into(),
+            ability: "detective".into(),
+            targets: vec!["Kira".into()],
+            params: Default::default(),
+        }
+    );
+    assert_eq!(entries_on_disk(&h), before + 1, "saved at once");
+    assert_eq!(h.app.save_state, SaveState::Saved);
+    // The queue re-resolved: a detective step appeared and is marked as changed.
+    assert!(h.app.changed.iter().any(|k| k.starts_with("act#")));
+}
+
+#[test]
+fn the_form_offers_only_what_the_rules_allow() {
+    let h = demo();
+    let form = mafia_mod::tui::form::Form::with_values(
+        mafia_mod::tui::form::FormKind::Act,
+        vec!["Bruno".into()],
+        &h.app.form_ctx(),
+    );
+    let ctx = h.app.form_ctx();
+    let ability = form.current(&ctx).expect("the ability field");
+    let ids: Vec<&str> = ability.choices.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(ids, ["mafia_kill"], "a mafia member only kills at night");
+    let actors = mafia_mod::tui::form::Form::new(mafia_mod::tui::form::FormKind::Act);
+    let actor_field = actors.current(&ctx).expect("actor field");
+    let names: Vec<&str> = actor_field
+        .choices
+        .iter()
+        .map(|c| c.value.as_str())
+        .collect();
+    assert!(!names.contains(&"Jack"), "the dead do not act");
+    assert!(!names.contains(&"Gina"), "a Councilor has no night ability");
+    assert!(names.contains(&"Quinn"));
+}
+
+#[test]
+fn a_refused_entry_shows_the_reason_and_changes_nothing() {
+    let mut h = demo();
+    let before = h.app.game.entries().len();
+    let text = std::fs::read_to_string(h.save_path()).expect("save");
+    h.command("act Ann doctor Jack");
+    let message = error_text(&h).expect("an error overlay");
+    assert!(message.contains("dead"), "{message}");
+    assert_eq!(h.app.game.entries().len(), before);
+    assert_eq!(std::fs::read_to_string(h.save_path()).expect("save"), text);
+    h.esc();
+    assert!(h.app.overlays.is_empty());
+}
+
+#[test]
+fn the_form_refuses_what_it_does_not_offer() {
+    let mut h = demo();
+    // The host form only offers statuses Ann can lose if she has them.
+    h.key(KeyCode::Char('h'))
+        .type_text("status")
+        .enter()
+        .type_text("Ann")
+        .enter()
+        .type_text("-poisoned")
+        .enter();
+    // "-poisoned" is not offered for Ann (she is not poisoned): the form says nothing matches.
+    match h.app.overlays.last() {
+        Some(Overlay::Form(f)) => assert!(f.error.is_some()),
+        other => panic!("expected the form, got {other:?}"),
+    }
+    h.esc();
+    h.command("status Ann -poisoned");
+    assert!(error_text(&h).expect("refused").contains("not poisoned"));
+}
+
+#[test]
+fn votes_unvotes_and_the_tally() {
+    let mut h = demo();
+    to_day(&mut h);
+    assert!(h.app.shows_tally());
+    // The vote form: ballot (individual is the default, offered first), voter, target.
+    h.key(KeyCode::Char('v'))
+        .enter()
+        .type_text("Ann")
+        .enter()
+        .type_text("Bruno")
+        .enter();
+    assert_eq!(
+        last_entry(&h),
+        Entry::Vote {
+            ballot: Some("individual".into()),
+            voter: "Ann".into(),
+            target: "Bruno".into()
+        }
+    );
+    h.command("vote family Ann Rossi");
+    h.command("vote family Gina Rossi");
+    let family = h
+        .app
+        .tally
+        .ballots
+        .iter()
+        .find(|b| b.id == "family")
+        .expect("family ballot");
+    let rossi = family.targets.first().expect("a target");
+    assert_eq!((rossi.target.as_str(), rossi.total), ("Rossi", 2));
+    let voters: Vec<usize> = rossi.votes.iter().map(|v| v.voter).collect();
+    assert_eq!(voters.len(), 2, "voters in vote order");
+    assert!(!family.not_voted.is_empty());
+    // Withdraw through the form: only voters with a vote are offered.
+    h.key(KeyCode::Char('w'))
+        .type_text("family")
+        .enter()
+        .type_text("Gina")
+        .enter();
+    assert_eq!(
+        last_entry(&h),
+        Entry::Unvote {
+            ballot: Some("family".into()),
+            voter: "Gina".into()
+        }
+    );
+    let family = h
+        .app
+        .tally
+        .ballots
+        .iter()
+        .find(|b| b.id == "family")
+        .expect("family");
+    assert_eq!(family.targets.first().map(|t| t.total), Some(1));
+}
+
+#[test]
+fn resolve_step_override_re_resolve_and_commit() {
+    let mut h = demo();
+    h.key(KeyCode::Char('r'));
+    assert_eq!(h.app.focus, Pane::Queue);
+    assert_eq!(h.app.queue.cursor, 0);
+    let steps = h.app.resolution.step_count();
+    assert!(steps >= 4);
+    let alive = |h: &Harness| {
+        h.app
+            .roster_state()
+            .slots
+            .iter()
+            .filter(|s| s.alive)
+            .count()
+    };
+    let at_start = alive(&h);
+    h.key(KeyCode::End);
+    assert_eq!(h.app.queue.cursor, steps);
+    assert!(
+        alive(&h) < at_start,
+        "the roster shows the deaths as of the last step"
+    );
+    h.key(KeyCode::Home);
+    assert_eq!(alive(&h), at_start);
+    // Walk to the Mafia's kill and override it.
+    while h
+        .app
+        .current_step()
+        .and_then(|s| s.ability.clone())
+        .as_deref()
+        != Some("mafia_kill")
+    {
+        h.key(KeyCode::Down);
+        assert!(h.app.queue.cursor <= steps, "no mafia step");
+    }
+    let key = h.app.current_step().map(|s| s.key.clone()).expect("step");
+    h.key(KeyCode::Char('o'))
+        .type_text("fail")
+        .enter()
+        .type_text("the PM came late")
+        .enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(
+        last_entry(&h),
+        Entry::Override {
+            step: key.clone(),
+            verdict: Verdict::Fail,
+            reason: "the PM came late".into()
+        }
+    );
+    assert!(
+        h.app.changed.contains(&key),
+        "the re-resolution marks what changed"
+    );
+    assert!(
+        h.app.resolution.outcome.deaths.is_empty(),
+        "nobody dies now"
+    );
+    // Commit asks first; n keeps the phase.
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('n'));
+    assert_eq!(h.app.game.phase_name(), "Night 2");
+    h.key(KeyCode::Char('C')).enter();
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+    assert_eq!(last_entry(&h), Entry::Resolve);
+    assert!(
+        h.app.draft.phase.is_some(),
+        "the draft pane shows the committed post"
+    );
+    assert!(mafia_mod::tui::draft::shown(&h.app).contains("Nobody died tonight"));
+    let reloaded = load_game(&h.save_path()).expect("loads");
+    assert_eq!(reloaded.state(), h.app.game.state(), "the commit is saved");
+}
+
+#[test]
+fn undo_and_redo_any_entry() {
+    let mut h = demo();
+    let live = |h: &Harness| h.app.game.state().pending.len();
+    let n = live(&h);
+    h.key(KeyCode::Char('u'));
+    assert_eq!(live(&h), n - 1);
+    h.key(KeyCode::Char('U'));
+    assert_eq!(live(&h), n);
+    // Undo the selected entry of the pending pane: the first one (Ann's doctor action).
+    h.key(KeyCode::Char('2'))
+        .key(KeyCode::Home)
+        .key(KeyCode::Char('d'));
+    assert!(h.app.game.state().pending.iter().all(|p| !matches!(
+        &p.kind,
+        PendingKind::Act { ability, .. } if ability == "doctor"
+    )));
+    // And any entry by number, from the command line.
+    let seq = h.app.game.last_redoable().expect("redoable");
+    h.command(&format!("redo {seq}"));
+    assert_eq!(live(&h), n);
+    h.command("undo 1");
+    assert!(h.app.game.is_undone(1) || error_text(&h).is_some());
+    assert_eq!(entries_on_disk(&h), h.app.game.entries().len());
+}
+
+#[test]
+fn host_commands_through_the_form_and_the_command_line() {
+    let mut h = demo();
+    h.key(KeyCode::Char('h'))
+        .type_text("modkill")
+        .enter()
+        .type_text("Bruno")
+        .enter();
+    assert_eq!(
+        last_entry(&h),
+        Entry::Host(HostCommand::Modkill("Bruno".into()))
+    );
+    assert!(
+        !h.app
+            .game
+            .state()
+            .slot_by_name("Bruno")
+            .expect("Bruno")
+            .alive
+    );
+    h.key(KeyCode::Char('h'))
+        .type_text("revive")
+        .enter()
+        .enter();
+    assert_eq!(
+        last_entry(&h),
+        Entry::Host(HostCommand::Revive("Bruno".into()))
+    );
+    assert!(
+        h.app
+            .game
+            .state()
+            .slot_by_name("Bruno")
+            .expect("Bruno")
+            .alive
+    );
+    h.command("replace Carla \"Zed Zero\"");
+    assert!(h.app.game.state().slot_by_name("Zed Zero").is_some());
+    h.command("status Ann +injured");
+    assert!(
+        h.app
+            .game
+            .state()
+            .slot_by_name("Ann")
+            .expect("Ann")
+            .has_status("injured")
+    );
+    h.command("status Ann -injured");
+    h.command("role Dino doctor");
+    assert_eq!(
+        h.app.game.state().slot_by_name("Dino").expect("Dino").role,
+        "doctor"
+    );
+    h.command("msg * The night is long");
+    h.command("msg Ann you feel watched");
+    h.command("note check Olga's PM tomorrow");
+    assert_eq!(
+        last_entry(&h),
+        Entry::Host(HostCommand::Note("check Olga's PM tomorrow".into()))
+    );
+    assert!(error_text(&h).is_none(), "{:?}", error_text(&h));
+}
+
+#[test]
+fn command_line_completes_and_keeps_a_history() {
+    let mut h = demo();
+    h.key(KeyCode::Char(':'))
+        .type_text("act Qu")
+        .key(KeyCode::Tab);
+    let line = |h: &Harness| match h.app.overlays.last() {
+        Some(Overlay::Command(c)) => c.input.text().to_string(),
+        _ => String::new(),
+    };
+    assert_eq!(line(&h), "act Quinn ");
+    h.key(KeyCode::Tab);
+    assert_eq!(line(&h), "act Quinn detective ");
+    h.type_text("Kir").key(KeyCode::Tab).enter();
+    assert!(matches!(last_entry(&h), Entry::Act { ref actor, .. } if actor == "Quinn"));
+    h.key(KeyCode::Char(':')).key(KeyCode::Up);
+    assert_eq!(line(&h), "act Quinn detective Kira");
+    h.esc();
+    // A line that does not parse stays open with the reason.
+    h.key(KeyCode::Char(':')).type_text("frobnicate").enter();
+    match h.app.overlays.last() {
+        Some(Overlay::Command(c)) => assert!(c.error.as_deref().unwrap_or("").contains("unknown")),
+        other => panic!("expected the command line, got {other:?}"),
+    }
+}
+
+#[test]
+fn draft_edit_private_toggle_and_formats() {
+    let mut h = demo();
+    h.key(KeyCode::Char('4')).key(KeyCode::Char('e'));
+    assert!(matches!(h.app.overlays.last(), Some(Overlay::Editor(_))));
+    h.ctrl('a');
+    h.type_text("A quiet night in Chicago.\n");
+    h.ctrl('d');
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    let edit = h
+        .app
+        .game
+        .state()
+        .draft_edit
+        .clone()
+        .expect("the edit is kept");
+    assert!(edit.contains("A quiet night in Chicago."));
+    assert!(matches!(last_entry(&h), Entry::EditPost(_)));
+    assert!(
+        std::fs::read_to_string(h.save_path())
+            .expect("save")
+            .contains("A quiet night in Chicago.")
+    );
+    // Private results instead of the post.
+    h.key(KeyCode::Char('m'));
+    let private = mafia_mod::tui::draft::shown(&h.app);
+    assert!(private.contains("Night 2 —"), "{private}");
+    h.key(KeyCode::Char('m')).key(KeyCode::Char('f'));
+    assert!(mafia_mod::tui::draft::shown(&h.app).starts_with("[b]Night 2[/b]"));
+}
+
+#[test]
+fn public_view_hides_secrets() {
+    let mut h = demo();
+    assert!(h.screen(100, 30).contains("Doctor"));
+    h.key(KeyCode::Char('P'));
+    let screen = h.screen(100, 30);
+    assert!(screen.contains("PUBLIC VIEW"));
+    for secret in ["Doctor", "Mafia Member", "mafia_kill", "Tess cured"] {
+        assert!(!screen.contains(secret), "{secret} is visible:\n{screen}");
+    }
+    h.key(KeyCode::Char('4')).key(KeyCode::Char('m'));
+    assert!(!h.app.draft.private, "private results stay hidden");
+    // Nothing that would show roles or PMs opens; votes (public anyway) still can be entered.
+    for key in ['a', 'h', ':', 'p', 'L', 'e'] {
+        h.key(KeyCode::Char(key));
+        assert!(
+            h.app.overlays.is_empty(),
+            "{key} opened an overlay in the public view"
+        );
+    }
+    let mut d = demo();
+    d.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    d.command("act Gina councilor Rossi Carla");
+    d.key(KeyCode::Char('P')).key(KeyCode::Char('3'));
+    let screen = d.screen(100, 30);
+    assert!(
+        screen.contains("+1 (an ability)") && !screen.contains("Gina+1"),
+        "{screen}"
+    );
+    d.key(KeyCode::Char('v'));
+    assert!(matches!(d.app.overlays.last(), Some(Overlay::Form(_))));
+}
+
+#[test]
+fn pasted_pm_becomes_a_suggested_entry_to_confirm() {
+    let mut h = demo();
+    h.key(KeyCode::Char('p'))
+        .paste("Hello host!\r\nTonight I want to inquire about Kira.\r\n\r\n- Quinn");
+    match h.app.overlays.last() {
+        Some(Overlay::Paste(p)) => {
+            assert_eq!(p.text.lines().len(), 4, "\\r line ends became lines");
+            assert_eq!(
+                p.suggestion.values(),
+                vec!["Quinn".to_string(), "detective".into(), "Kira".into()]
+            );
+        }
+        other => panic!("expected the paste overlay, got {other:?}"),
+    }
+    h.ctrl('d');
+    assert!(matches!(h.app.overlays.last(), Some(Overlay::Form(_))));
+    h.enter();
+    assert_eq!(
+        last_entry(&h),
+        Entry::Act {
+            actor: "Quinn".into(),
+            ability: "detective".into(),
+            targets: vec!["Kira".into()],
+            params: Default::default()
+        }
+    );
+}
+
+#[test]
+fn new_game_form_creates_and_opens_a_game() {
+    let mut h = demo();
+    let names: Vec<String> = (1..=16).map(|i| format!("Player{i}")).collect();
+    h.key(KeyCode::Char('n'))
+        .key(KeyCode::Tab)
+        .ctrl('u')
+        .type_text("spring")
+        .key(KeyCode::Tab)
+        .paste(&names.join("\r\n"))
+        .key(KeyCode::Tab)
+        .type_text("Capone, Rossi")
+        .ctrl('d');
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(h.app.game.state().slots.len(), 16);
+    assert_eq!(h.app.game_name(), "spring");
+    assert!(h.app.path.ends_with("spring.ron"));
+    assert!(load_game(&h.app.path).is_ok());
+    assert_eq!(h.app.game.phase_name(), "Night 1");
+}
+
+#[test]
+fn new_game_by_hand_reports_missing_roles() {
+    let mut h = demo();
+    h.key(KeyCode::Char('n'))
+        .key(KeyCode::Tab)
+        .key(KeyCode::Tab)
+        .paste("Ann | A | doctor\nBob | A")
+        .key(KeyCode::Tab)
+        .key(KeyCode::Tab)
+        .key(KeyCode::Down)
+        .ctrl('d');
+    assert!(error_text(&h).expect("error").contains("Bob has no role"));
+    h.esc();
+    assert!(matches!(h.app.overlays.last(), Some(Overlay::NewGame(_))));
+}
+
+#[test]
+fn export_and_copy() {
+    let mut h = demo();
+    let out = h.dir.path().join("post.txt");
+    h.key(KeyCode::Char('x'))
+        .type_text("bbcode")
+        .enter()
+        .ctrl('u')
+        .type_text(&out.display().to_string())
+        .enter();
+    let text = std::fs::read_to_string(&out).expect("exported");
+    assert!(text.starts_with("[b]Night 2[/b]"), "{text}");
+    assert!(text.contains("Private results"));
+    h.command(&format!("export markdown {}", out.display()));
+    assert!(
+        std::fs::read_to_string(&out)
+            .expect("exported")
+            .starts_with("**Night 2**")
+    );
+    h.key(KeyCode::Char('y'));
+    let sent = String::from_utf8_lossy(&h.terminal).to_string();
+    assert!(
+        sent.starts_with("\x1b]52;c;") && sent.ends_with('\x07'),
+        "{sent:?}"
+    );
+}
+
+#[test]
+fn open_another_save_and_survive_a_bad_one() {
+    let mut h = demo();
+    let other = h.dir.path().join("copy.ron");
+    std::fs::copy(h.save_path(), &other).expect("copy");
+    h.command("modkill Bruno");
+    let bad = h.dir.path().join("bad.ron");
+    std::fs::write(&bad, "Game(version: 1, name: ").expect("write");
+    h.command(&format!("open {}", bad.display()));
+    assert!(error_text(&h).is_some());
+    assert!(
+        !h.app
+            .game
+            .state()
+            .slot_by_name("Bruno")
+            .expect("Bruno")
+            .alive,
+        "game kept"
+    );
+    h.esc();
+    h.key(KeyCode::Char('O'))
+        .ctrl('u')
+        .type_text(&other.display().to_string())
+        .enter();
+    assert_eq!(h.app.path, other);
+    assert!(
+        h.app
+            .game
+            .state()
+            .slot_by_name("Bruno")
+            .expect("Bruno")
+            .alive
+    );
+}
+
+#[test]
+fn a_failed_save_keeps_the_game_in_memory() {
+    let mut h = demo();
+    h.app.path = h.dir.path().join("no/such/dir/game.ron");
+    h.command("modkill Bruno");
+    assert!(matches!(h.app.save_state, SaveState::Failed(_)));
+    assert!(error_text(&h).expect("error").contains("still here"));
+    assert!(
+        !h.app
+            .game
+            .state()
+            .slot_by_name("Bruno")
+            .expect("Bruno")
+            .alive
+    );
+}
+
+#[test]
+fn mouse_focuses_panes_and_picks_rows() {
+    let mut h = demo();
+    let click = |col, row| {
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: col,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    // Pending pane is bottom-left: rows start after the roster's 60 %.
+    h.send(click(10, 20));
+    assert_eq!(h.app.focus, Pane::Pending);
+    h.send(click(10, 3));
+    assert_eq!(h.app.focus, Pane::Roster);
+    assert_eq!(h.app.roster_sel, 1, "the second row is Bruno");
+    h.send(click(70, 3));
+    assert_eq!(h.app.focus, Pane::Queue);
+    // Row 3 of the queue is the first step (after the start line and a stage header).
+    assert_eq!(
+        h.app.queue.cursor, 1,
+        "a click on a step moves the cursor there"
+    );
+    h.send(click(70, 1));
+    assert_eq!(h.app.queue.cursor, 0);
+}
+
+#[test]
+fn esc_pops_overlays_and_help_lists_every_binding() {
+    let mut h = demo();
+    h.key(KeyCode::Char('?'));
+    let help: Vec<String> = mafia_mod::tui::view::help_lines(&h.app)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    for b in BINDINGS {
+        assert!(
+            help.iter()
+                .any(|l| l.contains(b.help) && l.contains(&b.key.label())),
+            "{:?} {} is not in the help",
+            b.mode,
+            b.key.label()
+        );
+    }
+    assert!(help.iter().any(|l| l.contains("override STEP")));
+    h.key(KeyCode::Char('a'));
+    assert_eq!(
+        h.app.top_mode(),
+        Some(Mode::Help),
+        "keys do not leak under an overlay"
+    );
+    h.esc();
+    assert!(h.app.overlays.is_empty());
+}
+
+#[test]
+fn nothing_typed_panics() {
+    let mut h = demo();
+    let keys = [
+        KeyCode::Char('a'),
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::BackTab,
+        KeyCode::BackTab,
+        KeyCode::BackTab,
+        KeyCode::Esc,
+        KeyCode::Char(':'),
+        KeyCode::Tab,
+        KeyCode::Tab,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Esc,
+        KeyCode::Char('v'),
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Esc,
+        KeyCode::Char('4'),
+        KeyCode::Char('['),
+        KeyCode::Char('['),
+        KeyCode::Char(']'),
+        KeyCode::Char('e'),
+        KeyCode::Esc,
+        KeyCode::Char('3'),
+        KeyCode::PageDown,
+        KeyCode::Char('o'),
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::Enter,
+    ];
+    for round in 0..3 {
+        for k in keys {
+            h.key(k);
+            let _ = h.screen(80, 24);
+        }
+        h.paste("\r\r\n\u{0}\u{1b}[31m weird ");
+        h.send(Msg::Resize(1, 1));
+        let _ = h.screen(1 + round, 1);
+    }
+}
+
+#[test]
+fn the_entry_log_undoes_and_redoes_any_entry() {
+    let mut h = demo();
+    h.key(KeyCode::Char('L'));
+    assert_eq!(h.app.top_mode(), Some(Mode::Log));
+    // The first entry of the game: Ann's doctor action of Night 1.
+    h.key(KeyCode::Home).enter();
+    let undone = h.app.game.entries().first().map(|e| e.seq).expect("first");
+    assert!(h.app.game.is_undone(undone), "{:?}", error_text(&h));
+    assert_eq!(h.app.top_mode(), Some(Mode::Log), "the log stays open");
+    h.enter();
+    assert!(!h.app.game.is_undone(undone), "Enter again redoes it");
+    // Undo entries cannot be undone: the engine says why, nothing changes.
+    let n = h.app.game.entries().len();
+    h.key(KeyCode::End).enter();
+    assert!(error_text(&h).expect("refused").contains("undo"));
+    assert_eq!(h.app.game.entries().len(), n);
+}
+
+#[test]
+fn pasting_on_the_main_screen_opens_the_pm_overlay() {
+    let mut h = demo();
+    h.paste("guard Leo\r\n- Ida");
+    match h.app.overlays.last() {
+        Some(Overlay::Paste(p)) => assert_eq!(p.suggestion.actor.as_deref(), Some("Ida")),
+        other => panic!("expected the paste overlay, got {other:?}"),
+    }
+}
+
+#[test]
+fn re_resolving_says_what_changed() {
+    let mut h = demo();
+    h.command("override act#57 skip the PM came after the deadline");
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("re-resolved"), "{notice}");
+    assert!(notice.contains("−Ugo"), "{notice}");
+}
+
+/// Thousands of keys, pastes and resizes picked by a fixed pseudo-random sequence: the console
+/// must never panic, and every screen must draw.
+#[test]
+fn a_random_key_storm_never_panics() {
+    let mut h = demo();
+    let keys: Vec<KeyCode> = "aAvwhHpPrRCuUsOnxyLzmfeot[]:?1234 jkqQdM\u{e9}"
+        .chars()
+        .map(KeyCode::Char)
+        .chain([
+            KeyCode::Enter,
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Home,
+            KeyCode::End,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::Backspace,
+            KeyCode::Delete,
+        ])
+        .collect();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for i in 0..3000 {
+        match next(40) {
+            0 => {
+                h.ctrl(['d', 'u', 'w', 'a', 'e'][next(5)]);
+            }
+            1 => {
+                h.paste(["\r\n", "Ann\rBob", "heal Carla - Ann", "", "\u{1b}[0m"][next(5)]);
+            }
+            2 => {
+                let (w, hgt) = [(0, 0), (1, 1), (20, 5), (80, 24), (200, 60)][next(5)];
+                h.send(Msg::Resize(w, hgt));
+            }
+            _ => {
+                let k = keys[next(keys.len())];
+                h.key(k);
+            }
+        }
+        if i % 50 == 0 {
+            let _ = h.screen(80, 24);
+            let _ = h.screen(13, 7);
+        }
+        h.app.quit = false;
+    }
+    let _ = h.screen(200, 60);
+}

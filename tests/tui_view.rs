@@ -1,0 +1,258 @@
+//! `TestBackend` + insta snapshots of every pane and overlay, at 80×24 (the smallest size the
+//! issue asks for) and 200×60, with the mono theme (what `NO_COLOR` gives). Styles that carry
+//! meaning without colour (struck-through dead players and replaced entries, thick focus
+//! borders) are checked cell by cell. Missing snapshots fail under `CI=true`.
+
+mod tui;
+
+use mafia_mod::tui::Msg;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::style::Modifier;
+use tui::{Harness, demo, draw};
+
+fn snap(name: &str, h: &Harness, width: u16, height: u16) {
+    insta::assert_snapshot!(name, h.screen(width, height));
+}
+
+/// Day 2 of the demo with a few votes, one replaced and one improper.
+fn day() -> Harness {
+    let mut h = demo();
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    for line in [
+        "vote family Ann Rossi",
+        "vote Ann Carla",
+        "vote Ann Bruno",
+        "vote family Bruno Capone",
+        "vote family Gina Moretti",
+        "vote Gina Carla",
+        "act Gina councilor Rossi Carla",
+        "vote family Ida Moretti",
+        "vote Ida Leo",
+        "vote family Quinn Rossi",
+        "vote Quinn Sal",
+    ] {
+        h.command(line);
+    }
+    assert!(h.app.overlays.is_empty());
+    h
+}
+
+#[test]
+fn night_main_screen() {
+    let h = demo();
+    snap("night_80x24", &h, 80, 24);
+    snap("night_200x60", &h, 200, 60);
+}
+
+#[test]
+fn queue_mid_step() {
+    let mut h = demo();
+    h.key(KeyCode::Char('r'))
+        .key(KeyCode::Down)
+        .key(KeyCode::Down);
+    snap("queue_step2_80x24", &h, 80, 24);
+    h.key(KeyCode::Down).key(KeyCode::Down);
+    snap("queue_last_step_200x60", &h, 200, 60);
+}
+
+#[test]
+fn day_tally_and_pending() {
+    let mut h = day();
+    h.key(KeyCode::Char('3'));
+    snap("day_tally_80x24", &h, 80, 24);
+    snap("day_tally_200x60", &h, 200, 60);
+    h.key(KeyCode::Char('2'));
+    snap("day_pending_80x24", &h, 80, 24);
+    h.key(KeyCode::Char('3')).key(KeyCode::Char('t'));
+    snap("day_steps_80x24", &h, 80, 24);
+}
+
+#[test]
+fn draft_private_committed_and_edited() {
+    let mut h = demo();
+    h.key(KeyCode::Char('4')).key(KeyCode::Char('m'));
+    snap("draft_private_80x24", &h, 80, 24);
+    h.key(KeyCode::Char('m')).key(KeyCode::Char('['));
+    snap("draft_committed_day1_80x24", &h, 80, 24);
+    h.key(KeyCode::Char(']')).key(KeyCode::Char('e'));
+    snap("editor_80x24", &h, 80, 24);
+    h.ctrl('a').type_text("A quiet night.\n").ctrl('d');
+    h.key(KeyCode::Char('f'));
+    snap("draft_edited_bbcode_80x24", &h, 80, 24);
+}
+
+#[test]
+fn help_overlay() {
+    let mut h = demo();
+    h.key(KeyCode::Char('?'));
+    snap("help_80x24", &h, 80, 24);
+    snap("help_200x60", &h, 200, 60);
+    for _ in 0..3 {
+        h.key(KeyCode::PageDown);
+    }
+    snap("help_scrolled_80x24", &h, 80, 24);
+}
+
+#[test]
+fn entry_forms() {
+    let mut h = demo();
+    h.key(KeyCode::Char('a'));
+    snap("form_act_actor_80x24", &h, 80, 24);
+    h.type_text("qu").enter();
+    snap("form_act_ability_80x24", &h, 80, 24);
+    h.enter().type_text("zz");
+    snap("form_act_no_match_80x24", &h, 80, 24);
+    h.esc()
+        .key(KeyCode::Char('h'))
+        .type_text("sta")
+        .enter()
+        .type_text("Mia")
+        .enter();
+    snap("form_host_status_80x24", &h, 80, 24);
+    h.esc()
+        .key(KeyCode::Char('3'))
+        .key(KeyCode::End)
+        .key(KeyCode::Char('o'));
+    snap("form_override_80x24", &h, 80, 24);
+    h.esc().key(KeyCode::Char('x'));
+    snap("form_export_80x24", &h, 80, 24);
+    let mut d = day();
+    d.key(KeyCode::Char('v'));
+    snap("form_vote_80x24", &d, 80, 24);
+}
+
+#[test]
+fn command_line_completion_and_error() {
+    let mut h = demo();
+    h.key(KeyCode::Char(':'))
+        .type_text("act Ann doctor ")
+        .key(KeyCode::Tab);
+    snap("command_completion_80x24", &h, 80, 24);
+    h.esc().key(KeyCode::Char(':')).type_text("vote").enter();
+    snap("command_error_80x24", &h, 80, 24);
+}
+
+#[test]
+fn error_and_confirm_overlays() {
+    let mut h = demo();
+    h.command("act Ann doctor Jack");
+    snap("error_refusal_80x24", &h, 80, 24);
+    h.esc().key(KeyCode::Char('C'));
+    snap("confirm_commit_80x24", &h, 80, 24);
+}
+
+#[test]
+fn paste_pm_overlay() {
+    let mut h = demo();
+    h.key(KeyCode::Char('p'))
+        .paste("Hi!\r\nGuard Leo tonight please.\r\n- Ida");
+    snap("paste_pm_80x24", &h, 80, 24);
+}
+
+#[test]
+fn new_game_overlay() {
+    let mut h = demo();
+    let names: Vec<String> = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    h.key(KeyCode::Char('n'))
+        .key(KeyCode::Tab)
+        .key(KeyCode::Tab)
+        .paste(&names.join("\n"))
+        .key(KeyCode::Tab)
+        .type_text("Capone");
+    snap("new_game_80x24", &h, 80, 24);
+    snap("new_game_200x60", &h, 200, 60);
+}
+
+#[test]
+fn public_view_and_zoom() {
+    let mut h = demo();
+    h.key(KeyCode::Char('P'));
+    snap("public_view_80x24", &h, 80, 24);
+    h.key(KeyCode::Char('P')).key(KeyCode::Char('z'));
+    snap("zoom_roster_80x24", &h, 80, 24);
+}
+
+#[test]
+fn too_small_and_tiny_sizes_never_panic() {
+    let mut h = demo();
+    snap("too_small_39x12", &h, 39, 12);
+    for (w, hgt) in [
+        (0, 0),
+        (1, 1),
+        (10, 3),
+        (20, 5),
+        (40, 12),
+        (41, 13),
+        (80, 3),
+    ] {
+        let _ = draw(&h.app, w, hgt);
+    }
+    for key in ['?', 'a', ':', 'p', 'n', 'C', 'x'] {
+        h.key(KeyCode::Char(key));
+        for (w, hgt) in [(0, 0), (1, 1), (10, 3), (20, 5), (40, 12)] {
+            let _ = draw(&h.app, w, hgt);
+        }
+        h.esc();
+        h.send(Msg::Close);
+    }
+}
+
+#[test]
+fn meaning_survives_without_colour() {
+    let mut h = day();
+    let backend = draw(&h.app, 100, 30);
+    let buf = backend.buffer();
+    // Jack died on Night 1: his name is struck through, with a ✝ before it.
+    let row = (0..30u16)
+        .find(|y| {
+            (0..50u16)
+                .map(|x| buf[(x, *y)].symbol().to_string())
+                .collect::<String>()
+                .contains("Jack")
+        })
+        .expect("Jack's row");
+    let line: String = (0..50u16)
+        .map(|x| buf[(x, row)].symbol().to_string())
+        .collect();
+    assert!(line.contains('✝'), "{line}");
+    let x = line
+        .find("Jack")
+        .map(|b| line[..b].chars().count())
+        .expect("x") as u16;
+    assert!(buf[(x, row)].modifier.contains(Modifier::CROSSED_OUT));
+    // The focused pane has a thick border.
+    assert_eq!(buf[(0, 0)].symbol(), "┏");
+    // A replaced vote is struck through in the pending pane.
+    h.key(KeyCode::Char('2'));
+    let backend = draw(&h.app, 100, 30);
+    let buf = backend.buffer();
+    let line_of = |y: u16| {
+        (0..50u16)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect::<String>()
+    };
+    let replaced = (0..30u16)
+        .find(|y| line_of(*y).contains("Ann votes Carla"))
+        .expect("the replaced vote is listed");
+    assert!((0..50u16).any(|x| buf[(x, replaced)].modifier.contains(Modifier::CROSSED_OUT)));
+    let kept = (0..30u16)
+        .find(|y| line_of(*y).contains("Ann votes Bruno"))
+        .expect("the later vote is listed");
+    assert!(!(0..50u16).any(|x| buf[(x, kept)].modifier.contains(Modifier::CROSSED_OUT)));
+    // The mono theme sets no colour at all.
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset)
+    );
+}
+
+#[test]
+fn entry_log_overlay() {
+    let mut h = demo();
+    h.key(KeyCode::Char('L')).key(KeyCode::Home).enter();
+    snap("entry_log_80x24", &h, 80, 24);
+}
