@@ -59,10 +59,23 @@ impl CastVote {
 /// Count the votes of the state's current phase. Empty when no ballot is open.
 pub fn tally(roleset: &Roleset, state: &GameState) -> Tally {
     let kind = state.phase_kind(roleset);
+    // Where the rule system opens one ballot at a time (multi-round days), count that one and
+    // any other that already has votes; otherwise every ballot of the phase.
+    let open = crate::mechanics::open_ballot(roleset, state);
+    let has_votes = |id: &str| {
+        state.pending.iter().any(|p| {
+            p.replaced_by.is_none()
+                && matches!(&p.kind, PendingKind::Vote { ballot, .. } if ballot == id)
+        })
+    };
     let ballots = roleset
         .ballots
         .iter()
         .filter(|b| b.phase == kind)
+        .filter(|b| {
+            open.as_deref()
+                .is_none_or(|o| o == b.id || has_votes(&b.id))
+        })
         .map(|b| {
             let mut targets: Vec<TargetTally> = Vec::new();
             let mut voted = std::collections::BTreeSet::new();

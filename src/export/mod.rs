@@ -2,7 +2,9 @@
 
 use crate::engine::outcome::{Audience, Message, Outcome};
 use crate::engine::state::CommittedPhase;
+use crate::engine::template::render;
 use crate::engine::{Game, GameState, SlotId};
+use crate::rules::Roleset;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Markup {
@@ -46,6 +48,7 @@ pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> Strin
         .map(|s| s.name.clone())
         .collect();
     render_post(
+        game.roleset(),
         &phase.name,
         phase.edited_post.as_deref(),
         &phase.outcome,
@@ -57,33 +60,44 @@ pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> Strin
 /// The public post of the current phase as it would read if the host committed now: the
 /// preview's public messages (or the host's edit) and who would be alive after it.
 pub fn draft_post(
+    roleset: &Roleset,
     phase_name: &str,
     preview: &Outcome,
     edited: Option<&str>,
     after: &GameState,
     markup: Markup,
 ) -> String {
-    let alive: Vec<String> = after
-        .slots
-        .iter()
-        .filter(|s| s.alive)
-        .map(|s| s.name.clone())
-        .collect();
-    render_post(phase_name, edited, preview, &alive, markup)
+    render_post(
+        roleset,
+        phase_name,
+        edited,
+        preview,
+        &living_names(after),
+        markup,
+    )
 }
 
 /// The body of the current phase's post without its title, as the host starts editing it.
-pub fn draft_body(preview: &Outcome, after: &GameState, markup: Markup) -> String {
-    let alive: Vec<String> = after
+pub fn draft_body(
+    roleset: &Roleset,
+    preview: &Outcome,
+    after: &GameState,
+    markup: Markup,
+) -> String {
+    post_body(roleset, preview, &living_names(after), markup)
+}
+
+fn living_names(state: &GameState) -> Vec<String> {
+    state
         .slots
         .iter()
         .filter(|s| s.alive)
         .map(|s| s.name.clone())
-        .collect();
-    post_body(preview, &alive, markup)
+        .collect()
 }
 
 fn render_post(
+    roleset: &Roleset,
     name: &str,
     edited: Option<&str>,
     outcome: &Outcome,
@@ -93,12 +107,15 @@ fn render_post(
     let title = markup.bold(name);
     match edited {
         Some(edit) => format!("{title}\n\n{edit}\n"),
-        None => format!("{title}\n\n{}\n", post_body(outcome, alive, markup)),
+        None => format!(
+            "{title}\n\n{}\n",
+            post_body(roleset, outcome, alive, markup)
+        ),
     }
 }
 
 /// The public messages, then who is alive.
-fn post_body(outcome: &Outcome, alive: &[String], markup: Markup) -> String {
+fn post_body(roleset: &Roleset, outcome: &Outcome, alive: &[String], markup: Markup) -> String {
     let lines: Vec<String> = public_messages(&outcome.messages)
         .map(|m| from_bbcode(&m.text, markup))
         .collect();
@@ -109,9 +126,19 @@ fn post_body(outcome: &Outcome, alive: &[String], markup: Markup) -> String {
     };
     format!(
         "{body}\n\n{}\n{}",
-        markup.bold(&format!("Alive ({})", alive.len())),
+        markup.bold(&alive_heading(roleset, alive.len())),
         markup.list(alive)
     )
+}
+
+/// The heading of the list of the living, in the roleset's language: its `post_alive`
+/// template, or English when it has none.
+fn alive_heading(roleset: &Roleset, count: usize) -> String {
+    let template = match roleset.template("post_alive") {
+        "" => "Alive ({count})",
+        t => t,
+    };
+    render(template, &[("count", count.to_string())])
 }
 
 /// The messages of a phase for everyone.

@@ -12,6 +12,7 @@ pub fn post(app: &App, markup: Markup) -> String {
     match committed(app) {
         Some(phase) => public_post(&app.game, phase, markup),
         None => draft_post(
+            app.game.roleset(),
             &app.game.phase_name(),
             &app.resolution.outcome,
             state.draft_edit.as_deref(),
@@ -25,7 +26,12 @@ pub fn post(app: &App, markup: Markup) -> String {
 pub fn editable_body(app: &App) -> String {
     match &app.game.state().draft_edit {
         Some(edit) => edit.clone(),
-        None => draft_body(&app.resolution.outcome, &app.resolution.after, Markup::Text),
+        None => draft_body(
+            app.game.roleset(),
+            &app.resolution.outcome,
+            &app.resolution.after,
+            Markup::Text,
+        ),
     }
 }
 
