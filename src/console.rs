@@ -33,9 +33,19 @@ pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Re
     open(path, Some(games))
 }
 
-/// `mafia-mod open FILE`. New games and the open dialog use the save's own directory.
-pub fn run_file(path: &Path, _out: &mut dyn Write) -> Result<bool> {
-    let dir = path.parent().map(Path::to_path_buf);
+/// `mafia-mod open FILE`. New games and the open dialog use the games folder of `--data-dir`
+/// when it is given, else the save's own directory (where this host keeps his games).
+pub fn run_file(
+    path: &Path,
+    data_dir_override: Option<&Path>,
+    _out: &mut dyn Write,
+) -> Result<bool> {
+    let dir = match data_dir_override {
+        Some(data) => Some(crate::store::games_dir(&crate::store::data_dir(Some(
+            data,
+        ))?)?),
+        None => path.parent().map(Path::to_path_buf),
+    };
     open(path.to_path_buf(), dir)
 }
 

@@ -30,7 +30,9 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => mafia_mod::console::run_default(cli.data_dir.as_deref(), &mut out),
-        Some(Command::Open { file }) => mafia_mod::console::run_file(&file, &mut out),
+        Some(Command::Open { file }) => {
+            mafia_mod::console::run_file(&file, cli.data_dir.as_deref(), &mut out)
+        }
         Some(Command::New {
             roleset,
             players,
