@@ -11,7 +11,10 @@ pub fn render_roleset(r: &Roleset) -> String {
         "{} ({}), mechanics {}, language {}",
         r.name, r.id, r.mechanics, r.language
     );
-    let cycle: Vec<&str> = r.phases.cycle.iter().map(|p| p.name.as_str()).collect();
+    // Two turns of the cycle, named as the game names them.
+    let cycle: Vec<String> = (0..2 * r.phases.cycle.len() as u32)
+        .map(|i| r.phase_name(i))
+        .collect();
     let _ = writeln!(
         out,
         "phases: {} ... last: {}",
