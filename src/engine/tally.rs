@@ -224,12 +224,36 @@ fn thresholds(roleset: &Roleset, state: &GameState, ballot: &BallotTally) -> Vec
             vec!["in each family at court, its most voted member dies (ties: all)".to_string()]
         }
         _ => {
-            let living = state.living_count();
-            vec![format!(
-                "majority: {} of {living} living players",
-                living / 2 + 1
-            )]
+            // Other rule systems decide by the most votes with their own tie rules: say the
+            // ballot's rule as the roleset words it, and who leads now.
+            let mut lines = Vec::new();
+            if let Some(rule) = roleset
+                .ballot(&ballot.id)
+                .map(|b| b.description.as_str())
+                .filter(|d| !d.is_empty())
+            {
+                lines.push(format!("rule: {rule}"));
+            }
+            lines.push(leading(ballot));
+            lines
         }
+    }
+}
+
+/// Who has the most counted votes now, naming every tied target.
+fn leading(ballot: &BallotTally) -> String {
+    let Some(top) = ballot.targets.iter().map(|t| t.total).max() else {
+        return "leading now: nobody".to_string();
+    };
+    let first: Vec<&str> = ballot
+        .targets
+        .iter()
+        .filter(|t| t.total == top)
+        .map(|t| t.target.as_str())
+        .collect();
+    match first.as_slice() {
+        [one] => format!("leading now: {one} ({top})"),
+        tied => format!("leading now: a tie at {top} between {}", tied.join(", ")),
     }
 }
 
