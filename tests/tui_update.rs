@@ -35,6 +35,11 @@ fn error_text(h: &Harness) -> Option<String> {
     })
 }
 
+/// Whether the named player is alive in the game on screen.
+fn is_alive(h: &Harness, name: &str) -> bool {
+    h.app.game.state().slot_by_name(name).expect(name).alive
+}
+
 /// Commit Night 2 of the demo: Day 2 starts.
 fn to_day(h: &mut Harness) {
     h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
@@ -295,14 +300,7 @@ fn host_commands_through_the_form_and_the_command_line() {
         last_entry(&h),
         Entry::Host(HostCommand::Modkill("Bruno".into()))
     );
-    assert!(
-        !h.app
-            .game
-            .state()
-            .slot_by_name("Bruno")
-            .expect("Bruno")
-            .alive
-    );
+    assert!(!is_alive(&h, "Bruno"));
     h.key(KeyCode::Char('h'))
         .type_text("revive")
         .enter()
@@ -311,14 +309,7 @@ fn host_commands_through_the_form_and_the_command_line() {
         last_entry(&h),
         Entry::Host(HostCommand::Revive("Bruno".into()))
     );
-    assert!(
-        h.app
-            .game
-            .state()
-            .slot_by_name("Bruno")
-            .expect("Bruno")
-            .alive
-    );
+    assert!(is_alive(&h, "Bruno"));
     h.command("replace Carla \"Zed Zero\"");
     assert!(h.app.game.state().slot_by_name("Zed Zero").is_some());
     h.command("status Ann +injured");
@@ -539,29 +530,14 @@ fn open_another_save_and_survive_a_bad_one() {
     std::fs::write(&bad, "Game(version: 1, name: ").expect("write");
     h.command(&format!("open {}", bad.display()));
     assert!(error_text(&h).is_some());
-    assert!(
-        !h.app
-            .game
-            .state()
-            .slot_by_name("Bruno")
-            .expect("Bruno")
-            .alive,
-        "game kept"
-    );
+    assert!(!is_alive(&h, "Bruno"), "game kept");
     h.esc();
     h.key(KeyCode::Char('O'))
         .ctrl('u')
         .type_text(&other.display().to_string())
         .enter();
     assert_eq!(h.app.path, other);
-    assert!(
-        h.app
-            .game
-            .state()
-            .slot_by_name("Bruno")
-            .expect("Bruno")
-            .alive
-    );
+    assert!(is_alive(&h, "Bruno"));
 }
 
 #[test]
@@ -571,14 +547,7 @@ fn a_failed_save_keeps_the_game_in_memory() {
     h.command("modkill Bruno");
     assert!(matches!(h.app.save_state, SaveState::Failed(_)));
     assert!(error_text(&h).expect("error").contains("still here"));
-    assert!(
-        !h.app
-            .game
-            .state()
-            .slot_by_name("Bruno")
-            .expect("Bruno")
-            .alive
-    );
+    assert!(!is_alive(&h, "Bruno"));
 }
 
 #[test]

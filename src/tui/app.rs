@@ -294,6 +294,32 @@ impl App {
             .and_then(|i| self.resolution.outcome.steps.get(i))
     }
 
+    /// Each death of the resolved phase as "Name (cause)", for the queue and the commit question.
+    pub fn deaths_with_causes(&self) -> Vec<String> {
+        let state = self.game.state();
+        self.resolution
+            .outcome
+            .deaths
+            .iter()
+            .filter_map(|d| {
+                state
+                    .slots
+                    .get(d.slot)
+                    .map(|s| format!("{} ({})", s.name, d.cause))
+            })
+            .collect()
+    }
+
+    /// The name in a slot of the game, or "?" for a slot it does not have.
+    pub fn slot_name(&self, id: usize) -> String {
+        self.game
+            .state()
+            .slots
+            .get(id)
+            .map(|s| s.name.clone())
+            .unwrap_or_else(|| "?".into())
+    }
+
     pub fn form_ctx(&self) -> FormCtx<'_> {
         FormCtx {
             game: &self.game,

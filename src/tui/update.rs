@@ -211,16 +211,7 @@ fn ask_commit(app: &mut App) {
     let state = app.game.state();
     let outcome = &app.resolution.outcome;
     let mut detail = Vec::new();
-    let deaths: Vec<String> = outcome
-        .deaths
-        .iter()
-        .filter_map(|d| {
-            state
-                .slots
-                .get(d.slot)
-                .map(|s| format!("{} ({})", s.name, d.cause))
-        })
-        .collect();
+    let deaths = app.deaths_with_causes();
     detail.push(if deaths.is_empty() {
         "Nobody dies.".to_string()
     } else {

@@ -138,7 +138,7 @@ fn rows(app: &App) -> Vec<Line<'static>> {
         let line = match &m.audience {
             Audience::Public => format!("✉ public: {}", m.text),
             Audience::Slot(id) if !app.public => {
-                let name = state.slots.get(*id).map(|s| s.name.as_str()).unwrap_or("?");
+                let name = app.slot_name(*id);
                 format!("✉ to {name}: {}", m.text)
             }
             Audience::Host if !app.public => format!("✎ note: {}", m.text),
@@ -151,14 +151,6 @@ fn rows(app: &App) -> Vec<Line<'static>> {
 }
 
 fn entry_line(app: &App, p: &Pending) -> Line<'static> {
-    let state = app.game.state();
-    let name = |id: usize| {
-        state
-            .slots
-            .get(id)
-            .map(|s| s.name.clone())
-            .unwrap_or_else(|| "?".into())
-    };
     let text = match &p.kind {
         PendingKind::Act { .. } if app.public => "(an action — hidden in the public view)".into(),
         PendingKind::Act {
@@ -166,14 +158,18 @@ fn entry_line(app: &App, p: &Pending) -> Line<'static> {
             ability,
             targets,
             ..
-        } => format!("{} → {ability} → {}", name(*actor), targets.join(", ")),
+        } => format!(
+            "{} → {ability} → {}",
+            app.slot_name(*actor),
+            targets.join(", ")
+        ),
         PendingKind::Vote {
             ballot,
             voter,
             target,
-        } => format!("{} votes {target} ({ballot})", name(*voter)),
+        } => format!("{} votes {target} ({ballot})", app.slot_name(*voter)),
         PendingKind::Unvote { ballot, voter } => {
-            format!("{} withdraws the {ballot} vote", name(*voter))
+            format!("{} withdraws the {ballot} vote", app.slot_name(*voter))
         }
     };
     let replaced = p.replaced_by.is_some();

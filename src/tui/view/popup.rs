@@ -7,25 +7,14 @@ use crate::tui::keymap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 pub fn error(app: &App, title: &str, message: &str, frame: &mut Frame, area: Rect) {
     let height = message.lines().count() as u16 + 6;
     let rect = centered(area, 72, height.max(7));
     let block = popup_block(app, frame, rect, title).border_style(app.theme.bad());
-    let mut lines: Vec<Line> = message.lines().map(|l| Line::raw(l.to_string())).collect();
-    lines.push(Line::raw(""));
-    lines.push(hint_line(
-        app,
-        &keymap::hints(app),
-        rect.width.saturating_sub(2),
-    ));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        rect,
-    );
+    let lines: Vec<Line> = message.lines().map(|l| Line::raw(l.to_string())).collect();
+    with_hints(app, lines, block, frame, rect);
 }
 
 pub fn confirm(app: &App, question: &str, detail: &[String], frame: &mut Frame, area: Rect) {
@@ -37,6 +26,11 @@ pub fn confirm(app: &App, question: &str, detail: &[String], frame: &mut Frame, 
         Line::raw(""),
     ];
     lines.extend(detail.iter().map(|d| Line::raw(d.clone())));
+    with_hints(app, lines, block, frame, rect);
+}
+
+/// Both popups end alike: a blank line, the key hints, the text wrapped in its block.
+fn with_hints(app: &App, mut lines: Vec<Line>, block: Block, frame: &mut Frame, rect: Rect) {
     lines.push(Line::raw(""));
     lines.push(hint_line(
         app,

@@ -87,7 +87,6 @@ impl QueueLines {
 fn lines(app: &App, width: usize) -> QueueLines {
     let outcome = &app.resolution.outcome;
     let roleset = app.game.roleset();
-    let state = app.game.state();
     let cursor = app.queue.cursor;
     let mut out = Vec::new();
     let start_mark = if cursor == 0 { "➜" } else { "✔" };
@@ -150,16 +149,7 @@ fn lines(app: &App, width: usize) -> QueueLines {
         ));
     }
     if !outcome.deaths.is_empty() {
-        let deaths: Vec<String> = outcome
-            .deaths
-            .iter()
-            .filter_map(|d| {
-                state
-                    .slots
-                    .get(d.slot)
-                    .map(|s| format!("{} ({})", s.name, d.cause))
-            })
-            .collect();
+        let deaths = app.deaths_with_causes();
         out.push(Line::from(vec![
             styled("✝ deaths: ", app.theme.bad()),
             Span::raw(deaths.join(", ")),

@@ -17,14 +17,6 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let width = usize::from(inner.width);
-    let state = app.game.state();
-    let name = |id: usize| {
-        state
-            .slots
-            .get(id)
-            .map(|s| s.name.clone())
-            .unwrap_or_else(|| "?".into())
-    };
     let mut lines: Vec<Line> = Vec::new();
     for ballot in &app.tally.ballots {
         lines.push(Line::styled(fit(&ballot.name, width), app.theme.header()));
@@ -43,7 +35,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             let voters: Vec<String> = t
                 .votes
                 .iter()
-                .map(|v| vote_label(&name(v.voter), v, app.public))
+                .map(|v| vote_label(&app.slot_name(v.voter), v, app.public))
                 .collect();
             let head = format!(
                 "  {:<target_width$} {:>3}  ",
@@ -61,7 +53,11 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         if ballot.targets.is_empty() {
             lines.push(Line::styled("  no vote yet", app.theme.dim()));
         }
-        let mut missing: Vec<String> = ballot.not_voted.iter().map(|id| name(*id)).collect();
+        let mut missing: Vec<String> = ballot
+            .not_voted
+            .iter()
+            .map(|id| app.slot_name(*id))
+            .collect();
         if missing.is_empty() {
             missing.push("everyone has voted".into());
         }
