@@ -62,3 +62,18 @@ pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
     }
     Ok(roleset)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::builtin;
+
+    /// The console marks the hunting minority: the Mafia in 1923, the blacks in ru-city.
+    #[test]
+    fn hostile_sides_of_the_bundled_rolesets() {
+        let m = builtin("mafia-1923").expect("bundled").expect("valid");
+        assert!(m.is_hostile_role("mafia_member") && !m.is_hostile_role("doctor"));
+        let r = builtin("ru-city").expect("bundled").expect("valid");
+        assert!(r.is_hostile_role("mafia") && r.is_hostile_role("maniac"));
+        assert!(!r.is_hostile_role("commissar") && !r.is_hostile_role("citizen"));
+    }
+}

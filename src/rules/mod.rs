@@ -75,6 +75,10 @@ pub struct PhaseSpec {
 pub struct SideDef {
     pub id: String,
     pub name: String,
+    /// The informed minority that hunts the town (the Mafia, the blacks): shown apart in the
+    /// console so the host sees at a glance who is on it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hostile: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -302,6 +306,11 @@ impl Roleset {
     /// The side of a role, `""` for an unknown role.
     pub fn side_of(&self, role: &str) -> &str {
         self.role(role).map(|r| r.side.as_str()).unwrap_or("")
+    }
+    /// Whether the role belongs to a hostile side.
+    pub fn is_hostile_role(&self, role: &str) -> bool {
+        let side = self.side_of(role);
+        self.sides.iter().any(|s| s.id == side && s.hostile)
     }
     /// The default ballot of a phase kind.
     pub fn default_ballot(&self, kind: PhaseKind) -> Option<&BallotDef> {

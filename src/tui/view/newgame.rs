@@ -128,12 +128,14 @@ fn preview(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
                 ));
             }
             for p in &plan.setup.players {
-                let role = plan
-                    .roleset
-                    .role(&p.role)
-                    .map(|r| r.name.as_str())
-                    .unwrap_or(&p.role);
-                let style = if plan.roleset.side_of(&p.role) == "mafia" {
+                // Every role the player holds: ru-city's blacks carry theirs as a second role.
+                let roles: Vec<&String> = std::iter::once(&p.role).chain(&p.extra_roles).collect();
+                let role = roles
+                    .iter()
+                    .map(|id| plan.roleset.role(id).map(|r| r.name.as_str()).unwrap_or(id))
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                let style = if roles.iter().any(|r| plan.roleset.is_hostile_role(r)) {
                     app.theme.mafia()
                 } else {
                     Style::new()
@@ -144,7 +146,7 @@ fn preview(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
                         fit(&p.name, 12),
                         fit(p.family.as_deref().unwrap_or("-"), 9)
                     )),
-                    styled(role.to_string(), style),
+                    styled(role, style),
                 ]));
             }
             lines

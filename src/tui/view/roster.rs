@@ -165,7 +165,7 @@ fn role_style(app: &App, slot: &Slot) -> Style {
     let roleset = app.game.roleset();
     if role_hidden(app, slot) {
         app.theme.dim()
-    } else if slot.roles().any(|r| roleset.side_of(r) == "mafia") {
+    } else if slot.roles().any(|r| roleset.is_hostile_role(r)) {
         app.theme.mafia()
     } else {
         Style::new()
