@@ -162,6 +162,16 @@ fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// The name after a sigil (`@Self`, `&Werewolf`, `^All`), or an error saying what was
+/// `expected` there.
+fn sigil_name(c: &mut Cursor, expected: &str) -> PResult<String> {
+    let name = c.take_while(is_ident).to_string();
+    if name.is_empty() {
+        return Err(c.error_here(format!("expected {expected}, found {}", c.found())));
+    }
+    Ok(name)
+}
+
 fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
     let start = c.pos;
     let kind = match c.peek() {
@@ -172,17 +182,11 @@ fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
                     filters: parse_query(c, '@')?,
                 }
             } else {
-                let mut name = c.take_while(is_ident).to_string();
+                let mut name = sigil_name(c, "a selector name such as `@Self` after `@`")?;
                 if name == "ID" && c.peek() == Some(':') {
                     c.bump();
                     name.push(':');
                     name.push_str(c.take_while(is_ident));
-                }
-                if name.is_empty() {
-                    return Err(c.error_here(format!(
-                        "expected a selector name such as `@Self` after `@`, found {}",
-                        c.found()
-                    )));
                 }
                 ValueKind::Selector { name }
             }
@@ -194,13 +198,7 @@ fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
                     filters: parse_query(c, '&')?,
                 }
             } else {
-                let name = c.take_while(is_ident).to_string();
-                if name.is_empty() {
-                    return Err(c.error_here(format!(
-                        "expected a team name such as `&Werewolf` after `&`, found {}",
-                        c.found()
-                    )));
-                }
+                let name = sigil_name(c, "a team name such as `&Werewolf` after `&`")?;
                 ValueKind::Team { name }
             }
         }
@@ -211,13 +209,7 @@ fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
                     filters: parse_query(c, '^')?,
                 }
             } else {
-                let name = c.take_while(is_ident).to_string();
-                if name.is_empty() {
-                    return Err(c.error_here(format!(
-                        "expected `^All` or a role query `^(…)` after `^`, found {}",
-                        c.found()
-                    )));
-                }
+                let name = sigil_name(c, "`^All` or a role query `^(…)` after `^`")?;
                 ValueKind::RoleSet { name }
             }
         }
