@@ -117,45 +117,51 @@ fn parse_term(c: &mut Cursor, mode: Mode) -> PResult<Value> {
         if c.rest().starts_with("->") {
             let saved = *c;
             c.pos += 2;
-            match parse_property(c, mode) {
-                Ok(property) => {
-                    value = Value {
-                        kind: ValueKind::Property {
-                            base: Box::new(value),
-                            property,
-                        },
-                        span: c.span_from(start),
-                    };
-                }
-                Err(e) if mode == Mode::Code => return Err(e),
-                Err(_) => {
-                    *c = saved;
-                    break;
-                }
-            }
+            let Some(property) = suffix(c, saved, mode, |c| parse_property(c, mode))? else {
+                break;
+            };
+            value = Value {
+                kind: ValueKind::Property {
+                    base: Box::new(value),
+                    property,
+                },
+                span: c.span_from(start),
+            };
         } else if c.peek() == Some('[') {
             let saved = *c;
-            match parse_annotation(c) {
-                Ok(annotation) => {
-                    value = Value {
-                        kind: ValueKind::Typed {
-                            base: Box::new(value),
-                            annotation,
-                        },
-                        span: c.span_from(start),
-                    };
-                }
-                Err(e) if mode == Mode::Code => return Err(e),
-                Err(_) => {
-                    *c = saved;
-                    break;
-                }
-            }
+            let Some(annotation) = suffix(c, saved, mode, parse_annotation)? else {
+                break;
+            };
+            value = Value {
+                kind: ValueKind::Typed {
+                    base: Box::new(value),
+                    annotation,
+                },
+                span: c.span_from(start),
+            };
         } else {
             break;
         }
     }
     Ok(value)
+}
+
+/// A `->property` or `[annotation]` suffix. In code a malformed one is an error; inside a
+/// string it is left as text: the cursor goes back to `saved` and the answer is `None`.
+fn suffix<'a, T>(
+    c: &mut Cursor<'a>,
+    saved: Cursor<'a>,
+    mode: Mode,
+    parse: impl FnOnce(&mut Cursor) -> PResult<T>,
+) -> PResult<Option<T>> {
+    match parse(c) {
+        Ok(found) => Ok(Some(found)),
+        Err(e) if mode == Mode::Code => Err(e),
+        Err(_) => {
+            *c = saved;
+            Ok(None)
+        }
+    }
 }
 
 fn is_ident(c: char) -> bool {
