@@ -110,11 +110,7 @@ pub fn parse_ability(c: &mut Cursor) -> PResult<Ability> {
 fn value_led(c: &mut Cursor) -> PResult<AbilityKind> {
     let first = parse_value(c)?;
     if c.eat_phrase("Choice Creation") {
-        let chooser = if c.eat_phrase("for") {
-            Some(parse_value(c)?)
-        } else {
-            None
-        };
+        let chooser = value_after(c, "for")?;
         let options = names_in_parens(c, "the choice's options")?;
         if options.is_empty() {
             return Err(c.error_here(format!(
@@ -271,11 +267,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             let index = parse_value(c)?;
             c.expect_phrase("to", "the value index")?;
             let value = parse_value(c)?;
-            let target = if c.eat_phrase("for") {
-                Some(parse_value(c)?)
-            } else {
-                None
-            };
+            let target = value_after(c, "for")?;
             AbilityKind::ChangeAttribute {
                 attribute,
                 index,
@@ -285,11 +277,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
         }
         "Redirect" => {
             let abilities = parse_value(c)?;
-            let from = if c.eat_phrase("from") {
-                Some(parse_value(c)?)
-            } else {
-                None
-            };
+            let from = value_after(c, "from")?;
             c.expect_phrase("to", "the redirected abilities")?;
             AbilityKind::Redirecting {
                 abilities,
@@ -300,18 +288,10 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
         }
         "Manipulate" => manipulate(c)?,
         "Whisper" => {
-            let from = if c.eat_phrase("from") {
-                Some(parse_value(c)?)
-            } else {
-                None
-            };
+            let from = value_after(c, "from")?;
             c.expect_phrase("to", "`Whisper`")?;
             let to = parse_value(c)?;
-            let disguise = if c.eat_phrase("as") {
-                Some(parse_value(c)?)
-            } else {
-                None
-            };
+            let disguise = value_after(c, "as")?;
             AbilityKind::Whispering {
                 from,
                 to,
@@ -321,11 +301,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
         }
         "Join" => {
             let group = parse_value(c)?;
-            let membership = if c.eat_phrase("as") {
-                Some(parse_value(c)?)
-            } else {
-                None
-            };
+            let membership = value_after(c, "as")?;
             AbilityKind::Joining {
                 action: JoinAction::Join,
                 player: None,
@@ -348,11 +324,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             } else {
                 c.expect_phrase("to", "the added player (or `Poll` after a poll name)")?;
                 let group = parse_value(c)?;
-                let membership = if c.eat_phrase("as") {
-                    Some(parse_value(c)?)
-                } else {
-                    None
-                };
+                let membership = value_after(c, "as")?;
                 AbilityKind::Joining {
                     action: JoinAction::Add,
                     player: Some(first),
@@ -420,11 +392,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             };
             c.expect_phrase("in", "`Create … Poll`")?;
             let location = parse_value(c)?;
-            let name = if c.eat_phrase("as") {
-                Some(parse_value(c)?)
-            } else {
-                None
-            };
+            let name = value_after(c, "as")?;
             poll(PollAction::Create, poll_name, Some(location), name, None)
         }
         "Cancel" => {
@@ -509,11 +477,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
         "Set" => {
             c.expect_phrase("Counter to", "`Set`")?;
             let amount = Some(parse_value(c)?);
-            let target = if c.eat_phrase("for") {
-                Some(parse_value(c)?)
-            } else {
-                None
-            };
+            let target = value_after(c, "for")?;
             AbilityKind::Counting {
                 op: CounterOp::Set,
                 amount,
@@ -748,11 +712,7 @@ fn protecting(c: &mut Cursor) -> PResult<AbilityKind> {
             ));
         }
     };
-    let by = if c.eat_phrase("by") {
-        Some(parse_value(c)?)
-    } else {
-        None
-    };
+    let by = value_after(c, "by")?;
     c.expect_phrase("through", "the killing filter")?;
     let defense = if c.eat_phrase("Active Defense") {
         Defense::Active
@@ -951,11 +911,7 @@ fn obstructing(c: &mut Cursor) -> PResult<AbilityKind> {
 
 fn emitting(c: &mut Cursor, at_end_of_phase: bool) -> PResult<AbilityKind> {
     let value = parse_value(c)?;
-    let target = if c.eat_phrase("for") {
-        Some(parse_value(c)?)
-    } else {
-        None
-    };
+    let target = value_after(c, "for")?;
     Ok(AbilityKind::Emitting {
         value,
         target,
@@ -976,6 +932,15 @@ fn poll(
         location,
         name,
         manipulation,
+    }
+}
+
+/// The value after `phrase`, if the phrase comes next.
+fn value_after(c: &mut Cursor, phrase: &str) -> PResult<Option<Value>> {
+    if c.eat_phrase(phrase) {
+        parse_value(c).map(Some)
+    } else {
+        Ok(None)
     }
 }
 

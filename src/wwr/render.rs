@@ -6,13 +6,24 @@ use super::ast::{
     Ability, AbilityKind, AnnouncementKind, ChangeKind, CompareOp, Comparison, Compulsion,
     CompulsionKind, Condition, ConditionKind, CounterOp, Defense, DisguiseStrength, Duration,
     Element, ElementKind, Flag, FlagKind, GrantAction, Guard, InvestigationKind, JoinAction,
-    KillFilter, KillingKind, LivingStatus, LoyaltyKind, ObstructFeedback, Params, PhaseKind,
-    PollAction, PollManipulation, Restriction, RestrictionKind, Scaling, ScalingKind, Setting,
-    SpecialKind, Statement, StatementKind, TargetType, TriggerBlock, Value, VoteKind,
+    KillFilter, KillingKind, LivingStatus, LoyaltyKind, Name, ObstructFeedback, Params, PhaseKind,
+    PollAction, PollManipulation, Restriction, RestrictionKind, RoleCategory, RoleClass, Scaling,
+    ScalingKind, Setting, SpecialKind, Statement, StatementKind, TargetType, TriggerBlock, Value,
+    VoteKind,
 };
 use std::fmt::{self, Display, Formatter, Write};
 
 const BULLETS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
+
+/// A role header's descriptor: `<Class> <Category>`, then ` - <team>` when it names one.
+pub(crate) fn role_descriptor(
+    class: RoleClass,
+    category: RoleCategory,
+    team: Option<&Name>,
+) -> String {
+    let team = team.map(|t| format!(" - {}", t.text)).unwrap_or_default();
+    format!("{class:?} {category:?}{team}")
+}
 
 /// The whole element as text.
 pub fn element_text(element: &Element) -> String {
@@ -23,13 +34,7 @@ pub fn element_text(element: &Element) -> String {
             class,
             category,
             team,
-        } => {
-            let team = team
-                .as_ref()
-                .map(|t| format!(" - {}", t.text))
-                .unwrap_or_default();
-            Some(format!("{class:?} {category:?}{team}"))
-        }
+        } => Some(role_descriptor(*class, *category, team.as_ref())),
         ElementKind::Group { team } => Some(format!("{} Team Group", team.text)),
         ElementKind::Poll => Some("Poll".to_string()),
         ElementKind::Attribute => Some("Attribute".to_string()),

@@ -4,7 +4,7 @@
 use super::ast::{ElementKind, SpecialKind, Statement, StatementKind};
 use super::compile::{Compiled, compile};
 use super::element::{Parsed, parse_element};
-use super::render::{GuardText, ParamsText};
+use super::render::{GuardText, ParamsText, role_descriptor};
 use super::resolve::{Entry, Library};
 use super::span::Diagnostic;
 use anyhow::Context;
@@ -204,13 +204,7 @@ fn show_role(
             class,
             category,
             team,
-        } => {
-            let team = team
-                .as_ref()
-                .map(|t| format!(" - {}", t.text))
-                .unwrap_or_default();
-            format!("{class:?} {category:?}{team}")
-        }
+        } => role_descriptor(*class, *category, team.as_ref()),
         other => other.label().to_string(),
     };
     writeln!(

@@ -180,25 +180,19 @@ fn classify(
         inner.skip_ws();
         parse_value_exact(&mut inner, "the trigger's subject")
     };
-    if let Some(middle) = text
-        .strip_prefix("Choice ")
-        .and_then(|t| t.strip_suffix(" Chosen"))
-    {
-        let from = start + "Choice ".len();
-        return Ok((
-            TriggerKind::ChoiceChosen,
-            Some(subject(from, from + middle.len())?),
-        ));
-    }
-    if let Some(middle) = text
-        .strip_prefix("On Poll ")
-        .and_then(|t| t.strip_suffix(" Win"))
-    {
-        let from = start + "On Poll ".len();
-        return Ok((
-            TriggerKind::OnPollWin,
-            Some(subject(from, from + middle.len())?),
-        ));
+    // `<prefix><subject><suffix>` forms, the subject in the middle of the name.
+    const WRAPPED: [(&str, &str, TriggerKind); 2] = [
+        ("Choice ", " Chosen", TriggerKind::ChoiceChosen),
+        ("On Poll ", " Win", TriggerKind::OnPollWin),
+    ];
+    for (prefix, suffix, kind) in WRAPPED {
+        if let Some(middle) = text
+            .strip_prefix(prefix)
+            .and_then(|t| t.strip_suffix(suffix))
+        {
+            let from = start + prefix.len();
+            return Ok((kind, Some(subject(from, from + middle.len())?)));
+        }
     }
     if let Some(body) = text.strip_prefix("On ") {
         for &(suffix, kind) in WITH_SUBJECT {

@@ -117,40 +117,28 @@ fn parse_term(c: &mut Cursor, mode: Mode) -> PResult<Value> {
         if c.rest().starts_with("->") {
             let saved = *c;
             c.pos += 2;
-            match parse_property(c, mode) {
-                Ok(property) => {
-                    value = Value {
-                        kind: ValueKind::Property {
-                            base: Box::new(value),
-                            property,
-                        },
-                        span: c.span_from(start),
-                    };
-                }
-                Err(e) if mode == Mode::Code => return Err(e),
-                Err(_) => {
-                    *c = saved;
-                    break;
-                }
-            }
+            let Some(property) = suffix(c, saved, mode, |c| parse_property(c, mode))? else {
+                break;
+            };
+            value = Value {
+                kind: ValueKind::Property {
+                    base: Box::new(value),
+                    property,
+                },
+                span: c.span_from(start),
+            };
         } else if c.peek() == Some('[') {
             let saved = *c;
-            match parse_annotation(c) {
-                Ok(annotation) => {
-                    value = Value {
-                        kind: ValueKind::Typed {
-                            base: Box::new(value),
-                            annotation,
-                        },
-                        span: c.span_from(start),
-                    };
-                }
-                Err(e) if mode == Mode::Code => return Err(e),
-                Err(_) => {
-                    *c = saved;
-                    break;
-                }
-            }
+            let Some(annotation) = suffix(c, saved, mode, parse_annotation)? else {
+                break;
+            };
+            value = Value {
+                kind: ValueKind::Typed {
+                    base: Box::new(value),
+                    annotation,
+                },
+                span: c.span_from(start),
+            };
         } else {
             break;
         }
@@ -158,8 +146,36 @@ fn parse_term(c: &mut Cursor, mode: Mode) -> PResult<Value> {
     Ok(value)
 }
 
+/// A `->property` or `[annotation]` suffix. In code a malformed one is an error; inside a
+/// string it is left as text: the cursor goes back to `saved` and the answer is `None`.
+fn suffix<'a, T>(
+    c: &mut Cursor<'a>,
+    saved: Cursor<'a>,
+    mode: Mode,
+    parse: impl FnOnce(&mut Cursor) -> PResult<T>,
+) -> PResult<Option<T>> {
+    match parse(c) {
+        Ok(found) => Ok(Some(found)),
+        Err(e) if mode == Mode::Code => Err(e),
+        Err(_) => {
+            *c = saved;
+            Ok(None)
+        }
+    }
+}
+
 fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
+}
+
+/// The name after a sigil (`@Self`, `&Werewolf`, `^All`), or an error saying what was
+/// `expected` there.
+fn sigil_name(c: &mut Cursor, expected: &str) -> PResult<String> {
+    let name = c.take_while(is_ident).to_string();
+    if name.is_empty() {
+        return Err(c.error_here(format!("expected {expected}, found {}", c.found())));
+    }
+    Ok(name)
 }
 
 fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
@@ -172,17 +188,11 @@ fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
                     filters: parse_query(c, '@')?,
                 }
             } else {
-                let mut name = c.take_while(is_ident).to_string();
+                let mut name = sigil_name(c, "a selector name such as `@Self` after `@`")?;
                 if name == "ID" && c.peek() == Some(':') {
                     c.bump();
                     name.push(':');
                     name.push_str(c.take_while(is_ident));
-                }
-                if name.is_empty() {
-                    return Err(c.error_here(format!(
-                        "expected a selector name such as `@Self` after `@`, found {}",
-                        c.found()
-                    )));
                 }
                 ValueKind::Selector { name }
             }
@@ -194,13 +204,7 @@ fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
                     filters: parse_query(c, '&')?,
                 }
             } else {
-                let name = c.take_while(is_ident).to_string();
-                if name.is_empty() {
-                    return Err(c.error_here(format!(
-                        "expected a team name such as `&Werewolf` after `&`, found {}",
-                        c.found()
-                    )));
-                }
+                let name = sigil_name(c, "a team name such as `&Werewolf` after `&`")?;
                 ValueKind::Team { name }
             }
         }
@@ -211,13 +215,7 @@ fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
                     filters: parse_query(c, '^')?,
                 }
             } else {
-                let name = c.take_while(is_ident).to_string();
-                if name.is_empty() {
-                    return Err(c.error_here(format!(
-                        "expected `^All` or a role query `^(…)` after `^`, found {}",
-                        c.found()
-                    )));
-                }
+                let name = sigil_name(c, "`^All` or a role query `^(…)` after `^`")?;
                 ValueKind::RoleSet { name }
             }
         }
