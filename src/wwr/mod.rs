@@ -30,6 +30,7 @@ pub mod compile;
 pub mod condition;
 pub mod cursor;
 pub mod element;
+pub mod engine_map;
 pub mod header;
 pub mod lint;
 pub mod names;

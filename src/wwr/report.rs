@@ -4,6 +4,7 @@
 use super::ast::{ElementKind, SpecialKind, Statement, StatementKind};
 use super::compile::{Compiled, compile};
 use super::element::{Parsed, parse_element};
+use super::engine_map::engine_effect;
 use super::render::{GuardText, ParamsText, role_descriptor};
 use super::resolve::{Entry, Library};
 use super::span::Diagnostic;
@@ -169,11 +170,12 @@ pub fn run_show_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     writeln!(
         out,
-        "{} roles, {} abilities: {} executable, {} not yet executable",
+        "{} roles, {} abilities: {} executable, {} not yet executable; {} run on the engine's effects today",
         tally.roles,
         tally.executable + tally.not_yet,
         tally.executable,
-        tally.not_yet
+        tally.not_yet,
+        tally.engine
     )?;
     Ok(())
 }
@@ -183,6 +185,8 @@ struct Tally {
     roles: usize,
     executable: usize,
     not_yet: usize,
+    /// Executable abilities that also map to an engine effect today.
+    engine: usize,
 }
 
 fn show_role(
@@ -271,12 +275,21 @@ fn show_statement(
     let (head, body) = match &statement.kind {
         StatementKind::Ability { ability } => {
             let compiled = compile(ability);
-            match compiled {
-                Compiled::Executable(_) => tally.executable += 1,
-                Compiled::NotYetExecutable { .. } => tally.not_yet += 1,
-            }
             writeln!(out, "{indent}- {ability}{params}")?;
             writeln!(out, "{indent}    -> {compiled}")?;
+            match &compiled {
+                Compiled::Executable(v) => {
+                    tally.executable += 1;
+                    match engine_effect(v) {
+                        Ok(effect) => {
+                            tally.engine += 1;
+                            writeln!(out, "{indent}       engine: {effect:?}")?;
+                        }
+                        Err(why) => writeln!(out, "{indent}       engine: not yet: {why}")?,
+                    }
+                }
+                Compiled::NotYetExecutable { .. } => tally.not_yet += 1,
+            }
             return Ok(());
         }
         StatementKind::Action => ("Action".to_string(), &[][..]),
