@@ -3,9 +3,11 @@
 //!
 //! Pipeline: text → [`parse_element`] (an [`ast::Element`] and [`span::Diagnostic`]s) →
 //! [`resolve::Library`] (a folder: ability sets inlined, names resolved, unresolved
-//! references reported) → [`compile::compile`] (each ability mapped to the engine's
-//! [`compile::Vocabulary`] or marked "not yet executable: <reason>"). [`ast`] documents the
-//! tree and [`compile`] the compiled view, each with an example.
+//! references reported) → [`compile::compile`] (each ability mapped to the shared ability
+//! vocabulary [`compile::Vocabulary`] or marked "not yet executable: <reason>") →
+//! [`engine_map::engine_effect`] (the engine effect, [`crate::rules::Effect`], an ability runs
+//! as today, or why not yet). [`ast`] documents the tree, [`compile`] the compiled view and
+//! [`engine_map`] the bridge, each with an example.
 //!
 //! Modules, one job each:
 //! - [`span`]: positions (1-based, columns in characters) and diagnostics;
@@ -15,7 +17,8 @@
 //! - [`element`]: lines, bullets and statements, the entry point [`parse_element`];
 //! - [`names`]: fixed vocabularies and "did you mean" suggestions;
 //! - [`visit`]: walking a tree; [`lint`]: per-file warnings; [`resolve`]: folders;
-//! - [`render`]: the tree back as canonical WWR; [`compile`]: the engine mapping;
+//! - [`render`]: the tree back as canonical WWR; [`compile`]: the vocabulary mapping;
+//!   [`engine_map`]: the engine effects;
 //! - [`report`]: the commands `wwr parse`, `roleset show` (WWR folders) and `check`.
 //!
 //! Decisions where the texts are silent are documented where they are made: bullet nesting
