@@ -4,7 +4,7 @@
 //! Pipeline: text → [`parse_element`] (an [`ast::Element`] and [`span::Diagnostic`]s) →
 //! [`resolve::Library`] (a folder: ability sets inlined, names resolved, unresolved
 //! references reported) → [`compile::compile`] (each ability mapped to the shared ability
-//! vocabulary [`compile::Vocabulary`] or marked "not yet executable: <reason>") →
+//! vocabulary [`compile::Vocabulary`] or marked `not yet executable: <reason>`) →
 //! [`engine_map::engine_effect`] (the engine effect, [`crate::rules::Effect`], an ability runs
 //! as today, or why not yet). [`ast`] documents the tree, [`compile`] the compiled view and
 //! [`engine_map`] the bridge, each with an example.

@@ -138,7 +138,7 @@ pub fn check_file(path: &Path) -> Result<(), Vec<String>> {
 }
 
 /// `mafia-mod roleset show DIR` for a WWR folder: every role with triggers and abilities in
-/// readable form, each ability's compiled mapping or "not yet executable: <reason>".
+/// readable form, each ability's compiled mapping or `not yet executable: <reason>`.
 /// Parse errors and unresolved references of the folder are listed first.
 pub fn run_show_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     let library = Library::load(dir).with_context(|| format!("cannot list {}", dir.display()))?;
