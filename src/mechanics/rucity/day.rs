@@ -8,9 +8,8 @@ use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
 use super::{active_citizen, endgame, hunt, mayor, notes, politician, posts, teams};
 use crate::engine::SlotId;
-use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 
 pub fn resolve(ctx: &mut Ctx) {
     notes::check_last_words(ctx);
@@ -29,24 +28,15 @@ pub fn resolve(ctx: &mut Ctx) {
 
 /// The last live action of an ability this round, with its targets.
 fn last_act(ctx: &Ctx, ability: &str) -> Option<(SlotId, Vec<SlotId>)> {
-    ctx.state
-        .pending
-        .iter()
+    live_acts(&ctx.state)
         .rev()
-        .filter(|p| p.replaced_by.is_none())
-        .filter_map(|p| match &p.kind {
-            PendingKind::Act {
-                actor,
-                ability: a,
-                targets,
-                ..
-            } if a == ability => Some((
-                *actor,
-                targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
-            )),
-            _ => None,
+        .find(|a| a.ability == ability)
+        .map(|a| {
+            (
+                a.actor,
+                a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
+            )
         })
-        .next()
 }
 
 /// The moves due before the vote are fixed and the vote-start post is written (§12.2).

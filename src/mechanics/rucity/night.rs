@@ -7,7 +7,6 @@ use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{blocker, doctor, killers, morning, vars};
 use crate::engine::SlotId;
-use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::Ctx;
 use std::collections::{BTreeMap, BTreeSet};
@@ -115,42 +114,17 @@ pub fn night_number(phase: u32) -> u32 {
 
 /// The live night moves, by stage in the order in force, then by submission.
 pub fn moves(ctx: &Ctx) -> Vec<Move> {
-    let mut out: Vec<(usize, Move)> = ctx
-        .state
-        .pending
-        .iter()
-        .filter(|p| p.replaced_by.is_none())
-        .filter_map(|p| match &p.kind {
-            PendingKind::Act {
-                actor,
-                ability,
-                targets,
-                params,
-            } => {
-                let def = ctx.roleset.ability(ability)?;
-                let stage = ctx
-                    .state
-                    .stage_order
-                    .iter()
-                    .position(|s| *s == def.stage)
-                    .unwrap_or(usize::MAX);
-                Some((
-                    stage,
-                    Move {
-                        seq: p.seq,
-                        actor: *actor,
-                        ability: ability.clone(),
-                        stage: def.stage.clone(),
-                        targets: targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
-                        params: params.clone(),
-                    },
-                ))
-            }
-            _ => None,
+    ctx.actions()
+        .into_iter()
+        .map(|a| Move {
+            seq: a.seq,
+            actor: a.actor,
+            targets: a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
+            stage: a.ability.stage,
+            ability: a.ability.id,
+            params: a.params,
         })
-        .collect();
-    out.sort_by_key(|(stage, m)| (*stage, m.seq));
-    out.into_iter().map(|(_, m)| m).collect()
+        .collect()
 }
 
 /// Resolve a night: stages, deaths, shots, the morning.
