@@ -93,6 +93,13 @@ pub struct NightRun {
 }
 
 impl NightRun {
+    /// Visits to `target` tonight by anyone but `except`.
+    pub fn visitors_of(&self, target: SlotId, except: SlotId) -> impl Iterator<Item = &Visit> {
+        self.visits
+            .iter()
+            .filter(move |v| v.actor != except && v.targets.contains(&target))
+    }
+
     /// Did an attack reach this player tonight (the attacked-survivor rule, L16)?
     pub fn attacked(&self, slot: SlotId) -> bool {
         self.attacks.iter().any(|a| a.victim == slot)
@@ -255,17 +262,31 @@ pub fn after_killers(ctx: &Ctx, stage: &str) -> bool {
 
 /// The name of the role whose ability a move uses (`Доктор`, `Мафия`).
 pub fn move_role_name(ctx: &Ctx, mv: &Move) -> String {
-    let slot = ctx.state.slots.get(mv.actor);
+    acting_role_name(ctx, mv.actor, &mv.ability)
+}
+
+/// The name of the role of `actor` that has `ability` (one of his roles, if several).
+fn acting_role_name(ctx: &Ctx, actor: SlotId, ability: &str) -> String {
+    let slot = ctx.state.slots.get(actor);
     let role = slot
         .into_iter()
         .flat_map(|s| s.roles())
         .find(|r| {
             ctx.roleset
                 .role(r)
-                .is_some_and(|d| d.abilities.contains(&mv.ability))
+                .is_some_and(|d| d.abilities.iter().any(|a| a == ability))
         })
         .unwrap_or("");
     teams::role_name(ctx.roleset, role)
+}
+
+/// The role names of these visits, sorted, each once: what a player who learns his visitors'
+/// roles is told.
+pub fn visit_roles<'v>(ctx: &Ctx, visits: impl Iterator<Item = &'v Visit>) -> Vec<String> {
+    let roles: BTreeSet<String> = visits
+        .map(|v| acting_role_name(ctx, v.actor, &v.ability))
+        .collect();
+    roles.into_iter().collect()
 }
 
 /// An attack on `victim`: the blocker's protection stops negative and killing moves; the
