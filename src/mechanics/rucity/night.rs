@@ -6,9 +6,9 @@
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{blocker, doctor, killers, morning, vars};
-use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, SlotId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A move of the night as the host entered it.
@@ -93,6 +93,18 @@ pub struct NightRun {
 }
 
 impl NightRun {
+    /// The players alive when the night began who hold `role`, in seat order.
+    pub fn holders_at_start<'a>(
+        &'a self,
+        state: &'a GameState,
+        role: &'a str,
+    ) -> impl Iterator<Item = SlotId> + 'a {
+        self.alive_at_start
+            .iter()
+            .copied()
+            .filter(move |id| state.slots.get(*id).is_some_and(|s| teams::holds(s, role)))
+    }
+
     /// Visits to `target` tonight by anyone but `except`.
     pub fn visitors_of(&self, target: SlotId, except: SlotId) -> impl Iterator<Item = &Visit> {
         self.visits

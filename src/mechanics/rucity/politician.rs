@@ -189,12 +189,7 @@ pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
 /// Morning: the politician learns the roles of his visitors and of players who moved on
 /// themselves; under patronage, the roles of his protégé's visitors (L115.17, L132).
 pub fn morning(ctx: &mut Ctx, run: &NightRun) {
-    let Some(p) = run.alive_at_start.iter().copied().find(|id| {
-        ctx.state
-            .slots
-            .get(*id)
-            .is_some_and(|s| teams::holds(s, ROLE))
-    }) else {
+    let Some(p) = run.holders_at_start(&ctx.state, ROLE).next() else {
         return;
     };
     let roles = night::visit_roles(
