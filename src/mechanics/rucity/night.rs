@@ -301,6 +301,27 @@ pub fn visit_roles<'v>(ctx: &Ctx, visits: impl Iterator<Item = &'v Visit>) -> Ve
     roles.into_iter().collect()
 }
 
+/// A killing move's [`attack`] on `victim`, and its step: a success if the attack landed.
+#[allow(clippy::too_many_arguments)]
+pub fn attack_move(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    victim: SlotId,
+    cause: &'static str,
+    what: &str,
+    shot: Option<usize>,
+    mut reasons: Vec<String>,
+) {
+    let landed = attack(ctx, run, mv.actor, victim, cause, what, shot, &mut reasons);
+    let result = if landed {
+        StepResult::Success
+    } else {
+        StepResult::Failed
+    };
+    step(ctx, mv, result, reasons);
+}
+
 /// An attack on `victim`: the blocker's protection stops negative and killing moves; the
 /// extended format's first-nights limit skips a second black-on-black kill (R20); otherwise
 /// the attack lands and the victim is due to die unless healed.
