@@ -165,6 +165,21 @@ impl Ctx<'_> {
         self.state.overrides.get(key).cloned()
     }
 
+    /// How the host's Skip or Fail verdict on a step ends it, with the reason to record; `None`
+    /// when there is no verdict or it is Succeed (the step runs).
+    pub fn verdict_stop(&self, key: &str) -> Option<(StepResult, String)> {
+        match self.verdict(key)? {
+            (Verdict::Skip, why) => Some((
+                StepResult::Skipped,
+                format!("host override: skipped ({why})"),
+            )),
+            (Verdict::Fail, why) => {
+                Some((StepResult::Failed, format!("host override: failed ({why})")))
+            }
+            (Verdict::Succeed, _) => None,
+        }
+    }
+
     /// Record a step.
     pub fn step(&mut self, step: Step) {
         self.outcome.steps.push(step);

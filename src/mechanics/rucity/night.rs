@@ -205,18 +205,11 @@ pub fn gate(
     cancellable: bool,
     negative: bool,
 ) -> Gate {
-    match ctx.verdict(&mv.key()) {
-        Some((Verdict::Skip, why)) => {
-            return Gate::Stop(
-                StepResult::Skipped,
-                format!("host override: skipped ({why})"),
-            );
-        }
-        Some((Verdict::Fail, why)) => {
-            return Gate::Stop(StepResult::Failed, format!("host override: failed ({why})"));
-        }
-        Some((Verdict::Succeed, _)) => return Gate::Go { forced: true },
-        None => {}
+    if let Some((result, why)) = ctx.verdict_stop(&mv.key()) {
+        return Gate::Stop(result, why);
+    }
+    if matches!(ctx.verdict(&mv.key()), Some((Verdict::Succeed, _))) {
+        return Gate::Go { forced: true };
     }
     let name = ctx.name(mv.actor);
     if !ctx.is_alive(mv.actor) {
