@@ -61,31 +61,19 @@ fn pre_vote(ctx: &mut Ctx) {
             &[("player", ctx.name(s))],
         );
     }
-    let no_wall: Vec<String> = ctx
-        .state
-        .living()
-        .filter(|s| s.has_status("no_wall"))
-        .map(|s| s.name.clone())
-        .collect();
-    if !no_wall.is_empty() {
-        ctx.say(
-            Audience::Public,
-            "pub_no_wall",
-            &[("players", no_wall.join(", "))],
-        );
-    }
-    let forced: Vec<String> = ctx
-        .state
-        .living()
-        .filter(|s| s.has_status("forced_victim"))
-        .map(|s| s.name.clone())
-        .collect();
-    if !forced.is_empty() {
-        ctx.say(
-            Audience::Public,
-            "pub_forced_victim",
-            &[("players", forced.join(", "))],
-        );
+    for (status, key) in [
+        ("no_wall", "pub_no_wall"),
+        ("forced_victim", "pub_forced_victim"),
+    ] {
+        let players: Vec<String> = ctx
+            .state
+            .living()
+            .filter(|s| s.has_status(status))
+            .map(|s| s.name.clone())
+            .collect();
+        if !players.is_empty() {
+            ctx.say(Audience::Public, key, &[("players", players.join(", "))]);
+        }
     }
     match hunt::unavailable_today(ctx.roleset, &ctx.state) {
         None => {
