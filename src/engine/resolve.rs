@@ -9,7 +9,7 @@ use super::template::render;
 use crate::rules::{AbilityDef, Roleset};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Resolve the current phase of `state`. The random generator is seeded from the game seed and
 /// the phase index, so resolving the same phase again draws the same numbers.
@@ -53,6 +53,8 @@ pub struct Action {
     pub actor: SlotId,
     pub ability: AbilityDef,
     pub targets: Vec<String>,
+    /// The extra values the host entered with the action (a requested role, ...).
+    pub params: BTreeMap<String, String>,
 }
 
 impl Action {
@@ -60,6 +62,39 @@ impl Action {
     pub fn key(&self) -> String {
         format!("act#{}", self.seq)
     }
+}
+
+/// An action entry of the phase that no later entry replaced, as the host entered it.
+#[derive(Clone, Copy, Debug)]
+pub struct LiveAct<'s> {
+    pub seq: u64,
+    pub actor: SlotId,
+    pub ability: &'s str,
+    pub targets: &'s [String],
+    pub params: &'s BTreeMap<String, String>,
+}
+
+/// The live action entries of the phase (and round), in submission order.
+pub fn live_acts(state: &GameState) -> impl DoubleEndedIterator<Item = LiveAct<'_>> {
+    state
+        .pending
+        .iter()
+        .filter(|p| p.replaced_by.is_none())
+        .filter_map(|p| match &p.kind {
+            PendingKind::Act {
+                actor,
+                ability,
+                targets,
+                params,
+            } => Some(LiveAct {
+                seq: p.seq,
+                actor: *actor,
+                ability,
+                targets,
+                params,
+            }),
+            _ => None,
+        })
 }
 
 /// The working context of one resolution.
@@ -100,36 +135,25 @@ impl Ctx<'_> {
     /// The live actions of the phase in resolution order: by stage (in the order in force),
     /// then by submission.
     pub fn actions(&self) -> Vec<Action> {
-        let mut out: Vec<(usize, Action)> = self
-            .state
-            .pending
-            .iter()
-            .filter(|p| p.replaced_by.is_none())
-            .filter_map(|p| match &p.kind {
-                PendingKind::Act {
-                    actor,
-                    ability,
-                    targets,
-                    ..
-                } => {
-                    let def = self.roleset.ability(ability)?.clone();
-                    let stage = self
-                        .state
-                        .stage_order
-                        .iter()
-                        .position(|s| *s == def.stage)
-                        .unwrap_or(usize::MAX);
-                    Some((
-                        stage,
-                        Action {
-                            seq: p.seq,
-                            actor: *actor,
-                            ability: def,
-                            targets: targets.clone(),
-                        },
-                    ))
-                }
-                _ => None,
+        let mut out: Vec<(usize, Action)> = live_acts(&self.state)
+            .filter_map(|act| {
+                let def = self.roleset.ability(act.ability)?.clone();
+                let stage = self
+                    .state
+                    .stage_order
+                    .iter()
+                    .position(|s| *s == def.stage)
+                    .unwrap_or(usize::MAX);
+                Some((
+                    stage,
+                    Action {
+                        seq: act.seq,
+                        actor: act.actor,
+                        ability: def,
+                        targets: act.targets.to_vec(),
+                        params: act.params.clone(),
+                    },
+                ))
             })
             .collect();
         out.sort_by_key(|(stage, a)| (*stage, a.seq));
@@ -139,6 +163,21 @@ impl Ctx<'_> {
     /// The host's verdict on a step, if any.
     pub fn verdict(&self, key: &str) -> Option<(Verdict, String)> {
         self.state.overrides.get(key).cloned()
+    }
+
+    /// How the host's Skip or Fail verdict on a step ends it, with the reason to record; `None`
+    /// when there is no verdict or it is Succeed (the step runs).
+    pub fn verdict_stop(&self, key: &str) -> Option<(StepResult, String)> {
+        match self.verdict(key)? {
+            (Verdict::Skip, why) => Some((
+                StepResult::Skipped,
+                format!("host override: skipped ({why})"),
+            )),
+            (Verdict::Fail, why) => {
+                Some((StepResult::Failed, format!("host override: failed ({why})")))
+            }
+            (Verdict::Succeed, _) => None,
+        }
     }
 
     /// Record a step.

@@ -94,28 +94,10 @@ fn step(
 /// The preamble every action goes through, then its effect.
 fn run_action(ctx: &mut Ctx, run: &mut PhaseRun, hooks: &mut impl Hooks, action: &Action) {
     let actor_name = ctx.name(action.actor);
-    let verdict = ctx.verdict(&action.key());
-    match &verdict {
-        Some((Verdict::Skip, why)) => {
-            return step(
-                ctx,
-                action,
-                vec![],
-                StepResult::Skipped,
-                vec![format!("host override: skipped ({why})")],
-            );
-        }
-        Some((Verdict::Fail, why)) => {
-            return step(
-                ctx,
-                action,
-                vec![],
-                StepResult::Failed,
-                vec![format!("host override: failed ({why})")],
-            );
-        }
-        _ => {}
+    if let Some((result, why)) = ctx.verdict_stop(&action.key()) {
+        return step(ctx, action, vec![], result, vec![why]);
     }
+    let verdict = ctx.verdict(&action.key());
     let forced = matches!(verdict, Some((Verdict::Succeed, _)));
     let mut reasons = Vec::new();
     if forced {

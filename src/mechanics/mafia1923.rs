@@ -7,7 +7,7 @@ use super::SetupReport;
 use super::effects::{Hooks, PhaseRun, kill, role_names, run_stages};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::setup::Level;
 use crate::engine::state::GameOver;
 use crate::engine::{GameState, Refusal, Setup, SlotId};
@@ -419,15 +419,8 @@ fn end_of_night(ctx: &mut Ctx, run: &PhaseRun) {
     for id in hurt {
         ctx.say(Audience::Slot(id), "private_injured", &[]);
     }
-    let acted: BTreeSet<(SlotId, String)> = ctx
-        .state
-        .pending
-        .iter()
-        .filter(|p| p.replaced_by.is_none())
-        .filter_map(|p| match &p.kind {
-            PendingKind::Act { actor, ability, .. } => Some((*actor, ability.clone())),
-            _ => None,
-        })
+    let acted: BTreeSet<(SlotId, String)> = live_acts(&ctx.state)
+        .map(|a| (a.actor, a.ability.to_string()))
         .collect();
     let mafia_acted = acted.iter().any(|(_, a)| a == "mafia_kill");
     if !mafia_acted

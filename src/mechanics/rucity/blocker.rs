@@ -3,7 +3,6 @@
 //! stopped, his negative ones stay). "Hit" is public when any move was stopped.
 
 use super::night::{self, Gate, Move, NightRun};
-use super::teams;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
@@ -35,16 +34,7 @@ pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// The blockers who acted tonight (a living blocker who sent nothing still gets "miss").
 fn blockers(ctx: &Ctx, run: &NightRun) -> Vec<SlotId> {
-    run.alive_at_start
-        .iter()
-        .copied()
-        .filter(|id| {
-            ctx.state
-                .slots
-                .get(*id)
-                .is_some_and(|s| teams::holds(s, "blocker"))
-        })
-        .collect()
+    run.holders_at_start(&ctx.state, "blocker").collect()
 }
 
 /// Morning: the blocker learns the roles he stopped.

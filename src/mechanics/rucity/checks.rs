@@ -181,11 +181,9 @@ fn checker_of(ctx: &Ctx, verifier: SlotId) -> SlotId {
 
 /// The morning line of the commissar: a living commissar who sent nothing fails his check.
 pub fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
-    let in_play = run.alive_at_start.iter().any(|id| {
-        ctx.state
-            .slots
-            .get(*id)
-            .is_some_and(|s| teams::holds(s, "commissar"))
-    });
+    let in_play = run
+        .holders_at_start(&ctx.state, "commissar")
+        .next()
+        .is_some();
     in_play.then(|| run.commissar_line.unwrap_or("pub_commissar_failed"))
 }

@@ -8,9 +8,8 @@ use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
 use super::{active_citizen, endgame, hunt, mayor, notes, politician, posts, teams};
 use crate::engine::SlotId;
-use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 
 pub fn resolve(ctx: &mut Ctx) {
     notes::check_last_words(ctx);
@@ -29,24 +28,15 @@ pub fn resolve(ctx: &mut Ctx) {
 
 /// The last live action of an ability this round, with its targets.
 fn last_act(ctx: &Ctx, ability: &str) -> Option<(SlotId, Vec<SlotId>)> {
-    ctx.state
-        .pending
-        .iter()
+    live_acts(&ctx.state)
         .rev()
-        .filter(|p| p.replaced_by.is_none())
-        .filter_map(|p| match &p.kind {
-            PendingKind::Act {
-                actor,
-                ability: a,
-                targets,
-                ..
-            } if a == ability => Some((
-                *actor,
-                targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
-            )),
-            _ => None,
+        .find(|a| a.ability == ability)
+        .map(|a| {
+            (
+                a.actor,
+                a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
+            )
         })
-        .next()
 }
 
 /// The moves due before the vote are fixed and the vote-start post is written (§12.2).
@@ -71,31 +61,19 @@ fn pre_vote(ctx: &mut Ctx) {
             &[("player", ctx.name(s))],
         );
     }
-    let no_wall: Vec<String> = ctx
-        .state
-        .living()
-        .filter(|s| s.has_status("no_wall"))
-        .map(|s| s.name.clone())
-        .collect();
-    if !no_wall.is_empty() {
-        ctx.say(
-            Audience::Public,
-            "pub_no_wall",
-            &[("players", no_wall.join(", "))],
-        );
-    }
-    let forced: Vec<String> = ctx
-        .state
-        .living()
-        .filter(|s| s.has_status("forced_victim"))
-        .map(|s| s.name.clone())
-        .collect();
-    if !forced.is_empty() {
-        ctx.say(
-            Audience::Public,
-            "pub_forced_victim",
-            &[("players", forced.join(", "))],
-        );
+    for (status, key) in [
+        ("no_wall", "pub_no_wall"),
+        ("forced_victim", "pub_forced_victim"),
+    ] {
+        let players: Vec<String> = ctx
+            .state
+            .living()
+            .filter(|s| s.has_status(status))
+            .map(|s| s.name.clone())
+            .collect();
+        if !players.is_empty() {
+            ctx.say(Audience::Public, key, &[("players", players.join(", "))]);
+        }
     }
     match hunt::unavailable_today(ctx.roleset, &ctx.state) {
         None => {

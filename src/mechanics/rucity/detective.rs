@@ -4,6 +4,7 @@
 //! investigator.
 
 use super::investigator::tell_and_feed;
+use super::moves::VISITS;
 use super::night::{self, Gate, Move, NightRun};
 use super::teams::{self, KillerSide};
 use super::vars;
@@ -14,19 +15,11 @@ use std::collections::BTreeSet;
 
 const SOURCE: &str = "Детектив";
 
-/// Abilities whose move takes its holder to another player's house.
-pub const VISITING: &[&str] = &[
-    "doctor",
-    "blocker_arrest",
-    "blocker_protect",
-    "commissar",
-    "detective_track",
-    "detective_role_check",
-    "investigator_shot",
-    "mafia_kill",
-    "maniac_kill",
-    "insure",
-];
+/// Does this ability's move take its holder to another player's house: a peaceful visit or a
+/// killer's move?
+fn visiting(ability: &str) -> bool {
+    VISITS.contains(&ability) || negative(ability)
+}
 
 fn negative(ability: &str) -> bool {
     matches!(ability, "mafia_kill" | "maniac_kill" | "insure")
@@ -50,7 +43,7 @@ fn went_to(run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
             .visits
             .iter()
             .any(|v| v.actor == who && v.ability == m.ability);
-        if recorded || m.ability == "insure" || !VISITING.contains(&m.ability.as_str()) {
+        if recorded || m.ability == "insure" || !visiting(&m.ability) {
             continue;
         }
         let list = if negative(&m.ability) {
@@ -67,9 +60,12 @@ fn went_to(run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
     }
 }
 
-pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+/// The target of a detective's check on a player and his name, or `None` when the move ends
+/// here: no target, or the gate stopped it (the detective hears his answer is withheld).
+fn checked_target(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<(SlotId, String)> {
     let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+        night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+        return None;
     };
     let name = ctx.name(target);
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
@@ -80,8 +76,16 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             "pm_detective_withheld",
             &[("player", name)],
         );
-        return night::step(ctx, mv, result, vec![why]);
+        night::step(ctx, mv, result, vec![why]);
+        return None;
     }
+    Some((target, name))
+}
+
+pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some((target, name)) = checked_target(ctx, run, mv) else {
+        return;
+    };
     let (to, negative_move) = went_to(run, target);
     let mut reasons = Vec::new();
     if to.is_empty() {
@@ -152,9 +156,7 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     }
     if ctx.option("detective_sees_visitors") == "yes" {
         let visitors: BTreeSet<SlotId> = run
-            .visits
-            .iter()
-            .filter(|v| v.actor != mv.actor && v.targets.contains(&mv.actor))
+            .visitors_of(mv.actor, mv.actor)
             .map(|v| v.actor)
             .collect();
         if !visitors.is_empty() {
@@ -170,20 +172,9 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 pub fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let Some((target, name)) = checked_target(ctx, run, mv) else {
+        return;
     };
-    let name = ctx.name(target);
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        tell_and_feed(
-            ctx,
-            mv.actor,
-            SOURCE,
-            "pm_detective_withheld",
-            &[("player", name)],
-        );
-        return night::step(ctx, mv, result, vec![why]);
-    }
     let role = ctx
         .state
         .slots
@@ -265,29 +256,12 @@ pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         &[("role", role_name.clone()), ("nights", nights.clone())],
     );
     if detective && ctx.option("detective_sees_visitors") == "yes" {
-        let roles: BTreeSet<String> = run
-            .visits
-            .iter()
-            .filter(|v| v.actor != mv.actor && v.targets.contains(&mv.actor))
-            .map(|v| {
-                night::move_role_name(
-                    ctx,
-                    &night::Move {
-                        seq: 0,
-                        actor: v.actor,
-                        ability: v.ability.clone(),
-                        stage: String::new(),
-                        targets: v.targets.clone(),
-                        params: Default::default(),
-                    },
-                )
-            })
-            .collect();
+        let roles = night::visit_roles(ctx, run.visitors_of(mv.actor, mv.actor));
         if !roles.is_empty() {
             ctx.say(
                 Audience::Slot(mv.actor),
                 "pm_detective_visitor_roles",
-                &[("roles", roles.into_iter().collect::<Vec<_>>().join(", "))],
+                &[("roles", roles.join(", "))],
             );
         }
     }
@@ -308,7 +282,7 @@ fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
         .map(|r| r.abilities.clone())
         .unwrap_or_default()
         .into_iter()
-        .filter(|a| VISITING.contains(&a.as_str()))
+        .filter(|a| visiting(a))
         .collect();
     let mut lines = Vec::new();
     for phase in &ctx.state.history {

@@ -3,7 +3,6 @@
 //! player who was due to die survives, whatever attacked him; the public reads hit or miss.
 
 use super::night::{self, Gate, Move, NightRun};
-use super::teams;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 
@@ -41,16 +40,7 @@ pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 fn doctors(ctx: &Ctx, run: &NightRun) -> Vec<crate::engine::SlotId> {
-    run.alive_at_start
-        .iter()
-        .copied()
-        .filter(|id| {
-            ctx.state
-                .slots
-                .get(*id)
-                .is_some_and(|s| teams::holds(s, "doctor"))
-        })
-        .collect()
+    run.holders_at_start(&ctx.state, "doctor").collect()
 }
 
 /// The public line of the morning post: hit if the heal saved someone due to die (L4).

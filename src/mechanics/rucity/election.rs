@@ -8,9 +8,8 @@ use super::teams::{MAYOR, SECRETARY};
 use super::vars::{self, Round};
 use super::votes::ballots;
 use crate::engine::SlotId;
-use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 use std::collections::BTreeMap;
 
 pub fn resolve(ctx: &mut Ctx) {
@@ -192,17 +191,9 @@ fn secretary_round(ctx: &mut Ctx) {
         return end_day(ctx);
     };
     let choice = eligible(&ctx.state, winner);
-    let picked = ctx
-        .state
-        .pending
-        .iter()
-        .filter(|p| p.replaced_by.is_none())
-        .find_map(|p| match &p.kind {
-            PendingKind::Act {
-                ability, targets, ..
-            } if ability == "secretary_pick" => targets.first().and_then(|t| ctx.slot_of(t)),
-            _ => None,
-        });
+    let picked = live_acts(&ctx.state)
+        .filter(|a| a.ability == "secretary_pick")
+        .find_map(|a| a.targets.first().and_then(|t| ctx.slot_of(t)));
     let secretary = match picked.filter(|p| choice.contains(p)) {
         Some(p) => p,
         None => {

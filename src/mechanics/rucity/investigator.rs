@@ -51,29 +51,14 @@ pub fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
-    let mut reasons = vec![format!(
+    let reasons = vec![format!(
         "{} shoots {} (L8)",
         ctx.name(mv.actor),
         ctx.name(target)
     )];
     run.investigator_shots.push((mv.actor, target));
     let what = "Следователь (ход с убийством)";
-    let landed = night::attack(
-        ctx,
-        run,
-        mv.actor,
-        target,
-        "investigator",
-        what,
-        None,
-        &mut reasons,
-    );
-    let result = if landed {
-        StepResult::Success
-    } else {
-        StepResult::Failed
-    };
-    night::step(ctx, mv, result, reasons);
+    night::attack_move(ctx, run, mv, target, "investigator", what, None, reasons);
 }
 
 /// Morning: a missed shot may be tried again (L115.8); killing a black (and by option any

@@ -110,22 +110,7 @@ fn fire(
     match stopped {
         None => {
             let what = teams::role_name(ctx.roleset, side.id());
-            let landed = night::attack(
-                ctx,
-                run,
-                mv.actor,
-                target,
-                side.id(),
-                &what,
-                Some(shot),
-                &mut reasons,
-            );
-            let result = if landed {
-                StepResult::Success
-            } else {
-                StepResult::Failed
-            };
-            night::step(ctx, mv, result, reasons);
+            night::attack_move(ctx, run, mv, target, side.id(), &what, Some(shot), reasons);
         }
         Some(why) => {
             reasons.push(why);

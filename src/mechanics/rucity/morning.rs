@@ -76,17 +76,7 @@ fn warn_silent_roles(ctx: &mut Ctx, run: &NightRun) {
         "detective",
         "investigator",
     ] {
-        let holders: Vec<SlotId> = run
-            .alive_at_start
-            .iter()
-            .copied()
-            .filter(|id| {
-                ctx.state
-                    .slots
-                    .get(*id)
-                    .is_some_and(|s| teams::holds(s, role))
-            })
-            .collect();
+        let holders: Vec<SlotId> = run.holders_at_start(&ctx.state, role).collect();
         for h in holders {
             let abilities = ctx
                 .roleset

@@ -6,8 +6,9 @@ use super::{black, blocker, checks, detective, doctor, investigator};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 
-/// Abilities whose move is a visit to its targets, as trackers see it.
-const VISITS: &[&str] = &[
+/// Abilities whose move is a peaceful visit to its targets, as trackers see it (the killers'
+/// moves are recorded as visits in their own stage).
+pub const VISITS: &[&str] = &[
     "doctor",
     "blocker_arrest",
     "blocker_protect",

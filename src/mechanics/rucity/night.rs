@@ -6,10 +6,9 @@
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{blocker, doctor, killers, morning, vars};
-use crate::engine::SlotId;
-use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, SlotId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A move of the night as the host entered it.
@@ -94,6 +93,25 @@ pub struct NightRun {
 }
 
 impl NightRun {
+    /// The players alive when the night began who hold `role`, in seat order.
+    pub fn holders_at_start<'a>(
+        &'a self,
+        state: &'a GameState,
+        role: &'a str,
+    ) -> impl Iterator<Item = SlotId> + 'a {
+        self.alive_at_start
+            .iter()
+            .copied()
+            .filter(move |id| state.slots.get(*id).is_some_and(|s| teams::holds(s, role)))
+    }
+
+    /// Visits to `target` tonight by anyone but `except`.
+    pub fn visitors_of(&self, target: SlotId, except: SlotId) -> impl Iterator<Item = &Visit> {
+        self.visits
+            .iter()
+            .filter(move |v| v.actor != except && v.targets.contains(&target))
+    }
+
     /// Did an attack reach this player tonight (the attacked-survivor rule, L16)?
     pub fn attacked(&self, slot: SlotId) -> bool {
         self.attacks.iter().any(|a| a.victim == slot)
@@ -115,42 +133,17 @@ pub fn night_number(phase: u32) -> u32 {
 
 /// The live night moves, by stage in the order in force, then by submission.
 pub fn moves(ctx: &Ctx) -> Vec<Move> {
-    let mut out: Vec<(usize, Move)> = ctx
-        .state
-        .pending
-        .iter()
-        .filter(|p| p.replaced_by.is_none())
-        .filter_map(|p| match &p.kind {
-            PendingKind::Act {
-                actor,
-                ability,
-                targets,
-                params,
-            } => {
-                let def = ctx.roleset.ability(ability)?;
-                let stage = ctx
-                    .state
-                    .stage_order
-                    .iter()
-                    .position(|s| *s == def.stage)
-                    .unwrap_or(usize::MAX);
-                Some((
-                    stage,
-                    Move {
-                        seq: p.seq,
-                        actor: *actor,
-                        ability: ability.clone(),
-                        stage: def.stage.clone(),
-                        targets: targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
-                        params: params.clone(),
-                    },
-                ))
-            }
-            _ => None,
+    ctx.actions()
+        .into_iter()
+        .map(|a| Move {
+            seq: a.seq,
+            actor: a.actor,
+            targets: a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
+            stage: a.ability.stage,
+            ability: a.ability.id,
+            params: a.params,
         })
-        .collect();
-    out.sort_by_key(|(stage, m)| (*stage, m.seq));
-    out.into_iter().map(|(_, m)| m).collect()
+        .collect()
 }
 
 /// Resolve a night: stages, deaths, shots, the morning.
@@ -212,18 +205,11 @@ pub fn gate(
     cancellable: bool,
     negative: bool,
 ) -> Gate {
-    match ctx.verdict(&mv.key()) {
-        Some((Verdict::Skip, why)) => {
-            return Gate::Stop(
-                StepResult::Skipped,
-                format!("host override: skipped ({why})"),
-            );
-        }
-        Some((Verdict::Fail, why)) => {
-            return Gate::Stop(StepResult::Failed, format!("host override: failed ({why})"));
-        }
-        Some((Verdict::Succeed, _)) => return Gate::Go { forced: true },
-        None => {}
+    if let Some((result, why)) = ctx.verdict_stop(&mv.key()) {
+        return Gate::Stop(result, why);
+    }
+    if matches!(ctx.verdict(&mv.key()), Some((Verdict::Succeed, _))) {
+        return Gate::Go { forced: true };
     }
     let name = ctx.name(mv.actor);
     if !ctx.is_alive(mv.actor) {
@@ -281,17 +267,52 @@ pub fn after_killers(ctx: &Ctx, stage: &str) -> bool {
 
 /// The name of the role whose ability a move uses (`Доктор`, `Мафия`).
 pub fn move_role_name(ctx: &Ctx, mv: &Move) -> String {
-    let slot = ctx.state.slots.get(mv.actor);
+    acting_role_name(ctx, mv.actor, &mv.ability)
+}
+
+/// The name of the role of `actor` that has `ability` (one of his roles, if several).
+fn acting_role_name(ctx: &Ctx, actor: SlotId, ability: &str) -> String {
+    let slot = ctx.state.slots.get(actor);
     let role = slot
         .into_iter()
         .flat_map(|s| s.roles())
         .find(|r| {
             ctx.roleset
                 .role(r)
-                .is_some_and(|d| d.abilities.contains(&mv.ability))
+                .is_some_and(|d| d.abilities.iter().any(|a| a == ability))
         })
         .unwrap_or("");
     teams::role_name(ctx.roleset, role)
+}
+
+/// The role names of these visits, sorted, each once: what a player who learns his visitors'
+/// roles is told.
+pub fn visit_roles<'v>(ctx: &Ctx, visits: impl Iterator<Item = &'v Visit>) -> Vec<String> {
+    let roles: BTreeSet<String> = visits
+        .map(|v| acting_role_name(ctx, v.actor, &v.ability))
+        .collect();
+    roles.into_iter().collect()
+}
+
+/// A killing move's [`attack`] on `victim`, and its step: a success if the attack landed.
+#[allow(clippy::too_many_arguments)]
+pub fn attack_move(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    victim: SlotId,
+    cause: &'static str,
+    what: &str,
+    shot: Option<usize>,
+    mut reasons: Vec<String>,
+) {
+    let landed = attack(ctx, run, mv.actor, victim, cause, what, shot, &mut reasons);
+    let result = if landed {
+        StepResult::Success
+    } else {
+        StepResult::Failed
+    };
+    step(ctx, mv, result, reasons);
 }
 
 /// An attack on `victim`: the blocker's protection stops negative and killing moves; the

@@ -4,6 +4,7 @@
 //! supporters) grows with each lynched black and shrinks with each lynched red he voted
 //! against; a shadow vertical while the mayor holds office; as mayor or secretary, patronage.
 
+use super::night::{self, NightRun};
 use super::teams::{self, MAYOR};
 use super::vars;
 use crate::engine::outcome::Audience;
@@ -187,36 +188,16 @@ pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
 
 /// Morning: the politician learns the roles of his visitors and of players who moved on
 /// themselves; under patronage, the roles of his protégé's visitors (L115.17, L132).
-pub fn morning(ctx: &mut Ctx, run: &super::night::NightRun) {
-    let Some(p) = run.alive_at_start.iter().copied().find(|id| {
-        ctx.state
-            .slots
-            .get(*id)
-            .is_some_and(|s| teams::holds(s, ROLE))
-    }) else {
+pub fn morning(ctx: &mut Ctx, run: &NightRun) {
+    let Some(p) = run.holders_at_start(&ctx.state, ROLE).next() else {
         return;
     };
-    let role_of = |ctx: &Ctx, v: &super::night::Visit| {
-        super::night::move_role_name(
-            ctx,
-            &super::night::Move {
-                seq: 0,
-                actor: v.actor,
-                ability: v.ability.clone(),
-                stage: String::new(),
-                targets: v.targets.clone(),
-                params: Default::default(),
-            },
-        )
-    };
-    let mut roles: Vec<String> = run
-        .visits
-        .iter()
-        .filter(|v| v.actor != p && (v.targets.contains(&p) || v.targets == [v.actor]))
-        .map(|v| role_of(ctx, v))
-        .collect();
-    roles.sort();
-    roles.dedup();
+    let roles = night::visit_roles(
+        ctx,
+        run.visits
+            .iter()
+            .filter(|v| v.actor != p && (v.targets.contains(&p) || v.targets == [v.actor])),
+    );
     if !roles.is_empty() && ctx.is_alive(p) {
         ctx.say(
             Audience::Slot(p),
@@ -225,14 +206,7 @@ pub fn morning(ctx: &mut Ctx, run: &super::night::NightRun) {
         );
     }
     if let Some(protege) = patronage(run) {
-        let mut roles: Vec<String> = run
-            .visits
-            .iter()
-            .filter(|v| v.actor != p && v.targets.contains(&protege))
-            .map(|v| role_of(ctx, v))
-            .collect();
-        roles.sort();
-        roles.dedup();
+        let roles = night::visit_roles(ctx, run.visitors_of(protege, p));
         if !roles.is_empty() && ctx.is_alive(p) {
             ctx.say(
                 Audience::Slot(p),
@@ -244,7 +218,7 @@ pub fn morning(ctx: &mut Ctx, run: &super::night::NightRun) {
 }
 
 /// The protégé under the politician's patronage tonight.
-pub fn patronage(run: &super::night::NightRun) -> Option<SlotId> {
+pub fn patronage(run: &NightRun) -> Option<SlotId> {
     run.moves
         .iter()
         .find(|m| m.ability == "patronage")

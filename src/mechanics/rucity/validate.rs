@@ -6,31 +6,13 @@ use super::teams::{self, KillerSide, MAYOR, SECRETARY};
 use super::vars::{self, Round};
 use super::{doctor, election, hunt, investigator, politician, shots};
 use crate::engine::entry::PendingKind;
+use crate::engine::resolve::live_acts;
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::rules::{ABSTAIN, Roleset};
 use std::collections::BTreeMap;
 
 fn refuse(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {
     Err(Refusal::new(rule, message))
-}
-
-/// Live actions of this phase (and round).
-fn live_acts(
-    state: &GameState,
-) -> impl Iterator<Item = (SlotId, &str, &[String], &BTreeMap<String, String>)> {
-    state
-        .pending
-        .iter()
-        .filter(|p| p.replaced_by.is_none())
-        .filter_map(|p| match &p.kind {
-            PendingKind::Act {
-                actor,
-                ability,
-                targets,
-                params,
-            } => Some((*actor, ability.as_str(), targets.as_slice(), params)),
-            _ => None,
-        })
 }
 
 /// Moves of one role of which a player makes only one a night.
@@ -113,8 +95,9 @@ pub fn act_refusal(
         );
     }
     if let Some(group) = EXCLUSIVE.iter().find(|g| g.contains(&ability))
-        && let Some((_, other, _, _)) = live_acts(state)
-            .find(|(a, ab, _, _)| *a == actor && *ab != ability && group.contains(ab))
+        && let Some(other) = live_acts(state)
+            .find(|a| a.actor == actor && a.ability != ability && group.contains(&a.ability))
+            .map(|a| a.ability)
     {
         return refuse(
             "one_move",
@@ -303,8 +286,8 @@ fn killer_shot(
         );
     }
     let others: usize = live_acts(state)
-        .filter(|(a, ab, _, _)| *a != actor && *ab == ability)
-        .map(|(_, _, t, _)| t.len())
+        .filter(|a| a.actor != actor && a.ability == ability)
+        .map(|a| a.targets.len())
         .sum();
     if others + ids.len() > usable {
         return refuse(

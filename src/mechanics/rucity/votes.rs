@@ -132,6 +132,10 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
             advance,
             why: vec![why],
         };
+    // An auto-vote: not sent by the voter, so it has no submission order.
+    let auto_vote = |voter: SlotId, target: SlotId, advance: bool, why: String| {
+        vote(voter, target, 0, true, advance, why)
+    };
     for voter in voters {
         let name = ctx.name(voter);
         let mine: Vec<&Ballot> = given.iter().filter(|b| b.voter == voter).collect();
@@ -140,11 +144,9 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
         }
         if kind == Kind::Revote && targets.contains(&voter) {
             for t in targets.iter().filter(|t| **t != voter) {
-                out.push(vote(
+                out.push(auto_vote(
                     voter,
                     *t,
-                    0,
-                    true,
                     false,
                     format!(
                         "{name} is a target of the re-vote: he votes against {} (L151)",
@@ -156,11 +158,9 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
         }
         if ctx.has_status(voter, "no_wall") {
             if kind == Kind::Lynch {
-                out.push(vote(
+                out.push(auto_vote(
                     voter,
                     voter,
-                    0,
-                    true,
                     false,
                     format!(
                         "{name} posted no wall: not admitted, auto-vote against himself (L136)"
@@ -170,11 +170,9 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
             continue;
         }
         if kind == Kind::Lynch && ctx.has_status(voter, "forced_victim") {
-            out.push(vote(
+            out.push(auto_vote(
                 voter,
                 voter,
-                0,
-                true,
                 false,
                 format!(
                     "{name} is the forced victim of this vote: auto-vote against himself (L141)"
@@ -184,11 +182,9 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
         }
         if mine.is_empty() {
             match kind {
-                Kind::Lynch if auto_self => out.push(vote(
+                Kind::Lynch if auto_self => out.push(auto_vote(
                     voter,
                     voter,
-                    0,
-                    true,
                     false,
                     format!("{name} did not vote in time: auto-vote against himself (L150, Q54)"),
                 )),
@@ -207,7 +203,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
                 ""
             };
             match invalid_target(ctx, target) {
-                Some(why) if kind == Kind::Lynch && auto_self => out.push(vote(voter, voter, 0, true, b.advance, format!("{name}'s vote for {} is invalid ({why}): it is an auto-vote against himself (L151)", ctx.name(target)))),
+                Some(why) if kind == Kind::Lynch && auto_self => out.push(auto_vote(voter, voter, b.advance, format!("{name}'s vote for {} is invalid ({why}): it is an auto-vote against himself (L151)", ctx.name(target)))),
                 Some(why) => {
                     let _ = why;
                     abstained.push(voter);
