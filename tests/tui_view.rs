@@ -256,3 +256,30 @@ fn entry_log_overlay() {
     h.key(KeyCode::Char('L')).key(KeyCode::Home).enter();
     snap("entry_log_80x24", &h, 80, 24);
 }
+
+/// Mafia 1923 never announces the roles of the dead (only a Witness learns them), so the public
+/// view hides a dead player's role as well as the living ones'.
+#[test]
+fn public_view_hides_roles_the_rules_never_reveal() {
+    let mut h = demo();
+    let host = h.screen(200, 60);
+    let jack = |screen: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains("Jack"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    assert!(
+        jack(&host).contains("Townsperson"),
+        "the host sees Jack's role: {}",
+        jack(&host)
+    );
+    h.key(KeyCode::Char('P'));
+    let public = h.screen(200, 60);
+    assert!(jack(&public).contains("(hidden)"), "{}", jack(&public));
+    assert!(
+        !public.contains("Mafia Member"),
+        "a role shows in the public view"
+    );
+}

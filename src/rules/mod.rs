@@ -44,6 +44,10 @@ pub struct Roleset {
     pub options: Vec<OptionDef>,
     /// Message templates by id; `{name}` placeholders are filled by the mechanics.
     pub templates: BTreeMap<String, String>,
+    /// Whether the roles of dead players become public (ru-city flips them; in Mafia 1923
+    /// only a Witness learns them), so the console's public view knows what it may show.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reveals_dead_roles: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -149,8 +149,10 @@ pub fn row_at(app: &App, rect: Rect, y: u16) -> Option<usize> {
 }
 
 /// Secret in the public view: the roles of living players.
+/// In the public view, what the players have not been told stays hidden: the roles and
+/// statuses of the living, and of the dead too where the rules never reveal them.
 fn role_hidden(app: &App, slot: &Slot) -> bool {
-    app.public && slot.alive
+    app.public && (slot.alive || !app.game.roleset().reveals_dead_roles)
 }
 
 fn role_text(app: &App, slot: &Slot) -> String {
@@ -173,13 +175,8 @@ fn role_style(app: &App, slot: &Slot) -> Style {
 }
 
 fn statuses(app: &App, slot: &Slot) -> String {
-    if app.public && slot.alive {
-        // Only exile is public knowledge.
-        return if slot.has_status("exiled") {
-            "exiled".into()
-        } else {
-            String::new()
-        };
+    if role_hidden(app, slot) {
+        return String::new();
     }
     slot.statuses.keys().cloned().collect::<Vec<_>>().join(",")
 }
