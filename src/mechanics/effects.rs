@@ -240,8 +240,19 @@ fn redirect_if_marked(ctx: &mut Ctx, action: &Action, reasons: &mut Vec<String>)
 }
 
 /// Whether a redirect may draw this player: the ability's target rules (not himself, not twice,
-/// not a member of a given side) hold for random targets too.
+/// not a member of a given side) and its limit on naming himself hold for random targets too.
 fn legal_random_target(ctx: &Ctx, action: &Action, candidate: &Slot, drawn: &[String]) -> bool {
+    let self_uses_spent = action.ability.limits.self_uses.is_some_and(|max| {
+        let used = ctx
+            .state
+            .slots
+            .get(action.actor)
+            .and_then(|s| s.self_uses.get(&action.ability.id));
+        used.copied().unwrap_or(0) >= max
+    });
+    if candidate.id == action.actor && self_uses_spent {
+        return false;
+    }
     action.ability.rules.iter().all(|rule| match rule {
         TargetRule::NotSelf => candidate.id != action.actor,
         TargetRule::Distinct => !drawn.contains(&candidate.name),
