@@ -18,7 +18,7 @@ fn main() {
 
 /// 20 families of 10, roles dealt at random, one action from every player who has one.
 fn big_game() -> Game {
-    let roleset = mafia_mod::rules::builtin("mafia-1923")
+    let roleset = mafia_mod::systems::builtin("mafia-1923")
         .expect("bundled")
         .expect("parses");
     let mut players: Vec<PlayerSetup> = (0..200)
@@ -30,12 +30,13 @@ fn big_game() -> Game {
             level: Level::Standard,
         })
         .collect();
-    mafia_mod::mechanics::assign_roles(&roleset, &mut players, 7).expect("roles dealt");
+    mafia_mod::systems::assign_roles(&roleset, &mut players, 7).expect("roles dealt");
     let setup = Setup {
         players,
         ..Setup::default()
     };
-    let (mut game, _) = Game::create("bench", roleset, setup, 7).expect("game");
+    let (mut game, _) =
+        Game::create("bench", roleset, setup, 7, &mafia_mod::systems::SYSTEMS).expect("game");
     act_everyone(&mut game);
     game
 }

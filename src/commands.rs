@@ -2,9 +2,10 @@
 
 use crate::engine::{Game, Level, PlayerSetup, Setup};
 use crate::export::{Markup, private_results, public_post};
-use crate::rules::{load_roleset, render_roleset};
+use crate::rules::render_roleset;
 use crate::savefile::{load_game, save_game};
 use crate::store::FileError;
+use crate::systems::{SYSTEMS, load_roleset};
 use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
 use std::path::Path;
@@ -102,7 +103,7 @@ pub fn new_game(
         setup_options.insert(k.trim().to_string(), v.trim().to_string());
     }
     if random {
-        crate::mechanics::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;
+        crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;
     } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
         bail!(
             "{} has no role: give one in the players file or use --assign random",
@@ -119,7 +120,8 @@ pub fn new_game(
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_else(|| "game".into());
-    let (game, warnings) = Game::create(&name, roleset, setup, seed).map_err(|e| anyhow!("{e}"))?;
+    let (game, warnings) =
+        Game::create(&name, roleset, setup, seed, &SYSTEMS).map_err(|e| anyhow!("{e}"))?;
     for w in warnings {
         writeln!(out, "warning: {w}")?;
     }
@@ -165,7 +167,7 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
     let one = |e: FileError| vec![e.to_string()];
     match ron_kind(&text) {
         "Roleset" => {
-            let r = crate::rules::builtin_parse(path, &text).map_err(one)?;
+            let r = crate::systems::parse_checked(path, &text).map_err(one)?;
             Ok(format!("roleset {} ({} roles)", r.id, r.roles.len()))
         }
         "Scenario" => {

@@ -2,7 +2,7 @@
 //! built from entries here, and `saves/demo.ron` is its save (a test keeps the two in step).
 
 use crate::engine::{Entry, Game, Level, PlayerSetup, Setup};
-use crate::rules::builtin;
+use crate::systems::{SYSTEMS, builtin};
 
 const FAMILIES: [(&str, [(&str, &str); 8]); 3] = [
     (
@@ -88,7 +88,8 @@ pub fn demo_game() -> Result<Game, String> {
         players,
         ..Setup::default()
     };
-    let (mut game, _) = Game::create("demo", roleset, setup, 1923).map_err(|e| e.to_string())?;
+    let (mut game, _) =
+        Game::create("demo", roleset, setup, 1923, &SYSTEMS).map_err(|e| e.to_string())?;
     let mut at = 1_790_000_000u64;
     let mut submit = |game: &mut Game, entry: Entry| {
         at += 60;
@@ -180,7 +181,8 @@ pub fn large_game(players: usize, phases: usize, seed: u64) -> Result<Game, Stri
             .collect(),
         ..Setup::default()
     };
-    let (mut game, _) = Game::create("large", roleset, setup, seed).map_err(|e| e.to_string())?;
+    let (mut game, _) =
+        Game::create("large", roleset, setup, seed, &SYSTEMS).map_err(|e| e.to_string())?;
     for _ in 0..phases {
         fill_phase(&mut game);
         if game.state().game_over.is_some() {

@@ -17,5 +17,6 @@ pub mod rules;
 pub mod savefile;
 pub mod scenario;
 pub mod store;
+pub mod systems;
 pub mod tui;
 pub mod wwr;

@@ -35,7 +35,8 @@ pub fn parse_game(path: &Path, text: &str) -> Result<Game, FileError> {
             ),
         ));
     }
-    Game::from_file(file).map_err(|e| file_error(path, format!("cannot replay the game: {e}")))
+    Game::from_file(file, &crate::systems::SYSTEMS)
+        .map_err(|e| file_error(path, format!("cannot replay the game: {e}")))
 }
 
 /// The save text of a game.

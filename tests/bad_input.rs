@@ -1,10 +1,10 @@
 //! Bad input never panics: truncated and mangled rolesets, saves and scenarios give errors that
 //! name the file (with line and column where the text is at fault).
 
-use mafia_mod::rules::builtin_parse;
 use mafia_mod::savefile::parse_game;
 use mafia_mod::scenario::Scenario;
 use mafia_mod::store::parse_ron;
+use mafia_mod::systems::parse_checked as builtin_parse;
 use std::path::{Path, PathBuf};
 
 fn repo(path: &str) -> String {

@@ -157,7 +157,7 @@ fn check_reports_every_bad_file_with_position_and_exits_1() {
 #[test]
 fn roleset_show_lists_every_ability_id() {
     let out = stdout(&run(&["roleset", "show", "mafia-1923"]));
-    let roleset = mafia_mod::rules::builtin("mafia-1923")
+    let roleset = mafia_mod::systems::builtin("mafia-1923")
         .expect("bundled")
         .expect("valid");
     assert_eq!(

@@ -20,3 +20,23 @@ fn demo_save_is_current() {
     assert_eq!(loaded.state(), game.state());
     assert_eq!(loaded.phase_name(), "Night 2");
 }
+
+/// A save written before statuses could say they take a player out of the game embeds a roleset
+/// whose exile lacks the flag; it still replays as it did, with exile counted as out.
+#[test]
+fn a_save_without_the_exile_flag_replays_the_same() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/save-without-exile-flag.ron");
+    let old = std::fs::read_to_string(&path).expect("fixture");
+    assert!(
+        !old.contains("removes_from_game"),
+        "the fixture predates the flag"
+    );
+    let loaded = mafia_mod::savefile::load_game(&path).expect("the old save loads");
+    assert_eq!(
+        loaded.state().out_of_game_statuses,
+        vec!["exiled".to_string()]
+    );
+    let game = mafia_mod::demo::demo_game().expect("the demo game builds");
+    assert_eq!(loaded.state(), game.state());
+}

@@ -3,8 +3,8 @@
 //! same bytes.
 
 use mafia_mod::engine::{Entry, Game, HostCommand, Level, PlayerSetup, Setup, Verdict};
-use mafia_mod::rules::builtin;
 use mafia_mod::savefile::{game_text, parse_game};
+use mafia_mod::systems::{SYSTEMS, builtin};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -151,7 +151,7 @@ fn decode(game: &Game, raw: &Raw) -> Entry {
 
 fn play(setup: Setup, seed: u64, raws: &[Raw]) -> Option<Game> {
     let roleset = builtin("mafia-1923")?.ok()?;
-    let (mut game, _) = Game::create("prop", roleset, setup, seed).ok()?;
+    let (mut game, _) = Game::create("prop", roleset, setup, seed, &SYSTEMS).ok()?;
     for raw in raws {
         let entry = decode(&game, raw);
         let before = game.state().clone();
@@ -178,7 +178,7 @@ proptest! {
         raws in prop::collection::vec(raw_strategy(), 0..120),
     ) {
         let Some(game) = play(setup, seed, &raws) else { return Ok(()) };
-        let replayed = Game::from_file(game.file().clone()).expect("a game's own log replays");
+        let replayed = Game::from_file(game.file().clone(), &SYSTEMS).expect("a game's own log replays");
         prop_assert_eq!(replayed.state(), game.state());
         let text = game_text(&game).expect("serialise");
         let loaded = parse_game(Path::new("prop.ron"), &text).expect("a save loads");

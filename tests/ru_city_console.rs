@@ -2,7 +2,6 @@
 //! open, and the post's list of the living is headed in Russian.
 
 use mafia_mod::engine::Entry;
-use mafia_mod::engine::tally::tally;
 use mafia_mod::export::{Markup, draft_post};
 use std::path::PathBuf;
 
@@ -23,11 +22,7 @@ fn election_day_tally_and_post() {
         None,
     )
     .expect("vote on the open ballot");
-    let ballots: Vec<String> = tally(game.roleset(), game.state())
-        .ballots
-        .into_iter()
-        .map(|b| b.id)
-        .collect();
+    let ballots: Vec<String> = game.tally().ballots.into_iter().map(|b| b.id).collect();
     assert_eq!(ballots, vec!["election".to_string()]);
     let stepwise = mafia_mod::engine::stepwise::Stepwise::of(&game);
     let post = draft_post(

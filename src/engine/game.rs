@@ -6,7 +6,10 @@ use super::error::Refusal;
 use super::outcome::{Audience, Death, Message, Outcome};
 use super::resolve::resolve_phase;
 use super::setup::Setup;
+use super::setup::check_setup;
 use super::state::{GameState, Slot, StatusInfo};
+use super::system::{ActQuery, Registry, RuleSystem, VoteQuery};
+use super::tally::Tally;
 use super::template::render;
 use super::validate::{check_act, check_vote, find_slot, open_ballot};
 use crate::rules::{Roleset, TargetKind};
@@ -29,23 +32,28 @@ pub struct GameFile {
     pub roleset: Roleset,
 }
 
-/// A game being played: its file plus the state derived from it.
+/// A game being played: its file, the rule system its roleset names, and the state derived
+/// from them.
 #[derive(Clone, Debug)]
 pub struct Game {
     file: GameFile,
+    system: &'static dyn RuleSystem,
     state: GameState,
     undone: BTreeSet<u64>,
 }
 
 impl Game {
-    /// Start a game. Setup errors refuse it; the warnings are returned for the host to read.
+    /// Start a game with the rule system of the registry its roleset names. Setup errors refuse
+    /// it; the warnings are returned for the host to read.
     pub fn create(
         name: &str,
         roleset: Roleset,
         setup: Setup,
         seed: u64,
+        systems: &Registry,
     ) -> Result<(Game, Vec<String>), Refusal> {
-        let report = crate::mechanics::check_setup(&roleset, &setup);
+        let system = systems.system_for(&roleset)?;
+        let report = check_setup(system, &roleset, &setup);
         if let Some(error) = report.errors.into_iter().next() {
             return Err(error);
         }
@@ -61,6 +69,7 @@ impl Game {
         Ok((
             Game {
                 file,
+                system,
                 state,
                 undone: BTreeSet::new(),
             },
@@ -68,16 +77,23 @@ impl Game {
         ))
     }
 
-    /// Rebuild a game from its file by replaying every entry.
-    pub fn from_file(file: GameFile) -> Result<Game, String> {
-        let report = crate::mechanics::check_setup(&file.roleset, &file.setup);
+    /// Rebuild a game from its file by replaying every entry, with the rule system of the
+    /// registry its embedded roleset names.
+    pub fn from_file(mut file: GameFile, systems: &Registry) -> Result<Game, String> {
+        let system = systems
+            .system_for(&file.roleset)
+            .map_err(|e| format!("roleset: {}", e.message))?;
+        system.upgrade_embedded_roleset(&mut file.roleset);
+        let report = check_setup(system, &file.roleset, &file.setup);
         if let Some(error) = report.errors.into_iter().next() {
             return Err(format!("setup: {}", error.message));
         }
         let undone = undone_set(&file.entries);
-        let state = replay(&file, &undone).map_err(|(seq, e)| format!("entry #{seq}: {e}"))?;
+        let state =
+            replay(system, &file, &undone).map_err(|(seq, e)| format!("entry #{seq}: {e}"))?;
         Ok(Game {
             file,
+            system,
             state,
             undone,
         })
@@ -91,6 +107,18 @@ impl Game {
     }
     pub fn roleset(&self) -> &Roleset {
         &self.file.roleset
+    }
+    /// The rule system that runs this game.
+    pub fn system(&self) -> &'static dyn RuleSystem {
+        self.system
+    }
+    /// The live count of the current phase's votes, as the rule system counts them.
+    pub fn tally(&self) -> Tally {
+        self.system.tally(&self.file.roleset, &self.state)
+    }
+    /// The ballot a vote without a ballot name goes to now, if any.
+    pub fn open_ballot(&self) -> Option<&crate::rules::BallotDef> {
+        open_ballot(self.system, &self.file.roleset, &self.state)
     }
     pub fn entries(&self) -> &[LoggedEntry] {
         &self.file.entries
@@ -140,7 +168,7 @@ impl Game {
                         format!("entry #{target} is {what}"),
                     ));
                 }
-                let state = replay(&self.file, &undone).map_err(|(seq, e)| {
+                let state = replay(self.system, &self.file, &undone).map_err(|(seq, e)| {
                     Refusal::new(
                         "undo_conflict",
                         format!("this would make entry #{seq} invalid: {}", e.message),
@@ -149,7 +177,13 @@ impl Game {
                 self.state = state;
                 self.undone = undone;
             }
-            _ => apply(&self.file.roleset, self.file.seed, &mut self.state, &logged)?,
+            _ => apply(
+                self.system,
+                &self.file.roleset,
+                self.file.seed,
+                &mut self.state,
+                &logged,
+            )?,
         }
         self.file.entries.push(logged);
         Ok(seq)
@@ -157,7 +191,7 @@ impl Game {
 
     /// Resolve the current phase without committing: what would happen now.
     pub fn preview(&self) -> Outcome {
-        resolve_phase(&self.file.roleset, &self.state, self.file.seed).0
+        resolve_phase(self.system, &self.file.roleset, &self.state, self.file.seed).0
     }
 
     /// The most recent entry that undo would take back, if any.
@@ -199,13 +233,17 @@ fn undone_set(entries: &[LoggedEntry]) -> BTreeSet<u64> {
 }
 
 /// Replay every entry that is not undone; the first refusal stops it.
-fn replay(file: &GameFile, undone: &BTreeSet<u64>) -> Result<GameState, (u64, Refusal)> {
+fn replay(
+    system: &dyn RuleSystem,
+    file: &GameFile,
+    undone: &BTreeSet<u64>,
+) -> Result<GameState, (u64, Refusal)> {
     let mut state = initial_state(&file.roleset, &file.setup);
     for e in &file.entries {
         if undone.contains(&e.seq) || matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)) {
             continue;
         }
-        apply(&file.roleset, file.seed, &mut state, e).map_err(|r| (e.seq, r))?;
+        apply(system, &file.roleset, file.seed, &mut state, e).map_err(|r| (e.seq, r))?;
     }
     Ok(state)
 }
@@ -248,11 +286,18 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         game_over: None,
         round: 0,
         vars: BTreeMap::new(),
+        out_of_game_statuses: roleset
+            .statuses
+            .iter()
+            .filter(|s| s.removes_from_game)
+            .map(|s| s.id.clone())
+            .collect(),
     }
 }
 
 /// Apply one entry to the state. Every check happens before anything changes.
 fn apply(
+    system: &dyn RuleSystem,
     roleset: &Roleset,
     seed: u64,
     state: &mut GameState,
@@ -266,14 +311,14 @@ fn apply(
             params,
         } => {
             let checked = check_act(roleset, state, actor, ability, targets)?;
-            crate::mechanics::act_refusal(
+            system.act_refusal(&ActQuery {
                 roleset,
                 state,
-                checked.actor,
+                actor: checked.actor,
                 ability,
-                &checked.targets,
+                targets: &checked.targets,
                 params,
-            )?;
+            })?;
             let group = roleset.ability(ability).and_then(|a| a.group.clone());
             let repeatable = roleset.ability(ability).is_some_and(|a| a.repeatable);
             for p in state
@@ -318,9 +363,17 @@ fn apply(
         } => {
             let advance = matches!(e.entry, Entry::AdvanceVote { .. });
             let (ballot, voter, target) =
-                check_vote(roleset, state, ballot.as_deref(), voter, target)?;
-            crate::mechanics::vote_refusal(roleset, state, &ballot, voter, &target, advance)?;
-            let warnings = crate::mechanics::vote_warnings(roleset, state, &ballot, voter, &target);
+                check_vote(system, roleset, state, ballot.as_deref(), voter, target)?;
+            let query = VoteQuery {
+                roleset,
+                state,
+                ballot: &ballot,
+                voter,
+                target: &target,
+                advance,
+            };
+            system.vote_refusal(&query)?;
+            let warnings = system.vote_warnings(&query);
             let keep = roleset
                 .ballot(&ballot)
                 .and_then(|b| b.per_voter)
@@ -343,7 +396,7 @@ fn apply(
         Entry::Unvote { ballot, voter } => {
             let ballot = match ballot {
                 Some(b) => b.clone(),
-                None => open_ballot(roleset, state)
+                None => open_ballot(system, roleset, state)
                     .map(|b| b.id.clone())
                     .ok_or_else(|| Refusal::new("wrong_phase", "there is no vote in this phase"))?,
             };
@@ -419,7 +472,7 @@ fn apply(
             if state.game_over.is_some() {
                 return Err(Refusal::new("game_over", "the game is over"));
             }
-            let (outcome, next) = resolve_phase(roleset, state, seed);
+            let (outcome, next) = resolve_phase(system, roleset, state, seed);
             *state = next;
             commit(roleset, state, outcome);
         }

@@ -1,10 +1,11 @@
 //! Phase resolution: a pure function from (state, the phase's entries) to an [`Outcome`] and
-//! the state after it. The rule system's mechanics drive it through the [`Ctx`] toolkit, which
+//! the state after it. The rule system ([`RuleSystem::resolve`]) drives it through the [`Ctx`] toolkit, which
 //! records every step, death, message and random draw.
 
 use super::entry::{PendingKind, Verdict};
 use super::outcome::{Audience, Death, Message, Outcome, Step, StepResult};
 use super::state::{GameState, SlotId, StatusInfo};
+use super::system::RuleSystem;
 use super::template::render;
 use crate::rules::{AbilityDef, Roleset};
 use rand::SeedableRng;
@@ -13,14 +14,20 @@ use std::collections::{BTreeMap, HashMap};
 
 /// Resolve the current phase of `state`. The random generator is seeded from the game seed and
 /// the phase index, so resolving the same phase again draws the same numbers.
-pub fn resolve_phase(roleset: &Roleset, state: &GameState, seed: u64) -> (Outcome, GameState) {
-    let ctx = run_resolver(roleset, state, seed, None);
+pub fn resolve_phase(
+    system: &dyn RuleSystem,
+    roleset: &Roleset,
+    state: &GameState,
+    seed: u64,
+) -> (Outcome, GameState) {
+    let ctx = run_resolver(system, roleset, state, seed, None);
     (ctx.outcome, ctx.state)
 }
 
 /// The resolver itself. With `snapshots`, [`Ctx::step`] also records the state as it is when
 /// each step is recorded (see [`super::stepwise`]); the outcome is the same either way.
 pub(crate) fn run_resolver<'a>(
+    system: &dyn RuleSystem,
     roleset: &'a Roleset,
     state: &GameState,
     seed: u64,
@@ -42,7 +49,7 @@ pub(crate) fn run_resolver<'a>(
         .messages
         .extend(state.host_messages.iter().cloned());
     ctx.outcome.deaths.extend(state.host_deaths.iter().cloned());
-    crate::mechanics::resolve(&mut ctx);
+    system.resolve(&mut ctx);
     ctx
 }
 

@@ -53,3 +53,71 @@ impl Setup {
         out
     }
 }
+
+/// Problems of a setup: errors refuse the game, warnings are shown to the host.
+#[derive(Debug, Default)]
+pub struct SetupReport {
+    pub errors: Vec<super::Refusal>,
+    pub warnings: Vec<String>,
+}
+
+/// Check a setup against the roleset: the generic checks (names, roles, options), then, when
+/// those pass, the rule system's own.
+pub fn check_setup(
+    system: &dyn super::system::RuleSystem,
+    roleset: &crate::rules::Roleset,
+    setup: &Setup,
+) -> SetupReport {
+    use super::Refusal;
+    let mut report = SetupReport::default();
+    if setup.players.is_empty() {
+        report
+            .errors
+            .push(Refusal::new("setup", "a game needs at least one player"));
+    }
+    let mut names = std::collections::BTreeSet::new();
+    for p in &setup.players {
+        let name = p.name.trim();
+        if name.is_empty() {
+            report
+                .errors
+                .push(Refusal::new("setup", "a player has an empty name"));
+        }
+        if !names.insert(name.to_lowercase()) {
+            report.errors.push(Refusal::new(
+                "setup",
+                format!("two players are named `{name}`"),
+            ));
+        }
+        for role in std::iter::once(&p.role).chain(&p.extra_roles) {
+            if roleset.role(role).is_none() {
+                report.errors.push(Refusal::new(
+                    "setup",
+                    format!("{name}: the roleset `{}` has no role `{role}`", roleset.id),
+                ));
+            }
+        }
+    }
+    for (key, value) in &setup.options {
+        match roleset.option(key) {
+            None => report.errors.push(Refusal::new(
+                "setup",
+                format!("the roleset has no option `{key}`"),
+            )),
+            Some(def) if !def.values.is_empty() && !def.values.contains(value) => {
+                report.errors.push(Refusal::new(
+                    "setup",
+                    format!(
+                        "option `{key}` must be one of {}, not `{value}`",
+                        def.values.join(", ")
+                    ),
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    if report.errors.is_empty() {
+        system.check_setup(roleset, setup, &mut report);
+    }
+    report
+}

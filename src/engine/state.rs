@@ -107,6 +107,11 @@ pub struct GameState {
     /// Game-level values a rule system keeps between phases (reserve shots, the mayor's fate).
     #[serde(default)]
     pub vars: BTreeMap<String, String>,
+    /// The roleset's statuses that take a living player out of the game
+    /// ([`crate::rules::StatusDef::removes_from_game`]), copied here at the start so that
+    /// [`GameState::living`] needs no roleset.
+    #[serde(default)]
+    pub out_of_game_statuses: Vec<String>,
 }
 
 impl GameState {
@@ -136,11 +141,18 @@ impl GameState {
     pub fn phase_kind(&self, roleset: &Roleset) -> PhaseKind {
         roleset.phase_kind(self.phase)
     }
-    /// Players still in the game: alive and not exiled.
+    /// The status that keeps a living player out of the game (exile), if he has one.
+    pub fn out_of_game<'s>(&'s self, slot: &Slot) -> Option<&'s str> {
+        self.out_of_game_statuses
+            .iter()
+            .find(|status| slot.has_status(status))
+            .map(String::as_str)
+    }
+    /// Players still in the game: alive, and no status has taken them out of it.
     pub fn living(&self) -> impl Iterator<Item = &Slot> {
         self.slots
             .iter()
-            .filter(|s| s.alive && !s.has_status("exiled"))
+            .filter(|s| s.alive && self.out_of_game(s).is_none())
     }
     pub fn living_count(&self) -> usize {
         self.living().count()

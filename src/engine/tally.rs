@@ -56,12 +56,12 @@ impl CastVote {
     }
 }
 
-/// Count the votes of the state's current phase. Empty when no ballot is open.
-pub fn tally(roleset: &Roleset, state: &GameState) -> Tally {
+/// Count the votes of the state's current phase, leaving the thresholds to the rule system.
+/// Empty when no ballot is open. Where the rule system opens one ballot at a time (`open`, on
+/// multi-round days), only that one and any other that already has votes are counted;
+/// otherwise every ballot of the phase.
+pub fn count(roleset: &Roleset, state: &GameState, open: Option<&str>) -> Tally {
     let kind = state.phase_kind(roleset);
-    // Where the rule system opens one ballot at a time (multi-round days), count that one and
-    // any other that already has votes; otherwise every ballot of the phase.
-    let open = crate::mechanics::open_ballot(roleset, state);
     let has_votes = |id: &str| {
         state.pending.iter().any(|p| {
             p.replaced_by.is_none()
@@ -72,10 +72,7 @@ pub fn tally(roleset: &Roleset, state: &GameState) -> Tally {
         .ballots
         .iter()
         .filter(|b| b.phase == kind)
-        .filter(|b| {
-            open.as_deref()
-                .is_none_or(|o| o == b.id || has_votes(&b.id))
-        })
+        .filter(|b| open.is_none_or(|o| o == b.id || has_votes(&b.id)))
         .map(|b| {
             let mut targets: Vec<TargetTally> = Vec::new();
             let mut voted = std::collections::BTreeSet::new();
@@ -108,16 +105,14 @@ pub fn tally(roleset: &Roleset, state: &GameState) -> Tally {
                 .filter(|s| !voted.contains(&s.id))
                 .map(|s| s.id)
                 .collect();
-            let mut ballot = BallotTally {
+            BallotTally {
                 id: b.id.clone(),
                 name: b.name.clone(),
                 target_kind: b.target.clone(),
                 targets,
                 not_voted,
                 thresholds: Vec::new(),
-            };
-            ballot.thresholds = thresholds(roleset, state, &ballot);
-            ballot
+            }
         })
         .collect();
     Tally { ballots }
@@ -198,46 +193,18 @@ fn blocked_voter(roleset: &Roleset, state: &GameState, voter: SlotId) -> Option<
         .map(|s| format!("{} is {s}", slot.name))
 }
 
-/// The thresholds the rule system decides by, with where the count stands now.
-fn thresholds(roleset: &Roleset, state: &GameState, ballot: &BallotTally) -> Vec<String> {
-    match (roleset.mechanics.as_str(), ballot.target_kind.clone()) {
-        ("mafia-1923", TargetKind::Family) => {
-            let seats: usize = state.option(roleset, "court_families").parse().unwrap_or(3);
-            let positive: Vec<&TargetTally> =
-                ballot.targets.iter().filter(|t| t.total > 0).collect();
-            let cutoff = positive.get(seats.saturating_sub(1)).map(|t| t.total);
-            let in_court: Vec<String> = positive
-                .iter()
-                .filter(|t| cutoff.is_none_or(|c| t.total >= c))
-                .map(|t| format!("{} {}", t.target, t.total))
-                .collect();
-            vec![
-                format!("court: the {seats} families with the most votes go, ties included"),
-                if in_court.is_empty() {
-                    "court now: nobody".to_string()
-                } else {
-                    format!("court now: {}", in_court.join(", "))
-                },
-            ]
-        }
-        ("mafia-1923", TargetKind::Player) => {
-            vec!["in each family at court, its most voted member dies (ties: all)".to_string()]
-        }
-        _ => {
-            // Other rule systems decide by the most votes with their own tie rules: say the
-            // ballot's rule as the roleset words it, and who leads now.
-            let mut lines = Vec::new();
-            if let Some(rule) = roleset
-                .ballot(&ballot.id)
-                .map(|b| b.description.as_str())
-                .filter(|d| !d.is_empty())
-            {
-                lines.push(format!("rule: {rule}"));
-            }
-            lines.push(leading(ballot));
-            lines
-        }
+/// The generic reading of a ballot's count: its rule as the roleset words it, and who leads.
+pub fn ballot_rule_and_leader(roleset: &Roleset, ballot: &BallotTally) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(rule) = roleset
+        .ballot(&ballot.id)
+        .map(|b| b.description.as_str())
+        .filter(|d| !d.is_empty())
+    {
+        lines.push(format!("rule: {rule}"));
     }
+    lines.push(leading(ballot));
+    lines
 }
 
 /// Who has the most counted votes now, naming every tied target.
@@ -254,48 +221,5 @@ fn leading(ballot: &BallotTally) -> String {
     match first.as_slice() {
         [one] => format!("leading now: {one} ({top})"),
         tied => format!("leading now: a tie at {top} between {}", tied.join(", ")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::tally;
-    use crate::engine::Entry;
-
-    fn day_one() -> crate::engine::Game {
-        let mut game = crate::demo::demo_game().expect("demo builds");
-        // Back to Day 1 of the demo: replay only up to its first Resolve plus the Day 1 votes.
-        let entries: Vec<_> = game.entries().to_vec();
-        let first_day_end = entries
-            .iter()
-            .filter(|e| matches!(e.entry, Entry::Resolve))
-            .nth(1)
-            .map(|e| e.seq)
-            .expect("two resolves");
-        for e in entries.iter().rev().filter(|e| e.seq >= first_day_end) {
-            game.submit(Entry::Undo(e.seq), None).expect("undo");
-        }
-        game
-    }
-
-    #[test]
-    fn counts_day_votes_with_weights_and_thresholds() {
-        let game = day_one();
-        assert_eq!(game.phase_name(), "Day 1");
-        let t = tally(game.roleset(), game.state());
-        assert_eq!(t.ballots.len(), 2);
-        let family = t.ballots.iter().find(|b| b.id == "family").expect("family");
-        assert!(!family.targets.is_empty());
-        assert!(family.thresholds[0].contains("court"));
-        let totals: Vec<i32> = family.targets.iter().map(|t| t.total).collect();
-        let mut sorted = totals.clone();
-        sorted.sort_by_key(|t| std::cmp::Reverse(*t));
-        assert_eq!(totals, sorted);
-    }
-
-    #[test]
-    fn night_has_no_ballot() {
-        let game = crate::demo::demo_game().expect("demo builds");
-        assert!(tally(game.roleset(), game.state()).ballots.is_empty());
     }
 }

@@ -2,6 +2,7 @@
 
 use super::error::Refusal;
 use super::state::{GameState, Slot, SlotId};
+use super::system::RuleSystem;
 use crate::rules::{ABSTAIN, AbilityDef, BallotDef, Roleset, TargetCount, TargetKind, TargetRule};
 
 /// An action that passed validation, with names made canonical.
@@ -16,7 +17,7 @@ pub fn find_slot<'a>(state: &'a GameState, name: &str) -> Result<&'a Slot, Refus
         .ok_or_else(|| Refusal::new("unknown_player", format!("no player named `{name}`")))
 }
 
-/// The player can take part: alive, not exiled, and no status forbids acting.
+/// The player can take part: alive, in the game, and no status forbids acting.
 pub fn check_can_act(roleset: &Roleset, state: &GameState, slot: &Slot) -> Result<(), Refusal> {
     if !slot.alive {
         return Err(Refusal::new(
@@ -240,10 +241,10 @@ fn check_target(
                     format!("{} is dead and cannot be targeted", target.name),
                 ));
             }
-            if target.has_status("exiled") {
+            if let Some(status) = state.out_of_game(target) {
                 return Err(Refusal::new(
                     "illegal_target",
-                    format!("{} is exiled", target.name),
+                    format!("{} is {status}", target.name),
                 ));
             }
             for rule in &ability.rules {
@@ -276,6 +277,7 @@ fn check_target(
 /// Check a vote and return (ballot id, voter slot, canonical target). Improper votes that the
 /// rule system records without counting are not refused here; the mechanics flag them.
 pub fn check_vote(
+    system: &dyn RuleSystem,
     roleset: &Roleset,
     state: &GameState,
     ballot: Option<&str>,
@@ -290,7 +292,7 @@ pub fn check_vote(
                 format!("the roleset has no ballot `{id}`"),
             )
         })?,
-        None => open_ballot(roleset, state).ok_or_else(|| {
+        None => open_ballot(system, roleset, state).ok_or_else(|| {
             Refusal::new(
                 "wrong_phase",
                 format!("there is no vote during {}", state.phase_name(roleset)),
@@ -314,10 +316,10 @@ pub fn check_vote(
             format!("{} is dead and cannot vote", slot.name),
         ));
     }
-    if slot.has_status("exiled") {
+    if let Some(status) = state.out_of_game(slot) {
         return Err(Refusal::new(
             "blocked_actor",
-            format!("{} is exiled and cannot vote", slot.name),
+            format!("{} is {status} and cannot vote", slot.name),
         ));
     }
     if state.game_over.is_some() {
@@ -336,8 +338,13 @@ pub fn check_vote(
 
 /// The ballot a vote without a ballot name goes to: the one the rule system has open now, else
 /// the default ballot of the phase kind.
-pub fn open_ballot<'a>(roleset: &'a Roleset, state: &GameState) -> Option<&'a BallotDef> {
-    crate::mechanics::open_ballot(roleset, state)
+pub fn open_ballot<'a>(
+    system: &dyn RuleSystem,
+    roleset: &'a Roleset,
+    state: &GameState,
+) -> Option<&'a BallotDef> {
+    system
+        .open_ballot(roleset, state)
         .and_then(|id| roleset.ballot(&id))
         .or_else(|| roleset.default_ballot(state.phase_kind(roleset)))
 }

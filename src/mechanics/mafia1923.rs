@@ -3,18 +3,94 @@
 //! poison deaths, the Witness and Court Secretary, family and individual votes with offences,
 //! the court with Sheriffs and Lawyers, and the winners after Day 5.
 
-use super::SetupReport;
 use super::effects::{Hooks, PhaseRun, kill, role_names, run_stages};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::setup::Level;
 use crate::engine::state::GameOver;
-use crate::engine::{GameState, Refusal, Setup, SlotId};
-use crate::rules::{PhaseKind, Roleset};
+use crate::engine::system::{RuleSystem, VoteQuery};
+use crate::engine::tally::{BallotTally, TargetTally};
+use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
+use crate::rules::{PhaseKind, Roleset, TargetKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 const MAFIA: &str = "mafia";
+
+/// Mafia 1923 as the engine sees it.
+#[derive(Debug)]
+pub struct Mafia1923;
+
+/// The registry's handle on Mafia 1923.
+pub static SYSTEM: Mafia1923 = Mafia1923;
+
+impl RuleSystem for Mafia1923 {
+    fn id(&self) -> &'static str {
+        "mafia-1923"
+    }
+    fn bundled_roleset(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "rolesets/mafia-1923.ron",
+            include_str!("../../rolesets/mafia-1923.ron"),
+        ))
+    }
+    fn upgrade_embedded_roleset(&self, roleset: &mut Roleset) {
+        super::upgrade_exile_flag(roleset, "exiled");
+    }
+    fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
+        check_setup(roleset, setup, report)
+    }
+    fn assign_roles(
+        &self,
+        roleset: &Roleset,
+        players: &mut [PlayerSetup],
+        seed: u64,
+    ) -> Result<(), Refusal> {
+        assign_roles(roleset, players, seed)
+    }
+    fn vote_warnings(&self, q: &VoteQuery<'_>) -> Vec<String> {
+        vote_warnings(q.state, q.ballot, q.voter, q.target)
+    }
+    fn thresholds(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        ballot: &BallotTally,
+    ) -> Vec<String> {
+        court_thresholds(roleset, state, ballot)
+    }
+    fn resolve(&self, ctx: &mut Ctx) {
+        resolve(ctx)
+    }
+}
+
+/// How the court uses the day's counts, with where they stand now.
+fn court_thresholds(roleset: &Roleset, state: &GameState, ballot: &BallotTally) -> Vec<String> {
+    match ballot.target_kind {
+        TargetKind::Family => {
+            let seats: usize = state.option(roleset, "court_families").parse().unwrap_or(3);
+            let positive: Vec<&TargetTally> =
+                ballot.targets.iter().filter(|t| t.total > 0).collect();
+            let cutoff = positive.get(seats.saturating_sub(1)).map(|t| t.total);
+            let in_court: Vec<String> = positive
+                .iter()
+                .filter(|t| cutoff.is_none_or(|c| t.total >= c))
+                .map(|t| format!("{} {}", t.target, t.total))
+                .collect();
+            vec![
+                format!("court: the {seats} families with the most votes go, ties included"),
+                if in_court.is_empty() {
+                    "court now: nobody".to_string()
+                } else {
+                    format!("court now: {}", in_court.join(", "))
+                },
+            ]
+        }
+        TargetKind::Player => {
+            vec!["in each family at court, its most voted member dies (ties: all)".to_string()]
+        }
+    }
+}
 
 fn is_mafia(ctx: &Ctx, slot: SlotId) -> bool {
     ctx.state
@@ -939,7 +1015,7 @@ mod tests {
     }
 
     fn errors(players: Vec<PlayerSetup>, options: &[(&str, &str)]) -> Vec<String> {
-        let roleset = match crate::rules::load_roleset("mafia-1923") {
+        let roleset = match crate::systems::load_roleset("mafia-1923") {
             Ok(r) => r,
             Err(e) => panic!("the bundled roleset loads: {e}"),
         };
@@ -951,7 +1027,7 @@ mod tests {
                 .collect(),
             ..Setup::default()
         };
-        crate::mechanics::check_setup(&roleset, &setup)
+        crate::engine::setup::check_setup(&SYSTEM, &roleset, &setup)
             .errors
             .into_iter()
             .map(|e| e.message)

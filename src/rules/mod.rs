@@ -1,18 +1,16 @@
 //! A rule system described as data: roles, abilities, stages, ballots, statuses, options and
 //! message templates. The engine reads this model; what a rule system needs beyond the shared
-//! ability vocabulary ([`Effect`]) lives in `crate::mechanics` and is named by
-//! [`Roleset::mechanics`].
+//! ability vocabulary ([`Effect`]) is the Rust code of the system that [`Roleset::mechanics`]
+//! names (a `crate::engine::system::RuleSystem`, found in the binary's registry).
 //!
 //! Rolesets are RON files with `deny_unknown_fields` everywhere, so a typo in a field name is an
 //! error with its line and column rather than a silently ignored setting.
 
-mod builtin;
 mod show;
 mod validate;
 
-pub use builtin::{builtin, builtin_ids, load_roleset, parse_checked as builtin_parse};
 pub use show::render_roleset;
-pub use validate::lint_roleset;
+pub use validate::{RolesetProblem, lint_roleset};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -29,7 +27,7 @@ pub struct Roleset {
     pub name: String,
     /// Language of the message templates (`en`, `ru`).
     pub language: String,
-    /// Which module of `crate::mechanics` resolves this rule system's phases.
+    /// The id of the rule system that runs this roleset (its code beyond the data).
     pub mechanics: String,
     /// The cycle of phases and when the game ends.
     pub phases: PhaseCycle,
@@ -271,6 +269,10 @@ pub struct StatusDef {
     /// How many phases after the one it was given in the status lasts; `None`: until cleared.
     #[serde(default)]
     pub lasts: Option<u32>,
+    /// A living player with this status is out of the game (exile): he neither acts, votes,
+    /// nor counts among the living, and cannot be targeted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub removes_from_game: bool,
     pub description: String,
 }
 

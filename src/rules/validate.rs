@@ -10,7 +10,9 @@ pub struct RolesetProblem {
     pub message: String,
 }
 
-/// Every problem of a roleset: unknown names, duplicates, an empty phase cycle.
+/// Every problem of a roleset as data: unknown names, duplicates, an empty phase cycle. Whether
+/// its rule system exists and finds the ids it needs is the registry's check
+/// (`crate::engine::Registry::lint`).
 pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
     let mut out = Vec::new();
     let mut problem = |field: String, message: String| out.push(RolesetProblem { field, message });
@@ -25,16 +27,6 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
     }
     if r.phases.cycle.is_empty() {
         problem("phases.cycle".into(), "the phase cycle is empty".into());
-    }
-    if !crate::mechanics::is_known(&r.mechanics) {
-        problem(
-            "mechanics".into(),
-            format!(
-                "unknown mechanics `{}` (known: {})",
-                r.mechanics,
-                crate::mechanics::KNOWN.join(", ")
-            ),
-        );
     }
     duplicates("roles", r.roles.iter().map(|x| x.id.as_str()), &mut problem);
     duplicates(

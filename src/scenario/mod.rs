@@ -8,8 +8,9 @@ pub use check::Check;
 
 use crate::engine::outcome::Audience;
 use crate::engine::{Entry, Game, HostCommand, PlayerSetup, Setup, Verdict};
-use crate::rules::{Roleset, load_roleset};
+use crate::rules::Roleset;
 use crate::store::{FileError, parse_ron};
+use crate::systems::{SYSTEMS, load_roleset};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -142,7 +143,7 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, FileError> {
 }
 
 fn roleset_for(scenario: &Scenario, path: &Path) -> Result<Roleset, FileError> {
-    if crate::rules::builtin(&scenario.roleset).is_some() {
+    if crate::systems::builtin(&scenario.roleset).is_some() {
         return load_roleset(&scenario.roleset);
     }
     let relative = path
@@ -166,7 +167,8 @@ fn create_game(scenario: &Scenario, path: &Path) -> Result<(Game, Vec<String>), 
         spectators: scenario.spectators.clone(),
         options: scenario.options.clone(),
     };
-    Game::create(&scenario.name, roleset, setup, scenario.seed).map_err(|e| format!("setup {e}"))
+    Game::create(&scenario.name, roleset, setup, scenario.seed, &SYSTEMS)
+        .map_err(|e| format!("setup {e}"))
 }
 
 /// Play one scenario file.

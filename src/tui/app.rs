@@ -12,7 +12,7 @@ use crate::engine::Game;
 use crate::engine::GameState;
 use crate::engine::outcome::Step;
 use crate::engine::stepwise::Stepwise;
-use crate::engine::tally::{Tally, tally};
+use crate::engine::tally::Tally;
 use crate::export::Markup;
 use crate::rules::PhaseKind;
 use ratatui::layout::Rect;
@@ -150,7 +150,7 @@ pub struct App {
 impl App {
     pub fn new(game: Game, path: PathBuf, games_dir: Option<PathBuf>) -> App {
         let resolution = Stepwise::of(&game);
-        let tally = tally(game.roleset(), game.state());
+        let tally = game.tally();
         App {
             game,
             path,
@@ -199,7 +199,7 @@ impl App {
         let deaths_before = self.death_names();
         let phase_before = self.game.state().phase;
         self.resolution = Stepwise::of(&self.game);
-        self.tally = tally(self.game.roleset(), self.game.state());
+        self.tally = self.game.tally();
         self.changed = self
             .resolution
             .outcome

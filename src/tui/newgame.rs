@@ -7,7 +7,8 @@
 use super::input::LineInput;
 use crate::commands::parse_players;
 use crate::engine::{PlayerSetup, Setup};
-use crate::rules::{Roleset, builtin, builtin_ids};
+use crate::rules::Roleset;
+use crate::systems::{builtin, builtin_ids};
 use ratatui_textarea::TextArea;
 use std::path::Path;
 
@@ -146,7 +147,7 @@ impl NewGame {
             )
         })?;
         if self.random {
-            crate::mechanics::assign_roles(&roleset, &mut players, seed).map_err(|r| r.message)?;
+            crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|r| r.message)?;
         } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
             return Err(format!(
                 "{} has no role: write `Name | Family | role` or deal at random",
@@ -159,7 +160,7 @@ impl NewGame {
             spectators,
             ..Setup::default()
         };
-        let report = crate::mechanics::check_setup(&roleset, &setup);
+        let report = crate::systems::check_setup(&roleset, &setup);
         if let Some(e) = report.errors.first() {
             return Err(e.message.clone());
         }

@@ -579,7 +579,13 @@ fn on_new_game(app: &mut App, mut ng: Box<NewGame>, msg: Msg) -> Option<Effect> 
         }
         Msg::Up | Msg::Down => ng.cycle(msg == Msg::Down),
         Msg::Finish => match ng.plan() {
-            Ok(plan) => match Game::create(&ng.game_name(), plan.roleset, plan.setup, plan.seed) {
+            Ok(plan) => match Game::create(
+                &ng.game_name(),
+                plan.roleset,
+                plan.setup,
+                plan.seed,
+                &crate::systems::SYSTEMS,
+            ) {
                 Ok((game, _warnings)) => return Some(Effect::Create(Box::new(game))),
                 Err(refusal) => app.error("The setup was refused", refusal.to_string()),
             },

@@ -35,14 +35,60 @@ mod validate;
 mod vars;
 mod votes;
 
-pub use setup::{assign_roles, check_setup};
-pub use validate::{act_refusal, vote_refusal};
-
 use crate::engine::resolve::Ctx;
-use crate::engine::{GameState, SlotId};
+use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
+use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport};
 use crate::rules::{PhaseKind, Roleset};
 
-pub fn resolve(ctx: &mut Ctx) {
+/// ru-city as the engine sees it.
+#[derive(Debug)]
+pub struct RuCity;
+
+/// The registry's handle on ru-city.
+pub static SYSTEM: RuCity = RuCity;
+
+impl RuleSystem for RuCity {
+    fn id(&self) -> &'static str {
+        "ru-city"
+    }
+    fn bundled_roleset(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "rolesets/ru-city.ron",
+            include_str!("../../../rolesets/ru-city.ron"),
+        ))
+    }
+    fn upgrade_embedded_roleset(&self, roleset: &mut Roleset) {
+        super::upgrade_exile_flag(roleset, "exiled");
+    }
+    fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
+        setup::check_setup(roleset, setup, report)
+    }
+    fn assign_roles(
+        &self,
+        roleset: &Roleset,
+        players: &mut [PlayerSetup],
+        seed: u64,
+    ) -> Result<(), Refusal> {
+        setup::assign_roles(roleset, players, seed)
+    }
+    fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        validate::act_refusal(q.roleset, q.state, q.actor, q.ability, q.targets, q.params)
+    }
+    fn vote_refusal(&self, q: &VoteQuery<'_>) -> Result<(), Refusal> {
+        validate::vote_refusal(q.roleset, q.state, q.ballot, q.voter, q.target, q.advance)
+    }
+    fn vote_warnings(&self, q: &VoteQuery<'_>) -> Vec<String> {
+        validate::vote_warnings(q.state, q.ballot, q.voter, q.target)
+    }
+    fn open_ballot(&self, _roleset: &Roleset, state: &GameState) -> Option<String> {
+        open_ballot(state)
+    }
+    fn resolve(&self, ctx: &mut Ctx) {
+        resolve(ctx)
+    }
+}
+
+fn resolve(ctx: &mut Ctx) {
     match ctx.state.phase_kind(ctx.roleset) {
         PhaseKind::Night => night::resolve(ctx),
         PhaseKind::Day => day::resolve(ctx),
@@ -50,7 +96,7 @@ pub fn resolve(ctx: &mut Ctx) {
 }
 
 /// The ballot of the round open now; once a witch hunt vote is in, the hunt's.
-pub fn open_ballot(state: &GameState) -> Option<String> {
+fn open_ballot(state: &GameState) -> Option<String> {
     let round = vars::Round::now(state);
     let hunt = state.pending.iter().any(|p| {
         p.replaced_by.is_none()
@@ -60,14 +106,4 @@ pub fn open_ballot(state: &GameState) -> Option<String> {
         Some("lynch") if hunt => Some("witch_hunt".into()),
         other => other.map(str::to_string),
     }
-}
-
-pub fn vote_warnings(
-    _roleset: &Roleset,
-    state: &GameState,
-    ballot: &str,
-    voter: SlotId,
-    target: &str,
-) -> Vec<String> {
-    validate::vote_warnings(state, ballot, voter, target)
 }

@@ -3,8 +3,8 @@
 //! (the source gives the standard one only in part, Q2), and roles can be dealt at random.
 
 use super::teams::{self, BLACK, RED, TITLE};
+use crate::engine::SetupReport;
 use crate::engine::{PlayerSetup, Refusal, Setup};
-use crate::mechanics::SetupReport;
 use crate::rules::Roleset;
 
 /// The base peaceful roles of a format (L131.2).

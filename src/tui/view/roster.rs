@@ -58,7 +58,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             };
             let life = if !slot.alive {
                 "✝"
-            } else if slot.has_status("exiled") {
+            } else if state.out_of_game(slot).is_some() {
                 "⊘"
             } else {
                 " "

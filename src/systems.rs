@@ -1,34 +1,32 @@
-//! The rolesets bundled into the binary, and loading a roleset by id or path.
+//! Every rule system this build runs: the one registry the engine is handed, and the rolesets
+//! bundled with the systems.
+//!
+//! A new rule system is its module under `crate::mechanics`, its roleset file, and one line in
+//! [`SYSTEMS`].
 
-use super::{Roleset, lint_roleset};
+use crate::engine::{PlayerSetup, Refusal, Registry, Setup, SetupReport};
+use crate::mechanics::{mafia1923, rucity};
+use crate::rules::{Roleset, lint_roleset};
 use crate::store::{FileError, parse_ron};
 use std::path::{Path, PathBuf};
 
-/// Rolesets compiled into the binary: `(id, file name, RON text)`.
-const BUILTIN: &[(&str, &str, &str)] = &[
-    (
-        "mafia-1923",
-        "rolesets/mafia-1923.ron",
-        include_str!("../../rolesets/mafia-1923.ron"),
-    ),
-    (
-        "ru-city",
-        "rolesets/ru-city.ron",
-        include_str!("../../rolesets/ru-city.ron"),
-    ),
-];
+/// The registry: one line per rule system.
+pub static SYSTEMS: Registry = Registry(&[&mafia1923::SYSTEM, &rucity::SYSTEM]);
 
 /// The ids of the bundled rolesets.
 pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
-    BUILTIN.iter().map(|(id, _, _)| *id)
+    SYSTEMS
+        .0
+        .iter()
+        .filter(|s| s.bundled_roleset().is_some())
+        .map(|s| s.id())
 }
 
 /// A bundled roleset by id, parsed and checked.
 pub fn builtin(id: &str) -> Option<Result<Roleset, FileError>> {
-    let (_, file, text) = BUILTIN.iter().find(|(bid, _, _)| *bid == id)?;
+    let (file, text) = SYSTEMS.find(id)?.bundled_roleset()?;
     Some(parse_checked(Path::new(file), text))
 }
-
 /// Load a roleset given as a bundled id or as a path to a RON file.
 pub fn load_roleset(id_or_path: &str) -> Result<Roleset, FileError> {
     if let Some(found) = builtin(id_or_path) {
@@ -48,10 +46,14 @@ pub fn load_roleset(id_or_path: &str) -> Result<Roleset, FileError> {
     parse_checked(&path, &text)
 }
 
-/// Parse a roleset and run its consistency checks; the first problem is the error.
+/// Parse a roleset and run its consistency checks, the data's own and those of its rule system
+/// (the ids the system's code relies on); the first problem is the error.
 pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
     let roleset: Roleset = parse_ron(path, text)?;
-    if let Some(problem) = lint_roleset(&roleset).into_iter().next() {
+    let problems = lint_roleset(&roleset)
+        .into_iter()
+        .chain(SYSTEMS.lint(&roleset));
+    if let Some(problem) = problems.into_iter().next() {
         return Err(FileError {
             path: path.to_path_buf(),
             line: None,
@@ -61,6 +63,28 @@ pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
         });
     }
     Ok(roleset)
+}
+
+/// Deal roles at random (seeded) by the rules of the system the roleset names.
+pub fn assign_roles(
+    roleset: &Roleset,
+    players: &mut [PlayerSetup],
+    seed: u64,
+) -> Result<(), Refusal> {
+    SYSTEMS
+        .system_for(roleset)?
+        .assign_roles(roleset, players, seed)
+}
+
+/// Check a setup: the generic checks, then those of the system the roleset names.
+pub fn check_setup(roleset: &Roleset, setup: &Setup) -> SetupReport {
+    match SYSTEMS.system_for(roleset) {
+        Ok(system) => crate::engine::setup::check_setup(system, roleset, setup),
+        Err(refusal) => SetupReport {
+            errors: vec![refusal],
+            warnings: Vec::new(),
+        },
+    }
 }
 
 #[cfg(test)]

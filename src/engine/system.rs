@@ -1,0 +1,233 @@
+//! The engine's one door to rule-system code.
+//!
+//! A rule system (Mafia 1923, ru-city, ...) is a value implementing [`RuleSystem`]; the engine
+//! calls it for what the roleset data cannot say: its own setup checks, random dealing, refusals
+//! and warnings of entries, which ballot is open, the live count, and the resolution itself.
+//! Every method but [`RuleSystem::id`] and [`RuleSystem::resolve`] has a default, so a system
+//! implements only what it needs.
+//!
+//! The engine never names a rule system: the binary's registry (`crate::systems`) lists them
+//! all and is handed to the engine as a [`Registry`] when a game is created or loaded. A game
+//! keeps the system it was created with for its whole life.
+
+use super::error::Refusal;
+use super::resolve::Ctx;
+use super::setup::{PlayerSetup, Setup, SetupReport};
+use super::state::{GameState, SlotId};
+use super::tally::{self, BallotTally, Tally};
+use crate::rules::{Roleset, RolesetProblem};
+use std::collections::BTreeMap;
+
+/// An action the generic checks accepted, as a rule system sees it before it is logged.
+#[derive(Clone, Copy, Debug)]
+pub struct ActQuery<'a> {
+    pub roleset: &'a Roleset,
+    pub state: &'a GameState,
+    pub actor: SlotId,
+    pub ability: &'a str,
+    /// Targets made canonical (player names as the setup spells them).
+    pub targets: &'a [String],
+    pub params: &'a BTreeMap<String, String>,
+}
+
+/// A vote the generic checks accepted, as a rule system sees it before it is logged.
+#[derive(Clone, Copy, Debug)]
+pub struct VoteQuery<'a> {
+    pub roleset: &'a Roleset,
+    pub state: &'a GameState,
+    pub ballot: &'a str,
+    pub voter: SlotId,
+    /// The canonical target (a player, a family, or the abstention word).
+    pub target: &'a str,
+    /// Sent ahead by private message rather than posted during the round.
+    pub advance: bool,
+}
+
+/// The ids a rule system's Rust code relies on. `check` refuses a roleset of that system that
+/// lacks any of them, so a typo in a roleset is an error naming the id instead of an empty
+/// message or a rule that silently never fires.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Requirements {
+    pub templates: &'static [&'static str],
+    pub stages: &'static [&'static str],
+    pub statuses: &'static [&'static str],
+    pub options: &'static [&'static str],
+    pub roles: &'static [&'static str],
+    pub abilities: &'static [&'static str],
+    pub sides: &'static [&'static str],
+    pub ballots: &'static [&'static str],
+}
+
+impl Requirements {
+    /// Every required id the roleset lacks, as problems naming the field.
+    pub fn missing_in(&self, r: &Roleset) -> Vec<RolesetProblem> {
+        let mut out = Vec::new();
+        let mut need = |field: &str, ids: &[&str], has: &dyn Fn(&str) -> bool| {
+            for id in ids.iter().filter(|id| !has(id)) {
+                out.push(RolesetProblem {
+                    field: field.to_string(),
+                    message: format!(
+                        "the rule system `{}` needs the {} `{id}`, which this roleset lacks",
+                        r.mechanics,
+                        field.trim_end_matches('s')
+                    ),
+                });
+            }
+        };
+        need("templates", self.templates, &|id| {
+            r.templates.contains_key(id)
+        });
+        need("stages", self.stages, &|id| r.stage(id).is_some());
+        need("statuses", self.statuses, &|id| r.status(id).is_some());
+        need("options", self.options, &|id| r.option(id).is_some());
+        need("roles", self.roles, &|id| r.role(id).is_some());
+        need("abilities", self.abilities, &|id| r.ability(id).is_some());
+        need("sides", self.sides, &|id| {
+            r.sides.iter().any(|s| s.id == id)
+        });
+        need("ballots", self.ballots, &|id| r.ballot(id).is_some());
+        out
+    }
+}
+
+/// Named rounds of a multi-round phase: which one is open now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// Stable id used by scenarios and exports (`vote`, `revote`, `election`).
+    pub id: String,
+    /// The name shown to the host, in the roleset's language.
+    pub name: String,
+}
+
+/// A rule system: everything the engine asks of rule-system code.
+pub trait RuleSystem: Sync + std::fmt::Debug {
+    /// The `mechanics` id a roleset names (`mafia-1923`, `ru-city`).
+    fn id(&self) -> &'static str;
+
+    /// The roleset bundled with this system, as `(file name, RON text)`, if it ships one.
+    fn bundled_roleset(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
+    /// Ids the system's code relies on; checked against every roleset naming the system.
+    fn requires(&self) -> Requirements {
+        Requirements::default()
+    }
+
+    /// Bring the roleset embedded in an older save up to what this build expects (a flag that
+    /// did not exist when the save was written). The default changes nothing.
+    fn upgrade_embedded_roleset(&self, _roleset: &mut Roleset) {}
+
+    /// The system's own setup checks, run after the generic ones passed.
+    fn check_setup(&self, _roleset: &Roleset, _setup: &Setup, _report: &mut SetupReport) {}
+
+    /// Deal roles at random (seeded) by the system's setup rules; players who already have a
+    /// role keep it.
+    fn assign_roles(
+        &self,
+        _roleset: &Roleset,
+        _players: &mut [PlayerSetup],
+        _seed: u64,
+    ) -> Result<(), Refusal> {
+        Err(Refusal::new(
+            "setup",
+            format!(
+                "random role assignment is not implemented for `{}`",
+                self.id()
+            ),
+        ))
+    }
+
+    /// The system's own reasons to refuse an action the generic checks let through.
+    fn act_refusal(&self, _q: &ActQuery<'_>) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// The system's own reasons to refuse a vote the generic checks let through.
+    fn vote_refusal(&self, _q: &VoteQuery<'_>) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// Warnings for a vote the system records without refusing (it will not count).
+    fn vote_warnings(&self, _q: &VoteQuery<'_>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The ballot the system has open now, where it decides that itself (multi-round days).
+    /// `None`: the phase's default ballot.
+    fn open_ballot(&self, _roleset: &Roleset, _state: &GameState) -> Option<String> {
+        None
+    }
+
+    /// The round of the current phase open now, for systems whose phases have named rounds.
+    fn round(&self, _roleset: &Roleset, _state: &GameState) -> Option<Round> {
+        None
+    }
+
+    /// The live count of the current phase's votes, as the resolution will count them.
+    fn tally(&self, roleset: &Roleset, state: &GameState) -> Tally {
+        let open = self.open_ballot(roleset, state);
+        let mut t = tally::count(roleset, state, open.as_deref());
+        for b in &mut t.ballots {
+            b.thresholds = self.thresholds(roleset, state, b);
+        }
+        t
+    }
+
+    /// How the system uses a ballot's count, in words, with where the count stands now.
+    fn thresholds(
+        &self,
+        roleset: &Roleset,
+        _state: &GameState,
+        ballot: &BallotTally,
+    ) -> Vec<String> {
+        tally::ballot_rule_and_leader(roleset, ballot)
+    }
+
+    /// Resolve the current phase of the context's state.
+    fn resolve(&self, ctx: &mut Ctx);
+}
+
+/// Every rule system a build runs, found by the id a roleset names.
+#[derive(Clone, Copy, Debug)]
+pub struct Registry(pub &'static [&'static dyn RuleSystem]);
+
+impl Registry {
+    pub fn find(&self, id: &str) -> Option<&'static dyn RuleSystem> {
+        self.0.iter().copied().find(|s| s.id() == id)
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = &'static str> {
+        self.0.iter().map(|s| s.id())
+    }
+
+    /// The system a roleset names, or a refusal listing the known ones.
+    pub fn system_for(&self, roleset: &Roleset) -> Result<&'static dyn RuleSystem, Refusal> {
+        self.find(&roleset.mechanics).ok_or_else(|| {
+            Refusal::new(
+                "setup",
+                format!(
+                    "unknown mechanics `{}` (known: {})",
+                    roleset.mechanics,
+                    self.ids().collect::<Vec<_>>().join(", ")
+                ),
+            )
+        })
+    }
+
+    /// The problems of a roleset that only the registry can see: an unknown system, or ids the
+    /// system's code needs that the roleset lacks.
+    pub fn lint(&self, roleset: &Roleset) -> Vec<RolesetProblem> {
+        match self.find(&roleset.mechanics) {
+            Some(system) => system.requires().missing_in(roleset),
+            None => vec![RolesetProblem {
+                field: "mechanics".into(),
+                message: format!(
+                    "unknown mechanics `{}` (known: {})",
+                    roleset.mechanics,
+                    self.ids().collect::<Vec<_>>().join(", ")
+                ),
+            }],
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The engine and the roleset model name no rule system: they never import the code above them,
+//! and no role, side, status, ability or rule-system id of a bundled roleset appears in them as
+//! a string. A new rule system plugs in through `engine::system::RuleSystem` and the registry
+//! alone (DESIGN.md, "Adding a rule system").
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("source folder") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The engine's and the model's source files, each cut at its unit tests.
+fn layer_sources() -> Vec<(PathBuf, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root.join("engine"), &mut files);
+    sources(&root.join("rules"), &mut files);
+    assert!(files.len() > 10, "the engine and rules sources are found");
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            (p, code)
+        })
+        .collect()
+}
+
+#[test]
+fn engine_and_rules_import_nothing_above_them() {
+    let forbidden = [
+        "crate::mechanics",
+        "crate::wwr",
+        "crate::tui",
+        "crate::export",
+        "crate::systems",
+        "crate::demo",
+        "crate::scenario",
+        "crate::commands",
+    ];
+    let mut found = Vec::new();
+    for (path, code) in layer_sources() {
+        for (n, line) in code.lines().enumerate() {
+            let code_part = line.split("//").next().unwrap_or("");
+            for f in forbidden.iter().filter(|f| code_part.contains(*f)) {
+                found.push(format!("{}:{}: {f}", path.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "layering broken:\n{}", found.join("\n"));
+}
+
+/// Every string literal of a source text (plain `"..."` literals; enough for this tree).
+fn string_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or("");
+        let mut parts = line.split('"');
+        parts.next();
+        while let Some(inside) = parts.next() {
+            out.push(inside.to_string());
+            parts.next();
+        }
+    }
+    out
+}
+
+#[test]
+fn engine_and_rules_name_no_rule_system_role_side_or_status() {
+    let mut ids = BTreeSet::new();
+    for id in mafia_mod::systems::SYSTEMS.ids() {
+        ids.insert(id.to_string());
+        let roleset = mafia_mod::systems::builtin(id)
+            .expect("bundled")
+            .expect("valid");
+        ids.insert(roleset.id.clone());
+        ids.extend(roleset.roles.iter().map(|r| r.id.clone()));
+        ids.extend(roleset.sides.iter().map(|s| s.id.clone()));
+        ids.extend(roleset.statuses.iter().map(|s| s.id.clone()));
+        ids.extend(roleset.abilities.iter().map(|a| a.id.clone()));
+        ids.extend(roleset.ballots.iter().map(|b| b.id.clone()));
+        ids.extend(roleset.stages.iter().map(|s| s.id.clone()));
+    }
+    assert!(ids.contains("exiled") && ids.contains("mafia-1923"));
+    let mut found = Vec::new();
+    for (path, code) in layer_sources() {
+        for lit in string_literals(&code) {
+            if ids.contains(&lit) {
+                found.push(format!("{}: \"{lit}\"", path.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the engine names rule-system ids:\n{}",
+        found.join("\n")
+    );
+}
