@@ -8,7 +8,9 @@ use super::resolve::resolve_phase;
 use super::setup::Setup;
 use super::setup::check_setup;
 use super::state::{GameState, Slot, StatusInfo};
-use super::system::{ActQuery, Registry, RuleSystem, VoteQuery};
+use super::system::{
+    ActQuery, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry, RuleSystem, VoteQuery,
+};
 use super::tally::Tally;
 use super::template::render;
 use super::validate::{check_act, check_vote, find_slot, open_ballot};
@@ -594,7 +596,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             });
             state
                 .host_messages
-                .push(public("public_modkill", &[("player", name)]));
+                .push(public(MODKILL_TEMPLATE, &[("player", name)]));
         }
         HostCommand::Revive(name) => {
             let slot = find_slot(state, name)?;
@@ -610,7 +612,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             state.host_deaths.retain(|d| d.slot != id);
             state
                 .host_messages
-                .push(public("public_revive", &[("player", name)]));
+                .push(public(REVIVE_TEMPLATE, &[("player", name)]));
         }
         HostCommand::SetStatus(name, status) => {
             let id = find_slot(state, name)?.id;
@@ -657,7 +659,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             state.slots[id].former_names.push(old.clone());
             rename_pending_targets(roleset, state, &old, new_name);
             state.host_messages.push(public(
-                "public_replaced",
+                REPLACED_TEMPLATE,
                 &[("new", new_name.to_string()), ("old", old)],
             ));
         }

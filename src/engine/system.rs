@@ -67,7 +67,7 @@ impl Requirements {
                 out.push(RolesetProblem {
                     field: field.to_string(),
                     message: format!(
-                        "the rule system `{}` needs the {} `{id}`, which this roleset lacks",
+                        "`{}` needs the {} `{id}`, which this roleset lacks",
                         r.mechanics,
                         field.trim_end_matches('s')
                     ),
@@ -188,6 +188,13 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
     fn resolve(&self, ctx: &mut Ctx);
 }
 
+/// The templates the engine's own host commands post (modkill, revive, replacement): every
+/// roleset needs them, whatever its system.
+pub const ENGINE_TEMPLATES: &[&str] = &[MODKILL_TEMPLATE, REVIVE_TEMPLATE, REPLACED_TEMPLATE];
+pub const MODKILL_TEMPLATE: &str = "public_modkill";
+pub const REVIVE_TEMPLATE: &str = "public_revive";
+pub const REPLACED_TEMPLATE: &str = "public_replaced";
+
 /// Every rule system a build runs, found by the id a roleset names.
 #[derive(Clone, Copy, Debug)]
 pub struct Registry(pub &'static [&'static dyn RuleSystem]);
@@ -218,7 +225,12 @@ impl Registry {
     /// The problems of a roleset that only the registry can see: an unknown system, or ids the
     /// system's code needs that the roleset lacks.
     pub fn lint(&self, roleset: &Roleset) -> Vec<RolesetProblem> {
-        match self.find(&roleset.mechanics) {
+        let engine = Requirements {
+            templates: ENGINE_TEMPLATES,
+            ..Requirements::default()
+        };
+        let mut problems = engine.missing_in(roleset);
+        problems.extend(match self.find(&roleset.mechanics) {
             Some(system) => system.requires().missing_in(roleset),
             None => vec![RolesetProblem {
                 field: "mechanics".into(),
@@ -228,6 +240,7 @@ impl Registry {
                     self.ids().collect::<Vec<_>>().join(", ")
                 ),
             }],
-        }
+        });
+        problems
     }
 }

@@ -99,6 +99,16 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
                 );
             }
         }
+        if let Effect::Afflict { status, .. } = &ability.effect
+            && !r.templates.contains_key(&format!("public_{status}"))
+        {
+            problem(
+                format!("abilities[{i}].effect"),
+                format!(
+                    "an affliction with `{status}` is announced by the template `public_{status}`, which is missing"
+                ),
+            );
+        }
         if let Effect::Investigate { option } = &ability.effect
             && r.option(option).is_none()
         {

@@ -28,6 +28,7 @@ mod night;
 mod notes;
 mod politician;
 mod posts;
+mod requires;
 mod setup;
 mod shots;
 mod teams;
@@ -56,6 +57,9 @@ impl RuleSystem for RuCity {
             "rolesets/ru-city.ron",
             include_str!("../../../rolesets/ru-city.ron"),
         ))
+    }
+    fn requires(&self) -> crate::engine::system::Requirements {
+        requires::REQUIRES
     }
     fn upgrade_embedded_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_exile_flag(roleset, "exiled");

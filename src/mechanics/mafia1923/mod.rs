@@ -15,6 +15,8 @@ use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId}
 use crate::rules::{PhaseKind, Roleset, TargetKind};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod requires;
+
 const MAFIA: &str = "mafia";
 
 /// Mafia 1923 as the engine sees it.
@@ -31,8 +33,11 @@ impl RuleSystem for Mafia1923 {
     fn bundled_roleset(&self) -> Option<(&'static str, &'static str)> {
         Some((
             "rolesets/mafia-1923.ron",
-            include_str!("../../rolesets/mafia-1923.ron"),
+            include_str!("../../../rolesets/mafia-1923.ron"),
         ))
+    }
+    fn requires(&self) -> crate::engine::system::Requirements {
+        requires::REQUIRES
     }
     fn upgrade_embedded_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_exile_flag(roleset, "exiled");
