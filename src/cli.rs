@@ -61,6 +61,9 @@ pub enum Command {
         /// The phase by name ("Night 1"); default: the last committed phase.
         #[arg(long)]
         phase: Option<String>,
+        /// The round of a multi-round phase ("vote", "revote"); default: its first round.
+        #[arg(long, requires = "phase")]
+        round: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// A player (slot) name: his private results instead of the public post.

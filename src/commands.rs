@@ -222,17 +222,36 @@ pub fn roleset_show(id_or_path: &str, out: &mut dyn Write) -> Result<()> {
 pub fn export(
     file: &Path,
     phase: Option<&str>,
+    round: Option<&str>,
     markup: Markup,
     private: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<()> {
     let game = load_game(file).map_err(|e| anyhow!("{e}"))?;
     let history = &game.state().history;
+    let roleset = game.roleset();
     let committed = match phase {
         Some(name) => history
             .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| anyhow!("{}: no committed phase named `{name}`", file.display()))?,
+            .filter(|p| roleset.phase_is_named(p.index, name))
+            .find(|p| round.is_none_or(|r| p.round.as_deref() == Some(r.trim())))
+            .ok_or_else(|| {
+                let committed: Vec<String> = history
+                    .iter()
+                    .map(|p| match &p.round {
+                        Some(r) => format!("{} --round {r}", p.name),
+                        None => p.name.clone(),
+                    })
+                    .collect();
+                anyhow!(
+                    "{}: no committed phase named `{name}`{} (committed: {})",
+                    file.display(),
+                    round
+                        .map(|r| format!(" with a round `{r}`"))
+                        .unwrap_or_default(),
+                    committed.join(", ")
+                )
+            })?,
         None => history
             .last()
             .ok_or_else(|| anyhow!("{}: no phase has been committed yet", file.display()))?,

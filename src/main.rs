@@ -60,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Some(Command::Export {
             file,
             phase,
+            round,
             format,
             private,
         }) => {
@@ -71,6 +72,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             commands::export(
                 &file,
                 phase.as_deref(),
+                round.as_deref(),
                 markup,
                 private.as_deref(),
                 &mut out,

@@ -48,6 +48,7 @@ fn ids_of(r: &Roleset) -> Vec<(&'static str, BTreeSet<String>)> {
         ),
         ("sides", r.sides.iter().map(|x| x.id.clone()).collect()),
         ("ballots", r.ballots.iter().map(|x| x.id.clone()).collect()),
+        ("rounds", r.rounds.iter().map(|x| x.id.clone()).collect()),
     ]
 }
 
@@ -76,6 +77,7 @@ fn every_id_a_system_names_is_declared() {
             ("abilities", req.abilities),
             ("sides", req.sides),
             ("ballots", req.ballots),
+            ("rounds", req.rounds),
         ];
         let mut undeclared = Vec::new();
         for ((kind, ids), (_, list)) in ids_of(&roleset).into_iter().zip(declared) {

@@ -131,6 +131,16 @@ impl Game {
     pub fn phase_name(&self) -> String {
         self.state.phase_name(&self.file.roleset)
     }
+    /// The id of the round open now, in a phase of several named rounds.
+    pub fn round(&self) -> Option<&'static str> {
+        self.system.round(&self.state)
+    }
+    /// The phase and its open round as the host sees them: `Day 2 · vote`.
+    pub fn phase_label(&self) -> String {
+        self.file
+            .roleset
+            .phase_label(self.state.phase, self.round())
+    }
     fn next_seq(&self) -> u64 {
         self.file.entries.last().map(|e| e.seq + 1).unwrap_or(1)
     }
@@ -474,9 +484,10 @@ fn apply(
             if state.game_over.is_some() {
                 return Err(Refusal::new("game_over", "the game is over"));
             }
+            let round = system.round(state).map(str::to_string);
             let (outcome, next) = resolve_phase(system, roleset, state, seed);
             *state = next;
-            commit(roleset, state, outcome);
+            commit(roleset, state, outcome, round);
         }
         Entry::Undo(_) | Entry::Redo(_) => {}
     }
@@ -501,7 +512,7 @@ fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64, ke
 
 /// Accept an outcome: deliver messages (dead players get public ones only), end statuses whose
 /// time is up, and start the next phase.
-fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome) {
+fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome, round: Option<String>) {
     for m in &mut outcome.messages {
         if let Audience::Slot(id) = m.audience
             && state.slots.get(id).is_some_and(|s| !s.alive)
@@ -527,6 +538,7 @@ fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome) {
         name: roleset.phase_name(phase),
         outcome,
         edited_post: state.draft_edit.take(),
+        round,
     });
     state.pending.clear();
     state.overrides.clear();

@@ -18,10 +18,40 @@ pub struct PlayerSetup {
     pub role: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra_roles: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Written `family: "Capone"` or `family: Some("Capone")`: both read the same.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bare_or_some"
+    )]
     pub family: Option<String>,
     #[serde(default)]
     pub level: Level,
+}
+
+/// Reads an optional text written bare (`"Capone"`), as `Some("Capone")`, or as `None`, so
+/// hand-written scenarios, players files and saves need not spell out RON's `Some(...)`.
+fn bare_or_some<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    struct Text;
+    impl<'de> serde::de::Visitor<'de> for Text {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a name such as \"Capone\", Some(\"Capone\") or None")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            String::deserialize(d).map(Some)
+        }
+    }
+    d.deserialize_any(Text)
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
@@ -120,4 +150,26 @@ pub fn check_setup(
         system.check_setup(roleset, setup, &mut report);
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayerSetup;
+
+    fn family_of(text: &str) -> Result<Option<String>, ron::error::SpannedError> {
+        ron::from_str::<PlayerSetup>(text).map(|p| p.family)
+    }
+
+    #[test]
+    fn a_family_is_read_bare_or_wrapped() {
+        let bare = r#"(name: "Ann", role: "doctor", family: "Capone")"#;
+        let wrapped = r#"(name: "Ann", role: "doctor", family: Some("Capone"))"#;
+        let none = r#"(name: "Ann", role: "doctor", family: None)"#;
+        let absent = r#"(name: "Ann", role: "doctor")"#;
+        assert_eq!(family_of(bare).expect("bare"), Some("Capone".into()));
+        assert_eq!(family_of(wrapped).expect("wrapped"), Some("Capone".into()));
+        assert_eq!(family_of(none).expect("none"), None);
+        assert_eq!(family_of(absent).expect("absent"), None);
+        assert!(family_of(r#"(name: "Ann", role: "doctor", family: 7)"#).is_err());
+    }
 }

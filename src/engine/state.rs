@@ -71,6 +71,9 @@ pub struct CommittedPhase {
     pub outcome: Outcome,
     /// The public post as the host edited it, if he did.
     pub edited_post: Option<String>,
+    /// The round of the phase this commit closed, for phases of several named rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -56,6 +56,7 @@ pub struct Requirements {
     pub abilities: &'static [&'static str],
     pub sides: &'static [&'static str],
     pub ballots: &'static [&'static str],
+    pub rounds: &'static [&'static str],
 }
 
 impl Requirements {
@@ -86,17 +87,11 @@ impl Requirements {
             r.sides.iter().any(|s| s.id == id)
         });
         need("ballots", self.ballots, &|id| r.ballot(id).is_some());
+        need("rounds", self.rounds, &|id| {
+            r.rounds.iter().any(|x| x.id == id)
+        });
         out
     }
-}
-
-/// Named rounds of a multi-round phase: which one is open now.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Round {
-    /// Stable id used by scenarios and exports (`vote`, `revote`, `election`).
-    pub id: String,
-    /// The name shown to the host, in the roleset's language.
-    pub name: String,
 }
 
 /// A rule system: everything the engine asks of rule-system code.
@@ -159,8 +154,9 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         None
     }
 
-    /// The round of the current phase open now, for systems whose phases have named rounds.
-    fn round(&self, _roleset: &Roleset, _state: &GameState) -> Option<Round> {
+    /// The id of the round of the current phase open now (one of the roleset's `rounds`), for
+    /// systems whose phases have named rounds; `None` for a phase of one round.
+    fn round(&self, _state: &GameState) -> Option<&'static str> {
         None
     }
 

@@ -42,10 +42,24 @@ pub struct Roleset {
     pub options: Vec<OptionDef>,
     /// Message templates by id; `{name}` placeholders are filled by the mechanics.
     pub templates: BTreeMap<String, String>,
+    /// The named rounds of multi-round phases (a day's election, vote and re-vote): ids the
+    /// rule system opens, with the names the host sees.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundDef>,
     /// Whether the roles of dead players become public (ru-city flips them; in Mafia 1923
     /// only a Witness learns them), so the console's public view knows what it may show.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reveals_dead_roles: bool,
+}
+
+/// A round of a multi-round phase.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RoundDef {
+    /// Stable id used by scenarios and exports (`vote`, `revote`, `election`).
+    pub id: String,
+    /// The name shown in phase labels, in the roleset's language (`голосование`).
+    pub name: String,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -334,8 +348,39 @@ impl Roleset {
         let len = self.phases.cycle.len().max(1) as u32;
         self.phases.cycle[(index % len) as usize].kind
     }
-    /// The index of a phase given by name (`"Day 1"`), if the cycle can produce it.
+    /// The phase's name in English whatever the roleset's language (`Day 2`, `Night 1`): the
+    /// name scenarios and the command line may always use.
+    pub fn canonical_phase_name(&self, index: u32) -> String {
+        let len = self.phases.cycle.len().max(1) as u32;
+        let kind = match self.phase_kind(index) {
+            PhaseKind::Night => "Night",
+            PhaseKind::Day => "Day",
+        };
+        format!("{kind} {}", index / len + 1)
+    }
+    /// Does this name (the roleset's own or the canonical English one) name phase `index`?
+    pub fn phase_is_named(&self, index: u32, name: &str) -> bool {
+        let name = name.trim();
+        self.phase_name(index).to_lowercase() == name.to_lowercase()
+            || self.canonical_phase_name(index).eq_ignore_ascii_case(name)
+    }
+    /// The index of a phase given by name (`"Day 1"`, `"День 1"`), if the cycle can produce it.
     pub fn phase_index(&self, name: &str) -> Option<u32> {
-        (0..10_000).find(|&i| self.phase_name(i).eq_ignore_ascii_case(name.trim()))
+        (0..10_000).find(|&i| self.phase_is_named(i, name))
+    }
+    /// The host-facing name of a round, its id where the roleset names none.
+    pub fn round_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.rounds
+            .iter()
+            .find(|r| r.id == id)
+            .map(|r| r.name.as_str())
+            .unwrap_or(id)
+    }
+    /// The label of a phase and round as the host sees it: `Day 2 · vote`, `День 2 · голосование`.
+    pub fn phase_label(&self, index: u32, round: Option<&str>) -> String {
+        match round {
+            Some(id) => format!("{} · {}", self.phase_name(index), self.round_name(id)),
+            None => self.phase_name(index),
+        }
     }
 }

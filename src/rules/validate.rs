@@ -50,6 +50,11 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
         &mut problem,
     );
     duplicates(
+        "rounds",
+        r.rounds.iter().map(|x| x.id.as_str()),
+        &mut problem,
+    );
+    duplicates(
         "ballots",
         r.ballots.iter().map(|x| x.id.as_str()),
         &mut problem,

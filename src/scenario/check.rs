@@ -2,6 +2,7 @@
 
 use crate::engine::Game;
 use crate::engine::outcome::Audience;
+use crate::engine::state::CommittedPhase;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -14,7 +15,10 @@ pub enum Check {
     Role(String, String),
     /// The player holds this role neither as main nor as second role.
     NotRole(String, String),
+    /// The current phase, by the roleset's name (`День 2`) or the English one (`Day 2`).
     Phase(String),
+    /// The round of the current phase open now (`vote`, `revote`, `secretary`).
+    Round(String),
     AliveCount(usize),
     /// The winners, by side id or family name, in any order.
     Winners(Vec<String>),
@@ -23,6 +27,13 @@ pub enum Check {
     /// The game is over and this player is not among the winners.
     Lost(String),
     GameOver,
+    GameNotOver,
+    /// A text or trace check looking at a committed phase other than the last one: its last
+    /// committed round (`In("Day 2", Public("..."))`).
+    In(String, Box<Check>),
+    /// A text or trace check looking at one committed round of a phase
+    /// (`InRound("Day 2", "vote", Public("..."))`).
+    InRound(String, String, Box<Check>),
     /// A case-insensitive substring of a public message of the last committed phase.
     Public(String),
     NotPublic(String),
@@ -49,13 +60,52 @@ impl Check {
     /// `Ok` when it holds, else what was found instead. `setup_warnings` are the warnings the
     /// game's creation gave.
     pub fn holds(&self, game: &Game, setup_warnings: &[String]) -> Result<(), String> {
+        self.holds_at(game, setup_warnings, game.state().history.last())
+    }
+
+    /// The committed round a check looks at: the last one, unless it names another.
+    pub fn looks_at<'g>(&self, game: &'g Game) -> Result<Option<&'g CommittedPhase>, String> {
+        let roleset = game.roleset();
+        let history = &game.state().history;
+        let find = |phase: &str, round: Option<&str>| {
+            history
+                .iter()
+                .rev()
+                .find(|p| {
+                    roleset.phase_is_named(p.index, phase)
+                        && round.is_none_or(|r| p.round.as_deref() == Some(r))
+                })
+                .ok_or_else(|| {
+                    let committed: Vec<String> = history
+                        .iter()
+                        .map(|p| roleset.phase_label(p.index, p.round.as_deref()))
+                        .collect();
+                    format!(
+                        "no committed {phase}{} (committed: {})",
+                        round.map(|r| format!(" round {r}")).unwrap_or_default(),
+                        committed.join(", ")
+                    )
+                })
+        };
+        match self {
+            Check::In(phase, _) => find(phase, None).map(Some),
+            Check::InRound(phase, round, _) => find(phase, Some(round)).map(Some),
+            _ => Ok(history.last()),
+        }
+    }
+
+    fn holds_at(
+        &self,
+        game: &Game,
+        setup_warnings: &[String],
+        last: Option<&CommittedPhase>,
+    ) -> Result<(), String> {
         let state = game.state();
         let slot = |name: &str| {
             state
                 .slot_by_name(name)
                 .ok_or_else(|| format!("no player named {name}"))
         };
-        let last = state.history.last();
         let messages = || last.map(|p| p.outcome.messages.clone()).unwrap_or_default();
         let ok_if = |cond: bool, found: String| if cond { Ok(()) } else { Err(found) };
         match self {
@@ -96,9 +146,23 @@ impl Check {
                     format!("roles of {}: {:?}", s.name, s.roles().collect::<Vec<_>>()),
                 )
             }
-            Check::Phase(name) => {
-                let now = game.phase_name();
-                ok_if(now.eq_ignore_ascii_case(name), now)
+            Check::Phase(name) => ok_if(
+                game.roleset().phase_is_named(state.phase, name),
+                game.phase_name(),
+            ),
+            Check::Round(id) => ok_if(
+                game.round() == Some(id.as_str()),
+                match game.round() {
+                    Some(now) => format!("round {now} ({})", game.phase_label()),
+                    None => format!("{}, a phase without named rounds", game.phase_name()),
+                },
+            ),
+            Check::In(_, inner) | Check::InRound(_, _, inner) => {
+                let at = self.looks_at(game)?;
+                if matches!(**inner, Check::In(..) | Check::InRound(..)) {
+                    return Err("In and InRound do not nest".into());
+                }
+                inner.holds_at(game, setup_warnings, at)
             }
             Check::AliveCount(n) => {
                 let alive = state.slots.iter().filter(|s| s.alive).count();
@@ -128,6 +192,13 @@ impl Check {
             Check::GameOver => ok_if(
                 state.game_over.is_some(),
                 format!("the game is in {}", game.phase_name()),
+            ),
+            Check::GameNotOver => ok_if(
+                state.game_over.is_none(),
+                match &state.game_over {
+                    Some(over) => format!("the game is over, won by {:?}", over.winners),
+                    None => String::new(),
+                },
             ),
             Check::Public(text) | Check::NotPublic(text) => {
                 let public: Vec<String> = messages()

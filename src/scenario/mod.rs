@@ -7,6 +7,7 @@ mod check;
 pub use check::Check;
 
 use crate::engine::outcome::Audience;
+use crate::engine::state::CommittedPhase;
 use crate::engine::{Entry, Game, HostCommand, PlayerSetup, Setup, Verdict};
 use crate::rules::Roleset;
 use crate::store::{FileError, parse_ron};
@@ -201,7 +202,13 @@ pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
         match step {
             ScriptStep::Expect(check) => {
                 if let Err(found) = check.holds(&game, &setup_warnings) {
-                    return Err(fail(&game, format!("expected {check:?}, found {found}")));
+                    // The trace of the round the check looked at, which may be an earlier one.
+                    let at = check.looks_at(&game).ok().flatten();
+                    return Err(format!(
+                        "step {} ({step:?}): expected {check:?}, found {found}\n{}",
+                        i + 1,
+                        trace_of(&game, at)
+                    ));
                 }
             }
             ScriptStep::Reject(inner) | ScriptStep::RejectBy(inner, _) => {
@@ -246,13 +253,19 @@ pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
     Ok(game)
 }
 
-/// The resolution trace of the last committed phase and the pending phase, for failure reports.
+/// The resolution trace of the last committed round and the phase open now, for failure reports.
 pub fn trace(game: &Game) -> String {
+    trace_of(game, game.state().history.last())
+}
+
+/// The resolution trace of one committed round, and the phase open now.
+fn trace_of(game: &Game, committed: Option<&CommittedPhase>) -> String {
     let mut out = String::new();
     let roleset = game.roleset();
     let state = game.state();
-    if let Some(last) = state.history.last() {
-        let _ = writeln!(out, "  trace of {}:", last.name);
+    if let Some(last) = committed {
+        let label = roleset.phase_label(last.index, last.round.as_deref());
+        let _ = writeln!(out, "  trace of {label}:");
         for s in &last.outcome.steps {
             let actor = s
                 .actor
@@ -287,7 +300,7 @@ pub fn trace(game: &Game) -> String {
             let _ = writeln!(out, "    message to {to}: {}", m.text);
         }
     }
-    let _ = writeln!(out, "  now: {}", roleset.phase_name(state.phase));
+    let _ = writeln!(out, "  now: {}", game.phase_label());
     out
 }
 

@@ -101,7 +101,10 @@ fn committed(app: &App) -> Option<&crate::engine::state::CommittedPhase> {
 /// The title of the phase the pane is on.
 pub fn phase_label(app: &App) -> String {
     match committed(app) {
-        Some(p) => format!("{} (committed)", p.name),
-        None => format!("{} (draft)", app.game.phase_name()),
+        Some(p) => format!(
+            "{} (committed)",
+            app.game.roleset().phase_label(p.index, p.round.as_deref())
+        ),
+        None => format!("{} (draft)", app.game.phase_label()),
     }
 }

@@ -39,7 +39,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
 fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
     let committing = matches!(entry, Entry::Resolve);
     let phase = app.game.state().phase;
-    let phase_name = app.game.phase_name();
+    let phase_name = app.game.phase_label();
     match app.game.submit(entry, app.clock.now()) {
         Ok(seq) => {
             app.save_state = SaveState::Unsaved;
@@ -57,7 +57,7 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
                 app.changed.clear();
                 app.notice = Some(format!(
                     "{phase_name} committed; {} begins (the draft pane shows the committed post)",
-                    app.game.phase_name()
+                    app.game.phase_label()
                 ));
             }
             Ok(Some(Effect::Save))
@@ -128,7 +128,7 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
             app.queue.cursor = 0;
             app.notice = Some(format!(
                 "{} resolved: {} steps, nothing committed; ↓ steps through, o overrides, C commits",
-                app.game.phase_name(),
+                app.game.phase_label(),
                 app.resolution.step_count()
             ));
         }
@@ -229,7 +229,7 @@ fn ask_commit(app: &mut App) {
     app.overlays.push(Overlay::Confirm {
         question: format!(
             "Commit {}? The messages are final and the next phase starts.",
-            app.game.phase_name()
+            app.game.phase_label()
         ),
         detail,
         action: Confirmed::Commit,

@@ -71,5 +71,6 @@ pub const REQUIRES: Requirements = Requirements {
         "witness",
     ],
     sides: &["mafia"],
+    rounds: &[],
     ballots: &["family", "individual"],
 };

@@ -84,6 +84,12 @@ impl RuleSystem for RuCity {
     fn vote_warnings(&self, q: &VoteQuery<'_>) -> Vec<String> {
         validate::vote_warnings(q.state, q.ballot, q.voter, q.target)
     }
+    fn round(&self, state: &GameState) -> Option<&'static str> {
+        match vars::Round::now(state) {
+            vars::Round::Night => None,
+            round => Some(round.id()),
+        }
+    }
     fn open_ballot(&self, _roleset: &Roleset, state: &GameState) -> Option<String> {
         open_ballot(state)
     }

@@ -166,6 +166,14 @@ pub const REQUIRES: Requirements = Requirements {
         "suicide",
     ],
     sides: &["black", "red", "title"],
+    rounds: &[
+        "election",
+        "election_round2",
+        "secretary",
+        "pre_vote",
+        "vote",
+        "revote",
+    ],
     ballots: &[
         "election",
         "election_round2",

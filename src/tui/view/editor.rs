@@ -15,7 +15,7 @@ pub fn draft_editor(app: &App, editor: &TextArea<'static>, frame: &mut Frame, ar
     let rect = centered(area, 100, area.height.saturating_sub(2));
     let title = format!(
         "Edit the public post of {} — kept in the save",
-        app.game.phase_name()
+        app.game.phase_label()
     );
     let block = popup_block(app, frame, rect, &title);
     let inner = block.inner(rect);

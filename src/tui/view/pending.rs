@@ -18,7 +18,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     let live = state.pending.iter().filter(|p| p.is_live()).count();
     let title = format!(
         "Pending · {} · {live} live of {}",
-        app.game.phase_name(),
+        app.game.phase_label(),
         state.pending.len()
     );
     let block = pane_block(app, Pane::Pending, title);

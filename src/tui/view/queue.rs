@@ -17,7 +17,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     let steps = &app.resolution.outcome.steps;
     let title = format!(
         "Queue · {} · step {}/{} · preview, not committed",
-        app.game.phase_name(),
+        app.game.phase_label(),
         app.queue.cursor,
         steps.len()
     );
@@ -95,7 +95,7 @@ fn lines(app: &App, width: usize) -> QueueLines {
         styled(
             format!(
                 "start of {}: the state before any step",
-                app.game.phase_name()
+                app.game.phase_label()
             ),
             app.theme.dim(),
         ),

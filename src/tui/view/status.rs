@@ -19,7 +19,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         " {} · {} · {} · {save} ",
         app.game_name(),
         app.game.roleset().name,
-        app.game.phase_name()
+        app.game.phase_label()
     ))];
     if app.game.state().game_over.is_some() {
         spans.push(styled(" GAME OVER ", app.theme.public_banner()));

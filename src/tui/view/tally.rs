@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect) {
-    let title = format!("Vote tally · {} · live", app.game.phase_name());
+    let title = format!("Vote tally · {} · live", app.game.phase_label());
     let block = pane_block(app, Pane::Queue, title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
