@@ -11,6 +11,11 @@ use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 
+/// The mayor's own lynch-round votes, kept while a re-vote runs: a vote for his secretary fires
+/// her at the result of the whole vote, also when it sent the vote to a re-vote (L161). Cleared
+/// when the day's vote ends ([`lynch_as`]) and when a new day starts ([`pre_vote`]).
+const MAYOR_VOTE_TARGETS: &str = "mayor_vote_targets";
+
 pub fn resolve(ctx: &mut Ctx) {
     notes::check_last_words(ctx);
     match Round::now(&ctx.state) {
@@ -47,7 +52,10 @@ fn pre_vote(ctx: &mut Ctx) {
         "pub_vote_start_title",
         &[("day", day.to_string())],
     );
-    let chosen = last_act(ctx, "power_vertical").and_then(|(_, t)| t.first().copied());
+    vars::clear(&mut ctx.state, MAYOR_VOTE_TARGETS);
+    // `None`: the mayor sent nothing (the secretary by default); `Some(None)`: he chose nobody,
+    // a `power_vertical` without a target (L160).
+    let chosen = last_act(ctx, "power_vertical").map(|(_, t)| t.first().copied());
     if let Some(v) = mayor::fix_vertical(ctx, chosen) {
         ctx.say(Audience::Public, "pub_vertical", &[("player", ctx.name(v))]);
     }
@@ -137,6 +145,8 @@ fn vote(ctx: &mut Ctx) {
                 Some(v) => victims.push(v),
                 None => {
                     if forced_victims.is_empty() {
+                        let mayor_votes = own_votes(&tally, mayor::mayor(&ctx.state));
+                        vars::set_slots(&mut ctx.state, MAYOR_VOTE_TARGETS, &mayor_votes);
                         return start_revote(ctx, &top);
                     }
                     ctx.note(
@@ -384,16 +394,10 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
                 .is_some_and(|s| !teams::is_black(ctx.roleset, s))
         })
         .collect();
-    let votes_of = |who: Option<SlotId>| -> Vec<SlotId> {
-        tally
-            .votes
-            .iter()
-            .filter(|v| Some(v.voter) == who && !v.auto)
-            .map(|v| v.target)
-            .collect()
-    };
-    let mayor_votes = votes_of(mayor::mayor(&ctx.state));
-    let politician_votes = votes_of(politician::politician(&ctx.state));
+    let mut mayor_votes = own_votes(tally, mayor::mayor(&ctx.state));
+    mayor_votes.extend(vars::slots(&ctx.state, MAYOR_VOTE_TARGETS));
+    vars::clear(&mut ctx.state, MAYOR_VOTE_TARGETS);
+    let politician_votes = own_votes(tally, politician::politician(&ctx.state));
     if !victims.is_empty() {
         vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
     }
@@ -408,6 +412,16 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
     politician::after_lynch(ctx, victims, &politician_votes);
     vars::clear(&mut ctx.state, vars::VERTICAL);
     Round::Night.open(&mut ctx.state);
+}
+
+/// The targets of `who`'s own votes in a tally (auto-votes are not his choice).
+fn own_votes(tally: &Tally, who: Option<SlotId>) -> Vec<SlotId> {
+    tally
+        .votes
+        .iter()
+        .filter(|v| Some(v.voter) == who && !v.auto)
+        .map(|v| v.target)
+        .collect()
 }
 
 /// Vote penalties run for two votes (L139): count this one, lift the ban after the second.

@@ -62,13 +62,19 @@ pub fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// Morning: a missed shot may be tried again (L115.8); killing a black (and by option any
-/// kill) ends the right to shoot (Q11).
+/// kill) ends the right to shoot (Q11). The kill must be his own: when a negative killer, who
+/// goes first (L120), killed the target before him, the death is that killer's (L122) and the
+/// investigator's shot did not kill, so he keeps it (L8).
 pub fn tell(ctx: &mut Ctx, run: &NightRun) {
     for &(inv, target) in &run.investigator_shots {
         let Some(victim) = ctx.state.slots.get(target) else {
             continue;
         };
-        if victim.alive {
+        let mine = run
+            .attacks
+            .iter()
+            .position(|a| a.attacker == inv && a.victim == target);
+        if victim.alive || mine.is_none() || run.killed_by(target) != mine {
             ctx.say(Audience::Slot(inv), "pm_investigator_shot_failed", &[]);
             continue;
         }

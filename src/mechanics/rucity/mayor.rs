@@ -86,12 +86,25 @@ pub fn barrier(state: &GameState, target: SlotId) -> u32 {
         .unwrap_or(0)
 }
 
-/// Fix the vertical when the vote starts: the mayor's choice, else the secretary (L160, L161).
-pub fn fix_vertical(ctx: &mut Ctx, chosen: Option<SlotId>) -> Option<SlotId> {
+/// Fix the vertical when the vote starts (L160, L161). `chosen` is the mayor's move: `None`
+/// when he sent nothing, which counts as an automatic move on the secretary; `Some(None)` when
+/// he chose nobody, which he has the right to do («Имеет право никого не выбирать», L160).
+pub fn fix_vertical(ctx: &mut Ctx, chosen: Option<Option<SlotId>>) -> Option<SlotId> {
     vars::clear(&mut ctx.state, vars::VERTICAL);
     let mayor = mayor(&ctx.state)?;
     let target = match chosen {
-        Some(t) => {
+        Some(None) => {
+            ctx.note(
+                "vertical",
+                "pre_vote",
+                format!(
+                    "the mayor {} leaves the vertical empty (L160)",
+                    ctx.name(mayor)
+                ),
+            );
+            return None;
+        }
+        Some(Some(t)) => {
             ctx.note(
                 "vertical",
                 "pre_vote",

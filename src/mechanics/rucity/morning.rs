@@ -56,7 +56,9 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
     posts::header(ctx);
 }
 
-/// A player whom an attack reached and who lives learns of the attempt (L17, L115.4).
+/// A player whom an attack reached and who lives learns of the attempt (L17, L115.4); so does
+/// one whose attacker the blocker's protection stopped, since he too was attacked and survived
+/// "по любой причине" (L115.4, L17).
 fn tell_survivors(ctx: &mut Ctx, run: &NightRun) {
     let mut told = std::collections::BTreeSet::new();
     for a in &run.attacks {
@@ -64,6 +66,12 @@ fn tell_survivors(ctx: &mut Ctx, run: &NightRun) {
             continue;
         }
         ctx.say(Audience::Slot(a.victim), "pm_attacked", &[]);
+    }
+    for &victim in &run.shielded {
+        if !ctx.is_alive(victim) || !told.insert(victim) {
+            continue;
+        }
+        ctx.say(Audience::Slot(victim), "pm_attacked", &[]);
     }
 }
 

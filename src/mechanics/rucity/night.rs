@@ -88,6 +88,10 @@ pub struct NightRun {
     pub fired_insurers: BTreeSet<SlotId>,
     /// Players told their move was blocked (once each).
     pub told_blocked: BTreeSet<SlotId>,
+    /// Victims whose attack the blocker's protection stopped: they learn of the attempt in the
+    /// morning (L115.4, L17) but are not attacked for the attacked-survivor rule, so a protected
+    /// black's own shot stays in force (L5).
+    pub shielded: BTreeSet<SlotId>,
     /// (investigator, target) of the vigilante shots that were fired.
     pub investigator_shots: Vec<(SlotId, SlotId)>,
 }
@@ -115,6 +119,13 @@ impl NightRun {
     /// Did an attack reach this player tonight (the attacked-survivor rule, L16)?
     pub fn attacked(&self, slot: SlotId) -> bool {
         self.attacks.iter().any(|a| a.victim == slot)
+    }
+
+    /// Which attack killed `victim`, if he died of one tonight: the first attack on him (its
+    /// index in `attacks`). Attacks settle in the order they landed and one heal saves from all
+    /// of them, so only the first can have killed; the kill is that killer's alone (L122).
+    pub fn killed_by(&self, victim: SlotId) -> Option<usize> {
+        self.attacks.iter().position(|a| a.victim == victim)
     }
 
     pub fn moves_of(&self, ability: &str) -> Vec<Move> {
@@ -336,6 +347,7 @@ pub fn attack(
     }
     if let Some(by) = run.protected.get(&victim).copied() {
         run.blocker_hits.push((by, what.to_string()));
+        run.shielded.insert(victim);
         reasons.push(format!(
             "{target} is under the protection of the blocker {}: the {what} move is stopped",
             ctx.name(by)

@@ -107,6 +107,8 @@ pub fn weight_modifiers(
 
 /// Votes that count zero because of the politician (L132): against the politician while the
 /// mayor backs him; against the secretary of a politician mayor who put the vertical elsewhere.
+/// A politician who is the forced victim has his role switched off for the vote (L141), so the
+/// votes against him count.
 pub fn zeroed(
     state: &GameState,
     voter: SlotId,
@@ -115,7 +117,11 @@ pub fn zeroed(
 ) -> Option<String> {
     let p = politician(state)?;
     let mayor = super::mayor::mayor(state)?;
-    if target == p && voter != mayor && !all.contains(&(mayor, p)) {
+    let forced = state
+        .slots
+        .get(p)
+        .is_some_and(|s| s.has_status("forced_victim"));
+    if target == p && voter != mayor && !forced && !all.contains(&(mayor, p)) {
         return Some(
             "the mayor backs the politician: a vote against him counts zero (L132)".into(),
         );

@@ -178,10 +178,13 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
 }
 
 /// A shot's attack killed its victim, and the victim was not black (a black's death gives the
-/// side its shot again, R2).
+/// side its shot again, R2). The death must be this attack's kill: when another killer's attack
+/// on the same victim landed first, the kill is his (L122) and this shot was not realised, so it
+/// stays in reserve (L2, L3).
 fn realised(ctx: &Ctx, run: &NightRun, attack: usize) -> bool {
     run.attacks.get(attack).is_some_and(|a| {
         let slot = ctx.state.slots.get(a.victim);
-        slot.is_some_and(|s| !s.alive && !teams::is_black(ctx.roleset, s))
+        run.killed_by(a.victim) == Some(attack)
+            && slot.is_some_and(|s| !s.alive && !teams::is_black(ctx.roleset, s))
     })
 }
