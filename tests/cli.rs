@@ -194,3 +194,38 @@ fn scenario_command_ends_with_counts_and_fails_on_a_failure() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("0 passed, 1 failed"));
 }
+
+/// Every committed round of a multi-round day stays reachable: `--round` picks it, by the
+/// English or the roleset's own phase name, and a round that was never committed is an error
+/// listing what was.
+#[test]
+fn export_reaches_every_round_of_a_day() {
+    let scenario_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/rounds_named_through_two_days.ron");
+    let scenario = mafia_mod::scenario::load_scenario(&scenario_path).expect("scenario");
+    let game = mafia_mod::scenario::run_scenario(&scenario, &scenario_path).expect("plays");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("rounds.ron");
+    mafia_mod::savefile::save_game(&game, &save).expect("saved");
+    let save = save.to_string_lossy().to_string();
+    let vote = stdout(&run(&[
+        "export", &save, "--phase", "Day 2", "--round", "vote",
+    ]));
+    assert!(vote.contains("Равенство голосов: Gus, Hal"), "{vote}");
+    let revote = stdout(&run(&[
+        "export",
+        &save,
+        "--phase",
+        "День 2",
+        "--round",
+        "revote",
+    ]));
+    assert!(
+        revote.contains("Gus — 3") && !revote.contains("Равенство"),
+        "{revote}"
+    );
+    let missing = run(&["export", &save, "--phase", "Day 2", "--round", "election"]);
+    assert!(!missing.status.success());
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert!(err.contains("--round revote"), "{err}");
+}

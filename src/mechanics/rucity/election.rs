@@ -167,9 +167,21 @@ fn elected(ctx: &mut Ctx, winner: SlotId) {
     let choice = eligible(&ctx.state, winner);
     match choice.len() {
         0 | 1 => {
-            if let Some(&s) = choice.first() {
-                mayor::give_title(ctx, s, SECRETARY);
-            }
+            // The secretary round has nothing to decide: say so, never skip it silently.
+            let why = match choice.first() {
+                Some(&s) => {
+                    mayor::give_title(ctx, s, SECRETARY);
+                    format!(
+                        "no secretary round: {} is the only player who may be chosen and becomes the secretary (L161)",
+                        ctx.name(s)
+                    )
+                }
+                None => {
+                    "no secretary round: nobody may be chosen, the mayor has no secretary (L161)"
+                        .to_string()
+                }
+            };
+            ctx.note("secretary", "election", why);
             post_election(ctx);
             end_day(ctx);
         }
