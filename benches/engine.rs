@@ -38,3 +38,22 @@ fn load_save_2000_entries(bencher: divan::Bencher) {
     );
     bencher.bench(|| divan::black_box(parse_game(Path::new("bench.ron"), &text).expect("load")));
 }
+
+/// One host entry plus its autosave on a game of about 2,000 entries: what the console does
+/// after every key that enters something. The save is real (temp file, fsync, rename, backups).
+#[divan::bench(sample_count = 30)]
+fn entry_and_autosave_2000_entries(bencher: divan::Bencher) {
+    let mut game = large_game(220, 9, 1).expect("game");
+    let _ = game.submit(Entry::Resolve, None);
+    assert!(game.entries().len() >= 2000);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("bench.ron");
+    bencher
+        .with_inputs(|| game.clone())
+        .bench_local_values(|mut g| {
+            let note = mafia_mod::engine::HostCommand::Note("bench".into());
+            g.submit(Entry::Host(note), None)
+                .expect("a note is accepted");
+            mafia_mod::savefile::save_game(&g, &path).expect("saved");
+        });
+}

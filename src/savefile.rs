@@ -44,15 +44,23 @@ pub fn game_text(game: &Game) -> Result<String, FileError> {
     to_ron(game.file()).map_err(|e| file_error(Path::new("<game>"), e.to_string()))
 }
 
-/// Save atomically, keeping backups. The text is checked to load again before anything on disk
-/// is touched, so a bad save never replaces a good one.
+/// Save atomically, keeping backups. Before anything on disk is touched the new text is read
+/// back and must give exactly the game in memory, so a bad save never replaces a good one. The
+/// game itself needs no replay here: every entry was checked when it was accepted, and a load
+/// replays the whole log anyway, so an autosave costs a serialisation and a parse, not a game.
 pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
     let text = game_text(game)?;
-    parse_game(path, &text).map_err(|e| {
+    let back: GameFile = parse_ron(path, &text).map_err(|e| {
         file_error(
             path,
             format!("refusing to save: the new text would not load again ({e})"),
         )
     })?;
+    if back != *game.file() {
+        return Err(file_error(
+            path,
+            "refusing to save: the new text reads back as a different game".into(),
+        ));
+    }
     write_atomic(path, text.as_bytes(), BACKUPS).map_err(|e| file_error(path, e.to_string()))
 }
