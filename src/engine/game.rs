@@ -116,7 +116,8 @@ impl Game {
     }
     /// The live count of the current phase's votes, as the rule system counts them.
     pub fn tally(&self) -> Tally {
-        self.system.tally(&self.file.roleset, &self.state)
+        self.system
+            .tally(&self.file.roleset, &self.state, self.file.seed)
     }
     /// The ballot a vote without a ballot name goes to now, if any.
     pub fn open_ballot(&self) -> Option<&crate::rules::BallotDef> {

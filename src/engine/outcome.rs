@@ -17,6 +17,18 @@ pub struct Outcome {
     /// ending when this outcome is committed.
     #[serde(default)]
     pub another_round: bool,
+    /// The totals the resolution counted, per ballot and target: what the live tally must
+    /// have predicted (`tests/tally_matches_resolution.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counted: Vec<CountedTotal>,
+}
+
+/// One target's total on one ballot, as the resolution counted it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct CountedTotal {
+    pub ballot: String,
+    pub target: String,
+    pub total: i32,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

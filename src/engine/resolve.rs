@@ -33,7 +33,6 @@ pub(crate) fn run_resolver<'a>(
     seed: u64,
     snapshots: Option<Vec<GameState>>,
 ) -> Ctx<'a> {
-    let phase_seed = seed ^ (u64::from(state.phase) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut ctx = Ctx {
         roleset,
         state: state.clone(),
@@ -41,7 +40,7 @@ pub(crate) fn run_resolver<'a>(
             phase: state.phase_name(roleset),
             ..Outcome::default()
         },
-        rng: ChaCha8Rng::seed_from_u64(phase_seed),
+        rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, state)),
         names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
         snapshots,
     };
@@ -51,6 +50,28 @@ pub(crate) fn run_resolver<'a>(
     ctx.outcome.deaths.extend(state.host_deaths.iter().cloned());
     system.resolve(&mut ctx);
     ctx
+}
+
+impl<'a> Ctx<'a> {
+    /// A context over a copy of `state` for a dry run outside a resolution (a rule system's
+    /// live tally counting as its resolution will). It draws the numbers the resolution of
+    /// this phase will draw; nothing it records reaches the game.
+    pub fn dry_run(roleset: &'a Roleset, state: &GameState, seed: u64) -> Ctx<'a> {
+        Ctx {
+            roleset,
+            state: state.clone(),
+            outcome: Outcome::default(),
+            rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, state)),
+            names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
+            snapshots: None,
+        }
+    }
+}
+
+/// The seed of one phase's draws: the game seed mixed with the phase index, so resolving the
+/// same phase again draws the same numbers.
+fn phase_seed(seed: u64, state: &GameState) -> u64 {
+    seed ^ (u64::from(state.phase) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// An action of the phase, as the resolver processes it.

@@ -160,8 +160,9 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         None
     }
 
-    /// The live count of the current phase's votes, as the resolution will count them.
-    fn tally(&self, roleset: &Roleset, state: &GameState) -> Tally {
+    /// The live count of the current phase's votes, as the resolution will count them (`seed`
+    /// is the game's, for a dry run that draws what the resolution will draw).
+    fn tally(&self, roleset: &Roleset, state: &GameState, _seed: u64) -> Tally {
         let open = self.open_ballot(roleset, state);
         let mut t = tally::count(roleset, state, open.as_deref());
         for b in &mut t.ballots {

@@ -8,7 +8,7 @@
 
 use super::entry::PendingKind;
 use super::state::{GameState, SlotId};
-use crate::rules::{Effect, Roleset, TargetKind};
+use crate::rules::{ABSTAIN, Effect, Roleset, TargetKind};
 
 /// Every ballot open in the current phase.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +80,10 @@ pub fn count(roleset: &Roleset, state: &GameState, open: Option<&str>) -> Tally 
                 let (target, vote) = cast;
                 if vote.source.is_none() {
                     voted.insert(vote.voter);
+                }
+                // An explicit abstention is a vote cast for nobody: the voter has voted.
+                if target == ABSTAIN {
+                    continue;
                 }
                 match targets.iter_mut().find(|t| t.target == target) {
                     Some(t) => t.votes.push(vote),

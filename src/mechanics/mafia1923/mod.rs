@@ -5,12 +5,12 @@
 
 use super::effects::{Hooks, PhaseRun, kill, role_names, run_stages};
 use crate::engine::entry::PendingKind;
-use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
+use crate::engine::outcome::{Audience, CountedTotal, Step, StepResult, Verdict};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::setup::Level;
 use crate::engine::state::GameOver;
 use crate::engine::system::{RuleSystem, VoteQuery};
-use crate::engine::tally::{BallotTally, TargetTally};
+use crate::engine::tally::{self, BallotTally, Tally, TargetTally};
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
 use crate::rules::{PhaseKind, Roleset, TargetKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -64,9 +64,56 @@ impl RuleSystem for Mafia1923 {
     ) -> Vec<String> {
         court_thresholds(roleset, state, ballot)
     }
+    fn tally(&self, roleset: &Roleset, state: &GameState, seed: u64) -> Tally {
+        live_tally(roleset, state, seed)
+    }
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)
     }
+}
+
+/// The live tally as the day's resolution will count it. The votes are read as entered, then
+/// the day is resolved on a copy: a jail, an injury or a court absence that only the day's
+/// stages decide voids the votes it voids, and each total is the one the court will use.
+fn live_tally(roleset: &Roleset, state: &GameState, seed: u64) -> Tally {
+    let mut t = tally::count(roleset, state, None);
+    if t.ballots.is_empty() {
+        return t;
+    }
+    let mut ctx = Ctx::dry_run(roleset, state, seed);
+    resolve(&mut ctx);
+    let why_void = |voter: SlotId, ballot: &str, extra: bool| {
+        let name = ctx.name(voter);
+        let key = if extra {
+            format!("extra:{name}")
+        } else {
+            format!("vote:{name}")
+        };
+        let ballot_word = format!("{ballot} vote");
+        ctx.outcome
+            .steps
+            .iter()
+            .filter(|s| s.key == key)
+            .flat_map(|s| s.reasons.iter())
+            .find(|r| r.contains("votes do not count") || r.contains(&ballot_word))
+            .cloned()
+    };
+    for b in &mut t.ballots {
+        for target in &mut b.targets {
+            for v in target.votes.iter_mut().filter(|v| v.void.is_none()) {
+                v.void = why_void(v.voter, &b.id, v.source.is_some());
+            }
+            target.total = ctx
+                .outcome
+                .counted
+                .iter()
+                .find(|c| c.ballot == b.id && c.target == target.target)
+                .map_or(0, |c| c.total);
+        }
+        b.targets.sort_by_key(|x| std::cmp::Reverse(x.total));
+        b.thresholds = court_thresholds(roleset, state, b);
+    }
+    t
 }
 
 /// How the court uses the day's counts, with where they stand now.
@@ -711,6 +758,21 @@ impl Rules {
             {
                 *self.player_totals.entry(id).or_insert(0) += weight;
             }
+        }
+        for (family, total) in &self.family_totals {
+            ctx.outcome.counted.push(CountedTotal {
+                ballot: "family".into(),
+                target: family.clone(),
+                total: *total,
+            });
+        }
+        for (id, total) in &self.player_totals {
+            let target = ctx.name(*id);
+            ctx.outcome.counted.push(CountedTotal {
+                ballot: "individual".into(),
+                target,
+                total: *total,
+            });
         }
         let fams = self
             .family_totals

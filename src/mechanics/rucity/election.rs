@@ -8,7 +8,7 @@ use super::teams::{MAYOR, SECRETARY};
 use super::vars::{self, Round};
 use super::votes::ballots;
 use crate::engine::SlotId;
-use crate::engine::outcome::Audience;
+use crate::engine::outcome::{Audience, CountedTotal};
 use crate::engine::resolve::{Ctx, live_acts};
 use std::collections::BTreeMap;
 
@@ -28,12 +28,26 @@ fn cast(ctx: &Ctx, ballot: &str) -> Vec<(SlotId, Option<SlotId>, u64, bool)> {
         .collect()
 }
 
-fn counts(votes: &[(SlotId, Option<SlotId>, u64, bool)]) -> BTreeMap<SlotId, usize> {
+/// One vote, one count; abstentions count for nobody. The totals go into the outcome, so the
+/// live tally can be held to them.
+fn counts(
+    ctx: &mut Ctx,
+    ballot: &str,
+    votes: &[(SlotId, Option<SlotId>, u64, bool)],
+) -> BTreeMap<SlotId, usize> {
     let mut out = BTreeMap::new();
     for (_, t, _, _) in votes {
         if let Some(t) = t {
             *out.entry(*t).or_insert(0) += 1;
         }
+    }
+    for (t, n) in &out {
+        let target = ctx.name(*t);
+        ctx.outcome.counted.push(CountedTotal {
+            ballot: ballot.to_string(),
+            target,
+            total: *n as i32,
+        });
     }
     out
 }
@@ -54,7 +68,7 @@ fn pairs(votes: &[(SlotId, Option<SlotId>, u64, bool)]) -> Vec<(SlotId, Option<S
 fn round1(ctx: &mut Ctx) {
     let votes = cast(ctx, "election");
     vars::set_pairs(&mut ctx.state, vars::ELECTION_R1, &pairs(&votes));
-    let leaders = top(&counts(&votes));
+    let leaders = top(&counts(ctx, "election", &votes));
     match leaders.len() {
         0 => no_mayor(ctx),
         1 => elected(ctx, leaders[0]),
@@ -85,7 +99,7 @@ fn round2(ctx: &mut Ctx) {
         .filter(|(v, t, _, _)| !candidates.contains(v) && t.is_none_or(|t| candidates.contains(&t)))
         .collect();
     vars::set_pairs(&mut ctx.state, vars::ELECTION_R2, &pairs(&votes));
-    let leaders = top(&counts(&votes));
+    let leaders = top(&counts(ctx, "election_round2", &votes));
     let winner = match leaders.len() {
         1 => Some(leaders[0]),
         0 => {

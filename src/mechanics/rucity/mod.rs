@@ -21,6 +21,7 @@ mod endgame;
 mod hunt;
 mod investigator;
 mod killers;
+mod live_tally;
 mod mayor;
 mod morning;
 mod moves;
@@ -92,6 +93,14 @@ impl RuleSystem for RuCity {
     }
     fn open_ballot(&self, _roleset: &Roleset, state: &GameState) -> Option<String> {
         open_ballot(state)
+    }
+    fn tally(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        seed: u64,
+    ) -> crate::engine::tally::Tally {
+        live_tally::tally(roleset, state, seed, open_ballot(state).as_deref())
     }
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)

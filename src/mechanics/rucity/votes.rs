@@ -7,7 +7,7 @@ use super::corrections::{self, Colour};
 use super::{mayor, teams};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
-use crate::engine::outcome::{Step, StepResult};
+use crate::engine::outcome::{CountedTotal, Step, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::rules::ABSTAIN;
 use std::collections::BTreeMap;
@@ -342,6 +342,11 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         tally.red.insert(t, red);
         tally.black.insert(t, black);
         tally.totals.insert(t, total);
+        ctx.outcome.counted.push(CountedTotal {
+            ballot: ballot.to_string(),
+            target: ctx.name(t),
+            total,
+        });
         ctx.step(Step {
             key: format!("tally:{}", ctx.name(t)),
             stage: "votes".into(),
