@@ -2,9 +2,10 @@
 //! per target, the votes in the order they were cast with their weights, who has not voted, and
 //! the thresholds the rule system decides by.
 //!
-//! This is a reading of the pending entries, not a resolution: it counts what is known now.
-//! Effects that only resolution knows (a Sheriff's jail, a late injury) are left to the
-//! resolver; the thresholds say how the count will be used.
+//! [`count`] is the generic reading of the pending entries. A rule system whose resolution
+//! counts otherwise (weights, jails, corrections) answers `RuleSystem::tally` with a dry run of
+//! its own counting, so the tally is what the result will be; the thresholds say how the count
+//! will be used.
 
 use super::entry::PendingKind;
 use super::state::{GameState, SlotId};

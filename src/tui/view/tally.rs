@@ -69,7 +69,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     }
     lines.extend(wrapped(
         vec![styled(
-            "t: the resolution steps · the count ignores what only resolution knows (a jail, a late injury)",
+            "t: the resolution steps · counted as the resolution will count it",
             app.theme.dim(),
         )],
         &[],
