@@ -3,7 +3,10 @@
 use super::error::Refusal;
 use super::state::{GameState, Slot, SlotId};
 use super::system::RuleSystem;
-use crate::rules::{ABSTAIN, AbilityDef, BallotDef, Roleset, TargetCount, TargetKind, TargetRule};
+use crate::rules::{
+    ABSTAIN, AbilityDef, BallotDef, ParamKind, Roleset, TargetCount, TargetKind, TargetRule,
+};
+use std::collections::BTreeMap;
 
 /// An action that passed validation, with names made canonical.
 pub struct CheckedAct {
@@ -271,6 +274,97 @@ fn check_target(
             }
             Ok(target.name.clone())
         }
+    }
+}
+
+/// Check an action's parameters against the ability's declared ones and return them made
+/// canonical (a role by its id, a player by his name as the setup spells it).
+pub fn check_params(
+    roleset: &Roleset,
+    state: &GameState,
+    ability: &AbilityDef,
+    params: &BTreeMap<String, String>,
+) -> Result<BTreeMap<String, String>, Refusal> {
+    let declared = || {
+        let ids: Vec<&str> = ability.params.iter().map(|p| p.id.as_str()).collect();
+        if ids.is_empty() {
+            "it takes none".to_string()
+        } else {
+            format!("it takes {}", ids.join(", "))
+        }
+    };
+    if let Some(unknown) = params
+        .keys()
+        .find(|k| !ability.params.iter().any(|p| &p.id == *k))
+    {
+        return Err(Refusal::new(
+            "unknown_param",
+            format!(
+                "`{}` has no parameter `{unknown}`: {}",
+                ability.id,
+                declared()
+            ),
+        ));
+    }
+    let mut out = BTreeMap::new();
+    for def in &ability.params {
+        let Some(raw) = params
+            .get(&def.id)
+            .map(|v| v.trim())
+            .filter(|v| !v.is_empty())
+        else {
+            if def.required {
+                return Err(Refusal::new(
+                    "missing_param",
+                    format!(
+                        "`{}` needs its parameter `{}` ({})",
+                        ability.id,
+                        def.id,
+                        param_kind_words(&def.kind)
+                    ),
+                ));
+            }
+            continue;
+        };
+        let bad = |why: String| {
+            Refusal::new(
+                "bad_param",
+                format!("`{}` parameter `{}`: {why}", ability.id, def.id),
+            )
+        };
+        let value = match &def.kind {
+            ParamKind::Text => raw.to_string(),
+            ParamKind::YesNo => match raw.to_lowercase().as_str() {
+                "yes" | "no" => raw.to_lowercase(),
+                _ => return Err(bad(format!("`{raw}` is not yes or no"))),
+            },
+            ParamKind::Role => roleset
+                .role_named(raw)
+                .map(|r| r.id.clone())
+                .ok_or_else(|| bad(format!("the roleset has no role `{raw}`")))?,
+            ParamKind::Player => state
+                .slot_by_name(raw)
+                .map(|s| s.name.clone())
+                .ok_or_else(|| bad(format!("no player named `{raw}`")))?,
+            ParamKind::Choice(words) => words
+                .iter()
+                .find(|w| w.eq_ignore_ascii_case(raw))
+                .cloned()
+                .ok_or_else(|| bad(format!("`{raw}` is not one of {}", words.join(", "))))?,
+        };
+        out.insert(def.id.clone(), value);
+    }
+    Ok(out)
+}
+
+/// What a parameter of this kind takes, in words.
+pub fn param_kind_words(kind: &ParamKind) -> String {
+    match kind {
+        ParamKind::Text => "a text".into(),
+        ParamKind::YesNo => "yes or no".into(),
+        ParamKind::Role => "a role".into(),
+        ParamKind::Player => "a player".into(),
+        ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
     }
 }
 

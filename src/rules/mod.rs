@@ -141,8 +141,42 @@ pub struct AbilityDef {
     /// same actor (notes a player may send several of).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeatable: bool,
+    /// The extra values an entry of this ability carries beside its targets (a note's text, a
+    /// requested role, a partner's approval). The engine refuses an entry whose values do not
+    /// fit, and the console asks for them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<ParamDef>,
     pub effect: Effect,
     pub description: String,
+}
+
+/// One parameter of an ability.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ParamDef {
+    /// The key in the entry (`text`, `role`, `partner_confirmed`).
+    pub id: String,
+    pub kind: ParamKind,
+    /// An entry without it is refused.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub required: bool,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+}
+
+/// What a parameter's value may be.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Free text.
+    Text,
+    /// `yes` or `no`.
+    YesNo,
+    /// A role of the roleset, by id or name.
+    Role,
+    /// A player of the game, by name.
+    Player,
+    /// One of these words.
+    Choice(Vec<String>),
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -319,6 +353,13 @@ impl Roleset {
     }
     pub fn option(&self, id: &str) -> Option<&OptionDef> {
         self.options.iter().find(|o| o.id == id)
+    }
+    /// A role named by id or by its display name, case-insensitively.
+    pub fn role_named(&self, given: &str) -> Option<&RoleDef> {
+        let given = given.trim();
+        self.roles.iter().find(|r| {
+            r.id.eq_ignore_ascii_case(given) || r.name.to_lowercase() == given.to_lowercase()
+        })
     }
     pub fn template(&self, id: &str) -> &str {
         self.templates.get(id).map(String::as_str).unwrap_or("")

@@ -1,6 +1,6 @@
 //! `mafia-mod roleset show`: every role, ability, target kinds, stage and limit in plain text.
 
-use super::{AbilityDef, Roleset, TargetCount};
+use super::{AbilityDef, ParamKind, Roleset, TargetCount};
 use std::fmt::Write;
 
 /// The roleset as a host reads it.
@@ -110,8 +110,25 @@ fn describe_ability(a: &AbilityDef) -> String {
     } else {
         format!("{:?}, stage {}", a.phase, a.stage)
     };
+    let params: Vec<String> = a
+        .params
+        .iter()
+        .map(|p| {
+            let kind = match &p.kind {
+                ParamKind::Choice(words) => words.join("|"),
+                other => format!("{other:?}").to_lowercase(),
+            };
+            let optional = if p.required { "" } else { "?" };
+            format!("{}{optional}: {kind}", p.id)
+        })
+        .collect();
+    let params = if params.is_empty() {
+        String::new()
+    } else {
+        format!("; params {{{}}}", params.join(", "))
+    };
     format!(
-        "{}: targets [{}]{count}; {when}; {}{}",
+        "{}: targets [{}]{count}{params}; {when}; {}{}",
         a.id,
         targets.join(", "),
         limits.join(", "),

@@ -104,6 +104,19 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
                 );
             }
         }
+        duplicates(
+            &format!("abilities[{i}].params"),
+            ability.params.iter().map(|p| p.id.as_str()),
+            &mut problem,
+        );
+        for (j, param) in ability.params.iter().enumerate() {
+            if matches!(&param.kind, super::ParamKind::Choice(words) if words.is_empty()) {
+                problem(
+                    format!("abilities[{i}].params[{j}].kind"),
+                    "a choice needs at least one word".into(),
+                );
+            }
+        }
         if let Effect::Afflict { status, .. } = &ability.effect
             && !r.templates.contains_key(&format!("public_{status}"))
         {

@@ -210,13 +210,6 @@ pub fn act_refusal(
             }
             Ok(())
         }
-        "night_note" => match params.get("text") {
-            Some(t) if !t.trim().is_empty() => Ok(()),
-            _ => refuse(
-                "night_note",
-                "a night note needs its text: {\"text\": \"...\"} (and optionally \"if\")",
-            ),
-        },
         "power_vertical" | "politician_support" | "shadow_vertical" => {
             pre_vote_move(roleset, state, me, ability, &ids)
         }
