@@ -61,6 +61,12 @@ fn act_everyone(game: &mut Game) {
                     mafia_mod::rules::TargetKind::Player => {
                         state.slots[(slot.id + 1 + k) % 200].name.clone()
                     }
+                    other => {
+                        mafia_mod::engine::validate::target_choices(game.roleset(), &state, &other)
+                            .first()
+                            .cloned()
+                            .unwrap_or_default()
+                    }
                 },
             )
             .collect();

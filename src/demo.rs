@@ -244,6 +244,10 @@ pub fn fill_phase(game: &mut Game) {
                         crate::rules::TargetKind::Player => {
                             living[(i + 7 + 13 * k) % n].name.clone()
                         }
+                        other => crate::engine::validate::target_choices(&roleset, &state, &other)
+                            .first()
+                            .cloned()
+                            .unwrap_or_default(),
                     })
                     .collect();
                 let accepted = game

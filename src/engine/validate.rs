@@ -224,6 +224,9 @@ fn check_target(
     raw: &str,
 ) -> Result<String, Refusal> {
     match kind {
+        TargetKind::Role | TargetKind::Group | TargetKind::Choice(_) => {
+            named_choice(roleset, state, &kind, raw)
+        }
         TargetKind::Family => state
             .family_by_name(raw)
             .map(str::to_string)
@@ -275,6 +278,49 @@ fn check_target(
             Ok(target.name.clone())
         }
     }
+}
+
+/// Every value a target of a kind other than a player may take, canonical: the families, the
+/// roles' ids, the sides' ids, or the choice's words.
+pub fn target_choices(roleset: &Roleset, state: &GameState, kind: &TargetKind) -> Vec<String> {
+    match kind {
+        TargetKind::Player => state.living().map(|s| s.name.clone()).collect(),
+        TargetKind::Family => state.families.clone(),
+        TargetKind::Role => roleset.roles.iter().map(|r| r.id.clone()).collect(),
+        TargetKind::Group => roleset.sides.iter().map(|s| s.id.clone()).collect(),
+        TargetKind::Choice(words) => words.clone(),
+    }
+}
+
+/// A role, group or choice named by id, name or word (case-insensitively), made canonical.
+fn named_choice(
+    roleset: &Roleset,
+    state: &GameState,
+    kind: &TargetKind,
+    raw: &str,
+) -> Result<String, Refusal> {
+    let raw = raw.trim();
+    let found = match kind {
+        TargetKind::Role => roleset.role_named(raw).map(|r| r.id.clone()),
+        TargetKind::Group => roleset
+            .sides
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(raw) || s.name.to_lowercase() == raw.to_lowercase())
+            .map(|s| s.id.clone()),
+        _ => target_choices(roleset, state, kind)
+            .into_iter()
+            .find(|w| w.eq_ignore_ascii_case(raw)),
+    };
+    found.ok_or_else(|| {
+        Refusal::new(
+            "illegal_target",
+            format!(
+                "no {} named `{raw}` (one of: {})",
+                kind.word(),
+                target_choices(roleset, state, kind).join(", ")
+            ),
+        )
+    })
 }
 
 /// Check an action's parameters against the ability's declared ones and return them made
@@ -419,7 +465,10 @@ pub fn check_vote(
     if state.game_over.is_some() {
         return Err(Refusal::new("game_over", "the game is over"));
     }
-    let target = match ballot.target {
+    let target = match &ballot.target {
+        TargetKind::Role | TargetKind::Group | TargetKind::Choice(_) => {
+            named_choice(roleset, state, &ballot.target, target)?
+        }
         TargetKind::Family => state
             .family_by_name(target)
             .map(str::to_string)

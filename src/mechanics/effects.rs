@@ -211,13 +211,13 @@ fn redirect_if_marked(ctx: &mut Ctx, action: &Action, reasons: &mut Vec<String>)
             let kind = crate::engine::validate::target_kind(&action.ability, i);
             // The draw is random, but only among targets the ability could legally name.
             let pool: Vec<String> = match kind {
-                TargetKind::Family => ctx.state.families.clone(),
                 TargetKind::Player => ctx
                     .state
                     .living()
                     .filter(|s| legal_random_target(ctx, action, s, &new_targets))
                     .map(|s| s.name.clone())
                     .collect(),
+                other => crate::engine::validate::target_choices(ctx.roleset, &ctx.state, &other),
             };
             let what = format!("redirect of {} target {}", ctx.name(action.actor), i + 1);
             if let Some(t) = ctx.draw(&action.ability.stage, &what, &pool, String::clone) {

@@ -182,7 +182,27 @@ pub enum ParamKind {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum TargetKind {
     Player,
+    /// A family or team of the setup.
     Family,
+    /// A role of the roleset, by id or name (a role request, a guess).
+    Role,
+    /// A side of the roleset, by id or name (a team, an organisation).
+    Group,
+    /// One of these words (`no_lynch`, a crime, a mode).
+    Choice(Vec<String>),
+}
+
+impl TargetKind {
+    /// What a target of this kind is, in a word, for labels and refusals.
+    pub fn word(&self) -> &'static str {
+        match self {
+            TargetKind::Player => "player",
+            TargetKind::Family => "family",
+            TargetKind::Role => "role",
+            TargetKind::Group => "group",
+            TargetKind::Choice(_) => "choice",
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]

@@ -5,7 +5,7 @@
 use super::form::{host_command, markup, usable_abilities, verdict};
 use super::input::LineInput;
 use crate::engine::outcome::Outcome;
-use crate::engine::validate::target_kind;
+use crate::engine::validate::{target_choices, target_kind};
 use crate::engine::{Entry, Game};
 use crate::export::Markup;
 use crate::rules::TargetKind;
@@ -315,6 +315,7 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
             match target_kind(ability, i - 2) {
                 TargetKind::Family => families(),
                 TargetKind::Player => living(),
+                other => target_choices(roleset, state, &other),
             }
         }
         ("vote" | "unvote", 0) => {

@@ -6,7 +6,9 @@
 use super::fuzzy;
 use super::input::LineInput;
 use crate::engine::outcome::Outcome;
-use crate::engine::validate::{check_can_act, holds_ability, target_count, target_kind};
+use crate::engine::validate::{
+    check_can_act, holds_ability, target_choices, target_count, target_kind,
+};
 use crate::engine::{Entry, Game, GameState, HostCommand, Slot, Verdict};
 use crate::export::Markup;
 use crate::rules::{AbilityDef, TargetKind, TargetRule};
@@ -483,19 +485,19 @@ fn act_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
         let kind = target_kind(ability, i);
         let earlier: Vec<&String> = values.iter().skip(2).take(i).collect();
         let distinct = ability.rules.contains(&TargetRule::Distinct);
-        let choices: Vec<Choice> = match kind {
-            TargetKind::Family => st.families.iter().map(Choice::plain).collect(),
+        let choices: Vec<Choice> = match &kind {
             TargetKind::Player => st
                 .living()
                 .filter(|s| !(ability.rules.contains(&TargetRule::NotSelf) && s.id == actor.id))
                 .filter(|s| !(distinct && earlier.contains(&&s.name)))
                 .map(|s| player_choice(ctx, s))
                 .collect(),
+            other => target_choices(ctx.game.roleset(), st, other)
+                .iter()
+                .map(Choice::plain)
+                .collect(),
         };
-        let what = match kind {
-            TargetKind::Family => "family",
-            TargetKind::Player => "player",
-        };
+        let what = kind.word();
         let label = if count > 1 {
             format!("Target {} ({what})", i + 1)
         } else {
@@ -562,8 +564,7 @@ fn vote_fields(ctx: &FormCtx, values: &[String], unvote: bool) -> Vec<Field> {
     if unvote {
         return fields;
     }
-    let targets = match ballot.2 {
-        TargetKind::Family => st.families.iter().map(Choice::plain).collect(),
+    let targets = match &ballot.2 {
         TargetKind::Player => {
             let voter_family = rest
                 .first()
@@ -574,6 +575,10 @@ fn vote_fields(ctx: &FormCtx, values: &[String], unvote: bool) -> Vec<Field> {
             players.sort_by_key(|s| s.family != voter_family);
             players.into_iter().map(|s| player_choice(ctx, s)).collect()
         }
+        other => target_choices(ctx.game.roleset(), st, other)
+            .iter()
+            .map(Choice::plain)
+            .collect(),
     };
     fields.push(Field::pick("Vote for", targets));
     fields

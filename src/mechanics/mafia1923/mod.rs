@@ -141,6 +141,7 @@ fn court_thresholds(roleset: &Roleset, state: &GameState, ballot: &BallotTally) 
         TargetKind::Player => {
             vec!["in each family at court, its most voted member dies (ties: all)".to_string()]
         }
+        _ => tally::ballot_rule_and_leader(roleset, ballot),
     }
 }
 
