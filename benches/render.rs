@@ -6,7 +6,6 @@
 
 use mafia_mod::engine::{Entry, Game, Level, PlayerSetup, Setup};
 use mafia_mod::tui::app::App;
-use mafia_mod::tui::form::usable_abilities;
 use mafia_mod::tui::{Msg, update, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -45,7 +44,7 @@ fn big_game() -> Game {
 fn act_everyone(game: &mut Game) {
     let state = game.state().clone();
     for slot in state.living() {
-        let Ok(abilities) = usable_abilities(game, slot) else {
+        let Ok(abilities) = game.usable_abilities(slot) else {
             continue;
         };
         let Some(ability) = abilities.first().map(|a| (*a).clone()) else {

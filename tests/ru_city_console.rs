@@ -37,3 +37,52 @@ fn election_day_tally_and_post() {
     assert!(post.contains(&format!("Живые ({living})")), "{post}");
     assert!(!post.contains("Alive"), "{post}");
 }
+
+/// The abilities offered for a slot come from the rules, the system's own included: a killer
+/// side with no shot tonight is not offered its shot, and a pre-vote move is offered in the
+/// pre-vote round only.
+#[test]
+fn usable_abilities_follow_the_rule_system() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/rounds_secretary_round_with_one_voter_is_announced.ron");
+    let scenario = mafia_mod::scenario::load_scenario(&path).expect("scenario");
+    let game = mafia_mod::scenario::run_scenario(&scenario, &path).expect("plays");
+    assert_eq!(game.phase_name(), "Ночь 1");
+    let ids = |name: &str| -> Vec<String> {
+        let slot = game.state().slot_by_name(name).expect("player");
+        game.usable_abilities(slot)
+            .map(|list| list.iter().map(|a| a.id.clone()).collect())
+            .unwrap_or_default()
+    };
+    // Night 1 is the mafia's night (L2), not the maniac's (L3).
+    assert!(
+        ids("Ivy").contains(&"mafia_kill".to_string()),
+        "{:?}",
+        ids("Ivy")
+    );
+    assert!(
+        !ids("Kim").contains(&"maniac_kill".to_string()),
+        "{:?}",
+        ids("Kim")
+    );
+    let refusal = game
+        .system()
+        .usable_refusal(game.roleset(), game.state(), 10, "maniac_kill")
+        .expect_err("no maniac shot on night 1");
+    assert_eq!(refusal.rule, "no_shot");
+
+    let mut day = game.clone();
+    day.submit(Entry::Resolve, None).expect("night 1 ends");
+    assert_eq!(day.round(), Some("pre_vote"));
+    let lea = day.state().slot_by_name("Lea").expect("mayor").clone();
+    let offered = |g: &mafia_mod::engine::Game| -> Vec<String> {
+        g.usable_abilities(&lea)
+            .map(|list| list.iter().map(|a| a.id.clone()).collect())
+            .unwrap_or_default()
+    };
+    assert!(offered(&day).contains(&"power_vertical".to_string()));
+    day.submit(Entry::Resolve, None)
+        .expect("the pre-vote round ends");
+    assert_eq!(day.round(), Some("vote"));
+    assert!(!offered(&day).contains(&"power_vertical".to_string()));
+}

@@ -119,6 +119,11 @@ impl Game {
         self.system
             .tally(&self.file.roleset, &self.state, self.file.seed)
     }
+    /// The abilities this slot may use now, as the rules (generic and the system's) see them
+    /// before any target is chosen; the error says why there are none.
+    pub fn usable_abilities(&self, slot: &Slot) -> Result<Vec<&crate::rules::AbilityDef>, String> {
+        super::validate::usable_abilities(self.system, &self.file.roleset, &self.state, slot)
+    }
     /// The ballot a vote without a ballot name goes to now, if any.
     pub fn open_ballot(&self) -> Option<&crate::rules::BallotDef> {
         open_ballot(self.system, &self.file.roleset, &self.state)
@@ -324,6 +329,7 @@ fn apply(
             params,
         } => {
             let checked = check_act(roleset, state, actor, ability, targets)?;
+            system.usable_refusal(roleset, state, checked.actor, ability)?;
             let params = match roleset.ability(ability) {
                 Some(def) => check_params(roleset, state, def, params)?,
                 None => params.clone(),

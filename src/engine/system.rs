@@ -133,6 +133,19 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         ))
     }
 
+    /// The system's reasons to refuse a slot's use of an ability now, whatever its targets (a
+    /// round that is not the ability's, a right that is spent). Every action is checked by it
+    /// before [`RuleSystem::act_refusal`], and the console offers only abilities that pass.
+    fn usable_refusal(
+        &self,
+        _roleset: &Roleset,
+        _state: &GameState,
+        _actor: SlotId,
+        _ability: &str,
+    ) -> Result<(), Refusal> {
+        Ok(())
+    }
+
     /// The system's own reasons to refuse an action the generic checks let through.
     fn act_refusal(&self, _q: &ActQuery<'_>) -> Result<(), Refusal> {
         Ok(())

@@ -280,6 +280,51 @@ fn check_target(
     }
 }
 
+/// The abilities a slot may use now, before any target is chosen: it may act, holds the
+/// ability, the ability is active in this phase kind and not spent, and the rule system does
+/// not refuse it. The error says why there are none.
+pub fn usable_abilities<'a>(
+    system: &dyn RuleSystem,
+    roleset: &'a Roleset,
+    state: &GameState,
+    slot: &Slot,
+) -> Result<Vec<&'a AbilityDef>, String> {
+    check_can_act(roleset, state, slot).map_err(|r| r.message)?;
+    let kind = state.phase_kind(roleset);
+    let mut out: Vec<&AbilityDef> = Vec::new();
+    let mut refusals = Vec::new();
+    for role in slot.roles().filter_map(|r| roleset.role(r)) {
+        for id in &role.abilities {
+            let Some(def) = roleset.ability(id) else {
+                continue;
+            };
+            let used = slot.uses.get(id).copied().unwrap_or(0);
+            let spent = def.limits.uses.is_some_and(|max| used >= max);
+            if def.passive || def.phase != kind || spent || out.iter().any(|a| a.id == def.id) {
+                continue;
+            }
+            match system.usable_refusal(roleset, state, slot.id, id) {
+                Ok(()) => out.push(def),
+                Err(r) => refusals.push(r.message),
+            }
+        }
+    }
+    if out.is_empty() {
+        let why = if refusals.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", refusals.join("; "))
+        };
+        return Err(format!(
+            "{} ({}) has no ability to use during {}{why}",
+            slot.name,
+            slot.role_names(roleset),
+            state.phase_name(roleset)
+        ));
+    }
+    Ok(out)
+}
+
 /// Every value a target of a kind other than a player may take, canonical: the families, the
 /// roles' ids, the sides' ids, or the choice's words.
 pub fn target_choices(roleset: &Roleset, state: &GameState, kind: &TargetKind) -> Vec<String> {

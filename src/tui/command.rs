@@ -2,7 +2,7 @@
 //! commands, names, abilities, families, statuses and step keys. The same table documents the
 //! grammar in the help overlay.
 
-use super::form::{host_command, markup, usable_abilities, verdict};
+use super::form::{host_command, markup, verdict};
 use super::input::LineInput;
 use crate::engine::outcome::Outcome;
 use crate::engine::validate::{target_choices, target_kind};
@@ -305,7 +305,7 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
         ("act", 0) => living(),
         ("act", 1) => state
             .slot_by_name(&before[1])
-            .and_then(|s| usable_abilities(game, s).ok())
+            .and_then(|s| game.usable_abilities(s).ok())
             .map(|list| list.iter().map(|a| a.id.clone()).collect())
             .unwrap_or_default(),
         ("act", i) => {

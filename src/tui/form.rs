@@ -6,12 +6,10 @@
 use super::fuzzy;
 use super::input::LineInput;
 use crate::engine::outcome::Outcome;
-use crate::engine::validate::{
-    check_can_act, holds_ability, target_choices, target_count, target_kind,
-};
+use crate::engine::validate::{target_choices, target_count, target_kind};
 use crate::engine::{Entry, Game, GameState, HostCommand, Slot, Verdict};
 use crate::export::Markup;
-use crate::rules::{AbilityDef, TargetKind, TargetRule};
+use crate::rules::{TargetKind, TargetRule};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -413,47 +411,11 @@ fn state<'a>(ctx: &'a FormCtx) -> &'a GameState {
     ctx.game.state()
 }
 
-/// The abilities a player may use now: held through a role, not passive, of this phase, with
-/// uses left. Empty (with the reason) when the player cannot act at all.
-pub fn usable_abilities<'a>(game: &'a Game, slot: &Slot) -> Result<Vec<&'a AbilityDef>, String> {
-    let roleset = game.roleset();
-    let state = game.state();
-    check_can_act(roleset, state, slot).map_err(|r| r.message)?;
-    let kind = state.phase_kind(roleset);
-    let mut out: Vec<&AbilityDef> = Vec::new();
-    for role in slot.roles().filter_map(|r| roleset.role(r)) {
-        for id in &role.abilities {
-            let Some(def) = roleset.ability(id) else {
-                continue;
-            };
-            let used = slot.uses.get(id).copied().unwrap_or(0);
-            let spent = def.limits.uses.is_some_and(|max| used >= max);
-            if !def.passive
-                && def.phase == kind
-                && !spent
-                && holds_ability(roleset, slot, id)
-                && !out.iter().any(|a| a.id == def.id)
-            {
-                out.push(def);
-            }
-        }
-    }
-    if out.is_empty() {
-        return Err(format!(
-            "{} ({}) has no ability to use during {}",
-            slot.name,
-            slot.role_names(roleset),
-            state.phase_name(roleset)
-        ));
-    }
-    Ok(out)
-}
-
 fn act_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
     let st = state(ctx);
     let actors: Vec<Choice> = st
         .living()
-        .filter(|s| usable_abilities(ctx.game, s).is_ok())
+        .filter(|s| ctx.game.usable_abilities(s).is_ok())
         .map(|s| player_choice(ctx, s))
         .collect();
     let mut fields = vec![Field::pick("Actor", actors).noted("nobody can act now")];
@@ -462,7 +424,7 @@ fn act_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
         fields.push(Field::later("Targets"));
         return fields;
     };
-    let abilities = usable_abilities(ctx.game, actor);
+    let abilities = ctx.game.usable_abilities(actor);
     let choices = abilities
         .as_ref()
         .map(|list| {

@@ -2,7 +2,6 @@
 //! the abilities, and a suggested entry is shown for the host to confirm or correct in the
 //! action form. A suggestion is only a guess; nothing is entered without the host.
 
-use super::form::usable_abilities;
 use crate::engine::validate::{target_count, target_kind};
 use crate::engine::{Game, SlotId};
 use crate::rules::{AbilityDef, TargetKind};
@@ -189,7 +188,10 @@ pub fn suggest(game: &Game, text: &str) -> Suggestion {
     }
     for ability in &keyword_hits {
         for s in state.living() {
-            if usable_abilities(game, s).is_ok_and(|l| l.iter().any(|a| a.id == ability.id)) {
+            if game
+                .usable_abilities(s)
+                .is_ok_and(|l| l.iter().any(|a| a.id == ability.id))
+            {
                 consider(s.id);
             }
         }
@@ -199,7 +201,7 @@ pub fn suggest(game: &Game, text: &str) -> Suggestion {
         let Some(slot) = state.slots.get(actor) else {
             continue;
         };
-        let Ok(abilities) = usable_abilities(game, slot) else {
+        let Ok(abilities) = game.usable_abilities(slot) else {
             continue;
         };
         for ability in abilities {
@@ -216,7 +218,8 @@ pub fn suggest(game: &Game, text: &str) -> Suggestion {
             let holders = state
                 .living()
                 .filter(|s| {
-                    usable_abilities(game, s).is_ok_and(|l| l.iter().any(|a| a.id == ability.id))
+                    game.usable_abilities(s)
+                        .is_ok_and(|l| l.iter().any(|a| a.id == ability.id))
                 })
                 .count();
             if holders == 1 && keyword_hits.iter().any(|a| a.id == ability.id) {

@@ -76,6 +76,15 @@ impl RuleSystem for RuCity {
     ) -> Result<(), Refusal> {
         setup::assign_roles(roleset, players, seed)
     }
+    fn usable_refusal(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        actor: crate::engine::SlotId,
+        ability: &str,
+    ) -> Result<(), Refusal> {
+        validate::usable_refusal(roleset, state, actor, ability)
+    }
     fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
         validate::act_refusal(q.roleset, q.state, q.actor, q.ability, q.targets, q.params)
     }

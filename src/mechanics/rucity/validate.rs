@@ -34,6 +34,101 @@ const EXCLUSIVE: &[&[&str]] = &[
 /// Abilities that are killer moves, which may not target the secretary (L161).
 const KILLER_MOVES: &[&str] = &["mafia_kill", "maniac_kill", "insure", "investigator_shot"];
 
+/// What refuses a move whatever its targets: the host's penalties, a round that is not the
+/// move's, a killer side without a shot tonight, a right that is not open or is spent. The
+/// console offers only the moves that pass, and every entry is checked by it first.
+pub fn usable_refusal(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &str,
+) -> Result<(), Refusal> {
+    let Some(me) = state.slots.get(actor) else {
+        return Ok(());
+    };
+    let negative = roleset
+        .roles
+        .iter()
+        .any(|r| r.side == teams::BLACK && r.abilities.iter().any(|a| a == ability));
+    if negative && me.has_status("penalty_block_negative") {
+        return refuse(
+            "penalty_block",
+            format!(
+                "{}'s negative role is blocked by the host's penalty (L139)",
+                me.name
+            ),
+        );
+    }
+    if !negative && ability != "night_note" && me.has_status("penalty_block_peaceful") {
+        return refuse(
+            "penalty_block",
+            format!(
+                "{}'s peaceful role is blocked by the host's penalty (L139)",
+                me.name
+            ),
+        );
+    }
+    match ability {
+        "mafia_kill" | "maniac_kill" => {
+            let Some(side) = teams::killer_side(roleset, me) else {
+                return Ok(());
+            };
+            if shots::night_shots(roleset, state).usable(side) == 0 {
+                return refuse(
+                    "no_shot",
+                    format!(
+                        "the {} has no shot tonight (no own night, no reserve); a killer may insure instead (L2, L3)",
+                        side.id()
+                    ),
+                );
+            }
+            Ok(())
+        }
+        "investigator_shot" => {
+            if !investigator::shot_open(state) {
+                return refuse(
+                    "investigator_shot",
+                    "the vigilante shot opens only when both the commissar and the detective are out (L8)",
+                );
+            }
+            if me.counter(investigator::SHOT_DONE) > 0 {
+                return refuse(
+                    "investigator_shot",
+                    format!(
+                        "{} has killed a black: his right to shoot is spent (L8, Q11)",
+                        me.name
+                    ),
+                );
+            }
+            Ok(())
+        }
+        "power_vertical" | "politician_support" | "shadow_vertical"
+            if Round::now(state) != Round::PreVote =>
+        {
+            refuse(
+                "pre_vote",
+                format!(
+                    "`{ability}` is sent before the vote starts and is fixed after it (L113, L160)"
+                ),
+            )
+        }
+        "secretary_pick" if Round::now(state) != Round::Secretary => refuse(
+            "secretary_pick",
+            "the secretary is chosen right after the election, before its result (L161)",
+        ),
+        "patronage" => {
+            if !teams::holds(me, MAYOR) && !teams::holds(me, SECRETARY) {
+                return refuse(
+                    "patronage",
+                    "only a politician who is the mayor or the secretary takes a player under patronage (L132)",
+                );
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
 pub fn act_refusal(
     roleset: &Roleset,
     state: &GameState,
@@ -70,29 +165,6 @@ pub fn act_refusal(
                 ),
             );
         }
-    }
-    let def = roleset.ability(ability);
-    let negative = roleset
-        .roles
-        .iter()
-        .any(|r| r.side == teams::BLACK && r.abilities.iter().any(|a| a == ability));
-    if negative && me.has_status("penalty_block_negative") {
-        return refuse(
-            "penalty_block",
-            format!(
-                "{}'s negative role is blocked by the host's penalty (L139)",
-                me.name
-            ),
-        );
-    }
-    if !negative && ability != "night_note" && me.has_status("penalty_block_peaceful") {
-        return refuse(
-            "penalty_block",
-            format!(
-                "{}'s peaceful role is blocked by the host's penalty (L139)",
-                me.name
-            ),
-        );
     }
     if let Some(group) = EXCLUSIVE.iter().find(|g| g.contains(&ability))
         && let Some(other) = live_acts(state)
@@ -192,34 +264,10 @@ pub fn act_refusal(
                 ),
             }
         }
-        "investigator_shot" => {
-            if !investigator::shot_open(state) {
-                return refuse(
-                    "investigator_shot",
-                    "the vigilante shot opens only when both the commissar and the detective are out (L8)",
-                );
-            }
-            if me.counter(investigator::SHOT_DONE) > 0 {
-                return refuse(
-                    "investigator_shot",
-                    format!(
-                        "{} has killed a black: his right to shoot is spent (L8, Q11)",
-                        me.name
-                    ),
-                );
-            }
-            Ok(())
-        }
         "power_vertical" | "politician_support" | "shadow_vertical" => {
             pre_vote_move(roleset, state, me, ability, &ids)
         }
         "secretary_pick" => {
-            if Round::now(state) != Round::Secretary {
-                return refuse(
-                    "secretary_pick",
-                    "the secretary is chosen right after the election, before its result (L161)",
-                );
-            }
             let Some(&t) = ids.first() else { return Ok(()) };
             let choice = election::eligible(state, actor);
             if !choice.contains(&t) {
@@ -237,19 +285,7 @@ pub fn act_refusal(
             }
             Ok(())
         }
-        "patronage" => {
-            if !teams::holds(me, MAYOR) && !teams::holds(me, SECRETARY) {
-                return refuse(
-                    "patronage",
-                    "only a politician who is the mayor or the secretary takes a player under patronage (L132)",
-                );
-            }
-            Ok(())
-        }
-        _ => {
-            let _ = def;
-            Ok(())
-        }
+        _ => Ok(()),
     }
 }
 
@@ -267,17 +303,7 @@ fn killer_shot(
     let Some(side) = teams::killer_side(roleset, me) else {
         return Ok(());
     };
-    let plan = shots::night_shots(roleset, state);
-    let usable = plan.usable(side) as usize;
-    if usable == 0 {
-        return refuse(
-            "no_shot",
-            format!(
-                "the {} has no shot tonight (no own night, no reserve); a killer may insure instead (L2, L3)",
-                side.id()
-            ),
-        );
-    }
+    let usable = shots::night_shots(roleset, state).usable(side) as usize;
     let others: usize = live_acts(state)
         .filter(|a| a.actor != actor && a.ability == ability)
         .map(|a| a.targets.len())
@@ -341,14 +367,6 @@ fn pre_vote_move(
     ability: &str,
     ids: &[SlotId],
 ) -> Result<(), Refusal> {
-    if Round::now(state) != Round::PreVote {
-        return refuse(
-            "pre_vote",
-            format!(
-                "`{ability}` is sent before the vote starts and is fixed after it (L113, L160)"
-            ),
-        );
-    }
     match ability {
         "politician_support" => {
             if teams::holds(me, MAYOR) {
