@@ -330,6 +330,7 @@ fn apply(
         } => {
             let checked = check_act(roleset, state, actor, ability, targets)?;
             system.usable_refusal(roleset, state, checked.actor, ability)?;
+            check_exclusive(roleset, state, checked.actor, ability)?;
             let params = match roleset.ability(ability) {
                 Some(def) => check_params(roleset, state, def, params)?,
                 None => params.clone(),
@@ -503,6 +504,39 @@ fn apply(
         Entry::Undo(_) | Entry::Redo(_) => {}
     }
     Ok(())
+}
+
+/// An ability of an exclusive group is refused while the actor has another of the group
+/// standing this phase: the host undoes that one first.
+fn check_exclusive(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: usize,
+    ability: &str,
+) -> Result<(), Refusal> {
+    let Some(group) = roleset
+        .ability(ability)
+        .and_then(|a| a.exclusive.as_deref())
+    else {
+        return Ok(());
+    };
+    let standing = super::resolve::live_acts(state).find(|a| {
+        a.actor == actor
+            && a.ability != ability
+            && roleset
+                .ability(a.ability)
+                .is_some_and(|d| d.exclusive.as_deref() == Some(group))
+    });
+    match standing {
+        Some(other) => Err(Refusal::new(
+            "one_move",
+            format!(
+                "{} already sent `{}` this phase: one move of `{group}` a phase; undo it first",
+                state.slots[actor].name, other.ability
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Mark the voter's live votes on the ballot as replaced by `seq`, all but the newest `keep`.

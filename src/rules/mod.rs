@@ -146,6 +146,15 @@ pub struct AbilityDef {
     /// fit, and the console asks for them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<ParamDef>,
+    /// Abilities naming the same group are one choice: an actor enters one of them a phase (a
+    /// commissar checks or verifies, not both). A second is refused while the first stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exclusive: Option<String>,
+    /// Words the rule system reads as facts about the ability (ru-city: `visit` for a move that
+    /// takes its holder to his targets' houses, `killer` for a killer move). The engine gives
+    /// them no meaning.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
     pub effect: Effect,
     pub description: String,
 }
@@ -373,6 +382,11 @@ impl Roleset {
     }
     pub fn option(&self, id: &str) -> Option<&OptionDef> {
         self.options.iter().find(|o| o.id == id)
+    }
+    /// Does the ability carry this tag? (`false` for an unknown ability.)
+    pub fn ability_has_tag(&self, ability: &str, tag: &str) -> bool {
+        self.ability(ability)
+            .is_some_and(|a| a.tags.iter().any(|t| t == tag))
     }
     /// A role named by id or by its display name, case-insensitively.
     pub fn role_named(&self, given: &str) -> Option<&RoleDef> {

@@ -4,30 +4,31 @@
 //! investigator.
 
 use super::investigator::tell_and_feed;
-use super::moves::VISITS;
 use super::night::{self, Gate, Move, NightRun};
-use super::teams::{self, KillerSide};
+use super::teams::{self, KILLER, KillerSide, VISIT};
 use super::vars;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::rules::Roleset;
 use std::collections::BTreeSet;
 
 const SOURCE: &str = "Детектив";
 
 /// Does this ability's move take its holder to another player's house: a peaceful visit or a
-/// killer's move?
-fn visiting(ability: &str) -> bool {
-    VISITS.contains(&ability) || negative(ability)
+/// killer's move (the roleset's `visit` and `killer` tags)?
+fn visiting(roleset: &Roleset, ability: &str) -> bool {
+    roleset.ability_has_tag(ability, VISIT) || roleset.ability_has_tag(ability, KILLER)
 }
 
-fn negative(ability: &str) -> bool {
-    matches!(ability, "mafia_kill" | "maniac_kill" | "insure")
+/// A killer move of a negative role (the mafia's, the maniac's, insurance).
+fn negative(roleset: &Roleset, ability: &str) -> bool {
+    roleset.ability_has_tag(ability, KILLER) && teams::is_negative_ability(roleset, ability)
 }
 
 /// Where `who` went tonight as a tracker sees it: the negative move first (L7, P20), blocked
 /// moves included (L16); insurance only if it fired.
-fn went_to(run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
+fn went_to(roleset: &Roleset, run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
     let mut negative_to = Vec::new();
     let mut peaceful_to = Vec::new();
     for v in run.visits.iter().filter(|v| v.actor == who) {
@@ -43,10 +44,10 @@ fn went_to(run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
             .visits
             .iter()
             .any(|v| v.actor == who && v.ability == m.ability);
-        if recorded || m.ability == "insure" || !visiting(&m.ability) {
+        if recorded || m.ability == "insure" || !visiting(roleset, &m.ability) {
             continue;
         }
-        let list = if negative(&m.ability) {
+        let list = if negative(roleset, &m.ability) {
             &mut negative_to
         } else {
             &mut peaceful_to
@@ -86,7 +87,7 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some((target, name)) = checked_target(ctx, run, mv) else {
         return;
     };
-    let (to, negative_move) = went_to(run, target);
+    let (to, negative_move) = went_to(ctx.roleset, run, target);
     let mut reasons = Vec::new();
     if to.is_empty() {
         tell_and_feed(
@@ -282,7 +283,7 @@ fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
         .map(|r| r.abilities.clone())
         .unwrap_or_default()
         .into_iter()
-        .filter(|a| visiting(a))
+        .filter(|a| visiting(ctx.roleset, a))
         .collect();
     let mut lines = Vec::new();
     for phase in &ctx.state.history {

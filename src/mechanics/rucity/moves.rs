@@ -2,24 +2,15 @@
 //! this part does not implement is an error in the trace and a warning, never a silent no-op.
 
 use super::night::{Move, NightRun, Visit, step};
+use super::teams::VISIT;
 use super::{black, blocker, checks, detective, doctor, investigator};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 
-/// Abilities whose move is a peaceful visit to its targets, as trackers see it (the killers'
-/// moves are recorded as visits in their own stage).
-pub const VISITS: &[&str] = &[
-    "doctor",
-    "blocker_arrest",
-    "blocker_protect",
-    "commissar",
-    "detective_track",
-    "detective_role_check",
-    "investigator_shot",
-];
-
 pub fn run(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    if VISITS.contains(&mv.ability.as_str()) {
+    // A peaceful visit to its targets, as trackers see it (the roleset tags it `visit`; the
+    // killers' moves are recorded as visits in their own stage).
+    if ctx.roleset.ability_has_tag(&mv.ability, VISIT) {
         run.visits.push(Visit {
             actor: mv.actor,
             ability: mv.ability.clone(),

@@ -13,6 +13,10 @@ pub const BLACK: &str = "black";
 pub const TITLE: &str = "title";
 pub const MAYOR: &str = "mayor";
 pub const SECRETARY: &str = "secretary";
+/// Ability tag: the move takes its holder to his targets' houses, as trackers see it.
+pub const VISIT: &str = "visit";
+/// Ability tag: a killer move (which may not target the secretary, L161).
+pub const KILLER: &str = "killer";
 
 /// A black side that owns nights and shots (§2.1). Later negative roles (yakuza, werewolves)
 /// join a side through [`KillerSide::of_role`].
@@ -133,4 +137,12 @@ pub fn colour_word(black: bool) -> &'static str {
 /// A peaceful role that can pass to an active citizen: one with abilities of its own.
 pub fn is_special_peaceful(roleset: &Roleset, role: &str) -> bool {
     roleset.side_of(role) == RED && role != "citizen" && role != "active_citizen"
+}
+
+/// Is this ability a move of a negative (black) role?
+pub fn is_negative_ability(roleset: &Roleset, ability: &str) -> bool {
+    roleset
+        .roles
+        .iter()
+        .any(|r| r.side == BLACK && r.abilities.iter().any(|a| a == ability))
 }

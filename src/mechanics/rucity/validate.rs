@@ -2,7 +2,7 @@
 //! choose, moves a role may not make tonight, votes outside the open round's rules.
 
 use super::detective::requested_role;
-use super::teams::{self, KillerSide, MAYOR, SECRETARY};
+use super::teams::{self, KILLER, KillerSide, MAYOR, SECRETARY};
 use super::vars::{self, Round};
 use super::{doctor, election, hunt, investigator, politician, shots};
 use crate::engine::entry::PendingKind;
@@ -14,25 +14,6 @@ use std::collections::BTreeMap;
 fn refuse(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {
     Err(Refusal::new(rule, message))
 }
-
-/// Moves of one role of which a player makes only one a night.
-const EXCLUSIVE: &[&[&str]] = &[
-    &["commissar", "commissar_verify"],
-    &[
-        "detective_track",
-        "detective_role_check",
-        "detective_role_request",
-    ],
-    &[
-        "investigator_verify",
-        "investigator_role_request",
-        "investigator_shot",
-    ],
-    &["blocker_arrest", "blocker_protect"],
-];
-
-/// Abilities that are killer moves, which may not target the secretary (L161).
-const KILLER_MOVES: &[&str] = &["mafia_kill", "maniac_kill", "insure", "investigator_shot"];
 
 /// What refuses a move whatever its targets: the host's penalties, a round that is not the
 /// move's, a killer side without a shot tonight, a right that is not open or is spent. The
@@ -46,10 +27,7 @@ pub fn usable_refusal(
     let Some(me) = state.slots.get(actor) else {
         return Ok(());
     };
-    let negative = roleset
-        .roles
-        .iter()
-        .any(|r| r.side == teams::BLACK && r.abilities.iter().any(|a| a == ability));
+    let negative = teams::is_negative_ability(roleset, ability);
     if negative && me.has_status("penalty_block_negative") {
         return refuse(
             "penalty_block",
@@ -155,7 +133,8 @@ pub fn act_refusal(
                 ),
             );
         }
-        if teams::holds(s, SECRETARY) && (KILLER_MOVES.contains(&ability) || ability == "commissar")
+        if teams::holds(s, SECRETARY)
+            && (roleset.ability_has_tag(ability, KILLER) || ability == "commissar")
         {
             return refuse(
                 "secretary_protected",
@@ -165,19 +144,6 @@ pub fn act_refusal(
                 ),
             );
         }
-    }
-    if let Some(group) = EXCLUSIVE.iter().find(|g| g.contains(&ability))
-        && let Some(other) = live_acts(state)
-            .find(|a| a.actor == actor && a.ability != ability && group.contains(&a.ability))
-            .map(|a| a.ability)
-    {
-        return refuse(
-            "one_move",
-            format!(
-                "{} already sent `{other}` tonight: one move a night; undo it first",
-                me.name
-            ),
-        );
     }
     let night = super::night::night_number(state.phase);
     match ability {
