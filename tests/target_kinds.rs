@@ -2,7 +2,7 @@
 //! words. The engine accepts them by id, name or word in any case, stores them canonical, and
 //! refuses anything else naming what it may be.
 
-use mafia_mod::engine::{Entry, Game, PlayerSetup, Setup};
+use mafia_mod::engine::{Entry, Game, Setup};
 use mafia_mod::rules::{AbilityDef, TargetKind};
 use mafia_mod::systems::{SYSTEMS, builtin};
 use std::collections::BTreeMap;
@@ -29,41 +29,12 @@ fn game() -> Game {
         .find(|r| r.id == "citizen")
         .expect("citizen");
     citizen.abilities.push("guess".into());
-    let names = [
-        "Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lea",
-    ];
-    let roles = [
-        "doctor",
-        "blocker",
-        "commissar",
-        "detective",
-        "investigator",
-        "active_citizen",
-        "citizen",
-        "citizen",
-        "citizen",
-        "citizen",
-        "citizen",
-        "citizen",
-    ];
-    let extra = |n: &str| match n {
-        "Ivy" | "Jon" => vec!["mafia".to_string()],
-        "Kim" => vec!["maniac".to_string()],
-        _ => Vec::new(),
-    };
-    let players = names
-        .iter()
-        .zip(roles)
-        .map(|(n, r)| PlayerSetup {
-            name: n.to_string(),
-            role: r.to_string(),
-            extra_roles: extra(n),
-            family: None,
-            level: Default::default(),
-        })
-        .collect();
+    // The standard twelve of the ru-city scenarios.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/rounds_named_through_two_days.ron");
+    let scenario = mafia_mod::scenario::load_scenario(&path).expect("scenario");
     let setup = Setup {
-        players,
+        players: scenario.players,
         ..Setup::default()
     };
     let (mut game, _) = Game::create("kinds", roleset, setup, 1, &SYSTEMS).expect("created");
