@@ -202,8 +202,7 @@ fn scenario_command_ends_with_counts_and_fails_on_a_failure() {
 fn export_reaches_every_round_of_a_day() {
     let scenario_path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/scenarios/ru-city/rounds_named_through_two_days.ron");
-    let scenario = mafia_mod::scenario::load_scenario(&scenario_path).expect("scenario");
-    let game = mafia_mod::scenario::run_scenario(&scenario, &scenario_path).expect("plays");
+    let game = mafia_mod::scenario::play_file(&scenario_path).expect("plays");
     let dir = tempfile::tempdir().expect("tempdir");
     let save = dir.path().join("rounds.ron");
     mafia_mod::savefile::save_game(&game, &save).expect("saved");

@@ -45,8 +45,7 @@ fn election_day_tally_and_post() {
 fn usable_abilities_follow_the_rule_system() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/scenarios/ru-city/rounds_secretary_round_with_one_voter_is_announced.ron");
-    let scenario = mafia_mod::scenario::load_scenario(&path).expect("scenario");
-    let game = mafia_mod::scenario::run_scenario(&scenario, &path).expect("plays");
+    let game = mafia_mod::scenario::play_file(&path).expect("plays");
     assert_eq!(game.phase_name(), "Ночь 1");
     let ids = |name: &str| -> Vec<String> {
         let slot = game.state().slot_by_name(name).expect("player");

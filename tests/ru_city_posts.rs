@@ -10,8 +10,7 @@ use std::path::PathBuf;
 fn game() -> Game {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/scenarios/ru-city/game_standard_to_red_win.ron");
-    let scenario = mafia_mod::scenario::load_scenario(&path).expect("the scenario loads");
-    mafia_mod::scenario::run_scenario(&scenario, &path).expect("the scenario passes")
+    mafia_mod::scenario::play_file(&path).expect("the scenario passes")
 }
 
 /// The public post of the n-th committed round named `phase`, one message a line.

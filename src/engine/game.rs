@@ -13,7 +13,7 @@ use super::system::{
 };
 use super::tally::Tally;
 use super::template::render;
-use super::validate::{check_act, check_params, check_vote, find_slot, open_ballot};
+use super::validate::{check_act, check_vote, find_slot, open_ballot};
 use crate::rules::{Roleset, TargetKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -328,20 +328,16 @@ fn apply(
             targets,
             params,
         } => {
-            let checked = check_act(roleset, state, actor, ability, targets)?;
+            let checked = check_act(roleset, state, actor, ability, targets, params)?;
             system.usable_refusal(roleset, state, checked.actor, ability)?;
             check_exclusive(roleset, state, checked.actor, ability)?;
-            let params = match roleset.ability(ability) {
-                Some(def) => check_params(roleset, state, def, params)?,
-                None => params.clone(),
-            };
             system.act_refusal(&ActQuery {
                 roleset,
                 state,
                 actor: checked.actor,
                 ability,
                 targets: &checked.targets,
-                params: &params,
+                params: &checked.params,
             })?;
             let group = roleset.ability(ability).and_then(|a| a.group.clone());
             let repeatable = roleset.ability(ability).is_some_and(|a| a.repeatable);
@@ -368,7 +364,7 @@ fn apply(
                     actor: checked.actor,
                     ability: ability.clone(),
                     targets: checked.targets,
-                    params,
+                    params: checked.params,
                 },
                 replaced_by: None,
                 warnings: Vec::new(),

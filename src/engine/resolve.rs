@@ -33,34 +33,28 @@ pub(crate) fn run_resolver<'a>(
     seed: u64,
     snapshots: Option<Vec<GameState>>,
 ) -> Ctx<'a> {
-    let mut ctx = Ctx {
-        roleset,
-        state: state.clone(),
-        outcome: Outcome {
-            phase: state.phase_name(roleset),
-            ..Outcome::default()
-        },
-        rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, state)),
-        names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
-        snapshots,
-    };
-    ctx.outcome
-        .messages
-        .extend(state.host_messages.iter().cloned());
-    ctx.outcome.deaths.extend(state.host_deaths.iter().cloned());
+    let mut ctx = Ctx::dry_run(roleset, state, seed);
+    ctx.snapshots = snapshots;
     system.resolve(&mut ctx);
     ctx
 }
 
 impl<'a> Ctx<'a> {
-    /// A context over a copy of `state` for a dry run outside a resolution (a rule system's
-    /// live tally counting as its resolution will). It draws the numbers the resolution of
-    /// this phase will draw; nothing it records reaches the game.
+    /// The context a resolution of `state`'s phase starts from, over a copy of the state: the
+    /// phase's host messages and deaths already in the outcome, and the generator seeded to draw
+    /// what this phase's resolution draws. The resolver runs in it; a rule system may also use
+    /// one for a dry run (a live tally counting as the resolution will), and nothing it records
+    /// reaches the game.
     pub fn dry_run(roleset: &'a Roleset, state: &GameState, seed: u64) -> Ctx<'a> {
         Ctx {
             roleset,
             state: state.clone(),
-            outcome: Outcome::default(),
+            outcome: Outcome {
+                phase: state.phase_name(roleset),
+                messages: state.host_messages.clone(),
+                deaths: state.host_deaths.clone(),
+                ..Outcome::default()
+            },
             rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, state)),
             names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
             snapshots: None,

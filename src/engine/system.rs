@@ -14,7 +14,7 @@ use super::error::Refusal;
 use super::resolve::Ctx;
 use super::setup::{PlayerSetup, Setup, SetupReport};
 use super::state::{GameState, SlotId};
-use super::tally::{self, BallotTally, Tally};
+use super::tally::{self, Tally};
 use crate::rules::{Roleset, RolesetProblem};
 use std::collections::BTreeMap;
 
@@ -176,22 +176,7 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
     /// The live count of the current phase's votes, as the resolution will count them (`seed`
     /// is the game's, for a dry run that draws what the resolution will draw).
     fn tally(&self, roleset: &Roleset, state: &GameState, _seed: u64) -> Tally {
-        let open = self.open_ballot(roleset, state);
-        let mut t = tally::count(roleset, state, open.as_deref());
-        for b in &mut t.ballots {
-            b.thresholds = self.thresholds(roleset, state, b);
-        }
-        t
-    }
-
-    /// How the system uses a ballot's count, in words, with where the count stands now.
-    fn thresholds(
-        &self,
-        roleset: &Roleset,
-        _state: &GameState,
-        ballot: &BallotTally,
-    ) -> Vec<String> {
-        tally::ballot_rule_and_leader(roleset, ballot)
+        tally::generic(roleset, state, self.open_ballot(roleset, state).as_deref())
     }
 
     /// Resolve the current phase of the context's state.

@@ -198,6 +198,15 @@ fn blocked_voter(roleset: &Roleset, state: &GameState, voter: SlotId) -> Option<
         .map(|s| format!("{} is {s}", slot.name))
 }
 
+/// The generic live tally: the votes as entered, each ballot read by its rule and its leader.
+pub fn generic(roleset: &Roleset, state: &GameState, open: Option<&str>) -> Tally {
+    let mut t = count(roleset, state, open);
+    for b in &mut t.ballots {
+        b.thresholds = ballot_rule_and_leader(roleset, b);
+    }
+    t
+}
+
 /// The generic reading of a ballot's count: its rule as the roleset words it, and who leads.
 pub fn ballot_rule_and_leader(roleset: &Roleset, ballot: &BallotTally) -> Vec<String> {
     let mut lines = Vec::new();

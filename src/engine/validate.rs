@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 pub struct CheckedAct {
     pub actor: SlotId,
     pub targets: Vec<String>,
+    pub params: BTreeMap<String, String>,
 }
 
 pub fn find_slot<'a>(state: &'a GameState, name: &str) -> Result<&'a Slot, Refusal> {
@@ -98,6 +99,7 @@ pub fn check_act(
     actor: &str,
     ability_id: &str,
     targets: &[String],
+    params: &BTreeMap<String, String>,
 ) -> Result<CheckedAct, Refusal> {
     let slot = find_slot(state, actor)?;
     let ability = roleset.ability(ability_id).ok_or_else(|| {
@@ -212,6 +214,7 @@ pub fn check_act(
     Ok(CheckedAct {
         actor: slot.id,
         targets: canonical,
+        params: check_params(roleset, state, ability, params)?,
     })
 }
 

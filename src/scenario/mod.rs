@@ -192,6 +192,12 @@ pub fn run_file(path: &Path) -> ScenarioReport {
     }
 }
 
+/// Load a scenario file and play it: the game as its script leaves it, or why it failed.
+pub fn play_file(path: &Path) -> Result<Game, String> {
+    let scenario = load_scenario(path).map_err(|e| e.to_string())?;
+    run_scenario(&scenario, path)
+}
+
 /// Play a scenario; the error says which step failed, what was expected and found, and the trace.
 pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
     let (mut game, setup_warnings) = create_game(scenario, path)?;

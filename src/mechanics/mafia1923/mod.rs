@@ -56,14 +56,6 @@ impl RuleSystem for Mafia1923 {
     fn vote_warnings(&self, q: &VoteQuery<'_>) -> Vec<String> {
         vote_warnings(q.state, q.ballot, q.voter, q.target)
     }
-    fn thresholds(
-        &self,
-        roleset: &Roleset,
-        state: &GameState,
-        ballot: &BallotTally,
-    ) -> Vec<String> {
-        court_thresholds(roleset, state, ballot)
-    }
     fn tally(&self, roleset: &Roleset, state: &GameState, seed: u64) -> Tally {
         live_tally(roleset, state, seed)
     }

@@ -23,11 +23,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         _ => None,
     };
     let Some((kind, ballot, targets)) = counted else {
-        let mut t = tally::count(roleset, state, open);
-        for b in &mut t.ballots {
-            b.thresholds = tally::ballot_rule_and_leader(roleset, b);
-        }
-        return t;
+        return tally::generic(roleset, state, open);
     };
     let mut ctx = Ctx::dry_run(roleset, state, seed);
     let counted = votes::count(&mut ctx, kind, ballot, &targets);
