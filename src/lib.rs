@@ -12,6 +12,7 @@ pub mod console;
 pub mod demo;
 pub mod engine;
 pub mod export;
+pub mod kernel;
 pub mod mechanics;
 pub mod rules;
 pub mod savefile;

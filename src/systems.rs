@@ -49,7 +49,11 @@ pub fn load_roleset(id_or_path: &str) -> Result<Roleset, FileError> {
 /// Parse a roleset and run its consistency checks, the data's own and those of its rule system
 /// (the ids the system's code relies on); the first problem is the error.
 pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
-    let roleset: Roleset = parse_ron(path, text)?;
+    let mut roleset: Roleset = parse_ron(path, text)?;
+    // A roleset file written for an older version gets what its system's code then assumed.
+    if let Ok(system) = SYSTEMS.system_for(&roleset) {
+        system.upgrade_roleset(&mut roleset);
+    }
     let problems = lint_roleset(&roleset)
         .into_iter()
         .chain(SYSTEMS.lint(&roleset));

@@ -1,4 +1,4 @@
-//! The engine and the roleset model name no rule system: they never import the code above them,
+//! The engine, the roleset model and the resolution kernel name no rule system: they never import the code above them,
 //! and no role, side, status, ability or rule-system id of a bundled roleset appears in them as
 //! a string. A new rule system plugs in through `engine::system::RuleSystem` and the registry
 //! alone (DESIGN.md, "Adding a rule system").
@@ -17,13 +17,18 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The engine's and the model's source files, each cut at its unit tests.
+/// The engine's, the model's and the kernel's source files, each cut at its unit tests.
 fn layer_sources() -> Vec<(PathBuf, String)> {
+    sources_of(&["engine", "rules", "kernel"])
+}
+
+fn sources_of(dirs: &[&str]) -> Vec<(PathBuf, String)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    sources(&root.join("engine"), &mut files);
-    sources(&root.join("rules"), &mut files);
-    assert!(files.len() > 10, "the engine and rules sources are found");
+    for dir in dirs {
+        sources(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 5, "the sources of {dirs:?} are found");
     files
         .into_iter()
         .map(|p| {
@@ -113,6 +118,32 @@ fn engine_and_rules_name_no_rule_system_role_side_or_status() {
     assert!(
         found.is_empty(),
         "the engine names rule-system ids:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The kernel's messages are the roleset's: every template an effect sends is named in the
+/// ability's `tell`, none in the kernel's code.
+#[test]
+fn the_kernel_names_no_template() {
+    let mut templates = BTreeSet::new();
+    for id in mafia_mod::systems::SYSTEMS.ids() {
+        let roleset = mafia_mod::systems::builtin(id)
+            .expect("bundled")
+            .expect("valid");
+        templates.extend(roleset.templates.keys().cloned());
+    }
+    let mut found = Vec::new();
+    for (path, code) in sources_of(&["kernel"]) {
+        for lit in string_literals(&code) {
+            if templates.contains(&lit) {
+                found.push(format!("{}: \"{lit}\"", path.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the kernel names templates:\n{}",
         found.join("\n")
     );
 }

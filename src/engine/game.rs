@@ -85,7 +85,7 @@ impl Game {
         let system = systems
             .system_for(&file.roleset)
             .map_err(|e| format!("roleset: {}", e.message))?;
-        system.upgrade_embedded_roleset(&mut file.roleset);
+        system.upgrade_roleset(&mut file.roleset);
         let report = check_setup(system, &file.roleset, &file.setup);
         if let Some(error) = report.errors.into_iter().next() {
             return Err(format!("setup: {}", error.message));

@@ -316,22 +316,18 @@ impl Ctx<'_> {
         self.state.slots.get(slot).is_some_and(|s| s.alive)
     }
 
-    /// Count one use of an ability (and a self or own-family use when the targets say so).
-    pub fn spend_use(&mut self, action: &Action) {
-        let Some(slot) = self.state.slots.get_mut(action.actor) else {
+    /// Count one use of an ability (and a self or own-family use when the targets, as
+    /// entered, say so).
+    pub fn spend_use(&mut self, actor: SlotId, ability: &str, targets: &[String]) {
+        let Some(slot) = self.state.slots.get_mut(actor) else {
             return;
         };
-        let id = action.ability.id.clone();
-        *slot.uses.entry(id.clone()).or_insert(0) += 1;
-        if action.targets.contains(&slot.name) {
-            *slot.self_uses.entry(id.clone()).or_insert(0) += 1;
+        *slot.uses.entry(ability.to_string()).or_insert(0) += 1;
+        if targets.contains(&slot.name) {
+            *slot.self_uses.entry(ability.to_string()).or_insert(0) += 1;
         }
-        if slot
-            .family
-            .as_ref()
-            .is_some_and(|f| action.targets.contains(f))
-        {
-            *slot.own_family_uses.entry(id).or_insert(0) += 1;
+        if slot.family.as_ref().is_some_and(|f| targets.contains(f)) {
+            *slot.own_family_uses.entry(ability.to_string()).or_insert(0) += 1;
         }
     }
 

@@ -109,9 +109,10 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Requirements::default()
     }
 
-    /// Bring the roleset embedded in an older save up to what this build expects (a flag that
-    /// did not exist when the save was written). The default changes nothing.
-    fn upgrade_embedded_roleset(&self, _roleset: &mut Roleset) {}
+    /// Bring a roleset written for an older build (embedded in a save, or a roleset file) up to
+    /// what this build expects: a flag or a template name that did not exist when it was
+    /// written, and meant what the code then assumed. The default changes nothing.
+    fn upgrade_roleset(&self, _roleset: &mut Roleset) {}
 
     /// The system's own setup checks, run after the generic ones passed.
     fn check_setup(&self, _roleset: &Roleset, _setup: &Setup, _report: &mut SetupReport) {}

@@ -2,7 +2,6 @@
 //! module exports a `SYSTEM` value implementing [`crate::engine::RuleSystem`], listed once in
 //! the registry (`crate::systems`).
 
-mod effects;
 pub mod mafia1923;
 pub mod rucity;
 

@@ -156,6 +156,15 @@ pub struct AbilityDef {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
     pub effect: Effect,
+    /// The templates the effect's messages use, by the effect's name for each message (a
+    /// block's `target`, an investigation's `role`, `side_yes` and `side_no`, ...: see
+    /// [`Effect`]). A message with no template here is not sent; the kernel names no template.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tell: BTreeMap<String, String>,
+    /// The status the effect gives its target, where the effect needs one and has no field
+    /// for it (a jail's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
     pub description: String,
 }
 
@@ -249,43 +258,80 @@ pub struct Limits {
     pub own_family_uses: Option<u32>,
 }
 
-/// The shared ability vocabulary. Every effect is executed by the engine's effect toolkit; the
-/// parameters say which statuses and attack kinds are involved.
+/// The shared ability vocabulary, executed by the kernel (`crate::kernel::effect`) wherever a
+/// roleset declares it. The parameters say which statuses, sides and attack kinds are involved;
+/// the messages each effect sends are named below and take their templates from the ability's
+/// `tell`.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Nothing to execute (passive roles whose rules live in the mechanics).
     None,
     /// The target's next action picks its targets at random; abilities listed are unaffected.
+    /// Tells the redirected actor `redirected` (args `ability`, `targets`).
     RedirectNext { except: Vec<String> },
     /// The target's actions later in this phase do not happen; abilities listed are unaffected.
+    /// Tells the target `target`.
     Block { except: Vec<String> },
-    /// Take the target's role; the target becomes `fallback`.
-    StealRole { fallback: String },
-    /// Two players get `status`, each pointing at the other.
+    /// Take the target's role; the target becomes `fallback`. A member of `side` (if set)
+    /// gives his second role instead. Tells the thief `new_role` (arg `role`) or `failed`, the
+    /// target `target` or, a member of `side`, `target_side`.
+    StealRole {
+        fallback: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        side: String,
+    },
+    /// Two players get `status`, each pointing at the other. Tells each `paired` (arg
+    /// `partner`).
     Pair { status: String },
-    /// Stop attacks of these kinds on the target this phase; cure `cures` if present.
+    /// Stop attacks of these kinds on the target this phase; cure `cures` if present. Announces
+    /// `cured` (arg `player`) publicly.
     Protect {
         from: Vec<String>,
         cures: Option<String>,
+        /// How strong the defence is: it stops attacks of this strength or less (1 if unset).
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        strength: u8,
     },
     /// Stop attacks of these kinds on the target this phase; the attacker gets `injure`.
     Guard { from: Vec<String>, injure: String },
-    /// An attack that gives the target `status` instead of killing.
+    /// An attack that gives the target `status` instead of killing. Announces `afflicted`
+    /// (arg `player`) publicly.
     Afflict { attack: String, status: String },
     /// An attack on a random living member of the target family.
     KillRandomMember { attack: String },
     /// An attack on each target.
-    Kill { attack: String },
-    /// Learn about the target; what is learnt is the option named by `option`.
-    Investigate { option: String },
-    /// The first target learns the second target's role.
+    Kill {
+        attack: String,
+        /// How strong the attack is: a defence of less strength does not stop it (1 if unset).
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        strength: u8,
+    },
+    /// Learn about the target; what is learnt is the option named by `option`: `role` (tells
+    /// `role`, args `player`, `role`) or whether the target is of `side` (`side_yes` or
+    /// `side_no`, arg `player`).
+    Investigate {
+        option: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        side: String,
+    },
+    /// The first target learns the second target's role. Tells the learner `learner` (args
+    /// `subject`, `role`).
     RevealRole,
-    /// Votes by and against the target player and family do not count this phase.
+    /// Votes by and against the target player and family do not count this phase; the player
+    /// gets the ability's `status`.
     Jail,
     /// Extra family and individual votes of this weight (negative for negative votes).
     ExtraVotes { weight: i32 },
     /// Save the target from the court this phase.
     CourtSave,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -117,17 +117,38 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
                 );
             }
         }
-        if let Effect::Afflict { status, .. } = &ability.effect
-            && !r.templates.contains_key(&format!("public_{status}"))
+        for (event, template) in &ability.tell {
+            if !r.templates.contains_key(template) {
+                problem(
+                    format!("abilities[{i}].tell.{event}"),
+                    format!("unknown template `{template}`"),
+                );
+            }
+        }
+        if let Some(status) = &ability.status
+            && r.status(status).is_none()
+        {
+            problem(
+                format!("abilities[{i}].status"),
+                format!("unknown status `{status}`"),
+            );
+        }
+        if matches!(ability.effect, Effect::Jail) && ability.status.is_none() {
+            problem(
+                format!("abilities[{i}].status"),
+                "a jail needs the status it gives (`status: Some(\"...\")`)".into(),
+            );
+        }
+        if let Effect::Investigate { side, .. } | Effect::StealRole { side, .. } = &ability.effect
+            && !side.is_empty()
+            && !r.sides.iter().any(|s| s.id == *side)
         {
             problem(
                 format!("abilities[{i}].effect"),
-                format!(
-                    "an affliction with `{status}` is announced by the template `public_{status}`, which is missing"
-                ),
+                format!("unknown side `{side}`"),
             );
         }
-        if let Effect::Investigate { option } = &ability.effect
+        if let Effect::Investigate { option, .. } = &ability.effect
             && r.option(option).is_none()
         {
             problem(
@@ -135,7 +156,7 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
                 format!("unknown option `{option}`"),
             );
         }
-        if let Effect::StealRole { fallback } = &ability.effect
+        if let Effect::StealRole { fallback, .. } = &ability.effect
             && r.role(fallback).is_none()
         {
             problem(

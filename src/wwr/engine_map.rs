@@ -11,7 +11,7 @@
 //! use mafia_mod::wwr::engine_map::engine_effect;
 //!
 //! let kill = Vocabulary::Kill { target: "@Selection".into(), strength: KillStrength::Attack };
-//! assert_eq!(engine_effect(&kill), Ok(Effect::Kill { attack: "attack".into() }));
+//! assert_eq!(engine_effect(&kill), Ok(Effect::Kill { attack: "attack".into(), strength: 1 }));
 //! let own = Vocabulary::Kill { target: "@Self".into(), strength: KillStrength::Attack };
 //! assert!(engine_effect(&own).is_err());
 //! ```
@@ -30,6 +30,7 @@ pub fn engine_effect(v: &Vocabulary) -> Result<Effect, String> {
             chosen(target)?;
             Ok(Effect::Kill {
                 attack: attack_kind(*strength).to_string(),
+                strength: 1,
             })
         }
         Vocabulary::Protect {
@@ -53,7 +54,11 @@ pub fn engine_effect(v: &Vocabulary) -> Result<Effect, String> {
                 );
             }
             let from = stopped_by(against).iter().map(|k| k.to_string()).collect();
-            Ok(Effect::Protect { from, cures: None })
+            Ok(Effect::Protect {
+                from,
+                cures: None,
+                strength: 1,
+            })
         }
         Vocabulary::Block {
             target,
@@ -137,7 +142,14 @@ mod tests {
     fn a_phase_protection_from_kills_stops_attacks_and_kills() {
         let effect = engine_effect(&protect(KillFilter::Kills, Duration::Phase));
         let from = vec!["attack".to_string(), "kill".to_string()];
-        assert_eq!(effect, Ok(Effect::Protect { from, cures: None }));
+        assert_eq!(
+            effect,
+            Ok(Effect::Protect {
+                from,
+                cures: None,
+                strength: 1,
+            })
+        );
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! poison deaths, the Witness and Court Secretary, family and individual votes with offences,
 //! the court with Sheriffs and Lawyers, and the winners after Day 5.
 
-use super::effects::{Hooks, PhaseRun, kill, role_names, run_stages};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, CountedTotal, Step, StepResult, Verdict};
 use crate::engine::resolve::{Ctx, live_acts};
@@ -12,12 +11,19 @@ use crate::engine::state::GameOver;
 use crate::engine::system::{RuleSystem, VoteQuery};
 use crate::engine::tally::{self, BallotTally, Tally, TargetTally};
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
+use crate::kernel::attack::{Attack, kill};
+use crate::kernel::effect::role_names;
+use crate::kernel::{self, Fold};
 use crate::rules::{PhaseKind, Roleset, TargetKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod requires;
+mod upgrade;
 
 const MAFIA: &str = "mafia";
+
+/// A 1923 phase on the kernel: its roles record nothing beside the kernel's records.
+type PhaseRun = Fold<()>;
 
 /// Mafia 1923 as the engine sees it.
 #[derive(Debug)]
@@ -39,8 +45,9 @@ impl RuleSystem for Mafia1923 {
     fn requires(&self) -> crate::engine::system::Requirements {
         requires::REQUIRES
     }
-    fn upgrade_embedded_roleset(&self, roleset: &mut Roleset) {
+    fn upgrade_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_exile_flag(roleset, "exiled");
+        upgrade::upgrade(roleset);
     }
     fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         check_setup(roleset, setup, report)
@@ -332,10 +339,10 @@ pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &st
 }
 
 pub fn resolve(ctx: &mut Ctx) {
-    let mut run = PhaseRun::default();
+    let mut run = PhaseRun::start(ctx);
     let mut rules = Rules::default();
     let kind = ctx.state.phase_kind(ctx.roleset);
-    run_stages(ctx, &mut run, &mut rules, kind);
+    kernel::run_phase(ctx, &mut run, &mut rules, kind);
     if kind == PhaseKind::Night {
         end_of_night(ctx, &run);
     }
@@ -358,8 +365,11 @@ struct Rules {
     cast: Vec<(SlotId, Option<String>, Option<String>)>,
 }
 
-impl Hooks for Rules {
-    fn immunity(&mut self, ctx: &mut Ctx, target: SlotId, kind: &str) -> Option<String> {
+impl kernel::Rules for Rules {
+    type Ledger = ();
+
+    fn immunity(&mut self, ctx: &mut Ctx, _run: &mut PhaseRun, attack: &Attack) -> Option<String> {
+        let (target, kind) = (attack.victim, attack.kind.as_str());
         if !holds_role(ctx, target, "butler") {
             return None;
         }
@@ -375,12 +385,13 @@ impl Hooks for Rules {
         }
     }
 
-    fn last_protection(
+    fn last_defence(
         &mut self,
         ctx: &mut Ctx,
-        target: SlotId,
-        kind: &str,
+        _run: &mut PhaseRun,
+        attack: &Attack,
     ) -> Option<(String, Option<String>)> {
+        let (target, kind) = (attack.victim, attack.kind.as_str());
         let guards = ["mafia", "poison", "drunkard"];
         if holds_role(ctx, target, "bodyguard")
             && guards.contains(&kind)
@@ -395,7 +406,14 @@ impl Hooks for Rules {
         None
     }
 
-    fn after_death(&mut self, ctx: &mut Ctx, victim: SlotId, cause: &str, killer: Option<SlotId>) {
+    fn after_death(
+        &mut self,
+        ctx: &mut Ctx,
+        run: &mut PhaseRun,
+        victim: SlotId,
+        cause: &str,
+        killer: Option<SlotId>,
+    ) {
         let mut reasons = Vec::new();
         if holds_role(ctx, victim, "armed_robber") {
             let avenged = match cause {
@@ -416,6 +434,7 @@ impl Hooks for Rules {
             if let Some(target) = avenged.filter(|t| ctx.is_alive(*t)) {
                 kill(
                     ctx,
+                    run,
                     self,
                     target,
                     "armed_robber",
@@ -444,7 +463,7 @@ impl Hooks for Rules {
                 .and_then(|i| i.link)
             && ctx.is_alive(partner)
         {
-            kill(ctx, self, partner, "grief", None, &mut reasons);
+            kill(ctx, run, self, partner, "grief", None, &mut reasons);
             ctx.note(
                 format!("lovers:{}", ctx.name(partner)),
                 "shadchan",
@@ -458,7 +477,7 @@ impl Hooks for Rules {
 
     fn system_stage(&mut self, ctx: &mut Ctx, run: &mut PhaseRun, stage: &str) {
         match stage {
-            "poison" => poison_deaths(ctx, self),
+            "poison" => poison_deaths(ctx, run, self),
             "votes" => self.count_votes(ctx, run),
             "court" => self.court(ctx, run),
             _ => ctx.warn(format!("stage `{stage}` has no rule in Mafia 1923")),
@@ -467,7 +486,7 @@ impl Hooks for Rules {
 }
 
 /// Step 11: players poisoned before tonight and not cured die.
-fn poison_deaths(ctx: &mut Ctx, rules: &mut Rules) {
+fn poison_deaths(ctx: &mut Ctx, run: &mut PhaseRun, rules: &mut Rules) {
     let phase = ctx.state.phase;
     let due: Vec<(SlotId, Option<SlotId>)> = ctx
         .state
@@ -502,7 +521,7 @@ fn poison_deaths(ctx: &mut Ctx, rules: &mut Rules) {
         if let Some(s) = ctx.state.slots.get_mut(victim) {
             s.statuses.remove("poisoned");
         }
-        kill(ctx, rules, victim, "poison", butler, &mut reasons);
+        kill(ctx, run, rules, victim, "poison", butler, &mut reasons);
         push_step(
             ctx,
             key,
@@ -612,7 +631,7 @@ fn absent_from_voting(ctx: &Ctx, run: &PhaseRun, voter: SlotId) -> Option<String
         return Some(format!("{name} is {status}"));
     }
     let family = ctx.state.slots.get(voter)?.family.clone()?;
-    run.jailed_families
+    run.jailed_groups
         .contains(&family)
         .then(|| format!("{name}'s family {family} is jailed"))
 }
@@ -665,7 +684,7 @@ impl Rules {
                 Some(f) if f == family => {
                     offence.push(format!("family vote for his own family {f}"))
                 }
-                Some(f) if run.jailed_families.contains(&f) => {
+                Some(f) if run.jailed_groups.contains(&f) => {
                     ctx.note(
                         format!("vote:{name}"),
                         "votes",
@@ -743,7 +762,7 @@ impl Rules {
                 );
                 continue;
             }
-            if !run.jailed_families.contains(family) {
+            if !run.jailed_groups.contains(family) {
                 *self.family_totals.entry(family.clone()).or_insert(0) += weight;
             }
             if let Some(id) = ctx.slot_of(player)
@@ -851,7 +870,7 @@ impl Rules {
     }
 
     /// Day step 6: the families with the most votes go to court; in each, the most voted die.
-    fn court(&mut self, ctx: &mut Ctx, run: &PhaseRun) {
+    fn court(&mut self, ctx: &mut Ctx, run: &mut PhaseRun) {
         let seats: usize = ctx.option("court_families").parse().unwrap_or(3);
         let mut ranked: Vec<(String, i32)> = self
             .family_totals
@@ -946,7 +965,7 @@ impl Rules {
                     "{} has the most individual votes in {family} ({n})",
                     ctx.name(d)
                 ));
-                kill(ctx, self, d, "court", None, &mut reasons);
+                kill(ctx, run, self, d, "court", None, &mut reasons);
                 anyone_died = true;
             }
             push_step(ctx, key, "court", None, result, reasons);

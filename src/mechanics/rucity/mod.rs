@@ -62,7 +62,7 @@ impl RuleSystem for RuCity {
     fn requires(&self) -> crate::engine::system::Requirements {
         requires::REQUIRES
     }
-    fn upgrade_embedded_roleset(&self, roleset: &mut Roleset) {
+    fn upgrade_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_exile_flag(roleset, "exiled");
     }
     fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {

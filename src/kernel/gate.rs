@@ -1,0 +1,99 @@
+//! The one gate every act passes before its effect: the host's verdicts, a dead actor, a role
+//! taken from him, the rule system's own stops, and blocks.
+
+use super::Rules;
+use super::act::Act;
+use super::fold::{Block, Fold};
+use crate::engine::SlotId;
+use crate::engine::outcome::{StepResult, Verdict};
+use crate::engine::resolve::Ctx;
+use crate::engine::validate::holds_ability;
+
+/// Whether an act goes on to its effect.
+#[derive(Debug, PartialEq)]
+pub enum Gate {
+    /// It goes on; `forced` when the host's verdict makes it succeed whatever stands in its way.
+    Go { forced: bool },
+    /// It stops here, with the step's result and the reason.
+    Stop(StepResult, String),
+}
+
+/// What kind of act is passing.
+#[derive(Clone, Copy, Debug)]
+pub struct Passing {
+    /// A block can stop it (a suicide, say, is not stopped by one).
+    pub blockable: bool,
+    /// A negative or killing act: a block that spares those lets it through.
+    pub negative: bool,
+}
+
+impl Passing {
+    pub const ANY: Passing = Passing {
+        blockable: true,
+        negative: false,
+    };
+}
+
+pub fn gate<R: Rules>(
+    ctx: &mut Ctx,
+    run: &mut Fold<R::Ledger>,
+    rules: &mut R,
+    act: &Act,
+    passing: Passing,
+) -> Gate {
+    if let Some((result, why)) = ctx.verdict_stop(&act.key()) {
+        return Gate::Stop(result, why);
+    }
+    if matches!(ctx.verdict(&act.key()), Some((Verdict::Succeed, _))) {
+        return Gate::Go { forced: true };
+    }
+    let name = ctx.name(act.actor);
+    let group = act.def(ctx.roleset).and_then(|d| d.group.clone());
+    let group_alive = group.as_ref().is_some_and(|side| {
+        ctx.state
+            .living()
+            .any(|s| s.roles().any(|r| ctx.roleset.side_of(r) == side))
+    });
+    if !ctx.is_alive(act.actor) && !group_alive {
+        return Gate::Stop(StepResult::Failed, format!("{name} died before this stage"));
+    }
+    let still_holds = group.is_some()
+        || ctx
+            .state
+            .slots
+            .get(act.actor)
+            .is_some_and(|s| holds_ability(ctx.roleset, s, &act.ability));
+    if !still_holds {
+        return Gate::Stop(
+            StepResult::Failed,
+            format!("{name} no longer holds this ability (his role was taken)"),
+        );
+    }
+    if let Some(stop) = rules.stop_before(ctx, run, act) {
+        return Gate::Stop(stop.0, stop.1);
+    }
+    if passing.blockable
+        && let Some(block) = blocking(run, act, passing.negative).cloned()
+    {
+        rules.blocked(ctx, run, act, &block);
+        let by = ctx.name(block.by);
+        let why = match &block.how {
+            Some(how) => format!("{name} is {how} {by}"),
+            None => format!("{name}'s action was cancelled by {by}"),
+        };
+        return Gate::Stop(StepResult::Cancelled, why);
+    }
+    Gate::Go { forced: false }
+}
+
+/// The block that stops this act, if any.
+pub fn blocking<'f, L>(run: &'f Fold<L>, act: &Act, negative: bool) -> Option<&'f Block> {
+    blocker_of(run, act.actor, negative).filter(|b| !b.except.contains(&act.ability))
+}
+
+/// The block on `actor` that stops a (negative or not) act of his.
+pub fn blocker_of<L>(run: &Fold<L>, actor: SlotId, negative: bool) -> Option<&Block> {
+    run.blocks
+        .get(&actor)
+        .filter(|b| !(negative && b.spares_negative))
+}
