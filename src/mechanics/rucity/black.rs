@@ -24,7 +24,7 @@ pub fn blacken(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
-    let later = run.moves.iter().any(|m| {
+    let later = run.acts.iter().any(|m| {
         m.ability == "blacken"
             && m.seq > mv.seq
             && ctx
@@ -48,7 +48,7 @@ pub fn blacken(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, false, true) {
         return night::step(ctx, mv, result, vec![why]);
     }
-    run.blackened.insert(target, side);
+    run.ledger.blackened.insert(target, side);
     night::step(
         ctx,
         mv,
@@ -66,10 +66,10 @@ pub fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, false, true) {
         return night::step(ctx, mv, result, vec![why]);
     }
-    if let Some(by) = run.protected.get(&mv.actor).copied()
+    if let Some(by) = run.shield_on(mv.actor).map(|d| d.by)
         && ctx.option("protected_suicide") == "prevented"
     {
-        run.blocker_hits.push((by, "самоубийство".into()));
+        run.ledger.blocker_hits.push((by, "самоубийство".into()));
         return night::step(
             ctx,
             mv,
@@ -80,13 +80,9 @@ pub fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             )],
         );
     }
-    run.attacks.push(night::Attack {
-        attacker: mv.actor,
-        victim: mv.actor,
-        cause: "suicide",
-        shot: None,
-        settled: false,
-    });
+    // No defence but a heal: the protection was checked above, so the attack lands as sent.
+    run.attacks
+        .push(crate::kernel::Attack::new(mv.actor, mv.actor, "suicide"));
     night::step(
         ctx,
         mv,

@@ -6,6 +6,7 @@ use super::night::{self, Gate, Move, NightRun};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::kernel::{Block, Defence};
 
 pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(&target) = mv.targets.first() else {
@@ -14,16 +15,30 @@ pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
-    run.covered.insert(target);
+    run.ledger.covered.insert(target);
     let arrest = mv.ability == "blocker_arrest";
     let reason = if arrest {
-        run.arrested.insert(target, mv.actor);
+        // An arrest stops every move, and outranks a protection placed before it.
+        run.blocks
+            .insert(target, block(mv.actor, false, "arrested by the blocker"));
         format!(
             "{} is arrested: his moves tonight are stopped",
             ctx.name(target)
         )
     } else {
-        run.protected.insert(target, mv.actor);
+        let home = block(
+            mv.actor,
+            true,
+            "kept at home by the protection of the blocker",
+        );
+        run.blocks.entry(target).or_insert(home);
+        run.defences.push(Defence {
+            target,
+            by: mv.actor,
+            from: None,
+            strength: 1,
+            injure: None,
+        });
         format!(
             "{} is protected from negative and killing moves and stays at home",
             ctx.name(target)
@@ -32,15 +47,27 @@ pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![reason]);
 }
 
+/// A blocker's hold on his target: an arrest stops every move, a protection only the peaceful
+/// ones.
+fn block(by: SlotId, spares_negative: bool, how: &str) -> Block {
+    Block {
+        by,
+        except: Vec::new(),
+        spares_negative,
+        how: Some(how.into()),
+    }
+}
+
 /// The blockers who acted tonight (a living blocker who sent nothing still gets "miss").
 fn blockers(ctx: &Ctx, run: &NightRun) -> Vec<SlotId> {
-    run.holders_at_start(&ctx.state, "blocker").collect()
+    night::holders_at_start(run, &ctx.state, "blocker").collect()
 }
 
 /// Morning: the blocker learns the roles he stopped.
 pub fn tell(ctx: &mut Ctx, run: &NightRun) {
     for b in blockers(ctx, run) {
         let mut hit: Vec<String> = run
+            .ledger
             .blocker_hits
             .iter()
             .filter(|(by, _)| *by == b)
@@ -62,9 +89,11 @@ pub fn tell(ctx: &mut Ctx, run: &NightRun) {
 pub fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
     let any = blockers(ctx, run);
     let first = any.first()?;
-    Some(if run.blocker_hits.iter().any(|(by, _)| by == first) {
-        "pub_blocker_hit"
-    } else {
-        "pub_blocker_miss"
-    })
+    Some(
+        if run.ledger.blocker_hits.iter().any(|(by, _)| by == first) {
+            "pub_blocker_hit"
+        } else {
+            "pub_blocker_miss"
+        },
+    )
 }

@@ -12,7 +12,7 @@ use crate::engine::resolve::Ctx;
 
 /// What a colour check shows on `target` tonight.
 pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -> bool {
-    let blackened = run.blackened.contains_key(&target);
+    let blackened = run.ledger.blackened.contains_key(&target);
     let black = checker != target
         && ctx
             .state
@@ -51,7 +51,7 @@ fn withheld(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
             "{name} is under the politician's patronage: no colour information (L132)"
         ));
     }
-    run.covered.contains(&target).then(|| {
+    run.ledger.covered.contains(&target).then(|| {
         format!(
             "{name} is also the target of the doctor or the blocker tonight: no information (L6)"
         )
@@ -63,7 +63,7 @@ pub fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
     let (line, result, reasons) = check(ctx, run, mv, target);
-    run.commissar_line = Some(line);
+    run.ledger.commissar_line = Some(line);
     night::step(ctx, mv, result, reasons);
 }
 
@@ -96,7 +96,7 @@ fn check(
         return ("pub_commissar_withheld", StepResult::Failed, vec![why]);
     }
     let black = shown_black(ctx, run, mv.actor, target);
-    run.checked.insert(target);
+    run.ledger.checked.insert(target);
     vars::set(
         &mut ctx.state,
         vars::check_key("commissar", target),
@@ -109,7 +109,7 @@ fn check(
     };
     tell(ctx, template, &[("player", name.clone())]);
     let mut reasons = vec![format!("{name} checks {}", teams::colour_word(black))];
-    if run.blackened.contains_key(&target) {
+    if run.ledger.blackened.contains_key(&target) {
         reasons.push(format!("{name} was blackened tonight (L15)"));
     }
     if mv.actor == target {
@@ -140,7 +140,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
                 &[("player", name)],
             );
             if commissar {
-                run.commissar_line = Some("pub_commissar_failed");
+                run.ledger.commissar_line = Some("pub_commissar_failed");
             }
             (result, vec![why])
         }
@@ -159,7 +159,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
                 &[("player", name.clone())],
             );
             if commissar {
-                run.commissar_line = Some("pub_commissar_passed");
+                run.ledger.commissar_line = Some("pub_commissar_passed");
             }
             (
                 StepResult::Success,
@@ -181,9 +181,8 @@ fn checker_of(ctx: &Ctx, verifier: SlotId) -> SlotId {
 
 /// The morning line of the commissar: a living commissar who sent nothing fails his check.
 pub fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
-    let in_play = run
-        .holders_at_start(&ctx.state, "commissar")
+    let in_play = super::night::holders_at_start(run, &ctx.state, "commissar")
         .next()
         .is_some();
-    in_play.then(|| run.commissar_line.unwrap_or("pub_commissar_failed"))
+    in_play.then(|| run.ledger.commissar_line.unwrap_or("pub_commissar_failed"))
 }

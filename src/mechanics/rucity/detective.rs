@@ -39,7 +39,7 @@ fn went_to(roleset: &Roleset, run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool
         };
         list.extend(v.targets.iter().copied().filter(|t| *t != who));
     }
-    for m in run.moves.iter().filter(|m| m.actor == who) {
+    for m in run.acts.iter().filter(|m| m.actor == who) {
         let recorded = run
             .visits
             .iter()
@@ -113,7 +113,7 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if negative_move {
         owe_later(
             ctx,
-            run.night + 1,
+            run.ledger.night + 1,
             "pm_detective_negative_confirmed",
             mv.actor,
             &name,
@@ -138,8 +138,8 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             ],
         );
     }
-    if let Some(side) = run.blackened.get(&target).copied()
-        && !run.checked.contains(&target)
+    if let Some(side) = run.ledger.blackened.get(&target).copied()
+        && !run.ledger.checked.contains(&target)
         && target != mv.actor
     {
         let args = [
@@ -148,7 +148,13 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ];
         ctx.say(Audience::Slot(mv.actor), "pm_detective_blackened", &args);
         for inv in investigators(ctx) {
-            owe_later_args(ctx, run.night + 1, "pm_investigator_blackening", inv, &args);
+            owe_later_args(
+                ctx,
+                run.ledger.night + 1,
+                "pm_investigator_blackening",
+                inv,
+                &args,
+            );
         }
         reasons.push(format!(
             "{name} was blackened by the {} and nobody checked him (L7)",
@@ -308,7 +314,7 @@ fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
         lines.push(night_line(night::night_number(phase.index), &went));
     }
     let tonight: Vec<String> = run
-        .moves
+        .acts
         .iter()
         .filter(|m| abilities.contains(&m.ability))
         .filter(|m| ctx.state.slots.get(m.actor).is_some_and(|s| s.role == role))
@@ -319,7 +325,7 @@ fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
                 .map(|t| ctx.name(*t))
         })
         .collect();
-    lines.push(night_line(run.night, &tonight));
+    lines.push(night_line(run.ledger.night, &tonight));
     if ctx.option("role_request_history") == "last_night" {
         lines.drain(..lines.len().saturating_sub(1));
     }
@@ -345,7 +351,7 @@ fn investigators(ctx: &Ctx) -> Vec<SlotId> {
 /// The detective's morning extras: a blackening on himself is always revealed (L7), and the
 /// messages owed from the night before are delivered.
 pub fn morning(ctx: &mut Ctx, run: &NightRun) {
-    for (target, side) in run.blackened.clone() {
+    for (target, side) in run.ledger.blackened.clone() {
         let is_detective = ctx
             .state
             .slots
@@ -359,7 +365,7 @@ pub fn morning(ctx: &mut Ctx, run: &NightRun) {
             );
         }
     }
-    deliver_later(ctx, run.night);
+    deliver_later(ctx, run.ledger.night);
 }
 
 fn side_word(side: KillerSide) -> String {

@@ -13,15 +13,15 @@ pub const LAST_SELF: &str = "doctor_self_night";
 pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         if result == StepResult::Cancelled {
-            run.doctor_cancelled.insert(mv.actor);
+            run.ledger.doctor_cancelled.insert(mv.actor);
         }
         return night::step(ctx, mv, result, vec![why]);
     }
     for t in &mv.targets {
         run.healed.insert(*t, mv.actor);
-        run.covered.insert(*t);
+        run.ledger.covered.insert(*t);
     }
-    let night = run.night;
+    let night = run.ledger.night;
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
         if mv.targets.len() > 1 {
             s.counters.insert(LAST_DOUBLE.into(), night);
@@ -40,7 +40,7 @@ pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 fn doctors(ctx: &Ctx, run: &NightRun) -> Vec<crate::engine::SlotId> {
-    run.holders_at_start(&ctx.state, "doctor").collect()
+    night::holders_at_start(run, &ctx.state, "doctor").collect()
 }
 
 /// The public line of the morning post: hit if the heal saved someone due to die (L4).
@@ -69,7 +69,7 @@ pub fn tell(ctx: &mut Ctx, run: &NightRun) {
                 &[("players", saved.join(", "))],
             );
         }
-        if run.doctor_cancelled.contains(&d) {
+        if run.ledger.doctor_cancelled.contains(&d) {
             ctx.say(Audience::Slot(d), "pm_doctor_failed", &[]);
         }
     }

@@ -56,7 +56,7 @@ pub fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(mv.actor),
         ctx.name(target)
     )];
-    run.investigator_shots.push((mv.actor, target));
+    run.ledger.investigator_shots.push((mv.actor, target));
     let what = "Следователь (ход с убийством)";
     night::attack_move(ctx, run, mv, target, "investigator", what, None, reasons);
 }
@@ -66,7 +66,7 @@ pub fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// goes first (L120), killed the target before him, the death is that killer's (L122) and the
 /// investigator's shot did not kill, so he keeps it (L8).
 pub fn tell(ctx: &mut Ctx, run: &NightRun) {
-    for &(inv, target) in &run.investigator_shots {
+    for &(inv, target) in &run.ledger.investigator_shots {
         let Some(victim) = ctx.state.slots.get(target) else {
             continue;
         };

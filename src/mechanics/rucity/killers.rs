@@ -10,7 +10,7 @@ use crate::engine::resolve::Ctx;
 use std::collections::BTreeSet;
 
 pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
-    let order = if run.night % 2 == 1 {
+    let order = if run.ledger.night % 2 == 1 {
         [KillerSide::Mafia, KillerSide::Maniac]
     } else {
         [KillerSide::Maniac, KillerSide::Mafia]
@@ -21,7 +21,7 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
         .map(|m| m.actor)
         .collect();
     for side in order {
-        let mut budget = run.shot_plan.usable(side);
+        let mut budget = run.ledger.shot_plan.usable(side);
         let primaries: Vec<&Move> = here
             .iter()
             .filter(|m| m.ability == side.kill_ability())
@@ -38,18 +38,18 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
                     continue;
                 }
                 budget -= 1;
-                run.shots.push(Shot {
+                run.ledger.shots.push(Shot {
                     side,
                     attack: None,
                     void: false,
                 });
-                let shot = run.shots.len() - 1;
+                let shot = run.ledger.shots.len() - 1;
                 fire(ctx, run, side, mv, target, shot, here, &shooters);
             }
         }
     }
     for mv in here.iter().filter(|m| m.ability == "insure") {
-        if !run.fired_insurers.contains(&mv.actor) {
+        if !run.ledger.fired_insurers.contains(&mv.actor) {
             let why = if shooters.contains(&mv.actor) {
                 "a shooter cannot insure on the same night (L2)"
             } else {
@@ -92,14 +92,19 @@ fn fire(
         }
         Gate::Go { forced: true } => {
             reasons.push("host override: the shot lands".into());
-            run.attacks.push(night::Attack {
-                attacker: mv.actor,
-                victim: target,
-                cause: side.id(),
-                shot: Some(shot),
-                settled: false,
-            });
-            run.shots[shot].attack = Some(run.attacks.len() - 1);
+            let what = teams::role_name(ctx.roleset, side.id());
+            let (victim, cause) = (target, side.id());
+            night::attack(
+                ctx,
+                run,
+                mv.actor,
+                victim,
+                cause,
+                &what,
+                Some(shot),
+                true,
+                &mut reasons,
+            );
             return night::step(ctx, mv, StepResult::Success, reasons);
         }
         Gate::Go { forced: false } if run.attacked(mv.actor) => Some(format!(
@@ -140,15 +145,17 @@ fn insure(
     };
     let partner = teams::members(ctx.roleset, &ctx.state, side)
         .into_iter()
-        .filter(|p| *p != shooter && !shooters.contains(p) && !run.fired_insurers.contains(p))
+        .filter(|p| {
+            *p != shooter && !shooters.contains(p) && !run.ledger.fired_insurers.contains(p)
+        })
         .find(|p| !ctx.has_status(*p, "insurance_off") || explicit(*p).is_some());
     let other = side.other();
     let cross = || {
-        (run.shot_plan.available(other) == 0)
+        (run.ledger.shot_plan.available(other) == 0)
             .then(|| {
                 teams::members(ctx.roleset, &ctx.state, other)
                     .into_iter()
-                    .filter(|p| !shooters.contains(p) && !run.fired_insurers.contains(p))
+                    .filter(|p| !shooters.contains(p) && !run.ledger.fired_insurers.contains(p))
                     .find(|p| explicit(*p).is_some())
             })
             .flatten()
@@ -161,13 +168,14 @@ fn insure(
         );
         return;
     };
-    run.fired_insurers.insert(insurer);
+    run.ledger.fired_insurers.insert(insurer);
     let mv = explicit(insurer).cloned().unwrap_or(Move {
         seq: 0,
         actor: insurer,
         ability: "insure".into(),
         stage: "killers".into(),
         targets: Vec::new(),
+        entered: Vec::new(),
         params: Default::default(),
     });
     let aim = mv.targets.first().copied().unwrap_or(target);
@@ -216,6 +224,7 @@ fn insure(
                 insurer_side.id(),
                 &what,
                 Some(shot),
+                false,
                 &mut reasons,
             ) {
                 ctx.say(
@@ -246,7 +255,7 @@ fn insure(
 pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
     let mut told = BTreeSet::new();
     for a in &run.attacks {
-        if a.cause == "suicide" || a.attacker == a.victim || !told.insert((a.attacker, a.victim)) {
+        if a.kind == "suicide" || a.attacker == a.victim || !told.insert((a.attacker, a.victim)) {
             continue;
         }
         let Some(victim) = ctx.state.slots.get(a.victim) else {

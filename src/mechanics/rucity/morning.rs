@@ -28,7 +28,7 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
         .filter(|d| NIGHT_CAUSES.contains(&d.cause.as_str()))
         .map(|d| d.slot)
         .collect();
-    let title = format!("{}", run.night);
+    let title = format!("{}", run.ledger.night);
     ctx.say(Audience::Public, "pub_night_title", &[("n", title)]);
     for line in [
         checks::public_line(ctx, run),
@@ -62,12 +62,12 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
 fn tell_survivors(ctx: &mut Ctx, run: &NightRun) {
     let mut told = std::collections::BTreeSet::new();
     for a in &run.attacks {
-        if a.cause == "suicide" || !ctx.is_alive(a.victim) || !told.insert(a.victim) {
+        if a.kind == "suicide" || !ctx.is_alive(a.victim) || !told.insert(a.victim) {
             continue;
         }
         ctx.say(Audience::Slot(a.victim), "pm_attacked", &[]);
     }
-    for &victim in &run.shielded {
+    for &victim in &run.ledger.shielded {
         if !ctx.is_alive(victim) || !told.insert(victim) {
             continue;
         }
@@ -84,14 +84,14 @@ fn warn_silent_roles(ctx: &mut Ctx, run: &NightRun) {
         "detective",
         "investigator",
     ] {
-        let holders: Vec<SlotId> = run.holders_at_start(&ctx.state, role).collect();
+        let holders: Vec<SlotId> = super::night::holders_at_start(run, &ctx.state, role).collect();
         for h in holders {
             let abilities = ctx
                 .roleset
                 .role(role)
                 .map(|r| r.abilities.clone())
                 .unwrap_or_default();
-            let sent = run.moves.iter().any(|m| {
+            let sent = run.acts.iter().any(|m| {
                 m.actor == h && abilities.contains(&m.ability) && m.ability != "night_note"
             });
             if !sent {

@@ -1,23 +1,14 @@
 //! Dispatch of the night's moves outside the killers' stage to the role that owns them. A move
-//! this part does not implement is an error in the trace and a warning, never a silent no-op.
+//! of an ability the roleset gives an effect and no role here claims is the kernel's to run; a
+//! move with neither is an error in the trace and a warning, never a silent no-op.
 
-use super::night::{Move, NightRun, Visit, step};
-use super::teams::VISIT;
+use super::night::{Move, NightRun, step};
 use super::{black, blocker, checks, detective, doctor, investigator};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 
-pub fn run(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    // A peaceful visit to its targets, as trackers see it (the roleset tags it `visit`; the
-    // killers' moves are recorded as visits in their own stage).
-    if ctx.roleset.ability_has_tag(&mv.ability, VISIT) {
-        run.visits.push(Visit {
-            actor: mv.actor,
-            ability: mv.ability.clone(),
-            targets: mv.targets.clone(),
-            negative: false,
-        });
-    }
+/// Resolve a move of a ru-city role; `false` leaves it to the kernel's effect executor.
+pub fn run(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
     match mv.ability.as_str() {
         "blacken" => black::blacken(ctx, run, mv),
         "suicide" => black::suicide(ctx, run, mv),
@@ -52,6 +43,12 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
                 mv.ability
             )],
         ),
+        _ if mv
+            .def(ctx.roleset)
+            .is_some_and(|d| d.effect != crate::rules::Effect::None) =>
+        {
+            return false;
+        }
         other => {
             ctx.warn(format!(
                 "`{other}` is not implemented in ru-city part 1: the move was not resolved"
@@ -64,4 +61,5 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             );
         }
     }
+    true
 }

@@ -11,7 +11,7 @@ use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::Ctx;
 
 pub fn publish(ctx: &mut Ctx, run: &NightRun, victims: &[SlotId]) {
-    let notes: Vec<_> = run.moves_of("night_note");
+    let notes: Vec<_> = run.acts_of("night_note");
     let dead: Vec<String> = victims.iter().map(|v| ctx.name(*v)).collect();
     let mut posted = Vec::new();
     for mv in &notes {

@@ -195,7 +195,7 @@ pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
 /// Morning: the politician learns the roles of his visitors and of players who moved on
 /// themselves; under patronage, the roles of his protégé's visitors (L115.17, L132).
 pub fn morning(ctx: &mut Ctx, run: &NightRun) {
-    let Some(p) = run.holders_at_start(&ctx.state, ROLE).next() else {
+    let Some(p) = night::holders_at_start(run, &ctx.state, ROLE).next() else {
         return;
     };
     let roles = night::visit_roles(
@@ -225,7 +225,7 @@ pub fn morning(ctx: &mut Ctx, run: &NightRun) {
 
 /// The protégé under the politician's patronage tonight.
 pub fn patronage(run: &NightRun) -> Option<SlotId> {
-    run.moves
+    run.acts
         .iter()
         .find(|m| m.ability == "patronage")
         .and_then(|m| m.targets.first().copied())

@@ -152,8 +152,15 @@ pub fn start_of_night(ctx: &mut Ctx, plan: &NightShots) {
 /// that killed a non-black, a void one is spent without reserve (R20).
 pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
     for side in KillerSide::ALL {
-        let carry = run.shot_plan.sides.get(&side).map(|s| s.carry).unwrap_or(0);
+        let carry = run
+            .ledger
+            .shot_plan
+            .sides
+            .get(&side)
+            .map(|s| s.carry)
+            .unwrap_or(0);
         let spent = run
+            .ledger
             .shots
             .iter()
             .filter(|s| s.side == side)
