@@ -238,3 +238,30 @@ pub fn kill<R: Rules>(
         rules.after_death(ctx, run, victim, cause, killer);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defence(from: Option<&[&str]>, strength: u8) -> Defence {
+        Defence {
+            target: 1,
+            by: 2,
+            from: from.map(|k| k.iter().map(|s| s.to_string()).collect()),
+            strength,
+            injure: None,
+        }
+    }
+
+    #[test]
+    fn a_defence_stops_its_kinds_up_to_its_strength_and_never_an_unstoppable_attack() {
+        let mafia = |s| Attack::new(0, 1, "mafia").strength(s);
+        assert!(defence(Some(&["mafia"]), 1).stops(&mafia(1)));
+        assert!(!defence(Some(&["mafia"]), 1).stops(&mafia(2)));
+        assert!(defence(Some(&["mafia"]), 2).stops(&mafia(2)));
+        assert!(!defence(Some(&["poison"]), 3).stops(&mafia(1)));
+        assert!(defence(None, 1).stops(&mafia(1)));
+        assert!(!defence(None, UNSTOPPABLE - 1).stops(&mafia(UNSTOPPABLE)));
+        assert!(!defence(None, 1).stops(&Attack::new(0, 3, "mafia")));
+    }
+}

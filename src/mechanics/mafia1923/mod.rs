@@ -13,6 +13,7 @@ use crate::engine::tally::{self, BallotTally, Tally, TargetTally};
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
 use crate::kernel::attack::{Attack, kill};
 use crate::kernel::effect::role_names;
+use crate::kernel::status::{self, Lasting};
 use crate::kernel::{self, Fold};
 use crate::rules::{PhaseKind, Roleset, TargetKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -518,9 +519,7 @@ fn poison_deaths(ctx: &mut Ctx, run: &mut PhaseRun, rules: &mut Rules) {
             );
             continue;
         }
-        if let Some(s) = ctx.state.slots.get_mut(victim) {
-            s.statuses.remove("poisoned");
-        }
+        status::clear(ctx, victim, "poisoned");
         kill(ctx, run, rules, victim, "poison", butler, &mut reasons);
         push_step(
             ctx,
@@ -742,7 +741,7 @@ impl Rules {
         // Everyone voted at the same time: an exile that follows from today's votes does not
         // change who else had a family member to vote for today, so it is applied after all.
         for voter in exiles {
-            ctx.set_status(voter, "exiled", None);
+            status::give(ctx, voter, "exiled", None, Lasting::Declared);
             // Exile is not among the seed's public announcements (deaths, poisonings, cures,
             // vote totals): only the player and the host learn it.
             ctx.say(Audience::Slot(voter), "private_exiled", &[]);

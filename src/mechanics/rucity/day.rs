@@ -374,11 +374,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
     for v in victims {
         if ctx.kill(*v, cause) {
             posts::announce_day_death(ctx, "pub_lynched", *v);
-            if ctx.has_status(*v, "forced_victim")
-                && let Some(s) = ctx.state.slots.get_mut(*v)
-            {
-                s.statuses.remove("forced_victim");
-            }
+            crate::kernel::status::clear(ctx, *v, "forced_victim");
         }
     }
     if victims.is_empty() && Round::now(&ctx.state) == Round::Vote {
