@@ -1,7 +1,7 @@
-//! Colour checks (§3.5, L6) and their verification (§4.8, L15). The public reads "check
-//! passed" whatever colour the commissar saw; the colour itself goes by PM. Blackening makes a
-//! player check black for the night; a self-check never touches the checker's negative role,
-//! and a verification shows the true colour (a self-check's verification is never black).
+//! What colour checks show (§3.5, L6) and their verification (§4.8, L15), shared by the
+//! commissar and the investigator. Blackening makes a player check black for the night; a
+//! self-check never touches the checker's negative role, and a verification shows the true
+//! colour (a self-check's verification is never black).
 
 use super::investigator;
 use super::night::{self, Gate, Move, NightRun};
@@ -30,92 +30,6 @@ pub fn true_black(ctx: &Ctx, checker: SlotId, target: SlotId) -> bool {
             .slots
             .get(target)
             .is_some_and(|s| teams::is_black(ctx.roleset, s))
-}
-
-/// Players a colour check gives no information on (L6): the politician; the targets of the
-/// doctor's and the blocker's moves that went through tonight.
-fn withheld(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
-    let name = ctx.name(target);
-    if ctx
-        .state
-        .slots
-        .get(target)
-        .is_some_and(|s| teams::holds(s, "politician"))
-    {
-        return Some(format!(
-            "{name} is the politician: no colour information (L6, L132)"
-        ));
-    }
-    if super::politician::patronage(run) == Some(target) {
-        return Some(format!(
-            "{name} is under the politician's patronage: no colour information (L132)"
-        ));
-    }
-    run.ledger.covered.contains(&target).then(|| {
-        format!(
-            "{name} is also the target of the doctor or the blocker tonight: no information (L6)"
-        )
-    })
-}
-
-pub fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
-    };
-    let (line, result, reasons) = check(ctx, run, mv, target);
-    run.ledger.commissar_line = Some(line);
-    night::step(ctx, mv, result, reasons);
-}
-
-fn check(
-    ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
-    target: SlotId,
-) -> (&'static str, StepResult, Vec<String>) {
-    let tell = |ctx: &mut Ctx, template: &str, args: &[(&str, String)]| {
-        investigator::tell_and_feed(ctx, mv.actor, "Комиссар", template, args);
-    };
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        tell(ctx, "pm_commissar_failed", &[]);
-        return ("pub_commissar_failed", result, vec![why]);
-    }
-    let name = ctx.name(target);
-    if !ctx.is_alive(target) {
-        tell(ctx, "pm_commissar_failed", &[]);
-        return (
-            "pub_commissar_failed",
-            StepResult::Failed,
-            vec![format!(
-                "{name} was killed tonight: the check does not pass (L6)"
-            )],
-        );
-    }
-    if let Some(why) = withheld(ctx, run, target) {
-        tell(ctx, "pm_commissar_withheld", &[("player", name)]);
-        return ("pub_commissar_withheld", StepResult::Failed, vec![why]);
-    }
-    let black = shown_black(ctx, run, mv.actor, target);
-    run.ledger.checked.insert(target);
-    vars::set(
-        &mut ctx.state,
-        vars::check_key("commissar", target),
-        teams::colour_word(black),
-    );
-    let template = if black {
-        "pm_commissar_black"
-    } else {
-        "pm_commissar_red"
-    };
-    tell(ctx, template, &[("player", name.clone())]);
-    let mut reasons = vec![format!("{name} checks {}", teams::colour_word(black))];
-    if run.ledger.blackened.contains_key(&target) {
-        reasons.push(format!("{name} was blackened tonight (L15)"));
-    }
-    if mv.actor == target {
-        reasons.push("a self-check never touches the checker's negative role (L15)".into());
-    }
-    ("pub_commissar_passed", StepResult::Success, reasons)
 }
 
 /// Verification of a check the commissar received: the exact colour, the night's move spent.
@@ -179,10 +93,24 @@ fn checker_of(ctx: &Ctx, verifier: SlotId) -> SlotId {
     teams::holder(&ctx.state, "commissar").unwrap_or(verifier)
 }
 
-/// The morning line of the commissar: a living commissar who sent nothing fails his check.
-pub fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
-    let in_play = super::night::holders_at_start(run, &ctx.state, "commissar")
-        .next()
-        .is_some();
-    in_play.then(|| run.ledger.commissar_line.unwrap_or("pub_commissar_failed"))
+/// A verification needs a check of the commissar's on its target; by option only black checks
+/// may be verified by the commissar himself (L15, Q7).
+pub fn verify_refusal(entry: &super::roles::Entry) -> Result<(), crate::engine::Refusal> {
+    let Some(&t) = entry.targets.first() else {
+        return Ok(());
+    };
+    let refuse = |message: &str| Err(crate::engine::Refusal::new("verify", message));
+    match vars::get(entry.state, &vars::check_key("commissar", t)) {
+        None => refuse(&format!(
+            "the commissar has no check on {} to verify (L15)",
+            entry.state.slots[t].name
+        )),
+        Some("красный")
+            if entry.ability == "commissar_verify"
+                && entry.state.option(entry.roleset, "commissar_verifies") == "black_only" =>
+        {
+            refuse("only black checks may be verified (option commissar_verifies, Q7)")
+        }
+        Some(_) => Ok(()),
+    }
 }

@@ -8,34 +8,29 @@
 //! second round and the secretary's appointment on day 1; the round before the vote, the vote
 //! and the re-vote on later days. [`vars::Round`] says which is open.
 
-mod active_citizen;
-mod black;
-mod blocker;
 mod checks;
 mod corrections;
 mod day;
-mod detective;
-mod doctor;
 mod election;
 mod endgame;
 mod hunt;
-mod investigator;
 mod killers;
 mod live_tally;
-mod mayor;
 mod morning;
-mod moves;
 mod night;
 mod notes;
-mod politician;
 mod posts;
 mod requires;
+mod roles;
 mod setup;
 mod shots;
 mod teams;
 mod validate;
 mod vars;
 mod votes;
+
+// The roles other parts of ru-city call into directly (the day's vote count, the morning).
+use roles::{active_citizen, investigator, mayor, politician};
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};

@@ -1,13 +1,10 @@
-//! The morning after a night (§7.3 step 18, §12.1): PMs owed, roles passing to active
+//! The morning after a night (§7.3 step 18, §12.1): PMs owed (each role says its own), roles passing to active
 //! citizens, the morning post (the announced roles' hit/miss lines, the victims with their
 //! peaceful role, the night notes), the header, the end-of-game check at the start of a day.
 
 use super::night::NightRun;
 use super::vars::Round;
-use super::{
-    active_citizen, blocker, checks, detective, doctor, endgame, investigator, notes, politician,
-    posts, teams,
-};
+use super::{active_citizen, endgame, investigator, notes, posts, roles};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
@@ -16,11 +13,9 @@ use crate::engine::resolve::Ctx;
 pub const NIGHT_CAUSES: &[&str] = &["mafia", "maniac", "investigator", "suicide"];
 
 pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
-    investigator::tell(ctx, run);
-    detective::morning(ctx, run);
-    politician::morning(ctx, run);
+    roles::morning(ctx, run);
     tell_survivors(ctx, run);
-    warn_silent_roles(ctx, run);
+    roles::warn_silent(ctx, run);
     let victims: Vec<SlotId> = ctx
         .outcome
         .deaths
@@ -30,14 +25,7 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
         .collect();
     let title = format!("{}", run.ledger.night);
     ctx.say(Audience::Public, "pub_night_title", &[("n", title)]);
-    for line in [
-        checks::public_line(ctx, run),
-        doctor::public_line(ctx, run),
-        blocker::public_line(ctx, run),
-    ]
-    .into_iter()
-    .flatten()
-    {
+    for line in roles::public_lines(ctx, run) {
         ctx.say(Audience::Public, line, &[]);
     }
     if victims.is_empty() {
@@ -72,35 +60,5 @@ fn tell_survivors(ctx: &mut Ctx, run: &NightRun) {
             continue;
         }
         ctx.say(Audience::Slot(victim), "pm_attacked", &[]);
-    }
-}
-
-/// A missing PM is a forced skip (L165): name the announced roles that sent nothing.
-fn warn_silent_roles(ctx: &mut Ctx, run: &NightRun) {
-    for role in [
-        "commissar",
-        "doctor",
-        "blocker",
-        "detective",
-        "investigator",
-    ] {
-        let holders: Vec<SlotId> = super::night::holders_at_start(run, &ctx.state, role).collect();
-        for h in holders {
-            let abilities = ctx
-                .roleset
-                .role(role)
-                .map(|r| r.abilities.clone())
-                .unwrap_or_default();
-            let sent = run.acts.iter().any(|m| {
-                m.actor == h && abilities.contains(&m.ability) && m.ability != "night_note"
-            });
-            if !sent {
-                ctx.warn(format!(
-                    "{} ({}) sent no move: a forced skip (L165)",
-                    ctx.name(h),
-                    teams::role_name(ctx.roleset, role)
-                ));
-            }
-        }
     }
 }

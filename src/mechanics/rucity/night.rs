@@ -5,7 +5,7 @@
 
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
-use super::{blocker, doctor, killers, morning, vars};
+use super::{killers, morning, vars};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
@@ -89,8 +89,6 @@ pub fn resolve(ctx: &mut Ctx) {
     super::shots::start_of_night(ctx, &run.ledger.shot_plan);
     kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
     settle_attacks(ctx, &mut run);
-    doctor::tell(ctx, &run);
-    blocker::tell(ctx, &run);
     killers::tell_killers(ctx, &run);
     super::shots::end_of_night(ctx, &run);
     morning::finish(ctx, &mut run);
@@ -99,8 +97,28 @@ pub fn resolve(ctx: &mut Ctx) {
 impl kernel::Rules for City {
     type Ledger = CityNight;
 
-    fn act(&mut self, ctx: &mut Ctx, run: &mut NightRun, act: &Move) -> bool {
-        super::moves::run(ctx, run, act)
+    /// A move goes to the role that makes it; a night note is the notes' own; an ability the
+    /// roleset gives an effect and no role claims is the kernel's to run; anything else is
+    /// reported as not implemented, never silently dropped.
+    fn act(&mut self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        if super::roles::night_move(ctx, run, mv) {
+            return true;
+        }
+        if super::notes::is_note(&mv.ability) {
+            let why = "a night note: posted in the morning if its condition holds";
+            step(ctx, mv, StepResult::Info, vec![why.into()]);
+            return true;
+        }
+        let has_effect = mv
+            .def(ctx.roleset)
+            .is_some_and(|d| d.effect != crate::rules::Effect::None);
+        if has_effect {
+            return false;
+        }
+        let missing = format!("`{}` is not implemented in ru-city", mv.ability);
+        ctx.warn(format!("{missing}: the move was not resolved"));
+        step(ctx, mv, StepResult::Failed, vec![missing]);
+        true
     }
 
     fn whole_stage(

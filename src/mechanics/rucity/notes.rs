@@ -5,13 +5,20 @@
 //! one that breaks the rules is flagged for the host.
 
 use super::night::NightRun;
-use super::{blocker, checks, doctor, vars};
+use super::{roles, vars};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::Ctx;
 
+/// The ability of a night note, which every peaceful role has.
+const NOTE: &str = "night_note";
+
+pub fn is_note(ability: &str) -> bool {
+    ability == NOTE
+}
+
 pub fn publish(ctx: &mut Ctx, run: &NightRun, victims: &[SlotId]) {
-    let notes: Vec<_> = run.acts_of("night_note");
+    let notes: Vec<_> = run.acts_of(NOTE);
     let dead: Vec<String> = victims.iter().map(|v| ctx.name(*v)).collect();
     let mut posted = Vec::new();
     for mv in &notes {
@@ -26,7 +33,7 @@ pub fn publish(ctx: &mut Ctx, run: &NightRun, victims: &[SlotId]) {
             key: format!("note#{}", mv.seq),
             stage: "notes".into(),
             actor: Some(mv.actor),
-            ability: Some("night_note".into()),
+            ability: Some(NOTE.into()),
             targets_before: vec![],
             targets_after: vec![],
             result: if post {
@@ -67,9 +74,9 @@ fn holds(ctx: &Ctx, run: &NightRun, condition: &str, dead: &[String]) -> (bool, 
             None => (false, clause),
         };
         let truth = match clause.split_once('=') {
-            Some(("commissar", v)) => line_is(checks::public_line(ctx, run), v),
-            Some(("doctor", v)) => line_is(doctor::public_line(ctx, run), v),
-            Some(("blocker", v)) => line_is(blocker::public_line(ctx, run), v),
+            Some(("commissar", v)) => line_is(roles::public_line(ctx, run, "commissar"), v),
+            Some(("doctor", v)) => line_is(roles::public_line(ctx, run, "doctor"), v),
+            Some(("blocker", v)) => line_is(roles::public_line(ctx, run, "blocker"), v),
             Some(("dead", name)) => dead.iter().any(|d| d.eq_ignore_ascii_case(name.trim())),
             Some(("alive", name)) => ctx.state.slot_by_name(name).is_some_and(|s| s.alive),
             None if clause == "quiet" => dead.is_empty(),

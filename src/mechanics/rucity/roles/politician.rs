@@ -6,12 +6,85 @@
 
 use super::night::{self, NightRun};
 use super::teams::{self, MAYOR};
-use super::vars;
+use super::{Entry, Role, before_the_vote, refusal, vars};
+use crate::engine::Refusal;
 use crate::engine::outcome::Audience;
+use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
 
 pub const ROLE: &str = "politician";
+
+pub struct Politician;
+
+impl Role for Politician {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, _run: &mut NightRun, mv: &night::Move) -> bool {
+        mv.ability == "patronage"
+            && {
+                let why = "under the politician's patronage: colour checks give nothing on him tonight (L132)";
+                night::step(ctx, mv, StepResult::Success, vec![why.into()]);
+                true
+            }
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "politician_support" | "shadow_vertical" => before_the_vote(entry),
+            "patronage"
+                if !teams::holds(entry.me(), MAYOR)
+                    && !teams::holds(entry.me(), teams::SECRETARY) =>
+            {
+                refusal(
+                    "patronage",
+                    "only a politician who is the mayor or the secretary takes a player under patronage (L132)",
+                )
+            }
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let me = entry.me();
+        match entry.ability {
+            "politician_support" => {
+                if teams::holds(me, MAYOR) {
+                    return refusal(
+                        "politician",
+                        "a politician in the mayor's office has the full bonus and names no supporters (L132)",
+                    );
+                }
+                let cap = influence(entry.state) as usize;
+                if entry.targets.len() > cap {
+                    return refusal(
+                        "politician",
+                        format!("the politician's influence allows {cap} supporter(s) (L132)"),
+                    );
+                }
+                Ok(())
+            }
+            "shadow_vertical" => {
+                if super::mayor::mayor(entry.state).is_none() {
+                    return refusal(
+                        "politician",
+                        "the shadow vertical exists only while the mayor holds office (L132)",
+                    );
+                }
+                if entry.targets.contains(&me.id) {
+                    return refusal(
+                        "politician",
+                        "the shadow vertical protects anyone but the politician himself (L132)",
+                    );
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        morning(ctx, run);
+    }
+}
 /// Supporters fixed when the vote starts.
 pub const SUPPORTERS: &str = "politician_supporters";
 /// The shadow vertical's player today.
@@ -194,7 +267,7 @@ pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
 
 /// Morning: the politician learns the roles of his visitors and of players who moved on
 /// themselves; under patronage, the roles of his protégé's visitors (L115.17, L132).
-pub fn morning(ctx: &mut Ctx, run: &NightRun) {
+fn morning(ctx: &mut Ctx, run: &NightRun) {
     let Some(p) = night::holders_at_start(run, &ctx.state, ROLE).next() else {
         return;
     };

@@ -4,6 +4,8 @@
 
 use super::night::{self, Gate, Move, NightRun};
 use super::teams;
+use super::{Entry, Role, checks, detective, refusal};
+use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::template::render;
@@ -11,6 +13,63 @@ use crate::engine::{GameState, SlotId};
 
 /// Slot counter: the investigator has killed a black and lost the right to shoot (L8, Q11).
 pub const SHOT_DONE: &str = "investigator_shot_done";
+
+pub struct Investigator;
+
+impl Role for Investigator {
+    fn id(&self) -> &'static str {
+        "investigator"
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "investigator_verify" => checks::verify(ctx, run, mv),
+            "investigator_role_request" => detective::role_request(ctx, run, mv),
+            "investigator_shot" => shot(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != "investigator_shot" {
+            return Ok(());
+        }
+        if !shot_open(entry.state) {
+            return refusal(
+                "investigator_shot",
+                "the vigilante shot opens only when both the commissar and the detective are out (L8)",
+            );
+        }
+        if entry.me().counter(SHOT_DONE) > 0 {
+            return refusal(
+                "investigator_shot",
+                format!(
+                    "{} has killed a black: his right to shoot is spent (L8, Q11)",
+                    entry.me().name
+                ),
+            );
+        }
+        Ok(())
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "investigator_verify" => checks::verify_refusal(entry),
+            "investigator_role_request" => detective::role_request_refusal(entry),
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        tell(ctx, run);
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_investigator", "pm_verify", "pm_role_request"]
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[SHOT_DONE]
+    }
+}
 
 /// Tell a result to its player and copy it to the investigator(s), who do not know who the
 /// commissar and the detective are (L8).
@@ -44,7 +103,7 @@ pub fn shot_open(state: &GameState) -> bool {
     teams::holder(state, "commissar").is_none() && teams::holder(state, "detective").is_none()
 }
 
-pub fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
@@ -65,7 +124,7 @@ pub fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// kill) ends the right to shoot (Q11). The kill must be his own: when a negative killer, who
 /// goes first (L120), killed the target before him, the death is that killer's (L122) and the
 /// investigator's shot did not kill, so he keeps it (L8).
-pub fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &NightRun) {
     for &(inv, target) in &run.ledger.investigator_shots {
         let Some(victim) = ctx.state.slots.get(target) else {
             continue;

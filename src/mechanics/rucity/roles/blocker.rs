@@ -2,13 +2,40 @@
 //! target from every negative or killing move and keeps him at home (his peaceful moves are
 //! stopped, his negative ones stay). "Hit" is public when any move was stopped.
 
+use super::Role;
 use super::night::{self, Gate, Move, NightRun};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::kernel::{Block, Defence};
 
-pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub struct Blocker;
+
+impl Role for Blocker {
+    fn id(&self) -> &'static str {
+        "blocker"
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        matches!(mv.ability.as_str(), "blocker_arrest" | "blocker_protect") && {
+            act(ctx, run, mv);
+            true
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        tell(ctx, run);
+    }
+    fn public_line(&self, ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+        public_line(ctx, run)
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_blocker"]
+    }
+}
+
+fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
@@ -64,7 +91,7 @@ fn blockers(ctx: &Ctx, run: &NightRun) -> Vec<SlotId> {
 }
 
 /// Morning: the blocker learns the roles he stopped.
-pub fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &NightRun) {
     for b in blockers(ctx, run) {
         let mut hit: Vec<String> = run
             .ledger
@@ -86,7 +113,7 @@ pub fn tell(ctx: &mut Ctx, run: &NightRun) {
 
 /// The public line of the morning post: hit when any move was stopped, else miss; none when
 /// no blocker was in play.
-pub fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
     let any = blockers(ctx, run);
     let first = any.first()?;
     Some(

@@ -2,29 +2,31 @@
 //! once, red players' roles first, with its history and limits; two active citizens (extended
 //! format) are served in a random order.
 
-use super::teams;
+use super::{Role, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 
-/// PM templates whose content belongs to a role's history, by role.
-fn history_templates(role: &str) -> &'static [&'static str] {
-    match role {
-        "commissar" => &["pm_commissar", "pm_verify"],
-        "doctor" => &["pm_doctor"],
-        "blocker" => &["pm_blocker"],
-        "detective" => &["pm_detective", "pm_role_request"],
-        "investigator" => &["pm_investigator", "pm_verify", "pm_role_request"],
-        _ => &[],
+/// The active citizen: no move of his own; he takes a special peaceful role that leaves the
+/// game, with what each role says its history and its limits are ([`Role::history`],
+/// [`Role::inherited`]).
+pub struct ActiveCitizen;
+
+impl Role for ActiveCitizen {
+    fn id(&self) -> &'static str {
+        "active_citizen"
     }
 }
 
+/// PM templates whose content belongs to a role's history.
+fn history_templates(role: &str) -> &'static [&'static str] {
+    super::find(role).map(|r| r.history()).unwrap_or(&[])
+}
+
 /// Slot counters that carry a role's limits over to its new holder.
-const INHERITED: &[&str] = &[
-    super::doctor::LAST_DOUBLE,
-    super::doctor::LAST_SELF,
-    super::investigator::SHOT_DONE,
-];
+fn inherited_counters(role: &str) -> &'static [&'static str] {
+    super::find(role).map(|r| r.inherited()).unwrap_or(&[])
+}
 
 /// Pass the special peaceful roles of the players who died in this phase to living active
 /// citizens.
@@ -77,7 +79,7 @@ fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {
         .slots
         .get(from)
         .map(|s| {
-            INHERITED
+            inherited_counters(role)
                 .iter()
                 .filter_map(|k| s.counters.get(*k).map(|v| (k.to_string(), *v)))
                 .collect()

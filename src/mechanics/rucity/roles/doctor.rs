@@ -3,6 +3,8 @@
 //! player who was due to die survives, whatever attacked him; the public reads hit or miss.
 
 use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, refusal};
+use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 
@@ -10,7 +12,68 @@ use crate::engine::resolve::Ctx;
 pub const LAST_DOUBLE: &str = "doctor_double_night";
 pub const LAST_SELF: &str = "doctor_self_night";
 
-pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub struct Doctor;
+
+impl Role for Doctor {
+    fn id(&self) -> &'static str {
+        "doctor"
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == "doctor" && {
+            act(ctx, run, mv);
+            true
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == "doctor" {
+            return limits(entry);
+        }
+        Ok(())
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        tell(ctx, run);
+    }
+    fn public_line(&self, ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+        public_line(ctx, run)
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_doctor"]
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[LAST_DOUBLE, LAST_SELF]
+    }
+}
+
+/// No double heal and no self-heal on two nights in a row, never himself in a double heal (L4,
+/// Q3; by option only the self-heal is limited).
+fn limits(entry: &Entry) -> Result<(), Refusal> {
+    let me = entry.me();
+    let night = entry.night();
+    let double = entry.targets.len() > 1;
+    let selfish = entry.targets.contains(&me.id);
+    if double && selfish {
+        return refusal(
+            "doctor",
+            "the doctor may not include himself in a double heal (L4)",
+        );
+    }
+    let last = |key: &str| me.counter(key) > 0 && me.counter(key) + 1 == night;
+    if double
+        && last(LAST_DOUBLE)
+        && entry.state.option(entry.roleset, "doctor_repeat_rule") != "self_only"
+    {
+        return refusal("doctor", "no double heal on two nights in a row (L4, Q3)");
+    }
+    if selfish && last(LAST_SELF) {
+        return refusal("doctor", "no self-heal on two nights in a row (L4, Q3)");
+    }
+    Ok(())
+}
+
+fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         if result == StepResult::Cancelled {
             run.ledger.doctor_cancelled.insert(mv.actor);
@@ -18,7 +81,7 @@ pub fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, result, vec![why]);
     }
     for t in &mv.targets {
-        run.healed.insert(*t, mv.actor);
+        run.heal(*t, mv.actor);
         run.ledger.covered.insert(*t);
     }
     let night = run.ledger.night;
@@ -44,7 +107,7 @@ fn doctors(ctx: &Ctx, run: &NightRun) -> Vec<crate::engine::SlotId> {
 }
 
 /// The public line of the morning post: hit if the heal saved someone due to die (L4).
-pub fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
     let first = *doctors(ctx, run).first()?;
     Some(if run.saves.iter().any(|(d, _)| *d == first) {
         "pub_doctor_hit"
@@ -54,7 +117,7 @@ pub fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
 }
 
 /// Morning: the doctor learns whom he saved, or that his move failed when it was stopped.
-pub fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &NightRun) {
     for d in doctors(ctx, run) {
         let saved: Vec<String> = run
             .saves

@@ -4,10 +4,65 @@
 //! weight modifiers, zeroing and barrier sources (Appendix A).
 
 use super::teams::{self, MAYOR, SECRETARY};
-use super::vars;
+use super::{Entry, Role, before_the_vote, refusal, vars};
+use crate::engine::Refusal;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
+
+pub struct Mayor;
+
+impl Role for Mayor {
+    fn id(&self) -> &'static str {
+        MAYOR
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "power_vertical" => before_the_vote(entry),
+            "secretary_pick" if vars::Round::now(entry.state) != vars::Round::Secretary => refusal(
+                "secretary_pick",
+                "the secretary is chosen right after the election, before its result (L161)",
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != "secretary_pick" {
+            return Ok(());
+        }
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        let choice = super::super::election::eligible(entry.state, entry.actor);
+        if choice.contains(&t) {
+            return Ok(());
+        }
+        let names: Vec<&str> = choice
+            .iter()
+            .map(|c| entry.state.slots[*c].name.as_str())
+            .collect();
+        refusal(
+            "secretary_pick",
+            format!(
+                "the secretary must be one of the mayor's voters: {} (L161)",
+                names.join(", ")
+            ),
+        )
+    }
+    /// No role may choose the mayor as a target but himself (L159).
+    fn refuse_as_target(&self, entry: &Entry, target: SlotId) -> Result<(), Refusal> {
+        if target == entry.actor {
+            return Ok(());
+        }
+        refusal(
+            "mayor_immune",
+            format!(
+                "{} is the mayor: no role may choose him as a target (L159)",
+                entry.state.slots[target].name
+            ),
+        )
+    }
+}
 
 /// The living mayor, while the title is held.
 pub fn mayor(state: &GameState) -> Option<SlotId> {

@@ -7,6 +7,8 @@ use super::investigator::tell_and_feed;
 use super::night::{self, Gate, Move, NightRun};
 use super::teams::{self, KILLER, KillerSide, VISIT};
 use super::vars;
+use super::{Entry, Role, refusal};
+use crate::engine::Refusal;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
@@ -14,6 +16,52 @@ use crate::rules::Roleset;
 use std::collections::BTreeSet;
 
 const SOURCE: &str = "Детектив";
+
+pub struct Detective;
+
+impl Role for Detective {
+    fn id(&self) -> &'static str {
+        "detective"
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "detective_track" => track(ctx, run, mv),
+            "detective_role_check" => role_check(ctx, run, mv),
+            "detective_role_request" => role_request(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "detective_role_request" => role_request_refusal(entry),
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        morning(ctx, run);
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_detective", "pm_role_request"]
+    }
+}
+
+/// A role request names a special peaceful role (L7), by id or name.
+pub fn role_request_refusal(entry: &Entry) -> Result<(), Refusal> {
+    let given = entry.params.get("role").map(String::as_str).unwrap_or("");
+    match requested_role(entry.roleset, given) {
+        Some(r) if teams::is_special_peaceful(entry.roleset, &r) => Ok(()),
+        _ => refusal(
+            "role_request",
+            format!(
+                "a role request names a peaceful role with moves: {{\"role\": \"doctor\"}}, not `{given}` (L7)"
+            ),
+        ),
+    }
+}
 
 /// Does this ability's move take its holder to another player's house: a peaceful visit or a
 /// killer's move (the roleset's `visit` and `killer` tags)?
@@ -83,7 +131,7 @@ fn checked_target(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<(SlotI
     Some((target, name))
 }
 
-pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some((target, name)) = checked_target(ctx, run, mv) else {
         return;
     };
@@ -178,7 +226,7 @@ pub fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 
-pub fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some((target, name)) = checked_target(ctx, run, mv) else {
         return;
     };
@@ -350,7 +398,7 @@ fn investigators(ctx: &Ctx) -> Vec<SlotId> {
 
 /// The detective's morning extras: a blackening on himself is always revealed (L7), and the
 /// messages owed from the night before are delivered.
-pub fn morning(ctx: &mut Ctx, run: &NightRun) {
+fn morning(ctx: &mut Ctx, run: &NightRun) {
     for (target, side) in run.ledger.blackened.clone() {
         let is_detective = ctx
             .state

@@ -1,0 +1,135 @@
+//! The commissar (§3.5, L6): a colour check a night, or the verification of an earlier check
+//! (§4.8, L15). The public reads "check passed" whatever colour he saw; the colour itself goes
+//! by PM, and to the investigator (L8).
+
+use super::checks::{self, shown_black};
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, investigator, teams, vars};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+
+pub struct Commissar;
+
+impl Role for Commissar {
+    fn id(&self) -> &'static str {
+        "commissar"
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "commissar" => commissar(ctx, run, mv),
+            "commissar_verify" => checks::verify(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "commissar_verify" => checks::verify_refusal(entry),
+            _ => Ok(()),
+        }
+    }
+    fn public_line(&self, ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+        public_line(ctx, run)
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_commissar", "pm_verify"]
+    }
+}
+
+/// Players a colour check gives no information on (L6): the politician; the targets of the
+/// doctor's and the blocker's moves that went through tonight.
+fn withheld(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
+    let name = ctx.name(target);
+    if ctx
+        .state
+        .slots
+        .get(target)
+        .is_some_and(|s| teams::holds(s, "politician"))
+    {
+        return Some(format!(
+            "{name} is the politician: no colour information (L6, L132)"
+        ));
+    }
+    if super::politician::patronage(run) == Some(target) {
+        return Some(format!(
+            "{name} is under the politician's patronage: no colour information (L132)"
+        ));
+    }
+    run.ledger.covered.contains(&target).then(|| {
+        format!(
+            "{name} is also the target of the doctor or the blocker tonight: no information (L6)"
+        )
+    })
+}
+
+fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let (line, result, reasons) = check(ctx, run, mv, target);
+    run.ledger.commissar_line = Some(line);
+    night::step(ctx, mv, result, reasons);
+}
+
+fn check(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    target: SlotId,
+) -> (&'static str, StepResult, Vec<String>) {
+    let tell = |ctx: &mut Ctx, template: &str, args: &[(&str, String)]| {
+        investigator::tell_and_feed(ctx, mv.actor, "Комиссар", template, args);
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        tell(ctx, "pm_commissar_failed", &[]);
+        return ("pub_commissar_failed", result, vec![why]);
+    }
+    let name = ctx.name(target);
+    if !ctx.is_alive(target) {
+        tell(ctx, "pm_commissar_failed", &[]);
+        return (
+            "pub_commissar_failed",
+            StepResult::Failed,
+            vec![format!(
+                "{name} was killed tonight: the check does not pass (L6)"
+            )],
+        );
+    }
+    if let Some(why) = withheld(ctx, run, target) {
+        tell(ctx, "pm_commissar_withheld", &[("player", name)]);
+        return ("pub_commissar_withheld", StepResult::Failed, vec![why]);
+    }
+    let black = shown_black(ctx, run, mv.actor, target);
+    run.ledger.checked.insert(target);
+    vars::set(
+        &mut ctx.state,
+        vars::check_key("commissar", target),
+        teams::colour_word(black),
+    );
+    let template = if black {
+        "pm_commissar_black"
+    } else {
+        "pm_commissar_red"
+    };
+    tell(ctx, template, &[("player", name.clone())]);
+    let mut reasons = vec![format!("{name} checks {}", teams::colour_word(black))];
+    if run.ledger.blackened.contains_key(&target) {
+        reasons.push(format!("{name} was blackened tonight (L15)"));
+    }
+    if mv.actor == target {
+        reasons.push("a self-check never touches the checker's negative role (L15)".into());
+    }
+    ("pub_commissar_passed", StepResult::Success, reasons)
+}
+
+/// The morning line of the commissar: a living commissar who sent nothing fails his check.
+fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+    let in_play = super::night::holders_at_start(run, &ctx.state, "commissar")
+        .next()
+        .is_some();
+    in_play.then(|| run.ledger.commissar_line.unwrap_or("pub_commissar_failed"))
+}

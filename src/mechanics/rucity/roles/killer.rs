@@ -1,0 +1,215 @@
+//! The black killers, the mafia and the maniac (§2, L2, L3, L11, L14, L15): one file for both,
+//! told apart by their side. Their shots resolve together in the killers' stage
+//! (`killers.rs`, with the reserve shots of `shots.rs`); here are their refusals and their own
+//! moves besides shooting: blackening (false rumours, §2.6, L15), an evening move that makes
+//! its target check black tonight, and suicide (§2.5, L11), which no arrest stops but a heal or
+//! the blocker's protection survives.
+
+use super::night::{self, Gate, Move, NightRun};
+use super::teams::{self, KillerSide};
+use super::{Entry, Role, refusal, shots};
+use crate::engine::Refusal;
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Ctx, live_acts};
+
+/// A black killer of this side.
+pub struct Killer(pub KillerSide);
+
+impl Role for Killer {
+    fn id(&self) -> &'static str {
+        self.0.id()
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "blacken" => blacken(ctx, run, mv),
+            "suicide" => suicide(ctx, run, mv),
+            ability if ability == self.0.kill_ability() || ability == "insure" => {
+                let why = format!(
+                    "`{ability}` resolves only in the killers' stage; the stage order in force moved it"
+                );
+                night::step(ctx, mv, StepResult::Failed, vec![why]);
+            }
+            _ => return false,
+        }
+        true
+    }
+    /// A side without a shot tonight (no own night, no reserve) may not shoot (L2, L3).
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let side = self.0;
+        if entry.ability == side.kill_ability()
+            && shots::night_shots(entry.roleset, entry.state).usable(side) == 0
+        {
+            return refusal(
+                "no_shot",
+                format!(
+                    "the {} has no shot tonight (no own night, no reserve); a killer may insure instead (L2, L3)",
+                    side.id()
+                ),
+            );
+        }
+        Ok(())
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let side = self.0;
+        match entry.ability {
+            a if a == side.kill_ability() => shot_refusal(entry, side),
+            "insure" => {
+                let plan = shots::night_shots(entry.roleset, entry.state);
+                if side == KillerSide::Maniac && plan.available(side) > 0 {
+                    return refusal(
+                        "insure",
+                        format!(
+                            "{} has a shot of his own tonight: a maniac may not combine a kill and insurance (L3)",
+                            entry.me().name
+                        ),
+                    );
+                }
+                Ok(())
+            }
+            "blacken" => {
+                let plan = shots::night_shots(entry.roleset, entry.state);
+                if !plan.sides.get(&side).is_some_and(|s| s.due) {
+                    return refusal(
+                        "blacken",
+                        format!(
+                            "tonight is not the {}'s night: only the side due may spread rumours (L15)",
+                            side.id()
+                        ),
+                    );
+                }
+                Ok(())
+            }
+            "suicide" => {
+                let partner = teams::members(entry.roleset, entry.state, side)
+                    .into_iter()
+                    .any(|m| m != entry.actor);
+                if partner
+                    && entry.params.get("partner_approved").map(String::as_str) != Some("yes")
+                {
+                    return refusal(
+                        "suicide",
+                        "a suicide while the partner lives needs his approval: add {\"partner_approved\": \"yes\"} (L14)",
+                    );
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A black side fires at most its usable shots; a partner is shot only with both partners'
+/// confirmation (L2, L3, L14).
+fn shot_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
+    let usable = shots::night_shots(entry.roleset, entry.state).usable(side) as usize;
+    let others: usize = live_acts(entry.state)
+        .filter(|a| a.actor != entry.actor && a.ability == entry.ability)
+        .map(|a| a.targets.len())
+        .sum();
+    if others + entry.targets.len() > usable {
+        return refusal(
+            "no_shot",
+            format!(
+                "the {} has {usable} shot(s) tonight and {others} already sent (L2, L3)",
+                side.id()
+            ),
+        );
+    }
+    for &t in entry.targets {
+        let partner: bool = t != entry.actor
+            && teams::killer_side(entry.roleset, &entry.state.slots[t]) == Some(side);
+        if partner && entry.params.get("partner_confirmed").map(String::as_str) != Some("yes") {
+            return refusal(
+                "partner_kill",
+                "a partner is killed only when both partners confirm it: add {\"partner_confirmed\": \"yes\"} (L14)",
+            );
+        }
+    }
+    Ok(())
+}
+
+fn blacken(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(side) = ctx
+        .state
+        .slots
+        .get(mv.actor)
+        .and_then(|s| teams::killer_side(ctx.roleset, s))
+    else {
+        return night::step(
+            ctx,
+            mv,
+            StepResult::Failed,
+            vec!["not a black killer".into()],
+        );
+    };
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let later = run.acts.iter().any(|m| {
+        m.ability == "blacken"
+            && m.seq > mv.seq
+            && ctx
+                .state
+                .slots
+                .get(m.actor)
+                .and_then(|s| teams::killer_side(ctx.roleset, s))
+                == Some(side)
+    });
+    if later {
+        return night::step(
+            ctx,
+            mv,
+            StepResult::Skipped,
+            vec![format!(
+                "a later blackening of the {} replaces this one: one per side a night (L15)",
+                side.id()
+            )],
+        );
+    }
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, false, true) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    run.ledger.blackened.insert(target, side);
+    night::step(
+        ctx,
+        mv,
+        StepResult::Success,
+        vec![format!(
+            "rumours by the {}: {} checks black tonight (L15)",
+            side.id(),
+            ctx.name(target)
+        )],
+    );
+}
+
+fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let name = ctx.name(mv.actor);
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, false, true) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    if let Some(by) = run.shield_on(mv.actor).map(|d| d.by)
+        && ctx.option("protected_suicide") == "prevented"
+    {
+        run.ledger.blocker_hits.push((by, "самоубийство".into()));
+        return night::step(
+            ctx,
+            mv,
+            StepResult::Failed,
+            vec![format!(
+                "{name} is under the protection of the blocker {}: the suicide is stopped (L5, L11, Q6)",
+                ctx.name(by)
+            )],
+        );
+    }
+    // No defence but a heal: the protection was checked above, so the attack lands as sent.
+    run.attacks
+        .push(crate::kernel::Attack::new(mv.actor, mv.actor, "suicide"));
+    night::step(
+        ctx,
+        mv,
+        StepResult::Success,
+        vec![format!(
+            "{name} commits suicide; only a heal can save him (L11)"
+        )],
+    );
+}

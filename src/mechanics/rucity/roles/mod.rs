@@ -1,0 +1,300 @@
+//! ru-city's roles, one file each, registered in [`ROLES`] by one line. A role's file holds all
+//! of its behaviour: its night moves, the refusals of its entries, what its holder is told in
+//! the morning, its line of the morning post, and what an active citizen inherits with it. The
+//! facts that are data (its abilities, their stages, targets, parameters and tags, which moves
+//! exclude each other) are its entry in `rolesets/ru-city.ron`.
+//!
+//! Adding a role: its RON entry, its file here implementing [`Role`], one line in [`ROLES`].
+
+pub mod active_citizen;
+pub mod blocker;
+mod citizen;
+mod commissar;
+pub mod detective;
+pub mod doctor;
+pub mod investigator;
+pub mod killer;
+pub mod mayor;
+pub mod politician;
+mod secretary;
+
+// The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
+use super::{checks, night, shots, teams, vars};
+
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, SlotId};
+use crate::rules::Roleset;
+use night::{Move, NightRun};
+use std::collections::BTreeMap;
+
+/// Every ru-city role. Its order is the order of the morning: the announced roles' lines of the
+/// post (commissar, doctor, blocker) and the holders' messages.
+pub static ROLES: &[&dyn Role] = &[
+    &citizen::Citizen,
+    &commissar::Commissar,
+    &doctor::Doctor,
+    &blocker::Blocker,
+    &investigator::Investigator,
+    &detective::Detective,
+    &politician::Politician,
+    &active_citizen::ActiveCitizen,
+    &killer::Killer(teams::KillerSide::Mafia),
+    &killer::Killer(teams::KillerSide::Maniac),
+    &mayor::Mayor,
+    &secretary::Secretary,
+];
+
+/// An entry of one of the role's moves, as the rules check it.
+pub struct Entry<'a> {
+    pub roleset: &'a Roleset,
+    pub state: &'a GameState,
+    pub actor: SlotId,
+    pub ability: &'a str,
+    /// The player targets.
+    pub targets: &'a [SlotId],
+    pub params: &'a BTreeMap<String, String>,
+}
+
+impl Entry<'_> {
+    pub fn me(&self) -> &crate::engine::Slot {
+        &self.state.slots[self.actor]
+    }
+
+    /// The night number of the phase the entry is for.
+    pub fn night(&self) -> u32 {
+        night::night_number(self.state.phase)
+    }
+}
+
+/// A ru-city role. Every method has a default that does nothing, so a role states only what it
+/// adds.
+pub trait Role: Sync {
+    /// The role's id in the roleset.
+    fn id(&self) -> &'static str;
+
+    /// Resolve a night move of the role; `false`: the move is not the role's own (the kernel
+    /// runs the ability's roleset effect, or the night reports it unimplemented).
+    fn night_move(&self, _ctx: &mut Ctx, _run: &mut NightRun, _mv: &Move) -> bool {
+        false
+    }
+
+    /// Why the holder may not use this ability now, whatever its targets (the console offers
+    /// only what passes).
+    fn usable(&self, _entry: &Entry) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// Why an entry of one of the role's moves with these targets is refused.
+    fn refuse(&self, _entry: &Entry) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// Why the role's holder may not be a target of this entry (an office that shields him).
+    fn refuse_as_target(&self, _entry: &Entry, _target: SlotId) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// The morning: what the role's holders are told of the night.
+    fn morning(&self, _ctx: &mut Ctx, _run: &NightRun) {}
+
+    /// The role's line of the morning post (an announced role's hit or miss), if it is in play.
+    fn public_line(&self, _ctx: &Ctx, _run: &NightRun) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether a holder owes a move every night: a missing one is a forced skip the host is
+    /// warned of (L165).
+    fn owes_a_move(&self) -> bool {
+        false
+    }
+
+    /// The PM templates of the role's history, which an active citizen who takes the role
+    /// receives (L9).
+    fn history(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The slot counters that carry the role's limits over to its next holder (L9).
+    fn inherited(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// The registered role with this id.
+pub fn find(id: &str) -> Option<&'static dyn Role> {
+    ROLES.iter().copied().find(|r| r.id() == id)
+}
+
+/// The role of `actor` whose roleset entry has `ability` (one of his roles, if he holds
+/// several).
+pub fn acting(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &str,
+) -> Option<&'static dyn Role> {
+    let slot = state.slots.get(actor)?;
+    slot.roles()
+        .filter(|r| {
+            roleset
+                .role(r)
+                .is_some_and(|d| d.abilities.iter().any(|a| a == ability))
+        })
+        .find_map(find)
+}
+
+fn entry<'a>(
+    roleset: &'a Roleset,
+    state: &'a GameState,
+    actor: SlotId,
+    ability: &'a str,
+    targets: &'a [SlotId],
+    params: &'a BTreeMap<String, String>,
+) -> Entry<'a> {
+    Entry {
+        roleset,
+        state,
+        actor,
+        ability,
+        targets,
+        params,
+    }
+}
+
+/// The acting role's reason to refuse the ability now.
+pub fn usable(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &str,
+) -> Result<(), Refusal> {
+    let none = BTreeMap::new();
+    match acting(roleset, state, actor, ability) {
+        Some(role) => role.usable(&entry(roleset, state, actor, ability, &[], &none)),
+        None => Ok(()),
+    }
+}
+
+/// The reason a target's roles give to refuse the entry (the mayor's and the secretary's
+/// shields).
+pub fn refuse_targets(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &str,
+    targets: &[SlotId],
+    params: &BTreeMap<String, String>,
+) -> Result<(), Refusal> {
+    let asked = entry(roleset, state, actor, ability, targets, params);
+    for &t in targets {
+        for role in state.slots[t].roles().filter_map(find) {
+            role.refuse_as_target(&asked, t)?;
+        }
+    }
+    Ok(())
+}
+
+/// The acting role's reason to refuse the entry.
+pub fn refuse(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &str,
+    targets: &[SlotId],
+    params: &BTreeMap<String, String>,
+) -> Result<(), Refusal> {
+    match acting(roleset, state, actor, ability) {
+        Some(role) => role.refuse(&entry(roleset, state, actor, ability, targets, params)),
+        None => Ok(()),
+    }
+}
+
+/// Resolve a night move by the role that makes it; `false` if no role claims it.
+pub fn night_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)
+        .is_some_and(|role| role.night_move(ctx, run, mv))
+}
+
+/// Every role's morning messages, in the registry's order.
+pub fn morning(ctx: &mut Ctx, run: &NightRun) {
+    for role in ROLES {
+        role.morning(ctx, run);
+    }
+}
+
+/// The lines of the morning post of the roles in play, in the registry's order.
+pub fn public_lines(ctx: &Ctx, run: &NightRun) -> Vec<&'static str> {
+    ROLES
+        .iter()
+        .filter_map(|r| r.public_line(ctx, run))
+        .collect()
+}
+
+/// The morning post's line of the role `id`, if it is in play (a night note's condition).
+pub fn public_line(ctx: &Ctx, run: &NightRun, id: &str) -> Option<&'static str> {
+    find(id).and_then(|r| r.public_line(ctx, run))
+}
+
+/// A living holder at the start of the night who owes a move (L165) and sent none: the host
+/// is warned of each forced skip.
+pub fn warn_silent(ctx: &mut Ctx, run: &NightRun) {
+    for role in ROLES.iter().filter(|r| r.owes_a_move()) {
+        let id = role.id();
+        let abilities: Vec<String> = ctx
+            .roleset
+            .role(id)
+            .map(|r| r.abilities.clone())
+            .unwrap_or_default();
+        let holders: Vec<SlotId> = night::holders_at_start(run, &ctx.state, id).collect();
+        for h in holders {
+            let sent = run.acts.iter().any(|m| {
+                m.actor == h && abilities.contains(&m.ability) && !super::notes::is_note(&m.ability)
+            });
+            if !sent {
+                ctx.warn(format!(
+                    "{} ({}) sent no move: a forced skip (L165)",
+                    ctx.name(h),
+                    teams::role_name(ctx.roleset, id)
+                ));
+            }
+        }
+    }
+}
+
+// Helpers the role files share.
+
+fn refusal(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {
+    Err(Refusal::new(rule, message))
+}
+
+/// Moves due before the vote opens are fixed once it starts (L113, L160).
+fn before_the_vote(entry: &Entry) -> Result<(), Refusal> {
+    if vars::Round::now(entry.state) == vars::Round::PreVote {
+        return Ok(());
+    }
+    refusal(
+        "pre_vote",
+        format!(
+            "`{}` is sent before the vote starts and is fixed after it (L113, L160)",
+            entry.ability
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every role of the bundled roleset has its file, and every file a role of the roleset.
+    #[test]
+    fn the_registry_and_the_roleset_name_the_same_roles() {
+        let roleset = crate::systems::builtin("ru-city")
+            .expect("bundled")
+            .expect("valid");
+        let mut in_roleset: Vec<&str> = roleset.roles.iter().map(|r| r.id.as_str()).collect();
+        let mut registered: Vec<&str> = ROLES.iter().map(|r| r.id()).collect();
+        in_roleset.sort_unstable();
+        registered.sort_unstable();
+        assert_eq!(in_roleset, registered);
+    }
+}
