@@ -9,7 +9,8 @@ use super::setup::Setup;
 use super::setup::check_setup;
 use super::state::{GameState, Slot, StatusInfo};
 use super::system::{
-    ActQuery, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry, RuleSystem, VoteQuery,
+    ActQuery, MODKILL_CAUSE, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry,
+    RuleSystem, VoteQuery,
 };
 use super::tally::Tally;
 use super::template::render;
@@ -642,10 +643,10 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             let phase = state.phase;
             let s = &mut state.slots[id];
             s.alive = false;
-            s.death = Some((phase, "modkill".into()));
+            s.death = Some((phase, MODKILL_CAUSE.into()));
             state.host_deaths.push(Death {
                 slot: id,
-                cause: "modkill".into(),
+                cause: MODKILL_CAUSE.into(),
             });
             state
                 .host_messages

@@ -187,6 +187,8 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
 /// The templates the engine's own host commands post (modkill, revive, replacement): every
 /// roleset needs them, whatever its system.
 pub const ENGINE_TEMPLATES: &[&str] = &[MODKILL_TEMPLATE, REVIVE_TEMPLATE, REPLACED_TEMPLATE];
+/// The cause of death the engine records when the host removes a player.
+pub const MODKILL_CAUSE: &str = "modkill";
 pub const MODKILL_TEMPLATE: &str = "public_modkill";
 pub const REVIVE_TEMPLATE: &str = "public_revive";
 pub const REPLACED_TEMPLATE: &str = "public_replaced";

@@ -1,7 +1,9 @@
-//! Mafia 1923 (shared/seeds/003_c274ad7fc0965730.txt): what its roleset cannot say as data.
-//! Butler immunities, the Bodyguard's automatic self-protection, the Armed Robber's revenge,
-//! poison deaths, the Witness and Court Secretary, family and individual votes with offences,
-//! the court with Sheriffs and Lawyers, and the winners after Day 5.
+//! Mafia 1923 (shared/seeds/003_c274ad7fc0965730.txt) on the resolution kernel: what its
+//! roleset cannot say as data. The roles with behaviour beyond their effect are one file each
+//! under `roles/` (the Butler's immunities, the Bodyguard's automatic self-protection, the
+//! Armed Robber's revenge, the lovers, the Witness, the Court Secretary); here are poison
+//! deaths, family and individual votes with offences, the court with Sheriffs and Lawyers, and
+//! the winners after Day 5.
 
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, CountedTotal, Step, StepResult, Verdict};
@@ -12,13 +14,13 @@ use crate::engine::system::{RuleSystem, VoteQuery};
 use crate::engine::tally::{self, BallotTally, Tally, TargetTally};
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
 use crate::kernel::attack::{Attack, kill};
-use crate::kernel::effect::role_names;
 use crate::kernel::status::{self, Lasting};
 use crate::kernel::{self, Fold};
 use crate::rules::{PhaseKind, Roleset, TargetKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod requires;
+mod roles;
 mod upgrade;
 
 const MAFIA: &str = "mafia";
@@ -150,13 +152,6 @@ fn is_mafia(ctx: &Ctx, slot: SlotId) -> bool {
         .slots
         .get(slot)
         .is_some_and(|s| ctx.roleset.side_of(&s.role) == MAFIA)
-}
-
-fn holds_role(ctx: &Ctx, slot: SlotId, role: &str) -> bool {
-    ctx.state
-        .slots
-        .get(slot)
-        .is_some_and(|s| s.roles().any(|r| r == role))
 }
 
 pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
@@ -348,7 +343,7 @@ pub fn resolve(ctx: &mut Ctx) {
         end_of_night(ctx, &run);
     }
     announce_deaths(ctx, kind);
-    witness(ctx);
+    roles::witness::tell(ctx);
     if ctx.roleset.phases.last.as_deref() == Some(ctx.state.phase_name(ctx.roleset).as_str()) {
         game_over(ctx);
     }
@@ -370,20 +365,9 @@ impl kernel::Rules for Rules {
     type Ledger = ();
 
     fn immunity(&mut self, ctx: &mut Ctx, _run: &mut PhaseRun, attack: &Attack) -> Option<String> {
-        let (target, kind) = (attack.victim, attack.kind.as_str());
-        if !holds_role(ctx, target, "butler") {
-            return None;
-        }
-        match kind {
-            "poison" => Some("Butlers are immune to poison".into()),
-            "mafia" => {
-                let n = ctx.bump(target, "butler_mafia_attempts");
-                (n <= 2).then(|| {
-                    format!("a Butler survives the first two Mafia attempts (this is attempt {n})")
-                })
-            }
-            _ => None,
-        }
+        roles::of(ctx, attack.victim)
+            .into_iter()
+            .find_map(|role| role.immunity(ctx, attack))
     }
 
     fn last_defence(
@@ -392,19 +376,9 @@ impl kernel::Rules for Rules {
         _run: &mut PhaseRun,
         attack: &Attack,
     ) -> Option<(String, Option<String>)> {
-        let (target, kind) = (attack.victim, attack.kind.as_str());
-        let guards = ["mafia", "poison", "drunkard"];
-        if holds_role(ctx, target, "bodyguard")
-            && guards.contains(&kind)
-            && ctx.state.slots[target].counter("bodyguard_auto") == 0
-        {
-            ctx.bump(target, "bodyguard_auto");
-            return Some((
-                "the Bodyguard's automatic self-protection (once per game)".into(),
-                Some("injured".into()),
-            ));
-        }
-        None
+        roles::of(ctx, attack.victim)
+            .into_iter()
+            .find_map(|role| role.last_defence(ctx, attack))
     }
 
     fn after_death(
@@ -415,65 +389,10 @@ impl kernel::Rules for Rules {
         cause: &str,
         killer: Option<SlotId>,
     ) {
-        let mut reasons = Vec::new();
-        if holds_role(ctx, victim, "armed_robber") {
-            let avenged = match cause {
-                "mafia" => {
-                    let members: Vec<SlotId> = ctx.state.living().filter(|s| ctx.roleset.side_of(&s.role) == MAFIA).map(|s| s.id).collect();
-                    let labels: Vec<String> = members.iter().map(|m| ctx.name(*m)).collect();
-                    ctx.draw("mafia", "the Armed Robber's revenge", &members, |m| labels[members.iter().position(|x| x == m).unwrap_or(0)].clone())
-                }
-                "court" => self.individual_vote.get(&victim).copied().filter(|t| {
-                    let absent = ctx.has_status(*t, "jailed") || ctx.has_status(*t, "injured");
-                    if absent {
-                        ctx.note(format!("revenge:{}", ctx.name(victim)), "court", format!("the Armed Robber voted for {}, who was not present for voting: no revenge", ctx.name(*t)));
-                    }
-                    !absent
-                }),
-                _ => killer,
-            };
-            if let Some(target) = avenged.filter(|t| ctx.is_alive(*t)) {
-                kill(
-                    ctx,
-                    run,
-                    self,
-                    target,
-                    "armed_robber",
-                    Some(victim),
-                    &mut reasons,
-                );
-                let key = format!("revenge:{}", ctx.name(victim));
-                ctx.step(Step {
-                    key,
-                    stage: "armed_robber".into(),
-                    actor: Some(victim),
-                    ability: Some("armed_robber".into()),
-                    targets_before: vec![],
-                    targets_after: vec![ctx.name(target)],
-                    result: StepResult::Success,
-                    reasons: std::mem::take(&mut reasons),
-                });
-            }
+        for role in roles::of(ctx, victim) {
+            role.after_death(ctx, run, self, victim, cause, killer);
         }
-        if ctx.option("lovers_die_together") == "yes"
-            && let Some(partner) = ctx
-                .state
-                .slots
-                .get(victim)
-                .and_then(|s| s.statuses.get("in_love"))
-                .and_then(|i| i.link)
-            && ctx.is_alive(partner)
-        {
-            kill(ctx, run, self, partner, "grief", None, &mut reasons);
-            ctx.note(
-                format!("lovers:{}", ctx.name(partner)),
-                "shadchan",
-                format!(
-                    "{} dies of grief (option lovers_die_together)",
-                    ctx.name(partner)
-                ),
-            );
-        }
+        roles::shadchan::lovers_grieve(ctx, run, self, victim);
     }
 
     fn system_stage(&mut self, ctx: &mut Ctx, run: &mut PhaseRun, stage: &str) {
@@ -577,7 +496,7 @@ fn announce_deaths(ctx: &mut Ctx, kind: PhaseKind) {
         .outcome
         .deaths
         .iter()
-        .filter(|d| d.cause != "modkill")
+        .filter(|d| d.cause != crate::engine::system::MODKILL_CAUSE)
         .cloned()
         .collect();
     for d in &deaths {
@@ -590,31 +509,6 @@ fn announce_deaths(ctx: &mut Ctx, kind: PhaseKind) {
     }
     if kind == PhaseKind::Night && ctx.outcome.deaths.is_empty() {
         ctx.say(Audience::Public, "public_quiet_night", &[]);
-    }
-}
-
-/// Witnesses learn the role of every player who died in this phase.
-fn witness(ctx: &mut Ctx) {
-    let witnesses: Vec<SlotId> = ctx
-        .state
-        .slots
-        .iter()
-        .filter(|s| s.roles().any(|r| r == "witness"))
-        .map(|s| s.id)
-        .collect();
-    let deaths: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
-    for w in witnesses {
-        for d in &deaths {
-            if *d == w {
-                continue;
-            }
-            let role = role_names(ctx, *d);
-            ctx.say(
-                Audience::Slot(w),
-                "private_witness",
-                &[("player", ctx.name(*d)), ("role", role)],
-            );
-        }
     }
 }
 
@@ -819,53 +713,7 @@ impl Rules {
                 },
             )],
         );
-        self.court_secretaries(ctx);
-    }
-
-    /// Each Court Secretary learns floor(25% of all players) specific ballots, drawn separately.
-    fn court_secretaries(&mut self, ctx: &mut Ctx) {
-        let secretaries: Vec<SlotId> = ctx
-            .state
-            .living()
-            .filter(|s| s.roles().any(|r| r == "court_secretary"))
-            .map(|s| s.id)
-            .collect();
-        let k = ctx.state.slots.len() / 4;
-        let cast: Vec<(SlotId, Option<String>, Option<String>)> = self
-            .cast
-            .iter()
-            .filter(|(_, f, i)| f.is_some() || i.is_some())
-            .cloned()
-            .collect();
-        for sec in secretaries {
-            let mut pool: Vec<usize> = (0..cast.len()).collect();
-            let mut shown = Vec::new();
-            for n in 0..k.min(cast.len()) {
-                let labels: Vec<String> = pool.iter().map(|i| ctx.name(cast[*i].0)).collect();
-                let what = format!("court secretary {} ballot {}", ctx.name(sec), n + 1);
-                let Some(pick) =
-                    ctx.draw("votes", &what, &(0..pool.len()).collect::<Vec<_>>(), |j| {
-                        labels[*j].clone()
-                    })
-                else {
-                    break;
-                };
-                let (voter, fam, ind) = &cast[pool.remove(pick)];
-                shown.push(format!(
-                    "{} voted for the family {} and for {}",
-                    ctx.name(*voter),
-                    fam.as_deref().unwrap_or("(none)"),
-                    ind.as_deref().unwrap_or("(none)")
-                ));
-            }
-            if !shown.is_empty() {
-                ctx.say(
-                    Audience::Slot(sec),
-                    "private_court_secretary",
-                    &[("votes", shown.join("; "))],
-                );
-            }
-        }
+        roles::court_secretary::tell(ctx, &self.cast);
     }
 
     /// Day step 6: the families with the most votes go to court; in each, the most voted die.

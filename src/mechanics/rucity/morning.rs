@@ -9,20 +9,13 @@ use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 
-/// Causes of death at night, whose victims show only their peaceful role (L134).
-pub const NIGHT_CAUSES: &[&str] = &["mafia", "maniac", "investigator", "suicide"];
-
 pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
     roles::morning(ctx, run);
     tell_survivors(ctx, run);
     roles::warn_silent(ctx, run);
-    let victims: Vec<SlotId> = ctx
-        .outcome
-        .deaths
-        .iter()
-        .filter(|d| NIGHT_CAUSES.contains(&d.cause.as_str()))
-        .map(|d| d.slot)
-        .collect();
+    // Every death of the night's resolution is a night victim's (the host's removals are not
+    // part of it).
+    let victims: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
     let title = format!("{}", run.ledger.night);
     ctx.say(Audience::Public, "pub_night_title", &[("n", title)]);
     for line in roles::public_lines(ctx, run) {

@@ -2,11 +2,11 @@
 //! strips the tags. The morning and vote posts are the phase's public messages, line by line;
 //! the header ("шапка") is a message to the host, who keeps it in the thread's first post.
 
-use super::morning::NIGHT_CAUSES;
 use super::teams;
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
+use crate::rules::PhaseKind;
 
 /// The roles a dead player shows: a night victim only his peaceful role (L134; by option both,
 /// Q46), anyone else both roles of a black (L83.1).
@@ -15,10 +15,11 @@ pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
         return (String::new(), None);
     };
     let peaceful = teams::role_name(ctx.roleset, &s.role);
-    let at_night = s
-        .death
-        .as_ref()
-        .is_some_and(|(_, cause)| NIGHT_CAUSES.contains(&cause.as_str()));
+    // Killed at night: died in a night phase, not removed by the host.
+    let at_night = s.death.as_ref().is_some_and(|(phase, cause)| {
+        ctx.roleset.phase_kind(*phase) == PhaseKind::Night
+            && cause != crate::engine::system::MODKILL_CAUSE
+    });
     let reveal = !at_night || ctx.option("night_death_reveal") == "both_roles";
     let negative = teams::negative_role(ctx.roleset, s)
         .filter(|_| reveal)
