@@ -264,7 +264,8 @@ pub struct Limits {
 /// `tell`.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Effect {
-    /// Nothing to execute (passive roles whose rules live in the mechanics).
+    /// Nothing for the kernel to execute: the rule system's own role code resolves the ability
+    /// (every ru-city move), or it is passive.
     None,
     /// The target's next action picks its targets at random; abilities listed are unaffected.
     /// Tells the redirected actor `redirected` (args `ability`, `targets`).
