@@ -2,8 +2,9 @@
 
 use crate::engine::SlotId;
 use crate::engine::resolve::Ctx;
-use crate::rules::{AbilityDef, Roleset};
+use crate::rules::AbilityDef;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// An act of the phase as the host entered it, with its player targets resolved to slots.
 #[derive(Clone, Debug)]
@@ -18,6 +19,8 @@ pub struct Act {
     /// Every target as entered: player names, family names, roles, words.
     pub entered: Vec<String>,
     pub params: BTreeMap<String, String>,
+    /// The ability's roleset entry, looked up once (an act is cloned and asked often).
+    pub def: Rc<AbilityDef>,
 }
 
 impl Act {
@@ -26,8 +29,8 @@ impl Act {
         format!("act#{}", self.seq)
     }
 
-    pub fn def<'r>(&self, roleset: &'r Roleset) -> Option<&'r AbilityDef> {
-        roleset.ability(&self.ability)
+    pub fn def(&self) -> &AbilityDef {
+        &self.def
     }
 
     /// The same act with other targets (a redirect): both views change together.
@@ -50,9 +53,10 @@ pub fn acts(ctx: &Ctx) -> Vec<Act> {
             actor: a.actor,
             targets: a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
             entered: a.targets,
-            stage: a.ability.stage,
-            ability: a.ability.id,
+            stage: a.ability.stage.clone(),
+            ability: a.ability.id.clone(),
             params: a.params,
+            def: Rc::new(a.ability),
         })
         .collect()
 }

@@ -31,14 +31,14 @@ pub fn execute<R: Rules>(ctx: &mut Ctx, run: &mut Fold<R::Ledger>, rules: &mut R
         reasons.push(format!("host override: succeeds ({why})"));
     }
     let acted = redirect_if_marked(ctx, act, &mut reasons);
-    let effect = act.def(ctx.roleset).map(|d| d.effect.clone());
+    let effect = act.def().effect.clone();
     let dead: Vec<String> = acted
         .targets
         .iter()
         .filter(|t| !ctx.is_alive(**t))
         .map(|t| ctx.name(*t))
         .collect();
-    let each_on_its_own = matches!(effect, Some(Effect::Kill { .. }));
+    let each_on_its_own = matches!(effect, Effect::Kill { .. });
     if !dead.is_empty() && !forced && (!each_on_its_own || dead.len() == acted.targets.len()) {
         for t in dead {
             reasons.push(format!("{t} is already dead"));
@@ -55,10 +55,7 @@ pub fn execute<R: Rules>(ctx: &mut Ctx, run: &mut Fold<R::Ledger>, rules: &mut R
     }
     // Self and own-family uses follow the targets the act really had.
     ctx.spend_use(acted.actor, &acted.ability, &acted.entered);
-    let result = match effect {
-        Some(effect) => apply(ctx, run, rules, &acted, effect, forced, &mut reasons),
-        None => StepResult::Failed,
-    };
+    let result = apply(ctx, run, rules, &acted, effect, forced, &mut reasons);
     step::record(
         ctx,
         act,
@@ -84,9 +81,7 @@ fn redirect_if_marked(ctx: &mut Ctx, act: &Act, reasons: &mut Vec<String>) -> Ac
                 .collect()
         })
         .unwrap_or_default();
-    let Some(def) = act.def(ctx.roleset).cloned() else {
-        return act.clone();
-    };
+    let def = act.def.clone();
     for mark in marks {
         let source = mark[REDIRECT_MARK.len()..].to_string();
         let exempt = match ctx.roleset.ability(&source).map(|a| &a.effect) {
@@ -135,9 +130,7 @@ fn redirect_if_marked(ctx: &mut Ctx, act: &Act, reasons: &mut Vec<String>) -> Ac
 /// Whether a redirect may draw this player: the ability's target rules (not himself, not twice,
 /// not a member of a given side) and its limit on naming himself hold for random targets too.
 fn legal_random_target(ctx: &Ctx, act: &Act, candidate: &Slot, drawn: &[String]) -> bool {
-    let Some(def) = act.def(ctx.roleset) else {
-        return false;
-    };
+    let def = act.def();
     let self_uses_spent = def.limits.self_uses.is_some_and(|max| {
         let used = ctx
             .state
@@ -401,7 +394,7 @@ fn apply<R: Rules>(
             StepResult::Success
         }
         Effect::Jail => {
-            let status = act.def(ctx.roleset).and_then(|d| d.status.clone());
+            let status = act.def().status.clone();
             if let (Some(p), Some(status)) = (first, status) {
                 status::give(ctx, p, &status, Some(actor), Lasting::Declared);
             }

@@ -6,6 +6,7 @@ use super::attack::{Attack, Defence};
 use crate::engine::SlotId;
 use crate::engine::resolve::Ctx;
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 /// The ability tag of a move that takes its holder to his targets' houses: trackers see it,
 /// even when it is blocked.
@@ -37,10 +38,11 @@ pub struct Block {
 /// The phase so far. `L` is the rule system's ledger.
 #[derive(Debug)]
 pub struct Fold<L = ()> {
-    /// The live acts of the phase in resolution order.
-    pub acts: Vec<Act>,
-    /// Players alive when the phase began.
-    pub alive_at_start: BTreeSet<SlotId>,
+    /// The live acts of the phase in resolution order (by stage, so a stage's acts are
+    /// together); shared, so the runner walks them while the rules read them.
+    pub acts: Rc<[Act]>,
+    /// Players alive when the phase began, in seat order.
+    pub alive_at_start: Vec<SlotId>,
     pub visits: Vec<Visit>,
     pub blocks: BTreeMap<SlotId, Block>,
     pub defences: Vec<Defence>,
@@ -67,7 +69,7 @@ impl<L: Default> Fold<L> {
     /// The phase as it starts: its acts, who is alive, an empty ledger.
     pub fn start(ctx: &Ctx) -> Self {
         Fold {
-            acts: act::acts(ctx),
+            acts: act::acts(ctx).into(),
             alive_at_start: ctx.state.living().map(|s| s.id).collect(),
             visits: Vec::new(),
             blocks: BTreeMap::new(),
@@ -87,8 +89,8 @@ impl<L: Default> Fold<L> {
 
 impl<L> Fold<L> {
     /// Record the act's visit if its ability is tagged as one.
-    pub fn record_visit(&mut self, ctx: &Ctx, act: &Act) {
-        if ctx.roleset.ability_has_tag(&act.ability, VISIT) {
+    pub fn record_visit(&mut self, act: &Act) {
+        if act.def().tags.iter().any(|t| t == VISIT) {
             self.visits.push(Visit {
                 actor: act.actor,
                 ability: act.ability.clone(),

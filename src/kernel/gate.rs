@@ -48,7 +48,7 @@ pub fn gate<R: Rules>(
         return Gate::Go { forced: true };
     }
     let name = ctx.name(act.actor);
-    let group = act.def(ctx.roleset).and_then(|d| d.group.clone());
+    let group = act.def().group.clone();
     let group_alive = group.as_ref().is_some_and(|side| {
         ctx.state
             .living()

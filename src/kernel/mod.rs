@@ -162,14 +162,20 @@ pub fn run_phase<R: Rules>(
             rules.system_stage(ctx, run, &stage);
             continue;
         }
-        let here: Vec<Act> = run
-            .acts
-            .iter()
-            .filter(|a| a.stage == stage)
-            .cloned()
-            .collect();
-        if !rules.whole_stage(ctx, run, &stage, &here) {
-            for act in &here {
+        let acts = run.acts.clone();
+        let start = acts.iter().position(|a| a.stage == stage);
+        let here = match start {
+            Some(start) => {
+                let len = acts[start..]
+                    .iter()
+                    .take_while(|a| a.stage == stage)
+                    .count();
+                &acts[start..start + len]
+            }
+            None => &[],
+        };
+        if !rules.whole_stage(ctx, run, &stage, here) {
+            for act in here {
                 run_act(ctx, run, rules, act);
             }
         }
@@ -180,7 +186,7 @@ pub fn run_phase<R: Rules>(
 /// One act: its visit is recorded (blocked visits are seen too), then the system's role or,
 /// if the system leaves it, the roleset effect resolves it.
 pub fn run_act<R: Rules>(ctx: &mut Ctx, run: &mut Fold<R::Ledger>, rules: &mut R, act: &Act) {
-    run.record_visit(ctx, act);
+    run.record_visit(act);
     if !rules.act(ctx, run, act) {
         effect::execute(ctx, run, rules, act);
     }

@@ -169,15 +169,21 @@ fn insure(
         return;
     };
     run.ledger.fired_insurers.insert(insurer);
-    let mv = explicit(insurer).cloned().unwrap_or(Move {
+    // An insurer who sent no insurance move insures by default (L2): his move is implied.
+    let implied = ctx.roleset.ability("insure").map(|def| Move {
         seq: 0,
         actor: insurer,
-        ability: "insure".into(),
-        stage: "killers".into(),
+        ability: def.id.clone(),
+        stage: def.stage.clone(),
         targets: Vec::new(),
         entered: Vec::new(),
         params: Default::default(),
+        def: std::rc::Rc::new(def.clone()),
     });
+    // (`insure` is an id ru-city requires of its roleset, so one is always there.)
+    let Some(mv) = explicit(insurer).cloned().or(implied) else {
+        return;
+    };
     let aim = mv.targets.first().copied().unwrap_or(target);
     let mut reasons = vec![format!(
         "{} insures {}'s stopped shot and shoots {}",

@@ -109,9 +109,7 @@ impl kernel::Rules for City {
             step(ctx, mv, StepResult::Info, vec![why.into()]);
             return true;
         }
-        let has_effect = mv
-            .def(ctx.roleset)
-            .is_some_and(|d| d.effect != crate::rules::Effect::None);
+        let has_effect = mv.def().effect != crate::rules::Effect::None;
         if has_effect {
             return false;
         }
