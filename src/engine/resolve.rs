@@ -293,6 +293,18 @@ impl Ctx<'_> {
             .status(status)
             .and_then(|s| s.lasts)
             .map(|n| phase + n);
+        self.set_status_until(slot, status, link, until);
+    }
+
+    /// Give a status that ends once phase `until` is committed (`None`: until cleared).
+    pub fn set_status_until(
+        &mut self,
+        slot: SlotId,
+        status: &str,
+        link: Option<SlotId>,
+        until: Option<u32>,
+    ) {
+        let phase = self.state.phase;
         if let Some(s) = self.state.slots.get_mut(slot) {
             s.statuses.insert(
                 status.to_string(),

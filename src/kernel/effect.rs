@@ -244,37 +244,27 @@ fn apply<R: Rules>(
                 );
                 reasons.push(format!("{} is cured ({cure} removed)", ctx.name(t)));
             }
-            reasons.push(format!(
-                "{} is protected from {}",
-                ctx.name(t),
-                from.join(", ")
-            ));
-            run.defences.push(Defence {
+            let defence = Defence {
                 target: t,
                 by: actor,
                 from: Some(from),
                 strength,
                 injure: None,
-            });
-            StepResult::Success
+            };
+            defend(ctx, run, defence, "protected", reasons)
         }
         Effect::Guard { from, injure } => {
             let Some(t) = first else {
                 return StepResult::Failed;
             };
-            reasons.push(format!(
-                "{} is guarded from {}",
-                ctx.name(t),
-                from.join(", ")
-            ));
-            run.defences.push(Defence {
+            let defence = Defence {
                 target: t,
                 by: actor,
                 from: Some(from),
                 strength: 1,
                 injure: Some(injure),
-            });
-            StepResult::Success
+            };
+            defend(ctx, run, defence, "guarded", reasons)
         }
         Effect::Afflict {
             attack: kind,
@@ -425,6 +415,23 @@ fn apply<R: Rules>(
             StepResult::Success
         }
     }
+}
+
+/// Place a defence for the rest of the phase: "{target} is {how} from {kinds}".
+fn defend<L>(
+    ctx: &Ctx,
+    run: &mut Fold<L>,
+    defence: Defence,
+    how: &str,
+    reasons: &mut Vec<String>,
+) -> StepResult {
+    let kinds = defence.from.as_deref().unwrap_or_default().join(", ");
+    reasons.push(format!(
+        "{} is {how} from {kinds}",
+        ctx.name(defence.target)
+    ));
+    run.defences.push(defence);
+    StepResult::Success
 }
 
 /// An attack whose death, if it lands, is settled at once.

@@ -5,7 +5,6 @@
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
-use crate::engine::state::StatusInfo;
 
 /// How long a status given now lasts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,22 +20,10 @@ pub enum Lasting {
 /// Give `slot` the status, pointing at `link`, for `lasting`.
 pub fn give(ctx: &mut Ctx, slot: SlotId, status: &str, link: Option<SlotId>, lasting: Lasting) {
     let phase = ctx.state.phase;
-    let until = match lasting {
-        Lasting::Declared => {
-            return ctx.set_status(slot, status, link);
-        }
-        Lasting::Phases(n) => Some(phase + n),
-        Lasting::Cleared => None,
-    };
-    if let Some(s) = ctx.state.slots.get_mut(slot) {
-        s.statuses.insert(
-            status.to_string(),
-            StatusInfo {
-                since: phase,
-                until,
-                link,
-            },
-        );
+    match lasting {
+        Lasting::Declared => ctx.set_status(slot, status, link),
+        Lasting::Phases(n) => ctx.set_status_until(slot, status, link, Some(phase + n)),
+        Lasting::Cleared => ctx.set_status_until(slot, status, link, None),
     }
 }
 

@@ -63,7 +63,6 @@ pub fn act_refusal(
         .iter()
         .filter_map(|t| state.slot_by_name(t).map(|s| s.id))
         .collect();
-    roles::refuse_targets(roleset, state, actor, ability, &ids, params)?;
     roles::refuse(roleset, state, actor, ability, &ids, params)
 }
 

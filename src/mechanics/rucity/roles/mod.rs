@@ -175,9 +175,9 @@ pub fn usable(
     }
 }
 
-/// The reason a target's roles give to refuse the entry (the mayor's and the secretary's
-/// shields).
-pub fn refuse_targets(
+/// Why the entry is refused: by a target's role (the mayor's and the secretary's shields),
+/// then by the acting role.
+pub fn refuse(
     roleset: &Roleset,
     state: &GameState,
     actor: SlotId,
@@ -191,20 +191,8 @@ pub fn refuse_targets(
             role.refuse_as_target(&asked, t)?;
         }
     }
-    Ok(())
-}
-
-/// The acting role's reason to refuse the entry.
-pub fn refuse(
-    roleset: &Roleset,
-    state: &GameState,
-    actor: SlotId,
-    ability: &str,
-    targets: &[SlotId],
-    params: &BTreeMap<String, String>,
-) -> Result<(), Refusal> {
     match acting(roleset, state, actor, ability) {
-        Some(role) => role.refuse(&entry(roleset, state, actor, ability, targets, params)),
+        Some(role) => role.refuse(&asked),
         None => Ok(()),
     }
 }
