@@ -21,6 +21,10 @@ const REDIRECT_MARK: &str = "redirect_next:";
 pub fn execute<R: Rules>(ctx: &mut Ctx, run: &mut Fold<R::Ledger>, rules: &mut R, act: &Act) {
     let forced = match gate::gate(ctx, run, rules, act, Passing::ANY) {
         Gate::Stop(result, why) => {
+            // The host's fail or skip is a failure to the actor, told as a natural one is.
+            if gate::stopped_by_host(ctx, act) {
+                status::tell(ctx, &act.ability, "failed", Audience::Slot(act.actor), &[]);
+            }
             return step::record(ctx, act, act.entered.clone(), vec![], result, vec![why]);
         }
         Gate::Go { forced } => forced,

@@ -86,6 +86,12 @@ pub fn gate<R: Rules>(
     Gate::Go { forced: false }
 }
 
+/// Did the host's verdict (fail or skip) stop this act? The actor is then told of a failure
+/// as for any other.
+pub fn stopped_by_host(ctx: &Ctx, act: &Act) -> bool {
+    ctx.verdict_stop(&act.key()).is_some()
+}
+
 /// The block that stops this act, if any.
 pub fn blocking<'f, L>(run: &'f Fold<L>, act: &Act, negative: bool) -> Option<&'f Block> {
     blocker_of(run, act.actor, negative).filter(|b| !b.except.contains(&act.ability))

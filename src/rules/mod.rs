@@ -261,7 +261,8 @@ pub struct Limits {
 /// The shared ability vocabulary, executed by the kernel (`crate::kernel::effect`) wherever a
 /// roleset declares it. The parameters say which statuses, sides and attack kinds are involved;
 /// the messages each effect sends are named below and take their templates from the ability's
-/// `tell`.
+/// `tell`. Any ability may also name `failed`: what its actor is told when the host's verdict
+/// fails or skips the act (as a natural failure tells him).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Nothing for the kernel to execute: the rule system's own role code resolves the ability

@@ -7,6 +7,7 @@ use super::{Entry, Role, refusal};
 use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::kernel;
 
 /// Slot counters: the last night the doctor's double heal and self-heal went through.
 pub const LAST_DOUBLE: &str = "doctor_double_night";
@@ -75,7 +76,8 @@ fn limits(entry: &Entry) -> Result<(), Refusal> {
 
 fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        if result == StepResult::Cancelled {
+        // Blocked, or failed by the host's verdict: he is told his move failed.
+        if result == StepResult::Cancelled || kernel::gate::stopped_by_host(ctx, mv) {
             run.ledger.doctor_cancelled.insert(mv.actor);
         }
         return night::step(ctx, mv, result, vec![why]);
