@@ -48,8 +48,8 @@ pub fn gate<R: Rules>(
         return Gate::Go { forced: true };
     }
     let name = ctx.name(act.actor);
-    let group = act.def().group.clone();
-    let group_alive = group.as_ref().is_some_and(|side| {
+    let group = act.def().group.as_deref();
+    let group_alive = group.is_some_and(|side| {
         ctx.state
             .living()
             .any(|s| s.roles().any(|r| ctx.roleset.side_of(r) == side))

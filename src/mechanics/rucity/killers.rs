@@ -92,7 +92,6 @@ fn fire(
         }
         Gate::Go { forced: true } => {
             reasons.push("host override: the shot lands".into());
-            let what = teams::role_name(ctx.roleset, side.id());
             let (victim, cause) = (target, side.id());
             night::attack(
                 ctx,
@@ -100,7 +99,6 @@ fn fire(
                 mv.actor,
                 victim,
                 cause,
-                &what,
                 Some(shot),
                 true,
                 &mut reasons,
@@ -114,8 +112,7 @@ fn fire(
     };
     match stopped {
         None => {
-            let what = teams::role_name(ctx.roleset, side.id());
-            night::attack_move(ctx, run, mv, target, side.id(), &what, Some(shot), reasons);
+            night::attack_move(ctx, run, mv, target, side.id(), Some(shot), reasons);
         }
         Some(why) => {
             reasons.push(why);
@@ -221,14 +218,12 @@ fn insure(
         Gate::Go { .. } => {
             let insurer_side =
                 teams::killer_side(ctx.roleset, &ctx.state.slots[insurer]).unwrap_or(side);
-            let what = teams::role_name(ctx.roleset, insurer_side.id());
             if night::attack(
                 ctx,
                 run,
                 insurer,
                 aim,
                 insurer_side.id(),
-                &what,
                 Some(shot),
                 false,
                 &mut reasons,

@@ -54,9 +54,6 @@ pub struct CityNight {
     pub shielded: BTreeSet<SlotId>,
     /// (investigator, target) of the vigilante shots that were fired.
     pub investigator_shots: Vec<(SlotId, SlotId)>,
-    /// The role name of the attack now being sent (what the blocker learns he stopped, read
-    /// by `City::defended`).
-    pending_role: String,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -168,8 +165,8 @@ impl kernel::Rules for City {
 
     /// The blocker's protection stopped an attack: he learns which role he stopped, and the
     /// victim hears of the attempt (L115.4, L17).
-    fn defended(&mut self, _ctx: &mut Ctx, run: &mut NightRun, defence: &Defence, attack: &Attack) {
-        let role = std::mem::take(&mut run.ledger.pending_role);
+    fn defended(&mut self, ctx: &mut Ctx, run: &mut NightRun, defence: &Defence, attack: &Attack) {
+        let role = attack_role_name(ctx, &attack.kind);
         run.ledger.blocker_hits.push((defence.by, role));
         run.ledger.shielded.insert(attack.victim);
     }
@@ -270,21 +267,10 @@ pub fn attack_move(
     mv: &Move,
     victim: SlotId,
     cause: &'static str,
-    what: &str,
     shot: Option<usize>,
     mut reasons: Vec<String>,
 ) {
-    let landed = attack(
-        ctx,
-        run,
-        mv.actor,
-        victim,
-        cause,
-        what,
-        shot,
-        false,
-        &mut reasons,
-    );
+    let landed = attack(ctx, run, mv.actor, victim, cause, shot, false, &mut reasons);
     let result = if landed {
         StepResult::Success
     } else {
@@ -295,8 +281,8 @@ pub fn attack_move(
 
 /// An attack on `victim` by the kernel: the blocker's protection (a defence against every
 /// kind) stops it, the first-nights limit may void it (R20); otherwise it lands and the victim
-/// is due to die unless healed. `what` is the role name the blocker learns he stopped; `shot`
-/// the black side's shot it carries out; `forced` a host override no defence stops.
+/// is due to die unless healed. `shot` is the black side's shot it carries out; `forced` a
+/// host override no defence stops.
 #[allow(clippy::too_many_arguments)]
 pub fn attack(
     ctx: &mut Ctx,
@@ -304,7 +290,6 @@ pub fn attack(
     attacker: SlotId,
     victim: SlotId,
     cause: &'static str,
-    what: &str,
     shot: Option<usize>,
     forced: bool,
     reasons: &mut Vec<String>,
@@ -313,9 +298,7 @@ pub fn attack(
     let sent = Attack::new(attacker, victim, cause)
         .strength(strength)
         .tagged(shot);
-    run.ledger.pending_role = what.to_string();
     let landing = kernel::attack::attack(ctx, run, &mut City, sent, reasons);
-    run.ledger.pending_role.clear();
     match landing {
         Landing::Landed(i) => {
             if let Some(s) = shot.and_then(|s| run.ledger.shots.get_mut(s)) {
@@ -324,6 +307,15 @@ pub fn attack(
             true
         }
         _ => false,
+    }
+}
+
+/// What the blocker learns he stopped when his protection holds against an attack of this
+/// kind: the killer's role (`Мафия`, `Маньяк`), or the investigator's killing move.
+fn attack_role_name(ctx: &Ctx, kind: &str) -> String {
+    match kind {
+        "investigator" => "Следователь (ход с убийством)".into(),
+        role => teams::role_name(ctx.roleset, role),
     }
 }
 

@@ -14,7 +14,7 @@ pub const TITLE: &str = "title";
 pub const MAYOR: &str = "mayor";
 pub const SECRETARY: &str = "secretary";
 /// Ability tag: the move takes its holder to his targets' houses, as trackers see it.
-pub const VISIT: &str = "visit";
+pub use crate::kernel::fold::VISIT;
 /// Ability tag: a killer move (which may not target the secretary, L161).
 pub const KILLER: &str = "killer";
 

@@ -116,8 +116,7 @@ fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(target)
     )];
     run.ledger.investigator_shots.push((mv.actor, target));
-    let what = "Следователь (ход с убийством)";
-    night::attack_move(ctx, run, mv, target, "investigator", what, None, reasons);
+    night::attack_move(ctx, run, mv, target, "investigator", None, reasons);
 }
 
 /// Morning: a missed shot may be tried again (L115.8); killing a black (and by option any
