@@ -17,6 +17,7 @@ pub mod mechanics;
 pub mod rules;
 pub mod savefile;
 pub mod scenario;
+pub mod script;
 pub mod store;
 pub mod systems;
 pub mod tui;

@@ -7,8 +7,9 @@ use super::fuzzy;
 use super::input::LineInput;
 use crate::engine::outcome::Outcome;
 use crate::engine::validate::{target_choices, target_count, target_kind};
-use crate::engine::{Entry, Game, GameState, HostCommand, Slot, Verdict};
+use crate::engine::{Entry, Game, GameState, Slot};
 use crate::export::Markup;
+pub use crate::script::{host_command, markup, verdict};
 use crate::rules::{TargetKind, TargetRule};
 use std::path::{Path, PathBuf};
 
@@ -339,56 +340,6 @@ impl Form {
             FormKind::Open => Done::Open(PathBuf::from(get(0))),
         })
     }
-}
-
-pub fn verdict(word: &str) -> Result<Verdict, String> {
-    match word.to_lowercase().as_str() {
-        "succeed" | "success" => Ok(Verdict::Succeed),
-        "fail" => Ok(Verdict::Fail),
-        "skip" => Ok(Verdict::Skip),
-        other => Err(format!("`{other}` is not a verdict: succeed, fail or skip")),
-    }
-}
-
-pub fn markup(word: &str) -> Result<Markup, String> {
-    match word.to_lowercase().as_str() {
-        "bbcode" => Ok(Markup::Bbcode),
-        "markdown" | "md" => Ok(Markup::Markdown),
-        "text" | "txt" => Ok(Markup::Text),
-        other => Err(format!(
-            "`{other}` is not a format: bbcode, markdown or text"
-        )),
-    }
-}
-
-/// A host command from its words: `[command, args...]`.
-pub fn host_command(v: &[String]) -> Result<HostCommand, String> {
-    let get = |i: usize| v.get(i).cloned().unwrap_or_default();
-    Ok(match get(0).as_str() {
-        "modkill" => HostCommand::Modkill(get(1)),
-        "revive" => HostCommand::Revive(get(1)),
-        "replace" => HostCommand::Replace(get(1), get(2)),
-        "status" => {
-            let change = get(2);
-            match change.split_at_checked(1) {
-                Some(("+", s)) => HostCommand::SetStatus(get(1), s.to_string()),
-                Some(("-", s)) => HostCommand::ClearStatus(get(1), s.to_string()),
-                _ => {
-                    return Err(format!(
-                        "write the status as +{change} (give) or -{change} (take away)"
-                    ));
-                }
-            }
-        }
-        "role" => HostCommand::ChangeRole(get(1), get(2)),
-        "msg" => {
-            let to = get(1);
-            let to = (to != "*").then_some(to);
-            HostCommand::Message(to, get(2))
-        }
-        "note" => HostCommand::Note(get(1)),
-        other => return Err(format!("`{other}` is not a host command")),
-    })
 }
 
 /// A player as a choice: the name, with family and (outside the public view) roles.
