@@ -27,6 +27,7 @@ fn big_game() -> Game {
             extra_roles: Vec::new(),
             family: Some(format!("Family{:02}", i / 10)),
             level: Level::Standard,
+            aka: Vec::new(),
         })
         .collect();
     mafia_mod::systems::assign_roles(&roleset, &mut players, 7).expect("roles dealt");

@@ -17,7 +17,8 @@ pub struct Roster {
     pub spectators: Vec<String>,
 }
 
-/// Parse a players file: one player a line, `Name | Family | role[+second] | level` where level
+/// Parse a players file: one player a line, `Name (aka, …) | Family | role[+second] | level`
+/// where the other names in brackets are optional and level
 /// is `standard` (default), `beginner` or `spectator`; blank lines and `#` comments ignored. A
 /// file ending in `.ron` holds a RON list of players instead.
 pub fn read_players(path: &Path) -> Result<Roster> {
@@ -41,7 +42,7 @@ pub fn parse_players(path: &Path, text: &str) -> Result<Roster> {
             continue;
         }
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let name = fields[0];
+        let (name, aka) = name_and_aka(fields[0]);
         if name.is_empty() {
             bail!("{}:{}:1: a player line needs a name", path.display(), i + 1);
         }
@@ -76,9 +77,24 @@ pub fn parse_players(path: &Path, text: &str) -> Result<Roster> {
             extra_roles,
             family,
             level,
+            aka,
         });
     }
     Ok(out)
+}
+
+/// `Ekaterina (Katya, Kate)`: the name, and the other names the player goes by.
+fn name_and_aka(field: &str) -> (&str, Vec<String>) {
+    match field.strip_suffix(')').and_then(|f| f.split_once('(')) {
+        Some((name, aka)) => (
+            name.trim(),
+            aka.split(',')
+                .map(|a| a.trim().to_string())
+                .filter(|a| !a.is_empty())
+                .collect(),
+        ),
+        None => (field, Vec::new()),
+    }
 }
 
 pub fn new_game(

@@ -81,6 +81,7 @@ pub fn demo_game() -> Result<Game, String> {
                 } else {
                     Level::Standard
                 },
+                aka: Vec::new(),
             })
         })
         .collect();
@@ -177,6 +178,7 @@ pub fn large_game(players: usize, phases: usize, seed: u64) -> Result<Game, Stri
                 extra_roles: Vec::new(),
                 family: Some(format!("F{}", i / 10)),
                 level: Level::Standard,
+                aka: Vec::new(),
             })
             .collect(),
         ..Setup::default()

@@ -21,4 +21,5 @@ pub mod script;
 pub mod store;
 pub mod systems;
 pub mod tui;
+pub mod understand;
 pub mod wwr;

@@ -257,8 +257,7 @@ fn targets_and_params(words: &[String]) -> (Vec<String>, BTreeMap<String, String
     for w in words {
         match w.split_once('=') {
             Some((key, value))
-                if !key.is_empty()
-                    && key.chars().all(|c| c.is_ascii_lowercase() || c == '_') =>
+                if !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '_') =>
             {
                 params.insert(key.to_string(), value.to_string());
             }
@@ -271,7 +270,11 @@ fn targets_and_params(words: &[String]) -> (Vec<String>, BTreeMap<String, String
 /// An entry as a command line that `parse` reads back as the same entry; `None` for entries
 /// the line has no command for (advance votes, stage orders, post edits).
 pub fn entry_line(entry: &Entry) -> Option<String> {
-    let ballot = |b: &Option<String>| b.as_deref().map(|b| format!(" {}", quote(b))).unwrap_or_default();
+    let ballot = |b: &Option<String>| {
+        b.as_deref()
+            .map(|b| format!(" {}", quote(b)))
+            .unwrap_or_default()
+    };
     let mut line = match entry {
         Entry::Act {
             actor,
@@ -486,7 +489,6 @@ mod tests {
             assert!(p(bad).is_err(), "{bad:?} should be refused");
         }
     }
-
 
     #[test]
     fn entry_lines_read_back_as_the_same_entry() {

@@ -47,6 +47,7 @@ fn setup_strategy() -> impl Strategy<Value = Setup> {
                     } else {
                         Level::Standard
                     },
+                    aka: Vec::new(),
                 })
                 .collect(),
             ..Setup::default()

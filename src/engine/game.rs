@@ -129,6 +129,20 @@ impl Game {
     pub fn open_ballot(&self) -> Option<&crate::rules::BallotDef> {
         open_ballot(self.system, &self.file.roleset, &self.state)
     }
+    /// The ballots a vote can go to now: the one the system has open, or, where the system does
+    /// not decide, every ballot of the phase (a 1923 day has two); none in a round of a
+    /// multi-round day that has no vote.
+    pub fn open_ballots(&self) -> Vec<&crate::rules::BallotDef> {
+        let roleset = &self.file.roleset;
+        if let Some(id) = self.system.open_ballot(roleset, &self.state) {
+            return roleset.ballot(&id).into_iter().collect();
+        }
+        if self.round().is_some() {
+            return Vec::new();
+        }
+        let kind = self.state.phase_kind(roleset);
+        roleset.ballots.iter().filter(|b| b.phase == kind).collect()
+    }
     pub fn entries(&self) -> &[LoggedEntry] {
         &self.file.entries
     }

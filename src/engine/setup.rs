@@ -27,6 +27,10 @@ pub struct PlayerSetup {
     pub family: Option<String>,
     #[serde(default)]
     pub level: Level,
+    /// Other names the player goes by in PMs and posts (a nickname, a forum handle), so a
+    /// pasted message that says "Katya" finds Ekaterina.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aka: Vec<String>,
 }
 
 /// Reads an optional text written bare (`"Capone"`), as `Some("Capone")`, or as `None`, so

@@ -165,6 +165,11 @@ pub struct AbilityDef {
     /// for it (a jail's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
+    /// The words players use for it in their PMs, in the roleset's language: the beginnings of
+    /// words ("heal" finds "healing", "стрел" finds "стреляю"), lower case. A pasted message
+    /// is read with them, so a new roleset brings its own vocabulary.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
     pub description: String,
 }
 

@@ -219,6 +219,7 @@ mod tests {
                 extra_roles: vec![],
                 family: None,
                 level: Default::default(),
+                aka: Vec::new(),
             })
             .collect();
         spread_families(&mut players, &["A".into(), "B".into()]);

@@ -937,6 +937,7 @@ mod tests {
             extra_roles: extra.iter().map(|r| r.to_string()).collect(),
             family: family.map(str::to_string),
             level: Level::Standard,
+            aka: Vec::new(),
         }
     }
 

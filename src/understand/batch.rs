@@ -1,0 +1,149 @@
+//! A pasted batch cut into messages: forum PMs (`From: NAME` blocks), Discord messages (`NAME —
+//! time` blocks), chat lines (`NAME: text`), thread posts (a name alone on a line above the
+//! post), or a table of form submissions (see `table`). Text with no header is one message.
+
+use super::names::Lexicon;
+use super::read::Message;
+use super::table;
+
+/// Words of a mail header that carry nothing to read.
+const MAIL_HEADERS: &[&str] = &[
+    "subject:",
+    "sent:",
+    "date:",
+    "to:",
+    "тема:",
+    "дата:",
+    "кому:",
+    "отправлено:",
+];
+
+/// Cut a batch into messages, in the order of the input.
+pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
+    if let Some(delimiter) = table::delimiter(text) {
+        return table::rows(text, delimiter);
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<Message> = Vec::new();
+    let mut current: Option<Message> = None;
+    let mut headed = false;
+    for (i, raw) in lines.iter().enumerate() {
+        let line = raw.trim();
+        let blank_before = i == 0 || lines[i - 1].trim().is_empty();
+        let text_after = lines.get(i + 1).is_some_and(|l| !l.trim().is_empty());
+        let header = header(line, names, blank_before && text_after);
+        if let Some((sender, rest)) = header {
+            if let Some(m) = current.take() {
+                out.push(m);
+            }
+            headed = true;
+            current = Some(Message {
+                sender: Some(sender),
+                text: rest.map(|r| format!("{r}\n")).unwrap_or_default(),
+                line: i + 1,
+            });
+            continue;
+        }
+        let lower = line.to_lowercase();
+        if headed && MAIL_HEADERS.iter().any(|h| lower.starts_with(h)) {
+            continue;
+        }
+        let m = current.get_or_insert_with(|| Message {
+            sender: None,
+            text: String::new(),
+            line: i + 1,
+        });
+        if m.text.trim().is_empty() && line.is_empty() {
+            m.line = i + 2;
+            continue;
+        }
+        m.text.push_str(raw);
+        m.text.push('\n');
+    }
+    out.extend(current);
+    out.retain(|m| !m.text.trim().is_empty() || m.sender.is_some());
+    Ok(out)
+}
+
+/// A line that starts a message: its sender as written, and the text on the line after the
+/// header. `alone` says the line stands alone between a blank line and text, where a bare
+/// name is a post's author.
+fn header(line: &str, names: &Lexicon, alone: bool) -> Option<(String, Option<String>)> {
+    let lower = line.to_lowercase();
+    for prefix in ["from:", "от:", "отправитель:", "voter:", "player:"] {
+        if lower.starts_with(prefix) {
+            let rest = line[prefix.len()..].trim();
+            let name = rest.split(['<', '(', '[']).next().unwrap_or(rest).trim();
+            if !name.is_empty() {
+                return Some((name.to_string(), None));
+            }
+        }
+    }
+    // Discord: "Ann — Today at 21:04", "Ann — 23.11.2026 21:04", "[21:04] Ann: text"
+    for dash in [" — ", " – ", " - "] {
+        if let Some((name, when)) = line.split_once(dash)
+            && looks_like_time(when)
+            && names.find_in(name).is_some()
+        {
+            return Some((name.trim().to_string(), None));
+        }
+    }
+    let stamp_free = match line.strip_prefix('[').and_then(|l| l.split_once(']')) {
+        Some((when, rest)) if looks_like_time(when) => rest.trim(),
+        _ => line,
+    };
+    // chat: "Ann: heal Bob"
+    if let Some((head, rest)) = stamp_free.split_once(':')
+        && head.split_whitespace().count() <= 2
+        && !head.trim().is_empty()
+        && names
+            .find_in(head)
+            .is_some_and(|h| !h.family && !h.how.loose())
+    {
+        let rest = rest.trim();
+        return Some((
+            head.trim().to_string(),
+            (!rest.is_empty()).then(|| rest.to_string()),
+        ));
+    }
+    // a thread post: the author's name alone above the post
+    if alone
+        && stamp_free.split_whitespace().count() <= 2
+        && let Some(hit) = names.find_in(stamp_free)
+        && !hit.family
+        && !hit.how.loose()
+        && hit.written.len() + 2 >= stamp_free.trim().len()
+    {
+        return Some((stamp_free.trim().to_string(), None));
+    }
+    None
+}
+
+/// "Today at 21:04", "23.11.2026 21:04", "21:04", "yesterday at 9 PM".
+fn looks_like_time(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let clocky = lower.chars().any(|c| c.is_ascii_digit())
+        && lower
+            .chars()
+            .all(|c| c.is_ascii_digit() || " :./-apm,".contains(c) || c.is_alphabetic());
+    clocky
+        && (lower.contains(':')
+            || ["today", "yesterday", "сегодня", "вчера", "am", "pm"]
+                .iter()
+                .any(|w| lower.contains(w)))
+        && lower.split_whitespace().count() <= 5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_of_chat_programs() {
+        assert!(looks_like_time("Today at 21:04"));
+        assert!(looks_like_time("23.11.2026 21:04"));
+        assert!(looks_like_time("вчера в 9:15"));
+        assert!(!looks_like_time("I heal Bob"));
+        assert!(!looks_like_time("Bob 2 times"));
+    }
+}

@@ -1,0 +1,384 @@
+//! A message as words: markup and quoted posts removed, punctuation kept where it ends a
+//! sentence or a clause, and the small vocabulary every message shares whatever the roleset
+//! (votes, negation, changes of mind, "myself"), in English and Russian. The abilities' own
+//! words come from the roleset.
+
+/// One word or mark of a message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// Lower case, with a possessive `'s` taken off.
+    pub text: String,
+    /// As written.
+    pub raw: String,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Word,
+    /// `.`, `!`, `?`, `;` or a line break: the end of a sentence.
+    Stop,
+    /// `,`, `:` or a dash: the end of a clause.
+    Comma,
+}
+
+impl Token {
+    pub fn is_word(&self) -> bool {
+        self.kind == Kind::Word
+    }
+    pub fn is(&self, list: &[&str]) -> bool {
+        self.is_word() && list.contains(&self.text.as_str())
+    }
+}
+
+/// Words that withdraw a vote.
+pub const UNVOTE: &[&str] = &[
+    "unvote",
+    "un-vote",
+    "unvoting",
+    "unvoted",
+    "withdraw",
+    "retract",
+    "снимаю",
+    "снять",
+    "отзываю",
+    "отозвать",
+];
+/// Beginnings of words that cast a vote.
+pub const VOTE: &[&str] = &["vote", "voting", "lynch", "голос", "переголос", "против"];
+/// Words that turn the next instruction around.
+pub const NOT: &[&str] = &[
+    "don't",
+    "dont",
+    "won't",
+    "wont",
+    "not",
+    "never",
+    "no",
+    "не",
+    "ни",
+    "нельзя",
+    "нет",
+];
+/// Words after which the player takes an earlier instruction back.
+pub const CHANGE: &[&str] = &[
+    "instead",
+    "actually",
+    "no",
+    "нет",
+    "upd",
+    "edit",
+    "change",
+    "changed",
+    "scratch",
+    "wait",
+    "correction",
+    "oops",
+    "rather",
+    "nvm",
+    "nevermind",
+    "отмена",
+    "отменяю",
+    "отменить",
+    "передумал",
+    "передумала",
+    "лучше",
+    "вернее",
+    "точнее",
+    "исправляю",
+    "меняю",
+    "поменяй",
+    "поменяю",
+];
+/// Words that cancel without a new instruction when nothing follows.
+pub const CANCEL: &[&str] = &[
+    "cancel",
+    "cancelled",
+    "canceled",
+    "nvm",
+    "nevermind",
+    "отмена",
+    "отменяю",
+    "отменить",
+];
+/// "instead of X", "вместо X": X is what the player does not want.
+pub const INSTEAD_OF: &[&str] = &["вместо"];
+/// Words that end an instruction's targets: a reason or a condition follows.
+pub const BECAUSE: &[&str] = &[
+    "because",
+    "cause",
+    "cuz",
+    "coz",
+    "bc",
+    "since",
+    "as",
+    "if",
+    "unless",
+    "but",
+    "who",
+    "he's",
+    "she's",
+    "потому",
+    "так",
+    "ибо",
+    "т.к",
+    "тк",
+    "если",
+    "но",
+    "который",
+    "которая",
+    "кто",
+    "а",
+];
+/// Words that mean the sender himself.
+pub const SELF: &[&str] = &["myself", "me", "self", "себя", "себе", "сам", "сама"];
+/// Words between an instruction and its target that say nothing: "vote for the player Bob".
+pub const FILLER: &[&str] = &[
+    "on",
+    "at",
+    "the",
+    "a",
+    "to",
+    "for",
+    "into",
+    "in",
+    "player",
+    "my",
+    "our",
+    "against",
+    "is",
+    "go",
+    "goes",
+    "gets",
+    "get",
+    "в",
+    "на",
+    "за",
+    "игрока",
+    "игрок",
+    "по",
+    "мой",
+    "моя",
+    "мне",
+    "с",
+    "со",
+    "свой",
+];
+/// Words that join names in a list: "Bob and Carl", "Бориса и Вадима".
+pub const AND: &[&str] = &["and", "plus", "и", "также"];
+/// Change words written after the new instruction ("heal Olga instead"): they never re-aim.
+pub const AFTERWARDS: &[&str] = &["instead", "rather"];
+/// Take out what is not the player's own words: quoted posts, quoted lines, BBCode and
+/// Markdown marks, control characters.
+pub fn clean(text: &str) -> String {
+    let text = drop_quotes(text);
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('>') {
+            continue;
+        }
+        out.push_str(&drop_tags(line));
+        out.push('\n');
+    }
+    out.chars()
+        .map(|c| match c {
+            '*' | '#' | '`' | '~' | '_' | '|' => ' ',
+            c if c.is_control() && c != '\n' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// `[quote…]…[/quote]` blocks, nested or not, are someone else's words.
+fn drop_quotes(text: &str) -> String {
+    let lower = text.to_lowercase();
+    if !lower.contains("[quote") || lower.len() != text.len() {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < text.len() {
+        if lower[i..].starts_with("[quote") {
+            depth += 1;
+            i += lower[i..]
+                .find(']')
+                .map(|e| e + 1)
+                .unwrap_or(text.len() - i);
+            continue;
+        }
+        if lower[i..].starts_with("[/quote]") {
+            depth = depth.saturating_sub(1);
+            i += "[/quote]".len();
+            continue;
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        if depth == 0 {
+            out.push(c);
+        }
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// BBCode tags such as `[b]`, `[/color]`, `[url=…]`, kept apart from the words they touch.
+fn drop_tags(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find(']') {
+            Some(close) if is_tag(&after[..close]) => {
+                out.push(' ');
+                rest = &after[close + 1..];
+            }
+            _ => {
+                out.push('[');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn is_tag(inside: &str) -> bool {
+    let name = inside.trim_start_matches('/');
+    let name = name.split('=').next().unwrap_or("");
+    !name.is_empty() && name.len() <= 10 && name.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+/// The words and marks of a cleaned text.
+pub fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut Vec<Token>| {
+        let raw = word.trim_matches(|c| c == '\'' || c == '’' || c == '-');
+        if !raw.is_empty() {
+            let mut text = raw.to_lowercase().replace('’', "'").replace('ё', "е");
+            if let Some(stem) = text.strip_suffix("'s")
+                && !stem.is_empty()
+            {
+                text = stem.to_string();
+            }
+            out.push(Token {
+                text,
+                raw: raw.to_string(),
+                kind: Kind::Word,
+            });
+        }
+        word.clear();
+    };
+    // A mark after a word; a stop outweighs a clause mark before it; nothing at the start.
+    let mark = |kind: Kind, raw: char, out: &mut Vec<Token>| {
+        let token = Token {
+            text: raw.to_string(),
+            raw: raw.to_string(),
+            kind,
+        };
+        match out.last().map(|t| t.kind) {
+            Some(Kind::Word) => out.push(token),
+            Some(Kind::Comma) if kind == Kind::Stop => {
+                out.pop();
+                out.push(token);
+            }
+            _ => {}
+        }
+    };
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_alphanumeric() => word.push(c),
+            '\'' | '’' | '-' | '.' if !word.is_empty() => {
+                // inside a word ("don't", "un-vote", "т.к"), or its end
+                match chars.peek() {
+                    Some(n) if n.is_alphanumeric() => word.push(c),
+                    _ => {
+                        flush(&mut word, &mut out);
+                        if c == '.' {
+                            mark(Kind::Stop, c, &mut out);
+                        } else if c == '-' {
+                            mark(Kind::Comma, c, &mut out);
+                        }
+                    }
+                }
+            }
+            '.' | '!' | '?' | ';' | '\n' => {
+                flush(&mut word, &mut out);
+                mark(Kind::Stop, c, &mut out);
+            }
+            ',' | ':' | '-' | '—' | '–' | '(' | ')' => {
+                flush(&mut word, &mut out);
+                mark(Kind::Comma, c, &mut out);
+            }
+            _ => flush(&mut word, &mut out),
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// Whether a word begins with one of the beginnings, and not by much more: "heal" finds
+/// "heals" and "healing" but "hit" does not find "hitchhiker".
+pub fn starts(word: &str, beginnings: &[impl AsRef<str>]) -> bool {
+    beginnings.iter().any(|b| begins(word, b.as_ref()))
+}
+
+pub fn begins(word: &str, beginning: &str) -> bool {
+    if beginning.contains(' ') {
+        return false;
+    }
+    let extra = word
+        .chars()
+        .count()
+        .saturating_sub(beginning.chars().count());
+    let slack = if beginning.chars().count() <= 3 { 4 } else { 7 };
+    word.starts_with(beginning) && extra <= slack
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        tokens(&clean(text))
+            .into_iter()
+            .map(|t| match t.kind {
+                Kind::Word => t.text,
+                Kind::Stop => "|".into(),
+                Kind::Comma => ",".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn markup_and_quotes_go() {
+        assert_eq!(
+            words("[quote=Bob]kill Ann[/quote][b]vote: Carl[/b]"),
+            vec!["vote", ",", "carl", "|"]
+        );
+        assert_eq!(words("## Vote **Bob**"), vec!["vote", "bob", "|"]);
+        assert_eq!(words("> heal Ann\nheal Bob"), vec!["heal", "bob", "|"]);
+    }
+
+    #[test]
+    fn words_keep_their_apostrophes_and_lose_possessives() {
+        assert_eq!(
+            words("don't heal Bob's friend"),
+            vec!["don't", "heal", "bob", "friend", "|"]
+        );
+        assert_eq!(words("т.к. он"), vec!["т.к", "|", "он", "|"]);
+        assert_eq!(words("Ёжик — ok"), vec!["ежик", ",", "ok", "|"]);
+    }
+
+    #[test]
+    fn beginnings_find_forms_but_not_longer_words() {
+        assert!(begins("healing", "heal"));
+        assert!(begins("стреляю", "стрел"));
+        assert!(begins("арестовываю", "арест"));
+        assert!(!begins("hitchhiker", "hit"));
+        assert!(!begins("he", "heal"));
+    }
+}

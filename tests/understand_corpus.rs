@@ -1,0 +1,140 @@
+//! The message-understanding corpus (`tests/understand/corpus-*.txt`): realistic PMs and vote
+//! posts in English and Russian, each with the line a careful host would enter. `suggest` must
+//! give at least 95% of them exactly (for a `?` line, the name before the colon).
+
+use mafia_mod::engine::{Entry, Game, Level, PlayerSetup, Setup};
+use mafia_mod::systems::{SYSTEMS, builtin};
+
+/// The games the corpus names, at the phase it speaks of.
+fn fixture(name: &str) -> Game {
+    match name {
+        "1923-night" => mafia_mod::demo::demo_game().expect("demo"),
+        "1923-day" => {
+            let mut g = mafia_mod::demo::demo_game().expect("demo");
+            g.submit(Entry::Resolve, None).expect("night 2 commits");
+            g
+        }
+        "city-night" => city(1),
+        "city-day" => city(3),
+        other => panic!("unknown fixture `{other}`"),
+    }
+}
+
+/// A classic 12-player ru-city game, `commits` phases or rounds in.
+fn city(commits: usize) -> Game {
+    let roleset = builtin("ru-city").expect("bundled").expect("parses");
+    let p = |name: &str, role: &str, extra: &[&str], aka: &[&str]| PlayerSetup {
+        name: name.into(),
+        role: role.into(),
+        extra_roles: extra.iter().map(|s| s.to_string()).collect(),
+        family: None,
+        level: Level::Standard,
+        aka: aka.iter().map(|s| s.to_string()).collect(),
+    };
+    let setup = Setup {
+        players: vec![
+            p("Анна", "doctor", &[], &[]),
+            p("Борис", "blocker", &[], &[]),
+            p("Вадим", "commissar", &[], &[]),
+            p("Галина", "detective", &[], &[]),
+            p("Дмитрий", "investigator", &[], &[]),
+            p("Екатерина", "citizen", &["maniac"], &["Катя"]),
+            p("Жанна", "active_citizen", &[], &[]),
+            p("Зоя", "citizen", &["mafia"], &[]),
+            p("Игорь", "citizen", &["mafia"], &[]),
+            p("Kirill", "citizen", &[], &[]),
+            p("Leon", "citizen", &[], &[]),
+            p("Marta", "citizen", &[], &[]),
+        ],
+        ..Setup::default()
+    };
+    let (mut g, _) = Game::create("city", roleset, setup, 7, &SYSTEMS).expect("city game");
+    for _ in 0..commits {
+        g.submit(Entry::Resolve, None).expect("commits");
+    }
+    g
+}
+
+struct Case {
+    file: &'static str,
+    line: usize,
+    game: String,
+    message: String,
+    expected: Vec<String>,
+}
+
+fn cases(file: &'static str, text: &str) -> Vec<Case> {
+    let mut out: Vec<Case> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(game) = line.strip_prefix("--- ") {
+            out.push(Case {
+                file,
+                line: i + 1,
+                game: game.trim().to_string(),
+                message: String::new(),
+                expected: Vec::new(),
+            });
+        } else if let Some(case) = out.last_mut() {
+            if let Some(expected) = line.strip_prefix("=> ") {
+                case.expected.push(expected.trim().to_string());
+            } else if case.expected.is_empty() && !line.starts_with('#') {
+                case.message.push_str(line);
+                case.message.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A `?` line compares by the name before its reason.
+fn comparable(line: &str) -> String {
+    match line.strip_prefix('?') {
+        Some(rest) => format!("?{}", rest.split(':').next().unwrap_or("").trim_end()),
+        None => line.to_string(),
+    }
+}
+
+#[test]
+fn suggest_reads_the_corpus() {
+    let mut all = cases("corpus-en.txt", include_str!("understand/corpus-en.txt"));
+    all.extend(cases(
+        "corpus-ru.txt",
+        include_str!("understand/corpus-ru.txt"),
+    ));
+    assert!(all.len() >= 150, "the corpus holds {} cases", all.len());
+    let games: std::collections::BTreeMap<String, Game> =
+        ["1923-night", "1923-day", "city-night", "city-day"]
+            .iter()
+            .map(|n| (n.to_string(), fixture(n)))
+            .collect();
+    let mut wrong = Vec::new();
+    for case in &all {
+        let game = &games[&case.game];
+        let got: Vec<String> = mafia_mod::understand::suggest_lines(game, &case.message)
+            .unwrap_or_else(|e| vec![format!("error: {e}")]);
+        let same = got.iter().map(|l| comparable(l)).collect::<Vec<_>>()
+            == case
+                .expected
+                .iter()
+                .map(|l| comparable(l))
+                .collect::<Vec<_>>();
+        if !same {
+            wrong.push(format!(
+                "{}:{} ({})\n{}  expected: {:?}\n  got:      {:?}",
+                case.file, case.line, case.game, case.message, case.expected, got
+            ));
+        }
+    }
+    let exact = all.len() - wrong.len();
+    let share = exact as f64 / all.len() as f64;
+    eprintln!("{exact} of {} exact ({:.1}%)", all.len(), share * 100.0);
+    for w in &wrong {
+        eprintln!("{w}\n");
+    }
+    assert!(
+        share >= 0.95,
+        "{} of {} cases wrong (see above)",
+        wrong.len(),
+        all.len()
+    );
+}
