@@ -53,6 +53,9 @@ enum Trigger {
 #[derive(Clone, Debug)]
 struct Instruction {
     trigger: Trigger,
+    /// Where its trigger is, and how many tokens it takes.
+    at: usize,
+    span: usize,
     /// The word as written.
     word: String,
     targets: Vec<Hit>,
@@ -114,6 +117,13 @@ impl<'g> Reader<'g> {
         }
         let sender_slot = sender.and_then(|s| self.game.state().slots.get(s));
         reading.sender = sender_slot.map(|s| s.name.clone());
+        if let Some(dead) = sender_slot.filter(|s| !s.alive) {
+            reading.suggested.push(Suggested::Undecided {
+                who: Some(dead.name.clone()),
+                reason: format!("{} is dead", dead.name),
+            });
+            return reading;
+        }
         let mut instructions = self.instructions(&tokens, &skip, sender_slot);
         if instructions.is_empty()
             && let Some(implied) = self.implied(&tokens, &skip, sender_slot, &mut reading)
@@ -216,7 +226,8 @@ impl<'g> Reader<'g> {
             };
             let before = |n: usize| i.checked_sub(n).map(|j| tokens[j].text.as_str());
             let after = tokens.get(i + hit.len).map(|t| t.text.as_str());
-            let introduced = matches!(before(1), Some("it's" | "its" | "это" | "from"))
+            // "it's" is "it" once the possessive "'s" is taken off
+            let introduced = matches!(before(1), Some("it" | "its" | "это" | "from"))
                 || (before(1) == Some("is") && matches!(before(2), Some("this" | "it")))
                 || matches!(after, Some("here" | "тут" | "здесь"))
                 || (after == Some("на")
@@ -245,7 +256,7 @@ impl<'g> Reader<'g> {
         reading: &mut Reading,
     ) -> Option<Instruction> {
         let sender = sender?;
-        let targets = self.targets_from(tokens, skip, 0, tokens.len(), Some(sender));
+        let targets = self.targets_from(tokens, skip, 0, tokens.len(), Some(sender), false);
         if targets.is_empty() {
             return None;
         }
@@ -261,6 +272,8 @@ impl<'g> Reader<'g> {
                 .push("no word for a vote: the names alone read as one".into());
             return Some(Instruction {
                 trigger: Trigger::Vote(None),
+                at: 0,
+                span: 0,
                 word: "vote".into(),
                 targets,
                 earlier: Vec::new(),
@@ -285,6 +298,8 @@ impl<'g> Reader<'g> {
         ));
         Some(Instruction {
             trigger: Trigger::Act(vec![ability.id.clone()]),
+            at: 0,
+            span: 0,
             word: ability.id.clone(),
             targets,
             earlier: Vec::new(),
@@ -357,150 +372,168 @@ impl<'g> Reader<'g> {
     ) -> Vec<Instruction> {
         let mut out: Vec<Instruction> = Vec::new();
         let mut changed = false;
+        // names before a trigger are looked for from here: the end of the last clause
+        let mut floor = 0;
         let mut i = 0;
         while i < tokens.len() {
             if skip[i] {
                 i += 1;
                 continue;
             }
-            if tokens[i].is(CHANGE) {
-                changed = true;
-                // "change that, Ed": names with no trigger before the sentence ends re-aim
-                // the last instruction
-                let end = sentence_end(tokens, i);
-                let has_trigger = (i + 1..end).any(|j| self.trigger(tokens, j).is_some());
-                let before_names = !tokens[i].is(AFTERWARDS)
-                    && (i + 1..end)
-                        .find(|&j| {
-                            !(tokens[j].kind == Kind::Comma
-                                || tokens[j].is(CHANGE)
-                                || tokens[j].is(NOT)
-                                || tokens[j].is(FILLER))
-                        })
-                        .is_some_and(|j| self.names.loose(tokens, j).is_some());
-                if !has_trigger
-                    && before_names
-                    && let Some(last) = out.last().cloned()
-                {
-                    let targets = self.targets_from(tokens, skip, i + 1, end, sender);
-                    if !targets.is_empty() {
-                        out.push(Instruction {
-                            targets,
-                            earlier: Vec::new(),
-                            negated: false,
-                            replaces: true,
-                            ..last
-                        });
+            let in_act = act_in_sentence(&out, tokens, i);
+            let Some((trigger, span)) = self.trigger_in(tokens, i, in_act) else {
+                if tokens[i].is(CHANGE) {
+                    changed = true;
+                    if let Some(reaimed) = self.reaimed(tokens, skip, i, &out, sender) {
+                        i = sentence_end(tokens, i);
+                        floor = i;
+                        out.push(reaimed);
                         changed = false;
-                        i = end;
                         continue;
                     }
                 }
                 i += 1;
                 continue;
-            }
-            let Some((trigger, span)) = self.trigger(tokens, i) else {
-                i += 1;
-                continue;
             };
-            // "vote: against Bob", "голос против Бориса": one instruction
-            if let Some(prev) = out.last()
+            // "vote: against Bob", "голос против Бориса", "проверяю роль": one instruction
+            let joined = out.pop_if(|prev| {
+                same_kind(&prev.trigger, &trigger)
+                    && only_fillers_between(tokens, prev.at + prev.span, i)
+            });
+            // "paperboy action: I want Nico to learn Kira's role": a second word for the same
+            // action looks back to the first for its names
+            if joined.is_none()
+                && let Some(prev) = out.last()
                 && same_kind(&prev.trigger, &trigger)
-                && prev.targets.is_empty()
-                && only_fillers_between(tokens, prev_end(tokens, i), i)
+                && sentence_start(tokens, i) <= prev.at
             {
-                let merged = out.pop().map(|p| merge(p.trigger, trigger.clone()));
-                let trigger = merged.unwrap_or(trigger);
-                let end = clause_end(
-                    tokens,
-                    i + span,
-                    |j| self.trigger(tokens, j).is_some(),
-                    |j| self.names.strict(tokens, j).is_some(),
-                );
-                let (targets, earlier) = self.aimed(tokens, skip, i, span, end, sender);
-                out.push(Instruction {
-                    trigger,
-                    word: tokens[i].raw.clone(),
-                    targets,
-                    earlier,
-                    negated: negated_before(tokens, i),
-                    replaces: changed,
-                });
-                i += span;
-                continue;
+                floor = prev.at + prev.span;
             }
-            let end = clause_end(
-                tokens,
-                i + span,
-                |j| self.trigger(tokens, j).is_some(),
-                |j| self.names.strict(tokens, j).is_some(),
-            );
-            let (targets, earlier) = self.aimed(tokens, skip, i, span, end, sender);
+            let (trigger, at, negated, replaces) = match joined {
+                Some(prev) => (merge(prev.trigger, trigger), prev.at, prev.negated, prev.replaces),
+                None => (trigger, i, negated_before(tokens, i), changed),
+            };
+            let in_act = matches!(trigger, Trigger::Act(_));
+            let end = self.clause_end(tokens, i + span, in_act);
+            let (targets, earlier) =
+                self.aimed(tokens, skip, floor.max(sentence_start(tokens, at)), at, i + span, end, sender, in_act);
             out.push(Instruction {
                 trigger,
-                earlier,
-                word: tokens[i..i + span]
+                at,
+                span: i + span - at,
+                word: tokens[at..i + span]
                     .iter()
                     .map(|t| t.raw.as_str())
                     .collect::<Vec<_>>()
                     .join(" "),
                 targets,
-                negated: negated_before(tokens, i),
-                replaces: changed,
+                earlier,
+                negated,
+                replaces,
             });
             changed = false;
+            floor = end;
             i += span;
         }
-        // a trailing "cancel" with nothing after it takes the last instruction back
-        if let Some(c) = (0..tokens.len()).rev().find(|&j| tokens[j].is(CANCEL))
-            && let Some(last) = out.last_mut()
-            && !last.negated
-            && (c > position_of_last(tokens, &last.word))
-        {
-            last.negated = true;
-            if matches!(last.trigger, Trigger::Vote(_)) {
-                let ballot = match &last.trigger {
-                    Trigger::Vote(b) => b.clone(),
-                    _ => None,
-                };
-                let targets = last.targets.clone();
-                out.push(Instruction {
-                    trigger: Trigger::Unvote,
-                    word: tokens[c].raw.clone(),
-                    targets: if ballot.is_some() {
-                        Vec::new()
-                    } else {
-                        targets
-                    },
-                    earlier: Vec::new(),
-                    negated: false,
-                    replaces: false,
-                });
-            }
-        }
+        self.cancelled(tokens, &mut out);
         out
     }
 
-    /// The targets of the trigger at `i`: the names after it in its clause, and the names
-    /// before it in its sentence ("Бориса проверяю").
-    fn aimed(
+    /// The trigger at `i`; a ballot's name inside an action ("jail the Rossi family") is not
+    /// one.
+    fn trigger_in(&self, tokens: &[Token], i: usize, in_act: bool) -> Option<(Trigger, usize)> {
+        self.trigger(tokens, i)
+            .filter(|(t, _)| !(in_act && matches!(t, Trigger::Vote(Some(_)))))
+    }
+
+    /// "change that, Ed", "нет, лучше Вадима": names after a change of mind, with no trigger
+    /// before the sentence ends, re-aim the last instruction.
+    fn reaimed(
         &self,
         tokens: &[Token],
         skip: &[bool],
         i: usize,
-        span: usize,
+        out: &[Instruction],
+        sender: Option<&Slot>,
+    ) -> Option<Instruction> {
+        if tokens[i].is(AFTERWARDS) {
+            return None;
+        }
+        let last = out.last()?;
+        let end = sentence_end(tokens, i);
+        if (i + 1..end).any(|j| self.trigger(tokens, j).is_some()) {
+            return None;
+        }
+        let first = (i + 1..end).find(|&j| {
+            !(tokens[j].kind == Kind::Comma
+                || tokens[j].is(CHANGE)
+                || tokens[j].is(NOT)
+                || tokens[j].is(FILLER))
+        })?;
+        self.names.loose(tokens, first)?;
+        let in_act = matches!(last.trigger, Trigger::Act(_));
+        let end = self.clause_end(tokens, first, in_act);
+        let targets = self.targets_from(tokens, skip, first, end, sender, in_act);
+        (!targets.is_empty()).then(|| Instruction {
+            targets,
+            earlier: Vec::new(),
+            negated: false,
+            replaces: true,
+            ..last.clone()
+        })
+    }
+
+    /// A "cancel" after the last instruction, with nothing after it, takes that instruction
+    /// back; a vote taken back is an unvote.
+    fn cancelled(&self, tokens: &[Token], out: &mut Vec<Instruction>) {
+        let Some(c) = (0..tokens.len()).rev().find(|&j| tokens[j].is(CANCEL)) else {
+            return;
+        };
+        let Some(last) = out.last_mut() else {
+            return;
+        };
+        if last.negated || c < last.at + last.span {
+            return;
+        }
+        last.negated = true;
+        if let Trigger::Vote(ballot) = &last.trigger {
+            let unvote = Instruction {
+                trigger: Trigger::Unvote,
+                at: c,
+                span: 1,
+                word: tokens[c].raw.clone(),
+                targets: if ballot.is_some() {
+                    Vec::new()
+                } else {
+                    last.targets.clone()
+                },
+                earlier: Vec::new(),
+                negated: false,
+                replaces: false,
+            };
+            out.push(unvote);
+        }
+    }
+
+    /// The targets of a trigger: the names after it in its clause, and the names before it
+    /// from `floor` ("Бориса проверяю", "I want Nico to learn Kira's role"). With neither, the
+    /// names of the next sentence if it has no trigger ("Boss action" / "Target: Mia").
+    #[allow(clippy::too_many_arguments)]
+    fn aimed(
+        &self,
+        tokens: &[Token],
+        skip: &[bool],
+        floor: usize,
+        at: usize,
+        from: usize,
         end: usize,
         sender: Option<&Slot>,
+        in_act: bool,
     ) -> (Vec<Hit>, Vec<Hit>) {
-        let after = self.targets_from(tokens, skip, i + span, end, sender);
-        let start = (0..i)
-            .rev()
-            .find(|&j| tokens[j].kind == Kind::Stop)
-            .map(|j| j + 1)
-            .unwrap_or(0);
+        let after = self.targets_from(tokens, skip, from, end, sender, in_act);
         let mut before = Vec::new();
-        let mut j = start;
-        while j < i {
+        let mut j = floor;
+        while j < at {
             if skip[j] || is_excluded(tokens, j) {
                 j += 1;
                 continue;
@@ -513,16 +546,26 @@ impl<'g> Reader<'g> {
                 _ => j += 1,
             }
         }
-        if after.is_empty() {
-            (before, Vec::new())
-        } else {
-            (after, before)
+        if !after.is_empty() {
+            return (after, before);
         }
+        if !before.is_empty() {
+            return (before, Vec::new());
+        }
+        if tokens.get(end).is_some_and(|t| t.kind == Kind::Stop) {
+            let next_end = sentence_end(tokens, end + 1);
+            if !(end + 1..next_end).any(|j| self.trigger(tokens, j).is_some()) {
+                let next = self.targets_from(tokens, skip, end + 1, next_end, sender, in_act);
+                return (next, Vec::new());
+            }
+        }
+        (Vec::new(), Vec::new())
     }
 
     /// The names from `from` to `end`. Where a name is expected (right after the trigger, a
     /// filler word, a name or an "and") it may be a loose match, a prefix or a slip; elsewhere
-    /// it must be written as a name. "myself" where a name is expected is the sender.
+    /// it must be written as a name. "myself" where a first name is expected is the sender
+    /// (a name left empty when the sender is not known yet).
     fn targets_from(
         &self,
         tokens: &[Token],
@@ -530,10 +573,12 @@ impl<'g> Reader<'g> {
         from: usize,
         end: usize,
         sender: Option<&Slot>,
+        in_act: bool,
     ) -> Vec<Hit> {
         let mut out = Vec::new();
         let mut j = from;
         let mut expected = true;
+        let mut after_name = false;
         while j < end {
             let token = &tokens[j];
             if skip[j] || is_excluded(tokens, j) {
@@ -541,21 +586,19 @@ impl<'g> Reader<'g> {
                 expected = false;
                 continue;
             }
-            if token.kind != Kind::Word || token.is(FILLER) || token.is(AND) {
+            if token.kind != Kind::Word || self.is_filler(token, in_act) {
                 j += 1;
                 expected = true;
+                after_name &= token.kind == Kind::Word && !token.is(AND);
                 continue;
             }
-            if expected
-                && token.is(SELF)
-                && let Some(s) = sender
-            {
+            if expected && !after_name && token.is(SELF) {
                 out.push(Hit {
                     at: j,
                     len: 1,
-                    name: s.name.clone(),
+                    name: sender.map(|s| s.name.clone()).unwrap_or_default(),
                     family: false,
-                    alive: s.alive,
+                    alive: sender.is_none_or(|s| s.alive),
                     how: How::Exact,
                     written: token.raw.clone(),
                 });
@@ -571,15 +614,69 @@ impl<'g> Reader<'g> {
                 Some(hit) => {
                     j += hit.len;
                     expected = true;
+                    after_name = true;
                     out.push(hit);
                 }
                 None => {
                     j += 1;
                     expected = false;
+                    after_name = false;
                 }
             }
         }
         out
+    }
+
+    /// Words that say nothing between a trigger and its names; inside an action, a ballot's
+    /// name too ("my councilor votes: family Rossi, player Tess").
+    fn is_filler(&self, token: &Token, in_act: bool) -> bool {
+        token.is(FILLER)
+            || token.is(AND)
+            || (in_act
+                && self
+                    .ballots
+                    .iter()
+                    .any(|b| b.id == token.text || words::begins(&token.text, &b.id)))
+    }
+
+    /// Where an instruction's clause ends: a sentence end, a reason ("because"), a change of
+    /// mind, the next trigger, or, once a name was given, a mark not followed by a list of
+    /// names ("heal Bob, Carl" goes on; "cancel Ida, Mia already used hers" does not).
+    fn clause_end(&self, tokens: &[Token], from: usize, in_act: bool) -> usize {
+        let mut named = false;
+        let mut j = from;
+        while j < tokens.len() {
+            let t = &tokens[j];
+            let ends = t.kind == Kind::Stop
+                || t.is(BECAUSE)
+                || t.is(CHANGE)
+                || (j > from && self.trigger_in(tokens, j, in_act).is_some())
+                || (t.kind == Kind::Comma && named && !self.list_goes_on(tokens, j + 1, in_act));
+            if ends {
+                return j;
+            }
+            if let Some(hit) = self.names.strict(tokens, j) {
+                named = true;
+                j += hit.len;
+                continue;
+            }
+            j += 1;
+        }
+        tokens.len()
+    }
+
+    /// Whether a list of names goes on at `j`: a name (after filler words) that ends its clause
+    /// or is followed by another mark or "and".
+    fn list_goes_on(&self, tokens: &[Token], j: usize, in_act: bool) -> bool {
+        let Some(k) = (j..tokens.len()).find(|&k| !self.is_filler(&tokens[k], in_act)) else {
+            return false;
+        };
+        let Some(hit) = self.names.loose(tokens, k) else {
+            return false;
+        };
+        tokens
+            .get(k + hit.len)
+            .is_none_or(|t| t.kind != Kind::Word || t.is(AND) || t.is(CHANGE) || t.is(BECAUSE))
     }
 
     /// Turn the instructions into suggested lines: the last of each kind wins.
@@ -743,7 +840,7 @@ impl<'g> Reader<'g> {
             ability.id,
             ins.word.to_lowercase()
         ));
-        let targets = self.fit_targets(ability, ins, reading)?;
+        let targets = self.fit_targets(ability, &actor.name, ins, reading)?;
         Ok((
             format!("act:{}", ability.id),
             Entry::Act {
@@ -782,6 +879,7 @@ impl<'g> Reader<'g> {
     fn fit_targets(
         &self,
         ability: &AbilityDef,
+        actor: &str,
         ins: &Instruction,
         reading: &mut Reading,
     ) -> Result<Vec<String>, String> {
@@ -817,6 +915,13 @@ impl<'g> Reader<'g> {
                 break;
             };
             *next += 1;
+            if hit.name.is_empty() {
+                out.push(actor.to_string());
+                continue;
+            }
+            if !hit.alive {
+                return Err(format!("{} is dead", hit.name));
+            }
             self.note_target(hit, reading);
             out.push(hit.name.clone());
         }
@@ -926,13 +1031,21 @@ impl<'g> Reader<'g> {
                         .join(", ")
                 ));
             }
+            if !hit.alive {
+                return undecided(format!("{} is dead", hit.name));
+            }
             self.note_target(hit, reading);
+            let target = if hit.name.is_empty() {
+                voter.name.clone()
+            } else {
+                hit.name.clone()
+            };
             out.push((
                 key,
                 Suggested::Entry(Entry::Vote {
                     ballot: self.ballot_word(ballot),
                     voter: voter.name.clone(),
-                    target: hit.name.clone(),
+                    target,
                 }),
             ));
         }
@@ -1048,15 +1161,6 @@ fn merge(a: Trigger, b: Trigger) -> Trigger {
     }
 }
 
-/// The token after the previous word before `i`.
-fn prev_end(tokens: &[Token], i: usize) -> usize {
-    (0..i)
-        .rev()
-        .find(|&j| tokens[j].is_word() && !tokens[j].is(FILLER))
-        .map(|j| j + 1)
-        .unwrap_or(0)
-}
-
 fn only_fillers_between(tokens: &[Token], from: usize, to: usize) -> bool {
     (from..to)
         .all(|j| tokens[j].is(FILLER) || (tokens[j].kind == Kind::Comma && tokens[j].raw != ","))
@@ -1078,6 +1182,22 @@ fn is_excluded(tokens: &[Token], j: usize) -> bool {
             && before(2).is_some_and(|t| t.text == "instead"))
 }
 
+/// Where the sentence holding token `i` begins.
+fn sentence_start(tokens: &[Token], i: usize) -> usize {
+    (0..i)
+        .rev()
+        .find(|&j| tokens[j].kind == Kind::Stop)
+        .map(|j| j + 1)
+        .unwrap_or(0)
+}
+
+/// Whether the last instruction is an action in the sentence of token `i`.
+fn act_in_sentence(out: &[Instruction], tokens: &[Token], i: usize) -> bool {
+    out.last().is_some_and(|last| {
+        matches!(last.trigger, Trigger::Act(_)) && sentence_start(tokens, i) <= last.at
+    })
+}
+
 /// Where the sentence holding token `i` ends.
 fn sentence_end(tokens: &[Token], i: usize) -> usize {
     (i..tokens.len())
@@ -1085,34 +1205,3 @@ fn sentence_end(tokens: &[Token], i: usize) -> usize {
         .unwrap_or(tokens.len())
 }
 
-/// Where an instruction's clause ends: a sentence end, a reason ("because"), a change of mind,
-/// the next trigger, or a comma not followed by a further name ("heal Bob, Carl" goes on).
-fn clause_end(
-    tokens: &[Token],
-    from: usize,
-    is_trigger: impl Fn(usize) -> bool,
-    is_name: impl Fn(usize) -> bool,
-) -> usize {
-    let mut j = from;
-    while j < tokens.len() {
-        let t = &tokens[j];
-        let ends = t.kind == Kind::Stop
-            || t.is(BECAUSE)
-            || t.is(CHANGE)
-            || (j > from && is_trigger(j))
-            || (t.raw == "," && !(is_name(j + 1) || tokens.get(j + 1).is_some_and(|n| n.is(AND))));
-        if ends {
-            return j;
-        }
-        j += 1;
-    }
-    tokens.len()
-}
-
-fn position_of_last(tokens: &[Token], word: &str) -> usize {
-    let first = word.split_whitespace().next().unwrap_or("");
-    (0..tokens.len())
-        .rev()
-        .find(|&j| tokens[j].raw == first)
-        .unwrap_or(0)
-}

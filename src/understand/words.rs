@@ -68,6 +68,9 @@ pub const CHANGE: &[&str] = &[
     "нет",
     "upd",
     "edit",
+    "changing",
+    "switching",
+    "switch",
     "change",
     "changed",
     "scratch",
@@ -106,6 +109,12 @@ pub const INSTEAD_OF: &[&str] = &["вместо"];
 /// Words that end an instruction's targets: a reason or a condition follows.
 pub const BECAUSE: &[&str] = &[
     "because",
+    "after",
+    "until",
+    "till",
+    "when",
+    "пока",
+    "после",
     "cause",
     "cuz",
     "coz",
