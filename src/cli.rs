@@ -70,6 +70,25 @@ pub enum Command {
         #[arg(long)]
         private: Option<String>,
     },
+    /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
+    /// input) and print one suggested entry per message in the `:` command syntax, or
+    /// `? NAME: reason` where it cannot decide. Changes nothing.
+    Suggest {
+        /// The save: a path, or a file name in the games folder of the data directory.
+        game: PathBuf,
+        input: PathBuf,
+        /// Before each message's lines, `#` comments with what was matched and any doubt
+        /// (`apply` skips them).
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Apply `:` command lines (FILE, or `-` for standard input) to a save as entries, all or
+    /// nothing: the first refused line is reported and the save is left as it was.
+    Apply {
+        /// The save: a path, or a file name in the games folder of the data directory.
+        game: PathBuf,
+        input: PathBuf,
+    },
     /// Werewolves Revamped formal texts.
     Wwr {
         #[command(subcommand)]

@@ -8,7 +8,7 @@ use crate::store::FileError;
 use crate::systems::{SYSTEMS, load_roleset};
 use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The people of a players file: players, and spectators who only receive public messages.
 #[derive(Debug, Default, PartialEq)]
@@ -284,4 +284,102 @@ pub fn export(
     };
     out.write_all(text.as_bytes())?;
     Ok(())
+}
+
+/// A save named on the command line: the path as given, or else a bare file name in the games
+/// folder of the data directory, where the console keeps its games.
+pub fn find_save(path: &Path, data_dir: Option<&Path>) -> PathBuf {
+    if path.exists() || path.components().count() != 1 {
+        return path.to_path_buf();
+    }
+    crate::store::data_dir(data_dir)
+        .and_then(|d| crate::store::games_dir(&d))
+        .map(|games| games.join(path))
+        .ok()
+        .filter(|p| p.exists())
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
+/// A file named on the command line, or standard input for `-`.
+fn read_input(input: &Path) -> Result<String> {
+    if input == Path::new("-") {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .context("cannot read standard input")?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(input).with_context(|| format!("{}: cannot read", input.display()))
+}
+
+/// `mafia-mod suggest GAME FILE`: one line per suggested entry, in the order of the input.
+pub fn suggest(
+    game: &Path,
+    input: &Path,
+    explain: bool,
+    data_dir: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<bool> {
+    let path = find_save(game, data_dir);
+    let game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
+    let text = read_input(input)?;
+    let readings = crate::understand::read_batch(&game, &text)
+        .map_err(|e| anyhow!("{}: {e}", input.display()))?;
+    for reading in &readings {
+        if explain {
+            writeln!(out, "# line {}", reading.message.line)?;
+            for m in &reading.matched {
+                writeln!(out, "#   {m}")?;
+            }
+            for d in &reading.doubts {
+                writeln!(out, "#   doubt: {d}")?;
+            }
+        }
+        for s in &reading.suggested {
+            writeln!(out, "{}", crate::understand::line(s))?;
+        }
+    }
+    Ok(true)
+}
+
+/// `mafia-mod apply GAME FILE`: every line an entry, all or nothing; the save is written once.
+pub fn apply(
+    game: &Path,
+    input: &Path,
+    data_dir: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<bool> {
+    let path = find_save(game, data_dir);
+    let mut game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
+    let text = read_input(input)?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| d.as_secs());
+    match crate::apply::apply_lines(&mut game, &text, now) {
+        Ok(count) => {
+            if count > 0 {
+                save_game(&game, &path).map_err(|e| anyhow!("{e}"))?;
+            }
+            writeln!(
+                out,
+                "applied {count} entr{} to {} (now {})",
+                if count == 1 { "y" } else { "ies" },
+                path.display(),
+                game.phase_label()
+            )?;
+            Ok(true)
+        }
+        Err(e) => {
+            writeln!(
+                out,
+                "{}:{}: `{}`: {}\nnothing applied; {} is unchanged",
+                input.display(),
+                e.line,
+                e.text,
+                e.message,
+                path.display()
+            )?;
+            Ok(false)
+        }
+    }
 }

@@ -6,6 +6,7 @@
 //! [`store`] reads and writes RON files safely, [`wwr`] reads the Werewolves Revamped role
 //! language.
 
+pub mod apply;
 pub mod cli;
 pub mod commands;
 pub mod console;

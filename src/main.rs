@@ -80,6 +80,14 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             out.flush()?;
             Ok(true)
         }
+        Some(Command::Suggest {
+            game,
+            input,
+            explain,
+        }) => commands::suggest(&game, &input, explain, cli.data_dir.as_deref(), &mut out),
+        Some(Command::Apply { game, input }) => {
+            commands::apply(&game, &input, cli.data_dir.as_deref(), &mut out)
+        }
         Some(Command::Wwr {
             command: WwrCommand::Parse { paths, json },
         }) => mafia_mod::wwr::run_parse_command(&paths, json, &mut out),

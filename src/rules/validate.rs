@@ -117,6 +117,14 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
                 );
             }
         }
+        for (j, word) in ability.words.iter().enumerate() {
+            if word.trim().is_empty() || *word != word.to_lowercase() {
+                problem(
+                    format!("abilities[{i}].words[{j}]"),
+                    format!("`{word}`: a word players use is written in lower case and not empty"),
+                );
+            }
+        }
         for (event, template) in &ability.tell {
             if !r.templates.contains_key(template) {
                 problem(

@@ -410,13 +410,26 @@ impl<'g> Reader<'g> {
                 floor = prev.at + prev.span;
             }
             let (trigger, at, negated, replaces) = match joined {
-                Some(prev) => (merge(prev.trigger, trigger), prev.at, prev.negated, prev.replaces),
+                Some(prev) => (
+                    merge(prev.trigger, trigger),
+                    prev.at,
+                    prev.negated,
+                    prev.replaces,
+                ),
                 None => (trigger, i, negated_before(tokens, i), changed),
             };
             let in_act = matches!(trigger, Trigger::Act(_));
             let end = self.clause_end(tokens, i + span, in_act);
-            let (targets, earlier) =
-                self.aimed(tokens, skip, floor.max(sentence_start(tokens, at)), at, i + span, end, sender, in_act);
+            let (targets, earlier) = self.aimed(
+                tokens,
+                skip,
+                floor.max(sentence_start(tokens, at)),
+                at,
+                i + span,
+                end,
+                sender,
+                in_act,
+            );
             out.push(Instruction {
                 trigger,
                 at,
@@ -1204,4 +1217,3 @@ fn sentence_end(tokens: &[Token], i: usize) -> usize {
         .find(|&j| tokens[j].kind == Kind::Stop)
         .unwrap_or(tokens.len())
 }
-
