@@ -20,7 +20,10 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open a save in the console.
-    Open { file: PathBuf },
+    Open {
+        /// A path, or a file name in the games folder of the data directory.
+        file: PathBuf,
+    },
     /// Start a new game and write its save.
     New {
         /// A bundled roleset id or a roleset file.
@@ -57,6 +60,7 @@ pub enum Command {
     },
     /// Export a phase's public post, or one player's private results.
     Export {
+        /// The save: a path, or a file name in the games folder of the data directory.
         file: PathBuf,
         /// The phase by name ("Night 1"); default: the last committed phase.
         #[arg(long)]

@@ -31,6 +31,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
     match cli.command {
         None => mafia_mod::console::run_default(cli.data_dir.as_deref(), &mut out),
         Some(Command::Open { file }) => {
+            let file = commands::find_save(&file, cli.data_dir.as_deref());
             mafia_mod::console::run_file(&file, cli.data_dir.as_deref(), &mut out)
         }
         Some(Command::New {
@@ -70,7 +71,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 Format::Text => Markup::Text,
             };
             commands::export(
-                &file,
+                &commands::find_save(&file, cli.data_dir.as_deref()),
                 phase.as_deref(),
                 round.as_deref(),
                 markup,

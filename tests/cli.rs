@@ -228,3 +228,94 @@ fn export_reaches_every_round_of_a_day() {
     let err = String::from_utf8_lossy(&missing.stderr);
     assert!(err.contains("--round revote"), "{err}");
 }
+
+/// Issue 9 item 1: `suggest` reads a batch (here from standard input) and changes nothing;
+/// `apply` enters the edited lines, and a refused line leaves the save byte for byte.
+#[test]
+fn suggest_then_apply_is_a_night_from_a_shell() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("game.ron");
+    std::fs::copy(repo("saves/demo.ron"), &save).expect("copy demo");
+    let before = std::fs::read(&save).expect("read save");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(["suggest", save.to_str().unwrap_or_default(), "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn suggest");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(
+            "From: Ann\nheal Carla tonight\n\nFrom: Quinn\ninvestigate bruni\n\n\
+             Kira: we kill Franco and Sal\n\nFrom: Carla\nwhat time is it?\n"
+                .as_bytes(),
+        )
+        .expect("write batch");
+    let o = child.wait_with_output().expect("suggest runs");
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "act Ann doctor Carla\nact Quinn detective Bruno\nact Kira mafia_kill Franco Sal\n\
+         ? Carla: no ability, vote or unvote recognised\n"
+    );
+    assert_eq!(
+        std::fs::read(&save).expect("read"),
+        before,
+        "suggest changes nothing"
+    );
+
+    let night = dir.path().join("night.txt");
+    let lines = stdout(&o).replace("? Carla: no ability, vote or unvote recognised\n", "");
+    std::fs::write(&night, format!("{lines}commit\n")).expect("write lines");
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, format!("{lines}act Jack doctor Ann\ncommit\n")).expect("write");
+    let o = run(&[
+        "apply",
+        save.to_str().unwrap_or_default(),
+        bad.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains(":4: `act Jack doctor Ann`"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("rule `dead_actor`"), "{}", stdout(&o));
+    assert_eq!(
+        std::fs::read(&save).expect("read"),
+        before,
+        "all or nothing"
+    );
+
+    let o = run(&[
+        "apply",
+        save.to_str().unwrap_or_default(),
+        night.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("applied 4 entries"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("now Day 2"), "{}", stdout(&o));
+}
+
+/// A save named by its bare file name is found in the games folder of `--data-dir`.
+#[test]
+fn a_bare_save_name_is_looked_up_in_the_data_dir() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).expect("games dir");
+    std::fs::copy(repo("saves/demo.ron"), games.join("mine.ron")).expect("copy");
+    let pms = dir.path().join("pms.txt");
+    std::fs::write(&pms, "Ann: heal Carla\n").expect("write");
+    let o = run(&[
+        "--data-dir",
+        dir.path().to_str().unwrap_or_default(),
+        "suggest",
+        "mine.ron",
+        pms.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "act Ann doctor Carla\n");
+}
