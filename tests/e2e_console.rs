@@ -216,27 +216,35 @@ fn enter_resolve_commit_save_quit_and_reopen() {
     opened.wait_for("EXITED 0");
 }
 
+/// Issue 9 item 9: a batch of ten PMs pasted at once, two undecided lines dropped, the rest
+/// entered together, the night committed; then the console survives resizes.
 #[test]
-fn bracketed_paste_of_a_pm_and_resize() {
+fn a_pasted_batch_of_ten_pms_is_entered_and_the_night_committed() {
     if !tmux_available() {
         return;
     }
     let dir = data_dir();
     let d = dir.path().to_string_lossy().to_string();
-    let s = Session::start(&["--data-dir", &d], 100, 30);
+    let s = Session::start(&["--data-dir", &d], 110, 34);
     s.wait_for("Roster");
     s.keys(&["p"]);
-    s.wait_for("Paste a player's PM");
-    s.paste("Hi host,\nI inquire about Kira tonight.\n- Quinn");
-    let screen = s.wait_for("act Quinn detective Kira");
-    assert!(
-        screen.contains("I inquire about Kira"),
-        "newlines kept: {screen}"
+    s.wait_for("Paste a batch");
+    s.paste(
+        "From: Ann\nHi host, I heal Dino tonight.\n\nFrom: Ida\nguard Leo please\n\n\
+         From: Quinn\ninvestigate Bruno\n\nFrom: Mia\npoison Sal\n\n\
+         From: Olga\nI want Nico to learn Kira's role\n\nFrom: Vera\ncancel Olga tonight\n\n\
+         From: Bruno\nwe kill Franco and Xena\n\nFrom: Carla\nwhen does the night end?\n\n\
+         From: Franco\nno action from me, I'm a townie\n\nFrom: Tess\nkill Gina and Pio",
     );
-    s.keys(&["C-d"]);
-    s.wait_for("Enter an action");
-    s.keys(&["Enter"]);
-    s.wait_for("Quinn → detective → Kira");
+    let screen = s.wait_for("Batch review");
+    assert!(screen.contains("act Olga paperboy Nico Kira"), "{screen}");
+    // Carla's and Franco's questions are the 8th and 9th lines: drop both.
+    s.keys(&["End", "k", "d", "k", "d", "Enter"]);
+    s.wait_for("8 entries from the batch");
+    s.keys(&["C"]);
+    s.wait_for("Confirm");
+    s.keys(&["y"]);
+    s.wait_for("Day 2 begins");
     s.resize(60, 16);
     s.wait_for("1 Roster");
     s.resize(30, 8);
@@ -246,10 +254,29 @@ fn bracketed_paste_of_a_pm_and_resize() {
     s.keys(&["q"]);
     s.wait_for("EXITED 0");
     let saved = mafia_mod::savefile::load_game(&demo_save(dir.path())).expect("loads");
-    assert!(saved.state().pending.iter().any(|p| matches!(
-        &p.kind,
-        mafia_mod::engine::entry::PendingKind::Act { ability, .. } if ability == "detective"
-    )));
+    assert_eq!(saved.phase_name(), "Day 2");
+    assert!(saved.state().history.iter().any(|p| p.name == "Night 2"));
+    let acts: Vec<String> = saved
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.entry {
+            mafia_mod::engine::Entry::Act {
+                actor,
+                ability,
+                targets,
+                ..
+            } => Some(format!("{actor} {ability} {}", targets.join(" "))),
+            _ => None,
+        })
+        .collect();
+    for act in [
+        "Ann doctor Dino",
+        "Olga paperboy Nico Kira",
+        "Vera boss Olga",
+        "Tess mafia_kill Gina Pio",
+    ] {
+        assert!(acts.iter().any(|a| a == act), "{act} is not in {acts:?}");
+    }
 }
 
 #[test]

@@ -427,33 +427,90 @@ fn public_view_hides_secrets() {
     assert!(matches!(d.app.overlays.last(), Some(Overlay::Form(_))));
 }
 
-#[test]
-fn pasted_pm_becomes_a_suggested_entry_to_confirm() {
-    let mut h = demo();
-    h.key(KeyCode::Char('p'))
-        .paste("Hello host!\r\nTonight I want to inquire about Kira.\r\n\r\n- Quinn");
+fn batch(h: &Harness) -> &mafia_mod::tui::batch::Batch {
     match h.app.overlays.last() {
-        Some(Overlay::Paste(p)) => {
-            assert_eq!(p.text.lines().len(), 4, "\\r line ends became lines");
-            assert_eq!(
-                p.suggestion.values(),
-                vec!["Quinn".to_string(), "detective".into(), "Kira".into()]
-            );
-        }
-        other => panic!("expected the paste overlay, got {other:?}"),
+        Some(Overlay::Batch(b)) => b,
+        other => panic!("expected the batch overlay, got {other:?}"),
     }
-    h.ctrl('d');
-    assert!(matches!(h.app.overlays.last(), Some(Overlay::Form(_))));
-    h.enter();
-    assert_eq!(
-        last_entry(&h),
-        Entry::Act {
-            actor: "Quinn".into(),
-            ability: "detective".into(),
-            targets: vec!["Kira".into()],
-            params: Default::default()
-        }
+}
+
+fn batch_lines(h: &Harness) -> Vec<String> {
+    batch(h).rows.iter().map(|r| r.line.clone()).collect()
+}
+
+/// Issue 9 item 1: a pasted batch becomes one suggested line per message; the host drops one,
+/// fixes an undecided one, and enters them all at once.
+#[test]
+fn a_pasted_batch_is_reviewed_fixed_and_entered_at_once() {
+    let mut h = demo();
+    let n = h.app.game.entries().len();
+    h.key(KeyCode::Char('p')).paste(
+        "From: Quinn\r\nTonight I want to inquire about Kira.\r\n\r\n\
+         From: Ida\r\nguard Leo please\r\n\r\n\
+         From: Carla\r\nwhen does the night end?\r\n\r\n\
+         Kira: we kill Franco and Sal",
     );
+    assert_eq!(
+        batch_lines(&h),
+        vec![
+            "act Quinn detective Kira",
+            "act Ida bodyguard Leo",
+            "? Carla: no ability, vote or unvote recognised",
+            "act Kira mafia_kill Franco Sal",
+        ]
+    );
+    assert_eq!(h.app.top_mode(), Some(Mode::Batch));
+    // An undecided line stops "enter all" until it is fixed or dropped.
+    h.enter();
+    assert!(
+        batch(&h)
+            .problem
+            .as_deref()
+            .unwrap_or("")
+            .contains("undecided")
+    );
+    assert_eq!(h.app.game.entries().len(), n, "nothing entered");
+    // Drop Ida's line, fix Carla's into a note.
+    h.key(KeyCode::Char('j')).key(KeyCode::Char('d'));
+    h.key(KeyCode::Char('j')).key(KeyCode::Char('e'));
+    assert_eq!(h.app.top_mode(), Some(Mode::BatchFix));
+    h.type_text("note Carla asked when the night ends").enter();
+    assert_eq!(h.app.top_mode(), Some(Mode::Batch));
+    h.enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(h.app.game.entries().len(), n + 3);
+    assert!(
+        h.app
+            .notice
+            .as_deref()
+            .unwrap_or("")
+            .contains("3 entries from the batch"),
+        "{:?}",
+        h.app.notice
+    );
+}
+
+/// A refused line enters nothing and selects that line with the engine's reason.
+#[test]
+fn a_refused_batch_line_enters_nothing() {
+    let mut h = demo();
+    let n = h.app.game.entries().len();
+    h.paste("From: Ann\r\nheal Carla\r\n\r\nFrom: Ida\r\nguard Leo");
+    h.key(KeyCode::Char('j')).key(KeyCode::Char('e'));
+    h.type_text(" Jack").enter();
+    assert_eq!(batch_lines(&h)[1], "act Ida bodyguard Leo Jack");
+    h.enter();
+    let b = batch(&h);
+    assert_eq!(b.selected, 1);
+    assert!(
+        b.problem
+            .as_deref()
+            .unwrap_or("")
+            .contains("nothing was entered")
+    );
+    assert_eq!(h.app.game.entries().len(), n);
+    h.key(KeyCode::Esc);
+    assert!(h.app.overlays.is_empty());
 }
 
 #[test]
@@ -669,16 +726,6 @@ fn the_entry_log_undoes_and_redoes_any_entry() {
     h.key(KeyCode::End).enter();
     assert!(error_text(&h).expect("refused").contains("undo"));
     assert_eq!(h.app.game.entries().len(), n);
-}
-
-#[test]
-fn pasting_on_the_main_screen_opens_the_pm_overlay() {
-    let mut h = demo();
-    h.paste("guard Leo\r\n- Ida");
-    match h.app.overlays.last() {
-        Some(Overlay::Paste(p)) => assert_eq!(p.suggestion.actor.as_deref(), Some("Ida")),
-        other => panic!("expected the paste overlay, got {other:?}"),
-    }
 }
 
 #[test]

@@ -142,11 +142,21 @@ fn error_and_confirm_overlays() {
 }
 
 #[test]
-fn paste_pm_overlay() {
+fn batch_review_overlay() {
     let mut h = demo();
-    h.key(KeyCode::Char('p'))
-        .paste("Hi!\r\nGuard Leo tonight please.\r\n- Ida");
-    snap("paste_pm_80x24", &h, 80, 24);
+    h.key(KeyCode::Char('p')).paste(
+        "From: Quinn\r\nHi! I'll investigate bruni tonight.\r\n\r\n\
+         Ida: guard Leo... wait no, guard Xena\r\n\r\n\
+         From: Carla\r\nwhen does the night end?\r\n\r\n\
+         Kira: we kill Franco and Sal",
+    );
+    h.key(KeyCode::Char('j'));
+    snap("batch_review_100x30", &h, 100, 30);
+    h.key(KeyCode::Char('j')).key(KeyCode::Char('d'));
+    h.key(KeyCode::Char('k'))
+        .key(KeyCode::Char('k'))
+        .key(KeyCode::Char('e'));
+    snap("batch_fix_80x24", &h, 80, 24);
 }
 
 #[test]

@@ -1,12 +1,12 @@
 //! The console's state: the game, what each pane shows, and the overlays on top. Everything the
 //! view draws is here, so `view` is a pure function of `App`.
 
+use super::batch::Batch;
 use super::command::CommandLine;
 use super::form::{Form, FormCtx};
 use super::keymap::Mode;
 use super::msg::Pane;
 use super::newgame::NewGame;
-use super::paste::PastePm;
 use super::theme::Theme;
 use crate::engine::Game;
 use crate::engine::GameState;
@@ -71,8 +71,9 @@ pub enum Overlay {
     Form(Form),
     Command(CommandLine),
     /// Editing the public post of the current phase.
-    Editor(TextArea<'static>),
-    Paste(PastePm),
+    Editor(Box<TextArea<'static>>),
+    /// A pasted batch under review.
+    Batch(Box<Batch>),
     NewGame(Box<NewGame>),
     /// Every entry of the game; the selected one can be undone or redone.
     Log {
@@ -89,7 +90,7 @@ impl Overlay {
             Overlay::Form(_) => Mode::Form,
             Overlay::Command(_) => Mode::Command,
             Overlay::Editor(_) => Mode::Editor,
-            Overlay::Paste(_) => Mode::Paste,
+            Overlay::Batch(batch) => batch.mode(),
             Overlay::NewGame(_) => Mode::NewGame,
             Overlay::Log { .. } => Mode::Log,
         }

@@ -25,7 +25,12 @@ pub enum Mode {
     Form,
     Command,
     Editor,
-    Paste,
+    /// The batch overlay while the host pastes or types.
+    BatchText,
+    /// The batch overlay's list of suggested lines.
+    Batch,
+    /// Fixing one suggested line.
+    BatchFix,
     NewGame,
     Log,
 }
@@ -45,7 +50,9 @@ impl Mode {
             Mode::Form => "Entry forms",
             Mode::Command => "Command line (:)",
             Mode::Editor => "Draft editor",
-            Mode::Paste => "Paste a PM",
+            Mode::BatchText => "Paste a batch",
+            Mode::Batch => "Batch review",
+            Mode::BatchFix => "Fixing a suggested line",
             Mode::NewGame => "New game",
             Mode::Log => "Entry log",
         }
@@ -64,7 +71,12 @@ impl Mode {
     pub fn takes_text(self) -> bool {
         matches!(
             self,
-            Mode::Form | Mode::Command | Mode::Editor | Mode::Paste | Mode::NewGame
+            Mode::Form
+                | Mode::Command
+                | Mode::Editor
+                | Mode::BatchText
+                | Mode::BatchFix
+                | Mode::NewGame
         )
     }
 }
@@ -185,7 +197,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Main, Key::ch('w'), Msg::OpenForm(FormKind::Unvote), "withdraw a vote (unvote)", None),
     bind(M::Main, Key::ch('h'), Msg::OpenForm(FormKind::Host), "host command: modkill, revive, replace, status, role, message, note", Some("host")),
     bind(M::Main, Key::ch(':'), Msg::CommandLine, "command line (Tab completes)", Some("cmd")),
-    bind(M::Main, Key::ch('p'), Msg::PastePm, "paste a PM for a suggested entry (pasting on the main screen does the same)", Some("paste PM")),
+    bind(M::Main, Key::ch('p'), Msg::PastePm, "paste a batch of PMs, vote posts or form rows for suggested entries (pasting on the main screen does the same)", Some("paste")),
     bind(M::Main, Key::ch('r'), Msg::Resolve, "resolve: show the queue from its first step", Some("resolve")),
     bind(M::Main, Key::ch('C'), Msg::Commit, "commit the phase (asks first); the next phase starts", Some("commit")),
     bind(M::Main, Key::ch('u'), Msg::UndoLast, "undo the last entry", Some("undo")),
@@ -239,8 +251,21 @@ pub static BINDINGS: &[Binding] = &[
     // Editors.
     bind(M::Editor, Key::plain(Esc), Msg::Close, "cancel the edit", Some("cancel")),
     bind(M::Editor, Key::ctrl('d'), Msg::Finish, "done: keep the text", Some("done")),
-    bind(M::Paste, Key::plain(Esc), Msg::Close, "cancel", Some("cancel")),
-    bind(M::Paste, Key::ctrl('d'), Msg::Finish, "use the suggestion: open it in the action form to confirm or correct", Some("use suggestion")),
+    bind(M::BatchText, Key::plain(Esc), Msg::Close, "cancel: nothing is entered", Some("cancel")),
+    bind(M::BatchText, Key::ctrl('d'), Msg::Finish, "read the batch: one suggested line per message", Some("read")),
+    bind(M::Batch, Key::plain(Esc), Msg::Close, "cancel: nothing is entered", Some("cancel")),
+    bind(M::Batch, Key::plain(Enter), Msg::Submit, "enter every kept line, all or nothing", Some("enter all")),
+    bind(M::Batch, Key::ch('d'), Msg::DropLine, "drop the selected line (again: keep it)", Some("drop")),
+    bind(M::Batch, Key::ch('e'), Msg::FixLine, "fix the selected line in the : syntax", Some("fix")),
+    bind(M::Batch, Key::ch('i'), Msg::EditText, "back to the pasted text", Some("edit text")),
+    bind(M::Batch, Key::plain(Up), Msg::Up, "previous line", None),
+    bind(M::Batch, Key::ch('k'), Msg::Up, "previous line", None),
+    bind(M::Batch, Key::plain(Down), Msg::Down, "next line", None),
+    bind(M::Batch, Key::ch('j'), Msg::Down, "next line", None),
+    bind(M::Batch, Key::plain(Home), Msg::Top, "first line", None),
+    bind(M::Batch, Key::plain(End), Msg::Bottom, "last line", None),
+    bind(M::BatchFix, Key::plain(Esc), Msg::Close, "cancel the fix", Some("cancel")),
+    bind(M::BatchFix, Key::plain(Enter), Msg::Submit, "keep the fixed line (checked against the : syntax)", Some("keep")),
     // New game.
     bind(M::NewGame, Key::plain(Esc), Msg::Close, "cancel", Some("cancel")),
     bind(M::NewGame, Key::plain(Tab), Msg::Complete, "next field", Some("next field")),
@@ -361,7 +386,9 @@ mod tests {
             Mode::Form,
             Mode::Command,
             Mode::Editor,
-            Mode::Paste,
+            Mode::BatchText,
+            Mode::Batch,
+            Mode::BatchFix,
             Mode::NewGame,
             Mode::Log,
         ] {

@@ -9,6 +9,7 @@
 //! only on input or resize.
 
 pub mod app;
+pub mod batch;
 pub mod command;
 pub mod draft;
 pub mod effects;
@@ -19,7 +20,6 @@ pub mod keymap;
 pub mod log;
 pub mod msg;
 pub mod newgame;
-pub mod paste;
 pub mod svg;
 pub mod theme;
 pub mod update;

@@ -79,6 +79,12 @@ pub enum Msg {
     No,
     /// Ctrl-D in a text editor: done, keep the text.
     Finish,
+    /// Batch review: leave the selected line out (again: keep it).
+    DropLine,
+    /// Batch review: fix the selected line in the `:` syntax.
+    FixLine,
+    /// Batch review: back to the pasted text.
+    EditText,
     /// A key typed into the top overlay's text field.
     Input(KeyEvent),
     /// Bracketed paste, line ends already normalised to `\n`.

@@ -3,12 +3,12 @@
 //! `Game::submit`; a refused entry changes nothing and shows the engine's reason.
 
 use super::app::{App, Confirmed, Overlay, SaveState};
+use super::batch::{self, Batch};
 use super::command::{self, Command, CommandLine};
 use super::draft;
 use super::form::{Done, Form, FormKind};
 use super::msg::{Effect, Msg, Pane};
 use super::newgame::{NewGame, NgField};
-use super::paste::PastePm;
 use super::view;
 use crate::engine::{Entry, Game};
 use crate::export::Markup;
@@ -28,6 +28,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
         }
         Msg::Mouse(mouse) if app.overlays.is_empty() => on_mouse(app, mouse),
         Msg::Mouse(_) => None,
+        msg if matches!(app.overlays.last(), Some(Overlay::Batch(_))) => on_batch(app, msg),
         msg => match app.overlays.pop() {
             None => on_main(app, msg),
             Some(top) => on_overlay(app, top, msg),
@@ -118,7 +119,7 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
             open_form(app, FormKind::Act, name.into_iter().collect());
         }
         Msg::CommandLine => app.overlays.push(Overlay::Command(CommandLine::default())),
-        Msg::PastePm => app.overlays.push(Overlay::Paste(PastePm::new())),
+        Msg::PastePm => app.overlays.push(Overlay::Batch(Box::default())),
         Msg::NewGame => app.overlays.push(Overlay::NewGame(Box::default())),
         Msg::OpenSave => open_form(app, FormKind::Open, Vec::new()),
         Msg::Export => open_form(app, FormKind::Export, Vec::new()),
@@ -172,11 +173,9 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
             app.overlays.push(Overlay::Log { selected });
         }
         Msg::Paste(text) => {
-            // Pasting on the main screen is pasting a PM.
-            let mut paste = PastePm::new();
-            paste.text.insert_str(text);
-            paste.update_suggestion(&app.game);
-            app.overlays.push(Overlay::Paste(paste));
+            // Pasting on the main screen is pasting a batch.
+            let batch = Batch::pasted(&text, &app.game);
+            app.overlays.push(Overlay::Batch(Box::new(batch)));
         }
         Msg::OverrideSelected => {
             let key = app.current_step().map(|s| s.key.clone());
@@ -269,7 +268,7 @@ fn edit_draft(app: &mut App) {
             .collect(),
     );
     editor.set_wrap_mode(ratatui_textarea::WrapMode::Word);
-    app.overlays.push(Overlay::Editor(editor));
+    app.overlays.push(Overlay::Editor(Box::new(editor)));
 }
 
 /// The entry behind the selected row of the pending pane.
@@ -365,7 +364,6 @@ fn on_overlay(app: &mut App, top: Overlay, msg: Msg) -> Option<Effect> {
         Overlay::Form(form) => on_form(app, form, msg),
         Overlay::Command(line) => on_command(app, line, msg),
         Overlay::Editor(editor) => on_editor(app, editor, msg),
-        Overlay::Paste(paste) => on_paste(app, paste, msg),
         Overlay::NewGame(ng) => on_new_game(app, ng, msg),
         Overlay::Log { selected } => on_log(app, selected, msg),
         other => {
@@ -513,7 +511,7 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
     }
 }
 
-fn on_editor(app: &mut App, mut editor: TextArea<'static>, msg: Msg) -> Option<Effect> {
+fn on_editor(app: &mut App, mut editor: Box<TextArea<'static>>, msg: Msg) -> Option<Effect> {
     match msg {
         Msg::Close => return None,
         Msg::Finish => {
@@ -537,31 +535,37 @@ fn on_editor(app: &mut App, mut editor: TextArea<'static>, msg: Msg) -> Option<E
     None
 }
 
-fn on_paste(app: &mut App, mut paste: PastePm, msg: Msg) -> Option<Effect> {
-    match msg {
-        Msg::Close => return None,
-        Msg::Finish => {
-            let mut values = paste.suggestion.values();
-            let last = values.pop();
-            let mut form = Form::with_values(FormKind::Act, values, &app.form_ctx());
-            if let Some(last) = last {
-                form.input.set(&last);
+/// The batch overlay answers its own messages in place; entering its lines goes through the
+/// game all or nothing, like `mafia-mod apply`.
+fn on_batch(app: &mut App, msg: Msg) -> Option<Effect> {
+    let Some(Overlay::Batch(batch)) = app.overlays.last_mut() else {
+        return None;
+    };
+    match batch.update(msg, &app.game) {
+        batch::Outcome::Stay => None,
+        batch::Outcome::Close => {
+            app.overlays.pop();
+            None
+        }
+        batch::Outcome::Enter(lines) => {
+            match crate::apply::apply_lines(&mut app.game, &lines, app.clock.now()) {
+                Ok(count) => {
+                    app.overlays.pop();
+                    app.save_state = SaveState::Unsaved;
+                    let changes = app.refresh();
+                    app.notice = Some(match changes {
+                        Some(c) => format!("{count} entries from the batch; re-resolved: {c}"),
+                        None => format!("{count} entries from the batch"),
+                    });
+                    Some(Effect::Save)
+                }
+                Err(e) => {
+                    batch.refused(e.line, e.message);
+                    None
+                }
             }
-            app.overlays.push(Overlay::Form(form));
-            return None;
         }
-        Msg::Input(key) => {
-            paste.text.input(key);
-            paste.update_suggestion(&app.game);
-        }
-        Msg::Paste(text) => {
-            paste.text.insert_str(text);
-            paste.update_suggestion(&app.game);
-        }
-        _ => {}
     }
-    app.overlays.push(Overlay::Paste(paste));
-    None
 }
 
 fn on_new_game(app: &mut App, mut ng: Box<NewGame>, msg: Msg) -> Option<Effect> {

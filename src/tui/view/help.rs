@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-const ORDER: [Mode; 15] = [
+const ORDER: [Mode; 17] = [
     Mode::Main,
     Mode::Roster,
     Mode::Pending,
@@ -18,7 +18,9 @@ const ORDER: [Mode; 15] = [
     Mode::Draft,
     Mode::Form,
     Mode::Command,
-    Mode::Paste,
+    Mode::BatchText,
+    Mode::Batch,
+    Mode::BatchFix,
     Mode::Editor,
     Mode::NewGame,
     Mode::Log,
