@@ -128,6 +128,23 @@ fn action_form() -> anyhow::Result<App> {
     Ok(app)
 }
 
+/// A night's PMs pasted at once, under review.
+fn batch_review() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    press(&mut app, &[KeyCode::Char('p')]);
+    let pasted = "From: Ann\nHi host, I heal Dino tonight.\n\nIda — Today at 21:04\n\
+                  guard Leo... wait no, guard Xena\n\nFrom: Quinn\ninvestigate bruni pls\n\n\
+                  Olga: I want Nico to learn Kira's role\n\nFrom: Carla\n\
+                  when does the night end?\n\nVera: don't cancel Quinn, cancel Olga\n\n\
+                  we kill Franco and Xena\n- Bruno";
+    let event = Event::Paste(pasted.to_string());
+    if let Some(msg) = keymap::translate(&app, event) {
+        let _ = update(&mut app, msg);
+    }
+    press(&mut app, &[KeyCode::Down, KeyCode::Down]);
+    Ok(app)
+}
+
 fn render(app: &App) -> anyhow::Result<ratatui::buffer::Buffer> {
     let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT))?;
     terminal.draw(|f| view(app, f))?;
@@ -153,12 +170,13 @@ fn png(svg: &str, path: &Path) -> anyhow::Result<()> {
 fn main() -> anyhow::Result<()> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&dir)?;
-    let shots: [(&str, Scene); 5] = [
+    let shots: [(&str, Scene); 6] = [
         ("night-queue", night_queue),
         ("day-tally", day_tally),
         ("new-game", new_game),
         ("help", help),
         ("action-form", action_form),
+        ("batch-review", batch_review),
     ];
     for (name, build) in shots {
         let mut app = build()?;

@@ -42,6 +42,9 @@ pub enum Command {
         options: Vec<String>,
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
+        /// Overwrite the output file if it exists (a game in progress is otherwise kept).
+        #[arg(long)]
+        force: bool,
     },
     /// Validate rolesets, saves, scenarios and WWR texts; exit 1 if any is bad.
     Check {

@@ -149,6 +149,33 @@ pub fn new_game(
         game.state().slots.len(),
         game.phase_name()
     )?;
+    write_deal(&game, out)?;
+    Ok(())
+}
+
+/// The deal, one player a line (`Ann · Capone · Doctor`), so the host sees who got what.
+fn write_deal(game: &Game, out: &mut dyn Write) -> Result<()> {
+    let roleset = game.roleset();
+    let width = game
+        .state()
+        .slots
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for slot in &game.state().slots {
+        let family = slot
+            .family
+            .as_deref()
+            .map(|f| format!(" · {f}"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  {:<width$}{family} · {}",
+            slot.name,
+            slot.role_names(roleset)
+        )?;
+    }
     Ok(())
 }
 

@@ -41,8 +41,15 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             assign,
             options,
             output,
+            force,
         }) => {
             let random = assign == mafia_mod::cli::Assign::Random;
+            if output.exists() && !force {
+                anyhow::bail!(
+                    "{} exists: a game may be in progress there; choose another -o, or add --force to overwrite it",
+                    output.display()
+                );
+            }
             commands::new_game(
                 &roleset, &players, seed, random, &options, &output, &mut out,
             )?;

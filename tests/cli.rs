@@ -91,10 +91,66 @@ fn manual_roles_missing_is_an_error() {
         "--players",
         players.to_str().unwrap_or_default(),
         "-o",
-        "/dev/null",
+        dir.path().join("g.ron").to_str().unwrap_or_default(),
     ]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("Bob has no role"));
+}
+
+/// `new` prints the deal, and never overwrites a game in progress without `--force`.
+#[test]
+fn new_prints_the_deal_and_keeps_an_existing_game() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("p.txt");
+    std::fs::write(
+        &players,
+        "Ann (Annie) | Capone | doctor\nBob | Capone | mafia_member\nCid | Rossi | townsperson\n\
+         Dee | Rossi | mafia_member\n",
+    )
+    .expect("write");
+    let save = dir.path().join("g.ron");
+    let args = |force: bool| {
+        let mut a = vec![
+            "new".to_string(),
+            "--roleset".into(),
+            "mafia-1923".into(),
+            "--players".into(),
+            players.to_string_lossy().to_string(),
+            "-o".into(),
+            save.to_string_lossy().to_string(),
+        ];
+        if force {
+            a.push("--force".into());
+        }
+        a
+    };
+    let refs = |a: &[String]| {
+        a.iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join("\u{1}")
+    };
+    let first = args(false);
+    let o = run(&refs(&first).split('\u{1}').collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout(&o).contains("Ann · Capone · Doctor"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        std::fs::read_to_string(&save)
+            .expect("save")
+            .contains("\"Annie\"")
+    );
+    let before = std::fs::read(&save).expect("read");
+    let o = run(&refs(&first).split('\u{1}').collect::<Vec<_>>());
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--force"));
+    assert_eq!(std::fs::read(&save).expect("read"), before);
+    let forced = args(true);
+    let o = run(&refs(&forced).split('\u{1}').collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 #[test]

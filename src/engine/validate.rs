@@ -192,7 +192,7 @@ pub fn check_act(
             return Err(Refusal::new(
                 "self_limit",
                 format!(
-                    "{} may name himself with `{ability_id}` {max} time(s) per game and has done so {used}",
+                    "{} may name themselves with `{ability_id}` {max} time(s) per game and has done so {used}",
                     slot.name
                 ),
             ));
@@ -205,7 +205,7 @@ pub fn check_act(
             return Err(Refusal::new(
                 "own_family_limit",
                 format!(
-                    "{} may name his own family with `{ability_id}` {max} time(s) per game",
+                    "{} may name their own family with `{ability_id}` {max} time(s) per game",
                     slot.name
                 ),
             ));
@@ -261,7 +261,10 @@ fn check_target(
                     TargetRule::NotSelf if target.id == actor.id => {
                         return Err(Refusal::new(
                             "not_self",
-                            format!("{} may not name himself with `{}`", actor.name, ability.id),
+                            format!(
+                                "{} may not name themselves with `{}`",
+                                actor.name, ability.id
+                            ),
                         ));
                     }
                     TargetRule::NotSide(side)

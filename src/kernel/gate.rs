@@ -66,7 +66,7 @@ pub fn gate<R: Rules>(
     if !still_holds {
         return Gate::Stop(
             StepResult::Failed,
-            format!("{name} no longer holds this ability (his role was taken)"),
+            format!("{name} no longer holds this ability (their role was taken)"),
         );
     }
     if let Some(stop) = rules.stop_before(ctx, run, act) {

@@ -27,6 +27,7 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
     let mut out: Vec<Message> = Vec::new();
     let mut current: Option<Message> = None;
     let mut headed = false;
+    let mut chat = false;
     for (i, raw) in lines.iter().enumerate() {
         let line = raw.trim();
         let blank_before = i == 0 || lines[i - 1].trim().is_empty();
@@ -37,6 +38,9 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
                 out.push(m);
             }
             headed = true;
+            // a chat line's message ends at the next blank line; a PM's goes on to the next
+            // header, blank lines and all
+            chat = rest.is_some();
             current = Some(Message {
                 sender: Some(sender),
                 text: rest.map(|r| format!("{r}\n")).unwrap_or_default(),
@@ -46,6 +50,11 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
         }
         let lower = line.to_lowercase();
         if headed && MAIL_HEADERS.iter().any(|h| lower.starts_with(h)) {
+            continue;
+        }
+        if chat && line.is_empty() {
+            out.extend(current.take());
+            chat = false;
             continue;
         }
         let m = current.get_or_insert_with(|| Message {
@@ -137,6 +146,20 @@ fn looks_like_time(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chat_line_ends_at_a_blank_line() {
+        let game = crate::demo::demo_game().expect("demo");
+        let names = Lexicon::new(&game);
+        let messages = split(
+            "Vera: cancel Olga\n\nwe kill Franco and Xena\n- Bruno\n\nFrom: Ann\nhi\n\nheal Dino",
+            &names,
+        )
+        .expect("splits");
+        let senders: Vec<Option<&str>> = messages.iter().map(|m| m.sender.as_deref()).collect();
+        assert_eq!(senders, vec![Some("Vera"), None, Some("Ann")]);
+        assert_eq!(messages[2].text, "hi\n\nheal Dino\n");
+    }
 
     #[test]
     fn times_of_chat_programs() {

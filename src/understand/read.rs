@@ -237,7 +237,7 @@ impl<'g> Reader<'g> {
             if introduced {
                 reading
                     .matched
-                    .push(format!("sender {} (introduces himself)", hit.name));
+                    .push(format!("sender {} (introduces themselves)", hit.name));
                 skip[i..i + hit.len].iter_mut().for_each(|s| *s = true);
                 return self.slot_id(&hit.name);
             }

@@ -308,7 +308,7 @@ pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &st
     match ballot {
         "family" if v.family.as_deref() == Some(target) => {
             vec![format!(
-                "improper: {} may not vote for his own family",
+                "improper: {} may not vote for their own family",
                 v.name
             )]
         }
@@ -316,7 +316,7 @@ pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &st
             let t = state.slot_by_name(target);
             match t {
                 Some(t) if t.id == voter => {
-                    vec![format!("improper: {} may not vote for himself", v.name)]
+                    vec![format!("improper: {} may not vote for themselves", v.name)]
                 }
                 Some(t) if t.family != v.family => {
                     vec![format!(
@@ -562,7 +562,7 @@ impl Rules {
                     ctx.note(
                         format!("vote:{name}"),
                         "votes",
-                        format!("{why}: his votes do not count"),
+                        format!("{why}: their votes do not count"),
                     );
                 }
                 continue;
@@ -576,7 +576,7 @@ impl Rules {
             match fam {
                 None => offence.push("no family vote".to_string()),
                 Some(f) if f == family => {
-                    offence.push(format!("family vote for his own family {f}"))
+                    offence.push(format!("family vote for their own family {f}"))
                 }
                 Some(f) if run.jailed_groups.contains(&f) => {
                     ctx.note(
@@ -652,7 +652,7 @@ impl Rules {
                 ctx.note(
                     format!("extra:{who}"),
                     "votes",
-                    format!("{why}: his extra votes do not count"),
+                    format!("{why}: their extra votes do not count"),
                 );
                 continue;
             }

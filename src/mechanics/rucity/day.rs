@@ -123,7 +123,7 @@ fn vote(ctx: &mut Ctx) {
             "lynch",
             "votes",
             format!(
-                "{} is the forced victim and among the most voted: he alone dies (L141)",
+                "{} is the forced victim and among the most voted: they alone die (L141)",
                 ctx.name(f)
             ),
         );
@@ -438,7 +438,7 @@ fn penalties_after_vote(ctx: &mut Ctx) {
                 format!("penalty:{}", ctx.name(id)),
                 "votes",
                 format!(
-                    "{} has sat out two votes: his vote is back (L139)",
+                    "{} has sat out two votes: their vote is back (L139)",
                     ctx.name(id)
                 ),
             );

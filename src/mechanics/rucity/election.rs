@@ -226,7 +226,7 @@ fn secretary_round(ctx: &mut Ctx) {
             let first = choice.first().copied();
             if let Some(f) = first {
                 ctx.warn(format!(
-                    "the mayor named no secretary: {} (his first voter) is appointed, as he cannot refuse (L161)",
+                    "the mayor named no secretary: {} (their first voter) is appointed and cannot refuse (L161)",
                     ctx.name(f)
                 ));
             }

@@ -11,7 +11,7 @@ use crate::rules::Roleset;
 /// Why no hunt can be held today, if none can (L163.7, L164.1, L164.7).
 pub fn unavailable_today(roleset: &Roleset, state: &GameState) -> Option<String> {
     if !vars::flag(state, vars::MAYOR_LOST) {
-        return Some("the mayor still holds his post (L164.1)".into());
+        return Some("the mayor still holds the post (L164.1)".into());
     }
     if vars::flag(state, vars::HUNT_USED) {
         return Some("the game's one witch hunt has been held (L164.7)".into());

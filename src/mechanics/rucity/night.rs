@@ -150,7 +150,7 @@ impl kernel::Rules for City {
             (
                 StepResult::Skipped,
                 format!(
-                    "{} was attacked tonight: his moves after the killers are skipped (L16)",
+                    "{} was attacked tonight: their moves after the killers are skipped (L16)",
                     ctx.name(mv.actor)
                 ),
             )

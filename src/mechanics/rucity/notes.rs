@@ -158,7 +158,7 @@ pub fn check_last_words(ctx: &mut Ctx) {
             None => ctx.note(
                 format!("last_word:{name}"),
                 "notes",
-                format!("{name} gave his last word (L137)"),
+                format!("{name} gave their last word (L137)"),
             ),
         }
     }

@@ -102,7 +102,7 @@ pub fn vote_refusal(
             return refuse(
                 "not_admitted",
                 format!(
-                    "{} is {status}: he is not admitted to this vote (L136, L139)",
+                    "{} is {status}: they are not admitted to this vote (L136, L139)",
                     me.name
                 ),
             );
@@ -144,7 +144,7 @@ pub fn vote_refusal(
             return refuse(
                 "forced_victim",
                 format!(
-                    "{} is the forced victim: his vote is an auto-vote (L141)",
+                    "{} is the forced victim: their vote is an auto-vote (L141)",
                     me.name
                 ),
             );
@@ -179,7 +179,7 @@ pub fn vote_refusal(
             if mine.len() >= 2 {
                 return refuse(
                     "hunt",
-                    format!("{} has given his two votes (L163.1)", me.name),
+                    format!("{} has given their two votes (L163.1)", me.name),
                 );
             }
             if target != ABSTAIN && mine.iter().any(|(_, t)| t.eq_ignore_ascii_case(target)) {

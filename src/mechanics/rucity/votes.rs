@@ -149,7 +149,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
                     *t,
                     false,
                     format!(
-                        "{name} is a target of the re-vote: he votes against {} (L151)",
+                        "{name} is a target of the re-vote: they vote against {} (L151)",
                         ctx.name(*t)
                     ),
                 ));
@@ -163,7 +163,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
                     voter,
                     false,
                     format!(
-                        "{name} posted no wall: not admitted, auto-vote against himself (L136)"
+                        "{name} posted no wall: not admitted, auto-vote against themselves (L136)"
                     ),
                 ));
             }
@@ -175,7 +175,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
                 voter,
                 false,
                 format!(
-                    "{name} is the forced victim of this vote: auto-vote against himself (L141)"
+                    "{name} is the forced victim of this vote: auto-vote against themselves (L141)"
                 ),
             ));
             continue;
@@ -186,7 +186,9 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
                     voter,
                     voter,
                     false,
-                    format!("{name} did not vote in time: auto-vote against himself (L150, Q54)"),
+                    format!(
+                        "{name} did not vote in time: auto-vote against themselves (L150, Q54)"
+                    ),
                 )),
                 _ => abstained.push(voter),
             }
@@ -203,7 +205,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
                 ""
             };
             match invalid_target(ctx, target) {
-                Some(why) if kind == Kind::Lynch && auto_self => out.push(auto_vote(voter, voter, b.advance, format!("{name}'s vote for {} is invalid ({why}): it is an auto-vote against himself (L151)", ctx.name(target)))),
+                Some(why) if kind == Kind::Lynch && auto_self => out.push(auto_vote(voter, voter, b.advance, format!("{name}'s vote for {} is invalid ({why}): it is an auto-vote against themselves (L151)", ctx.name(target)))),
                 Some(why) => {
                     let _ = why;
                     abstained.push(voter);
@@ -281,7 +283,7 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
                 format!("barrier:{}", ctx.name(t)),
                 "votes",
                 format!(
-                    "every active red voted {}: his barrier counts as zero (L13)",
+                    "every active red voted {}: their barrier counts as zero (L13)",
                     ctx.name(t)
                 ),
             );
@@ -369,7 +371,7 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         if everyone && !tally.forced.iter().any(|(f, _)| *f == t) {
             tally
                 .forced
-                .push((t, "every other player voted against him (L13)".into()));
+                .push((t, "every other player voted against them (L13)".into()));
         }
     }
     for v in &votes {

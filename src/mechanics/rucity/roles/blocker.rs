@@ -49,7 +49,7 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         run.blocks
             .insert(target, block(mv.actor, false, "arrested by the blocker"));
         format!(
-            "{} is arrested: his moves tonight are stopped",
+            "{} is arrested: their moves tonight are stopped",
             ctx.name(target)
         )
     } else {

@@ -205,7 +205,7 @@ fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             );
         }
         reasons.push(format!(
-            "{name} was blackened by the {} and nobody checked him (L7)",
+            "{name} was blackened by the {} and nobody checked them (L7)",
             side.id()
         ));
     }

@@ -58,7 +58,7 @@ fn limits(entry: &Entry) -> Result<(), Refusal> {
     if double && selfish {
         return refusal(
             "doctor",
-            "the doctor may not include himself in a double heal (L4)",
+            "the doctor may not include themselves in a double heal (L4)",
         );
     }
     let last = |key: &str| me.counter(key) > 0 && me.counter(key) + 1 == night;

@@ -43,7 +43,7 @@ impl Role for Investigator {
             return refusal(
                 "investigator_shot",
                 format!(
-                    "{} has killed a black: his right to shoot is spent (L8, Q11)",
+                    "{} has killed a black: their right to shoot is spent (L8, Q11)",
                     entry.me().name
                 ),
             );

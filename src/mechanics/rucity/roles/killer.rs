@@ -59,7 +59,7 @@ impl Role for Killer {
                     return refusal(
                         "insure",
                         format!(
-                            "{} has a shot of his own tonight: a maniac may not combine a kill and insurance (L3)",
+                            "{} has a shot of their own tonight: a maniac may not combine a kill and insurance (L3)",
                             entry.me().name
                         ),
                     );
@@ -88,7 +88,7 @@ impl Role for Killer {
                 {
                     return refusal(
                         "suicide",
-                        "a suicide while the partner lives needs his approval: add {\"partner_approved\": \"yes\"} (L14)",
+                        "a suicide while the partner lives needs the partner's approval: add {\"partner_approved\": \"yes\"} (L14)",
                     );
                 }
                 Ok(())
@@ -209,7 +209,7 @@ fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         mv,
         StepResult::Success,
         vec![format!(
-            "{name} commits suicide; only a heal can save him (L11)"
+            "{name} commits suicide; only a heal can save them (L11)"
         )],
     );
 }

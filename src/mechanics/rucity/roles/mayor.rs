@@ -57,7 +57,7 @@ impl Role for Mayor {
         refusal(
             "mayor_immune",
             format!(
-                "{} is the mayor: no role may choose him as a target (L159)",
+                "{} is the mayor: no role may choose the mayor as a target (L159)",
                 entry.state.slots[target].name
             ),
         )
@@ -85,10 +85,10 @@ pub fn immune(state: &GameState, target: SlotId) -> Option<String> {
         return Some("the mayor cannot be voted against (L159)".into());
     }
     if vertical(state) == Some(target) {
-        return Some("the power vertical protects him today (L160)".into());
+        return Some("the power vertical protects this player today (L160)".into());
     }
     (super::politician::shadow(state) == Some(target))
-        .then(|| "the politician's shadow vertical protects him today (L132)".into())
+        .then(|| "the politician's shadow vertical protects this player today (L132)".into())
 }
 
 /// Extra weight of a vote (Appendix A "vote weight modifiers"): the host's own adjustments

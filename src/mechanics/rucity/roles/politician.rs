@@ -24,7 +24,7 @@ impl Role for Politician {
     fn night_move(&self, ctx: &mut Ctx, _run: &mut NightRun, mv: &night::Move) -> bool {
         mv.ability == "patronage"
             && {
-                let why = "under the politician's patronage: colour checks give nothing on him tonight (L132)";
+                let why = "under the politician's patronage: colour checks give nothing on them tonight (L132)";
                 night::step(ctx, mv, StepResult::Success, vec![why.into()]);
                 true
             }
@@ -73,7 +73,7 @@ impl Role for Politician {
                 if entry.targets.contains(&me.id) {
                     return refusal(
                         "politician",
-                        "the shadow vertical protects anyone but the politician himself (L132)",
+                        "the shadow vertical protects anyone but the politician (L132)",
                     );
                 }
                 Ok(())
@@ -149,7 +149,7 @@ pub fn weight_modifiers(
     if is_mayor(&ctx.state, p) {
         if voter == p {
             let bonus = support_bonus(ctx, influence(&ctx.state));
-            out.push((bonus as i32, format!("+{bonus}: the politician in the mayor's office has the full bonus of his influence (L132)")));
+            out.push((bonus as i32, format!("+{bonus}: the politician in the mayor's office has the full bonus of the influence (L132)")));
         }
         return out;
     }
@@ -173,7 +173,7 @@ pub fn weight_modifiers(
     }
     if is_mayor(&ctx.state, voter) && p_target == Some(target) && n > 0 {
         let bonus = support_bonus(ctx, n);
-        out.push((bonus as i32, format!("+{bonus}: the mayor voting with the politician gets his total support bonus (L132, Q53)")));
+        out.push((bonus as i32, format!("+{bonus}: the mayor voting with the politician gets the total support bonus (L132, Q53)")));
     }
     out
 }
@@ -196,7 +196,8 @@ pub fn zeroed(
         .is_some_and(|s| s.has_status("forced_victim"));
     if target == p && voter != mayor && !forced && !all.contains(&(mayor, p)) {
         return Some(
-            "the mayor backs the politician: a vote against him counts zero (L132)".into(),
+            "the mayor backs the politician: a vote against the politician counts zero (L132)"
+                .into(),
         );
     }
     let sec = super::mayor::secretary(state)?;
