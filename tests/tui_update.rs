@@ -709,23 +709,61 @@ fn nothing_typed_panics() {
     }
 }
 
+/// Issue 9 item 4: in the log `j`/`k` move, and Enter asks before it undoes or redoes; the
+/// question says when the entry belongs to a committed phase.
 #[test]
 fn the_entry_log_undoes_and_redoes_any_entry() {
     let mut h = demo();
     h.key(KeyCode::Char('L'));
     assert_eq!(h.app.top_mode(), Some(Mode::Log));
+    h.key(KeyCode::Home)
+        .key(KeyCode::Char('j'))
+        .key(KeyCode::Char('k'));
+    assert!(matches!(
+        h.app.overlays.last(),
+        Some(Overlay::Log { selected: 0 })
+    ));
     // The first entry of the game: Ann's doctor action of Night 1.
-    h.key(KeyCode::Home).enter();
+    h.enter();
+    assert_eq!(h.app.top_mode(), Some(Mode::Confirm), "Enter asks first");
     let undone = h.app.game.entries().first().map(|e| e.seq).expect("first");
+    assert!(!h.app.game.is_undone(undone));
+    assert!(
+        h.screen(120, 30).contains("committed phase"),
+        "{}",
+        h.screen(120, 30)
+    );
+    h.key(KeyCode::Char('n'));
+    assert!(!h.app.game.is_undone(undone), "no: nothing changes");
+    h.enter().key(KeyCode::Char('y'));
     assert!(h.app.game.is_undone(undone), "{:?}", error_text(&h));
     assert_eq!(h.app.top_mode(), Some(Mode::Log), "the log stays open");
-    h.enter();
+    h.enter().key(KeyCode::Char('y'));
     assert!(!h.app.game.is_undone(undone), "Enter again redoes it");
     // Undo entries cannot be undone: the engine says why, nothing changes.
     let n = h.app.game.entries().len();
-    h.key(KeyCode::End).enter();
+    h.key(KeyCode::End).enter().key(KeyCode::Char('y'));
     assert!(error_text(&h).expect("refused").contains("undo"));
     assert_eq!(h.app.game.entries().len(), n);
+}
+
+/// `u` right after `C` asks before it takes the commit back.
+#[test]
+fn undo_right_after_a_commit_asks_first() {
+    let mut h = demo();
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+    h.key(KeyCode::Char('u'));
+    assert_eq!(h.app.top_mode(), Some(Mode::Confirm));
+    assert!(
+        h.screen(120, 30).contains("It is a commit"),
+        "{}",
+        h.screen(120, 30)
+    );
+    h.key(KeyCode::Esc);
+    assert_eq!(h.app.game.phase_name(), "Day 2", "Esc: still committed");
+    h.key(KeyCode::Char('u')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Night 2");
 }
 
 #[test]

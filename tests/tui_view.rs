@@ -264,6 +264,8 @@ fn meaning_survives_without_colour() {
 fn entry_log_overlay() {
     let mut h = demo();
     h.key(KeyCode::Char('L')).key(KeyCode::Home).enter();
+    snap("entry_log_confirm_80x24", &h, 80, 24);
+    h.key(KeyCode::Char('y'));
     snap("entry_log_80x24", &h, 80, 24);
 }
 

@@ -52,6 +52,8 @@ impl Clock {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Confirmed {
     Commit,
+    /// Undo the entry with this number, or redo it if it is undone.
+    Toggle(u64),
 }
 
 #[derive(Clone, Debug)]

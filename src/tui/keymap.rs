@@ -275,9 +275,11 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::NewGame, Key::plain(Down), Msg::Down, "next choice (roleset, assignment)", None),
     // Entry log.
     bind(M::Log, Key::plain(Esc), Msg::Close, "close", Some("close")),
-    bind(M::Log, Key::plain(Enter), Msg::Submit, "undo the selected entry, or redo it if it is undone", Some("undo/redo")),
+    bind(M::Log, Key::plain(Enter), Msg::Submit, "undo the selected entry, or redo it if it is undone (asks first)", Some("undo/redo")),
     bind(M::Log, Key::plain(Up), Msg::Up, "previous entry", None),
+    bind(M::Log, Key::ch('k'), Msg::Up, "previous entry", None),
     bind(M::Log, Key::plain(Down), Msg::Down, "next entry", None),
+    bind(M::Log, Key::ch('j'), Msg::Down, "next entry", None),
     bind(M::Log, Key::plain(PageUp), Msg::PageUp, "page up", None),
     bind(M::Log, Key::plain(PageDown), Msg::PageDown, "page down", None),
     bind(M::Log, Key::plain(Home), Msg::Top, "first entry", None),

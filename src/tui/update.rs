@@ -157,6 +157,8 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         Msg::EarlierPhase | Msg::LaterPhase => browse_phases(app, msg == Msg::EarlierPhase),
         Msg::EditDraft => edit_draft(app),
         Msg::UndoLast => match app.game.last_undoable() {
+            // taking back a commit or an entry of a committed phase changes a final post
+            Some(seq) if in_committed_phase(&app.game, seq) => ask_toggle(app, seq),
             Some(seq) => return submit(app, Entry::Undo(seq)).ok().flatten(),
             None => app.notice = Some("nothing to undo".into()),
         },
@@ -195,6 +197,50 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         _ => {}
     }
     None
+}
+
+/// Whether entry `seq` is a commit or belongs to a phase already committed: taking it back or
+/// putting it back changes a post the players may have read.
+fn in_committed_phase(game: &Game, seq: u64) -> bool {
+    let last_commit = game
+        .entries()
+        .iter()
+        .rev()
+        .find(|e| matches!(e.entry, Entry::Resolve) && !game.is_undone(e.seq))
+        .map(|e| e.seq);
+    let entry = game.entries().iter().find(|e| e.seq == seq);
+    entry.is_some_and(|e| matches!(e.entry, Entry::Resolve))
+        || last_commit.is_some_and(|commit| seq < commit)
+}
+
+/// Ask before undoing or redoing an entry, saying what it changes.
+fn ask_toggle(app: &mut App, seq: u64) {
+    let Some(logged) = app.game.entries().iter().find(|e| e.seq == seq) else {
+        return;
+    };
+    let undo = !app.game.is_undone(seq);
+    let what = crate::script::entry_line(&logged.entry).unwrap_or_else(|| "this entry".into());
+    let mut detail = vec![if undo {
+        "The game is replayed without it; nothing else is lost, and redo puts it back.".to_string()
+    } else {
+        "The game is replayed with it again.".to_string()
+    }];
+    if matches!(logged.entry, Entry::Resolve) {
+        detail.push(format!(
+            "It is a commit: {} is open again, and its final post is withdrawn.",
+            app.game.phase_label()
+        ));
+    } else if in_committed_phase(&app.game, seq) {
+        detail.push("It belongs to a committed phase: that phase's final post changes.".into());
+    }
+    app.overlays.push(Overlay::Confirm {
+        question: format!(
+            "{} entry #{seq} (`{what}`)?",
+            if undo { "Undo" } else { "Redo" }
+        ),
+        detail,
+        action: Confirmed::Toggle(seq),
+    });
 }
 
 fn open_form(app: &mut App, kind: FormKind, values: Vec<String>) {
@@ -359,6 +405,15 @@ fn on_overlay(app: &mut App, top: Overlay, msg: Msg) -> Option<Effect> {
         Overlay::Error { .. } if msg == Msg::Close => None,
         Overlay::Confirm { action, .. } if msg == Msg::Yes => match action {
             Confirmed::Commit => submit(app, Entry::Resolve).ok().flatten(),
+            Confirmed::Toggle(seq) => {
+                let toggle = if app.game.is_undone(seq) {
+                    Entry::Redo(seq)
+                } else {
+                    Entry::Undo(seq)
+                };
+                // A refusal (undoing an undo, an entry later ones depend on) lands on top.
+                submit(app, toggle).ok().flatten()
+            }
         },
         Overlay::Confirm { .. } if msg == Msg::No => None,
         Overlay::Form(form) => on_form(app, form, msg),
@@ -386,13 +441,8 @@ fn on_log(app: &mut App, selected: usize, msg: Msg) -> Option<Effect> {
         Msg::Submit => {
             app.overlays.push(Overlay::Log { selected });
             let seq = app.game.entries().get(selected).map(|e| e.seq)?;
-            let toggle = if app.game.is_undone(seq) {
-                Entry::Redo(seq)
-            } else {
-                Entry::Undo(seq)
-            };
-            // A refusal (undoing an undo, an entry later ones depend on) lands on top.
-            return submit(app, toggle).ok().flatten();
+            ask_toggle(app, seq);
+            return None;
         }
         _ => selected,
     };
