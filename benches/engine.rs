@@ -57,3 +57,24 @@ fn entry_and_autosave_2000_entries(bencher: divan::Bencher) {
             mafia_mod::savefile::save_game(&g, &path).expect("saved");
         });
 }
+
+/// A night's batch of pasted PMs (the English corpus' 131 messages as one paste of forum PMs)
+/// read against the demo: what the batch review does on every paste.
+#[divan::bench(sample_count = 30)]
+fn read_a_batch_of_131_pms(bencher: divan::Bencher) {
+    let game = mafia_mod::demo::demo_game().expect("demo");
+    let corpus = include_str!("../tests/understand/corpus-en.txt");
+    let batch: String = corpus
+        .split("\n--- ")
+        .skip(1)
+        .map(|case| {
+            let body: Vec<&str> = case
+                .lines()
+                .skip(1)
+                .filter(|l| !l.starts_with("=> ") && !l.starts_with('#'))
+                .collect();
+            format!("{}\n\n", body.join("\n"))
+        })
+        .collect();
+    bencher.bench(|| mafia_mod::understand::read_batch(&game, divan::black_box(&batch)));
+}
