@@ -145,6 +145,19 @@ fn batch_review() -> anyhow::Result<App> {
     Ok(app)
 }
 
+/// A 1923 day's votes at speed: one line a voter, both ballots, prefixes.
+fn vote_mode() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    press(
+        &mut app,
+        &[KeyCode::Char('C'), KeyCode::Char('y'), KeyCode::Char('V')],
+    );
+    for line in ["R C\n", "R Fra\n", "M Car\n", "R D\n", "Ida M K"] {
+        press(&mut app, &typed(line));
+    }
+    Ok(app)
+}
+
 fn render(app: &App) -> anyhow::Result<ratatui::buffer::Buffer> {
     let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT))?;
     terminal.draw(|f| view(app, f))?;
@@ -170,13 +183,14 @@ fn png(svg: &str, path: &Path) -> anyhow::Result<()> {
 fn main() -> anyhow::Result<()> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&dir)?;
-    let shots: [(&str, Scene); 6] = [
+    let shots: [(&str, Scene); 7] = [
         ("night-queue", night_queue),
         ("day-tally", day_tally),
         ("new-game", new_game),
         ("help", help),
         ("action-form", action_form),
         ("batch-review", batch_review),
+        ("vote-mode", vote_mode),
     ];
     for (name, build) in shots {
         let mut app = build()?;

@@ -833,3 +833,96 @@ fn a_random_key_storm_never_panics() {
     }
     let _ = h.screen(200, 60);
 }
+
+/// Issue 9 item 3: the vote mode stays open, remembers the ballots, takes both 1923 ballots in
+/// one line by prefixes, and moves to the next player who has not voted: a 15-voter day in
+/// under 100 keys, counted.
+#[test]
+fn a_fifteen_voter_day_in_under_a_hundred_keys() {
+    let mut h = demo();
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+    let before = h.app.game.entries().len();
+    let mut keys = 0;
+    let mut press = |h: &mut Harness, code: KeyCode| {
+        keys += 1;
+        h.key(code);
+    };
+    press(&mut h, KeyCode::Char('V'));
+    assert_eq!(h.app.top_mode(), Some(Mode::Votes));
+    // Capone's seven (Ann…Gina) vote Rossi and Carla, Rossi's seven (Ida…Pio) Moretti and Kira,
+    // then Quinn of Moretti: Capone and Tess. One line each, for the next voter.
+    let lines = [["R", "C"]; 7]
+        .into_iter()
+        .chain([["M", "K"]; 7])
+        .chain([["C", "T"]]);
+    for [family, player] in lines {
+        for c in format!("{family} {player}").chars() {
+            press(&mut h, KeyCode::Char(c));
+        }
+        press(&mut h, KeyCode::Enter);
+    }
+    press(&mut h, KeyCode::Esc);
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(
+        h.app.game.entries().len(),
+        before + 30,
+        "30 ballots entered"
+    );
+    assert!(keys < 100, "{keys} keys");
+    let votes: Vec<String> = h.app.game.entries()[before..]
+        .iter()
+        .filter_map(|e| mafia_mod::script::entry_line(&e.entry))
+        .collect();
+    assert_eq!(votes[0], "vote family Ann Rossi");
+    assert_eq!(votes[1], "vote individual Ann Carla");
+    assert_eq!(votes[29], "vote individual Quinn Tess");
+    assert!(
+        votes.contains(&"vote individual Pio Kira".to_string()),
+        "{votes:?}"
+    );
+}
+
+/// A line that cannot be read says why and enters nothing; naming the voter first works for
+/// anyone, and an ambiguous prefix is a question.
+#[test]
+fn the_vote_mode_refuses_what_it_cannot_read() {
+    let mut h = demo();
+    h.key(KeyCode::Char('V'));
+    assert!(h.app.overlays.is_empty(), "no ballot at night");
+    assert!(
+        h.app
+            .notice
+            .as_deref()
+            .unwrap_or("")
+            .contains("no ballot is open")
+    );
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    let before = h.app.game.entries().len();
+    h.key(KeyCode::Char('V')).type_text("Rossi").enter();
+    let Some(Overlay::Votes(v)) = h.app.overlays.last() else {
+        panic!("the vote mode stays open");
+    };
+    assert!(
+        v.problem.as_deref().unwrap_or("").contains("type 2 names"),
+        "{:?}",
+        v.problem
+    );
+    assert_eq!(h.app.game.entries().len(), before);
+    h.esc();
+    h.key(KeyCode::Char('V')).type_text("xen mor q").enter();
+    assert_eq!(
+        h.app.game.entries().len(),
+        before + 2,
+        "{:?}",
+        error_text(&h)
+    );
+    assert_eq!(
+        last_entry(&h),
+        Entry::Vote {
+            ballot: Some("individual".into()),
+            voter: "Xena".into(),
+            target: "Quinn".into()
+        }
+    );
+}

@@ -142,6 +142,19 @@ fn error_and_confirm_overlays() {
 }
 
 #[test]
+fn vote_mode_overlay() {
+    let mut h = demo();
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    h.key(KeyCode::Char('V'));
+    h.type_text("R C")
+        .enter()
+        .type_text("M Fra")
+        .enter()
+        .type_text("Ida M K");
+    snap("vote_mode_100x30", &h, 100, 30);
+}
+
+#[test]
 fn batch_review_overlay() {
     let mut h = demo();
     h.key(KeyCode::Char('p')).paste(

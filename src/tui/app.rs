@@ -76,6 +76,8 @@ pub enum Overlay {
     Editor(Box<TextArea<'static>>),
     /// A pasted batch under review.
     Batch(Box<Batch>),
+    /// The vote mode: a day's votes, a line each.
+    Votes(Box<super::votes::Votes>),
     NewGame(Box<NewGame>),
     /// Every entry of the game; the selected one can be undone or redone.
     Log {
@@ -93,6 +95,7 @@ impl Overlay {
             Overlay::Command(_) => Mode::Command,
             Overlay::Editor(_) => Mode::Editor,
             Overlay::Batch(batch) => batch.mode(),
+            Overlay::Votes(_) => Mode::Votes,
             Overlay::NewGame(_) => Mode::NewGame,
             Overlay::Log { .. } => Mode::Log,
         }

@@ -497,7 +497,8 @@ fn vote_fields(ctx: &FormCtx, values: &[String], unvote: bool) -> Vec<Field> {
     fields
 }
 
-fn has_vote(st: &GameState, ballot: &str, voter: usize) -> bool {
+/// Whether the voter has a standing vote on the ballot.
+pub fn has_vote(st: &GameState, ballot: &str, voter: usize) -> bool {
     st.pending.iter().any(|p| {
         p.replaced_by.is_none()
             && matches!(&p.kind, crate::engine::entry::PendingKind::Vote { ballot: b, voter: v, .. } if b == ballot && *v == voter)

@@ -31,6 +31,8 @@ pub enum Mode {
     Batch,
     /// Fixing one suggested line.
     BatchFix,
+    /// The vote mode.
+    Votes,
     NewGame,
     Log,
 }
@@ -53,6 +55,7 @@ impl Mode {
             Mode::BatchText => "Paste a batch",
             Mode::Batch => "Batch review",
             Mode::BatchFix => "Fixing a suggested line",
+            Mode::Votes => "Vote mode",
             Mode::NewGame => "New game",
             Mode::Log => "Entry log",
         }
@@ -76,6 +79,7 @@ impl Mode {
                 | Mode::Editor
                 | Mode::BatchText
                 | Mode::BatchFix
+                | Mode::Votes
                 | Mode::NewGame
         )
     }
@@ -195,6 +199,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Main, Key::ch('a'), Msg::OpenForm(FormKind::Act), "enter an action (actor, ability, targets)", Some("act")),
     bind(M::Main, Key::ch('v'), Msg::OpenForm(FormKind::Vote), "enter a vote", Some("vote")),
     bind(M::Main, Key::ch('w'), Msg::OpenForm(FormKind::Unvote), "withdraw a vote (unvote)", None),
+    bind(M::Main, Key::ch('V'), Msg::VoteMode, "vote mode: a day's votes, a line each (`Ann Rossi Bob`, prefixes are enough)", Some("votes")),
     bind(M::Main, Key::ch('h'), Msg::OpenForm(FormKind::Host), "host command: modkill, revive, replace, status, role, message, note", Some("host")),
     bind(M::Main, Key::ch(':'), Msg::CommandLine, "command line (Tab completes)", Some("cmd")),
     bind(M::Main, Key::ch('p'), Msg::PastePm, "paste a batch of PMs, vote posts or form rows for suggested entries (pasting on the main screen does the same)", Some("paste")),
@@ -265,6 +270,9 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Batch, Key::plain(Home), Msg::Top, "first line", None),
     bind(M::Batch, Key::plain(End), Msg::Bottom, "last line", None),
     bind(M::BatchFix, Key::plain(Esc), Msg::Close, "cancel the fix", Some("cancel")),
+    bind(M::Votes, Key::plain(Esc), Msg::Close, "leave the vote mode", Some("done")),
+    bind(M::Votes, Key::plain(Enter), Msg::Submit, "enter the line's votes", Some("enter")),
+    bind(M::Votes, Key::plain(Tab), Msg::Complete, "skip to the next player who has not voted", Some("next voter")),
     bind(M::BatchFix, Key::plain(Enter), Msg::Submit, "keep the fixed line (checked against the : syntax)", Some("keep")),
     // New game.
     bind(M::NewGame, Key::plain(Esc), Msg::Close, "cancel", Some("cancel")),
@@ -391,6 +399,7 @@ mod tests {
             Mode::BatchText,
             Mode::Batch,
             Mode::BatchFix,
+            Mode::Votes,
             Mode::NewGame,
             Mode::Log,
         ] {

@@ -24,6 +24,7 @@ pub mod svg;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod votes;
 
 pub use app::App;
 pub use msg::{Effect, Msg, Pane};

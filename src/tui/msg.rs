@@ -46,6 +46,8 @@ pub enum Msg {
     OpenForm(FormKind),
     CommandLine,
     PastePm,
+    /// The vote mode: a day's votes, a line each.
+    VoteMode,
     NewGame,
     OpenSave,
     /// Show the resolution of the phase from its first step.

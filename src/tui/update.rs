@@ -29,6 +29,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
         Msg::Mouse(mouse) if app.overlays.is_empty() => on_mouse(app, mouse),
         Msg::Mouse(_) => None,
         msg if matches!(app.overlays.last(), Some(Overlay::Batch(_))) => on_batch(app, msg),
+        msg if matches!(app.overlays.last(), Some(Overlay::Votes(_))) => on_votes(app, msg),
         msg => match app.overlays.pop() {
             None => on_main(app, msg),
             Some(top) => on_overlay(app, top, msg),
@@ -120,6 +121,13 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         }
         Msg::CommandLine => app.overlays.push(Overlay::Command(CommandLine::default())),
         Msg::PastePm => app.overlays.push(Overlay::Batch(Box::default())),
+        Msg::VoteMode if app.game.open_ballots().is_empty() => {
+            app.notice = Some(format!("no ballot is open in {}", app.game.phase_label()));
+        }
+        Msg::VoteMode => {
+            let votes = crate::tui::votes::Votes::new(&app.game);
+            app.overlays.push(Overlay::Votes(Box::new(votes)));
+        }
         Msg::NewGame => app.overlays.push(Overlay::NewGame(Box::default())),
         Msg::OpenSave => open_form(app, FormKind::Open, Vec::new()),
         Msg::Export => open_form(app, FormKind::Export, Vec::new()),
@@ -611,6 +619,40 @@ fn on_batch(app: &mut App, msg: Msg) -> Option<Effect> {
                 }
                 Err(e) => {
                     batch.refused(e.line, e.message);
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// The vote mode answers its own messages in place; each line's votes go in all or nothing.
+fn on_votes(app: &mut App, msg: Msg) -> Option<Effect> {
+    let Some(Overlay::Votes(votes)) = app.overlays.last_mut() else {
+        return None;
+    };
+    let voter = votes
+        .lines_for(votes.input.text(), &app.game)
+        .map(|(v, _)| v)
+        .ok();
+    match votes.update(msg, &app.game) {
+        crate::tui::votes::Outcome::Stay => None,
+        crate::tui::votes::Outcome::Close => {
+            app.overlays.pop();
+            None
+        }
+        crate::tui::votes::Outcome::Enter(lines) => {
+            match crate::apply::apply_lines(&mut app.game, &lines, app.clock.now()) {
+                Ok(_) => {
+                    app.save_state = SaveState::Unsaved;
+                    app.refresh();
+                    if let Some(Overlay::Votes(votes)) = app.overlays.last_mut() {
+                        votes.entered(&app.game, voter.as_deref().unwrap_or(""), &lines);
+                    }
+                    Some(Effect::Save)
+                }
+                Err(e) => {
+                    votes.problem = Some(format!("{}; nothing was entered", e.message));
                     None
                 }
             }

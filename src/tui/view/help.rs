@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-const ORDER: [Mode; 17] = [
+const ORDER: [Mode; 18] = [
     Mode::Main,
     Mode::Roster,
     Mode::Pending,
@@ -21,6 +21,7 @@ const ORDER: [Mode; 17] = [
     Mode::BatchText,
     Mode::Batch,
     Mode::BatchFix,
+    Mode::Votes,
     Mode::Editor,
     Mode::NewGame,
     Mode::Log,
