@@ -152,7 +152,7 @@ fn vote_mode() -> anyhow::Result<App> {
         &mut app,
         &[KeyCode::Char('C'), KeyCode::Char('y'), KeyCode::Char('V')],
     );
-    for line in ["R C\n", "R Fra\n", "M Car\n", "R D\n", "Ida M K"] {
+    for line in ["R C\n", "R Fra\n", "M D\n", "R A\n", "Ida M K"] {
         press(&mut app, &typed(line));
     }
     Ok(app)

@@ -96,9 +96,10 @@ impl Votes {
                     pick(word, &families, |f| f.to_string())?.to_string()
                 }
                 _ => {
-                    // the voter's family first: where an individual vote usually goes
+                    // the voter's family first, where an individual vote usually goes, and
+                    // the voter last: a vote for oneself is improper in most games
                     let mut players: Vec<&Slot> = state.living().collect();
-                    players.sort_by_key(|s| s.family != voter.family);
+                    players.sort_by_key(|s| (s.id == voter.id, s.family != voter.family));
                     pick(word, &players, |s| s.name.clone())?.name.clone()
                 }
             };
