@@ -7,7 +7,7 @@
 use super::app::App;
 use super::input::LineInput;
 use super::keymap::{self, Mode};
-use super::msg::Msg;
+use super::msg::{Answer, Msg};
 use super::view::{centered, hint_line, popup_block, styled};
 use crate::engine::Game;
 use crate::understand::{self, Suggested};
@@ -43,15 +43,6 @@ pub struct Batch {
     pub fixing: Option<LineInput>,
     /// Why the last "enter all" or fix did not go through.
     pub problem: Option<String>,
-}
-
-/// What the overlay asks of the console after a message.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
-    Stay,
-    Close,
-    /// Enter these lines as entries, all or nothing.
-    Enter(String),
 }
 
 impl Batch {
@@ -143,7 +134,7 @@ impl Batch {
     }
 
     /// The answer to one message.
-    pub fn update(&mut self, msg: Msg, game: &Game) -> Outcome {
+    pub fn update(&mut self, msg: Msg, game: &Game) -> Answer {
         if let Some(fix) = &mut self.fixing {
             match msg {
                 Msg::Close => self.fixing = None,
@@ -168,11 +159,11 @@ impl Batch {
                 Msg::Paste(text) => fix.insert_str(text.lines().next().unwrap_or("")),
                 _ => {}
             }
-            return Outcome::Stay;
+            return Answer::Stay;
         }
         if !self.reviewing {
             match msg {
-                Msg::Close => return Outcome::Close,
+                Msg::Close => return Answer::Close,
                 Msg::Finish => self.read(game),
                 Msg::Input(key) => {
                     self.text.input(key);
@@ -183,11 +174,11 @@ impl Batch {
                 }
                 _ => {}
             }
-            return Outcome::Stay;
+            return Answer::Stay;
         }
         let last = self.rows.len().saturating_sub(1);
         match msg {
-            Msg::Close => return Outcome::Close,
+            Msg::Close => return Answer::Close,
             Msg::Up => self.selected = self.selected.saturating_sub(1),
             Msg::Down => self.selected = (self.selected + 1).min(last),
             Msg::Top => self.selected = 0,
@@ -207,13 +198,13 @@ impl Batch {
             Msg::Submit => match self.kept_lines() {
                 Ok(kept) => {
                     let lines: Vec<&str> = kept.iter().map(|(_, r)| r.line.as_str()).collect();
-                    return Outcome::Enter(lines.join("\n"));
+                    return Answer::Enter(lines.join("\n"));
                 }
                 Err(e) => self.problem = Some(e),
             },
             _ => {}
         }
-        Outcome::Stay
+        Answer::Stay
     }
 
     /// The entry of kept line `n` (1-based, as `apply` counts) was refused: select its row.

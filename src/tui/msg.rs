@@ -95,6 +95,16 @@ pub enum Msg {
     Resize(u16, u16),
 }
 
+/// What an overlay that answers its own messages (the batch review, the vote mode) asks of
+/// the console.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Stay,
+    Close,
+    /// Enter these command lines as entries, all or nothing.
+    Enter(String),
+}
+
 #[derive(Clone, Debug)]
 pub enum Effect {
     /// Write the game to its file (atomically, with backups).

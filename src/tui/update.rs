@@ -3,11 +3,11 @@
 //! `Game::submit`; a refused entry changes nothing and shows the engine's reason.
 
 use super::app::{App, Confirmed, Overlay, SaveState};
-use super::batch::{self, Batch};
+use super::batch::Batch;
 use super::command::{self, Command, CommandLine};
 use super::draft;
 use super::form::{Done, Form, FormKind};
-use super::msg::{Effect, Msg, Pane};
+use super::msg::{Answer, Effect, Msg, Pane};
 use super::newgame::{NewGame, NgField};
 use super::view;
 use crate::engine::{Entry, Game};
@@ -593,35 +593,44 @@ fn on_editor(app: &mut App, mut editor: Box<TextArea<'static>>, msg: Msg) -> Opt
     None
 }
 
-/// The batch overlay answers its own messages in place; entering its lines goes through the
-/// game all or nothing, like `mafia-mod apply`.
+/// Enter command lines from an overlay, all or nothing, through the same path as
+/// `mafia-mod apply`; on success the console re-resolves and asks for a save.
+fn enter_lines(
+    app: &mut App,
+    lines: &str,
+) -> Result<(usize, Option<String>), crate::apply::LineError> {
+    let count = crate::apply::apply_lines(&mut app.game, lines, app.clock.now())?;
+    app.save_state = SaveState::Unsaved;
+    Ok((count, app.refresh()))
+}
+
+/// The batch overlay answers its own messages in place; its lines go in all at once.
 fn on_batch(app: &mut App, msg: Msg) -> Option<Effect> {
     let Some(Overlay::Batch(batch)) = app.overlays.last_mut() else {
         return None;
     };
-    match batch.update(msg, &app.game) {
-        batch::Outcome::Stay => None,
-        batch::Outcome::Close => {
+    let lines = match batch.update(msg, &app.game) {
+        Answer::Stay => return None,
+        Answer::Close => {
             app.overlays.pop();
-            None
+            return None;
         }
-        batch::Outcome::Enter(lines) => {
-            match crate::apply::apply_lines(&mut app.game, &lines, app.clock.now()) {
-                Ok(count) => {
-                    app.overlays.pop();
-                    app.save_state = SaveState::Unsaved;
-                    let changes = app.refresh();
-                    app.notice = Some(match changes {
-                        Some(c) => format!("{count} entries from the batch; re-resolved: {c}"),
-                        None => format!("{count} entries from the batch"),
-                    });
-                    Some(Effect::Save)
-                }
-                Err(e) => {
-                    batch.refused(e.line, e.message);
-                    None
-                }
+        Answer::Enter(lines) => lines,
+    };
+    match enter_lines(app, &lines) {
+        Ok((count, changes)) => {
+            app.overlays.pop();
+            app.notice = Some(match changes {
+                Some(c) => format!("{count} entries from the batch; re-resolved: {c}"),
+                None => format!("{count} entries from the batch"),
+            });
+            Some(Effect::Save)
+        }
+        Err(e) => {
+            if let Some(Overlay::Batch(batch)) = app.overlays.last_mut() {
+                batch.refused(e.line, e.message);
             }
+            None
         }
     }
 }
@@ -634,28 +643,27 @@ fn on_votes(app: &mut App, msg: Msg) -> Option<Effect> {
     let voter = votes
         .lines_for(votes.input.text(), &app.game)
         .map(|(v, _)| v)
-        .ok();
-    match votes.update(msg, &app.game) {
-        crate::tui::votes::Outcome::Stay => None,
-        crate::tui::votes::Outcome::Close => {
+        .unwrap_or_default();
+    let lines = match votes.update(msg, &app.game) {
+        Answer::Stay => return None,
+        Answer::Close => {
             app.overlays.pop();
-            None
+            return None;
         }
-        crate::tui::votes::Outcome::Enter(lines) => {
-            match crate::apply::apply_lines(&mut app.game, &lines, app.clock.now()) {
-                Ok(_) => {
-                    app.save_state = SaveState::Unsaved;
-                    app.refresh();
-                    if let Some(Overlay::Votes(votes)) = app.overlays.last_mut() {
-                        votes.entered(&app.game, voter.as_deref().unwrap_or(""), &lines);
-                    }
-                    Some(Effect::Save)
-                }
-                Err(e) => {
-                    votes.problem = Some(format!("{}; nothing was entered", e.message));
-                    None
-                }
-            }
+        Answer::Enter(lines) => lines,
+    };
+    let entered = enter_lines(app, &lines);
+    let Some(Overlay::Votes(votes)) = app.overlays.last_mut() else {
+        return None;
+    };
+    match entered {
+        Ok(_) => {
+            votes.entered(&app.game, &voter, &lines);
+            Some(Effect::Save)
+        }
+        Err(e) => {
+            votes.problem = Some(format!("{}; nothing was entered", e.message));
+            None
         }
     }
 }

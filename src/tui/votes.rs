@@ -9,15 +9,13 @@ use super::app::App;
 use super::form::has_vote;
 use super::fuzzy;
 use super::input::LineInput;
-use super::keymap;
-use super::msg::Msg;
-use super::view::{centered, hint_line, popup_block, styled};
+use super::msg::{Answer, Msg};
+use super::view::{centered, popup_block, styled};
 use crate::engine::{Game, Slot};
 use crate::rules::{BallotDef, TargetKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
 #[derive(Clone, Debug, Default)]
 pub struct Votes {
@@ -27,15 +25,6 @@ pub struct Votes {
     /// The lines entered so far, newest last.
     pub entered: Vec<String>,
     pub problem: Option<String>,
-}
-
-/// What the overlay asks of the console after a message.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
-    Stay,
-    Close,
-    /// Enter these command lines, all or nothing.
-    Enter(String),
 }
 
 /// The open ballots in line order: family ballots first.
@@ -117,11 +106,11 @@ impl Votes {
         Ok((voter.name.clone(), lines))
     }
 
-    pub fn update(&mut self, msg: Msg, game: &Game) -> Outcome {
+    pub fn update(&mut self, msg: Msg, game: &Game) -> Answer {
         match msg {
-            Msg::Close => return Outcome::Close,
+            Msg::Close => return Answer::Close,
             Msg::Submit => match self.lines_for(self.input.text(), game) {
-                Ok((_, lines)) => return Outcome::Enter(lines.join("\n")),
+                Ok((_, lines)) => return Answer::Enter(lines.join("\n")),
                 Err(e) => self.problem = Some(e),
             },
             Msg::Complete => {
@@ -135,7 +124,7 @@ impl Votes {
             Msg::Paste(text) => self.input.insert_str(text.lines().next().unwrap_or("")),
             _ => {}
         }
-        Outcome::Stay
+        Answer::Stay
     }
 
     /// The line went in: keep it, clear the input, move on to the next player.
@@ -232,16 +221,5 @@ pub fn draw(app: &App, votes: &Votes, frame: &mut Frame, area: Rect) {
     for e in &votes.entered[shown..] {
         lines.push(Line::styled(format!("✓ {e}"), app.theme.dim()));
     }
-    lines.push(Line::raw(""));
-    lines.push(hint_line(
-        app,
-        &keymap::hints(app),
-        rect.width.saturating_sub(2),
-    ));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        rect,
-    );
+    super::view::popup::with_hints(app, lines, block, frame, rect);
 }

@@ -8,7 +8,7 @@ mod help;
 mod log;
 mod newgame;
 mod pending;
-mod popup;
+pub mod popup;
 mod queue;
 mod roster;
 mod status;

@@ -29,8 +29,8 @@ pub fn confirm(app: &App, question: &str, detail: &[String], frame: &mut Frame, 
     with_hints(app, lines, block, frame, rect);
 }
 
-/// Both popups end alike: a blank line, the key hints, the text wrapped in its block.
-fn with_hints(app: &App, mut lines: Vec<Line>, block: Block, frame: &mut Frame, rect: Rect) {
+/// These popups end alike: a blank line, the key hints, the text wrapped in its block.
+pub fn with_hints(app: &App, mut lines: Vec<Line>, block: Block, frame: &mut Frame, rect: Rect) {
     lines.push(Line::raw(""));
     lines.push(hint_line(
         app,
