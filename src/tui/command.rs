@@ -6,7 +6,7 @@ use crate::engine::Game;
 use crate::engine::outcome::Outcome;
 use crate::engine::validate::{target_choices, target_kind};
 use crate::rules::TargetKind;
-pub use crate::script::{COMMANDS, Command, parse, quote, words};
+use crate::script::{COMMANDS, quote, words};
 
 /// The `:` overlay: the line, its history and the completion in progress.
 #[derive(Clone, Debug, Default, PartialEq)]

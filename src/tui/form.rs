@@ -10,7 +10,7 @@ use crate::engine::validate::{target_choices, target_count, target_kind};
 use crate::engine::{Entry, Game, GameState, Slot};
 use crate::export::Markup;
 use crate::rules::{TargetKind, TargetRule};
-pub use crate::script::{host_command, markup, verdict};
+use crate::script::{host_command, markup, verdict};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

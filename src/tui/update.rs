@@ -4,7 +4,7 @@
 
 use super::app::{App, Confirmed, Overlay, SaveState};
 use super::batch::Batch;
-use super::command::{self, Command, CommandLine};
+use super::command::CommandLine;
 use super::draft;
 use super::form::{Done, Form, FormKind};
 use super::msg::{Answer, Effect, Msg, Pane};
@@ -12,6 +12,7 @@ use super::newgame::{NewGame, NgField};
 use super::view;
 use crate::engine::{Entry, Game};
 use crate::export::Markup;
+use crate::script::{self, Command};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 use ratatui_textarea::TextArea;
@@ -227,7 +228,7 @@ fn ask_toggle(app: &mut App, seq: u64) {
         return;
     };
     let undo = !app.game.is_undone(seq);
-    let what = crate::script::entry_line(&logged.entry).unwrap_or_else(|| "this entry".into());
+    let what = script::entry_line(&logged.entry).unwrap_or_else(|| "this entry".into());
     let mut detail = vec![if undo {
         "The game is replayed without it; nothing else is lost, and redo puts it back.".to_string()
     } else {
@@ -511,7 +512,7 @@ fn on_command(app: &mut App, mut line: CommandLine, msg: Msg) -> Option<Effect> 
         Msg::Close => return None,
         Msg::Submit => {
             let text = line.input.text().trim().to_string();
-            match command::parse(&text, &app.game) {
+            match script::parse(&text, &app.game) {
                 Ok(cmd) => {
                     if app.command_history.last() != Some(&text) {
                         app.command_history.push(text);
@@ -640,10 +641,6 @@ fn on_votes(app: &mut App, msg: Msg) -> Option<Effect> {
     let Some(Overlay::Votes(votes)) = app.overlays.last_mut() else {
         return None;
     };
-    let voter = votes
-        .lines_for(votes.input.text(), &app.game)
-        .map(|(v, _)| v)
-        .unwrap_or_default();
     let lines = match votes.update(msg, &app.game) {
         Answer::Stay => return None,
         Answer::Close => {
@@ -658,7 +655,7 @@ fn on_votes(app: &mut App, msg: Msg) -> Option<Effect> {
     };
     match entered {
         Ok(_) => {
-            votes.entered(&app.game, &voter, &lines);
+            votes.entered(&app.game, &lines);
             Some(Effect::Save)
         }
         Err(e) => {

@@ -25,6 +25,8 @@ pub struct Votes {
     /// The lines entered so far, newest last.
     pub entered: Vec<String>,
     pub problem: Option<String>,
+    /// Whose line was handed to the console to enter.
+    submitted: Option<String>,
 }
 
 /// The open ballots in line order: family ballots first.
@@ -110,7 +112,10 @@ impl Votes {
         match msg {
             Msg::Close => return Answer::Close,
             Msg::Submit => match self.lines_for(self.input.text(), game) {
-                Ok((_, lines)) => return Answer::Enter(lines.join("\n")),
+                Ok((voter, lines)) => {
+                    self.submitted = Some(voter);
+                    return Answer::Enter(lines.join("\n"));
+                }
                 Err(e) => self.problem = Some(e),
             },
             Msg::Complete => {
@@ -128,11 +133,12 @@ impl Votes {
     }
 
     /// The line went in: keep it, clear the input, move on to the next player.
-    pub fn entered(&mut self, game: &Game, voter: &str, lines: &str) {
+    pub fn entered(&mut self, game: &Game, lines: &str) {
         self.entered.push(lines.replace('\n', " · "));
         self.input.clear();
         self.problem = None;
-        self.voter = next_voter(game, Some(voter));
+        let voter = self.submitted.take();
+        self.voter = next_voter(game, voter.as_deref());
     }
 }
 

@@ -2,8 +2,8 @@
 //! dispatches keys), grouped by where it applies, then the `:` command grammar.
 
 use super::{centered, popup_block, styled};
+use crate::script::COMMANDS;
 use crate::tui::app::App;
-use crate::tui::command::COMMANDS;
 use crate::tui::keymap::{BINDINGS, Binding, Mode};
 use ratatui::Frame;
 use ratatui::layout::Rect;
