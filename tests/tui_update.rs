@@ -7,6 +7,7 @@ use mafia_mod::engine::entry::PendingKind;
 use mafia_mod::engine::{Entry, HostCommand, Verdict};
 use mafia_mod::savefile::load_game;
 use mafia_mod::tui::app::{Overlay, SaveState};
+use mafia_mod::tui::form;
 use mafia_mod::tui::keymap::{BINDINGS, Mode};
 use mafia_mod::tui::{Msg, Pane};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -254,7 +255,7 @@ fn resolve_step_override_re_resolve_and_commit() {
     assert_eq!(h.app.game.phase_name(), "Day 2");
     assert_eq!(last_entry(&h), Entry::Resolve);
     assert!(
-        h.app.draft.phase.is_some(),
+        h.app.draft.committed.is_some(),
         "the draft pane shows the committed post"
     );
     assert!(mafia_mod::tui::draft::shown(&h.app).contains("Nobody died tonight"));
@@ -562,12 +563,27 @@ fn export_and_copy() {
         .enter();
     let text = std::fs::read_to_string(&out).expect("exported");
     assert!(text.starts_with("[b]Night 2[/b]"), "{text}");
-    assert!(text.contains("Private results"));
+    // The public file holds the post only; the private results and host lines go beside it.
+    assert!(
+        !text.contains("(host)") && !text.contains("private"),
+        "{text}"
+    );
+    let private = std::fs::read_to_string(h.dir.path().join("post-private.txt")).expect("private");
+    assert!(private.contains("Night 2"), "{private}");
+    // The file is named after the phase the pane shows: the draft now, a committed phase after `[`.
+    let named = |h: &Harness| form::default_export_path(&h.app.form_ctx());
+    assert!(named(&h).ends_with(format!("{}-night-2.txt", h.app.game.file().name)));
     h.command(&format!("export markdown {}", out.display()));
     assert!(
         std::fs::read_to_string(&out)
             .expect("exported")
             .starts_with("**Night 2**")
+    );
+    h.key(KeyCode::Char('4')).key(KeyCode::Char('['));
+    assert!(
+        named(&h).ends_with(format!("{}-day-1.txt", h.app.game.file().name)),
+        "{:?}",
+        named(&h)
     );
     h.key(KeyCode::Char('y'));
     let sent = String::from_utf8_lossy(&h.terminal).to_string();
@@ -925,4 +941,49 @@ fn the_vote_mode_refuses_what_it_cannot_read() {
             target: "Quinn".into()
         }
     );
+}
+
+/// A ru-city day has rounds: the console counts only the ballot open now, a vote in the
+/// pre-vote round is refused with what comes next, and `[`/`]` walk every committed round.
+#[test]
+fn ru_city_rounds_in_the_console() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/game_standard_to_red_win.ron");
+    let scenario = mafia_mod::scenario::load_scenario(&path).expect("scenario");
+    let game = mafia_mod::scenario::start_game(&scenario, &path).expect("game");
+    let mut h = tui::with_game(game);
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_label(), "День 2 · до голосования");
+    assert!(
+        h.app.tally.ballots.is_empty(),
+        "no ballot in the pre-vote round"
+    );
+    h.key(KeyCode::Char('V'));
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("День 2 · голосование") && notice.contains("commit"),
+        "{notice}"
+    );
+    let voter = h.app.game.state().slots[0].name.clone();
+    let target = h.app.game.state().slots[1].name.clone();
+    h.command(&format!("vote {voter} {target}"));
+    assert!(error_text(&h).expect("refused").contains("comes next"));
+    h.esc();
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_label(), "День 2 · голосование");
+    let ballots: Vec<&str> = h.app.tally.ballots.iter().map(|b| b.id.as_str()).collect();
+    assert_eq!(ballots, ["lynch"]);
+    // The draft pane walks back through the pre-vote round, the night and the election.
+    h.key(KeyCode::Char('4'));
+    let title = |h: &Harness| mafia_mod::tui::draft::phase_label(&h.app);
+    assert_eq!(title(&h), "День 2 · до голосования (committed)");
+    h.key(KeyCode::Char('['));
+    assert_eq!(title(&h), "Ночь 1 (committed)");
+    h.key(KeyCode::Char('['));
+    assert!(title(&h).starts_with("День 1"), "{}", title(&h));
+    h.key(KeyCode::Char(']'))
+        .key(KeyCode::Char(']'))
+        .key(KeyCode::Char(']'));
+    assert_eq!(title(&h), "День 2 · голосование (draft)");
 }

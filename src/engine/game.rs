@@ -14,7 +14,7 @@ use super::system::{
 };
 use super::tally::Tally;
 use super::template::render;
-use super::validate::{check_act, check_vote, find_slot, open_ballot};
+use super::validate::{check_act, check_vote, find_slot, no_ballot_refusal, open_ballot};
 use crate::rules::{Roleset, TargetKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -116,9 +116,18 @@ impl Game {
         self.system
     }
     /// The live count of the current phase's votes, as the rule system counts them.
+    /// Only the ballots open now are counted: a ru-city Day 2 does not show Day 1's election.
     pub fn tally(&self) -> Tally {
-        self.system
-            .tally(&self.file.roleset, &self.state, self.file.seed)
+        let mut tally = self
+            .system
+            .tally(&self.file.roleset, &self.state, self.file.seed);
+        let open: Vec<String> = self.open_ballots().iter().map(|b| b.id.clone()).collect();
+        tally.ballots.retain(|b| open.contains(&b.id));
+        tally
+    }
+    /// The refusal a vote gets now if no ballot is open, saying what comes next.
+    pub fn no_ballot_refusal(&self) -> Refusal {
+        no_ballot_refusal(self.system, &self.file.roleset, &self.state)
     }
     /// The abilities this slot may use now, as the rules (generic and the system's) see them
     /// before any target is chosen; the error says why there are none.
@@ -433,7 +442,7 @@ fn apply(
                 Some(b) => b.clone(),
                 None => open_ballot(system, roleset, state)
                     .map(|b| b.id.clone())
-                    .ok_or_else(|| Refusal::new("wrong_phase", "there is no vote in this phase"))?,
+                    .ok_or_else(|| no_ballot_refusal(system, roleset, state))?,
             };
             let voter = find_slot(state, voter)?.id;
             let has_vote = state.pending.iter().any(|p| {

@@ -174,6 +174,12 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         None
     }
 
+    /// The round a commit of the current round opens in the same phase, where the system
+    /// knows it before resolving; `None` when the next thing is a new phase.
+    fn next_round(&self, _state: &GameState) -> Option<&'static str> {
+        None
+    }
+
     /// The live count of the current phase's votes, as the resolution will count them (`seed`
     /// is the game's, for a dry run that draws what the resolution will draw).
     fn tally(&self, roleset: &Roleset, state: &GameState, _seed: u64) -> Tally {

@@ -483,12 +483,8 @@ pub fn check_vote(
                 format!("the roleset has no ballot `{id}`"),
             )
         })?,
-        None => open_ballot(system, roleset, state).ok_or_else(|| {
-            Refusal::new(
-                "wrong_phase",
-                format!("there is no vote during {}", state.phase_name(roleset)),
-            )
-        })?,
+        None => open_ballot(system, roleset, state)
+            .ok_or_else(|| no_ballot_refusal(system, roleset, state))?,
     };
     if ballot.phase != kind {
         return Err(Refusal::new(
@@ -532,13 +528,33 @@ pub fn check_vote(
 
 /// The ballot a vote without a ballot name goes to: the one the rule system has open now, else
 /// the default ballot of the phase kind.
+/// In a phase of named rounds, a round without a vote (ru-city's pre-vote) has no ballot open.
 pub fn open_ballot<'a>(
     system: &dyn RuleSystem,
     roleset: &'a Roleset,
     state: &GameState,
 ) -> Option<&'a BallotDef> {
-    system
-        .open_ballot(roleset, state)
-        .and_then(|id| roleset.ballot(&id))
-        .or_else(|| roleset.default_ballot(state.phase_kind(roleset)))
+    if let Some(id) = system.open_ballot(roleset, state) {
+        return roleset.ballot(&id);
+    }
+    if system.round(state).is_some() {
+        return None;
+    }
+    roleset.default_ballot(state.phase_kind(roleset))
+}
+
+/// The refusal of a vote when no ballot is open: it says which round or phase comes next and
+/// how to get there, so the host is not left guessing.
+pub fn no_ballot_refusal(system: &dyn RuleSystem, roleset: &Roleset, state: &GameState) -> Refusal {
+    let now = roleset.phase_label(state.phase, system.round(state));
+    let next = match system.next_round(state) {
+        Some(round) => roleset.phase_label(state.phase, Some(round)),
+        None => roleset.phase_name(state.phase + 1),
+    };
+    Refusal::new(
+        "wrong_phase",
+        format!(
+            "no ballot is open in {now}; {next} comes next: commit {now} first (C in the console, `commit` in a script)"
+        ),
+    )
 }

@@ -115,8 +115,9 @@ pub struct QueueView {
 pub struct DraftView {
     /// Private results of every player instead of the public post.
     pub private: bool,
-    /// A committed phase by index, or `None` for the current phase's draft.
-    pub phase: Option<u32>,
+    /// A committed phase or round by its place in the game's history (a ru-city day has one
+    /// place per round), or `None` for the current phase's draft.
+    pub committed: Option<usize>,
     pub markup: Markup,
     pub scroll: u16,
 }
@@ -169,7 +170,7 @@ impl App {
             queue: QueueView::default(),
             draft: DraftView {
                 private: false,
-                phase: None,
+                committed: None,
                 markup: Markup::Text,
                 scroll: 0,
             },
@@ -332,6 +333,7 @@ impl App {
             preview: &self.resolution.outcome,
             games_dir: self.games_dir.as_deref(),
             public: self.public,
+            shown_phase: super::draft::phase_slug(self),
         }
     }
 

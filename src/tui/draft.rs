@@ -5,6 +5,7 @@
 use super::app::App;
 use crate::engine::outcome::Audience;
 use crate::export::{Markup, draft_body, draft_post, private_results, private_text, public_post};
+use std::path::{Path, PathBuf};
 
 /// The public post the draft pane is on.
 pub fn post(app: &App, markup: Markup) -> String {
@@ -84,18 +85,47 @@ pub fn shown(app: &App) -> String {
     }
 }
 
-/// The export file: the post, then the private results.
-pub fn export(app: &App, markup: Markup) -> String {
-    format!(
-        "{}\n\n===== Private results =====\n\n{}\n",
-        post(app, markup).trim_end(),
-        private(app, markup).trim_end()
-    )
+/// The export of the phase the pane is on: the public post in `path`, and the private results
+/// with the host's own lines in a `-private` file beside it, so the file that is posted never
+/// holds a secret.
+pub fn export(app: &App, markup: Markup, path: &Path) -> Vec<(PathBuf, String)> {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    let private_path = path.with_file_name(format!("{stem}-private{ext}"));
+    vec![
+        (
+            path.to_path_buf(),
+            format!("{}\n", post(app, markup).trim_end()),
+        ),
+        (
+            private_path,
+            format!("{}\n", private(app, markup).trim_end()),
+        ),
+    ]
+}
+
+/// The phase and round the pane is on, as a file name part: `day-2`, `день-2-голосование`.
+pub fn phase_slug(app: &App) -> String {
+    let label = match committed(app) {
+        Some(p) => app.game.roleset().phase_label(p.index, p.round.as_deref()),
+        None => app.game.phase_label(),
+    };
+    label
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 fn committed(app: &App) -> Option<&crate::engine::state::CommittedPhase> {
-    let index = app.draft.phase?;
-    app.game.state().history.iter().find(|p| p.index == index)
+    app.game.state().history.get(app.draft.committed?)
 }
 
 /// The title of the phase the pane is on.

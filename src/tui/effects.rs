@@ -19,11 +19,18 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
             }
             Err(e) => app.error("Cannot open that save", e.to_string()),
         },
-        Effect::Write { path, text } => {
-            match crate::store::write_atomic(&path, text.as_bytes(), 0) {
-                Ok(()) => app.notice = Some(format!("exported to {}", path.display())),
-                Err(e) => app.error("Export failed", format!("{}: {e}", path.display())),
+        Effect::Write(files) => {
+            let mut written = Vec::new();
+            for (path, text) in files {
+                match crate::store::write_atomic(&path, text.as_bytes(), 0) {
+                    Ok(()) => written.push(path.display().to_string()),
+                    Err(e) => {
+                        app.error("Export failed", format!("{}: {e}", path.display()));
+                        return;
+                    }
+                }
             }
+            app.notice = Some(format!("exported to {}", written.join(" and ")));
         }
         Effect::Copy(text) => {
             let sequence = osc52(&text);

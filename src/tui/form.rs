@@ -118,6 +118,8 @@ pub struct FormCtx<'a> {
     pub preview: &'a Outcome,
     pub games_dir: Option<&'a Path>,
     pub public: bool,
+    /// The phase and round the draft pane is on, as a file name part (what `x` exports).
+    pub shown_phase: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -423,9 +425,7 @@ fn act_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
 
 /// The ballots open now: (id, name, target kind).
 fn open_ballots(ctx: &FormCtx) -> Vec<(String, String, TargetKind)> {
-    let roleset = ctx.game.roleset();
-    let kind = state(ctx).phase_kind(roleset);
-    let mut ballots: Vec<_> = roleset.ballots.iter().filter(|b| b.phase == kind).collect();
+    let mut ballots = ctx.game.open_ballots();
     // The default ballot first, so `vote` without a ballot name is the first choice.
     ballots.sort_by_key(|b| !b.default);
     ballots
@@ -438,10 +438,7 @@ fn vote_fields(ctx: &FormCtx, values: &[String], unvote: bool) -> Vec<Field> {
     let st = state(ctx);
     let ballots = open_ballots(ctx);
     if ballots.is_empty() {
-        let why = format!(
-            "there is no vote during {}",
-            st.phase_name(ctx.game.roleset())
-        );
+        let why = ctx.game.no_ballot_refusal().message;
         return vec![Field::pick("Ballot", Vec::new()).noted(why)];
     }
     let mut fields = Vec::new();
@@ -630,10 +627,9 @@ fn export_fields(ctx: &FormCtx) -> Vec<Field> {
     ]
 }
 
-/// `<games dir>/<game>-<phase>.txt`.
+/// `<games dir>/<game>-<phase>[-<round>].txt`, after the phase the draft pane is on.
 pub fn default_export_path(ctx: &FormCtx) -> PathBuf {
-    let phase = ctx.game.phase_name().to_lowercase().replace(' ', "-");
-    let name = format!("{}-{phase}.txt", ctx.game.file().name);
+    let name = format!("{}-{}.txt", ctx.game.file().name, ctx.shown_phase);
     match ctx.games_dir {
         Some(dir) => dir.join(name),
         None => PathBuf::from(name),

@@ -111,11 +111,8 @@ pub enum Effect {
     Save,
     /// Load another save; on success it replaces the game on screen.
     Open(PathBuf),
-    /// Write a text file (an export).
-    Write {
-        path: PathBuf,
-        text: String,
-    },
+    /// Write text files (an export: the public post and, apart from it, the private results).
+    Write(Vec<(PathBuf, String)>),
     /// Put text on the clipboard through the terminal (OSC 52).
     Copy(String),
     /// A new game: save it under a fresh name in the games directory, then show it.

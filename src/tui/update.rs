@@ -41,7 +41,6 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
 /// Submit an entry. Accepted: re-resolve and ask for a save. Refused: say why.
 fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
     let committing = matches!(entry, Entry::Resolve);
-    let phase = app.game.state().phase;
     let phase_name = app.game.phase_label();
     match app.game.submit(entry, app.clock.now()) {
         Ok(seq) => {
@@ -54,7 +53,7 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
             if committing {
                 app.queue.cursor = 0;
                 app.queue.steps_in_day = false;
-                app.draft.phase = Some(phase);
+                app.draft.committed = app.game.state().history.len().checked_sub(1);
                 app.draft.private = false;
                 app.draft.scroll = 0;
                 app.changed.clear();
@@ -123,7 +122,7 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         Msg::CommandLine => app.overlays.push(Overlay::Command(CommandLine::default())),
         Msg::PastePm => app.overlays.push(Overlay::Batch(Box::default())),
         Msg::VoteMode if app.game.open_ballots().is_empty() => {
-            app.notice = Some(format!("no ballot is open in {}", app.game.phase_label()));
+            app.notice = Some(app.game.no_ballot_refusal().message);
         }
         Msg::VoteMode => {
             let votes = crate::tui::votes::Votes::new(&app.game);
@@ -291,25 +290,20 @@ fn ask_commit(app: &mut App) {
 }
 
 fn browse_phases(app: &mut App, earlier: bool) {
-    let history: Vec<u32> = app.game.state().history.iter().map(|p| p.index).collect();
-    let at = match app.draft.phase {
-        None => history.len(),
-        Some(i) => history
-            .iter()
-            .position(|p| *p == i)
-            .unwrap_or(history.len()),
-    };
+    // Every committed round is a place of its own; one past the last is the current draft.
+    let len = app.game.state().history.len();
+    let at = app.draft.committed.unwrap_or(len).min(len);
     let next = if earlier {
         at.saturating_sub(1)
     } else {
-        (at + 1).min(history.len())
+        (at + 1).min(len)
     };
-    app.draft.phase = history.get(next).copied();
+    app.draft.committed = (next < len).then_some(next);
     app.draft.scroll = 0;
 }
 
 fn edit_draft(app: &mut App) {
-    if app.draft.phase.is_some() {
+    if app.draft.committed.is_some() {
         app.error(
             "Committed posts are final",
             "only the current phase's post can be edited; press ] to go back to the draft",
@@ -498,10 +492,7 @@ fn finish_form(app: &mut App, mut form: Form, done: Done) -> Option<Effect> {
                 None
             }
         },
-        Done::Export(markup, path) => Some(Effect::Write {
-            text: draft::export(app, markup),
-            path,
-        }),
+        Done::Export(markup, path) => Some(Effect::Write(draft::export(app, markup, &path))),
         Done::Open(path) => Some(Effect::Open(path)),
     }
 }
@@ -560,10 +551,7 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
         Command::Redo(Some(seq)) => submit(app, Entry::Redo(seq)).ok().flatten(),
         Command::Save => Some(Effect::Save),
         Command::Open(path) => Some(Effect::Open(path)),
-        Command::Export(markup, path) => Some(Effect::Write {
-            text: draft::export(app, markup),
-            path,
-        }),
+        Command::Export(markup, path) => Some(Effect::Write(draft::export(app, markup, &path))),
         Command::New => on_main(app, Msg::NewGame),
         Command::Help => on_main(app, Msg::Help),
         Command::Quit => update(app, Msg::Quit),

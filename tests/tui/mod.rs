@@ -35,6 +35,24 @@ pub fn demo() -> Harness {
     }
 }
 
+/// Another game, saved in a fresh data directory and opened as the console opens a save.
+pub fn with_game(game: mafia_mod::engine::Game) -> Harness {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).expect("games dir");
+    let path = games.join("city.ron");
+    mafia_mod::savefile::save_game(&game, &path).expect("saved");
+    let mut app = App::new(game, path, Some(games));
+    app.clock = Clock::Fixed(1_790_010_000);
+    app.theme = Theme::mono();
+    app.area = Rect::new(0, 0, 100, 30);
+    Harness {
+        app,
+        dir,
+        terminal: Vec::new(),
+    }
+}
+
 impl Harness {
     /// Send a message through update and perform its effect, as the real loop does.
     pub fn send(&mut self, msg: Msg) -> &mut Self {

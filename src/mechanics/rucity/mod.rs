@@ -96,6 +96,14 @@ impl RuleSystem for RuCity {
             round => Some(round.id()),
         }
     }
+    fn next_round(&self, state: &GameState) -> Option<&'static str> {
+        // Only the rounds without a vote need it (the refusal of a vote says what comes next);
+        // after a vote, whether a re-vote or the night follows depends on the count.
+        match vars::Round::now(state) {
+            vars::Round::PreVote => Some(vars::Round::Vote.id()),
+            _ => None,
+        }
+    }
     fn open_ballot(&self, _roleset: &Roleset, state: &GameState) -> Option<String> {
         open_ballot(state)
     }

@@ -22,7 +22,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         Markup::Bbcode => "BBCode",
         Markup::Markdown => "Markdown",
     };
-    let edited = app.draft.phase.is_none() && app.game.state().draft_edit.is_some();
+    let edited = app.draft.committed.is_none() && app.game.state().draft_edit.is_some();
     let title = format!(
         "Draft · {} · {what} · {format}{}",
         draft::phase_label(app),
