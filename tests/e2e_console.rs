@@ -242,7 +242,7 @@ fn a_pasted_batch_of_ten_pms_is_entered_and_the_night_committed() {
     s.keys(&["End", "k", "d", "k", "d", "Enter"]);
     s.wait_for("8 entries from the batch");
     s.keys(&["C"]);
-    s.wait_for("Confirm");
+    s.wait_for("Commit check");
     s.keys(&["y"]);
     s.wait_for("Day 2 begins");
     s.resize(60, 16);

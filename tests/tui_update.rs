@@ -987,3 +987,55 @@ fn ru_city_rounds_in_the_console() {
         .key(KeyCode::Char(']'));
     assert_eq!(title(&h), "День 2 · голосование (draft)");
 }
+
+/// `C` shows what is missing and what the rules will do before anything is final: votes not
+/// cast, a court family with no individual votes (all its members die, seed L172), the exiles
+/// that follow; `n` leaves the phase open, `y` commits.
+#[test]
+fn the_commit_check_says_what_is_missing_and_what_follows() {
+    let mut h = demo();
+    h.key(KeyCode::Char('C'));
+    let check = |h: &Harness| match h.app.overlays.last() {
+        Some(Overlay::Commit(c)) => c.check.clone(),
+        other => panic!("no commit check: {other:?}"),
+    };
+    let night = check(&h);
+    assert_eq!(night.phase, "Night 2");
+    assert_eq!(night.next, "Day 2 begins");
+    assert!(
+        night
+            .missing
+            .iter()
+            .any(|m| m.contains("Quinn (Detective)")),
+        "{:?}",
+        night.missing
+    );
+    h.key(KeyCode::Char('n'));
+    assert!(h.app.overlays.is_empty());
+    assert_eq!(h.app.game.phase_name(), "Night 2", "n commits nothing");
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+    for voter in ["Ann", "Bruno", "Carla", "Quinn"] {
+        h.command(&format!("vote family {voter} Rossi"));
+    }
+    h.key(KeyCode::Char('C'));
+    let day = check(&h);
+    let missing = day.missing.join("\n");
+    assert!(
+        missing.contains("not voted on the Family vote"),
+        "{missing}"
+    );
+    assert!(
+        missing.contains("not voted on the Individual vote"),
+        "{missing}"
+    );
+    let follows = day.consequences.join("\n");
+    assert!(
+        follows.contains("Rossi goes to court with no individual vote") && follows.contains("L172"),
+        "{follows}"
+    );
+    assert!(follows.contains("Ida dies (court)"), "{follows}");
+    assert!(follows.contains("offence"), "{follows}");
+    h.key(KeyCode::Esc);
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+}

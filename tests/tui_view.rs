@@ -308,3 +308,15 @@ fn public_view_hides_roles_the_rules_never_reveal() {
         "a role shows in the public view"
     );
 }
+
+#[test]
+fn commit_check_overlay() {
+    let mut h = demo();
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    // Family votes only: Rossi goes to court with no individual vote for any member.
+    for voter in ["Ann", "Bruno", "Carla", "Quinn"] {
+        h.command(&format!("vote family {voter} Rossi"));
+    }
+    h.key(KeyCode::Char('C'));
+    snap("commit_check_100x30", &h, 100, 30);
+}

@@ -2,6 +2,7 @@
 //! derived by replaying them, and each phase is resolved by a pure function into an
 //! [`outcome::Outcome`] the host reviews before committing.
 
+pub mod check;
 pub mod entry;
 pub mod error;
 pub mod game;

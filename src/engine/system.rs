@@ -11,6 +11,7 @@
 //! keeps the system it was created with for its whole life.
 
 use super::error::Refusal;
+use super::outcome::Outcome;
 use super::resolve::Ctx;
 use super::setup::{PlayerSetup, Setup, SetupReport};
 use super::state::{GameState, SlotId};
@@ -178,6 +179,17 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
     /// knows it before resolving; `None` when the next thing is a new phase.
     fn next_round(&self, _state: &GameState) -> Option<&'static str> {
         None
+    }
+
+    /// What the rules will do at commit that the host should read before confirming, beyond
+    /// the deaths, host messages and warnings of the preview (which the check shows anyway).
+    fn commit_notes(
+        &self,
+        _roleset: &Roleset,
+        _state: &GameState,
+        _preview: &Outcome,
+    ) -> Vec<String> {
+        Vec::new()
     }
 
     /// The live count of the current phase's votes, as the resolution will count them (`seed`

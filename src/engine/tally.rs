@@ -105,9 +105,10 @@ pub fn count(roleset: &Roleset, state: &GameState, open: Option<&str>) -> Tally 
             }
             // Stable: ties keep the order of their first vote.
             targets.sort_by_key(|t| std::cmp::Reverse(t.total));
+            // A player whose status stops his votes counting (injured, jailed) is not missing.
             let not_voted = state
                 .living()
-                .filter(|s| !voted.contains(&s.id))
+                .filter(|s| !voted.contains(&s.id) && blocked_voter(roleset, state, s.id).is_none())
                 .map(|s| s.id)
                 .collect();
             BallotTally {

@@ -51,7 +51,6 @@ impl Clock {
 /// What the host confirms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Confirmed {
-    Commit,
     /// Undo the entry with this number, or redo it if it is undone.
     Toggle(u64),
 }
@@ -78,6 +77,8 @@ pub enum Overlay {
     Batch(Box<Batch>),
     /// The vote mode: a day's votes, a line each.
     Votes(Box<super::votes::Votes>),
+    /// The last look before a commit: what is missing and what the rules will do.
+    Commit(Box<super::commit::Commit>),
     NewGame(Box<NewGame>),
     /// Every entry of the game; the selected one can be undone or redone.
     Log {
@@ -96,6 +97,7 @@ impl Overlay {
             Overlay::Editor(_) => Mode::Editor,
             Overlay::Batch(batch) => batch.mode(),
             Overlay::Votes(_) => Mode::Votes,
+            Overlay::Commit(_) => Mode::Commit,
             Overlay::NewGame(_) => Mode::NewGame,
             Overlay::Log { .. } => Mode::Log,
         }

@@ -33,6 +33,8 @@ pub enum Mode {
     BatchFix,
     /// The vote mode.
     Votes,
+    /// The commit check.
+    Commit,
     NewGame,
     Log,
 }
@@ -56,6 +58,7 @@ impl Mode {
             Mode::Batch => "Batch review",
             Mode::BatchFix => "Fixing a suggested line",
             Mode::Votes => "Vote mode",
+            Mode::Commit => "Commit check",
             Mode::NewGame => "New game",
             Mode::Log => "Entry log",
         }
@@ -236,6 +239,14 @@ pub static BINDINGS: &[Binding] = &[
     // Error and confirmation.
     bind(M::Error, Key::plain(Esc), Msg::Close, "close", Some("close")),
     bind(M::Error, Key::plain(Enter), Msg::Close, "close", None),
+    bind(M::Commit, Key::ch('y'), Msg::Yes, "commit: the posts become final", Some("commit")),
+    bind(M::Commit, Key::plain(Enter), Msg::Yes, "commit", None),
+    bind(M::Commit, Key::ch('n'), Msg::No, "not yet", Some("not yet")),
+    bind(M::Commit, Key::plain(Esc), Msg::No, "not yet", None),
+    bind(M::Commit, Key::plain(Up), Msg::Up, "scroll up", None),
+    bind(M::Commit, Key::ch('k'), Msg::Up, "scroll up", None),
+    bind(M::Commit, Key::plain(Down), Msg::Down, "scroll down", Some("scroll")),
+    bind(M::Commit, Key::ch('j'), Msg::Down, "scroll down", None),
     bind(M::Confirm, Key::ch('y'), Msg::Yes, "yes", Some("yes")),
     bind(M::Confirm, Key::plain(Enter), Msg::Yes, "yes", None),
     bind(M::Confirm, Key::ch('n'), Msg::No, "no", Some("no")),
@@ -402,6 +413,7 @@ mod tests {
             Mode::Votes,
             Mode::NewGame,
             Mode::Log,
+            Mode::Commit,
         ] {
             assert!(
                 BINDINGS

@@ -31,6 +31,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
         Msg::Mouse(_) => None,
         msg if matches!(app.overlays.last(), Some(Overlay::Batch(_))) => on_batch(app, msg),
         msg if matches!(app.overlays.last(), Some(Overlay::Votes(_))) => on_votes(app, msg),
+        msg if matches!(app.overlays.last(), Some(Overlay::Commit(_))) => on_commit(app, msg),
         msg => match app.overlays.pop() {
             None => on_main(app, msg),
             Some(top) => on_overlay(app, top, msg),
@@ -261,32 +262,26 @@ fn ask_commit(app: &mut App) {
         app.error("The game is over", "there is no phase left to commit");
         return;
     }
-    let state = app.game.state();
-    let outcome = &app.resolution.outcome;
-    let mut detail = Vec::new();
-    let deaths = app.deaths_with_causes();
-    detail.push(if deaths.is_empty() {
-        "Nobody dies.".to_string()
-    } else {
-        format!("Deaths: {}", deaths.join(", "))
-    });
-    detail.push(format!(
-        "{} steps, {} messages, {} overrides.",
-        outcome.steps.len(),
-        outcome.messages.len(),
-        state.overrides.len()
-    ));
-    for w in &outcome.warnings {
-        detail.push(format!("⚠ {w}"));
+    let check = super::commit::Commit::new(app);
+    app.overlays.push(Overlay::Commit(Box::new(check)));
+}
+
+/// The commit check answers its own keys; yes commits as every other commit does.
+fn on_commit(app: &mut App, msg: Msg) -> Option<Effect> {
+    let Some(Overlay::Commit(commit)) = app.overlays.last_mut() else {
+        return None;
+    };
+    match commit.update(msg) {
+        Answer::Stay => None,
+        Answer::Close => {
+            app.overlays.pop();
+            None
+        }
+        Answer::Enter(_) => {
+            app.overlays.pop();
+            submit(app, Entry::Resolve).ok().flatten()
+        }
     }
-    app.overlays.push(Overlay::Confirm {
-        question: format!(
-            "Commit {}? The messages are final and the next phase starts.",
-            app.game.phase_label()
-        ),
-        detail,
-        action: Confirmed::Commit,
-    });
 }
 
 fn browse_phases(app: &mut App, earlier: bool) {
@@ -407,7 +402,6 @@ fn on_overlay(app: &mut App, top: Overlay, msg: Msg) -> Option<Effect> {
         }
         Overlay::Error { .. } if msg == Msg::Close => None,
         Overlay::Confirm { action, .. } if msg == Msg::Yes => match action {
-            Confirmed::Commit => submit(app, Entry::Resolve).ok().flatten(),
             Confirmed::Toggle(seq) => {
                 let toggle = if app.game.is_undone(seq) {
                     Entry::Redo(seq)

@@ -6,7 +6,7 @@
 //! the winners after Day 5.
 
 use crate::engine::entry::PendingKind;
-use crate::engine::outcome::{Audience, CountedTotal, Step, StepResult, Verdict};
+use crate::engine::outcome::{Audience, CountedTotal, Outcome, Step, StepResult, Verdict};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::setup::Level;
 use crate::engine::state::GameOver;
@@ -67,12 +67,47 @@ impl RuleSystem for Mafia1923 {
     fn vote_warnings(&self, q: &VoteQuery<'_>) -> Vec<String> {
         vote_warnings(q.state, q.ballot, q.voter, q.target)
     }
+    fn commit_notes(
+        &self,
+        _roleset: &Roleset,
+        state: &GameState,
+        preview: &Outcome,
+    ) -> Vec<String> {
+        court_without_individual_votes(state, preview)
+    }
     fn tally(&self, roleset: &Roleset, state: &GameState, seed: u64) -> Tally {
         live_tally(roleset, state, seed)
     }
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)
     }
+}
+
+/// A family at court whose members got no individual vote: they all tie at nothing, so the
+/// court kills every one of them (seed L172). Easy to cause by committing before the
+/// individual votes are in, so the commit check says it outright.
+fn court_without_individual_votes(state: &GameState, preview: &Outcome) -> Vec<String> {
+    preview
+        .steps
+        .iter()
+        .filter_map(|s| s.key.strip_prefix("court:"))
+        .filter_map(|family| {
+            let members = state.living_in(family);
+            let voted = preview.counted.iter().any(|c| {
+                c.ballot == "individual"
+                    && c.total != 0
+                    && state
+                        .slot_by_name(&c.target)
+                        .is_some_and(|s| members.contains(&s.id))
+            });
+            (members.len() > 1 && !voted).then(|| {
+                format!(
+                    "{family} goes to court with no individual vote for any of its {} members: they tie and all die (L172)",
+                    members.len()
+                )
+            })
+        })
+        .collect()
 }
 
 /// The live tally as the day's resolution will count it. The votes are read as entered, then

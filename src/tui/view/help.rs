@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-const ORDER: [Mode; 18] = [
+const ORDER: [Mode; 19] = [
     Mode::Main,
     Mode::Roster,
     Mode::Pending,
@@ -25,6 +25,7 @@ const ORDER: [Mode; 18] = [
     Mode::Editor,
     Mode::NewGame,
     Mode::Log,
+    Mode::Commit,
     Mode::Confirm,
     Mode::Error,
     Mode::Help,

@@ -1,0 +1,115 @@
+//! The commit check: before a phase is committed the host sees what is missing (votes not
+//! cast, power roles that sent nothing) and what the rules will do about it (deaths, exiles,
+//! auto-votes, warnings), and confirms. This file owns the overlay's state, its answer to each
+//! message and its drawing; its keys are in the keymap table (`Mode::Commit`).
+
+use super::app::App;
+use super::msg::{Answer, Msg};
+use super::view::{centered, hint_line, popup_block, styled};
+use crate::engine::check::{CommitCheck, commit_check};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+#[derive(Clone, Debug)]
+pub struct Commit {
+    pub check: CommitCheck,
+    pub scroll: u16,
+}
+
+impl Commit {
+    pub fn new(app: &App) -> Commit {
+        Commit {
+            check: commit_check(&app.game, &app.resolution.outcome),
+            scroll: 0,
+        }
+    }
+
+    /// Yes commits through the same line `apply` reads; anything else only moves or closes.
+    pub fn update(&mut self, msg: Msg) -> Answer {
+        match msg {
+            Msg::Yes => return Answer::Enter("commit".into()),
+            Msg::No | Msg::Close => return Answer::Close,
+            Msg::Up => self.scroll = self.scroll.saturating_sub(1),
+            Msg::Down => self.scroll = self.scroll.saturating_add(1),
+            Msg::PageUp => self.scroll = self.scroll.saturating_sub(10),
+            Msg::PageDown => self.scroll = self.scroll.saturating_add(10),
+            _ => {}
+        }
+        Answer::Stay
+    }
+
+    /// The overlay's text: the question, what is missing, what the rules do.
+    fn lines<'a>(&self, app: &App) -> Vec<Line<'a>> {
+        let check = &self.check;
+        let mut lines = vec![
+            Line::styled(
+                format!(
+                    "Commit {}? Its posts become final; {}.",
+                    check.phase, check.next
+                ),
+                app.theme.title(true),
+            ),
+            Line::raw(""),
+        ];
+        if check.missing.is_empty() {
+            lines.push(Line::styled(
+                "Nothing is missing: every vote and action is in.",
+                app.theme.good(),
+            ));
+        } else {
+            lines.push(Line::styled("Missing", app.theme.header()));
+            for m in &check.missing {
+                lines.push(Line::from(vec![
+                    styled("⚠ ", app.theme.bad()),
+                    Span::raw(m.clone()),
+                ]));
+            }
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("At commit", app.theme.header()));
+        if check.consequences.is_empty() {
+            lines.push(Line::raw("nothing happens: nobody dies"));
+        }
+        for c in &check.consequences {
+            lines.push(Line::raw(format!("· {c}")));
+        }
+        lines
+    }
+}
+
+/// The overlay: the check's text, scrolled, above the key hints.
+pub fn draw(app: &App, commit: &Commit, frame: &mut Frame, area: Rect) {
+    let lines = commit.lines(app);
+    let width = 80.min(area.width.saturating_sub(2));
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let wrapped: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let height = u16::try_from(wrapped).unwrap_or(u16::MAX).saturating_add(4);
+    let rect = centered(area, width, height);
+    let block = popup_block(app, frame, rect, "Commit check");
+    let inner_rect = block.inner(rect);
+    frame.render_widget(block, rect);
+    let text_rect = Rect {
+        height: inner_rect.height.saturating_sub(2),
+        ..inner_rect
+    };
+    let most = u16::try_from(wrapped)
+        .unwrap_or(u16::MAX)
+        .saturating_sub(text_rect.height);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((commit.scroll.min(most), 0)),
+        text_rect,
+    );
+    let hints = Rect {
+        y: text_rect.bottom() + 1,
+        height: 1,
+        ..inner_rect
+    };
+    frame.render_widget(
+        Paragraph::new(hint_line(app, &super::keymap::hints(app), inner_rect.width)),
+        hints,
+    );
+}
