@@ -138,7 +138,7 @@ fn error_and_confirm_overlays() {
     h.command("act Ann doctor Jack");
     snap("error_refusal_80x24", &h, 80, 24);
     h.esc().key(KeyCode::Char('C'));
-    snap("confirm_commit_80x24", &h, 80, 24);
+    snap("commit_check_night_80x24", &h, 80, 24);
 }
 
 #[test]
