@@ -284,7 +284,10 @@ fn undo_and_redo_any_entry() {
     let seq = h.app.game.last_redoable().expect("redoable");
     h.command(&format!("redo {seq}"));
     assert_eq!(live(&h), n);
+    // Entry 1 belongs to a committed phase: the command line asks first, as `u` does.
     h.command("undo 1");
+    assert!(matches!(h.app.overlays.last(), Some(Overlay::Confirm { .. })));
+    h.key(KeyCode::Char('y'));
     assert!(h.app.game.is_undone(1) || error_text(&h).is_some());
     assert_eq!(entries_on_disk(&h), h.app.game.entries().len());
 }
@@ -1038,4 +1041,47 @@ fn the_commit_check_says_what_is_missing_and_what_follows() {
     assert!(follows.contains("offence"), "{follows}");
     h.key(KeyCode::Esc);
     assert_eq!(h.app.game.phase_name(), "Day 2");
+}
+
+/// Undoing an entry of a committed phase asks first; the phase's results change and the next
+/// post carries the correction, with what was posted and what stands now.
+#[test]
+fn a_change_to_a_committed_phase_is_carried_as_a_correction() {
+    let mut h = demo();
+    let kill = h
+        .app
+        .game
+        .entries()
+        .iter()
+        .rev()
+        .find(|e| matches!(&e.entry, Entry::Act { ability, .. } if ability == "mafia_kill"))
+        .map(|e| e.seq)
+        .expect("the demo's mafia kill");
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+    h.command(&format!("undo {kill}"));
+    assert!(
+        matches!(h.app.overlays.last(), Some(Overlay::Confirm { .. })),
+        "asks first"
+    );
+    h.key(KeyCode::Char('y'));
+    assert!(h.app.game.is_undone(kill));
+    h.app.draft.committed = None;
+    let draft = mafia_mod::tui::draft::post(&h.app, mafia_mod::export::Markup::Text);
+    assert!(draft.contains("Correction to Night 2"), "{draft}");
+    assert!(draft.contains("was: Ugo has died."), "{draft}");
+    // The committed Night 2 post reads as it does now; the old version is kept in the correction.
+    let corrections = h.app.game.corrections();
+    assert_eq!(corrections.len(), 1);
+    assert_ne!(corrections[0].before, corrections[0].after);
+    // Once Day 2 is committed, its post keeps the correction.
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    let state = h.app.game.state();
+    let day2 = state
+        .history
+        .iter()
+        .find(|p| p.name == "Day 2")
+        .expect("day 2");
+    let post = mafia_mod::export::public_post(&h.app.game, day2, mafia_mod::export::Markup::Text);
+    assert!(post.contains("Correction to Night 2"), "{post}");
 }

@@ -43,6 +43,9 @@ pub struct Game {
     system: &'static dyn RuleSystem,
     state: GameState,
     undone: BTreeSet<u64>,
+    /// The corrections of committed phases, found once per change of the entries (finding
+    /// them replays the game around each one).
+    corrections: std::sync::OnceLock<Vec<super::correction::Correction>>,
 }
 
 impl Game {
@@ -75,6 +78,7 @@ impl Game {
                 system,
                 state,
                 undone: BTreeSet::new(),
+                corrections: Default::default(),
             },
             report.warnings,
         ))
@@ -99,6 +103,7 @@ impl Game {
             system,
             state,
             undone,
+            corrections: Default::default(),
         })
     }
 
@@ -228,12 +233,35 @@ impl Game {
             )?,
         }
         self.file.entries.push(logged);
+        self.corrections = Default::default();
         Ok(seq)
     }
 
     /// Resolve the current phase without committing: what would happen now.
     pub fn preview(&self) -> Outcome {
         resolve_phase(self.system, &self.file.roleset, &self.state, self.file.seed).0
+    }
+
+    /// The game's state as it stood after its first `n` entries (undo and redo included).
+    pub fn state_after_entries(&self, n: usize) -> Option<GameState> {
+        let entries = self.file.entries.get(..n)?;
+        replay_entries(self.system, &self.file, entries, &undone_set(entries)).ok()
+    }
+
+    /// Every correction of a committed phase, oldest first (see `correction`).
+    pub fn corrections(&self) -> &[super::correction::Correction] {
+        self.corrections
+            .get_or_init(|| super::correction::corrections(self))
+    }
+
+    /// The entry numbers of the commits that stand, in the order of the history they made.
+    pub fn commit_seqs(&self) -> Vec<u64> {
+        self.file
+            .entries
+            .iter()
+            .filter(|e| matches!(e.entry, Entry::Resolve) && !self.undone.contains(&e.seq))
+            .map(|e| e.seq)
+            .collect()
     }
 
     /// The most recent entry that undo would take back, if any.
@@ -280,8 +308,18 @@ fn replay(
     file: &GameFile,
     undone: &BTreeSet<u64>,
 ) -> Result<GameState, (u64, Refusal)> {
+    replay_entries(system, file, &file.entries, undone)
+}
+
+/// Replay some of the file's entries (the first n of them: the game as it stood then).
+fn replay_entries(
+    system: &dyn RuleSystem,
+    file: &GameFile,
+    entries: &[LoggedEntry],
+    undone: &BTreeSet<u64>,
+) -> Result<GameState, (u64, Refusal)> {
     let mut state = initial_state(&file.roleset, &file.setup);
-    for e in &file.entries {
+    for e in entries {
         if undone.contains(&e.seq) || matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)) {
             continue;
         }

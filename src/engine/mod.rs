@@ -3,6 +3,7 @@
 //! [`outcome::Outcome`] the host reviews before committing.
 
 pub mod check;
+pub mod correction;
 pub mod entry;
 pub mod error;
 pub mod game;

@@ -39,22 +39,49 @@ impl Markup {
 
 /// The public post of a committed phase: the host's edit if he made one, else the messages.
 pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> String {
-    // Alive as of the end of that phase, not now.
-    let alive: Vec<String> = game
-        .state()
+    // Alive and in the game as of the end of that phase, not now: an exiled player is out.
+    let state = game.state();
+    let out_by_then = |s: &crate::engine::Slot| {
+        state
+            .out_of_game_statuses
+            .iter()
+            .any(|st| s.statuses.get(st).is_some_and(|i| i.since <= phase.index))
+    };
+    let alive: Vec<String> = state
         .slots
         .iter()
         .filter(|s| s.death.as_ref().is_none_or(|(p, _)| *p > phase.index))
+        .filter(|s| !out_by_then(s))
         .map(|s| s.name.clone())
         .collect();
-    render_post(
+    let post = render_post(
         game.roleset(),
         &phase.name,
         phase.edited_post.as_deref(),
         &phase.outcome,
         &alive,
         markup,
-    )
+    );
+    let position = state.history.iter().position(|p| std::ptr::eq(p, phase));
+    match position {
+        Some(p) => with_corrections(post, &corrections_section(game, Some(p), markup)),
+        None => post,
+    }
+}
+
+/// The current phase's draft post with the corrections made while it is open: what the next
+/// post must say about the posts already read.
+pub fn draft_post_of(game: &Game, preview: &Outcome, after: &GameState, markup: Markup) -> String {
+    let state = game.state();
+    let post = draft_post(
+        game.roleset(),
+        &game.phase_name(),
+        preview,
+        state.draft_edit.as_deref(),
+        after,
+        markup,
+    );
+    with_corrections(post, &corrections_section(game, None, markup))
 }
 
 /// The public post of the current phase as it would read if the host committed now: the
@@ -87,13 +114,9 @@ pub fn draft_body(
     post_body(roleset, preview, &living_names(after), markup)
 }
 
+/// The players still in the game: an exiled player is not listed among the living.
 fn living_names(state: &GameState) -> Vec<String> {
-    state
-        .slots
-        .iter()
-        .filter(|s| s.alive)
-        .map(|s| s.name.clone())
-        .collect()
+    state.living().map(|s| s.name.clone()).collect()
 }
 
 fn render_post(
@@ -139,6 +162,53 @@ fn alive_heading(roleset: &Roleset, count: usize) -> String {
         t => t,
     };
     render(template, &[("count", count.to_string())])
+}
+
+/// The section a post carries for the corrections made while its phase was open: for each
+/// committed phase whose results an undo or redo changed, the lines it had (`was`) and the
+/// lines it has now (`now`). Empty when there is none. Its words come from the roleset's
+/// `post_correction`, `post_correction_was` and `post_correction_now` templates, English
+/// where it has none.
+pub fn corrections_section(game: &Game, position: Option<usize>, markup: Markup) -> String {
+    let roleset = game.roleset();
+    let word = |id: &str, english: &'static str| -> String {
+        match roleset.template(id) {
+            "" => english.to_string(),
+            t => t.to_string(),
+        }
+    };
+    let mut out = Vec::new();
+    for c in crate::engine::correction::corrections_during(game, position) {
+        let phase = roleset.phase_label(c.after.index, c.after.round.as_deref());
+        let text = |p: &CommittedPhase| -> String {
+            public_messages(&p.outcome.messages)
+                .map(|m| format!("{}\n", from_bbcode(&m.text, markup)))
+                .collect()
+        };
+        let (before, after) = (text(&c.before), text(&c.after));
+        out.push(markup.bold(&render(
+            &word("post_correction", "Correction to {phase}"),
+            &[("phase", phase)],
+        )));
+        for change in similar::TextDiff::from_lines(&before, &after).iter_all_changes() {
+            let label = match change.tag() {
+                similar::ChangeTag::Delete => word("post_correction_was", "was"),
+                similar::ChangeTag::Insert => word("post_correction_now", "now"),
+                similar::ChangeTag::Equal => continue,
+            };
+            out.push(format!("{label}: {}", change.value().trim_end()));
+        }
+    }
+    out.join("\n")
+}
+
+/// The post with its corrections section, if it has one.
+fn with_corrections(post: String, corrections: &str) -> String {
+    if corrections.is_empty() {
+        post
+    } else {
+        format!("{}\n\n{corrections}\n", post.trim_end())
+    }
 }
 
 /// The messages of a phase for everyone.

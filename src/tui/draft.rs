@@ -4,19 +4,18 @@
 
 use super::app::App;
 use crate::engine::outcome::Audience;
-use crate::export::{Markup, draft_body, draft_post, private_results, private_text, public_post};
+use crate::export::{
+    Markup, draft_body, draft_post_of, private_results, private_text, public_post,
+};
 use std::path::{Path, PathBuf};
 
 /// The public post the draft pane is on.
 pub fn post(app: &App, markup: Markup) -> String {
-    let state = app.game.state();
     match committed(app) {
         Some(phase) => public_post(&app.game, phase, markup),
-        None => draft_post(
-            app.game.roleset(),
-            &app.game.phase_name(),
+        None => draft_post_of(
+            &app.game,
             &app.resolution.outcome,
-            state.draft_edit.as_deref(),
             &app.resolution.after,
             markup,
         ),

@@ -240,7 +240,11 @@ fn ask_toggle(app: &mut App, seq: u64) {
             app.game.phase_label()
         ));
     } else if in_committed_phase(&app.game, seq) {
-        detail.push("It belongs to a committed phase: that phase's final post changes.".into());
+        detail.push(
+            "It belongs to a committed phase: that phase's results change, and the next post \
+             carries a correction with what it said and what it says now."
+                .into(),
+        );
     }
     app.overlays.push(Overlay::Confirm {
         question: format!(
@@ -541,6 +545,13 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
         Command::Commit => on_main(app, Msg::Commit),
         Command::Undo(None) => on_main(app, Msg::UndoLast),
         Command::Redo(None) => on_main(app, Msg::RedoLast),
+        // A change to a phase the players have read asks first, whichever way it is typed.
+        Command::Undo(Some(seq)) | Command::Redo(Some(seq))
+            if in_committed_phase(&app.game, seq) =>
+        {
+            ask_toggle(app, seq);
+            None
+        }
         Command::Undo(Some(seq)) => submit(app, Entry::Undo(seq)).ok().flatten(),
         Command::Redo(Some(seq)) => submit(app, Entry::Redo(seq)).ok().flatten(),
         Command::Save => Some(Effect::Save),
