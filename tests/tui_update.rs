@@ -286,7 +286,10 @@ fn undo_and_redo_any_entry() {
     assert_eq!(live(&h), n);
     // Entry 1 belongs to a committed phase: the command line asks first, as `u` does.
     h.command("undo 1");
-    assert!(matches!(h.app.overlays.last(), Some(Overlay::Confirm { .. })));
+    assert!(matches!(
+        h.app.overlays.last(),
+        Some(Overlay::Confirm { .. })
+    ));
     h.key(KeyCode::Char('y'));
     assert!(h.app.game.is_undone(1) || error_text(&h).is_some());
     assert_eq!(entries_on_disk(&h), h.app.game.entries().len());

@@ -18,7 +18,13 @@ pub fn error(app: &App, title: &str, message: &str, frame: &mut Frame, area: Rec
 }
 
 pub fn confirm(app: &App, question: &str, detail: &[String], frame: &mut Frame, area: Rect) {
-    let height = detail.len() as u16 + 7;
+    // Each line as many rows as it wraps to, so the key hints are never cut off.
+    let inner = usize::from(72.min(area.width.saturating_sub(2)).saturating_sub(2)).max(1);
+    let rows: usize = std::iter::once(question)
+        .chain(detail.iter().map(String::as_str))
+        .map(|l| unicode_width::UnicodeWidthStr::width(l).div_ceil(inner).max(1))
+        .sum();
+    let height = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(5);
     let rect = centered(area, 72, height);
     let block = popup_block(app, frame, rect, "Confirm");
     let mut lines = vec![
