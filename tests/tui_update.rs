@@ -1088,3 +1088,45 @@ fn a_change_to_a_committed_phase_is_carried_as_a_correction() {
     let post = mafia_mod::export::public_post(&h.app.game, day2, mafia_mod::export::Markup::Text);
     assert!(post.contains("Correction to Night 2"), "{post}");
 }
+
+/// An edited post does not go stale silently: when later entries change the results, the
+/// pane says so, `D` shows the generated post then and now beside the edit, and the host takes
+/// the new text or keeps the edit.
+#[test]
+fn an_edited_post_that_goes_stale_is_flagged_and_compared() {
+    let mut h = demo();
+    h.key(KeyCode::Char('4'))
+        .key(KeyCode::Char('e'))
+        .ctrl('a')
+        .type_text("Good morning, town! ")
+        .ctrl('d');
+    assert!(h.app.game.state().draft_edit.is_some());
+    assert!(h.app.stale_edit.is_none(), "just edited: up to date");
+    // The doctor now saves Ugo, whom the mafia kills: the results change.
+    h.command("act Ann doctor Ugo");
+    let stale = h.app.stale_edit.clone().expect("the edit is out of date");
+    assert!(stale.then.contains("Ugo has died."), "{}", stale.then);
+    assert!(!stale.now.contains("Ugo has died."), "{}", stale.now);
+    assert!(
+        h.app
+            .notice
+            .clone()
+            .unwrap_or_default()
+            .contains("D compares")
+    );
+    h.key(KeyCode::Char('D'));
+    assert!(matches!(h.app.overlays.last(), Some(Overlay::DraftDiff(_))));
+    // Keeping the edit makes it current; taking the new text drops it.
+    h.key(KeyCode::Char('y'));
+    assert!(h.app.stale_edit.is_none());
+    assert!(h.app.game.state().draft_edit.is_some());
+    h.command("undo");
+    h.command("act Ann doctor Hugo");
+    assert!(h.app.stale_edit.is_some());
+    h.key(KeyCode::Char('D')).key(KeyCode::Char('n'));
+    assert!(
+        h.app.game.state().draft_edit.is_none(),
+        "the edit is dropped"
+    );
+    assert!(h.app.stale_edit.is_none());
+}

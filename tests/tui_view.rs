@@ -320,3 +320,16 @@ fn commit_check_overlay() {
     h.key(KeyCode::Char('C'));
     snap("commit_check_100x30", &h, 100, 30);
 }
+
+#[test]
+fn draft_diff_overlay() {
+    let mut h = demo();
+    h.key(KeyCode::Char('4'))
+        .key(KeyCode::Char('e'))
+        .ctrl('a')
+        .type_text("Good morning, town! ")
+        .ctrl('d');
+    h.command("act Ann doctor Ugo");
+    h.key(KeyCode::Char('D'));
+    snap("draft_diff_100x30", &h, 100, 30);
+}

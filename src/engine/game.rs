@@ -254,6 +254,18 @@ impl Game {
             .get_or_init(|| super::correction::corrections(self))
     }
 
+    /// The current phase's preview as it stood after the first `n` entries, with the state
+    /// after it: what a draft edited then was written against.
+    pub fn preview_after_entries(&self, n: usize) -> Option<(Outcome, GameState)> {
+        let state = self.state_after_entries(n)?;
+        Some(resolve_phase(
+            self.system,
+            &self.file.roleset,
+            &state,
+            self.file.seed,
+        ))
+    }
+
     /// The entry numbers of the commits that stand, in the order of the history they made.
     pub fn commit_seqs(&self) -> Vec<u64> {
         self.file

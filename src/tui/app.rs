@@ -79,6 +79,8 @@ pub enum Overlay {
     Votes(Box<super::votes::Votes>),
     /// The last look before a commit: what is missing and what the rules will do.
     Commit(Box<super::commit::Commit>),
+    /// The edited post beside the results it no longer matches.
+    DraftDiff(Box<super::diff::DraftDiff>),
     NewGame(Box<NewGame>),
     /// Every entry of the game; the selected one can be undone or redone.
     Log {
@@ -98,6 +100,7 @@ impl Overlay {
             Overlay::Batch(batch) => batch.mode(),
             Overlay::Votes(_) => Mode::Votes,
             Overlay::Commit(_) => Mode::Commit,
+            Overlay::DraftDiff(_) => Mode::DraftDiff,
             Overlay::NewGame(_) => Mode::NewGame,
             Overlay::Log { .. } => Mode::Log,
         }
@@ -143,6 +146,8 @@ pub struct App {
     /// The current phase resolved now, with the state after each step.
     pub resolution: Stepwise,
     pub tally: Tally,
+    /// The edited post's results changed after the edit (the draft pane says so; `D` compares).
+    pub stale_edit: Option<super::draft::StaleEdit>,
     /// Steps that changed (or appeared) at the last re-resolution, by key.
     pub changed: BTreeSet<String>,
     /// A one-line report of the last thing done ("saved", "exported to …").
@@ -160,7 +165,9 @@ impl App {
     pub fn new(game: Game, path: PathBuf, games_dir: Option<PathBuf>) -> App {
         let resolution = Stepwise::of(&game);
         let tally = game.tally();
+        let stale_edit = super::draft::stale_edit(&game, &resolution);
         App {
+            stale_edit,
             game,
             path,
             games_dir,
@@ -209,6 +216,8 @@ impl App {
         let phase_before = self.game.state().phase;
         self.resolution = Stepwise::of(&self.game);
         self.tally = self.game.tally();
+        let was_stale = self.stale_edit.is_some();
+        self.stale_edit = super::draft::stale_edit(&self.game, &self.resolution);
         self.changed = self
             .resolution
             .outcome
@@ -224,6 +233,9 @@ impl App {
         }
         let deaths = self.death_names();
         let mut parts = Vec::new();
+        if self.stale_edit.is_some() && !was_stale {
+            parts.push("your edited post is out of date: D compares".to_string());
+        }
         if !self.changed.is_empty() {
             parts.push(format!("Δ {} step(s)", self.changed.len()));
         }

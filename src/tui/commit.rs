@@ -5,12 +5,11 @@
 
 use super::app::App;
 use super::msg::{Answer, Msg};
-use super::view::{centered, hint_line, popup_block, styled};
+use super::view::{popup, styled};
 use crate::engine::check::{CommitCheck, commit_check};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 
 #[derive(Clone, Debug)]
 pub struct Commit {
@@ -82,34 +81,5 @@ impl Commit {
 /// The overlay: the check's text, scrolled, above the key hints.
 pub fn draw(app: &App, commit: &Commit, frame: &mut Frame, area: Rect) {
     let lines = commit.lines(app);
-    let width = 80.min(area.width.saturating_sub(2));
-    let inner = usize::from(width.saturating_sub(2)).max(1);
-    let wrapped: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
-    let height = u16::try_from(wrapped).unwrap_or(u16::MAX).saturating_add(4);
-    let rect = centered(area, width, height);
-    let block = popup_block(app, frame, rect, "Commit check");
-    let inner_rect = block.inner(rect);
-    frame.render_widget(block, rect);
-    let text_rect = Rect {
-        height: inner_rect.height.saturating_sub(2),
-        ..inner_rect
-    };
-    let most = u16::try_from(wrapped)
-        .unwrap_or(u16::MAX)
-        .saturating_sub(text_rect.height);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .scroll((commit.scroll.min(most), 0)),
-        text_rect,
-    );
-    let hints = Rect {
-        y: text_rect.bottom() + 1,
-        height: 1,
-        ..inner_rect
-    };
-    frame.render_widget(
-        Paragraph::new(hint_line(app, &super::keymap::hints(app), inner_rect.width)),
-        hints,
-    );
+    popup::scrolled_with_hints(app, lines, "Commit check", commit.scroll, frame, area);
 }

@@ -4,6 +4,7 @@
 
 use super::app::App;
 use crate::engine::outcome::Audience;
+use crate::engine::{Entry, Game};
 use crate::export::{
     Markup, draft_body, draft_post_of, private_results, private_text, public_post,
 };
@@ -20,6 +21,30 @@ pub fn post(app: &App, markup: Markup) -> String {
             markup,
         ),
     }
+}
+
+/// An edited post whose generated results changed after the edit: the post as generated when
+/// the host edited it, and as generated now. The edit itself is the state's `draft_edit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaleEdit {
+    pub then: String,
+    pub now: String,
+}
+
+/// Whether the current phase's edited post is stale, found by resolving the phase as it stood
+/// at the last edit. Only a game with an edited draft pays for it.
+pub fn stale_edit(game: &Game, now: &crate::engine::stepwise::Stepwise) -> Option<StaleEdit> {
+    game.state().draft_edit.as_ref()?;
+    let commits = game.commit_seqs();
+    let opened = commits.last().copied().unwrap_or(0);
+    let entries = game.entries();
+    let edit_at = entries.iter().rposition(|e| {
+        e.seq > opened && matches!(e.entry, Entry::EditPost(_)) && !game.is_undone(e.seq)
+    })?;
+    let (outcome, after) = game.preview_after_entries(edit_at + 1)?;
+    let then = draft_body(game.roleset(), &outcome, &after, Markup::Text);
+    let now = draft_body(game.roleset(), &now.outcome, &now.after, Markup::Text);
+    (then != now).then_some(StaleEdit { then, now })
 }
 
 /// The text the host starts editing: his earlier edit, else the generated body.

@@ -35,6 +35,8 @@ pub enum Mode {
     Votes,
     /// The commit check.
     Commit,
+    /// The draft diff.
+    DraftDiff,
     NewGame,
     Log,
 }
@@ -59,6 +61,7 @@ impl Mode {
             Mode::BatchFix => "Fixing a suggested line",
             Mode::Votes => "Vote mode",
             Mode::Commit => "Commit check",
+            Mode::DraftDiff => "Draft diff",
             Mode::NewGame => "New game",
             Mode::Log => "Entry log",
         }
@@ -224,6 +227,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Queue, Key::ch('o'), Msg::OverrideSelected, "override the selected step, with a reason", Some("override")),
     bind(M::Queue, Key::ch('t'), Msg::ToggleTally, "switch between the vote tally and the steps", Some("tally/steps")),
     bind(M::Draft, Key::ch('e'), Msg::EditDraft, "edit the public post (kept in the save)", Some("edit")),
+    bind(M::Main, Key::ch('D'), Msg::DraftDiff, "compare an out-of-date edited post with the new results", None),
     bind(M::Draft, Key::ch('m'), Msg::TogglePrivate, "show private results instead of the public post", Some("private")),
     bind(M::Draft, Key::ch('f'), Msg::CycleMarkup, "format: text, BBCode, Markdown", Some("format")),
     bind(M::Draft, Key::ch('['), Msg::EarlierPhase, "show an earlier committed phase", Some("earlier")),
@@ -239,6 +243,14 @@ pub static BINDINGS: &[Binding] = &[
     // Error and confirmation.
     bind(M::Error, Key::plain(Esc), Msg::Close, "close", Some("close")),
     bind(M::Error, Key::plain(Enter), Msg::Close, "close", None),
+    bind(M::DraftDiff, Key::ch('n'), Msg::TakeNew, "take the new post (your edit is dropped; undo brings it back)", Some("take new")),
+    bind(M::DraftDiff, Key::ch('e'), Msg::EditDraft, "edit your post again", Some("edit")),
+    bind(M::DraftDiff, Key::ch('y'), Msg::KeepEdit, "keep your edit as it is", Some("keep mine")),
+    bind(M::DraftDiff, Key::plain(Esc), Msg::Close, "decide later (the pane stays marked)", Some("later")),
+    bind(M::DraftDiff, Key::plain(Up), Msg::Up, "scroll up", None),
+    bind(M::DraftDiff, Key::ch('k'), Msg::Up, "scroll up", None),
+    bind(M::DraftDiff, Key::plain(Down), Msg::Down, "scroll down", None),
+    bind(M::DraftDiff, Key::ch('j'), Msg::Down, "scroll down", None),
     bind(M::Commit, Key::ch('y'), Msg::Yes, "commit: the posts become final", Some("commit")),
     bind(M::Commit, Key::plain(Enter), Msg::Yes, "commit", None),
     bind(M::Commit, Key::ch('n'), Msg::No, "not yet", Some("not yet")),
@@ -414,6 +426,7 @@ mod tests {
             Mode::NewGame,
             Mode::Log,
             Mode::Commit,
+            Mode::DraftDiff,
         ] {
             assert!(
                 BINDINGS

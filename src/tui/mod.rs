@@ -12,6 +12,7 @@ pub mod app;
 pub mod batch;
 pub mod command;
 pub mod commit;
+pub mod diff;
 pub mod draft;
 pub mod effects;
 pub mod form;

@@ -87,6 +87,12 @@ pub enum Msg {
     FixLine,
     /// Batch review: back to the pasted text.
     EditText,
+    /// Compare the edited post with the results it no longer matches.
+    DraftDiff,
+    /// Draft diff: drop the edit and take the newly generated post.
+    TakeNew,
+    /// Draft diff: keep the edit as it is.
+    KeepEdit,
     /// A key typed into the top overlay's text field.
     Input(KeyEvent),
     /// Bracketed paste, line ends already normalised to `\n`.

@@ -32,6 +32,9 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
         msg if matches!(app.overlays.last(), Some(Overlay::Batch(_))) => on_batch(app, msg),
         msg if matches!(app.overlays.last(), Some(Overlay::Votes(_))) => on_votes(app, msg),
         msg if matches!(app.overlays.last(), Some(Overlay::Commit(_))) => on_commit(app, msg),
+        msg if matches!(app.overlays.last(), Some(Overlay::DraftDiff(_))) => {
+            on_draft_diff(app, msg)
+        }
         msg => match app.overlays.pop() {
             None => on_main(app, msg),
             Some(top) => on_overlay(app, top, msg),
@@ -165,6 +168,15 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         }
         Msg::EarlierPhase | Msg::LaterPhase => browse_phases(app, msg == Msg::EarlierPhase),
         Msg::EditDraft => edit_draft(app),
+        Msg::DraftDiff => match (&app.stale_edit, &app.game.state().draft_edit) {
+            (Some(stale), Some(edit)) => {
+                let diff = super::diff::DraftDiff::new(stale.clone(), edit.clone());
+                app.overlays.push(Overlay::DraftDiff(Box::new(diff)));
+            }
+            _ => {
+                app.notice = Some("the draft is not an out-of-date edit: nothing to compare".into())
+            }
+        },
         Msg::UndoLast => match app.game.last_undoable() {
             // taking back a commit or an entry of a committed phase changes a final post
             Some(seq) if in_committed_phase(&app.game, seq) => ask_toggle(app, seq),
@@ -268,6 +280,27 @@ fn ask_commit(app: &mut App) {
     }
     let check = super::commit::Commit::new(app);
     app.overlays.push(Overlay::Commit(Box::new(check)));
+}
+
+/// The draft diff answers its own keys; its choices go in as post edits.
+fn on_draft_diff(app: &mut App, msg: Msg) -> Option<Effect> {
+    let Some(Overlay::DraftDiff(diff)) = app.overlays.last_mut() else {
+        return None;
+    };
+    let choice = diff.update(msg);
+    if choice != super::diff::Choice::Stay {
+        app.overlays.pop();
+    }
+    match choice {
+        super::diff::Choice::Stay | super::diff::Choice::Close => None,
+        // An empty edit drops the edit: the post is generated again.
+        super::diff::Choice::TakeNew => submit(app, Entry::EditPost(String::new())).ok().flatten(),
+        super::diff::Choice::KeepEdit(text) => submit(app, Entry::EditPost(text)).ok().flatten(),
+        super::diff::Choice::EditAgain => {
+            edit_draft(app);
+            None
+        }
+    }
 }
 
 /// The commit check answers its own keys; yes commits as every other commit does.

@@ -23,10 +23,14 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         Markup::Markdown => "Markdown",
     };
     let edited = app.draft.committed.is_none() && app.game.state().draft_edit.is_some();
+    let mark = match (edited, &app.stale_edit) {
+        (true, Some(_)) => " · edited · ⚠ results changed since: D compares",
+        (true, None) => " · edited",
+        _ => "",
+    };
     let title = format!(
-        "Draft · {} · {what} · {format}{}",
-        draft::phase_label(app),
-        if edited { " · edited" } else { "" }
+        "Draft · {} · {what} · {format}{mark}",
+        draft::phase_label(app)
     );
     let block = pane_block(app, Pane::Draft, title);
     let text = draft::shown(app);

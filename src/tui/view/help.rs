@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-const ORDER: [Mode; 19] = [
+const ORDER: [Mode; 20] = [
     Mode::Main,
     Mode::Roster,
     Mode::Pending,
@@ -26,6 +26,7 @@ const ORDER: [Mode; 19] = [
     Mode::NewGame,
     Mode::Log,
     Mode::Commit,
+    Mode::DraftDiff,
     Mode::Confirm,
     Mode::Error,
     Mode::Help,

@@ -68,6 +68,7 @@ pub fn view(app: &App, frame: &mut Frame) {
             Overlay::Batch(batch) => crate::tui::batch::draw(app, batch, frame, area),
             Overlay::Votes(votes) => crate::tui::votes::draw(app, votes, frame, area),
             Overlay::Commit(commit) => crate::tui::commit::draw(app, commit, frame, area),
+            Overlay::DraftDiff(diff) => crate::tui::diff::draw(app, diff, frame, area),
             Overlay::NewGame(ng) => newgame::render(app, ng, frame, area),
             Overlay::Log { selected } => log::render(app, *selected, frame, area),
         }

@@ -22,7 +22,11 @@ pub fn confirm(app: &App, question: &str, detail: &[String], frame: &mut Frame, 
     let inner = usize::from(72.min(area.width.saturating_sub(2)).saturating_sub(2)).max(1);
     let rows: usize = std::iter::once(question)
         .chain(detail.iter().map(String::as_str))
-        .map(|l| unicode_width::UnicodeWidthStr::width(l).div_ceil(inner).max(1))
+        .map(|l| {
+            unicode_width::UnicodeWidthStr::width(l)
+                .div_ceil(inner)
+                .max(1)
+        })
         .sum();
     let height = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(5);
     let rect = centered(area, 72, height);
@@ -48,5 +52,48 @@ pub fn with_hints(app: &App, mut lines: Vec<Line>, block: Block, frame: &mut Fra
             .block(block)
             .wrap(Wrap { trim: false }),
         rect,
+    );
+}
+
+/// A popup whose text may be longer than the screen (the commit check, the draft diff): as
+/// tall as its wrapped text allows, the text scrolled, the key hints pinned below it.
+pub fn scrolled_with_hints(
+    app: &App,
+    lines: Vec<Line>,
+    title: &str,
+    scroll: u16,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let width = 90.min(area.width.saturating_sub(2));
+    let inner_width = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inner_width).max(1))
+        .sum();
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX);
+    let rect = centered(area, width, rows.saturating_add(4));
+    let block = popup_block(app, frame, rect, title);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let text = Rect {
+        height: inner.height.saturating_sub(2),
+        ..inner
+    };
+    let most = rows.saturating_sub(text.height);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll.min(most), 0)),
+        text,
+    );
+    let hints = Rect {
+        y: text.bottom() + 1,
+        height: 1,
+        ..inner
+    };
+    frame.render_widget(
+        Paragraph::new(hint_line(app, &keymap::hints(app), inner.width)),
+        hints,
     );
 }
