@@ -61,7 +61,8 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
-    /// Export a phase's public post, or one player's private results.
+    /// Export a phase's public post, one player's private results, the role PMs, the reveal
+    /// post or the host sheet.
     Export {
         /// The save: a path, or a file name in the games folder of the data directory.
         file: PathBuf,
@@ -73,9 +74,19 @@ pub enum Command {
         round: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// A player (slot) name: his private results instead of the public post.
+        /// A player (slot) name: their private results instead of the public post (with
+        /// `--roles`: their role PM alone).
         #[arg(long)]
         private: Option<String>,
+        /// The role PMs of every player, from the roleset's templates (in its language).
+        #[arg(long, conflicts_with_all = ["phase", "recap", "host"])]
+        roles: bool,
+        /// The reveal post: the winners, every role, and what each phase did.
+        #[arg(long, conflicts_with_all = ["phase", "private", "host"])]
+        recap: bool,
+        /// The host sheet: roles, statuses, uses and hidden values. For the host only.
+        #[arg(long, conflicts_with_all = ["phase", "private"])]
+        host: bool,
     },
     /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
     /// input) and print one suggested entry per message in the `:` command syntax, or

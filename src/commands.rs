@@ -313,6 +313,41 @@ pub fn export(
     Ok(())
 }
 
+/// The host's documents beside the phase posts (see `export::sheets`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sheet {
+    Roles,
+    Recap,
+    Host,
+}
+
+/// `mafia-mod export --roles|--recap|--host`: one of the host's documents; `player` narrows
+/// the role PMs to one player's.
+pub fn export_sheet(
+    file: &Path,
+    sheet: Sheet,
+    player: Option<&str>,
+    markup: Markup,
+    out: &mut dyn Write,
+) -> Result<()> {
+    use crate::export::sheets;
+    let game = load_game(file).map_err(|e| anyhow!("{e}"))?;
+    let text = match (sheet, player) {
+        (Sheet::Roles, Some(name)) => {
+            let slot = game
+                .state()
+                .slot_by_name(name)
+                .ok_or_else(|| anyhow!("no player named `{name}`"))?;
+            sheets::role_pm(&game, slot, markup)
+        }
+        (Sheet::Roles, None) => sheets::role_pms(&game, markup),
+        (Sheet::Recap, _) => sheets::recap(&game, markup),
+        (Sheet::Host, _) => sheets::host_sheet(&game, markup),
+    };
+    writeln!(out, "{}", text.trim_end())?;
+    Ok(())
+}
+
 /// A save named on the command line: the path as given, or else a bare file name in the games
 /// folder of the data directory, where the console keeps its games.
 pub fn find_save(path: &Path, data_dir: Option<&Path>) -> PathBuf {

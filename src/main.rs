@@ -71,20 +71,38 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             round,
             format,
             private,
+            roles,
+            recap,
+            host,
         }) => {
             let markup = match format {
                 Format::Bbcode => Markup::Bbcode,
                 Format::Markdown => Markup::Markdown,
                 Format::Text => Markup::Text,
             };
-            commands::export(
-                &commands::find_save(&file, cli.data_dir.as_deref()),
-                phase.as_deref(),
-                round.as_deref(),
-                markup,
-                private.as_deref(),
-                &mut out,
-            )?;
+            let file = commands::find_save(&file, cli.data_dir.as_deref());
+            let sheet = if roles {
+                Some(commands::Sheet::Roles)
+            } else if recap {
+                Some(commands::Sheet::Recap)
+            } else if host {
+                Some(commands::Sheet::Host)
+            } else {
+                None
+            };
+            match sheet {
+                Some(sheet) => {
+                    commands::export_sheet(&file, sheet, private.as_deref(), markup, &mut out)?
+                }
+                None => commands::export(
+                    &file,
+                    phase.as_deref(),
+                    round.as_deref(),
+                    markup,
+                    private.as_deref(),
+                    &mut out,
+                )?,
+            }
             out.flush()?;
             Ok(true)
         }

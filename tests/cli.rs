@@ -375,3 +375,65 @@ fn a_bare_save_name_is_looked_up_in_the_data_dir() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(stdout(&o), "act Ann doctor Carla\n");
 }
+
+/// Issue 9 item 6: the host's documents from the command line: the role PMs in the roleset's
+/// language (the mafia learn each other, the maniac nobody), one player's PM alone, the
+/// reveal post with the winners and each phase, and the host sheet with the hidden values.
+#[test]
+fn export_role_pms_the_reveal_post_and_the_host_sheet() {
+    let scenario_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/game_standard_to_red_win.ron");
+    let game = mafia_mod::scenario::play_file(&scenario_path).expect("plays");
+    assert!(
+        game.state().game_over.is_some(),
+        "the scenario plays to the end"
+    );
+    let mafia: Vec<String> = game
+        .state()
+        .slots
+        .iter()
+        .filter(|s| s.extra_roles.iter().any(|r| r == "mafia") || s.role == "mafia")
+        .map(|s| s.name.clone())
+        .collect();
+    assert_eq!(mafia.len(), 2, "{mafia:?}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("city.ron");
+    mafia_mod::savefile::save_game(&game, &save).expect("saved");
+    let save = save.to_string_lossy().to_string();
+
+    let roles = stdout(&run(&["export", &save, "--roles", "--format", "bbcode"]));
+    assert_eq!(
+        roles.matches(": ваша роль[/b]").count(),
+        game.state().slots.len(),
+        "{roles}"
+    );
+    let one = stdout(&run(&["export", &save, "--roles", "--private", &mafia[0]]));
+    assert!(one.contains("(Черные)"), "{one}");
+    assert!(
+        one.contains(&format!("Ваши напарники: {}.", mafia[1])),
+        "{one}"
+    );
+    assert!(!one.contains("ваша роль\n\n"), "one PM only: {one}");
+
+    let recap = stdout(&run(&["export", &save, "--recap"]));
+    assert!(recap.contains("Победили:"), "{recap}");
+    for phase in &game.state().history {
+        assert!(
+            recap.contains(&phase.name),
+            "{} is not in {recap}",
+            phase.name
+        );
+    }
+    for slot in &game.state().slots {
+        assert!(recap.contains(&slot.name), "{recap}");
+    }
+
+    let host = stdout(&run(&["export", &save, "--host"]));
+    assert!(host.contains("for the host only"), "{host}");
+    assert!(host.contains("reserve:"), "{host}");
+    let both = run(&["export", &save, "--host", "--phase", "День 1"]);
+    assert!(
+        !both.status.success(),
+        "a host sheet is never mixed into a post"
+    );
+}

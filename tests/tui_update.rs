@@ -397,7 +397,11 @@ fn draft_edit_private_toggle_and_formats() {
     h.key(KeyCode::Char('m'));
     let private = mafia_mod::tui::draft::shown(&h.app);
     assert!(private.contains("Night 2 —"), "{private}");
-    h.key(KeyCode::Char('m')).key(KeyCode::Char('f'));
+    // On through the host's documents back to the post.
+    for _ in 0..4 {
+        h.key(KeyCode::Char('m'));
+    }
+    h.key(KeyCode::Char('f'));
     assert!(mafia_mod::tui::draft::shown(&h.app).starts_with("[b]Night 2[/b]"));
 }
 
@@ -412,7 +416,11 @@ fn public_view_hides_secrets() {
         assert!(!screen.contains(secret), "{secret} is visible:\n{screen}");
     }
     h.key(KeyCode::Char('4')).key(KeyCode::Char('m'));
-    assert!(!h.app.draft.private, "private results stay hidden");
+    assert_eq!(
+        h.app.draft.shows,
+        mafia_mod::tui::app::DraftShows::Post,
+        "private results stay hidden"
+    );
     // Nothing that would show roles or PMs opens; votes (public anyway) still can be entered.
     for key in ['a', 'h', ':', 'p', 'L', 'e'] {
         h.key(KeyCode::Char(key));
@@ -1129,4 +1137,46 @@ fn an_edited_post_that_goes_stale_is_flagged_and_compared() {
         "the edit is dropped"
     );
     assert!(h.app.stale_edit.is_none());
+}
+
+/// `m` walks the draft pane through the host's documents; `Y` copies the selected player's
+/// part alone; `x` writes a document to a file named after it; the public view shows none.
+#[test]
+fn the_draft_pane_shows_the_host_documents_and_copies_one_player() {
+    use mafia_mod::tui::app::DraftShows;
+    let mut h = demo();
+    h.key(KeyCode::Char('4'));
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        h.key(KeyCode::Char('m'));
+        seen.push(h.app.draft.shows);
+    }
+    assert_eq!(
+        seen,
+        [
+            DraftShows::Private,
+            DraftShows::Roles,
+            DraftShows::Host,
+            DraftShows::Recap,
+            DraftShows::Post
+        ]
+    );
+    h.key(KeyCode::Char('m')).key(KeyCode::Char('m'));
+    assert_eq!(h.app.draft.shows, DraftShows::Roles);
+    let shown = mafia_mod::tui::draft::shown(&h.app);
+    assert!(shown.contains("Bruno: your role") && shown.contains("Ann: your role"));
+    // The roster's second row is Bruno: Y copies his PM alone.
+    h.key(KeyCode::Char('1')).key(KeyCode::Down);
+    h.terminal.clear();
+    h.key(KeyCode::Char('Y'));
+    let sent = String::from_utf8_lossy(&h.terminal).to_string();
+    assert!(sent.starts_with("\x1b]52;c;"), "{sent:?}");
+    let copied = mafia_mod::tui::draft::shown_for(&h.app, 1).expect("Bruno's PM");
+    assert!(copied.contains("Your partners: Kira, Tess.") && !copied.contains("Ann"));
+    // x names the file after the document and writes it alone.
+    let path = form::default_export_path(&h.app.form_ctx());
+    assert!(path.ends_with(format!("{}-roles.txt", h.app.game.file().name)));
+    // The public view shows only the post, whatever the pane was on.
+    h.key(KeyCode::Char('P'));
+    assert!(!mafia_mod::tui::draft::shown(&h.app).contains("your role"));
 }

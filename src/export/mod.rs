@@ -6,6 +6,16 @@ use crate::engine::template::render;
 use crate::engine::{Game, GameState, SlotId};
 use crate::rules::Roleset;
 
+pub mod sheets;
+
+/// A roleset's wording for something players read, or the English where it has none.
+pub(crate) fn template_or(roleset: &Roleset, id: &str, english: &str) -> String {
+    match roleset.template(id) {
+        "" => english.to_string(),
+        t => t.to_string(),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Markup {
     Bbcode,
@@ -157,11 +167,8 @@ fn post_body(roleset: &Roleset, outcome: &Outcome, alive: &[String], markup: Mar
 /// The heading of the list of the living, in the roleset's language: its `post_alive`
 /// template, or English when it has none.
 fn alive_heading(roleset: &Roleset, count: usize) -> String {
-    let template = match roleset.template("post_alive") {
-        "" => "Alive ({count})",
-        t => t,
-    };
-    render(template, &[("count", count.to_string())])
+    let template = template_or(roleset, "post_alive", "Alive ({count})");
+    render(&template, &[("count", count.to_string())])
 }
 
 /// The section a post carries for the corrections made while its phase was open: for each
@@ -171,12 +178,7 @@ fn alive_heading(roleset: &Roleset, count: usize) -> String {
 /// where it has none.
 pub fn corrections_section(game: &Game, position: Option<usize>, markup: Markup) -> String {
     let roleset = game.roleset();
-    let word = |id: &str, english: &'static str| -> String {
-        match roleset.template(id) {
-            "" => english.to_string(),
-            t => t.to_string(),
-        }
-    };
+    let word = |id: &str, english: &str| template_or(roleset, id, english);
     let mut out = Vec::new();
     for c in crate::engine::correction::corrections_during(game, position) {
         let phase = roleset.phase_label(c.after.index, c.after.round.as_deref());

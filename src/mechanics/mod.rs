@@ -15,19 +15,38 @@ fn upgrade_exile_flag(roleset: &mut Roleset, status: &str) {
     }
 }
 
+/// The wording of the host's documents (role PMs, the reveal post, corrections) came after
+/// some saves were written: an embedded roleset without it gets the bundled one's, so an old
+/// game's PMs are in its language too. Only those templates: the others decide which
+/// messages a replay sends, and an old game must replay as it did.
+fn upgrade_document_templates(roleset: &mut Roleset, bundled: &Roleset) {
+    if roleset.id != bundled.id {
+        return;
+    }
+    for (key, text) in &bundled.templates {
+        let document = ["pm_role", "recap_", "post_correction"]
+            .iter()
+            .any(|p| key.starts_with(p));
+        if document && !roleset.templates.contains_key(key) {
+            roleset.templates.insert(key.clone(), text.clone());
+        }
+    }
+}
+
 /// Saves written before abilities carried the words players use for them embed a roleset
 /// without any; they get the bundled roleset's words for the same abilities, so a message
 /// pasted into an old game is read as in a new one. A roleset with words of its own is kept.
 fn upgrade_words(roleset: &mut Roleset, system: &dyn crate::engine::system::RuleSystem) {
-    if roleset.abilities.iter().any(|a| !a.words.is_empty()) {
-        return;
-    }
     let Some((file, text)) = system.bundled_roleset() else {
         return;
     };
     let Ok(bundled) = crate::store::parse_ron::<Roleset>(std::path::Path::new(file), text) else {
         return;
     };
+    upgrade_document_templates(roleset, &bundled);
+    if roleset.abilities.iter().any(|a| !a.words.is_empty()) {
+        return;
+    }
     for ability in &mut roleset.abilities {
         if let Some(words) = bundled.ability(&ability.id).map(|b| b.words.clone()) {
             ability.words = words;

@@ -115,11 +115,56 @@ pub struct QueueView {
     pub steps_in_day: bool,
 }
 
+/// What the draft pane shows; `m` goes through them in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DraftShows {
+    /// The public post of the phase.
+    Post,
+    /// Every player's private results of the phase, with the host's own lines.
+    Private,
+    /// Every player's role PM.
+    Roles,
+    /// The host sheet: roles, statuses, uses, hidden values.
+    Host,
+    /// The reveal post: winners, roles, what each phase did.
+    Recap,
+}
+
+impl DraftShows {
+    pub fn next(self) -> DraftShows {
+        match self {
+            DraftShows::Post => DraftShows::Private,
+            DraftShows::Private => DraftShows::Roles,
+            DraftShows::Roles => DraftShows::Host,
+            DraftShows::Host => DraftShows::Recap,
+            DraftShows::Recap => DraftShows::Post,
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            DraftShows::Post => "public post",
+            DraftShows::Private => "private results",
+            DraftShows::Roles => "role PMs",
+            DraftShows::Host => "host sheet",
+            DraftShows::Recap => "reveal post",
+        }
+    }
+    /// The file name part of its export: `roles`, `host`, `recap`; a post is named after its phase.
+    pub fn file_part(self) -> Option<&'static str> {
+        match self {
+            DraftShows::Post | DraftShows::Private => None,
+            DraftShows::Roles => Some("roles"),
+            DraftShows::Host => Some("host"),
+            DraftShows::Recap => Some("recap"),
+        }
+    }
+}
+
 /// The draft pane.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DraftView {
-    /// Private results of every player instead of the public post.
-    pub private: bool,
+    /// What the pane shows: the post, or one of the host's documents.
+    pub shows: DraftShows,
     /// A committed phase or round by its place in the game's history (a ru-city day has one
     /// place per round), or `None` for the current phase's draft.
     pub committed: Option<usize>,
@@ -178,7 +223,7 @@ impl App {
             pending_sel: 0,
             queue: QueueView::default(),
             draft: DraftView {
-                private: false,
+                shows: DraftShows::Post,
                 committed: None,
                 markup: Markup::Text,
                 scroll: 0,

@@ -2,9 +2,10 @@
 //! phase (as it would read if committed now) or of a committed phase, and every player's
 //! private results. One place builds it, so what is copied is what is shown.
 
-use super::app::App;
+use super::app::{App, DraftShows};
 use crate::engine::outcome::Audience;
 use crate::engine::{Entry, Game};
+use crate::export::sheets;
 use crate::export::{
     Markup, draft_body, draft_post_of, private_results, private_text, public_post,
 };
@@ -100,12 +101,38 @@ pub fn private(app: &App, markup: Markup) -> String {
     }
 }
 
-/// What the draft pane shows now (and what `y` copies).
+/// What the draft pane shows now (and what `y` copies). The public view shows the post only.
 pub fn shown(app: &App) -> String {
-    if app.draft.private && !app.public {
-        private(app, app.draft.markup)
-    } else {
-        post(app, app.draft.markup)
+    let markup = app.draft.markup;
+    match app.draft.shows {
+        _ if app.public => post(app, markup),
+        DraftShows::Post => post(app, markup),
+        DraftShows::Private => private(app, markup),
+        DraftShows::Roles => sheets::role_pms(&app.game, markup),
+        DraftShows::Host => sheets::host_sheet(&app.game, markup),
+        DraftShows::Recap => sheets::recap(&app.game, markup),
+    }
+}
+
+/// One player's part of what the pane shows (`Y` copies it): their private results of the
+/// phase, or their role PM.
+pub fn shown_for(app: &App, slot: usize) -> Option<String> {
+    let state = app.game.state();
+    let player = state.slots.get(slot)?;
+    let markup = app.draft.markup;
+    match app.draft.shows {
+        DraftShows::Roles => Some(sheets::role_pm(&app.game, player, markup)),
+        DraftShows::Private => Some(match committed(app) {
+            Some(phase) => private_results(&app.game, phase, slot, markup),
+            None => private_text(
+                &app.game.phase_name(),
+                &app.resolution.outcome,
+                slot,
+                &player.name,
+                markup,
+            ),
+        }),
+        _ => None,
     }
 }
 
@@ -113,6 +140,16 @@ pub fn shown(app: &App) -> String {
 /// with the host's own lines in a `-private` file beside it, so the file that is posted never
 /// holds a secret.
 pub fn export(app: &App, markup: Markup, path: &Path) -> Vec<(PathBuf, String)> {
+    // A host document is a file of its own.
+    let document = match app.draft.shows {
+        DraftShows::Roles => Some(sheets::role_pms(&app.game, markup)),
+        DraftShows::Host => Some(sheets::host_sheet(&app.game, markup)),
+        DraftShows::Recap => Some(sheets::recap(&app.game, markup)),
+        DraftShows::Post | DraftShows::Private => None,
+    };
+    if let Some(text) = document.filter(|_| !app.public) {
+        return vec![(path.to_path_buf(), format!("{}\n", text.trim_end()))];
+    }
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -134,8 +171,12 @@ pub fn export(app: &App, markup: Markup, path: &Path) -> Vec<(PathBuf, String)> 
     ]
 }
 
-/// The phase and round the pane is on, as a file name part: `day-2`, `день-2-голосование`.
+/// What the pane shows, as a file name part: the document (`roles`, `host`, `recap`), else
+/// the phase and round: `day-2`, `день-2-голосование`.
 pub fn phase_slug(app: &App) -> String {
+    if let Some(part) = app.draft.shows.file_part().filter(|_| !app.public) {
+        return part.to_string();
+    }
     let label = match committed(app) {
         Some(p) => app.game.roleset().phase_label(p.index, p.round.as_deref()),
         None => app.game.phase_label(),

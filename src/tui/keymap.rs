@@ -219,6 +219,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Main, Key::ch('n'), Msg::NewGame, "create a new game", None),
     bind(M::Main, Key::ch('x'), Msg::Export, "export the draft and private results to a file", None),
     bind(M::Main, Key::ch('y'), Msg::Copy, "copy what the draft pane shows to the clipboard (OSC 52)", None),
+    bind(M::Main, Key::ch('Y'), Msg::CopyPlayer, "copy the roster's selected player's private results or role PM alone", None),
     bind(M::Main, Key::ch('P'), Msg::TogglePublic, "public view: hide roles, private results and notes", Some("public")),
     bind(M::Main, Key::ch('M'), Msg::ToggleMouse, "mouse on/off (off lets the terminal select text)", None),
     // Panes.
@@ -228,7 +229,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Queue, Key::ch('t'), Msg::ToggleTally, "switch between the vote tally and the steps", Some("tally/steps")),
     bind(M::Draft, Key::ch('e'), Msg::EditDraft, "edit the public post (kept in the save)", Some("edit")),
     bind(M::Main, Key::ch('D'), Msg::DraftDiff, "compare an out-of-date edited post with the new results", None),
-    bind(M::Draft, Key::ch('m'), Msg::TogglePrivate, "show private results instead of the public post", Some("private")),
+    bind(M::Draft, Key::ch('m'), Msg::TogglePrivate, "show next: private results, role PMs, host sheet, reveal post, public post", Some("private/PMs/sheet")),
     bind(M::Draft, Key::ch('f'), Msg::CycleMarkup, "format: text, BBCode, Markdown", Some("format")),
     bind(M::Draft, Key::ch('['), Msg::EarlierPhase, "show an earlier committed phase", Some("earlier")),
     bind(M::Draft, Key::ch(']'), Msg::LaterPhase, "show a later phase (last: the current draft)", Some("later")),

@@ -87,6 +87,8 @@ pub enum Msg {
     FixLine,
     /// Batch review: back to the pasted text.
     EditText,
+    /// Copy the roster's selected player's part of what the draft pane shows.
+    CopyPlayer,
     /// Compare the edited post with the results it no longer matches.
     DraftDiff,
     /// Draft diff: drop the edit and take the newly generated post.

@@ -58,7 +58,7 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
                 app.queue.cursor = 0;
                 app.queue.steps_in_day = false;
                 app.draft.committed = app.game.state().history.len().checked_sub(1);
-                app.draft.private = false;
+                app.draft.shows = super::app::DraftShows::Post;
                 app.draft.scroll = 0;
                 app.changed.clear();
                 app.notice = Some(format!(
@@ -88,6 +88,7 @@ fn reveals_secrets(msg: &Msg) -> bool {
             | Msg::EntryLog
             | Msg::EditDraft
             | Msg::TogglePrivate
+            | Msg::CopyPlayer
     )
 }
 
@@ -148,7 +149,7 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         Msg::Commit => ask_commit(app),
         Msg::ToggleTally => app.queue.steps_in_day = !app.queue.steps_in_day,
         Msg::TogglePrivate => {
-            app.draft.private = !app.draft.private;
+            app.draft.shows = app.draft.shows.next();
             app.draft.scroll = 0;
         }
         Msg::TogglePublic => {
@@ -206,6 +207,15 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         }
         Msg::Save => return Some(Effect::Save),
         Msg::Copy => return Some(Effect::Copy(draft::shown(app))),
+        Msg::CopyPlayer => match draft::shown_for(app, app.roster_sel) {
+            Some(text) => return Some(Effect::Copy(text)),
+            None => {
+                app.notice = Some(
+                    "Y copies one player's private results or role PM: m shows them in the draft pane first"
+                        .into(),
+                )
+            }
+        },
         Msg::ToggleMouse => {
             app.mouse = !app.mouse;
             app.notice = Some(if app.mouse {

@@ -12,10 +12,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
 
 pub fn render(app: &App, frame: &mut Frame, area: Rect) {
-    let what = if app.draft.private && !app.public {
-        "private results"
-    } else {
+    let what = if app.public {
         "public post"
+    } else {
+        app.draft.shows.label()
     };
     let format = match app.draft.markup {
         Markup::Text => "text",
