@@ -72,7 +72,13 @@ fn draft_private_committed_and_edited() {
     let mut h = demo();
     h.key(KeyCode::Char('4')).key(KeyCode::Char('m'));
     snap("draft_private_80x24", &h, 80, 24);
-    h.key(KeyCode::Char('m')).key(KeyCode::Char('['));
+    h.key(KeyCode::Char('m'));
+    snap("draft_role_pms_80x24", &h, 80, 24);
+    // Past the host sheet and the reveal post, back to the public post.
+    for _ in 0..3 {
+        h.key(KeyCode::Char('m'));
+    }
+    h.key(KeyCode::Char('['));
     snap("draft_committed_day1_80x24", &h, 80, 24);
     h.key(KeyCode::Char(']')).key(KeyCode::Char('e'));
     snap("editor_80x24", &h, 80, 24);
