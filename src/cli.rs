@@ -40,6 +40,10 @@ pub enum Command {
         /// Roleset options as `key=value`.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// Spread the players without a family over N families (or the named ones, `A,B`),
+        /// in equal blocks in the file's order.
+        #[arg(long, value_name = "N|NAMES")]
+        families: Option<String>,
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
         /// Overwrite the output file if it exists (a game in progress is otherwise kept).

@@ -103,6 +103,7 @@ pub fn new_game(
     seed: u64,
     random: bool,
     options: &[String],
+    families: Option<&str>,
     output: &Path,
     out: &mut dyn Write,
 ) -> Result<()> {
@@ -118,6 +119,11 @@ pub fn new_game(
             .ok_or_else(|| anyhow!("option `{o}` is not KEY=VALUE"))?;
         setup_options.insert(k.trim().to_string(), v.trim().to_string());
     }
+    let families = match families {
+        Some(spec) => crate::engine::setup::family_names(spec).map_err(|e| anyhow!("{e}"))?,
+        None => Vec::new(),
+    };
+    crate::engine::setup::spread_families(&mut players, &families);
     if random {
         crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;
     } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
@@ -128,7 +134,7 @@ pub fn new_game(
     }
     let setup = Setup {
         players,
-        families: Vec::new(),
+        families,
         spectators,
         options: setup_options,
     };

@@ -40,6 +40,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             seed,
             assign,
             options,
+            families,
             output,
             force,
         }) => {
@@ -51,7 +52,14 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 );
             }
             commands::new_game(
-                &roleset, &players, seed, random, &options, &output, &mut out,
+                &roleset,
+                &players,
+                seed,
+                random,
+                &options,
+                families.as_deref(),
+                &output,
+                &mut out,
             )?;
             Ok(true)
         }

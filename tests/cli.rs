@@ -437,3 +437,41 @@ fn export_role_pms_the_reveal_post_and_the_host_sheet() {
         "a host sheet is never mixed into a post"
     );
 }
+
+/// Issue 9 item 7: a players file of names only deals a 1923 game once `--families` spreads
+/// the players; without it the refusal says how.
+#[test]
+fn new_with_names_only_and_families_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    let names: String = (0..16).map(|i| format!("Player{i}\n")).collect();
+    std::fs::write(&players, names).expect("write");
+    let save = dir.path().join("game.ron");
+    let (p, s) = (players.to_string_lossy(), save.to_string_lossy());
+    let base = [
+        "new",
+        "--roleset",
+        "mafia-1923",
+        "--players",
+        &p,
+        "--assign",
+        "random",
+        "-o",
+        &s,
+    ];
+    let refused = run(&base);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("--families"), "{err}");
+    let o = run(&[&base[..], &["--families", "2"]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let game = mafia_mod::savefile::load_game(&save).expect("loads");
+    let in_family = |f: &str| {
+        game.state()
+            .slots
+            .iter()
+            .filter(|s| s.family.as_deref() == Some(f))
+            .count()
+    };
+    assert_eq!((in_family("Capone"), in_family("Rossi")), (8, 8));
+}

@@ -97,6 +97,57 @@ pub struct SetupReport {
 
 /// Check a setup against the roleset: the generic checks (names, roles, options), then, when
 /// those pass, the rule system's own.
+/// Players without a family are spread over the declared families in equal blocks, in the
+/// order they were pasted.
+pub fn spread_families(players: &mut [PlayerSetup], families: &[String]) {
+    if families.is_empty() {
+        return;
+    }
+    let without: Vec<usize> = (0..players.len())
+        .filter(|i| players[*i].family.is_none())
+        .collect();
+    let n = without.len();
+    for (k, i) in without.into_iter().enumerate() {
+        let f = k * families.len() / n.max(1);
+        if let (Some(p), Some(family)) = (players.get_mut(i), families.get(f)) {
+            p.family = Some(family.clone());
+        }
+    }
+}
+
+/// The families of `--families N`: the given names if the text is a comma-separated list,
+/// else N names from a list of classic ones (then `Family 11`, …).
+pub fn family_names(spec: &str) -> Result<Vec<String>, String> {
+    const NAMES: [&str; 10] = [
+        "Capone", "Rossi", "Moretti", "Gambino", "Lucchese", "Genovese", "Bonanno", "Colombo",
+        "Falcone", "Russo",
+    ];
+    match spec.trim().parse::<usize>() {
+        Ok(0) => Err("--families needs at least one family".into()),
+        Ok(n) => Ok((0..n)
+            .map(|i| {
+                NAMES
+                    .get(i)
+                    .map_or_else(|| format!("Family {}", i + 1), |s| s.to_string())
+            })
+            .collect()),
+        Err(_) => {
+            let names: Vec<String> = spec
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
+            if names.is_empty() {
+                Err(format!(
+                    "--families `{spec}`: give a number or names separated by commas"
+                ))
+            } else {
+                Ok(names)
+            }
+        }
+    }
+}
+
 pub fn check_setup(
     system: &dyn super::system::RuleSystem,
     roleset: &crate::rules::Roleset,
@@ -158,6 +209,26 @@ pub fn check_setup(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn spreads_players_in_blocks() {
+        let mut players: Vec<PlayerSetup> = (0..6)
+            .map(|i| PlayerSetup {
+                name: format!("P{i}"),
+                role: String::new(),
+                extra_roles: vec![],
+                family: None,
+                level: Default::default(),
+                aka: Vec::new(),
+            })
+            .collect();
+        spread_families(&mut players, &["A".into(), "B".into()]);
+        let fams: Vec<_> = players
+            .iter()
+            .map(|p| p.family.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(fams, ["A", "A", "A", "B", "B", "B"]);
+    }
+
     use super::PlayerSetup;
 
     fn family_of(text: &str) -> Result<Option<String>, ron::error::SpannedError> {

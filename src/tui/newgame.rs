@@ -6,7 +6,7 @@
 
 use super::input::LineInput;
 use crate::commands::parse_players;
-use crate::engine::{PlayerSetup, Setup};
+use crate::engine::Setup;
 use crate::rules::Roleset;
 use crate::systems::{builtin, builtin_ids};
 use ratatui_textarea::TextArea;
@@ -139,7 +139,7 @@ impl NewGame {
         if players.is_empty() {
             return Err("paste the players' names, one a line".into());
         }
-        spread_families(&mut players, &self.family_list());
+        crate::engine::setup::spread_families(&mut players, &self.family_list());
         let seed: u64 = self.seed.text().trim().parse().map_err(|_| {
             format!(
                 "the seed must be a whole number, not `{}`",
@@ -188,47 +188,9 @@ impl Default for NewGame {
     }
 }
 
-/// Players without a family are spread over the declared families in equal blocks, in the
-/// order they were pasted.
-pub fn spread_families(players: &mut [PlayerSetup], families: &[String]) {
-    if families.is_empty() {
-        return;
-    }
-    let without: Vec<usize> = (0..players.len())
-        .filter(|i| players[*i].family.is_none())
-        .collect();
-    let n = without.len();
-    for (k, i) in without.into_iter().enumerate() {
-        let f = k * families.len() / n.max(1);
-        if let (Some(p), Some(family)) = (players.get_mut(i), families.get(f)) {
-            p.family = Some(family.clone());
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn spreads_players_in_blocks() {
-        let mut players: Vec<PlayerSetup> = (0..6)
-            .map(|i| PlayerSetup {
-                name: format!("P{i}"),
-                role: String::new(),
-                extra_roles: vec![],
-                family: None,
-                level: Default::default(),
-                aka: Vec::new(),
-            })
-            .collect();
-        spread_families(&mut players, &["A".into(), "B".into()]);
-        let fams: Vec<_> = players
-            .iter()
-            .map(|p| p.family.clone().unwrap_or_default())
-            .collect();
-        assert_eq!(fams, ["A", "A", "A", "B", "B", "B"]);
-    }
 
     #[test]
     fn plans_a_random_game() {

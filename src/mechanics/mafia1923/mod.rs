@@ -282,7 +282,10 @@ pub fn assign_roles(
     if let Some(p) = players.iter().find(|p| p.family.is_none()) {
         return Err(Refusal::new(
             "setup",
-            format!("{}: random assignment needs every player's family", p.name),
+            format!(
+                "{}: random assignment needs every player's family (give it in the players file, or spread the players with `--families N`)",
+                p.name
+            ),
         ));
     }
     let specials: Vec<String> = roleset
