@@ -97,16 +97,29 @@ fn name_and_aka(field: &str) -> (&str, Vec<String>) {
     }
 }
 
-pub fn new_game(
-    roleset: &str,
-    players: &Path,
-    seed: u64,
-    random: bool,
-    options: &[String],
-    families: Option<&str>,
-    output: &Path,
-    out: &mut dyn Write,
-) -> Result<()> {
+/// What `mafia-mod new` is asked to create.
+pub struct NewGameArgs<'a> {
+    pub roleset: &'a str,
+    pub players: &'a Path,
+    pub seed: u64,
+    /// Deal the roles by the roleset's setup rules.
+    pub random: bool,
+    pub options: &'a [String],
+    /// `--families`: a number or comma-separated names.
+    pub families: Option<&'a str>,
+    pub output: &'a Path,
+}
+
+pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
+    let NewGameArgs {
+        roleset,
+        players,
+        seed,
+        random,
+        options,
+        families,
+        output,
+    } = args;
     let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
     let Roster {
         mut players,

@@ -51,16 +51,16 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                     output.display()
                 );
             }
-            commands::new_game(
-                &roleset,
-                &players,
+            let args = commands::NewGameArgs {
+                roleset: &roleset,
+                players: &players,
                 seed,
                 random,
-                &options,
-                families.as_deref(),
-                &output,
-                &mut out,
-            )?;
+                options: &options,
+                families: families.as_deref(),
+                output: &output,
+            };
+            commands::new_game(args, &mut out)?;
             Ok(true)
         }
         Some(Command::Check { files }) => commands::check(&files, &mut out),

@@ -209,6 +209,8 @@ pub fn check_setup(
 
 #[cfg(test)]
 mod tests {
+    use super::{family_names, spread_families};
+
     #[test]
     fn spreads_players_in_blocks() {
         let mut players: Vec<PlayerSetup> = (0..6)
@@ -227,6 +229,14 @@ mod tests {
             .map(|p| p.family.clone().unwrap_or_default())
             .collect();
         assert_eq!(fams, ["A", "A", "A", "B", "B", "B"]);
+    }
+
+    #[test]
+    fn family_names_from_a_number_or_a_list() {
+        assert_eq!(family_names("2").unwrap(), ["Capone", "Rossi"]);
+        assert_eq!(family_names("A, B").unwrap(), ["A", "B"]);
+        assert_eq!(family_names("12").unwrap()[11], "Family 12");
+        assert!(family_names("0").is_err());
     }
 
     use super::PlayerSetup;
