@@ -1103,11 +1103,7 @@ fn a_change_to_a_committed_phase_is_carried_as_a_correction() {
 #[test]
 fn an_edited_post_that_goes_stale_is_flagged_and_compared() {
     let mut h = demo();
-    h.key(KeyCode::Char('4'))
-        .key(KeyCode::Char('e'))
-        .ctrl('a')
-        .type_text("Good morning, town! ")
-        .ctrl('d');
+    h.edit_post("Good morning, town! ");
     assert!(h.app.game.state().draft_edit.is_some());
     assert!(h.app.stale_edit.is_none(), "just edited: up to date");
     // The doctor now saves Ugo, whom the mafia kills: the results change.

@@ -330,11 +330,7 @@ fn commit_check_overlay() {
 #[test]
 fn draft_diff_overlay() {
     let mut h = demo();
-    h.key(KeyCode::Char('4'))
-        .key(KeyCode::Char('e'))
-        .ctrl('a')
-        .type_text("Good morning, town! ")
-        .ctrl('d');
+    h.edit_post("Good morning, town! ");
     h.command("act Ann doctor Ugo");
     h.key(KeyCode::Char('D'));
     snap("draft_diff_100x30", &h, 100, 30);

@@ -30,11 +30,9 @@ impl Commit {
         match msg {
             Msg::Yes => return Answer::Enter("commit".into()),
             Msg::No | Msg::Close => return Answer::Close,
-            Msg::Up => self.scroll = self.scroll.saturating_sub(1),
-            Msg::Down => self.scroll = self.scroll.saturating_add(1),
-            Msg::PageUp => self.scroll = self.scroll.saturating_sub(10),
-            Msg::PageDown => self.scroll = self.scroll.saturating_add(10),
-            _ => {}
+            other => {
+                popup::scroll(&mut self.scroll, &other);
+            }
         }
         Answer::Stay
     }

@@ -49,11 +49,9 @@ impl DraftDiff {
             Msg::TakeNew => return Choice::TakeNew,
             Msg::EditDraft => return Choice::EditAgain,
             Msg::KeepEdit => return Choice::KeepEdit(self.edit.clone()),
-            Msg::Up => self.scroll = self.scroll.saturating_sub(1),
-            Msg::Down => self.scroll = self.scroll.saturating_add(1),
-            Msg::PageUp => self.scroll = self.scroll.saturating_sub(10),
-            Msg::PageDown => self.scroll = self.scroll.saturating_add(10),
-            _ => {}
+            other => {
+                popup::scroll(&mut self.scroll, &other);
+            }
         }
         Choice::Stay
     }

@@ -24,6 +24,16 @@ pub fn demo() -> Harness {
     let dir = tempfile::tempdir().expect("tempdir");
     let (path, games) = mafia_mod::console::first_game(Some(dir.path())).expect("first game");
     let game = mafia_mod::savefile::load_game(&path).expect("demo loads");
+    harness(game, path, games, dir)
+}
+
+/// The console on a game, with a fixed clock, the mono theme and a 100×30 screen.
+fn harness(
+    game: mafia_mod::engine::Game,
+    path: PathBuf,
+    games: PathBuf,
+    dir: tempfile::TempDir,
+) -> Harness {
     let mut app = App::new(game, path, Some(games));
     app.clock = Clock::Fixed(1_790_010_000);
     app.theme = Theme::mono();
@@ -42,18 +52,19 @@ pub fn with_game(game: mafia_mod::engine::Game) -> Harness {
     std::fs::create_dir_all(&games).expect("games dir");
     let path = games.join("city.ron");
     mafia_mod::savefile::save_game(&game, &path).expect("saved");
-    let mut app = App::new(game, path, Some(games));
-    app.clock = Clock::Fixed(1_790_010_000);
-    app.theme = Theme::mono();
-    app.area = Rect::new(0, 0, 100, 30);
-    Harness {
-        app,
-        dir,
-        terminal: Vec::new(),
-    }
+    harness(game, path, games, dir)
 }
 
 impl Harness {
+    /// Edit the current phase's post from the draft pane: the text goes before the old one.
+    pub fn edit_post(&mut self, before: &str) -> &mut Self {
+        self.key(KeyCode::Char('4'))
+            .key(KeyCode::Char('e'))
+            .ctrl('a')
+            .type_text(before)
+            .ctrl('d')
+    }
+
     /// Send a message through update and perform its effect, as the real loop does.
     pub fn send(&mut self, msg: Msg) -> &mut Self {
         if let Some(effect) = update(&mut self.app, msg) {

@@ -55,6 +55,19 @@ pub fn with_hints(app: &App, mut lines: Vec<Line>, block: Block, frame: &mut Fra
     );
 }
 
+/// Move a scrolled popup's offset for an arrow or page key; false for any other message.
+pub fn scroll(offset: &mut u16, msg: &crate::tui::msg::Msg) -> bool {
+    use crate::tui::msg::Msg;
+    *offset = match msg {
+        Msg::Up => offset.saturating_sub(1),
+        Msg::Down => offset.saturating_add(1),
+        Msg::PageUp => offset.saturating_sub(10),
+        Msg::PageDown => offset.saturating_add(10),
+        _ => return false,
+    };
+    true
+}
+
 /// A popup whose text may be longer than the screen (the commit check, the draft diff): as
 /// tall as its wrapped text allows, the text scrolled, the key hints pinned below it.
 pub fn scrolled_with_hints(
