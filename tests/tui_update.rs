@@ -988,6 +988,10 @@ fn ru_city_rounds_in_the_console() {
     assert_eq!(h.app.game.phase_label(), "День 2 · голосование");
     let ballots: Vec<&str> = h.app.tally.ballots.iter().map(|b| b.id.as_str()).collect();
     assert_eq!(ballots, ["lynch"]);
+    // The entry log names each entry's round: the pre-vote round's commit is its own.
+    let rows = mafia_mod::tui::log::rows(&h.app.game);
+    let last = rows.last().expect("entries");
+    assert_eq!(last.phase, "День 2 · до голосования", "{rows:?}");
     // The draft pane walks back through the pre-vote round, the night and the election.
     h.key(KeyCode::Char('4'));
     let title = |h: &Harness| mafia_mod::tui::draft::phase_label(&h.app);

@@ -16,17 +16,24 @@ pub struct LogRow {
     pub toggles: bool,
 }
 
-/// Every entry with the phase it belongs to (a committed Resolve ends its phase).
+/// Every entry with the phase and round it belongs to: the k-th standing commit closed the
+/// k-th place of the history (a ru-city day has one per round); entries after the last commit
+/// belong to the phase open now.
 pub fn rows(game: &Game) -> Vec<LogRow> {
     let roleset = game.roleset();
-    let mut phase = 0u32;
+    let history = &game.state().history;
+    let label = |k: usize| match history.get(k) {
+        Some(p) => roleset.phase_label(p.index, p.round.as_deref()),
+        None => game.phase_label(),
+    };
+    let mut phase = 0usize;
     let mut out = Vec::with_capacity(game.entries().len());
     for e in game.entries() {
         let undone = game.is_undone(e.seq);
         out.push(LogRow {
             seq: e.seq,
             at: e.at,
-            phase: roleset.phase_name(phase),
+            phase: label(phase),
             text: describe(&e.entry),
             undone,
             toggles: !matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)),
