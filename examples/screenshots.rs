@@ -158,6 +158,33 @@ fn vote_mode() -> anyhow::Result<App> {
     Ok(app)
 }
 
+/// The last look before a 1923 day is committed: family votes in, individual votes missing.
+fn commit_check() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    press(&mut app, &[KeyCode::Char('C'), KeyCode::Char('y')]);
+    for voter in ["Ann", "Bruno", "Carla", "Quinn"] {
+        press(&mut app, &[KeyCode::Char(':')]);
+        press(&mut app, &typed(&format!("vote family {voter} Rossi\n")));
+    }
+    press(&mut app, &[KeyCode::Char('C')]);
+    Ok(app)
+}
+
+/// An edited post whose results changed afterwards, compared.
+fn draft_diff() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    press(&mut app, &[KeyCode::Char('4'), KeyCode::Char('e')]);
+    press(&mut app, &typed("Good morning, town! "));
+    let finish = KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL);
+    if let Some(msg) = keymap::translate(&app, Event::Key(finish)) {
+        let _ = update(&mut app, msg);
+    }
+    press(&mut app, &[KeyCode::Char(':')]);
+    press(&mut app, &typed("act Ann doctor Ugo\n"));
+    press(&mut app, &[KeyCode::Char('D')]);
+    Ok(app)
+}
+
 fn render(app: &App) -> anyhow::Result<ratatui::buffer::Buffer> {
     let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT))?;
     terminal.draw(|f| view(app, f))?;
@@ -183,7 +210,7 @@ fn png(svg: &str, path: &Path) -> anyhow::Result<()> {
 fn main() -> anyhow::Result<()> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&dir)?;
-    let shots: [(&str, Scene); 7] = [
+    let shots: [(&str, Scene); 9] = [
         ("night-queue", night_queue),
         ("day-tally", day_tally),
         ("new-game", new_game),
@@ -191,6 +218,8 @@ fn main() -> anyhow::Result<()> {
         ("action-form", action_form),
         ("batch-review", batch_review),
         ("vote-mode", vote_mode),
+        ("commit-check", commit_check),
+        ("draft-diff", draft_diff),
     ];
     for (name, build) in shots {
         let mut app = build()?;
