@@ -6,6 +6,7 @@
 use super::Game;
 use super::entry::PendingKind;
 use super::outcome::{Audience, Outcome};
+use super::tally::Tally;
 
 /// The check shown before a commit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -27,13 +28,14 @@ impl CommitCheck {
     }
 }
 
-/// The check of the game's current phase, against the preview of its resolution.
-pub fn commit_check(game: &Game, preview: &Outcome) -> CommitCheck {
+/// The check of the game's current phase, against the preview of its resolution and the live
+/// tally (`Game::tally`, which the console already holds: on a 1923 day it costs a dry run).
+pub fn commit_check(game: &Game, preview: &Outcome, tally: &Tally) -> CommitCheck {
     CommitCheck {
         phase: game.phase_label(),
         next: after_commit(game),
-        missing: missing(game),
-        consequences: consequences(game, preview),
+        missing: missing(game, tally),
+        consequences: consequences(game, preview, tally),
     }
 }
 
@@ -47,7 +49,7 @@ fn after_commit(game: &Game) -> String {
     }
 }
 
-fn missing(game: &Game) -> Vec<String> {
+fn missing(game: &Game, tally: &Tally) -> Vec<String> {
     let state = game.state();
     let names = |ids: &[usize]| -> String {
         ids.iter()
@@ -56,7 +58,7 @@ fn missing(game: &Game) -> Vec<String> {
             .join(", ")
     };
     let mut out = Vec::new();
-    for ballot in game.tally().ballots {
+    for ballot in &tally.ballots {
         if !ballot.not_voted.is_empty() {
             out.push(format!(
                 "not voted on the {} ({}): {}",
@@ -117,7 +119,7 @@ fn missing(game: &Game) -> Vec<String> {
     out
 }
 
-fn consequences(game: &Game, preview: &Outcome) -> Vec<String> {
+fn consequences(game: &Game, preview: &Outcome, tally: &Tally) -> Vec<String> {
     let state = game.state();
     let name = |id: usize| state.slots.get(id).map_or("?", |s| s.name.as_str());
     // The rule system's own notes first: they explain the deaths that follow.
@@ -129,7 +131,7 @@ fn consequences(game: &Game, preview: &Outcome) -> Vec<String> {
             .map(|d| format!("{} dies ({})", name(d.slot), d.cause)),
     );
     // Votes the rules cast without an entry (ru-city's auto-votes) change the count.
-    for ballot in game.tally().ballots {
+    for ballot in &tally.ballots {
         for target in &ballot.targets {
             for vote in target.votes.iter().filter(|v| v.seq == 0) {
                 let why = vote.source.as_deref().unwrap_or("the rules");

@@ -67,7 +67,7 @@ pub(crate) fn corrections(game: &Game) -> Vec<Correction> {
 
 /// The corrections made while a phase was open: the committed one at `position` in the
 /// history, or the current phase (`None`). They belong in that phase's post.
-pub fn corrections_during(game: &Game, position: Option<usize>) -> Vec<Correction> {
+pub fn corrections_during(game: &Game, position: Option<usize>) -> Vec<&Correction> {
     let commits = game.commit_seqs();
     // The phase opened with the commit before it and closed with its own.
     let (opened, closed) = match position {
@@ -81,7 +81,6 @@ pub fn corrections_during(game: &Game, position: Option<usize>) -> Vec<Correctio
     game.corrections()
         .iter()
         .filter(|c| c.by > after && c.by < until)
-        .cloned()
         .collect()
 }
 

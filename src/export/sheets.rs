@@ -14,13 +14,8 @@ use crate::engine::{Game, Slot};
 
 /// The roles a slot holds, by name: `Townsperson + Mafia Member`.
 fn role_names(game: &Game, slot: &Slot) -> String {
-    std::iter::once(&slot.role)
-        .chain(&slot.extra_roles)
-        .map(|id| {
-            game.roleset()
-                .role(id)
-                .map_or(id.as_str(), |r| r.name.as_str())
-        })
+    slot.roles()
+        .map(|id| game.roleset().role(id).map_or(id, |r| r.name.as_str()))
         .collect::<Vec<_>>()
         .join(" + ")
 }
@@ -30,8 +25,8 @@ fn role_names(game: &Game, slot: &Slot) -> String {
 fn side_name(game: &Game, slot: &Slot) -> String {
     let roleset = game.roleset();
     let hostile = |side: &str| roleset.sides.iter().any(|s| s.id == side && s.hostile);
-    let sides: Vec<&str> = std::iter::once(&slot.role)
-        .chain(&slot.extra_roles)
+    let sides: Vec<&str> = slot
+        .roles()
         .filter_map(|id| roleset.role(id))
         .map(|r| r.side.as_str())
         .collect();
@@ -70,8 +65,8 @@ pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
             &[("family", family.clone())],
         ));
     }
-    let held: Vec<&crate::rules::AbilityDef> = std::iter::once(&slot.role)
-        .chain(&slot.extra_roles)
+    let held: Vec<&crate::rules::AbilityDef> = slot
+        .roles()
         .filter_map(|id| roleset.role(id))
         .flat_map(|r| r.abilities.iter())
         .filter_map(|a| roleset.ability(a))
@@ -85,14 +80,8 @@ pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
         ));
     }
     let groups: Vec<&str> = held.iter().filter_map(|a| a.group.as_deref()).collect();
-    let roles_of = |s: &'_ Slot| -> Vec<String> {
-        std::iter::once(&s.role)
-            .chain(&s.extra_roles)
-            .cloned()
-            .collect()
-    };
-    let hostile_roles: Vec<String> = roles_of(slot)
-        .into_iter()
+    let hostile_roles: Vec<&str> = slot
+        .roles()
         .filter(|id| {
             roleset
                 .role(id)
@@ -104,10 +93,9 @@ pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
         .iter()
         .filter(|other| other.id != slot.id)
         .filter(|other| {
-            let theirs = roles_of(other);
-            theirs.iter().any(|r| hostile_roles.contains(r))
-                || theirs
-                    .iter()
+            other.roles().any(|r| hostile_roles.contains(&r))
+                || other
+                    .roles()
                     .filter_map(|id| roleset.role(id))
                     .flat_map(|r| r.abilities.iter())
                     .filter_map(|a| roleset.ability(a))

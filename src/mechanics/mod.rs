@@ -33,10 +33,13 @@ fn upgrade_document_templates(roleset: &mut Roleset, bundled: &Roleset) {
     }
 }
 
+/// What an old save's embedded roleset lacks that the bundled one has: the documents'
+/// templates (always) and the players' words (if it has none of its own).
+///
 /// Saves written before abilities carried the words players use for them embed a roleset
 /// without any; they get the bundled roleset's words for the same abilities, so a message
 /// pasted into an old game is read as in a new one. A roleset with words of its own is kept.
-fn upgrade_words(roleset: &mut Roleset, system: &dyn crate::engine::system::RuleSystem) {
+fn upgrade_from_bundled(roleset: &mut Roleset, system: &dyn crate::engine::system::RuleSystem) {
     let Some((file, text)) = system.bundled_roleset() else {
         return;
     };

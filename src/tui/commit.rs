@@ -20,7 +20,7 @@ pub struct Commit {
 impl Commit {
     pub fn new(app: &App) -> Commit {
         Commit {
-            check: commit_check(&app.game, &app.resolution.outcome),
+            check: commit_check(&app.game, &app.resolution.outcome, &app.tally),
             scroll: 0,
         }
     }

@@ -51,7 +51,7 @@ impl RuleSystem for Mafia1923 {
     fn upgrade_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_exile_flag(roleset, "exiled");
         upgrade::upgrade(roleset);
-        super::upgrade_words(roleset, self);
+        super::upgrade_from_bundled(roleset, self);
     }
     fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         check_setup(roleset, setup, report)

@@ -59,7 +59,7 @@ impl RuleSystem for RuCity {
     }
     fn upgrade_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_exile_flag(roleset, "exiled");
-        super::upgrade_words(roleset, self);
+        super::upgrade_from_bundled(roleset, self);
     }
     fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         setup::check_setup(roleset, setup, report)
