@@ -136,6 +136,7 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         Some(spec) => crate::engine::setup::family_names(spec).map_err(|e| anyhow!("{e}"))?,
         None => Vec::new(),
     };
+    crate::engine::setup::roles_in_family_column(&roleset, &mut players);
     crate::engine::setup::spread_families(&mut players, &families);
     if random {
         crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;

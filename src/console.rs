@@ -34,7 +34,7 @@ pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Re
 }
 
 /// `mafia-mod open FILE`. New games and the open dialog use the games folder of `--data-dir`
-/// when it is given, else the save's own directory (where this host keeps his games).
+/// when it is given, else the save's own directory (where the host keeps their games).
 pub fn run_file(
     path: &Path,
     data_dir_override: Option<&Path>,
@@ -51,6 +51,8 @@ pub fn run_file(
 
 fn open(path: PathBuf, games: Option<PathBuf>) -> Result<bool> {
     let game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
-    tui::run(App::new(game, path, games))?;
+    let mut app = App::new(game, path, games);
+    app.greet();
+    tui::run(app)?;
     Ok(true)
 }

@@ -1180,3 +1180,95 @@ fn the_draft_pane_shows_the_host_documents_and_copies_one_player() {
     h.key(KeyCode::Char('P'));
     assert!(!mafia_mod::tui::draft::shown(&h.app).contains("your role"));
 }
+
+/// Issue 9 item 7: after the last commit the console says the game is over and who won, not
+/// that a phase that never comes "begins"; the demo tells a first-time host how to start a game
+/// of their own; a long name is not cut in the roster.
+#[test]
+fn the_end_of_the_game_the_first_run_and_long_names() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/game_standard_to_red_win.ron");
+    let mut game = mafia_mod::scenario::play_file(&path).expect("plays");
+    let last_commit = game
+        .entries()
+        .iter()
+        .rev()
+        .find(|e| matches!(e.entry, Entry::Resolve))
+        .map(|e| e.seq)
+        .expect("a commit");
+    game.submit(Entry::Undo(last_commit), None).expect("undone");
+    let mut h = tui::with_game(game);
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert!(h.app.game.state().game_over.is_some());
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("the game is over") && !notice.contains("begins"),
+        "{notice}"
+    );
+    assert!(h.app.game.phase_label().starts_with("game over after "));
+    let screen = h.screen(160, 30);
+    assert!(
+        screen.contains("game over after") && screen.contains("GAME OVER"),
+        "{screen}"
+    );
+
+    let mut h = tui::demo();
+    h.app.greet();
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("n creates your own"), "{notice}");
+
+    let long = "Maximilian-Alexander";
+    h.command(&format!("replace Ann {long}"));
+    assert!(
+        h.screen(120, 30).contains(long),
+        "the whole name in the roster"
+    );
+}
+
+/// Issue 9 item 7: a ru-city game is set up without families: the form skips the field and
+/// reads `Name | role`; a parse error on the `:` line is selected, so the next command
+/// replaces it instead of being appended to it.
+#[test]
+fn ru_city_setup_has_no_families_and_a_bad_command_is_replaced() {
+    let mut h = tui::demo();
+    h.key(KeyCode::Char('n'));
+    let Some(Overlay::NewGame(ng)) = h.app.overlays.last_mut() else {
+        panic!("the new-game form is open");
+    };
+    ng.roleset = ng
+        .rolesets
+        .iter()
+        .position(|r| r == "ru-city")
+        .expect("ru-city");
+    assert!(!ng.uses_families());
+    ng.players
+        .insert_str("Ann | Доктор\nBob\nCid\nDan\nEve\nFay\nGus\nHal\nIra\nJon");
+    ng.random = false;
+    let why = ng.plan().expect_err("Cid has no role");
+    assert!(why.contains("`Name | role`"), "{why}");
+    ng.field = mafia_mod::tui::newgame::NgField::Players;
+    ng.next_field(true);
+    assert_eq!(
+        ng.field,
+        mafia_mod::tui::newgame::NgField::Assign,
+        "Families is skipped"
+    );
+    ng.random = true;
+    let plan = ng.plan().expect("a plan");
+    let ann = &plan.setup.players[0];
+    assert_eq!((ann.role.as_str(), ann.family.as_deref()), ("doctor", None));
+    h.esc();
+
+    h.key(KeyCode::Char(':'))
+        .type_text("frobnicate Ann")
+        .enter();
+    let Some(Overlay::Command(line)) = h.app.overlays.last() else {
+        panic!("the line stays open with its error");
+    };
+    assert!(line.error.is_some());
+    h.type_text("save").enter();
+    assert!(
+        h.app.overlays.is_empty(),
+        "`save` ran instead of `frobnicate Ann save`"
+    );
+}

@@ -170,11 +170,19 @@ impl Game {
     pub fn round(&self) -> Option<&'static str> {
         self.system.round(&self.state)
     }
-    /// The phase and its open round as the host sees them: `Day 2 · vote`.
+    /// The phase and its open round as the host sees them: `Day 2 · vote`; once the game is
+    /// over, `game over after Night 4` (the phase counter then points at a phase that never
+    /// comes).
     pub fn phase_label(&self) -> String {
-        self.file
-            .roleset
-            .phase_label(self.state.phase, self.round())
+        let roleset = &self.file.roleset;
+        match (&self.state.game_over, self.state.history.last()) {
+            (Some(_), Some(last)) => format!(
+                "game over after {}",
+                roleset.phase_label(last.index, last.round.as_deref())
+            ),
+            (Some(_), None) => "game over".into(),
+            (None, _) => roleset.phase_label(self.state.phase, self.round()),
+        }
     }
     fn next_seq(&self) -> u64 {
         self.file.entries.last().map(|e| e.seq + 1).unwrap_or(1)

@@ -95,8 +95,6 @@ pub struct SetupReport {
     pub warnings: Vec<String>,
 }
 
-/// Check a setup against the roleset: the generic checks (names, roles, options), then, when
-/// those pass, the rule system's own.
 /// Players without a family are spread over the declared families in equal blocks, in the
 /// order they were pasted.
 pub fn spread_families(players: &mut [PlayerSetup], families: &[String]) {
@@ -148,6 +146,32 @@ pub fn family_names(spec: &str) -> Result<Vec<String>, String> {
     }
 }
 
+/// In a roleset without families (`Roleset::uses_families`), `Name | role` names the role: a
+/// second field that is a role of the roleset is read as the role, so a ru-city host need not
+/// write an empty family column.
+pub fn roles_in_family_column(roleset: &crate::rules::Roleset, players: &mut [PlayerSetup]) {
+    if roleset.uses_families() {
+        return;
+    }
+    for p in players.iter_mut().filter(|p| p.role.is_empty()) {
+        let Some(given) = p.family.as_deref() else {
+            continue;
+        };
+        let roles: Option<Vec<String>> = given
+            .split('+')
+            .map(|r| roleset.role_named(r).map(|def| def.id.clone()))
+            .collect();
+        if let Some(roles) = roles {
+            let mut roles = roles.into_iter();
+            p.role = roles.next().unwrap_or_default();
+            p.extra_roles = roles.collect();
+            p.family = None;
+        }
+    }
+}
+
+/// Check a setup against the roleset: the generic checks (names, roles, options), then, when
+/// those pass, the rule system's own.
 pub fn check_setup(
     system: &dyn super::system::RuleSystem,
     roleset: &crate::rules::Roleset,

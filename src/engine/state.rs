@@ -69,7 +69,7 @@ pub struct CommittedPhase {
     pub index: u32,
     pub name: String,
     pub outcome: Outcome,
-    /// The public post as the host edited it, if he did.
+    /// The public post as the host edited it, if they did.
     pub edited_post: Option<String>,
     /// The round of the phase this commit closed, for phases of several named rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]

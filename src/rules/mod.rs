@@ -436,6 +436,15 @@ impl Roleset {
     pub fn option(&self, id: &str) -> Option<&OptionDef> {
         self.options.iter().find(|o| o.id == id)
     }
+    /// Whether families mean anything here: a ballot or an ability names a family (1923's
+    /// courts). Forms leave families out of rolesets that have none.
+    pub fn uses_families(&self) -> bool {
+        self.ballots.iter().any(|b| b.target == TargetKind::Family)
+            || self
+                .abilities
+                .iter()
+                .any(|a| a.targets.contains(&TargetKind::Family))
+    }
     /// Does the ability carry this tag? (`false` for an unknown ability.)
     pub fn ability_has_tag(&self, ability: &str, tag: &str) -> bool {
         self.ability(ability)

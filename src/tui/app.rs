@@ -243,6 +243,15 @@ impl App {
         }
     }
 
+    /// The first notice: on the bundled demo, how to start a game of one's own (the key bar
+    /// has no room for `n` beside the keys of a phase).
+    pub fn greet(&mut self) {
+        if self.path.file_stem().is_some_and(|s| s == "demo") {
+            self.notice =
+                Some("this is the bundled demo game: n creates your own, ? lists every key".into());
+        }
+    }
+
     /// Replace the game (after open or new game) and reset what the panes show.
     pub fn replace_game(&mut self, game: Game, path: PathBuf) {
         let keep = (self.theme, self.clock, self.area, self.mouse);

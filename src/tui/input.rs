@@ -1,13 +1,21 @@
-//! A one-line text field: the form fields and the `:` command line. Multi-line text (the draft,
-//! a pasted PM, the names of a new game) uses `ratatui-textarea` instead.
+//! A one-line text field: the form fields and the `:` command line, on `ratatui-textarea` as
+//! the multi-line texts (the draft, a pasted batch, the names of a new game) are.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui_textarea::{CursorMove, TextArea};
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One line of `ratatui-textarea`: the editing keys (words, Ctrl-W, Ctrl-K, undo, selection)
+/// are the crate's; this wrapper only keeps the text to one line and offers the few calls the
+/// forms make.
+#[derive(Clone, Debug, Default)]
 pub struct LineInput {
-    text: String,
-    /// Cursor position in characters (not bytes), `0..=len`.
-    cursor: usize,
+    area: TextArea<'static>,
+}
+
+impl PartialEq for LineInput {
+    fn eq(&self, other: &Self) -> bool {
+        self.text() == other.text() && self.cursor() == other.cursor()
+    }
 }
 
 impl LineInput {
@@ -18,93 +26,63 @@ impl LineInput {
     }
 
     pub fn text(&self) -> &str {
-        &self.text
+        self.area.lines().first().map_or("", String::as_str)
     }
 
+    /// Cursor position in characters (not bytes), `0..=len`.
     pub fn cursor(&self) -> usize {
-        self.cursor
+        self.area.cursor().1
+    }
+
+    /// Whether the whole text is selected: the next character typed replaces it.
+    pub fn is_selected(&self) -> bool {
+        self.area.is_selecting()
     }
 
     /// Replace the text and put the cursor at its end.
     pub fn set(&mut self, text: &str) {
-        self.text = one_line(text);
-        self.cursor = self.text.chars().count();
+        self.area = TextArea::new(vec![one_line(text)]);
+        self.area.move_cursor(CursorMove::End);
     }
 
     pub fn clear(&mut self) {
         self.set("");
     }
 
+    /// Select the whole text, so that typing starts afresh while the arrows still edit it (a
+    /// line the console refused).
+    pub fn select_all(&mut self) {
+        self.area.select_all();
+    }
+
     /// Insert text at the cursor (a paste); line breaks become spaces.
     pub fn insert_str(&mut self, s: &str) {
-        for c in one_line(s).chars() {
-            self.insert(c);
-        }
+        self.area.insert_str(one_line(s));
     }
 
-    fn insert(&mut self, c: char) {
-        let at = self.byte_at(self.cursor);
-        self.text.insert(at, c);
-        self.cursor += 1;
-    }
-
-    fn byte_at(&self, chars: usize) -> usize {
-        self.text
-            .char_indices()
-            .nth(chars)
-            .map(|(i, _)| i)
-            .unwrap_or(self.text.len())
-    }
-
-    fn len(&self) -> usize {
-        self.text.chars().count()
-    }
-
-    /// Apply an editing key; returns whether the key was an editing key.
+    /// Apply an editing key; returns whether it was one. Keys that would add or move between
+    /// lines are not (the forms bind them), and Ctrl-U clears to the start as in a shell.
     pub fn handle(&mut self, key: KeyEvent) -> bool {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
+            KeyCode::Enter
+            | KeyCode::Tab
+            | KeyCode::BackTab
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::PageUp
+            | KeyCode::PageDown => false,
+            KeyCode::Char('m' | 'n' | 'p' | 'v') if ctrl => false,
             KeyCode::Char('u') if ctrl => {
-                let at = self.byte_at(self.cursor);
-                self.text.replace_range(..at, "");
-                self.cursor = 0;
+                self.area.delete_line_by_head();
+                true
             }
-            KeyCode::Char('w') if ctrl => self.delete_word(),
-            KeyCode::Char('a') if ctrl => self.cursor = 0,
-            KeyCode::Char('e') if ctrl => self.cursor = self.len(),
-            KeyCode::Char(_) if ctrl || key.modifiers.contains(KeyModifiers::ALT) => return false,
-            KeyCode::Char(c) => self.insert(c),
-            KeyCode::Backspace if self.cursor > 0 => {
-                self.cursor -= 1;
-                let at = self.byte_at(self.cursor);
-                self.text.remove(at);
+            _ => {
+                let before = (self.text().to_string(), self.cursor());
+                self.area.input(key);
+                (self.text().to_string(), self.cursor()) != before
             }
-            KeyCode::Delete if self.cursor < self.len() => {
-                let at = self.byte_at(self.cursor);
-                self.text.remove(at);
-            }
-            KeyCode::Left => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Right => self.cursor = (self.cursor + 1).min(self.len()),
-            KeyCode::Home => self.cursor = 0,
-            KeyCode::End => self.cursor = self.len(),
-            KeyCode::Backspace | KeyCode::Delete => {}
-            _ => return false,
         }
-        true
-    }
-
-    fn delete_word(&mut self) {
-        let chars: Vec<char> = self.text.chars().collect();
-        let mut start = self.cursor.min(chars.len());
-        while start > 0 && chars[start - 1].is_whitespace() {
-            start -= 1;
-        }
-        while start > 0 && !chars[start - 1].is_whitespace() {
-            start -= 1;
-        }
-        let (from, to) = (self.byte_at(start), self.byte_at(self.cursor));
-        self.text.replace_range(from..to, "");
-        self.cursor = start;
     }
 }
 
@@ -154,6 +132,34 @@ mod tests {
     #[test]
     fn newlines_are_normalised() {
         assert_eq!(normalize_newlines("a\r\nb\rc\nd"), "a\nb\nc\nd");
+    }
+
+    #[test]
+    fn typing_over_a_selected_line_starts_afresh() {
+        let mut input = LineInput::with_text("act Ann nope");
+        input.select_all();
+        assert!(input.is_selected());
+        input.handle(key(KeyCode::Char('v')));
+        assert_eq!(input.text(), "v");
+        let mut input = LineInput::with_text("act Ann nope");
+        input.select_all();
+        input.handle(key(KeyCode::End));
+        input.handle(key(KeyCode::Backspace));
+        assert_eq!(
+            input.text(),
+            "act Ann nop",
+            "an arrow keeps the text to edit"
+        );
+    }
+
+    #[test]
+    fn keys_that_make_lines_are_not_editing_keys() {
+        let mut input = LineInput::with_text("vote");
+        assert!(!input.handle(key(KeyCode::Enter)));
+        assert!(!input.handle(KeyEvent::new(KeyCode::Char('m'), KeyModifiers::CONTROL)));
+        assert_eq!(input.text(), "vote");
+        input.handle(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+        assert_eq!(input.text(), "");
     }
 
     #[test]

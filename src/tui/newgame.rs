@@ -67,20 +67,42 @@ pub struct Planned {
 
 impl NewGame {
     pub fn new() -> NewGame {
-        let mut players = TextArea::default();
-        players.set_placeholder_text(
-            "One player a line: Name | Family | role (family and role optional)",
-        );
-        NewGame {
+        let mut ng = NewGame {
             field: NgField::Roleset,
             rolesets: builtin_ids().map(str::to_string).collect(),
             roleset: 0,
             name: LineInput::with_text("new-game"),
-            players,
+            players: TextArea::default(),
             families: LineInput::default(),
             random: true,
             seed: LineInput::with_text("1"),
+        };
+        ng.players.set_placeholder_text(ng.player_line_help());
+        ng
+    }
+
+    /// Whether the chosen roleset has families (1923's courts); the form leaves them out of
+    /// one that has none.
+    pub fn uses_families(&self) -> bool {
+        builtin(self.roleset_id())
+            .and_then(Result::ok)
+            .is_some_and(|r| r.uses_families())
+    }
+
+    /// How a player line is written for the chosen roleset.
+    pub fn player_line(&self) -> &'static str {
+        if self.uses_families() {
+            "Name | Family | role"
+        } else {
+            "Name | role"
         }
+    }
+
+    fn player_line_help(&self) -> String {
+        format!(
+            "One player a line: {} (all but the name optional)",
+            self.player_line()
+        )
     }
 
     pub fn next_field(&mut self, forward: bool) {
@@ -92,6 +114,9 @@ impl NewGame {
         } else {
             (i + n - 1) % n
         }];
+        if self.field == NgField::Families && !self.uses_families() {
+            self.next_field(forward);
+        }
     }
 
     /// Up/Down on a choice field.
@@ -104,6 +129,7 @@ impl NewGame {
                 } else {
                     (self.roleset + n - 1) % n
                 };
+                self.players.set_placeholder_text(self.player_line_help());
             }
             NgField::Assign => self.random = !self.random,
             _ => {}
@@ -117,8 +143,11 @@ impl NewGame {
             .unwrap_or("")
     }
 
-    /// The declared families, comma separated.
+    /// The declared families, comma separated (none in a roleset without families).
     fn family_list(&self) -> Vec<String> {
+        if !self.uses_families() {
+            return Vec::new();
+        }
         self.families
             .text()
             .split(',')
@@ -139,6 +168,7 @@ impl NewGame {
         if players.is_empty() {
             return Err("paste the players' names, one a line".into());
         }
+        crate::engine::setup::roles_in_family_column(&roleset, &mut players);
         crate::engine::setup::spread_families(&mut players, &self.family_list());
         let seed: u64 = self.seed.text().trim().parse().map_err(|_| {
             format!(
@@ -150,8 +180,9 @@ impl NewGame {
             crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|r| r.message)?;
         } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
             return Err(format!(
-                "{} has no role: write `Name | Family | role` or deal at random",
-                p.name
+                "{} has no role: write `{}` or deal at random",
+                p.name,
+                self.player_line()
             ));
         }
         let setup = Setup {

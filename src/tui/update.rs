@@ -61,10 +61,16 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
                 app.draft.shows = super::app::DraftShows::Post;
                 app.draft.scroll = 0;
                 app.changed.clear();
-                app.notice = Some(format!(
-                    "{phase_name} committed; {} begins (the draft pane shows the committed post)",
-                    app.game.phase_label()
-                ));
+                app.notice = Some(match &app.game.state().game_over {
+                    Some(over) => format!(
+                        "{phase_name} committed; the game is over: {} won (m shows the reveal post)",
+                        over.winners.join(", ")
+                    ),
+                    None => format!(
+                        "{phase_name} committed; {} begins (the draft pane shows the committed post)",
+                        app.game.phase_label()
+                    ),
+                });
             }
             Ok(Some(Effect::Save))
         }
@@ -551,7 +557,11 @@ fn on_command(app: &mut App, mut line: CommandLine, msg: Msg) -> Option<Effect> 
                     }
                     return run_command(app, cmd);
                 }
-                Err(why) => line.error = Some(why),
+                Err(why) => {
+                    // Kept to mend, but selected: the next command typed replaces it.
+                    line.error = Some(why);
+                    line.input.select_all();
+                }
             }
         }
         Msg::Complete => line.complete(&app.game, &app.resolution.outcome),

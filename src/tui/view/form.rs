@@ -123,9 +123,15 @@ pub fn command_line(app: &App, line: &CommandLine, frame: &mut Frame, main: Rect
         ..main
     };
     frame.render_widget(Clear, bar);
+    // A refused line stays selected: typing replaces it, an arrow keeps it to mend.
+    let text_style = if line.input.is_selected() {
+        app.theme.selected()
+    } else {
+        Style::new()
+    };
     let prompt = Line::from(vec![
         styled(":", app.theme.key()),
-        Span::raw(line.input.text().to_string()),
+        styled(line.input.text().to_string(), text_style),
     ]);
     frame.render_widget(Paragraph::new(prompt), bar);
     set_cursor(frame, bar, 0, 1, &line.input);

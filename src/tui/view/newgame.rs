@@ -49,21 +49,21 @@ fn fields(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
         line(NgField::Roleset, format!("◀ {} ▶", ng.roleset_id())),
         line(NgField::Name, ng.name.text().to_string()),
     ];
+    let families = if !ng.uses_families() {
+        "(this roleset has no families)".into()
+    } else if ng.families.text().is_empty() {
+        "(from the player lines, or e.g. Capone, Rossi, Moretti)".into()
+    } else {
+        ng.families.text().to_string()
+    };
     let bottom = vec![
-        line(
-            NgField::Families,
-            if ng.families.text().is_empty() {
-                "(from the player lines, or e.g. Capone, Rossi, Moretti)".into()
-            } else {
-                ng.families.text().to_string()
-            },
-        ),
+        line(NgField::Families, families),
         line(
             NgField::Assign,
             if ng.random {
                 "◀ at random (seeded, by the roleset's setup rules) ▶".into()
             } else {
-                "◀ by hand (Name | Family | role) ▶".into()
+                format!("◀ by hand ({}) ▶", ng.player_line())
             },
         ),
         line(NgField::Seed, ng.seed.text().to_string()),
@@ -127,6 +127,7 @@ fn preview(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
                     app.theme.warning(),
                 ));
             }
+            let families = plan.roleset.uses_families();
             for p in &plan.setup.players {
                 // Every role the player holds: ru-city's blacks carry theirs as a second role.
                 let roles: Vec<&String> = std::iter::once(&p.role).chain(&p.extra_roles).collect();
@@ -140,14 +141,14 @@ fn preview(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
                 } else {
                     Style::new()
                 };
-                lines.push(Line::from(vec![
-                    Span::raw(format!(
-                        "{:<12} {:<9} ",
-                        fit(&p.name, 12),
+                let mut who = format!("{:<12} ", fit(&p.name, 12));
+                if families {
+                    who.push_str(&format!(
+                        "{:<9} ",
                         fit(p.family.as_deref().unwrap_or("-"), 9)
-                    )),
-                    styled(role, style),
-                ]));
+                    ));
+                }
+                lines.push(Line::from(vec![Span::raw(who), styled(role, style)]));
             }
             lines
         }

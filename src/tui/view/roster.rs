@@ -13,6 +13,20 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
+/// The name column: as wide as the longest name, but never more than a third of the pane (a
+/// longer name ends in `…`; the footer shows it whole).
+fn name_column(state: &GameState, width: u16) -> u16 {
+    use unicode_width::UnicodeWidthStr;
+    let longest = state
+        .slots
+        .iter()
+        .map(|s| s.name.width())
+        .max()
+        .unwrap_or(0);
+    let longest = u16::try_from(longest).unwrap_or(u16::MAX);
+    longest.clamp(4, (width / 3).max(10))
+}
+
 /// Rows above the list inside the pane: the header.
 const HEADER: u16 = 1;
 /// Rows below the list: the selected player's details.
@@ -40,6 +54,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     let medium = inner.width >= 36;
     let offset = list_offset(app.roster_sel, state.slots.len(), usize::from(list_height));
     let involved = involvement(app);
+    let name_width = name_column(state, inner.width);
     let rows: Vec<Row> = state
         .slots
         .iter()
@@ -70,7 +85,10 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             };
             let mut cells = vec![
                 Cell::from(format!("{mark}{life}")),
-                Cell::from(Span::styled(slot.name.clone(), name_style)),
+                Cell::from(Span::styled(
+                    fit(&slot.name, usize::from(name_width)),
+                    name_style,
+                )),
                 Cell::from(role_text(app, slot)).style(cell_style(role_style(app, slot))),
             ];
             if medium {
@@ -92,7 +110,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         .collect();
     let mut widths = vec![
         Constraint::Length(2),
-        Constraint::Length(10),
+        Constraint::Length(name_width),
         Constraint::Fill(2),
     ];
     let mut header = vec!["", "Name", "Role"];

@@ -15,11 +15,18 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         SaveState::Unsaved => "○ unsaved".to_string(),
         SaveState::Failed(_) => "✗ SAVE FAILED".to_string(),
     };
+    let phase = match &app.game.state().game_over {
+        Some(over) => format!(
+            "{} · {} won",
+            app.game.phase_label(),
+            over.winners.join(", ")
+        ),
+        None => app.game.phase_label(),
+    };
     let mut spans = vec![Span::raw(format!(
-        " {} · {} · {} · {save} ",
+        " {} · {} · {phase} · {save} ",
         app.game_name(),
         app.game.roleset().name,
-        app.game.phase_label()
     ))];
     if app.game.state().game_over.is_some() {
         spans.push(styled(" GAME OVER ", app.theme.public_banner()));
