@@ -600,11 +600,25 @@ fn export_and_copy() {
         named(&h)
     );
     h.key(KeyCode::Char('y'));
-    let sent = String::from_utf8_lossy(&h.terminal).to_string();
-    assert!(
-        sent.starts_with("\x1b]52;c;") && sent.ends_with('\x07'),
-        "{sent:?}"
+    assert_eq!(
+        osc52_copied(&h.terminal),
+        mafia_mod::tui::draft::shown(&h.app),
+        "y copies what the pane shows"
     );
+}
+
+/// The text an OSC 52 sequence written to the terminal puts on the clipboard.
+fn osc52_copied(terminal: &[u8]) -> String {
+    use base64::Engine;
+    let sent = String::from_utf8_lossy(terminal);
+    let encoded = sent
+        .strip_prefix("\x1b]52;c;")
+        .and_then(|s| s.strip_suffix("\x1b\\"))
+        .unwrap_or_else(|| panic!("not an OSC 52 sequence: {sent:?}"));
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(encoded)
+        .expect("base64");
+    String::from_utf8(bytes).expect("UTF-8")
 }
 
 #[test]
@@ -1169,9 +1183,8 @@ fn the_draft_pane_shows_the_host_documents_and_copies_one_player() {
     h.key(KeyCode::Char('1')).key(KeyCode::Down);
     h.terminal.clear();
     h.key(KeyCode::Char('Y'));
-    let sent = String::from_utf8_lossy(&h.terminal).to_string();
-    assert!(sent.starts_with("\x1b]52;c;"), "{sent:?}");
     let copied = mafia_mod::tui::draft::shown_for(&h.app, 1).expect("Bruno's PM");
+    assert_eq!(osc52_copied(&h.terminal), copied);
     assert!(copied.contains("Your partners: Kira, Tess.") && !copied.contains("Ann"));
     // x names the file after the document and writes it alone.
     let path = form::default_export_path(&h.app.form_ctx());

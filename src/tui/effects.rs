@@ -4,6 +4,7 @@
 use super::app::{App, SaveState};
 use super::msg::Effect;
 use crate::savefile::{load_game, save_game};
+use ratatui::crossterm::clipboard::CopyToClipboard;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -33,11 +34,8 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
             app.notice = Some(format!("exported to {}", written.join(" and ")));
         }
         Effect::Copy(text) => {
-            let sequence = osc52(&text);
-            match terminal
-                .write_all(sequence.as_bytes())
-                .and_then(|()| terminal.flush())
-            {
+            let copy = CopyToClipboard::to_clipboard_from(text.as_bytes());
+            match ratatui::crossterm::execute!(&mut &mut *terminal, copy) {
                 Ok(()) => {
                     app.notice = Some(format!(
                         "copied {} characters to the clipboard (OSC 52; the terminal must allow it)",
@@ -118,45 +116,9 @@ fn fresh_path(dir: &Path, name: &str) -> PathBuf {
     path
 }
 
-/// The OSC 52 sequence that puts `text` on the system clipboard through the terminal.
-pub fn osc52(text: &str) -> String {
-    format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base64_matches_the_standard() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
-        assert_eq!(osc52("hi"), "\x1b]52;c;aGk=\x07");
-    }
 
     #[test]
     fn fresh_paths_never_overwrite() {
