@@ -240,7 +240,7 @@ fn a_pasted_batch_of_ten_pms_is_entered_and_the_night_committed() {
     assert!(screen.contains("act Olga paperboy Nico Kira"), "{screen}");
     // Carla's and Franco's questions are the 8th and 9th lines: drop both.
     s.keys(&["End", "k", "d", "k", "d", "Enter"]);
-    s.wait_for("8 entries from the batch");
+    s.wait_for("8 entries entered");
     s.keys(&["C"]);
     s.wait_for("Commit check");
     s.keys(&["y"]);

@@ -31,7 +31,7 @@ fn entries_on_disk(h: &Harness) -> usize {
 
 fn error_text(h: &Harness) -> Option<String> {
     h.app.overlays.iter().rev().find_map(|o| match o {
-        Overlay::Error { title, message } => Some(format!("{title}: {message}")),
+        Overlay::Error(e) => Some(format!("{}: {}", e.title, e.message)),
         _ => None,
     })
 }
@@ -79,9 +79,9 @@ fn the_form_offers_only_what_the_rules_allow() {
     let form = mafia_mod::tui::form::Form::with_values(
         mafia_mod::tui::form::FormKind::Act,
         vec!["Bruno".into()],
-        &h.app.form_ctx(),
+        &h.app.ctx(),
     );
-    let ctx = h.app.form_ctx();
+    let ctx = h.app.ctx();
     let ability = form.current(&ctx).expect("the ability field");
     let ids: Vec<&str> = ability.choices.iter().map(|c| c.value.as_str()).collect();
     assert_eq!(ids, ["mafia_kill"], "a mafia member only kills at night");
@@ -499,7 +499,7 @@ fn a_pasted_batch_is_reviewed_fixed_and_entered_at_once() {
             .notice
             .as_deref()
             .unwrap_or("")
-            .contains("3 entries from the batch"),
+            .contains("3 entries entered"),
         "{:?}",
         h.app.notice
     );
@@ -585,7 +585,7 @@ fn export_and_copy() {
     let private = std::fs::read_to_string(h.dir.path().join("post-private.txt")).expect("private");
     assert!(private.contains("Night 2"), "{private}");
     // The file is named after the phase the pane shows: the draft now, a committed phase after `[`.
-    let named = |h: &Harness| form::default_export_path(&h.app.form_ctx());
+    let named = |h: &Harness| form::default_export_path(&h.app.ctx());
     assert!(named(&h).ends_with(format!("{}-night-2.txt", h.app.game.file().name)));
     h.command(&format!("export markdown {}", out.display()));
     assert!(
@@ -683,7 +683,7 @@ fn mouse_focuses_panes_and_picks_rows() {
 fn esc_pops_overlays_and_help_lists_every_binding() {
     let mut h = demo();
     h.key(KeyCode::Char('?'));
-    let help: Vec<String> = mafia_mod::tui::view::help_lines(&h.app)
+    let help: Vec<String> = mafia_mod::tui::help::help_lines(&h.app)
         .iter()
         .map(|l| l.to_string())
         .collect();
@@ -765,7 +765,7 @@ fn the_entry_log_undoes_and_redoes_any_entry() {
         .key(KeyCode::Char('k'));
     assert!(matches!(
         h.app.overlays.last(),
-        Some(Overlay::Log { selected: 0 })
+        Some(Overlay::Log(log)) if log.selected == 0
     ));
     // The first entry of the game: Ann's doctor action of Night 1.
     h.enter();
@@ -1187,7 +1187,7 @@ fn the_draft_pane_shows_the_host_documents_and_copies_one_player() {
     assert_eq!(osc52_copied(&h.terminal), copied);
     assert!(copied.contains("Your partners: Kira, Tess.") && !copied.contains("Ann"));
     // x names the file after the document and writes it alone.
-    let path = form::default_export_path(&h.app.form_ctx());
+    let path = form::default_export_path(&h.app.ctx());
     assert!(path.ends_with(format!("{}-roles.txt", h.app.game.file().name)));
     // The public view shows only the post, whatever the pane was on.
     h.key(KeyCode::Char('P'));

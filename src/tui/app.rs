@@ -1,12 +1,8 @@
 //! The console's state: the game, what each pane shows, and the overlays on top. Everything the
 //! view draws is here, so `view` is a pure function of `App`.
 
-use super::batch::Batch;
-use super::command::CommandLine;
-use super::form::{Form, FormCtx};
 use super::keymap::Mode;
 use super::msg::Pane;
-use super::newgame::NewGame;
 use super::theme::Theme;
 use crate::engine::Game;
 use crate::engine::GameState;
@@ -16,9 +12,12 @@ use crate::engine::tally::Tally;
 use crate::export::Markup;
 use crate::rules::PhaseKind;
 use ratatui::layout::Rect;
-use ratatui_textarea::TextArea;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+
+pub use super::confirm::Confirmed;
+use super::overlay::Ctx;
+pub use super::overlay::Overlay;
 
 /// Whether what is on screen is on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,65 +43,6 @@ impl Clock {
                 .ok()
                 .map(|d| d.as_secs()),
             Clock::Fixed(t) => Some(t),
-        }
-    }
-}
-
-/// What the host confirms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirmed {
-    /// Undo the entry with this number, or redo it if it is undone.
-    Toggle(u64),
-}
-
-#[derive(Clone, Debug)]
-pub enum Overlay {
-    Help {
-        scroll: u16,
-    },
-    Error {
-        title: String,
-        message: String,
-    },
-    Confirm {
-        question: String,
-        detail: Vec<String>,
-        action: Confirmed,
-    },
-    Form(Form),
-    Command(CommandLine),
-    /// Editing the public post of the current phase.
-    Editor(Box<TextArea<'static>>),
-    /// A pasted batch under review.
-    Batch(Box<Batch>),
-    /// The vote mode: a day's votes, a line each.
-    Votes(Box<super::votes::Votes>),
-    /// The last look before a commit: what is missing and what the rules will do.
-    Commit(Box<super::commit::Commit>),
-    /// The edited post beside the results it no longer matches.
-    DraftDiff(Box<super::diff::DraftDiff>),
-    NewGame(Box<NewGame>),
-    /// Every entry of the game; the selected one can be undone or redone.
-    Log {
-        selected: usize,
-    },
-}
-
-impl Overlay {
-    pub fn mode(&self) -> Mode {
-        match self {
-            Overlay::Help { .. } => Mode::Help,
-            Overlay::Error { .. } => Mode::Error,
-            Overlay::Confirm { .. } => Mode::Confirm,
-            Overlay::Form(_) => Mode::Form,
-            Overlay::Command(_) => Mode::Command,
-            Overlay::Editor(_) => Mode::Editor,
-            Overlay::Batch(batch) => batch.mode(),
-            Overlay::Votes(_) => Mode::Votes,
-            Overlay::Commit(_) => Mode::Commit,
-            Overlay::DraftDiff(_) => Mode::DraftDiff,
-            Overlay::NewGame(_) => Mode::NewGame,
-            Overlay::Log { .. } => Mode::Log,
         }
     }
 }
@@ -395,21 +335,24 @@ impl App {
             .unwrap_or_else(|| "?".into())
     }
 
-    pub fn form_ctx(&self) -> FormCtx<'_> {
-        FormCtx {
+    /// What the overlays read of the console (see `update::on_overlay` for the same built
+    /// while the overlays are borrowed).
+    pub fn ctx(&self) -> Ctx<'_> {
+        Ctx {
             game: &self.game,
             preview: &self.resolution.outcome,
             games_dir: self.games_dir.as_deref(),
             public: self.public,
             shown_phase: super::draft::phase_slug(self),
+            history: &self.command_history,
         }
     }
 
     pub fn error(&mut self, title: &str, message: impl Into<String>) {
-        self.overlays.push(Overlay::Error {
+        self.overlays.push(Overlay::Error(super::error::ErrorPopup {
             title: title.to_string(),
             message: message.into(),
-        });
+        }));
     }
 
     pub fn game_name(&self) -> &str {

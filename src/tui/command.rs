@@ -1,12 +1,23 @@
 //! The `:` command line of the console: the grammar of `crate::script`, with Tab completion of
-//! commands, names, abilities, families, statuses and step keys.
+//! commands, names, abilities, families, statuses and step keys, and a history on Up/Down.
+//! The overlay owns its line, its answer to each message and its drawing; a line it can read
+//! goes back to `update` as a command to run.
 
+use super::app::App;
 use super::input::LineInput;
+use super::msg::{Answer, Msg};
+use super::overlay::Ctx;
+use super::view::{place_cursor, popup_block, styled};
 use crate::engine::Game;
 use crate::engine::outcome::Outcome;
 use crate::engine::validate::{target_choices, target_kind};
 use crate::rules::TargetKind;
-use crate::script::{COMMANDS, quote, words};
+use crate::script::{self, COMMANDS, quote, words};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 /// The `:` overlay: the line, its history and the completion in progress.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -130,6 +141,116 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
 }
 
 impl CommandLine {
+    pub fn update(&mut self, msg: Msg, ctx: &Ctx) -> Answer {
+        self.error = None;
+        match msg {
+            Msg::Close => return Answer::Close,
+            Msg::Submit => {
+                let typed = self.input.text().trim().to_string();
+                match script::parse(&typed, ctx.game) {
+                    Ok(command) => {
+                        return Answer::Run {
+                            command,
+                            typed: Some(typed),
+                        };
+                    }
+                    Err(why) => {
+                        // Kept to mend, but selected: the next command typed replaces it.
+                        self.error = Some(why);
+                        self.input.select_all();
+                    }
+                }
+            }
+            Msg::Complete => self.complete(ctx.game, ctx.preview),
+            Msg::Up | Msg::Down => self.walk_history(ctx.history, msg == Msg::Up),
+            Msg::Input(key) if self.input.handle(key) => self.edited(),
+            Msg::Paste(text) => {
+                self.input.insert_str(&text);
+                self.edited();
+            }
+            _ => {}
+        }
+        Answer::Stay
+    }
+
+    /// Up/Down: the lines run before, newest first; past the newest, an empty line.
+    fn walk_history(&mut self, history: &[String], up: bool) {
+        let n = history.len();
+        let at = match (self.history_at, up) {
+            (None, true) => n.checked_sub(1),
+            (Some(i), true) => Some(i.saturating_sub(1)),
+            (Some(i), false) if i + 1 < n => Some(i + 1),
+            _ => None,
+        };
+        self.input
+            .set(at.and_then(|i| history.get(i)).map_or("", |s| s));
+        self.completion = None;
+        self.history_at = at;
+    }
+
+    /// The line at the bottom of the main area; completions and the error above it.
+    pub fn draw(&self, app: &App, frame: &mut Frame, main: Rect) {
+        if main.height < 3 {
+            return;
+        }
+        let bar = Rect {
+            y: main.bottom() - 1,
+            height: 1,
+            ..main
+        };
+        frame.render_widget(Clear, bar);
+        // A refused line stays selected: typing replaces it, an arrow keeps it to mend.
+        let text_style = if self.input.is_selected() {
+            app.theme.selected()
+        } else {
+            Style::new()
+        };
+        let prompt = Line::from(vec![
+            styled(":", app.theme.key()),
+            styled(self.input.text().to_string(), text_style),
+        ]);
+        frame.render_widget(Paragraph::new(prompt), bar);
+        place_cursor(frame, bar, 0, 1, &self.input);
+        let mut above: Vec<Line> = Vec::new();
+        if let Some(c) = &self.completion {
+            if c.candidates.is_empty() {
+                above.push(Line::styled("no completion", app.theme.dim()));
+            } else {
+                let shown: Vec<Span> = c
+                    .candidates
+                    .iter()
+                    .enumerate()
+                    .map(|(i, cand)| {
+                        let style = if i == c.index {
+                            app.theme.selected()
+                        } else {
+                            Style::new()
+                        };
+                        Span::styled(format!(" {cand} "), style)
+                    })
+                    .collect();
+                above.push(Line::from(shown));
+            }
+        }
+        if let Some(e) = &self.error {
+            above.push(Line::styled(format!("✗ {e}"), app.theme.bad()));
+        }
+        if above.is_empty() {
+            return;
+        }
+        let height = (above.len() as u16 + 2).min(main.height - 1);
+        let rect = Rect {
+            y: bar.y.saturating_sub(height),
+            height,
+            ..main
+        };
+        let block = popup_block(app, frame, rect, "Command");
+        frame.render_widget(
+            Paragraph::new(above).block(block).wrap(Wrap { trim: true }),
+            rect,
+        );
+    }
+
     /// Tab: complete the word at the end of the line; when several candidates fit, Tab again
     /// cycles through them, and when one did, Tab goes on to the next word.
     pub fn complete(&mut self, game: &Game, preview: &Outcome) {

@@ -6,6 +6,7 @@
 use super::app::App;
 use super::msg::{Answer, Msg};
 use super::view::{popup, styled};
+use crate::engine::Entry;
 use crate::engine::check::{CommitCheck, commit_check};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -25,10 +26,10 @@ impl Commit {
         }
     }
 
-    /// Yes commits through the same line `apply` reads; anything else only moves or closes.
+    /// Yes commits; anything else only scrolls or closes.
     pub fn update(&mut self, msg: Msg) -> Answer {
         match msg {
-            Msg::Yes => return Answer::Enter("commit".into()),
+            Msg::Yes => return Answer::Submit(Entry::Resolve),
             Msg::No | Msg::Close => return Answer::Close,
             other => {
                 popup::scroll(&mut self.scroll, &other);

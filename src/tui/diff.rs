@@ -6,8 +6,9 @@
 
 use super::app::App;
 use super::draft::StaleEdit;
-use super::msg::Msg;
+use super::msg::{Answer, Msg};
 use super::view::{popup, styled};
+use crate::engine::Entry;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -21,19 +22,6 @@ pub struct DraftDiff {
     pub scroll: u16,
 }
 
-/// What the host chose.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
-    Stay,
-    Close,
-    /// Drop the edit: the post is generated again, with the new results.
-    TakeNew,
-    /// Open the editor on the edit, to bring it up to date by hand.
-    EditAgain,
-    /// The edit stands as it is; it is no longer marked out of date.
-    KeepEdit(String),
-}
-
 impl DraftDiff {
     pub fn new(stale: StaleEdit, edit: String) -> DraftDiff {
         DraftDiff {
@@ -43,17 +31,19 @@ impl DraftDiff {
         }
     }
 
-    pub fn update(&mut self, msg: Msg) -> Choice {
+    /// `n` drops the edit (an empty edit: the post is generated again, with the new results),
+    /// `e` opens the editor on it, `y` keeps it as it is (it then counts as current).
+    pub fn update(&mut self, msg: Msg) -> Answer {
         match msg {
-            Msg::Close => return Choice::Close,
-            Msg::TakeNew => return Choice::TakeNew,
-            Msg::EditDraft => return Choice::EditAgain,
-            Msg::KeepEdit => return Choice::KeepEdit(self.edit.clone()),
+            Msg::Close => return Answer::Close,
+            Msg::TakeNew => return Answer::Submit(Entry::EditPost(String::new())),
+            Msg::EditDraft => return Answer::EditPost,
+            Msg::KeepEdit => return Answer::Submit(Entry::EditPost(self.edit.clone())),
             other => {
                 popup::scroll(&mut self.scroll, &other);
             }
         }
-        Choice::Stay
+        Answer::Stay
     }
 
     /// The changed lines of the generated post (− then, + now), then the edit.

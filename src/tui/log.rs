@@ -1,8 +1,114 @@
 //! The log of every entry of the game, oldest first, with the phase it was made in and whether
 //! it is undone: the host picks any entry and undoes or redoes it (an entry too, so the log
-//! keeps the whole story).
+//! keeps the whole story). The overlay owns its selection, its answer to each message and its
+//! drawing; undone entries are struck through.
 
+use super::app::App;
+use super::keymap;
+use super::msg::{Answer, Msg};
+use super::view::{
+    centered, clock_time, fit, hint_line, list_offset, popup_block, selected_line, styled,
+};
 use crate::engine::{Entry, Game, HostCommand};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+/// The entry log overlay: which entry is selected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryLog {
+    pub selected: usize,
+}
+
+impl EntryLog {
+    /// The log opens on the last entry.
+    pub fn new(game: &Game) -> EntryLog {
+        EntryLog {
+            selected: game.entries().len().saturating_sub(1),
+        }
+    }
+
+    /// `j`/`k` move; Enter asks before undoing or redoing the selected entry.
+    pub fn update(&mut self, msg: Msg, game: &Game) -> Answer {
+        let last = game.entries().len().saturating_sub(1);
+        self.selected = match msg {
+            Msg::Close => return Answer::Close,
+            Msg::Submit => {
+                return match game.entries().get(self.selected) {
+                    Some(e) => Answer::AskToggle(e.seq),
+                    None => Answer::Stay,
+                };
+            }
+            Msg::Up => self.selected.saturating_sub(1),
+            Msg::Down => (self.selected + 1).min(last),
+            Msg::PageUp => self.selected.saturating_sub(10),
+            Msg::PageDown => (self.selected + 10).min(last),
+            Msg::Top => 0,
+            Msg::Bottom => last,
+            _ => self.selected,
+        };
+        Answer::Stay
+    }
+
+    pub fn draw(&self, app: &App, frame: &mut Frame, area: Rect) {
+        let rect = centered(area, 110, area.height.saturating_sub(2));
+        let block = popup_block(app, frame, rect, "Entry log — every entry of the game");
+        let inner = block.inner(rect);
+        frame.render_widget(block, rect);
+        if inner.height < 2 {
+            return;
+        }
+        let rows = rows(&app.game);
+        let height = usize::from(inner.height - 1);
+        let offset = list_offset(self.selected, rows.len(), height);
+        let width = usize::from(inner.width);
+        let lines: Vec<Line> = rows
+            .iter()
+            .enumerate()
+            .skip(offset)
+            .take(height)
+            .map(|(i, r)| {
+                let text_style = if r.undone {
+                    app.theme.struck()
+                } else {
+                    Style::new()
+                };
+                let head = format!("#{:<4} {} {:<8} ", r.seq, clock_time(r.at), r.phase);
+                let room = width.saturating_sub(head.chars().count() + 10);
+                let mut spans = vec![
+                    styled(head, app.theme.dim()),
+                    styled(fit(&r.text, room), text_style),
+                ];
+                if r.undone {
+                    spans.push(styled("  (undone)", app.theme.warning()));
+                }
+                let line = Line::from(spans);
+                if i == self.selected {
+                    selected_line(app, line)
+                } else {
+                    line
+                }
+            })
+            .collect();
+        frame.render_widget(
+            Paragraph::new(lines),
+            Rect {
+                height: inner.height - 1,
+                ..inner
+            },
+        );
+        frame.render_widget(
+            Paragraph::new(hint_line(app, &keymap::hints(app), inner.width)),
+            Rect {
+                y: inner.bottom() - 1,
+                height: 1,
+                ..inner
+            },
+        );
+    }
+}
 
 /// One line of the log.
 #[derive(Clone, Debug, PartialEq)]

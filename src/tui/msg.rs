@@ -103,14 +103,35 @@ pub enum Msg {
     Resize(u16, u16),
 }
 
-/// What an overlay that answers its own messages (the batch review, the vote mode) asks of
-/// the console.
-#[derive(Clone, Debug, PartialEq)]
+/// What an overlay asks of the console after answering a message. Overlays change their own
+/// state in place; anything beyond it (an entry, a command, another overlay) comes back as an
+/// answer, and `update` alone carries it out.
+#[derive(Debug)]
 pub enum Answer {
     Stay,
     Close,
-    /// Enter these command lines as entries, all or nothing.
+    /// Close, leaving a word in the status bar.
+    CloseSaying(String),
+    /// Enter these command lines as entries, all or nothing, and close; a refusal is told to
+    /// the overlay (`Overlay::refused`).
     Enter(String),
+    /// Enter these lines and stay open for more (the vote mode).
+    EnterAndStay(String),
+    /// Submit one entry and close; a refusal is told to the overlay.
+    Submit(crate::engine::Entry),
+    /// Close and run a `:` command; `typed` is the line as typed, for the history.
+    Run {
+        command: crate::script::Command,
+        typed: Option<String>,
+    },
+    /// Ask before undoing or redoing this entry; the overlay stays under the question.
+    AskToggle(u64),
+    /// Close and open the post editor.
+    EditPost,
+    /// Close and let the outside world act (a new game to save and show).
+    Effect(Effect),
+    /// Stay, with an error on top (title, message).
+    Error(String, String),
 }
 
 #[derive(Clone, Debug)]

@@ -2,13 +2,25 @@
 //! `Name | Family | role | level`, where a level of `spectator` reads along without playing),
 //! the families to spread players over, and random (seeded, by the
 //! roleset's setup rules) or hand-given roles. The setup is previewed, with the rule system's
-//! setup checks, before the game is created.
+//! setup checks, before the game is created. The overlay owns its fields, its answer to each
+//! message and its drawing: the fields on the left, the setup it would create on the right, so
+//! the host sees the dealt roles before creating the game.
 
+use super::app::App;
 use super::input::LineInput;
+use super::keymap;
+use super::msg::{Answer, Effect, Msg};
+use super::view::{centered, fit, hint_line, popup_block, styled};
 use crate::commands::parse_players;
-use crate::engine::Setup;
+use crate::engine::{Game, Setup};
 use crate::rules::Roleset;
 use crate::systems::{builtin, builtin_ids};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui_textarea::TextArea;
 use std::path::Path;
 
@@ -203,6 +215,83 @@ impl NewGame {
         })
     }
 
+    /// Tab and Shift-Tab go from field to field, arrows choose, Ctrl-D creates the game.
+    pub fn update(&mut self, msg: Msg) -> Answer {
+        match msg {
+            Msg::Close => return Answer::Close,
+            Msg::Complete => self.next_field(true),
+            Msg::Back => self.next_field(false),
+            Msg::Up | Msg::Down if self.field == NgField::Players => {
+                let code = if msg == Msg::Up {
+                    KeyCode::Up
+                } else {
+                    KeyCode::Down
+                };
+                self.players.input(KeyEvent::from(code));
+            }
+            Msg::Up | Msg::Down => self.cycle(msg == Msg::Down),
+            Msg::Finish => return self.create(),
+            Msg::Input(key) => self.key(key),
+            Msg::Paste(text) => match self.field {
+                NgField::Players => {
+                    self.players.insert_str(text);
+                }
+                NgField::Name => self.name.insert_str(&text),
+                NgField::Families => self.families.insert_str(&text),
+                NgField::Seed => self.seed.insert_str(&text),
+                NgField::Roleset | NgField::Assign => {}
+            },
+            _ => {}
+        }
+        Answer::Stay
+    }
+
+    /// A key typed into the current field; Enter on a one-line field goes to the next.
+    fn key(&mut self, key: KeyEvent) {
+        match self.field {
+            NgField::Players => {
+                self.players.input(key);
+            }
+            NgField::Name | NgField::Families | NgField::Seed if key.code == KeyCode::Enter => {
+                self.next_field(true)
+            }
+            NgField::Name => {
+                self.name.handle(key);
+            }
+            NgField::Families => {
+                self.families.handle(key);
+            }
+            NgField::Seed => {
+                self.seed.handle(key);
+            }
+            NgField::Roleset | NgField::Assign => match key.code {
+                KeyCode::Left | KeyCode::Char(' ') | KeyCode::Right => {
+                    self.cycle(key.code != KeyCode::Left)
+                }
+                KeyCode::Enter => self.next_field(true),
+                _ => {}
+            },
+        }
+    }
+
+    /// The game, or why it cannot be created yet (shown over the form, which stays).
+    fn create(&self) -> Answer {
+        let plan = match self.plan() {
+            Ok(plan) => plan,
+            Err(why) => return Answer::Error("The game cannot be created yet".into(), why),
+        };
+        match Game::create(
+            &self.game_name(),
+            plan.roleset,
+            plan.setup,
+            plan.seed,
+            &crate::systems::SYSTEMS,
+        ) {
+            Ok((game, _warnings)) => Answer::Effect(Effect::Create(Box::new(game))),
+            Err(refusal) => Answer::Error("The setup was refused".into(), refusal.to_string()),
+        }
+    }
+
     pub fn game_name(&self) -> String {
         let name = self.name.text().trim();
         if name.is_empty() {
@@ -217,6 +306,157 @@ impl Default for NewGame {
     fn default() -> Self {
         NewGame::new()
     }
+}
+
+impl NewGame {
+    pub fn draw(&self, app: &App, frame: &mut Frame, area: Rect) {
+        draw(app, self, frame, area);
+    }
+}
+
+fn draw(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
+    let rect = centered(area, 120, area.height.saturating_sub(2));
+    let block = popup_block(app, frame, rect, "New game");
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let [body, hints] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(body);
+    fields(app, ng, frame, left);
+    preview(app, ng, frame, right);
+    frame.render_widget(
+        Paragraph::new(hint_line(app, &keymap::hints(app), hints.width)),
+        hints,
+    );
+}
+
+fn label(app: &App, ng: &NewGame, field: NgField) -> Span<'static> {
+    let style = if ng.field == field {
+        app.theme.title(true).patch(app.theme.selected())
+    } else {
+        app.theme.dim()
+    };
+    let mark = if ng.field == field { "▶" } else { " " };
+    styled(format!("{mark}{:<10}", field.label()), style)
+}
+
+fn fields(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
+    let line = |field: NgField, value: String| -> Line<'static> {
+        Line::from(vec![
+            label(app, ng, field),
+            Span::raw(" "),
+            Span::raw(value),
+        ])
+    };
+    let top = vec![
+        line(NgField::Roleset, format!("◀ {} ▶", ng.roleset_id())),
+        line(NgField::Name, ng.name.text().to_string()),
+    ];
+    let families = if !ng.uses_families() {
+        "(this roleset has no families)".into()
+    } else if ng.families.text().is_empty() {
+        "(from the player lines, or e.g. Capone, Rossi, Moretti)".into()
+    } else {
+        ng.families.text().to_string()
+    };
+    let bottom = vec![
+        line(NgField::Families, families),
+        line(
+            NgField::Assign,
+            if ng.random {
+                "◀ at random (seeded, by the roleset's setup rules) ▶".into()
+            } else {
+                format!("◀ by hand ({}) ▶", ng.player_line())
+            },
+        ),
+        line(NgField::Seed, ng.seed.text().to_string()),
+    ];
+    let [a, b, c] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Min(3),
+        Constraint::Length(3),
+    ])
+    .areas(area);
+    frame.render_widget(Paragraph::new(top), a);
+    let players_block = Block::new()
+        .borders(Borders::TOP | Borders::BOTTOM)
+        .border_style(app.theme.border(ng.field == NgField::Players))
+        .title(Line::from(vec![
+            label(app, ng, NgField::Players),
+            Span::raw(format!(
+                " {} lines ",
+                ng.players
+                    .lines()
+                    .iter()
+                    .filter(|l| !l.trim().is_empty())
+                    .count()
+            )),
+        ]));
+    let players_inner = players_block.inner(b);
+    frame.render_widget(players_block, b);
+    // The text area shows its cursor only while it has the focus.
+    let mut players = ng.players.clone();
+    players.set_cursor_line_style(Style::new());
+    if ng.field != NgField::Players {
+        players.set_cursor_style(Style::new());
+    }
+    frame.render_widget(&players, players_inner);
+    frame.render_widget(Paragraph::new(bottom), c);
+}
+
+fn preview(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
+    let block = Block::new()
+        .borders(Borders::LEFT)
+        .border_style(app.theme.border(false))
+        .title(" The game it creates ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = usize::from(inner.width);
+    let lines: Vec<Line> = match ng.plan() {
+        Err(why) => vec![Line::styled(format!("✗ {why}"), app.theme.warning())],
+        Ok(plan) => {
+            let mut lines = vec![Line::styled(
+                format!(
+                    "{} players · {} · seed {}",
+                    plan.setup.players.len(),
+                    plan.roleset.name,
+                    plan.seed
+                ),
+                app.theme.header(),
+            )];
+            for w in &plan.warnings {
+                lines.push(Line::styled(
+                    fit(&format!("⚠ {w}"), width),
+                    app.theme.warning(),
+                ));
+            }
+            let families = plan.roleset.uses_families();
+            for p in &plan.setup.players {
+                // Every role the player holds: ru-city's blacks carry theirs as a second role.
+                let roles: Vec<&String> = std::iter::once(&p.role).chain(&p.extra_roles).collect();
+                let role = roles
+                    .iter()
+                    .map(|id| plan.roleset.role(id).map(|r| r.name.as_str()).unwrap_or(id))
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                let style = if roles.iter().any(|r| plan.roleset.is_hostile_role(r)) {
+                    app.theme.mafia()
+                } else {
+                    Style::new()
+                };
+                let mut who = format!("{:<12} ", fit(&p.name, 12));
+                if families {
+                    who.push_str(&format!(
+                        "{:<9} ",
+                        fit(p.family.as_deref().unwrap_or("-"), 9)
+                    ));
+                }
+                lines.push(Line::from(vec![Span::raw(who), styled(role, style)]));
+            }
+            lines
+        }
+    };
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
 #[cfg(test)]

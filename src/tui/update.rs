@@ -4,18 +4,20 @@
 
 use super::app::{App, Confirmed, Overlay, SaveState};
 use super::batch::Batch;
-use super::command::CommandLine;
+use super::confirm::Confirm;
 use super::draft;
-use super::form::{Done, Form, FormKind};
+use super::editor::PostEditor;
+use super::form::{Form, FormKind};
+use super::help::Help;
+use super::log::EntryLog;
 use super::msg::{Answer, Effect, Msg, Pane};
-use super::newgame::{NewGame, NgField};
+use super::overlay::{Ctx, OnRefusal};
 use super::view;
 use crate::engine::{Entry, Game};
 use crate::export::Markup;
 use crate::script::{self, Command};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
-use ratatui_textarea::TextArea;
 
 pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
     match msg {
@@ -29,21 +31,133 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
         }
         Msg::Mouse(mouse) if app.overlays.is_empty() => on_mouse(app, mouse),
         Msg::Mouse(_) => None,
-        msg if matches!(app.overlays.last(), Some(Overlay::Batch(_))) => on_batch(app, msg),
-        msg if matches!(app.overlays.last(), Some(Overlay::Votes(_))) => on_votes(app, msg),
-        msg if matches!(app.overlays.last(), Some(Overlay::Commit(_))) => on_commit(app, msg),
-        msg if matches!(app.overlays.last(), Some(Overlay::DraftDiff(_))) => {
-            on_draft_diff(app, msg)
-        }
-        msg => match app.overlays.pop() {
-            None => on_main(app, msg),
-            Some(top) => on_overlay(app, top, msg),
-        },
+        msg if app.overlays.is_empty() => on_main(app, msg),
+        msg => on_overlay(app, msg),
     }
 }
 
-/// Submit an entry. Accepted: re-resolve and ask for a save. Refused: say why.
-fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
+/// The top overlay answers in place; what it asks beyond its own state is done here.
+fn on_overlay(app: &mut App, msg: Msg) -> Option<Effect> {
+    let shown_phase = draft::phase_slug(app);
+    let App {
+        overlays,
+        game,
+        resolution,
+        games_dir,
+        public,
+        command_history,
+        ..
+    } = app;
+    let ctx = Ctx {
+        game,
+        preview: &resolution.outcome,
+        games_dir: games_dir.as_deref(),
+        public: *public,
+        shown_phase,
+        history: command_history,
+    };
+    let answer = overlays.last_mut()?.update(msg, &ctx);
+    carry_out(app, answer)
+}
+
+fn carry_out(app: &mut App, answer: Answer) -> Option<Effect> {
+    match answer {
+        Answer::Stay => None,
+        Answer::Close => {
+            app.overlays.pop();
+            None
+        }
+        Answer::CloseSaying(notice) => {
+            app.overlays.pop();
+            app.notice = Some(notice);
+            None
+        }
+        Answer::Enter(lines) => enter_lines(app, &lines, true),
+        Answer::EnterAndStay(lines) => enter_lines(app, &lines, false),
+        Answer::Submit(entry) => match submit(app, entry) {
+            Ok(effect) => {
+                app.overlays.pop();
+                effect
+            }
+            Err(why) => {
+                overlay_refused(app, 0, why);
+                None
+            }
+        },
+        Answer::Run { command, typed } => {
+            app.overlays.pop();
+            if let Some(typed) = typed
+                && app.command_history.last() != Some(&typed)
+            {
+                app.command_history.push(typed);
+            }
+            run_command(app, command)
+        }
+        Answer::AskToggle(seq) => {
+            ask_toggle(app, seq);
+            None
+        }
+        Answer::EditPost => {
+            app.overlays.pop();
+            edit_draft(app);
+            None
+        }
+        Answer::Effect(effect) => {
+            app.overlays.pop();
+            Some(effect)
+        }
+        Answer::Error(title, message) => {
+            app.error(&title, message);
+            None
+        }
+    }
+}
+
+/// What the top overlay answered was refused: it decides whether it stays, and the refusal is
+/// shown in it or over it.
+fn overlay_refused(app: &mut App, line: usize, why: String) {
+    let on_refusal = match app.overlays.last_mut() {
+        Some(top) => top.refused(line, &why),
+        None => OnRefusal::Close,
+    };
+    match on_refusal {
+        OnRefusal::KeepShowing => {}
+        OnRefusal::KeepUnderError => app.error("Refused: nothing was entered", why),
+        OnRefusal::Close => {
+            app.overlays.pop();
+            app.error("Refused: nothing was entered", why);
+        }
+    }
+}
+
+/// Enter command lines from an overlay, all or nothing, through the same path as
+/// `mafia-mod apply`; on success the console re-resolves and asks for a save.
+fn enter_lines(app: &mut App, lines: &str, close: bool) -> Option<Effect> {
+    match crate::apply::apply_lines(&mut app.game, lines, app.clock.now()) {
+        Ok(count) => {
+            app.save_state = SaveState::Unsaved;
+            let changes = app.refresh();
+            let entries = if count == 1 { "entry" } else { "entries" };
+            app.notice = Some(match changes {
+                Some(c) => format!("{count} {entries} entered; re-resolved: {c}"),
+                None => format!("{count} {entries} entered"),
+            });
+            if close {
+                app.overlays.pop();
+            } else if let Some(top) = app.overlays.last_mut() {
+                top.entered(&app.game, lines);
+            }
+            Some(Effect::Save)
+        }
+        Err(e) => {
+            overlay_refused(app, e.line, e.message);
+            None
+        }
+    }
+}
+
+/// Submit an entry. Accepted: re-resolve and ask for a save. Refused: why, and nothing changed.
+fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, String> {
     let committing = matches!(entry, Entry::Resolve);
     let phase_name = app.game.phase_label();
     match app.game.submit(entry, app.clock.now()) {
@@ -74,11 +188,16 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, ()> {
             }
             Ok(Some(Effect::Save))
         }
-        Err(refusal) => {
-            app.error("Refused: nothing was entered", refusal.to_string());
-            Err(())
-        }
+        Err(refusal) => Err(refusal.to_string()),
     }
+}
+
+/// Submit from the main screen: a refusal is shown in the error overlay.
+fn submit_or_show(app: &mut App, entry: Entry) -> Option<Effect> {
+    submit(app, entry).unwrap_or_else(|why| {
+        app.error("Refused: nothing was entered", why);
+        None
+    })
 }
 
 /// What would put secrets on screen: not available in the public view (votes are public).
@@ -104,7 +223,7 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         return None;
     }
     match msg {
-        Msg::Help => app.overlays.push(Overlay::Help { scroll: 0 }),
+        Msg::Help => app.overlays.push(Overlay::Help(Help::default())),
         Msg::FocusNext | Msg::FocusPrev => {
             let i = Pane::ALL.iter().position(|p| *p == app.focus).unwrap_or(0);
             let n = Pane::ALL.len();
@@ -130,7 +249,7 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
                 .map(|s| s.name.clone());
             open_form(app, FormKind::Act, name.into_iter().collect());
         }
-        Msg::CommandLine => app.overlays.push(Overlay::Command(CommandLine::default())),
+        Msg::CommandLine => app.overlays.push(Overlay::Command(Box::default())),
         Msg::PastePm => app.overlays.push(Overlay::Batch(Box::default())),
         Msg::VoteMode if app.game.open_ballots().is_empty() => {
             app.notice = Some(app.game.no_ballot_refusal().message);
@@ -139,19 +258,10 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
             let votes = crate::tui::votes::Votes::new(&app.game);
             app.overlays.push(Overlay::Votes(Box::new(votes)));
         }
-        Msg::NewGame => app.overlays.push(Overlay::NewGame(Box::default())),
+        Msg::NewGame => open_new_game(app),
         Msg::OpenSave => open_form(app, FormKind::Open, Vec::new()),
         Msg::Export => open_form(app, FormKind::Export, Vec::new()),
-        Msg::Resolve => {
-            app.focus = Pane::Queue;
-            app.queue.steps_in_day = true;
-            app.queue.cursor = 0;
-            app.notice = Some(format!(
-                "{} resolved: {} steps, nothing committed; ↓ steps through, o overrides, C commits",
-                app.game.phase_label(),
-                app.resolution.step_count()
-            ));
-        }
+        Msg::Resolve => show_resolution(app),
         Msg::Commit => ask_commit(app),
         Msg::ToggleTally => app.queue.steps_in_day = !app.queue.steps_in_day,
         Msg::TogglePrivate => {
@@ -184,24 +294,13 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
                 app.notice = Some("the draft is not an out-of-date edit: nothing to compare".into())
             }
         },
-        Msg::UndoLast => match app.game.last_undoable() {
-            // taking back a commit or an entry of a committed phase changes a final post
-            Some(seq) if in_committed_phase(&app.game, seq) => ask_toggle(app, seq),
-            Some(seq) => return submit(app, Entry::Undo(seq)).ok().flatten(),
-            None => app.notice = Some("nothing to undo".into()),
-        },
-        Msg::RedoLast => match app.game.last_redoable() {
-            Some(seq) => return submit(app, Entry::Redo(seq)).ok().flatten(),
-            None => app.notice = Some("nothing to redo".into()),
-        },
+        Msg::UndoLast => return undo_last(app),
+        Msg::RedoLast => return redo_last(app),
         Msg::UndoSelected => match selected_entry(app) {
-            Some(seq) => return submit(app, Entry::Undo(seq)).ok().flatten(),
+            Some(seq) => return submit_or_show(app, Entry::Undo(seq)),
             None => app.notice = Some("select an entry of this phase first".into()),
         },
-        Msg::EntryLog => {
-            let selected = app.game.entries().len().saturating_sub(1);
-            app.overlays.push(Overlay::Log { selected });
-        }
+        Msg::EntryLog => app.overlays.push(Overlay::Log(EntryLog::new(&app.game))),
         Msg::Paste(text) => {
             // Pasting on the main screen is pasting a batch.
             let batch = Batch::pasted(&text, &app.game);
@@ -234,6 +333,42 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         _ => {}
     }
     None
+}
+
+fn show_resolution(app: &mut App) {
+    app.focus = Pane::Queue;
+    app.queue.steps_in_day = true;
+    app.queue.cursor = 0;
+    app.notice = Some(format!(
+        "{} resolved: {} steps, nothing committed; ↓ steps through, o overrides, C commits",
+        app.game.phase_label(),
+        app.resolution.step_count()
+    ));
+}
+
+fn open_new_game(app: &mut App) {
+    app.overlays.push(Overlay::NewGame(Box::default()));
+}
+
+/// Undo the last entry; taking back a commit or an entry of a committed phase changes a final
+/// post, so that asks first.
+fn undo_last(app: &mut App) -> Option<Effect> {
+    match app.game.last_undoable() {
+        Some(seq) if in_committed_phase(&app.game, seq) => ask_toggle(app, seq),
+        Some(seq) => return submit_or_show(app, Entry::Undo(seq)),
+        None => app.notice = Some("nothing to undo".into()),
+    }
+    None
+}
+
+fn redo_last(app: &mut App) -> Option<Effect> {
+    match app.game.last_redoable() {
+        Some(seq) => submit_or_show(app, Entry::Redo(seq)),
+        None => {
+            app.notice = Some("nothing to redo".into());
+            None
+        }
+    }
 }
 
 /// Whether entry `seq` is a commit or belongs to a phase already committed: taking it back or
@@ -274,19 +409,19 @@ fn ask_toggle(app: &mut App, seq: u64) {
                 .into(),
         );
     }
-    app.overlays.push(Overlay::Confirm {
+    app.overlays.push(Overlay::Confirm(Confirm {
         question: format!(
             "{} entry #{seq} (`{what}`)?",
             if undo { "Undo" } else { "Redo" }
         ),
         detail,
         action: Confirmed::Toggle(seq),
-    });
+    }));
 }
 
 fn open_form(app: &mut App, kind: FormKind, values: Vec<String>) {
-    let form = Form::with_values(kind, values, &app.form_ctx());
-    app.overlays.push(Overlay::Form(form));
+    let form = Form::with_values(kind, values, &app.ctx());
+    app.overlays.push(Overlay::Form(Box::new(form)));
 }
 
 fn ask_commit(app: &mut App) {
@@ -296,45 +431,6 @@ fn ask_commit(app: &mut App) {
     }
     let check = super::commit::Commit::new(app);
     app.overlays.push(Overlay::Commit(Box::new(check)));
-}
-
-/// The draft diff answers its own keys; its choices go in as post edits.
-fn on_draft_diff(app: &mut App, msg: Msg) -> Option<Effect> {
-    let Some(Overlay::DraftDiff(diff)) = app.overlays.last_mut() else {
-        return None;
-    };
-    let choice = diff.update(msg);
-    if choice != super::diff::Choice::Stay {
-        app.overlays.pop();
-    }
-    match choice {
-        super::diff::Choice::Stay | super::diff::Choice::Close => None,
-        // An empty edit drops the edit: the post is generated again.
-        super::diff::Choice::TakeNew => submit(app, Entry::EditPost(String::new())).ok().flatten(),
-        super::diff::Choice::KeepEdit(text) => submit(app, Entry::EditPost(text)).ok().flatten(),
-        super::diff::Choice::EditAgain => {
-            edit_draft(app);
-            None
-        }
-    }
-}
-
-/// The commit check answers its own keys; yes commits as every other commit does.
-fn on_commit(app: &mut App, msg: Msg) -> Option<Effect> {
-    let Some(Overlay::Commit(commit)) = app.overlays.last_mut() else {
-        return None;
-    };
-    match commit.update(msg) {
-        Answer::Stay => None,
-        Answer::Close => {
-            app.overlays.pop();
-            None
-        }
-        Answer::Enter(_) => {
-            app.overlays.pop();
-            submit(app, Entry::Resolve).ok().flatten()
-        }
-    }
 }
 
 fn browse_phases(app: &mut App, earlier: bool) {
@@ -358,13 +454,7 @@ fn edit_draft(app: &mut App) {
         );
         return;
     }
-    let mut editor = TextArea::new(
-        draft::editable_body(app)
-            .lines()
-            .map(str::to_string)
-            .collect(),
-    );
-    editor.set_wrap_mode(ratatui_textarea::WrapMode::Word);
+    let editor = PostEditor::new(&draft::editable_body(app));
     app.overlays.push(Overlay::Editor(Box::new(editor)));
 }
 
@@ -439,165 +529,20 @@ fn on_mouse(app: &mut App, mouse: MouseEvent) -> Option<Effect> {
     None
 }
 
-fn on_overlay(app: &mut App, top: Overlay, msg: Msg) -> Option<Effect> {
-    match top {
-        Overlay::Help { scroll } => {
-            let scroll = match msg {
-                Msg::Close => return None,
-                Msg::Up => scroll.saturating_sub(1),
-                Msg::Down => scroll.saturating_add(1),
-                Msg::PageUp => scroll.saturating_sub(10),
-                Msg::PageDown => scroll.saturating_add(10),
-                _ => scroll,
-            };
-            app.overlays.push(Overlay::Help { scroll });
-            None
-        }
-        Overlay::Error { .. } if msg == Msg::Close => None,
-        Overlay::Confirm { action, .. } if msg == Msg::Yes => match action {
-            Confirmed::Toggle(seq) => {
-                let toggle = if app.game.is_undone(seq) {
-                    Entry::Redo(seq)
-                } else {
-                    Entry::Undo(seq)
-                };
-                // A refusal (undoing an undo, an entry later ones depend on) lands on top.
-                submit(app, toggle).ok().flatten()
-            }
-        },
-        Overlay::Confirm { .. } if msg == Msg::No => None,
-        Overlay::Form(form) => on_form(app, form, msg),
-        Overlay::Command(line) => on_command(app, line, msg),
-        Overlay::Editor(editor) => on_editor(app, editor, msg),
-        Overlay::NewGame(ng) => on_new_game(app, ng, msg),
-        Overlay::Log { selected } => on_log(app, selected, msg),
-        other => {
-            app.overlays.push(other);
-            None
-        }
-    }
-}
-
-fn on_log(app: &mut App, selected: usize, msg: Msg) -> Option<Effect> {
-    let last = app.game.entries().len().saturating_sub(1);
-    let selected = match msg {
-        Msg::Close => return None,
-        Msg::Up => selected.saturating_sub(1),
-        Msg::Down => (selected + 1).min(last),
-        Msg::PageUp => selected.saturating_sub(10),
-        Msg::PageDown => (selected + 10).min(last),
-        Msg::Top => 0,
-        Msg::Bottom => last,
-        Msg::Submit => {
-            app.overlays.push(Overlay::Log { selected });
-            let seq = app.game.entries().get(selected).map(|e| e.seq)?;
-            ask_toggle(app, seq);
-            return None;
-        }
-        _ => selected,
-    };
-    app.overlays.push(Overlay::Log { selected });
-    None
-}
-
-fn on_form(app: &mut App, mut form: Form, msg: Msg) -> Option<Effect> {
-    form.error = None;
-    match msg {
-        Msg::Close => return None,
-        Msg::Submit => {
-            let result = form.accept(&app.form_ctx());
-            match result {
-                Ok(None) => {}
-                Ok(Some(done)) => return finish_form(app, form, done),
-                Err(why) => form.error = Some(why),
-            }
-        }
-        Msg::Complete => form.complete(&app.form_ctx()),
-        Msg::Back => form.back(),
-        Msg::Up | Msg::Down => form.move_choice(&app.form_ctx(), msg == Msg::Down),
-        Msg::Input(key) if form.input.handle(key) => form.edited(),
-        Msg::Paste(text) => {
-            form.input.insert_str(&text);
-            form.edited();
-        }
-        _ => {}
-    }
-    app.overlays.push(Overlay::Form(form));
-    None
-}
-
-fn finish_form(app: &mut App, mut form: Form, done: Done) -> Option<Effect> {
-    match done {
-        Done::Entry(entry) => match submit(app, entry) {
-            Ok(effect) => effect,
-            Err(()) => {
-                // Keep the form under the error so the host can correct the last field.
-                form.back();
-                let error = app.overlays.pop();
-                app.overlays.push(Overlay::Form(form));
-                app.overlays.extend(error);
-                None
-            }
-        },
-        Done::Export(markup, path) => Some(Effect::Write(draft::export(app, markup, &path))),
-        Done::Open(path) => Some(Effect::Open(path)),
-    }
-}
-
-fn on_command(app: &mut App, mut line: CommandLine, msg: Msg) -> Option<Effect> {
-    line.error = None;
-    match msg {
-        Msg::Close => return None,
-        Msg::Submit => {
-            let text = line.input.text().trim().to_string();
-            match script::parse(&text, &app.game) {
-                Ok(cmd) => {
-                    if app.command_history.last() != Some(&text) {
-                        app.command_history.push(text);
-                    }
-                    return run_command(app, cmd);
-                }
-                Err(why) => {
-                    // Kept to mend, but selected: the next command typed replaces it.
-                    line.error = Some(why);
-                    line.input.select_all();
-                }
-            }
-        }
-        Msg::Complete => line.complete(&app.game, &app.resolution.outcome),
-        Msg::Up | Msg::Down => {
-            let n = app.command_history.len();
-            let at = match (line.history_at, msg == Msg::Up) {
-                (None, true) => n.checked_sub(1),
-                (Some(i), true) => Some(i.saturating_sub(1)),
-                (Some(i), false) if i + 1 < n => Some(i + 1),
-                _ => None,
-            };
-            line.input.set(
-                at.and_then(|i| app.command_history.get(i))
-                    .map_or("", |s| s),
-            );
-            line.completion = None;
-            line.history_at = at;
-        }
-        Msg::Input(key) if line.input.handle(key) => line.edited(),
-        Msg::Paste(text) => {
-            line.input.insert_str(&text);
-            line.edited();
-        }
-        _ => {}
-    }
-    app.overlays.push(Overlay::Command(line));
-    None
-}
-
+/// A `:` command (typed, or a finished form's export or open).
 fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
     match cmd {
-        Command::Entry(entry) => submit(app, entry).ok().flatten(),
-        Command::Resolve => on_main(app, Msg::Resolve),
-        Command::Commit => on_main(app, Msg::Commit),
-        Command::Undo(None) => on_main(app, Msg::UndoLast),
-        Command::Redo(None) => on_main(app, Msg::RedoLast),
+        Command::Entry(entry) => submit_or_show(app, entry),
+        Command::Resolve => {
+            show_resolution(app);
+            None
+        }
+        Command::Commit => {
+            ask_commit(app);
+            None
+        }
+        Command::Undo(None) => undo_last(app),
+        Command::Redo(None) => redo_last(app),
         // A change to a phase the players have read asks first, whichever way it is typed.
         Command::Undo(Some(seq)) | Command::Redo(Some(seq))
             if in_committed_phase(&app.game, seq) =>
@@ -605,180 +550,19 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
             ask_toggle(app, seq);
             None
         }
-        Command::Undo(Some(seq)) => submit(app, Entry::Undo(seq)).ok().flatten(),
-        Command::Redo(Some(seq)) => submit(app, Entry::Redo(seq)).ok().flatten(),
+        Command::Undo(Some(seq)) => submit_or_show(app, Entry::Undo(seq)),
+        Command::Redo(Some(seq)) => submit_or_show(app, Entry::Redo(seq)),
         Command::Save => Some(Effect::Save),
         Command::Open(path) => Some(Effect::Open(path)),
         Command::Export(markup, path) => Some(Effect::Write(draft::export(app, markup, &path))),
-        Command::New => on_main(app, Msg::NewGame),
-        Command::Help => on_main(app, Msg::Help),
+        Command::New => {
+            open_new_game(app);
+            None
+        }
+        Command::Help => {
+            app.overlays.push(Overlay::Help(Help::default()));
+            None
+        }
         Command::Quit => update(app, Msg::Quit),
     }
-}
-
-fn on_editor(app: &mut App, mut editor: Box<TextArea<'static>>, msg: Msg) -> Option<Effect> {
-    match msg {
-        Msg::Close => return None,
-        Msg::Finish => {
-            let text = editor.lines().join("\n");
-            let unchanged = text.trim() == draft::editable_body(app).trim();
-            if unchanged {
-                app.notice = Some("the post is unchanged".into());
-                return None;
-            }
-            return submit(app, Entry::EditPost(text)).ok().flatten();
-        }
-        Msg::Input(key) => {
-            editor.input(key);
-        }
-        Msg::Paste(text) => {
-            editor.insert_str(text);
-        }
-        _ => {}
-    }
-    app.overlays.push(Overlay::Editor(editor));
-    None
-}
-
-/// Enter command lines from an overlay, all or nothing, through the same path as
-/// `mafia-mod apply`; on success the console re-resolves and asks for a save.
-fn enter_lines(
-    app: &mut App,
-    lines: &str,
-) -> Result<(usize, Option<String>), crate::apply::LineError> {
-    let count = crate::apply::apply_lines(&mut app.game, lines, app.clock.now())?;
-    app.save_state = SaveState::Unsaved;
-    Ok((count, app.refresh()))
-}
-
-/// The batch overlay answers its own messages in place; its lines go in all at once.
-fn on_batch(app: &mut App, msg: Msg) -> Option<Effect> {
-    let Some(Overlay::Batch(batch)) = app.overlays.last_mut() else {
-        return None;
-    };
-    let lines = match batch.update(msg, &app.game) {
-        Answer::Stay => return None,
-        Answer::Close => {
-            app.overlays.pop();
-            return None;
-        }
-        Answer::Enter(lines) => lines,
-    };
-    match enter_lines(app, &lines) {
-        Ok((count, changes)) => {
-            app.overlays.pop();
-            app.notice = Some(match changes {
-                Some(c) => format!("{count} entries from the batch; re-resolved: {c}"),
-                None => format!("{count} entries from the batch"),
-            });
-            Some(Effect::Save)
-        }
-        Err(e) => {
-            if let Some(Overlay::Batch(batch)) = app.overlays.last_mut() {
-                batch.refused(e.line, e.message);
-            }
-            None
-        }
-    }
-}
-
-/// The vote mode answers its own messages in place; each line's votes go in all or nothing.
-fn on_votes(app: &mut App, msg: Msg) -> Option<Effect> {
-    let Some(Overlay::Votes(votes)) = app.overlays.last_mut() else {
-        return None;
-    };
-    let lines = match votes.update(msg, &app.game) {
-        Answer::Stay => return None,
-        Answer::Close => {
-            app.overlays.pop();
-            return None;
-        }
-        Answer::Enter(lines) => lines,
-    };
-    let entered = enter_lines(app, &lines);
-    let Some(Overlay::Votes(votes)) = app.overlays.last_mut() else {
-        return None;
-    };
-    match entered {
-        Ok(_) => {
-            votes.entered(&app.game, &lines);
-            Some(Effect::Save)
-        }
-        Err(e) => {
-            votes.problem = Some(format!("{}; nothing was entered", e.message));
-            None
-        }
-    }
-}
-
-fn on_new_game(app: &mut App, mut ng: Box<NewGame>, msg: Msg) -> Option<Effect> {
-    match msg {
-        Msg::Close => return None,
-        Msg::Complete => ng.next_field(true),
-        Msg::Back => ng.next_field(false),
-        Msg::Up | Msg::Down if ng.field == NgField::Players => {
-            let code = if msg == Msg::Up {
-                KeyCode::Up
-            } else {
-                KeyCode::Down
-            };
-            ng.players.input(KeyEvent::from(code));
-        }
-        Msg::Up | Msg::Down => ng.cycle(msg == Msg::Down),
-        Msg::Finish => match ng.plan() {
-            Ok(plan) => match Game::create(
-                &ng.game_name(),
-                plan.roleset,
-                plan.setup,
-                plan.seed,
-                &crate::systems::SYSTEMS,
-            ) {
-                Ok((game, _warnings)) => return Some(Effect::Create(Box::new(game))),
-                Err(refusal) => app.error("The setup was refused", refusal.to_string()),
-            },
-            Err(why) => app.error("The game cannot be created yet", why),
-        },
-        Msg::Input(key) => match ng.field {
-            NgField::Players => {
-                ng.players.input(key);
-            }
-            NgField::Name | NgField::Families | NgField::Seed if key.code == KeyCode::Enter => {
-                ng.next_field(true)
-            }
-            NgField::Name => {
-                ng.name.handle(key);
-            }
-            NgField::Families => {
-                ng.families.handle(key);
-            }
-            NgField::Seed => {
-                ng.seed.handle(key);
-            }
-            NgField::Roleset | NgField::Assign => match key.code {
-                KeyCode::Left | KeyCode::Char(' ') | KeyCode::Right => {
-                    ng.cycle(key.code != KeyCode::Left)
-                }
-                KeyCode::Enter => ng.next_field(true),
-                _ => {}
-            },
-        },
-        Msg::Paste(text) => match ng.field {
-            NgField::Players => {
-                ng.players.insert_str(text);
-            }
-            NgField::Name => ng.name.insert_str(&text),
-            NgField::Families => ng.families.insert_str(&text),
-            NgField::Seed => ng.seed.insert_str(&text),
-            _ => {}
-        },
-        _ => {}
-    }
-    // An error raised above goes on top of the form it is about.
-    let error = match app.overlays.last() {
-        Some(Overlay::Error { .. }) => app.overlays.pop(),
-        _ => None,
-    };
-    app.overlays.push(Overlay::NewGame(ng));
-    app.overlays.extend(error);
-    None
 }

@@ -114,7 +114,7 @@ impl Votes {
             Msg::Submit => match self.lines_for(self.input.text(), game) {
                 Ok((voter, lines)) => {
                     self.submitted = Some(voter);
-                    return Answer::Enter(lines.join("\n"));
+                    return Answer::EnterAndStay(lines.join("\n"));
                 }
                 Err(e) => self.problem = Some(e),
             },

@@ -1,12 +1,8 @@
-//! `view(&App, &mut Frame)`: pure drawing, one file per pane and per overlay. Layout helpers
-//! live here so that mouse hit tests in `update` use the same rectangles as the drawing.
+//! `view(&App, &mut Frame)`: pure drawing, one file per pane; each overlay draws itself in its
+//! own file (`tui::overlay`). Layout helpers live here so that mouse hit tests in `update` use
+//! the same rectangles as the drawing.
 
 mod draft;
-mod editor;
-mod form;
-mod help;
-mod log;
-mod newgame;
 mod pending;
 pub mod popup;
 mod queue;
@@ -14,15 +10,14 @@ mod roster;
 mod status;
 mod tally;
 
-use super::app::{App, Overlay};
+use super::app::App;
+use super::input::LineInput;
 use super::msg::Pane;
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
-
-pub use help::help_lines;
 
 /// Below this the console draws a "terminal too small" notice instead of the panes.
 pub const MIN_WIDTH: u16 = 40;
@@ -56,22 +51,7 @@ pub fn view(app: &App, frame: &mut Frame) {
         },
     );
     for overlay in &app.overlays {
-        match overlay {
-            Overlay::Help { scroll } => help::render(app, *scroll, frame, area),
-            Overlay::Error { title, message } => popup::error(app, title, message, frame, area),
-            Overlay::Confirm {
-                question, detail, ..
-            } => popup::confirm(app, question, detail, frame, area),
-            Overlay::Form(f) => form::render(app, f, frame, area),
-            Overlay::Command(line) => form::command_line(app, line, frame, main),
-            Overlay::Editor(editor) => editor::draft_editor(app, editor, frame, area),
-            Overlay::Batch(batch) => crate::tui::batch::draw(app, batch, frame, area),
-            Overlay::Votes(votes) => crate::tui::votes::draw(app, votes, frame, area),
-            Overlay::Commit(commit) => crate::tui::commit::draw(app, commit, frame, area),
-            Overlay::DraftDiff(diff) => crate::tui::diff::draw(app, diff, frame, area),
-            Overlay::NewGame(ng) => newgame::render(app, ng, frame, area),
-            Overlay::Log { selected } => log::render(app, *selected, frame, area),
-        }
+        overlay.draw(app, frame, area);
     }
 }
 
@@ -182,6 +162,22 @@ pub fn hint_line<'a>(app: &App, hints: &[(String, &'static str)], width: u16) ->
         used += len;
     }
     Line::from(spans)
+}
+
+/// Put the terminal cursor in a one-line field drawn at `row`, `col` of `inner`.
+pub fn place_cursor(frame: &mut Frame, inner: Rect, row: u16, col: u16, input: &LineInput) {
+    use unicode_width::UnicodeWidthChar;
+    let before: usize = input
+        .text()
+        .chars()
+        .take(input.cursor())
+        .map(|c| c.width().unwrap_or(0))
+        .sum();
+    let x = inner.x + col + before as u16;
+    let y = inner.y + row;
+    if x < inner.right() && y < inner.bottom() {
+        frame.set_cursor_position(Position::new(x, y));
+    }
 }
 
 /// A string cut to `width` columns with `…` when it does not fit.

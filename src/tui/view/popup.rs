@@ -1,5 +1,5 @@
-//! The error overlay (every refusal and failure lands here; Esc closes it and nothing is lost)
-//! and the yes/no confirmation.
+//! What the popups share: the key hints below their text, and a text scrolled when it is longer
+//! than the screen.
 
 use super::{centered, hint_line, popup_block};
 use crate::tui::app::App;
@@ -8,36 +8,6 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
-
-pub fn error(app: &App, title: &str, message: &str, frame: &mut Frame, area: Rect) {
-    let height = message.lines().count() as u16 + 6;
-    let rect = centered(area, 72, height.max(7));
-    let block = popup_block(app, frame, rect, title).border_style(app.theme.bad());
-    let lines: Vec<Line> = message.lines().map(|l| Line::raw(l.to_string())).collect();
-    with_hints(app, lines, block, frame, rect);
-}
-
-pub fn confirm(app: &App, question: &str, detail: &[String], frame: &mut Frame, area: Rect) {
-    // Each line as many rows as it wraps to, so the key hints are never cut off.
-    let inner = usize::from(72.min(area.width.saturating_sub(2)).saturating_sub(2)).max(1);
-    let rows: usize = std::iter::once(question)
-        .chain(detail.iter().map(String::as_str))
-        .map(|l| {
-            unicode_width::UnicodeWidthStr::width(l)
-                .div_ceil(inner)
-                .max(1)
-        })
-        .sum();
-    let height = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(5);
-    let rect = centered(area, 72, height);
-    let block = popup_block(app, frame, rect, "Confirm");
-    let mut lines = vec![
-        Line::styled(question.to_string(), app.theme.title(true)),
-        Line::raw(""),
-    ];
-    lines.extend(detail.iter().map(|d| Line::raw(d.clone())));
-    with_hints(app, lines, block, frame, rect);
-}
 
 /// These popups end alike: a blank line, the key hints, the text wrapped in its block.
 pub fn with_hints(app: &App, mut lines: Vec<Line>, block: Block, frame: &mut Frame, rect: Rect) {

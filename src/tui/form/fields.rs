@@ -1,16 +1,11 @@
-//! Entry forms: one field at a time (actor, then only the abilities that actor may use now,
-//! then each target of the right kind), each with fuzzy search over its choices. The fields of
-//! a form are derived from the values accepted so far, so they always follow the rules the
-//! engine will check; the engine still has the last word when the entry is submitted.
+//! What each form asks, field by field: the choices of a field are derived from the values
+//! accepted so far and the game (only living actors, only the abilities an actor may use now,
+//! targets of the right kind), so a form offers only what the rules allow.
 
-use super::fuzzy;
-use super::input::LineInput;
-use crate::engine::outcome::Outcome;
+use super::super::overlay::Ctx;
 use crate::engine::validate::{target_choices, target_count, target_kind};
-use crate::engine::{Entry, Game, GameState, Slot};
-use crate::export::Markup;
+use crate::engine::{GameState, Slot};
 use crate::rules::{TargetKind, TargetRule};
-use crate::script::{host_command, markup, verdict};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,36 +99,6 @@ impl Field {
     }
 }
 
-/// What the form produces when its last field is accepted.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Done {
-    Entry(Entry),
-    Export(Markup, PathBuf),
-    Open(PathBuf),
-}
-
-/// What a form needs to know about the game beyond its own values.
-pub struct FormCtx<'a> {
-    pub game: &'a Game,
-    pub preview: &'a Outcome,
-    pub games_dir: Option<&'a Path>,
-    pub public: bool,
-    /// The phase and round the draft pane is on, as a file name part (what `x` exports).
-    pub shown_phase: String,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Form {
-    pub kind: FormKind,
-    /// The values accepted so far, one per field.
-    pub values: Vec<String>,
-    pub input: LineInput,
-    /// The highlighted choice among the matches.
-    pub choice: usize,
-    /// Why the last Enter was not accepted (shown in the form).
-    pub error: Option<String>,
-}
-
 pub const HOST_COMMANDS: [(&str, &str); 7] = [
     ("modkill", "remove a player from the game"),
     ("revive", "bring a dead player back"),
@@ -156,196 +121,21 @@ pub const VERDICTS: [(&str, &str); 3] = [
     ("skip", "the step is left out, as if never entered"),
 ];
 
-impl Form {
-    pub fn new(kind: FormKind) -> Form {
-        Form {
-            kind,
-            values: Vec::new(),
-            input: LineInput::default(),
-            choice: 0,
-            error: None,
-        }
-    }
-
-    /// A form with values already given (a PM suggestion, the selected step); the next field's
-    /// initial text is filled in.
-    pub fn with_values(kind: FormKind, values: Vec<String>, ctx: &FormCtx) -> Form {
-        let mut form = Form {
-            values,
-            ..Form::new(kind)
-        };
-        form.prepare_current(ctx);
-        form
-    }
-
-    /// Every field, as far as the values so far determine them.
-    pub fn fields(&self, ctx: &FormCtx) -> Vec<Field> {
-        match self.kind {
-            FormKind::Act => act_fields(ctx, &self.values),
-            FormKind::Vote => vote_fields(ctx, &self.values, false),
-            FormKind::Unvote => vote_fields(ctx, &self.values, true),
-            FormKind::Host => host_fields(ctx, &self.values),
-            FormKind::Override => override_fields(ctx),
-            FormKind::Export => export_fields(ctx),
-            FormKind::Open => open_fields(ctx),
-        }
-    }
-
-    /// The field being filled in, if any.
-    pub fn current(&self, ctx: &FormCtx) -> Option<Field> {
-        self.fields(ctx)
-            .into_iter()
-            .nth(self.values.len())
-            .filter(|f| !f.placeholder)
-    }
-
-    /// The choices of the current field that match what is typed, best first.
-    pub fn matches(&self, field: &Field) -> Vec<Choice> {
-        fuzzy::rank(self.input.text(), &field.choices, |c| c.label.clone())
-            .into_iter()
-            .filter_map(|i| field.choices.get(i).cloned())
-            .collect()
-    }
-
-    pub fn move_choice(&mut self, ctx: &FormCtx, down: bool) {
-        let count = self
-            .current(ctx)
-            .map(|f| self.matches(&f).len())
-            .unwrap_or(0);
-        if count == 0 {
-            self.choice = 0;
-        } else if down {
-            self.choice = (self.choice + 1) % count;
-        } else {
-            self.choice = (self.choice + count - 1) % count;
-        }
-    }
-
-    /// Tab: put the highlighted choice into the field.
-    pub fn complete(&mut self, ctx: &FormCtx) {
-        if let Some(field) = self.current(ctx)
-            && let Some(c) = self.matches(&field).get(self.choice)
-        {
-            self.input.set(&c.value);
-            self.choice = 0;
-        }
-    }
-
-    /// Typing changes the matches: highlight the best one again.
-    pub fn edited(&mut self) {
-        self.choice = 0;
-    }
-
-    /// Enter: accept the current field; on the last field, the finished form.
-    pub fn accept(&mut self, ctx: &FormCtx) -> Result<Option<Done>, String> {
-        let fields = self.fields(ctx);
-        let Some(field) = fields.get(self.values.len()).filter(|f| !f.placeholder) else {
-            return Err("this form cannot be completed yet".into());
-        };
-        let value = self.value_of(field)?;
-        self.values.push(value);
-        let fields = self.fields(ctx);
-        if self.values.len() >= fields.len() && fields.iter().all(|f| !f.placeholder) {
-            let done = self.finish(ctx);
-            if done.is_err() {
-                self.values.pop();
-            }
-            return done.map(Some);
-        }
-        self.prepare_current(ctx);
-        Ok(None)
-    }
-
-    /// Shift-Tab: back to the previous field with its value to correct.
-    pub fn back(&mut self) {
-        if let Some(last) = self.values.pop() {
-            self.input.set(&last);
-            self.choice = 0;
-        }
-    }
-
-    fn prepare_current(&mut self, ctx: &FormCtx) {
-        let initial = self.current(ctx).map(|f| f.initial).unwrap_or_default();
-        self.input.set(&initial);
-        self.choice = 0;
-    }
-
-    /// The value the current field would take now.
-    fn value_of(&self, field: &Field) -> Result<String, String> {
-        let typed = self.input.text().trim();
-        if field.free {
-            if typed.is_empty() {
-                if let Some(c) = self.matches(field).get(self.choice) {
-                    return Ok(c.value.clone());
-                }
-                return Err(format!("{} is empty", field.label));
-            }
-            return Ok(typed.to_string());
-        }
-        if field.choices.is_empty() {
-            return Err(field
-                .note
-                .clone()
-                .unwrap_or_else(|| format!("there is nothing to choose for {}", field.label)));
-        }
-        if let Some(exact) = field
-            .choices
-            .iter()
-            .find(|c| c.value.eq_ignore_ascii_case(typed))
-        {
-            return Ok(exact.value.clone());
-        }
-        match self.matches(field).get(self.choice) {
-            Some(c) => Ok(c.value.clone()),
-            None => Err(format!("nothing matches `{typed}` for {}", field.label)),
-        }
-    }
-
-    fn finish(&self, ctx: &FormCtx) -> Result<Done, String> {
-        let v = &self.values;
-        let get = |i: usize| v.get(i).cloned().unwrap_or_default();
-        Ok(match self.kind {
-            FormKind::Act => Done::Entry(Entry::Act {
-                actor: get(0),
-                ability: get(1),
-                targets: v.iter().skip(2).cloned().collect(),
-                params: Default::default(),
-            }),
-            FormKind::Vote | FormKind::Unvote => {
-                let several = open_ballots(ctx).len() > 1;
-                let (ballot, rest) = if several {
-                    (Some(get(0)), &v[1.min(v.len())..])
-                } else {
-                    (open_ballots(ctx).first().map(|b| b.0.clone()), &v[..])
-                };
-                let at = |i: usize| rest.get(i).cloned().unwrap_or_default();
-                Done::Entry(if self.kind == FormKind::Vote {
-                    Entry::Vote {
-                        ballot,
-                        voter: at(0),
-                        target: at(1),
-                    }
-                } else {
-                    Entry::Unvote {
-                        ballot,
-                        voter: at(0),
-                    }
-                })
-            }
-            FormKind::Host => Done::Entry(Entry::Host(host_command(v)?)),
-            FormKind::Override => Done::Entry(Entry::Override {
-                step: get(0),
-                verdict: verdict(&get(1))?,
-                reason: get(2),
-            }),
-            FormKind::Export => Done::Export(markup(&get(0))?, PathBuf::from(get(1))),
-            FormKind::Open => Done::Open(PathBuf::from(get(0))),
-        })
+/// Every field of a form of this kind, as far as the values so far determine them.
+pub fn fields_of(kind: FormKind, ctx: &Ctx, values: &[String]) -> Vec<Field> {
+    match kind {
+        FormKind::Act => act_fields(ctx, values),
+        FormKind::Vote => vote_fields(ctx, values, false),
+        FormKind::Unvote => vote_fields(ctx, values, true),
+        FormKind::Host => host_fields(ctx, values),
+        FormKind::Override => override_fields(ctx),
+        FormKind::Export => export_fields(ctx),
+        FormKind::Open => open_fields(ctx),
     }
 }
 
 /// A player as a choice: the name, with family and (outside the public view) roles.
-pub fn player_choice(ctx: &FormCtx, slot: &Slot) -> Choice {
+pub fn player_choice(ctx: &Ctx, slot: &Slot) -> Choice {
     let roleset = ctx.game.roleset();
     let mut label = slot.name.clone();
     if let Some(f) = &slot.family {
@@ -360,11 +150,11 @@ pub fn player_choice(ctx: &FormCtx, slot: &Slot) -> Choice {
     Choice::new(slot.name.clone(), label)
 }
 
-fn state<'a>(ctx: &'a FormCtx) -> &'a GameState {
+fn state<'a>(ctx: &'a Ctx) -> &'a GameState {
     ctx.game.state()
 }
 
-fn act_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
+fn act_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
     let st = state(ctx);
     let actors: Vec<Choice> = st
         .living()
@@ -424,7 +214,7 @@ fn act_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
 }
 
 /// The ballots open now: (id, name, target kind).
-fn open_ballots(ctx: &FormCtx) -> Vec<(String, String, TargetKind)> {
+pub(super) fn open_ballots(ctx: &Ctx) -> Vec<(String, String, TargetKind)> {
     let mut ballots = ctx.game.open_ballots();
     // The default ballot first, so `vote` without a ballot name is the first choice.
     ballots.sort_by_key(|b| !b.default);
@@ -434,7 +224,7 @@ fn open_ballots(ctx: &FormCtx) -> Vec<(String, String, TargetKind)> {
         .collect()
 }
 
-fn vote_fields(ctx: &FormCtx, values: &[String], unvote: bool) -> Vec<Field> {
+fn vote_fields(ctx: &Ctx, values: &[String], unvote: bool) -> Vec<Field> {
     let st = state(ctx);
     let ballots = open_ballots(ctx);
     if ballots.is_empty() {
@@ -502,7 +292,7 @@ pub fn has_vote(st: &GameState, ballot: &str, voter: usize) -> bool {
     })
 }
 
-fn host_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
+fn host_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
     let st = state(ctx);
     let roleset = ctx.game.roleset();
     let mut fields = vec![Field::pick(
@@ -573,7 +363,7 @@ fn host_fields(ctx: &FormCtx, values: &[String]) -> Vec<Field> {
     fields
 }
 
-fn override_fields(ctx: &FormCtx) -> Vec<Field> {
+fn override_fields(ctx: &Ctx) -> Vec<Field> {
     let st = state(ctx);
     let steps: Vec<Choice> = ctx
         .preview
@@ -611,7 +401,7 @@ fn override_fields(ctx: &FormCtx) -> Vec<Field> {
     ]
 }
 
-fn export_fields(ctx: &FormCtx) -> Vec<Field> {
+fn export_fields(ctx: &Ctx) -> Vec<Field> {
     let mut path = Field::text("File");
     path.initial = default_export_path(ctx).display().to_string();
     vec![
@@ -628,7 +418,7 @@ fn export_fields(ctx: &FormCtx) -> Vec<Field> {
 }
 
 /// `<games dir>/<game>-<phase>[-<round>].txt`, after the phase the draft pane is on.
-pub fn default_export_path(ctx: &FormCtx) -> PathBuf {
+pub fn default_export_path(ctx: &Ctx) -> PathBuf {
     let name = format!("{}-{}.txt", ctx.game.file().name, ctx.shown_phase);
     match ctx.games_dir {
         Some(dir) => dir.join(name),
@@ -636,7 +426,7 @@ pub fn default_export_path(ctx: &FormCtx) -> PathBuf {
     }
 }
 
-fn open_fields(ctx: &FormCtx) -> Vec<Field> {
+fn open_fields(ctx: &Ctx) -> Vec<Field> {
     let mut field = Field::text("Save file");
     if let Some(dir) = ctx.games_dir {
         field.choices = saves_in(dir)

@@ -1,10 +1,12 @@
 //! The `?` overlay: every key binding, generated from the keymap table (the same table that
-//! dispatches keys), grouped by where it applies, then the `:` command grammar.
+//! dispatches keys), grouped by where it applies, then the `:` command grammar. It owns its
+//! scroll, its answer to each message and its drawing.
 
-use super::{centered, popup_block, styled};
+use super::app::App;
+use super::keymap::{BINDINGS, Binding, Mode};
+use super::msg::{Answer, Msg};
+use super::view::{centered, popup, popup_block, styled};
 use crate::script::COMMANDS;
-use crate::tui::app::App;
-use crate::tui::keymap::{BINDINGS, Binding, Mode};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -75,18 +77,34 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
-pub fn render(app: &App, scroll: u16, frame: &mut Frame, area: Rect) {
-    let rect = centered(area, 96, area.height.saturating_sub(2));
-    let block = popup_block(
-        app,
-        frame,
-        rect,
-        "Keys — ? or Esc closes, ↑↓ PgUp PgDn scroll",
-    );
-    let lines = help_lines(app);
-    let max = lines
-        .len()
-        .saturating_sub(usize::from(rect.height.saturating_sub(2)));
-    let scroll = scroll.min(u16::try_from(max).unwrap_or(u16::MAX));
-    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+/// The help overlay: how far it is scrolled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Help {
+    pub scroll: u16,
+}
+
+impl Help {
+    pub fn update(&mut self, msg: Msg) -> Answer {
+        if msg == Msg::Close {
+            return Answer::Close;
+        }
+        popup::scroll(&mut self.scroll, &msg);
+        Answer::Stay
+    }
+
+    pub fn draw(&self, app: &App, frame: &mut Frame, area: Rect) {
+        let rect = centered(area, 96, area.height.saturating_sub(2));
+        let block = popup_block(
+            app,
+            frame,
+            rect,
+            "Keys — ? or Esc closes, ↑↓ PgUp PgDn scroll",
+        );
+        let lines = help_lines(app);
+        let max = lines
+            .len()
+            .saturating_sub(usize::from(rect.height.saturating_sub(2)));
+        let scroll = self.scroll.min(u16::try_from(max).unwrap_or(u16::MAX));
+        frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+    }
 }

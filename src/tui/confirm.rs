@@ -1,0 +1,62 @@
+//! The yes/no question asked before a change the players may have read: undoing or redoing an
+//! entry of a committed phase, or a commit itself. It owns the question, its answer to `y` and
+//! `n`, and its drawing.
+
+use super::app::App;
+use super::msg::{Answer, Msg};
+use super::view::{centered, popup, popup_block};
+use crate::engine::{Entry, Game};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+/// What the host confirms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirmed {
+    /// Undo the entry with this number, or redo it if it is undone.
+    Toggle(u64),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Confirm {
+    pub question: String,
+    pub detail: Vec<String>,
+    pub action: Confirmed,
+}
+
+impl Confirm {
+    /// Yes submits the change (whichever way the entry stands when it is answered); no closes.
+    pub fn update(&self, msg: Msg, game: &Game) -> Answer {
+        match (msg, self.action) {
+            (Msg::Yes, Confirmed::Toggle(seq)) => Answer::Submit(if game.is_undone(seq) {
+                Entry::Redo(seq)
+            } else {
+                Entry::Undo(seq)
+            }),
+            (Msg::No, _) => Answer::Close,
+            _ => Answer::Stay,
+        }
+    }
+
+    pub fn draw(&self, app: &App, frame: &mut Frame, area: Rect) {
+        // Each line as many rows as it wraps to, so the key hints are never cut off.
+        let inner = usize::from(72.min(area.width.saturating_sub(2)).saturating_sub(2)).max(1);
+        let rows: usize = std::iter::once(self.question.as_str())
+            .chain(self.detail.iter().map(String::as_str))
+            .map(|l| {
+                unicode_width::UnicodeWidthStr::width(l)
+                    .div_ceil(inner)
+                    .max(1)
+            })
+            .sum();
+        let height = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(5);
+        let rect = centered(area, 72, height);
+        let block = popup_block(app, frame, rect, "Confirm");
+        let mut lines = vec![
+            Line::styled(self.question.clone(), app.theme.title(true)),
+            Line::raw(""),
+        ];
+        lines.extend(self.detail.iter().map(|d| Line::raw(d.clone())));
+        popup::with_hints(app, lines, block, frame, rect);
+    }
+}
