@@ -73,6 +73,29 @@ fn action_form_enters_an_action_and_autosaves() {
     assert!(h.app.changed.iter().any(|k| k.starts_with("act#")));
 }
 
+/// Shift-Tab takes a value back without filtering by it: every choice is listed, the old one
+/// first, and typing starts a new search (the research's "S-Tab keeps the old value as a
+/// filter").
+#[test]
+fn a_value_taken_back_is_selected_not_a_filter() {
+    let mut h = demo();
+    h.key(KeyCode::Char('a')).type_text("quin").enter();
+    h.key(KeyCode::BackTab);
+    let ctx = h.app.ctx();
+    let Some(Overlay::Form(form)) = h.app.overlays.last() else {
+        panic!("the form is open");
+    };
+    let field = form.current(&ctx).expect("the actor field again");
+    let matches = form.matches(&field);
+    assert_eq!(matches.first().map(|c| c.value.as_str()), Some("Quinn"));
+    assert_eq!(matches.len(), field.choices.len(), "nothing filtered out");
+    h.type_text("an").enter();
+    let Some(Overlay::Form(form)) = h.app.overlays.last() else {
+        panic!("the form is open");
+    };
+    assert_eq!(form.values, ["Ann"], "typing replaced the old value");
+}
+
 #[test]
 fn the_form_offers_only_what_the_rules_allow() {
     let h = demo();

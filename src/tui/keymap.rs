@@ -223,7 +223,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Main, Key::ch('P'), Msg::TogglePublic, "public view: hide roles, private results and notes", Some("public")),
     bind(M::Main, Key::ch('M'), Msg::ToggleMouse, "mouse on/off (off lets the terminal select text)", None),
     // Panes.
-    bind(M::Roster, Key::plain(Enter), Msg::ActForSelected, "enter an action for the selected player", Some("act for")),
+    bind(M::Roster, Key::plain(Enter), Msg::ActForSelected, "enter an action for the selected player", Some("action")),
     bind(M::Pending, Key::ch('d'), Msg::UndoSelected, "undo (take back) the selected entry", Some("undo entry")),
     bind(M::Queue, Key::ch('o'), Msg::OverrideSelected, "override the selected step, with a reason", Some("override")),
     bind(M::Queue, Key::ch('t'), Msg::ToggleTally, "switch between the vote tally and the steps", Some("tally/steps")),

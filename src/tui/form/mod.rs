@@ -101,11 +101,30 @@ impl Form {
     }
 
     /// The choices of the current field that match what is typed, best first.
+    /// A value taken back (Shift-Tab, a refusal) stays selected and filters nothing: every
+    /// choice is listed, the old one first, and typing starts a new search.
     pub fn matches(&self, field: &Field) -> Vec<Choice> {
-        fuzzy::rank(self.input.text(), &field.choices, |c| c.label.clone())
-            .into_iter()
-            .filter_map(|i| field.choices.get(i).cloned())
-            .collect()
+        let mut ranked: Vec<Choice> =
+            fuzzy::rank(self.query(), &field.choices, |c| c.label.clone())
+                .into_iter()
+                .filter_map(|i| field.choices.get(i).cloned())
+                .collect();
+        if self.input.is_selected()
+            && let Some(old) = ranked.iter().position(|c| c.value == self.input.text())
+        {
+            let old = ranked.remove(old);
+            ranked.insert(0, old);
+        }
+        ranked
+    }
+
+    /// What the matches are searched with: nothing while a taken-back value is selected.
+    fn query(&self) -> &str {
+        if self.input.is_selected() {
+            ""
+        } else {
+            self.input.text()
+        }
     }
 
     pub fn move_choice(&mut self, ctx: &Ctx, down: bool) {
@@ -161,6 +180,7 @@ impl Form {
     pub fn back(&mut self) {
         if let Some(last) = self.values.pop() {
             self.input.set(&last);
+            self.input.select_all();
             self.choice = 0;
         }
     }
@@ -189,6 +209,7 @@ impl Form {
                 .clone()
                 .unwrap_or_else(|| format!("there is nothing to choose for {}", field.label)));
         }
+        let typed = self.query().trim();
         if let Some(exact) = field
             .choices
             .iter()
@@ -273,9 +294,14 @@ impl Form {
                 Some(v) => Line::from(vec![styled(label, app.theme.dim()), Span::raw(v.clone())]),
                 None if i == self.values.len() && !field.placeholder => {
                     cursor = Some((lines.len() as u16, label_width as u16));
+                    let text_style = if self.input.is_selected() {
+                        app.theme.selected()
+                    } else {
+                        ratatui::style::Style::new()
+                    };
                     Line::from(vec![
                         styled(label, app.theme.title(true)),
-                        Span::raw(self.input.text().to_string()),
+                        styled(self.input.text().to_string(), text_style),
                     ])
                 }
                 None => Line::styled(format!("{label}…"), app.theme.dim()),
@@ -287,7 +313,7 @@ impl Form {
             Some(field) if matches.is_empty() && !field.free => {
                 let why = match (&field.note, field.choices.is_empty()) {
                     (Some(note), true) => note.clone(),
-                    _ => format!("nothing matches `{}`", self.input.text()),
+                    _ => format!("nothing matches `{}`", self.query()),
                 };
                 lines.push(Line::styled(why, app.theme.warning()));
             }
