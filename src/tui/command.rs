@@ -163,12 +163,11 @@ impl CommandLine {
             }
             Msg::Complete => self.complete(ctx.game, ctx.preview),
             Msg::Up | Msg::Down => self.walk_history(ctx.history, msg == Msg::Up),
-            Msg::Input(key) if self.input.handle(key) => self.edited(),
-            Msg::Paste(text) => {
-                self.input.insert_str(&text);
-                self.edited();
+            other => {
+                if self.input.take(other) {
+                    self.edited();
+                }
             }
-            _ => {}
         }
         Answer::Stay
     }

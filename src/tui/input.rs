@@ -60,6 +60,19 @@ impl LineInput {
         self.area.insert_str(one_line(s));
     }
 
+    /// A key typed into the field or a paste (other messages are not the field's); whether
+    /// the text or the cursor changed.
+    pub fn take(&mut self, msg: super::msg::Msg) -> bool {
+        match msg {
+            super::msg::Msg::Input(key) => self.handle(key),
+            super::msg::Msg::Paste(text) => {
+                self.insert_str(&text);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Apply an editing key; returns whether it was one. Keys that would add or move between
     /// lines are not (the forms bind them), and Ctrl-U clears to the start as in a shell.
     pub fn handle(&mut self, key: KeyEvent) -> bool {

@@ -82,12 +82,11 @@ impl Form {
             Msg::Complete => self.complete(ctx),
             Msg::Back => self.back(),
             Msg::Up | Msg::Down => self.move_choice(ctx, msg == Msg::Down),
-            Msg::Input(key) if self.input.handle(key) => self.edited(),
-            Msg::Paste(text) => {
-                self.input.insert_str(&text);
-                self.edited();
+            other => {
+                if self.input.take(other) {
+                    self.edited();
+                }
             }
-            _ => {}
         }
         Answer::Stay
     }
