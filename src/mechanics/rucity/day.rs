@@ -6,7 +6,9 @@
 use super::corrections::{self, Colour};
 use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
-use super::{active_citizen, endgame, hunt, mayor, notes, politician, posts, teams};
+use super::{
+    active_citizen, endgame, hunt, judge, mayor, notes, politician, posts, teams, witness,
+};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
@@ -62,6 +64,7 @@ fn pre_vote(ctx: &mut Ctx) {
     let supporters = last_act(ctx, "politician_support").map(|(_, t)| t);
     let shadow = last_act(ctx, "shadow_vertical").and_then(|(_, t)| t.first().copied());
     politician::fix_pre_vote(ctx, supporters, shadow);
+    witness::fix_pre_vote(ctx);
     if let Some(s) = politician::shadow(&ctx.state) {
         ctx.say(
             Audience::Public,
@@ -144,7 +147,10 @@ fn vote(ctx: &mut Ctx) {
             _ => match tie_break(ctx, &tally, &top) {
                 Some(v) => victims.push(v),
                 None => {
-                    if forced_victims.is_empty() {
+                    let judge_votes = own_votes(&tally, judge::judge(&ctx.state));
+                    if let Some(v) = judge::convicts(ctx, &judge_votes, &top) {
+                        victims.push(v);
+                    } else if forced_victims.is_empty() {
                         let mayor_votes = own_votes(&tally, mayor::mayor(&ctx.state));
                         vars::set_slots(&mut ctx.state, MAYOR_VOTE_TARGETS, &mayor_votes);
                         return start_revote(ctx, &top);
@@ -371,6 +377,8 @@ fn lynch(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId]) {
 
 /// The lynched die with both roles opened; then everything a lynch sets off.
 fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
+    let judge = judge::judge(&ctx.state);
+    let judge_votes = own_votes(tally, judge);
     for v in victims {
         if ctx.kill(*v, cause) {
             posts::announce_day_death(ctx, "pub_lynched", *v);
@@ -406,6 +414,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         mayor::fire_secretary(ctx, &mayor_votes);
     }
     politician::after_lynch(ctx, victims, &politician_votes);
+    judge::after_lynch(ctx, judge, victims, &judge_votes);
     vars::clear(&mut ctx.state, vars::VERTICAL);
     Round::Night.open(&mut ctx.state);
 }

@@ -30,7 +30,7 @@ mod vars;
 mod votes;
 
 // The roles other parts of ru-city call into directly (the day's vote count, the morning).
-use roles::{active_citizen, investigator, mayor, politician};
+use roles::{active_citizen, investigator, judge, mayor, politician, witness};
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};

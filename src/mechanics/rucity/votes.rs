@@ -291,12 +291,20 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         }
         if k > 0 {
             for i in &idx {
-                if votes[*i].weight > 1 {
-                    votes[*i].weight = 1;
-                    votes[*i].why.push(format!(
-                        "{} has a barrier: the vote counts at most 1 (L13)",
-                        ctx.name(t)
-                    ));
+                let most = super::roles::judge::barrier_floor(ctx, votes[*i].voter);
+                if votes[*i].weight > most {
+                    votes[*i].weight = most;
+                    votes[*i].why.push(if most > 1 {
+                        format!(
+                            "{} has a barrier: the judge's vote, above 3, counts at most {most} (L33)",
+                            ctx.name(t)
+                        )
+                    } else {
+                        format!(
+                            "{} has a barrier: the vote counts at most 1 (L13)",
+                            ctx.name(t)
+                        )
+                    });
                 }
             }
             let mut weights: Vec<(Colour, i32)> = idx

@@ -92,7 +92,8 @@ pub fn immune(state: &GameState, target: SlotId) -> Option<String> {
 }
 
 /// Extra weight of a vote (Appendix A "vote weight modifiers"): the host's own adjustments
-/// (statuses `vote_plus_1`, `vote_plus_2`) and the politician's support.
+/// (statuses `vote_plus_1`, `vote_plus_2`), the politician's support, the witness's vouching
+/// and the judge's weight.
 pub fn weight_modifiers(
     ctx: &Ctx,
     voter: SlotId,
@@ -109,6 +110,8 @@ pub fn weight_modifiers(
         }
     }
     out.extend(super::politician::weight_modifiers(ctx, voter, target, all));
+    out.extend(super::witness::weight_modifiers(ctx, voter, target, all));
+    out.extend(super::judge::weight_modifiers(ctx, voter));
     out
 }
 

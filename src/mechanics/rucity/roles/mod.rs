@@ -13,10 +13,12 @@ mod commissar;
 pub mod detective;
 pub mod doctor;
 pub mod investigator;
+pub mod judge;
 pub mod killer;
 pub mod mayor;
 pub mod politician;
 mod secretary;
+pub mod witness;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
 use super::{checks, night, shots, teams, vars};
@@ -42,6 +44,8 @@ pub static ROLES: &[&dyn Role] = &[
     &killer::Killer(teams::KillerSide::Maniac),
     &mayor::Mayor,
     &secretary::Secretary,
+    &witness::Witness,
+    &judge::Judge,
 ];
 
 /// An entry of one of the role's moves, as the rules check it.
