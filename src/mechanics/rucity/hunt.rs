@@ -64,16 +64,42 @@ pub fn victims(ctx: &mut crate::engine::resolve::Ctx) -> (votes::Tally, Vec<Slot
     }
     let mut out: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
     out.truncate(2);
-    let mut ranked: Vec<(i32, u64, SlotId)> = tally
+    // Among equal totals the first to be voted goes first, or with a judge in the game the
+    // ones he voted against (L163.5).
+    let judge = super::judge::judge(&ctx.state);
+    let judged: Vec<SlotId> = tally
+        .votes
+        .iter()
+        .filter(|v| Some(v.voter) == judge && !v.auto)
+        .map(|v| v.target)
+        .collect();
+    let mut ranked: Vec<(i32, bool, u64, SlotId)> = tally
         .totals
         .iter()
         .filter(|(id, total)| **total > 0 && !out.contains(id))
-        .map(|(id, total)| (-*total, tally.first_vote(*id, &[]).unwrap_or(u64::MAX), *id))
+        .map(|(id, total)| {
+            let first = tally.first_vote(*id, &[]).unwrap_or(u64::MAX);
+            (-*total, !judged.contains(id), first, *id)
+        })
         .collect();
     ranked.sort();
-    for (_, _, id) in ranked {
+    let cut = ranked.get(2usize.saturating_sub(out.len())).copied();
+    for (total, not_judged, _, id) in ranked {
         if out.len() >= 2 {
             break;
+        }
+        if let (Some(j), false, Some((cut_total, ..))) = (judge, not_judged, cut)
+            && cut_total == total
+        {
+            ctx.note(
+                format!("judge:{}", ctx.name(id)),
+                "votes",
+                format!(
+                    "a tie at the hunt: the judge {} voted against {}, who dies first (L163.5)",
+                    ctx.name(j),
+                    ctx.name(id)
+                ),
+            );
         }
         out.push(id);
     }
