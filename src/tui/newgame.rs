@@ -60,6 +60,9 @@ impl NgField {
 pub struct NewGame {
     pub field: NgField,
     pub rolesets: Vec<String>,
+    /// Whether each roleset has families, read once when the form opens (the form asks on
+    /// every key and every draw).
+    with_families: Vec<bool>,
     pub roleset: usize,
     pub name: LineInput,
     pub players: TextArea<'static>,
@@ -79,9 +82,19 @@ pub struct Planned {
 
 impl NewGame {
     pub fn new() -> NewGame {
+        let rolesets: Vec<String> = builtin_ids().map(str::to_string).collect();
+        let with_families = rolesets
+            .iter()
+            .map(|id| {
+                builtin(id)
+                    .and_then(Result::ok)
+                    .is_some_and(|r| r.uses_families())
+            })
+            .collect();
         let mut ng = NewGame {
             field: NgField::Roleset,
-            rolesets: builtin_ids().map(str::to_string).collect(),
+            rolesets,
+            with_families,
             roleset: 0,
             name: LineInput::with_text("new-game"),
             players: TextArea::default(),
@@ -96,9 +109,10 @@ impl NewGame {
     /// Whether the chosen roleset has families (1923's courts); the form leaves them out of
     /// one that has none.
     pub fn uses_families(&self) -> bool {
-        builtin(self.roleset_id())
-            .and_then(Result::ok)
-            .is_some_and(|r| r.uses_families())
+        self.with_families
+            .get(self.roleset)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// How a player line is written for the chosen roleset.

@@ -5,10 +5,7 @@
 
 mod fields;
 
-pub use fields::{
-    Choice, Field, FormKind, HOST_COMMANDS, VERDICTS, default_export_path, has_vote, player_choice,
-    saves_in,
-};
+pub use fields::{Choice, Field, FormKind, default_export_path, has_vote};
 
 use super::app::App;
 use super::fuzzy;
