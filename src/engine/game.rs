@@ -5,8 +5,8 @@ use super::entry::{Entry, HostCommand, LoggedEntry, Pending, PendingKind};
 use super::error::Refusal;
 use super::outcome::{Audience, Death, Message, Outcome};
 use super::resolve::resolve_phase;
-use super::setup::Setup;
 use super::setup::check_setup;
+use super::setup::{PlayerSetup, Setup};
 use super::state::{GameState, Slot, StatusInfo};
 use super::system::{
     ActQuery, MODKILL_CAUSE, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry,
@@ -348,6 +348,23 @@ fn replay_entries(
     Ok(state)
 }
 
+/// The statuses a player starts with: those of every role he holds.
+fn starting_statuses(roleset: &Roleset, player: &PlayerSetup) -> BTreeMap<String, StatusInfo> {
+    std::iter::once(&player.role)
+        .chain(&player.extra_roles)
+        .filter_map(|r| roleset.role(r))
+        .flat_map(|r| r.starts_with.iter())
+        .map(|s| {
+            let info = StatusInfo {
+                since: 0,
+                until: None,
+                link: None,
+            };
+            (s.clone(), info)
+        })
+        .collect()
+}
+
 /// The state before any entry.
 pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
     let slots = setup
@@ -364,7 +381,7 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
             level: p.level,
             alive: true,
             death: None,
-            statuses: BTreeMap::new(),
+            statuses: starting_statuses(roleset, p),
             uses: BTreeMap::new(),
             self_uses: BTreeMap::new(),
             own_family_uses: BTreeMap::new(),

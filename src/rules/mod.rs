@@ -108,6 +108,9 @@ pub struct RoleDef {
     /// Players of the beginner level may hold this role.
     #[serde(default)]
     pub beginner: bool,
+    /// Statuses the holder starts the game with (ru-city's immortal: his spare life).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub starts_with: Vec<String>,
     pub description: String,
 }
 

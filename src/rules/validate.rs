@@ -75,6 +75,14 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
                 );
             }
         }
+        for status in &role.starts_with {
+            if r.status(status).is_none() {
+                problem(
+                    format!("roles[{i}].starts_with"),
+                    format!("unknown status `{status}`"),
+                );
+            }
+        }
     }
     for (i, ability) in r.abilities.iter().enumerate().filter(|(_, a)| !a.passive) {
         match r.stage(&ability.stage) {

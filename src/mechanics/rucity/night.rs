@@ -3,6 +3,7 @@
 //! rule, the blocker's arrest and protection). Deaths stay pending until the doctor's stage
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
+use super::roles::{bodyguard, immortal, kamikaze};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{killers, morning, vars};
@@ -54,6 +55,11 @@ pub struct CityNight {
     pub shielded: BTreeSet<SlotId>,
     /// (investigator, target) of the vigilante shots that were fired.
     pub investigator_shots: Vec<(SlotId, SlotId)>,
+    /// The bodyguards' guards that went through, the attacks they turned, and the first
+    /// targets of black killers a black bodyguard turned onto his ward.
+    pub guards: Vec<bodyguard::Guard>,
+    pub turned: Vec<bodyguard::Turned>,
+    pub first_targets: Vec<(SlotId, SlotId)>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -144,6 +150,9 @@ impl kernel::Rules for City {
         run: &mut NightRun,
         mv: &Move,
     ) -> Option<(StepResult, String)> {
+        if let Some(why) = crippled(ctx, mv) {
+            return Some((StepResult::Failed, why));
+        }
         let lost =
             after_killers(ctx, &mv.stage) && run.attacked(mv.actor) && !exempt_from_attack(mv);
         lost.then(|| {
@@ -195,6 +204,24 @@ impl kernel::Rules for City {
             let n = vars::num(&ctx.state, vars::BLACK_ON_BLACK) + 1;
             vars::set(&mut ctx.state, vars::BLACK_ON_BLACK, n);
         }
+        if let Some((partner, why)) = immortal::pair_dies(ctx, a.victim, &a.kind) {
+            let mut reasons = vec![why];
+            let cause = immortal::LINK;
+            kernel::attack::kill(
+                ctx,
+                run,
+                self,
+                partner,
+                cause,
+                Some(a.attacker),
+                &mut reasons,
+            );
+            ctx.note(
+                format!("death:{}", ctx.name(partner)),
+                "doctor",
+                reasons.join("; "),
+            );
+        }
     }
 }
 
@@ -217,6 +244,24 @@ pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
     if run.told_blocked.insert(slot) {
         ctx.say(Audience::Slot(slot), "pm_blocked", &[]);
     }
+}
+
+/// A crippled player's peaceful role is lost for good: its moves are accepted and fail (L6,
+/// §0 of the part-2 contract); his negative role still acts.
+fn crippled(ctx: &Ctx, mv: &Move) -> Option<String> {
+    let slot = ctx.state.slots.get(mv.actor)?;
+    let peaceful = ctx
+        .roleset
+        .role(&slot.role)
+        .is_some_and(|r| r.abilities.contains(&mv.ability));
+    (slot.has_status(kamikaze::CRIPPLED) && peaceful && !super::notes::is_note(&mv.ability)).then(
+        || {
+            format!(
+                "{} is crippled: the peaceful role's moves fail (L6)",
+                ctx.name(mv.actor)
+            )
+        },
+    )
 }
 
 /// A self-heal survives the attacked-survivor rule (L16); a suicide is independent of it.
@@ -295,6 +340,11 @@ pub fn attack(
     reasons: &mut Vec<String>,
 ) -> bool {
     let strength = if forced { UNSTOPPABLE } else { 1 };
+    let victim = if forced {
+        victim
+    } else {
+        bodyguard::redirect(ctx, run, attacker, victim, cause, reasons)
+    };
     let sent = Attack::new(attacker, victim, cause)
         .strength(strength)
         .tagged(shot);
@@ -344,10 +394,16 @@ fn black_on_black_limit(ctx: &Ctx, run: &NightRun, attacker: SlotId, victim: Slo
 
 /// Settle every attack not settled yet: a healed victim survives, the others die.
 pub fn settle_attacks(ctx: &mut Ctx, run: &mut NightRun) {
+    kamikaze::strike(ctx, run);
+    immortal::absorb(ctx, run);
     kernel::attack::settle(ctx, run, &mut City, Told::Note("doctor"));
 }
 
-/// Record a move's step in the outcome.
+/// Record a move's step in the outcome; a move that went through counts as a use of its
+/// ability (the once-per-game limits).
 pub fn step(ctx: &mut Ctx, mv: &Move, result: StepResult, reasons: Vec<String>) {
+    if result == StepResult::Success {
+        ctx.spend_use(mv.actor, &mv.ability, &mv.entered);
+    }
     kernel::step::plain(ctx, mv, result, reasons);
 }

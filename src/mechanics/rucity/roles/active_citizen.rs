@@ -1,5 +1,5 @@
 //! The active citizen (§3.8, L9): when a special peaceful role leaves the game he takes it at
-//! once, red players' roles first, with its history and limits; two active citizens (extended
+//! once (never a crippled player's role, L6), red players' roles first, with its history and limits; two active citizens (extended
 //! format) are served in a random order.
 
 use super::{Role, teams};
@@ -36,7 +36,8 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
         .filter_map(|d| {
             let s = ctx.state.slots.get(*d)?;
             let role = s.role.clone();
-            (!s.alive && teams::is_special_peaceful(ctx.roleset, &role))
+            let crippled = s.has_status(super::kamikaze::CRIPPLED);
+            (!s.alive && !crippled && teams::is_special_peaceful(ctx.roleset, &role))
                 .then(|| (teams::is_black(ctx.roleset, s), *d, role))
         })
         .collect();
@@ -110,6 +111,9 @@ fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {
             "pm_active_citizen_history",
             &[("history", history)],
         );
+    }
+    if let Some(r) = super::find(role) {
+        r.taken(ctx, citizen);
     }
 }
 

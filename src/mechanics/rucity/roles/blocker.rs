@@ -42,8 +42,15 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
-    run.ledger.covered.insert(target);
     let arrest = mv.ability == "blocker_arrest";
+    if !arrest && super::kamikaze::can_strike(ctx, target) {
+        let why = format!(
+            "{} is a kamikaze who can strike tonight and refuses the protection (L38)",
+            ctx.name(target)
+        );
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
+    run.ledger.covered.insert(target);
     let reason = if arrest {
         // An arrest stops every move, and outranks a protection placed before it.
         run.blocks

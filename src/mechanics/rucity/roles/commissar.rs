@@ -54,6 +54,9 @@ fn withheld(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
             "{name} is the politician: no colour information (L6, L132)"
         ));
     }
+    if ctx.has_status(target, super::kamikaze::CRIPPLED) {
+        return Some(format!("{name} is crippled: no colour information (L6)"));
+    }
     if super::politician::patronage(run) == Some(target) {
         return Some(format!(
             "{name} is under the politician's patronage: no colour information (L132)"

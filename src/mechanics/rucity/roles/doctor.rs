@@ -82,9 +82,19 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         }
         return night::step(ctx, mv, result, vec![why]);
     }
+    let mut reasons = Vec::new();
+    let mut healed = Vec::new();
     for t in &mv.targets {
-        run.heal(*t, mv.actor);
         run.ledger.covered.insert(*t);
+        if super::bodyguard::heal_stopped(run, *t) {
+            reasons.push(format!(
+                "a black bodyguard guards {}: the heal does not work tonight (L89, L4)",
+                ctx.name(*t)
+            ));
+            continue;
+        }
+        run.heal(*t, mv.actor);
+        healed.push(ctx.name(*t));
     }
     let night = run.ledger.night;
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
@@ -95,13 +105,10 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             s.counters.insert(LAST_SELF.into(), night);
         }
     }
-    let names: Vec<String> = mv.targets.iter().map(|t| ctx.name(*t)).collect();
-    night::step(
-        ctx,
-        mv,
-        StepResult::Success,
-        vec![format!("{} is healed tonight", names.join(" and "))],
-    );
+    if !healed.is_empty() {
+        reasons.insert(0, format!("{} is healed tonight", healed.join(" and ")));
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
 }
 
 fn doctors(ctx: &Ctx, run: &NightRun) -> Vec<crate::engine::SlotId> {

@@ -8,12 +8,15 @@
 
 pub mod active_citizen;
 pub mod blocker;
+pub mod bodyguard;
 mod citizen;
 mod commissar;
 pub mod detective;
 pub mod doctor;
+pub mod immortal;
 pub mod investigator;
 pub mod judge;
+pub mod kamikaze;
 pub mod killer;
 pub mod mayor;
 pub mod politician;
@@ -46,6 +49,9 @@ pub static ROLES: &[&dyn Role] = &[
     &secretary::Secretary,
     &witness::Witness,
     &judge::Judge,
+    &immortal::Immortal,
+    &bodyguard::Bodyguard,
+    &kamikaze::Kamikaze,
 ];
 
 /// An entry of one of the role's moves, as the rules check it.
@@ -122,6 +128,9 @@ pub trait Role: Sync {
     fn inherited(&self) -> &'static [&'static str] {
         &[]
     }
+
+    /// An active citizen has just taken the role: what he is told beyond its history.
+    fn taken(&self, _ctx: &mut Ctx, _holder: SlotId) {}
 }
 
 /// The registered role with this id.

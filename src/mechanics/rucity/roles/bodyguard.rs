@@ -1,0 +1,283 @@
+//! The bodyguard (§5.3, L20; black holder L89). A red bodyguard guards one player a night,
+//! never the same one two nights in a row, and draws every attack on his ward onto himself; he
+//! kills nobody. A blocked move, or a ward who is an active kamikaze, fails. With the blocker's
+//! protection on the same ward both moves work and the bodyguard still dies. In the morning the
+//! saved ward learns the killer's name (only his negative role if the bodyguard was attacked
+//! directly too); a bodyguard who survived learns which of the pair was the target and the
+//! killer's negative role.
+//!
+//! A black bodyguard draws no attack: he stops the doctor and the blocker from saving his ward
+//! (unless he declares `{"interfere": "no"}`), may guard the same player again, turns a black
+//! killer who shoots him onto a non-black ward, and learns the name, side and first target of
+//! whoever kills his ward.
+
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, kamikaze, refusal, teams};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+
+pub const ROLE: &str = "bodyguard";
+/// Slot counters: the night of his last guard and his ward then (slot id + 1).
+const LAST_NIGHT: &str = "bodyguard_night";
+const LAST_WARD: &str = "bodyguard_ward";
+
+/// A guard that went through tonight.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    pub bodyguard: SlotId,
+    pub ward: SlotId,
+    pub black: bool,
+    /// A black bodyguard stops the doctor's and the blocker's saves on his ward.
+    pub interferes: bool,
+}
+
+/// An attack the bodyguard turned: (bodyguard, ward, attacker, the attack's kind).
+#[derive(Clone, Debug)]
+pub struct Turned {
+    pub bodyguard: SlotId,
+    pub ward: SlotId,
+    pub attacker: SlotId,
+    pub kind: String,
+}
+
+pub struct Bodyguard;
+
+impl Role for Bodyguard {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == ROLE && {
+            guard(ctx, run, mv);
+            true
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != ROLE || teams::is_black(entry.roleset, entry.me()) {
+            return Ok(());
+        }
+        let me = entry.me();
+        let again = entry.targets.first().is_some_and(|t| {
+            me.counter(LAST_WARD) == *t as u32 + 1 && me.counter(LAST_NIGHT) + 1 == entry.night()
+        });
+        if again {
+            return refusal(
+                ROLE,
+                "no guarding the same player two nights in a row (L20)",
+            );
+        }
+        Ok(())
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        tell(ctx, run);
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[LAST_NIGHT, LAST_WARD]
+    }
+}
+
+fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&ward) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    if kamikaze::can_strike(ctx, ward) {
+        let why = format!(
+            "{} is a kamikaze who can strike tonight and refuses a bodyguard: the move fails (L20, L38)",
+            ctx.name(ward)
+        );
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
+    let black = ctx
+        .state
+        .slots
+        .get(mv.actor)
+        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    let interferes = black && mv.params.get("interfere").is_none_or(|v| v != "no");
+    let night = run.ledger.night;
+    if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+        s.counters.insert(LAST_NIGHT.into(), night);
+        s.counters.insert(LAST_WARD.into(), ward as u32 + 1);
+    }
+    run.ledger.covered.insert(ward);
+    let mut reasons = vec![if black {
+        format!(
+            "{} guards {} without drawing the attacks (black bodyguard, L89)",
+            ctx.name(mv.actor),
+            ctx.name(ward)
+        )
+    } else {
+        format!(
+            "{} guards {}: attacks on {} go to the bodyguard (L20)",
+            ctx.name(mv.actor),
+            ctx.name(ward),
+            ctx.name(ward)
+        )
+    }];
+    if interferes {
+        let before = run.defences.len();
+        let blocker_shield = |d: &crate::kernel::Defence| {
+            d.target == ward
+                && ctx
+                    .state
+                    .slots
+                    .get(d.by)
+                    .is_some_and(|s| teams::holds(s, "blocker"))
+        };
+        run.defences.retain(|d| !blocker_shield(d));
+        if run.defences.len() < before {
+            reasons.push("the blocker's protection on the ward is neutralised (L89)".into());
+        }
+        reasons.push("the doctor cannot save the ward tonight (L89, L4)".into());
+    }
+    run.ledger.guards.push(Guard {
+        bodyguard: mv.actor,
+        ward,
+        black,
+        interferes,
+    });
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// Where an attack on `victim` by `attacker` really goes: a red bodyguard takes his ward's
+/// attack; a black killer who shoots a black bodyguard guarding a non-black hits the ward
+/// (L20, L89). Records the turn and says why.
+pub fn redirect(
+    ctx: &Ctx,
+    run: &mut NightRun,
+    attacker: SlotId,
+    victim: SlotId,
+    kind: &str,
+    reasons: &mut Vec<String>,
+) -> SlotId {
+    let black = |id: SlotId| {
+        ctx.state
+            .slots
+            .get(id)
+            .is_some_and(|s| teams::is_black(ctx.roleset, s))
+    };
+    let red_guard = run.ledger.guards.iter().find(|g| {
+        !g.black && g.ward == victim && g.bodyguard != attacker && ctx.is_alive(g.bodyguard)
+    });
+    if let Some(g) = red_guard.cloned() {
+        reasons.push(format!(
+            "{} guards {}: the attack goes to the bodyguard (L20)",
+            ctx.name(g.bodyguard),
+            ctx.name(victim)
+        ));
+        if let Some(shield) = run.shield_on(victim).map(|d| d.by) {
+            let role = teams::role_name(ctx.roleset, kind);
+            run.ledger.blocker_hits.push((shield, role));
+            reasons.push(
+                "the blocker protects the ward too: both moves work, the bodyguard still takes the attack (L20)"
+                    .into(),
+            );
+        }
+        run.ledger.turned.push(Turned {
+            bodyguard: g.bodyguard,
+            ward: victim,
+            attacker,
+            kind: kind.to_string(),
+        });
+        return g.bodyguard;
+    }
+    let black_guard = run
+        .ledger
+        .guards
+        .iter()
+        .find(|g| g.black && g.bodyguard == victim && black(attacker) && !black(g.ward));
+    if let Some(g) = black_guard.cloned() {
+        reasons.push(format!(
+            "{} is a black bodyguard guarding {}: the black killer attacks the ward (L89)",
+            ctx.name(victim),
+            ctx.name(g.ward)
+        ));
+        run.ledger.first_targets.push((attacker, victim));
+        return g.ward;
+    }
+    victim
+}
+
+/// A black bodyguard's ward cannot be saved by the doctor tonight (L89, L4).
+pub fn heal_stopped(run: &NightRun, target: SlotId) -> bool {
+    run.ledger
+        .guards
+        .iter()
+        .any(|g| g.interferes && g.ward == target)
+}
+
+/// The morning: the ward a red bodyguard died for learns the killer (his name, or only his
+/// negative role when the bodyguard was attacked directly too); a surviving bodyguard learns
+/// the target and the role; a black bodyguard whose ward was killed learns the killer's name,
+/// side and first target.
+fn tell(ctx: &mut Ctx, run: &NightRun) {
+    for t in &run.ledger.turned {
+        let role = teams::role_name(ctx.roleset, &t.kind);
+        if ctx.is_alive(t.bodyguard) {
+            ctx.say(
+                Audience::Slot(t.bodyguard),
+                "pm_bodyguard_survived",
+                &[("player", ctx.name(t.ward)), ("role", role)],
+            );
+            continue;
+        }
+        let on_him = run
+            .attacks
+            .iter()
+            .filter(|a| a.victim == t.bodyguard)
+            .count();
+        let turned = run
+            .ledger
+            .turned
+            .iter()
+            .filter(|x| x.bodyguard == t.bodyguard)
+            .count();
+        let direct = on_him > turned;
+        if direct {
+            ctx.say(
+                Audience::Slot(t.ward),
+                "pm_bodyguard_saved_role",
+                &[("role", role)],
+            );
+        } else {
+            ctx.say(
+                Audience::Slot(t.ward),
+                "pm_bodyguard_saved",
+                &[("player", ctx.name(t.attacker))],
+            );
+        }
+    }
+    for g in run.ledger.guards.iter().filter(|g| g.black) {
+        if ctx.is_alive(g.ward) {
+            continue;
+        }
+        let Some(a) = run.killed_by(g.ward).and_then(|i| run.attacks.get(i)) else {
+            continue;
+        };
+        let side = ctx
+            .state
+            .slots
+            .get(a.attacker)
+            .map(|s| teams::colour_word(teams::is_black(ctx.roleset, s)))
+            .unwrap_or_default();
+        let first = run
+            .ledger
+            .first_targets
+            .iter()
+            .find(|(attacker, _)| *attacker == a.attacker)
+            .map(|(_, t)| ctx.name(*t))
+            .unwrap_or_else(|| ctx.name(g.ward));
+        ctx.say(
+            Audience::Slot(g.bodyguard),
+            "pm_bodyguard_ward_killed",
+            &[
+                ("player", ctx.name(a.attacker)),
+                ("side", side.to_string()),
+                ("target", first),
+            ],
+        );
+    }
+}

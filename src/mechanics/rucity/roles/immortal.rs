@@ -1,0 +1,169 @@
+//! The immortal (§5.2, L19): one spare life, spent by the first night on which a role attacks
+//! him (a lynch is not an attack); every attack of that night is absorbed at once, so a double
+//! attack costs one life. A heal or the blocker's protection keeps the life (Q19: "не
+//! тратится, если был застрахован"). Once per game, at the end of a day, he may link his life
+//! with another player's: an attack on either goes into the spare life, and once it is spent
+//! killing one of the pair kills both. He may break the link at the end of any day; the
+//! linked player is never told.
+
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, refusal};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+use std::collections::BTreeSet;
+
+pub const ROLE: &str = "immortal";
+/// The status that is the life itself (also the executor's, later).
+pub const SPARE_LIFE: &str = "spare_life";
+/// On the linked player, pointing at the immortal.
+pub const LINK: &str = "immortal_link";
+
+pub struct Immortal;
+
+impl Role for Immortal {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "immortal_link" => link(ctx, run, mv),
+            "immortal_unlink" => unlink(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == "immortal_unlink" && linked(entry.state, entry.actor).is_none() {
+            return refusal("immortal_unlink", "there is no link to break (L19)");
+        }
+        Ok(())
+    }
+}
+
+/// The player linked to the immortal `holder`, if any.
+fn linked(state: &crate::engine::GameState, holder: SlotId) -> Option<SlotId> {
+    state
+        .slots
+        .iter()
+        .find(|s| s.statuses.get(LINK).is_some_and(|i| i.link == Some(holder)))
+        .map(|s| s.id)
+}
+
+fn link(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    ctx.set_status(target, LINK, Some(mv.actor));
+    let why = format!(
+        "{}'s life is linked with {}'s: an attack on either goes into the spare life (L19)",
+        ctx.name(mv.actor),
+        ctx.name(target)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+fn unlink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let Some(partner) = linked(&ctx.state, mv.actor) else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no link to break".into()]);
+    };
+    if let Some(s) = ctx.state.slots.get_mut(partner) {
+        s.statuses.remove(LINK);
+    }
+    let why = format!(
+        "{} breaks the link with {} (L19)",
+        ctx.name(mv.actor),
+        ctx.name(partner)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// The immortal whose life covers `victim`: himself, or the immortal he is linked to.
+fn cover(ctx: &Ctx, victim: SlotId) -> Option<SlotId> {
+    let slot = ctx.state.slots.get(victim)?;
+    if slot.roles().any(|r| r == ROLE) {
+        return Some(victim);
+    }
+    slot.statuses
+        .get(LINK)
+        .and_then(|i| i.link)
+        .filter(|i| ctx.is_alive(*i))
+}
+
+/// Before deaths are settled: an immortal with his life absorbs every unsettled attack on
+/// himself and on his linked player, unless a heal already saves the victim (the life is kept,
+/// Q19). He learns which of the pair was attacked (L115.5).
+pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
+    let keep_if_healed = ctx.option("immortal_protected_life") != "spent";
+    let mut spent: Vec<(SlotId, BTreeSet<SlotId>)> = Vec::new();
+    for i in 0..run.attacks.len() {
+        let a = &run.attacks[i];
+        if a.settled || !ctx.is_alive(a.victim) {
+            continue;
+        }
+        let victim = a.victim;
+        let Some(immortal) = cover(ctx, victim) else {
+            continue;
+        };
+        let already = spent.iter_mut().find(|(i, _)| *i == immortal);
+        let has_life = already.is_some() || ctx.has_status(immortal, SPARE_LIFE);
+        if !has_life {
+            continue;
+        }
+        if run.healed.contains_key(&victim) && keep_if_healed && already.is_none() {
+            continue;
+        }
+        run.attacks[i].settled = true;
+        let line = format!(
+            "{} survives the {} attack: {}'s spare life takes it (L19)",
+            ctx.name(victim),
+            run.attacks[i].kind,
+            ctx.name(immortal)
+        );
+        ctx.note(format!("life:{}", ctx.name(victim)), "doctor", line);
+        match spent.iter_mut().find(|(i, _)| *i == immortal) {
+            Some((_, attacked)) => {
+                attacked.insert(victim);
+            }
+            None => spent.push((immortal, BTreeSet::from([victim]))),
+        }
+    }
+    for (immortal, attacked) in spent {
+        if let Some(s) = ctx.state.slots.get_mut(immortal) {
+            s.statuses.remove(SPARE_LIFE);
+        }
+        let names: Vec<String> = attacked.iter().map(|p| ctx.name(*p)).collect();
+        ctx.say(
+            Audience::Slot(immortal),
+            "pm_immortal_life_spent",
+            &[("players", names.join(", "))],
+        );
+    }
+}
+
+/// A night kill of one of a linked pair whose life is spent kills the other too (L19).
+pub fn pair_dies(ctx: &mut Ctx, victim: SlotId, cause: &str) -> Option<(SlotId, String)> {
+    if cause == LINK {
+        return None;
+    }
+    let partner = match cover(ctx, victim) {
+        Some(i) if i != victim => i,
+        Some(_) => linked(&ctx.state, victim)?,
+        None => return None,
+    };
+    if !ctx.is_alive(partner) || ctx.has_status(partner, SPARE_LIFE) {
+        return None;
+    }
+    let why = format!(
+        "{} dies with {}: their lives were linked and the spare life is spent (L19)",
+        ctx.name(partner),
+        ctx.name(victim)
+    );
+    Some((partner, why))
+}
