@@ -244,7 +244,7 @@ fn check_target(
             }),
         TargetKind::Player => {
             let target = find_slot(state, raw)?;
-            if !target.alive {
+            if !target.alive && !ability.rules.contains(&TargetRule::DeadAllowed) {
                 return Err(Refusal::new(
                     "dead_target",
                     format!("{} is dead and cannot be targeted", target.name),

@@ -150,6 +150,7 @@ fn legal_random_target(ctx: &Ctx, act: &Act, candidate: &Slot, drawn: &[String])
         TargetRule::NotSelf => candidate.id != act.actor,
         TargetRule::Distinct => !drawn.contains(&candidate.name),
         TargetRule::NotSide(side) => !candidate.roles().any(|r| ctx.roleset.side_of(r) == side),
+        TargetRule::DeadAllowed => true,
     })
 }
 

@@ -250,6 +250,8 @@ pub enum TargetRule {
     Distinct,
     /// Targets may not hold a role of this side.
     NotSide(String),
+    /// Dead players may be named too (a verification of an earlier result, a corpse).
+    DeadAllowed,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]

@@ -114,3 +114,129 @@ pub fn verify_refusal(entry: &super::roles::Entry) -> Result<(), crate::engine::
         Some(_) => Ok(()),
     }
 }
+
+/// The colour checks of the night: the commissar's, and the lawyer's and the inquisitor's,
+/// which follow the commissar's rules (L28, L29).
+pub const COLOUR_CHECKS: [&str; 3] = ["commissar", "lawyer_check", "inquisitor_check"];
+
+/// Why a colour check (or a comparison, L24) gives no information on `target` (L6): the
+/// politician or his patronage, a crippled player, the target of another colour check
+/// tonight, and for a check (`with_covered`, not the journalist's comparison) the target of a
+/// doctor's, blocker's or bodyguard's move that went through tonight.
+pub fn withheld(
+    ctx: &Ctx,
+    run: &NightRun,
+    checker: SlotId,
+    target: SlotId,
+    with_covered: bool,
+) -> Option<String> {
+    let name = ctx.name(target);
+    if ctx
+        .state
+        .slots
+        .get(target)
+        .is_some_and(|s| teams::holds(s, "politician"))
+    {
+        return Some(format!(
+            "{name} is the politician: no colour information (L6, L132)"
+        ));
+    }
+    if ctx.has_status(target, super::roles::kamikaze::CRIPPLED) {
+        return Some(format!("{name} is crippled: no colour information (L6)"));
+    }
+    if super::roles::politician::patronage(run) == Some(target) {
+        return Some(format!(
+            "{name} is under the politician's patronage: no colour information (L132)"
+        ));
+    }
+    if with_covered && run.ledger.covered.contains(&target) {
+        return Some(format!(
+            "{name} is also the target of the doctor, the blocker or the bodyguard tonight: no information (L6)"
+        ));
+    }
+    let other_check = run.acts.iter().any(|a| {
+        a.actor != checker
+            && COLOUR_CHECKS.contains(&a.ability.as_str())
+            && a.targets.contains(&target)
+    });
+    other_check.then(|| {
+        format!(
+            "{name} is also the target of another colour check tonight (commissar, lawyer, inquisitor): no information (L6, L28, L29)"
+        )
+    })
+}
+
+/// The PMs of a private colour checker (the lawyer, the inquisitor).
+pub struct PrivateTexts {
+    pub role: &'static str,
+    pub red: &'static str,
+    pub black: &'static str,
+    /// A black holder learns at once that a black check is false (L95, L96).
+    pub false_black: &'static str,
+    pub failed: &'static str,
+    pub withheld: &'static str,
+}
+
+/// The night a private checker's check on `target` was made.
+pub fn check_night_key(role: &str, target: SlotId) -> String {
+    format!("check_night:{role}:{target}")
+}
+
+/// A colour check by the commissar's rules with all of its information private (L28, L29):
+/// the colour goes by PM in the morning, and is kept for the role's later moves.
+pub fn private_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, texts: &PrivateTexts) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let name = ctx.name(target);
+    let say = |ctx: &mut Ctx, template: &str| {
+        ctx.say(
+            crate::engine::outcome::Audience::Slot(mv.actor),
+            template,
+            &[("player", name.clone())],
+        );
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        say(ctx, texts.failed);
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    if !ctx.is_alive(target) {
+        say(ctx, texts.failed);
+        let why = format!("{name} was killed tonight: the check does not pass (L6)");
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
+    if let Some(why) = withheld(ctx, run, mv.actor, target, true) {
+        say(ctx, texts.withheld);
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
+    let black = shown_black(ctx, run, mv.actor, target);
+    run.ledger.checked.insert(target);
+    let night = run.ledger.night;
+    vars::set(
+        &mut ctx.state,
+        vars::check_key(texts.role, target),
+        teams::colour_word(black),
+    );
+    vars::set(&mut ctx.state, check_night_key(texts.role, target), night);
+    let holder_black = ctx
+        .state
+        .slots
+        .get(mv.actor)
+        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    let false_black = black && !true_black(ctx, mv.actor, target);
+    let template = match (black, holder_black && false_black) {
+        (true, true) => texts.false_black,
+        (true, false) => texts.black,
+        (false, _) => texts.red,
+    };
+    say(ctx, template);
+    let mut reasons = vec![format!(
+        "{name} checks {}; the colour goes to {} by PM only",
+        teams::colour_word(black),
+        ctx.name(mv.actor)
+    )];
+    if false_black && holder_black {
+        reasons.push("a black holder knows at once the black check is false (L95, L96)".into());
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}

@@ -65,6 +65,7 @@ fn pre_vote(ctx: &mut Ctx) {
     let shadow = last_act(ctx, "shadow_vertical").and_then(|(_, t)| t.first().copied());
     politician::fix_pre_vote(ctx, supporters, shadow);
     witness::fix_pre_vote(ctx);
+    super::roles::lawyer::fix_pre_vote(ctx);
     if let Some(s) = politician::shadow(&ctx.state) {
         ctx.say(
             Audience::Public,

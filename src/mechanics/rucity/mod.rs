@@ -8,6 +8,7 @@
 //! second round and the secretary's appointment on day 1; the round before the vote, the vote
 //! and the re-vote on later days. [`vars::Round`] says which is open.
 
+mod blocks;
 mod checks;
 mod corrections;
 mod day;

@@ -60,6 +60,8 @@ pub struct CityNight {
     pub guards: Vec<bodyguard::Guard>,
     pub turned: Vec<bodyguard::Turned>,
     pub first_targets: Vec<(SlotId, SlotId)>,
+    /// (hacker, target) of tonight's hacks.
+    pub hacks: Vec<(SlotId, SlotId)>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -107,6 +109,10 @@ impl kernel::Rules for City {
         if super::roles::night_move(ctx, run, mv) {
             return true;
         }
+        if mv.ability == "hack_choice" {
+            super::roles::hacker::choose(ctx, mv);
+            return true;
+        }
         if super::notes::is_note(&mv.ability) {
             let why = "a night note: posted in the morning if its condition holds";
             step(ctx, mv, StepResult::Info, vec![why.into()]);
@@ -150,7 +156,7 @@ impl kernel::Rules for City {
         run: &mut NightRun,
         mv: &Move,
     ) -> Option<(StepResult, String)> {
-        if let Some(why) = crippled(ctx, mv) {
+        if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
         }
         let lost =
@@ -244,24 +250,6 @@ pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
     if run.told_blocked.insert(slot) {
         ctx.say(Audience::Slot(slot), "pm_blocked", &[]);
     }
-}
-
-/// A crippled player's peaceful role is lost for good: its moves are accepted and fail (L6,
-/// §0 of the part-2 contract); his negative role still acts.
-fn crippled(ctx: &Ctx, mv: &Move) -> Option<String> {
-    let slot = ctx.state.slots.get(mv.actor)?;
-    let peaceful = ctx
-        .roleset
-        .role(&slot.role)
-        .is_some_and(|r| r.abilities.contains(&mv.ability));
-    (slot.has_status(kamikaze::CRIPPLED) && peaceful && !super::notes::is_note(&mv.ability)).then(
-        || {
-            format!(
-                "{} is crippled: the peaceful role's moves fail (L6)",
-                ctx.name(mv.actor)
-            )
-        },
-    )
 }
 
 /// A self-heal survives the attacked-survivor rule (L16); a suicide is independent of it.

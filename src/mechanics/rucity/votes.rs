@@ -290,6 +290,15 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             k = 0;
         }
         if k > 0 {
+            let lawyer_free =
+                |i: &usize| super::roles::lawyer::ignores_barrier(ctx, votes[*i].voter, t);
+            let (free, idx): (Vec<usize>, Vec<usize>) = idx.iter().partition(|i| lawyer_free(i));
+            for i in free {
+                votes[i].why.push(format!(
+                    "{}'s barrier does not work against the lawyer who checked them black (L28)",
+                    ctx.name(t)
+                ));
+            }
             for i in &idx {
                 let most = super::roles::judge::barrier_floor(ctx, votes[*i].voter);
                 if votes[*i].weight > most {

@@ -192,7 +192,10 @@ fn act_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
         let distinct = ability.rules.contains(&TargetRule::Distinct);
         let choices: Vec<Choice> = match &kind {
             TargetKind::Player => st
-                .living()
+                .slots
+                .iter()
+                .filter(|s| st.out_of_game(s).is_none())
+                .filter(|s| s.alive || ability.rules.contains(&TargetRule::DeadAllowed))
                 .filter(|s| !(ability.rules.contains(&TargetRule::NotSelf) && s.id == actor.id))
                 .filter(|s| !(distinct && earlier.contains(&&s.name)))
                 .map(|s| player_choice(ctx, s))

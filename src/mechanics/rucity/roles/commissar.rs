@@ -40,35 +40,6 @@ impl Role for Commissar {
     }
 }
 
-/// Players a colour check gives no information on (L6): the politician; the targets of the
-/// doctor's and the blocker's moves that went through tonight.
-fn withheld(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
-    let name = ctx.name(target);
-    if ctx
-        .state
-        .slots
-        .get(target)
-        .is_some_and(|s| teams::holds(s, "politician"))
-    {
-        return Some(format!(
-            "{name} is the politician: no colour information (L6, L132)"
-        ));
-    }
-    if ctx.has_status(target, super::kamikaze::CRIPPLED) {
-        return Some(format!("{name} is crippled: no colour information (L6)"));
-    }
-    if super::politician::patronage(run) == Some(target) {
-        return Some(format!(
-            "{name} is under the politician's patronage: no colour information (L132)"
-        ));
-    }
-    run.ledger.covered.contains(&target).then(|| {
-        format!(
-            "{name} is also the target of the doctor or the blocker tonight: no information (L6)"
-        )
-    })
-}
-
 fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
@@ -102,7 +73,7 @@ fn check(
             )],
         );
     }
-    if let Some(why) = withheld(ctx, run, target) {
+    if let Some(why) = checks::withheld(ctx, run, mv.actor, target, true) {
         tell(ctx, "pm_commissar_withheld", &[("player", name)]);
         return ("pub_commissar_withheld", StepResult::Failed, vec![why]);
     }

@@ -87,8 +87,14 @@ pub fn immune(state: &GameState, target: SlotId) -> Option<String> {
     if vertical(state) == Some(target) {
         return Some("the power vertical protects this player today (L160)".into());
     }
-    (super::politician::shadow(state) == Some(target))
-        .then(|| "the politician's shadow vertical protects this player today (L132)".into())
+    if super::politician::shadow(state) == Some(target) {
+        return Some("the politician's shadow vertical protects this player today (L132)".into());
+    }
+    let protected = state
+        .slots
+        .get(target)
+        .is_some_and(|s| s.has_status(super::lawyer::PROTECTION));
+    protected.then(|| "the lawyer's legal protection covers this player today (L28)".into())
 }
 
 /// Extra weight of a vote (Appendix A "vote weight modifiers"): the host's own adjustments
@@ -112,6 +118,15 @@ pub fn weight_modifiers(
     out.extend(super::politician::weight_modifiers(ctx, voter, target, all));
     out.extend(super::witness::weight_modifiers(ctx, voter, target, all));
     out.extend(super::judge::weight_modifiers(ctx, voter));
+    out.extend(super::lawyer::weight_modifiers(ctx, voter, target));
+    if super::lawyer::boosts_void(ctx, voter, target) {
+        out.retain(|(bonus, _)| *bonus <= 0);
+        out.push((
+            0,
+            "the lawyer checked this voter black: his boosts do not work against the lawyer (L28)"
+                .into(),
+        ));
+    }
     out
 }
 

@@ -13,18 +13,22 @@ mod citizen;
 mod commissar;
 pub mod detective;
 pub mod doctor;
+pub mod hacker;
 pub mod immortal;
+pub mod inquisitor;
 pub mod investigator;
+pub mod journalist;
 pub mod judge;
 pub mod kamikaze;
 pub mod killer;
+pub mod lawyer;
 pub mod mayor;
 pub mod politician;
 mod secretary;
 pub mod witness;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
-use super::{checks, night, shots, teams, vars};
+use super::{blocks, checks, night, shots, teams, vars};
 
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
@@ -52,6 +56,10 @@ pub static ROLES: &[&dyn Role] = &[
     &immortal::Immortal,
     &bodyguard::Bodyguard,
     &kamikaze::Kamikaze,
+    &hacker::Hacker,
+    &journalist::Journalist,
+    &lawyer::Lawyer,
+    &inquisitor::Inquisitor,
 ];
 
 /// An entry of one of the role's moves, as the rules check it.
@@ -199,6 +207,7 @@ pub fn refuse(
     params: &BTreeMap<String, String>,
 ) -> Result<(), Refusal> {
     let asked = entry(roleset, state, actor, ability, targets, params);
+    hacker::choice_refusal(&asked)?;
     for &t in targets {
         for role in state.slots[t].roles().filter_map(find) {
             role.refuse_as_target(&asked, t)?;

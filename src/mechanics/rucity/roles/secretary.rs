@@ -1,5 +1,5 @@
 //! The mayor's secretary (§9.3, L161): a title the mayor gives one of his voters. No killer
-//! move and no commissar's check may target her; she loses the title as the mayor's office
+//! move, no colour check and no journalist's comparison may target her; she loses the title as the mayor's office
 //! says (`mayor.rs`).
 
 use super::{Entry, Role, refusal, teams};
@@ -13,7 +13,8 @@ impl Role for Secretary {
     }
     fn refuse_as_target(&self, entry: &Entry, target: SlotId) -> Result<(), Refusal> {
         if entry.roleset.ability_has_tag(entry.ability, teams::KILLER)
-            || entry.ability == "commissar"
+            || super::checks::COLOUR_CHECKS.contains(&entry.ability)
+            || entry.ability.starts_with("journalist_")
         {
             return refusal(
                 "secretary_protected",

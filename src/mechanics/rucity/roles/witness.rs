@@ -63,6 +63,11 @@ pub fn fix_pre_vote(ctx: &mut Ctx) {
             );
             continue;
         };
+        if let Some(why) = super::blocks::blocked(ctx, w, ROLE) {
+            let line = format!("{}'s witness move fails: {why}", ctx.name(w));
+            ctx.note(format!("witness:{}", ctx.name(w)), "pre_vote", line);
+            continue;
+        }
         let names: Vec<String> = named.iter().map(|n| ctx.name(*n)).collect();
         ctx.note(
             format!("witness:{}", ctx.name(w)),

@@ -1,0 +1,43 @@
+//! Blocks that outlast a night's arrest: the hacker's hack for a game-day (L22), with a black
+//! player's second game-day on one of his roles, and a crippled player's peaceful role, lost
+//! for good (L6). A move of a blocked role is accepted and fails (L16), by night and by day.
+
+use super::roles::{hacker, kamikaze};
+use super::vars;
+use crate::engine::SlotId;
+use crate::engine::resolve::Ctx;
+
+/// Why `actor`'s move with `ability` fails now, if one of these blocks holds it.
+pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
+    let slot = ctx.state.slots.get(actor)?;
+    if super::notes::is_note(ability) {
+        return None;
+    }
+    let name = &slot.name;
+    let peaceful = ctx
+        .roleset
+        .role(&slot.role)
+        .is_some_and(|r| r.abilities.iter().any(|a| a == ability));
+    if slot.has_status(kamikaze::CRIPPLED) && peaceful {
+        return Some(format!(
+            "{name} is crippled: the peaceful role's moves fail (L6)"
+        ));
+    }
+    if slot.has_status(hacker::HACKED) {
+        return Some(format!(
+            "{name} is hacked: every role is blocked for the game-day (L22)"
+        ));
+    }
+    if slot.has_status(hacker::HACKED_SECOND) {
+        let uses_peaceful = vars::get(&ctx.state, &hacker::choice_key(actor))
+            .map(|c| c == "peaceful")
+            .unwrap_or_else(|| ctx.option("hacked_black_default") == "peaceful");
+        if uses_peaceful != peaceful {
+            let which = if peaceful { "peaceful" } else { "negative" };
+            return Some(format!(
+                "{name} is hacked for a second game-day: the {which} role stays blocked (L22)"
+            ));
+        }
+    }
+    None
+}

@@ -1,0 +1,114 @@
+//! The hacker (§5.5, L22; black holder L91). At the end of a day (entered in the following
+//! night) he hacks one player: every role of the target is blocked for a game-day, that night
+//! and the next day; his moves are accepted and fail. A black target keeps one role blocked for
+//! a second game-day and chooses at the end of the first which one he uses (`hack_choice`; by
+//! default, option Q64, he keeps his negative role). A black hacker blocks blacks for one
+//! game-day only. The target is told he was hacked; the hacker learns the peaceful role he
+//! hacked in the morning. A hack stays in force if the hacker dies.
+
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+
+pub const ROLE: &str = "hacker";
+/// Every role blocked for the game-day.
+pub const HACKED: &str = "hacked";
+/// A black target's second game-day: one of his roles stays blocked.
+pub const HACKED_SECOND: &str = "hacked_second";
+
+/// The var holding a hacked black's choice for his second game-day.
+pub fn choice_key(slot: SlotId) -> String {
+    format!("hack_choice:{slot}")
+}
+
+pub struct Hacker;
+
+impl Role for Hacker {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            ROLE => hack(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        for (hacker, target) in run.ledger.hacks.clone() {
+            let role = ctx
+                .state
+                .slots
+                .get(target)
+                .map(|s| teams::role_name(ctx.roleset, &s.role))
+                .unwrap_or_default();
+            ctx.say(
+                Audience::Slot(hacker),
+                "pm_hacker_role",
+                &[("player", ctx.name(target)), ("role", role)],
+            );
+        }
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_hacker"]
+    }
+}
+
+fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let black = |id: SlotId| {
+        ctx.state
+            .slots
+            .get(id)
+            .is_some_and(|s| teams::is_black(ctx.roleset, s))
+    };
+    let (target_black, hacker_black) = (black(target), black(mv.actor));
+    // The game-day is this night and the next day: the status ends once that day is committed.
+    let phase = ctx.state.phase;
+    ctx.set_status_until(target, HACKED, Some(mv.actor), Some(phase + 1));
+    let mut reasons = vec![format!(
+        "{} is hacked: every role is blocked tonight and tomorrow (L22)",
+        ctx.name(target)
+    )];
+    if target_black && !hacker_black {
+        ctx.set_status_until(target, HACKED_SECOND, Some(mv.actor), Some(phase + 3));
+        reasons.push(
+            "a black keeps one role blocked for a second game-day, his choice at the end of the first (L22)"
+                .into(),
+        );
+    } else if target_black {
+        reasons.push("a black hacker blocks a black for one game-day only (L91)".into());
+    }
+    ctx.say(Audience::Slot(target), "pm_hacked", &[]);
+    run.ledger.hacks.push((mv.actor, target));
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// A hacked black's choice for his second game-day (L22): the role he will use.
+pub fn choose(ctx: &mut Ctx, mv: &Move) {
+    let choice = mv.params.get("use").cloned().unwrap_or_default();
+    vars::set(&mut ctx.state, choice_key(mv.actor), &choice);
+    let why = format!(
+        "{} uses the {choice} role on the second game-day of the hack (L22)",
+        ctx.name(mv.actor)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// `hack_choice` is for a hacked black only, whatever his roles (L22).
+pub fn choice_refusal(entry: &Entry) -> Result<(), Refusal> {
+    if entry.ability == "hack_choice" && !entry.me().has_status(HACKED_SECOND) {
+        return refusal(
+            "hack_choice",
+            "only a hacked black player chooses the role he keeps (L22)",
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! The inquisitor (§5.12, L29; black holder L96). At night he checks a colour by the
+//! commissar's rules, all of it private. On the night after a black check he may burn that
+//! player (a kill among the peaceful killers, L120), verify the check, or check someone else;
+//! no burning "by the residual principle": only the player he checked black the night before
+//! (option Q27). A black inquisitor knows at once that a black check is false and may burn a
+//! red or falsely black check one night later.
+
+use super::checks::{self, PrivateTexts, check_night_key};
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+
+pub const ROLE: &str = "inquisitor";
+
+const TEXTS: PrivateTexts = PrivateTexts {
+    role: ROLE,
+    red: "pm_inquisitor_red",
+    black: "pm_inquisitor_black",
+    false_black: "pm_inquisitor_false_black",
+    failed: "pm_inquisitor_failed",
+    withheld: "pm_inquisitor_withheld",
+};
+
+/// The var of a verification of his: the true colour he found.
+pub fn verified_key(target: SlotId) -> String {
+    format!("inquisitor_verified:{target}")
+}
+
+pub struct Inquisitor;
+
+impl Role for Inquisitor {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "inquisitor_check" => checks::private_check(ctx, run, mv, &TEXTS),
+            "inquisitor_burn" => burn(ctx, run, mv),
+            "inquisitor_verify" => verify(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        match entry.ability {
+            "inquisitor_burn" => burn_refusal(entry, t),
+            "inquisitor_verify" => match check_on(entry, t) {
+                Some(("черный", _)) => Ok(()),
+                _ => refusal(
+                    "inquisitor_verify",
+                    format!(
+                        "the inquisitor has no black check on {} to verify (L29)",
+                        entry.state.slots[t].name
+                    ),
+                ),
+            },
+            _ => Ok(()),
+        }
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_inquisitor"]
+    }
+}
+
+/// The colour and the night of the inquisitor's check on `target`.
+fn check_on<'s>(entry: &Entry<'s>, target: SlotId) -> Option<(&'s str, u32)> {
+    let colour = vars::get(entry.state, &vars::check_key(ROLE, target))?;
+    let night = vars::num(entry.state, &check_night_key(ROLE, target));
+    Some((colour, night))
+}
+
+/// He burns the player he checked black the night before (Q27: or any black check of his, by
+/// option); a black inquisitor also a red or false black check, one night later (L96).
+fn burn_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
+    let night = entry.night();
+    let any_black =
+        entry.state.option(entry.roleset, "inquisitor_burn_target") == "any_black_check";
+    let black_holder = teams::is_black(entry.roleset, entry.me());
+    let truly_black = entry
+        .state
+        .slots
+        .get(target)
+        .is_some_and(|s| teams::is_black(entry.roleset, s));
+    match check_on(entry, target) {
+        Some(("черный", n)) if (truly_black || !black_holder) && (n + 1 == night || any_black) =>
+        {
+            return Ok(());
+        }
+        Some((_, n)) if black_holder && n + 2 <= night => return Ok(()),
+        _ => {}
+    }
+    refusal(
+        "inquisitor_burn",
+        format!(
+            "the inquisitor burns only the player he checked black the night before, never by the residual principle (L29{})",
+            if black_holder {
+                "; a black inquisitor a red or false black check one night later, L96"
+            } else {
+                ""
+            }
+        ),
+    )
+}
+
+fn burn(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    // A killing move: the blocker's protection on the inquisitor does not keep him home (L5).
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, true) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let why = format!(
+        "{} burns {} on a black check (L29)",
+        ctx.name(mv.actor),
+        ctx.name(target)
+    );
+    night::attack_move(ctx, run, mv, target, ROLE, None, vec![why]);
+}
+
+/// A verification of his black check: the true colour, kept for his dying kill (L29).
+fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let name = ctx.name(target);
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        ctx.say(
+            Audience::Slot(mv.actor),
+            "pm_inquisitor_verify_failed",
+            &[("player", name)],
+        );
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let black = checks::true_black(ctx, mv.actor, target);
+    vars::set(
+        &mut ctx.state,
+        verified_key(target),
+        teams::colour_word(black),
+    );
+    let template = if black {
+        "pm_inquisitor_verify_black"
+    } else {
+        "pm_inquisitor_verify_red"
+    };
+    ctx.say(
+        Audience::Slot(mv.actor),
+        template,
+        &[("player", name.clone())],
+    );
+    let why = format!(
+        "verification: {name} is truly {} (L29, L15)",
+        teams::colour_word(black)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}

@@ -1,0 +1,172 @@
+//! The journalist (§5.7, L24; black holder L93). At night he compares the colours of two other
+//! players: "same", "different", or no information (blocked, a target dead or crippled, the
+//! politician, the target of a colour check or of the doctor, blocker or bodyguard tonight).
+//! Colours are what a commissar's check would show. After a result he may not compare two new
+//! players the next night: one player he compared before with a new one, or a verification of
+//! an earlier pair, a pure comparison of their true colours, even with one of them dead. A
+//! black journalist learns each target's colour at once.
+
+use super::checks::{self, shown_black, true_black};
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "journalist";
+
+/// Vars: every player he compared, the pairs compared, the night of his last result.
+fn seen_key(j: SlotId) -> String {
+    format!("journalist_seen:{j}")
+}
+fn pairs_key(j: SlotId) -> String {
+    format!("journalist_pairs:{j}")
+}
+fn result_night_key(j: SlotId) -> String {
+    format!("journalist_result_night:{j}")
+}
+
+pub struct Journalist;
+
+impl Role for Journalist {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "journalist_compare" => compare(ctx, run, mv, false),
+            "journalist_verify" => compare(ctx, run, mv, true),
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let [a, b] = entry.targets else {
+            return Ok(());
+        };
+        let me = entry.actor;
+        match entry.ability {
+            "journalist_compare" => {
+                let seen = vars::slots(entry.state, &seen_key(me));
+                let new = [a, b].iter().filter(|t| !seen.contains(t)).count();
+                let last = vars::num(entry.state, &result_night_key(me));
+                let after_result = last > 0 && last + 1 == entry.night();
+                if after_result && new > 1 {
+                    return refusal(
+                        "journalist_compare",
+                        "after a result the journalist may not compare two new players the next night: one he compared before with a new one, or a verification (L24)",
+                    );
+                }
+                Ok(())
+            }
+            "journalist_verify" if !compared(entry.state, me, *a, *b) => refusal(
+                "journalist_verify",
+                format!(
+                    "the journalist never compared {} and {} (L24)",
+                    entry.state.slots[*a].name, entry.state.slots[*b].name
+                ),
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_journalist"]
+    }
+}
+
+fn compared(state: &GameState, j: SlotId, a: SlotId, b: SlotId) -> bool {
+    vars::pairs(state, &pairs_key(j))
+        .iter()
+        .any(|&(x, y)| (x, y) == (a, Some(b)) || (x, y) == (b, Some(a)))
+}
+
+fn compare(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, verify: bool) {
+    let [a, b] = mv.targets[..] else {
+        return night::step(
+            ctx,
+            mv,
+            StepResult::Failed,
+            vec!["two targets needed".into()],
+        );
+    };
+    let names = [("a", ctx.name(a)), ("b", ctx.name(b))];
+    let withheld = |ctx: &mut Ctx, why: String, result: StepResult| {
+        ctx.say(Audience::Slot(mv.actor), "pm_journalist_withheld", &names);
+        night::step(ctx, mv, result, vec![why]);
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return withheld(ctx, why, result);
+    }
+    if !verify {
+        for t in [a, b] {
+            if !ctx.is_alive(t) {
+                let why = format!("{} died tonight: no information (L24)", ctx.name(t));
+                return withheld(ctx, why, StepResult::Failed);
+            }
+            if let Some(why) = checks::withheld(ctx, run, mv.actor, t, false) {
+                return withheld(ctx, why, StepResult::Failed);
+            }
+        }
+    }
+    let colour = |ctx: &Ctx, t: SlotId| {
+        if verify {
+            true_black(ctx, mv.actor, t)
+        } else {
+            shown_black(ctx, run, mv.actor, t)
+        }
+    };
+    let (ca, cb) = (colour(ctx, a), colour(ctx, b));
+    let template = if ca == cb {
+        "pm_journalist_same"
+    } else {
+        "pm_journalist_different"
+    };
+    ctx.say(Audience::Slot(mv.actor), template, &names);
+    let black_holder = ctx
+        .state
+        .slots
+        .get(mv.actor)
+        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    if black_holder {
+        let colours = [
+            ("a", ctx.name(a)),
+            ("colour_a", teams::colour_word(ca).to_string()),
+            ("b", ctx.name(b)),
+            ("colour_b", teams::colour_word(cb).to_string()),
+        ];
+        ctx.say(Audience::Slot(mv.actor), "pm_journalist_colours", &colours);
+    }
+    remember(ctx, mv.actor, a, b, run.ledger.night);
+    let why = format!(
+        "{}{} and {} are {} (L24)",
+        if verify { "verification: " } else { "" },
+        ctx.name(a),
+        ctx.name(b),
+        if ca == cb {
+            "the same colour"
+        } else {
+            "different colours"
+        }
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// Keep the pair and its players for the repeat rule and later verifications.
+fn remember(ctx: &mut Ctx, j: SlotId, a: SlotId, b: SlotId, night: u32) {
+    let mut seen = vars::slots(&ctx.state, &seen_key(j));
+    for t in [a, b] {
+        if !seen.contains(&t) {
+            seen.push(t);
+        }
+    }
+    vars::set_slots(&mut ctx.state, &seen_key(j), &seen);
+    let mut pairs = vars::pairs(&ctx.state, &pairs_key(j));
+    if !compared(&ctx.state, j, a, b) {
+        pairs.push((a, Some(b)));
+    }
+    vars::set_pairs(&mut ctx.state, &pairs_key(j), &pairs);
+    vars::set(&mut ctx.state, result_night_key(j), night);
+}

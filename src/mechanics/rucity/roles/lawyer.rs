@@ -1,0 +1,160 @@
+//! The lawyer (§5.11, L28; black holder L95). At night he checks a colour by the commissar's
+//! rules, all of it private. Before a vote he may put one player he checked red (a black
+//! lawyer: any player he checked) under legal protection: nobody may vote against him today,
+//! like the mayor's vertical, and the vote-start post names him only when the vertical
+//! protects the same player. His vote against a player he checked black counts +1 (a black
+//! lawyer: against every player he checked), and that player's boosts and barriers do not work
+//! against him.
+
+use super::checks::{self, PrivateTexts};
+use super::night::{Move, NightRun};
+use super::{Entry, Role, before_the_vote, refusal, teams, vars};
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "lawyer";
+/// The status of the player under legal protection today.
+pub const PROTECTION: &str = "legal_protection";
+
+const TEXTS: PrivateTexts = PrivateTexts {
+    role: ROLE,
+    red: "pm_lawyer_red",
+    black: "pm_lawyer_black",
+    false_black: "pm_lawyer_false_black",
+    failed: "pm_lawyer_failed",
+    withheld: "pm_lawyer_withheld",
+};
+
+pub struct Lawyer;
+
+impl Role for Lawyer {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == "lawyer_check" && {
+            checks::private_check(ctx, run, mv, &TEXTS);
+            true
+        }
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "lawyer_protect" => before_the_vote(entry),
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != "lawyer_protect" {
+            return Ok(());
+        }
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        let black_lawyer = teams::is_black(entry.roleset, entry.me());
+        match check_on(entry.state, t) {
+            Some(_) if black_lawyer => Ok(()),
+            Some("красный") => Ok(()),
+            _ => refusal(
+                "lawyer_protect",
+                format!(
+                    "{} has no red check of the lawyer's: legal protection needs one (L28; a black lawyer: any check, L95)",
+                    entry.state.slots[t].name
+                ),
+            ),
+        }
+    }
+    fn owes_a_move(&self) -> bool {
+        true
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_lawyer"]
+    }
+}
+
+/// The colour the lawyer's check on `target` showed.
+fn check_on(state: &GameState, target: SlotId) -> Option<&str> {
+    vars::get(state, &vars::check_key(ROLE, target))
+}
+
+fn lawyer(state: &GameState) -> Option<SlotId> {
+    state
+        .living()
+        .find(|s| teams::holds(s, ROLE) && !s.has_status(super::kamikaze::CRIPPLED))
+        .map(|s| s.id)
+}
+
+/// Does the lawyer's vote bonus hold against `target`: a black check of his (any successful
+/// check for a black lawyer, L95)?
+fn bonus_against(ctx: &Ctx, lawyer: SlotId, target: SlotId) -> bool {
+    let black_lawyer = ctx
+        .state
+        .slots
+        .get(lawyer)
+        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    match check_on(&ctx.state, target) {
+        Some("черный") => true,
+        Some(_) => black_lawyer,
+        None => false,
+    }
+}
+
+/// The lawyer's +1 against a player he checked black (§4.6 step 2).
+pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, target: SlotId) -> Vec<(i32, String)> {
+    if lawyer(&ctx.state) != Some(voter) || !bonus_against(ctx, voter, target) {
+        return Vec::new();
+    }
+    vec![(
+        1,
+        format!(
+            "+1: the lawyer votes against {}, whom he checked (L28, L95)",
+            ctx.name(target)
+        ),
+    )]
+}
+
+/// A player the lawyer checked black gets no boost when voting against the lawyer (L28).
+pub fn boosts_void(ctx: &Ctx, voter: SlotId, target: SlotId) -> bool {
+    lawyer(&ctx.state) == Some(target) && bonus_against(ctx, target, voter)
+}
+
+/// A player the lawyer checked black has no barrier against the lawyer's vote (L28).
+pub fn ignores_barrier(ctx: &Ctx, voter: SlotId, target: SlotId) -> bool {
+    lawyer(&ctx.state) == Some(voter) && bonus_against(ctx, voter, target)
+}
+
+/// When the vote starts, the lawyer's last `lawyer_protect` of the round puts its target under
+/// legal protection for the day; the post says so only when the vertical protects him too.
+pub fn fix_pre_vote(ctx: &mut Ctx) {
+    let Some(l) = lawyer(&ctx.state) else {
+        return;
+    };
+    let Some(target) = live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.ability == "lawyer_protect" && a.actor == l)
+        .and_then(|a| a.targets.first().and_then(|t| ctx.slot_of(t)))
+    else {
+        return;
+    };
+    if let Some(why) = super::blocks::blocked(ctx, l, "lawyer_protect") {
+        let line = format!("{}'s legal protection fails: {why}", ctx.name(l));
+        return ctx.note("legal_protection", "pre_vote", line);
+    }
+    ctx.set_status(target, PROTECTION, Some(l));
+    ctx.note(
+        "legal_protection",
+        "pre_vote",
+        format!(
+            "the lawyer {} puts {} under legal protection: nobody may vote against them today (L28)",
+            ctx.name(l),
+            ctx.name(target)
+        ),
+    );
+    if super::mayor::vertical(&ctx.state) == Some(target) {
+        ctx.say(
+            Audience::Public,
+            "pub_legal_protection_too",
+            &[("player", ctx.name(target))],
+        );
+    }
+}
