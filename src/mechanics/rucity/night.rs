@@ -3,7 +3,7 @@
 //! rule, the blocker's arrest and protection). Deaths stay pending until the doctor's stage
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
-use super::roles::{bodyguard, immortal, kamikaze};
+use super::roles::{bodyguard, homeless, immortal, kamikaze, prostitute};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{killers, morning, vars};
@@ -62,6 +62,11 @@ pub struct CityNight {
     pub first_targets: Vec<(SlotId, SlotId)>,
     /// (hacker, target) of tonight's hacks.
     pub hacks: Vec<(SlotId, SlotId)>,
+    /// The prostitutes' clients tonight.
+    pub company: Vec<prostitute::Company>,
+    /// Homeless players drunk tonight, and those whose watch went through (homeless, house).
+    pub drunk: BTreeSet<SlotId>,
+    pub watches: Vec<(SlotId, SlotId)>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -157,6 +162,10 @@ impl kernel::Rules for City {
         mv: &Move,
     ) -> Option<(StepResult, String)> {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
+            return Some((StepResult::Failed, why));
+        }
+        let company = prostitute::stops(ctx, run, mv);
+        if let Some(why) = company.or_else(|| homeless::finds_dead(ctx, run, mv)) {
             return Some((StepResult::Failed, why));
         }
         let lost =
@@ -259,8 +268,13 @@ fn exempt_from_attack(mv: &Move) -> bool {
 
 /// Does this stage come after the killers in the order in force?
 pub fn after_killers(ctx: &Ctx, stage: &str) -> bool {
+    after_stage(ctx, stage, "killers")
+}
+
+/// Does `stage` come after `of` in the order in force?
+pub fn after_stage(ctx: &Ctx, stage: &str, of: &str) -> bool {
     let pos = |s: &str| ctx.state.stage_order.iter().position(|x| x == s);
-    matches!((pos(stage), pos("killers")), (Some(a), Some(k)) if a > k)
+    matches!((pos(stage), pos(of)), (Some(a), Some(k)) if a > k)
 }
 
 /// The name of the role whose ability a move uses (`Доктор`, `Мафия`).
@@ -341,6 +355,14 @@ pub fn attack(
         Landing::Landed(i) => {
             if let Some(s) = shot.and_then(|s| run.ledger.shots.get_mut(s)) {
                 s.attack = Some(i);
+            }
+            for client in prostitute::clients_attacked(ctx, run, victim) {
+                reasons.push(format!(
+                    "{} is with {}: the attack reaches him too (L21, Q20)",
+                    ctx.name(client),
+                    ctx.name(victim)
+                ));
+                attack(ctx, run, attacker, client, cause, None, false, reasons);
             }
             true
         }

@@ -133,12 +133,15 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         }
         reasons.push("the doctor cannot save the ward tonight (L89, L4)".into());
     }
-    run.ledger.guards.push(Guard {
-        bodyguard: mv.actor,
-        ward,
-        black,
-        interferes,
-    });
+    // A guard on the prostitute covers her clients too (L21).
+    for w in std::iter::once(ward).chain(super::prostitute::clients_of(run, ward)) {
+        run.ledger.guards.push(Guard {
+            bodyguard: mv.actor,
+            ward: w,
+            black,
+            interferes,
+        });
+    }
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 

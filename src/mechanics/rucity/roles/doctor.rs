@@ -95,6 +95,10 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         }
         run.heal(*t, mv.actor);
         healed.push(ctx.name(*t));
+        for client in super::prostitute::clients_of(run, *t) {
+            run.heal(client, mv.actor);
+            healed.push(format!("{} (her client)", ctx.name(client)));
+        }
     }
     let night = run.ledger.night;
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {

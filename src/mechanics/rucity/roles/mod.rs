@@ -14,6 +14,7 @@ mod commissar;
 pub mod detective;
 pub mod doctor;
 pub mod hacker;
+pub mod homeless;
 pub mod immortal;
 pub mod inquisitor;
 pub mod investigator;
@@ -24,6 +25,7 @@ pub mod killer;
 pub mod lawyer;
 pub mod mayor;
 pub mod politician;
+pub mod prostitute;
 mod secretary;
 pub mod witness;
 
@@ -60,6 +62,8 @@ pub static ROLES: &[&dyn Role] = &[
     &journalist::Journalist,
     &lawyer::Lawyer,
     &inquisitor::Inquisitor,
+    &prostitute::Prostitute,
+    &homeless::Homeless,
 ];
 
 /// An entry of one of the role's moves, as the rules check it.

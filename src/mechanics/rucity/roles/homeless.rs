@@ -1,0 +1,211 @@
+//! The homeless (§5.8, L25). He watches one player's house and sleeps there two nights: the
+//! night he chooses and, automatically, the next, when he may not choose again. In the morning
+//! he learns the names (not the roles) of those who came to the house, whether the owner left
+//! it, and always who came to him personally; a prostitute's house shows her client too. A
+//! blocker cannot stop him (L115.5). Once in two nights (Q24) he may get drunk: every role
+//! finds him as if dead that night and he learns nothing; surviving an attempt while drunk, he
+//! can never get drunk again.
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, prostitute, refusal};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+use std::collections::BTreeSet;
+
+pub const ROLE: &str = "homeless";
+/// Slot counters: the night of his last chosen watch and its house (slot + 1), the night he
+/// last got drunk, and the attempt he survived drunk.
+const WATCH_NIGHT: &str = "homeless_watch_night";
+const WATCH_HOUSE: &str = "homeless_watch_house";
+const DRUNK_NIGHT: &str = "homeless_drunk_night";
+const SOBER: &str = "homeless_sober";
+
+pub struct Homeless;
+
+impl Role for Homeless {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "homeless_watch" => watch(ctx, run, mv),
+            "homeless_drunk" => drink(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let me = entry.me();
+        let night = entry.night();
+        let last = |key: &str| me.counter(key);
+        match entry.ability {
+            "homeless_watch" if last(WATCH_NIGHT) > 0 && last(WATCH_NIGHT) + 1 == night => refusal(
+                "homeless_watch",
+                "he sleeps at the house he chose for a second night: no new watch tonight (L25)",
+            ),
+            "homeless_drunk" if last(SOBER) > 0 => refusal(
+                "homeless_drunk",
+                "he survived an attempt while drunk: never drunk again (L25)",
+            ),
+            "homeless_drunk"
+                if last(DRUNK_NIGHT) > 0
+                    && last(DRUNK_NIGHT) + 1 == night
+                    && entry.state.option(entry.roleset, "homeless_drunk") == "not_adjacent" =>
+            {
+                refusal(
+                    "homeless_drunk",
+                    "drunk at most once in two nights (L25, Q24)",
+                )
+            }
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        tell(ctx, run);
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_homeless"]
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[WATCH_NIGHT, WATCH_HOUSE, DRUNK_NIGHT, SOBER]
+    }
+}
+
+fn watch(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&house) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    // No blocker stops a homeless who makes a move (L115.5).
+    if let super::night::Gate::Stop(result, why) = night::gate(ctx, run, mv, false, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let night = run.ledger.night;
+    if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+        s.counters.insert(WATCH_NIGHT.into(), night);
+        s.counters.insert(WATCH_HOUSE.into(), house as u32 + 1);
+    }
+    run.ledger.watches.push((mv.actor, house));
+    let why = format!(
+        "{} watches {}'s house tonight and tomorrow night (L25)",
+        ctx.name(mv.actor),
+        ctx.name(house)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+fn drink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let night = run.ledger.night;
+    if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+        s.counters.insert(DRUNK_NIGHT.into(), night);
+    }
+    run.ledger.drunk.insert(mv.actor);
+    let why = format!(
+        "{} is drunk tonight: every role finds him as if dead, and he learns nothing (L25)",
+        ctx.name(mv.actor)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// A move on a drunk homeless finds him as if dead (L25); a killer's attempt means he can
+/// never get drunk again (counted at the morning).
+pub fn finds_dead(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
+    let &t = mv.targets.iter().find(|t| run.ledger.drunk.contains(t))?;
+    (mv.actor != t).then(|| {
+        format!(
+            "{} is drunk tonight: the move finds him as if dead (L25)",
+            ctx.name(t)
+        )
+    })
+}
+
+/// The house he sits at tonight: the one he chose, or yesterday's (the automatic second night).
+fn house_tonight(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
+    if let Some((_, house)) = run.ledger.watches.iter().find(|(w, _)| *w == h) {
+        return Some(*house);
+    }
+    let s = ctx.state.slots.get(h)?;
+    (s.counter(WATCH_NIGHT) + 1 == run.ledger.night && s.counter(WATCH_HOUSE) > 0)
+        .then(|| s.counter(WATCH_HOUSE) as usize - 1)
+}
+
+/// The morning: who came to the house he watches and to him, and whether the owner went out;
+/// nothing on a drunk night, when an attempt on him means he never drinks again.
+fn tell(ctx: &mut Ctx, run: &NightRun) {
+    let homeless: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
+    for h in homeless {
+        if run.ledger.drunk.contains(&h) {
+            let tried = run.acts.iter().any(|m| {
+                m.targets.contains(&h)
+                    && ctx
+                        .roleset
+                        .ability_has_tag(&m.ability, super::teams::KILLER)
+            });
+            if tried
+                && ctx.is_alive(h)
+                && let Some(s) = ctx.state.slots.get_mut(h)
+            {
+                s.counters.insert(SOBER.into(), 1);
+            }
+            continue;
+        }
+        if !ctx.is_alive(h) {
+            continue;
+        }
+        let house = house_tonight(ctx, run, h);
+        // Killers are seen only by the kill below.
+        let visitors = |target: SlotId| -> Vec<SlotId> {
+            run.visitors_of(target, h)
+                .filter(|v| {
+                    !ctx.roleset
+                        .ability_has_tag(&v.ability, super::teams::KILLER)
+                })
+                .map(|v| v.actor)
+                .collect()
+        };
+        let mut seen: BTreeSet<SlotId> = visitors(h).into_iter().collect();
+        let mut left = false;
+        if let Some(house) = house {
+            seen.extend(visitors(house));
+            seen.extend(prostitute::clients_of(run, house));
+            seen.remove(&house);
+            left = run.visits.iter().any(|v| v.actor == house);
+        }
+        // A killer who killed at the house is seen, the first one only; a saved victim's is
+        // not (L25).
+        for target in std::iter::once(h).chain(house) {
+            if let Some(a) = run.killed_by(target).and_then(|i| run.attacks.get(i))
+                && !ctx.is_alive(target)
+            {
+                seen.insert(a.attacker);
+            }
+        }
+        let names: Vec<String> = seen.iter().map(|p| ctx.name(*p)).collect();
+        let Some(house) = house else {
+            if !names.is_empty() {
+                let names = names.join(", ");
+                ctx.say(
+                    Audience::Slot(h),
+                    "pm_homeless_visitors",
+                    &[("names", names)],
+                );
+            }
+            continue;
+        };
+        let names = if names.is_empty() {
+            "никто".to_string()
+        } else {
+            names.join(", ")
+        };
+        let owner = if left {
+            format!("{} выходил(а) из дома", ctx.name(house))
+        } else {
+            format!("{} не выходил(а) из дома", ctx.name(house))
+        };
+        ctx.say(
+            Audience::Slot(h),
+            "pm_homeless_watch",
+            &[("names", names), ("owner", owner)],
+        );
+    }
+}

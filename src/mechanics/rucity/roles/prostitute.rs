@@ -1,0 +1,183 @@
+//! The prostitute (§5.4, L21; black holder L90). She takes any other player home for the
+//! night, any night. Her client's own moves later in the night fail, and so do later moves on
+//! him, except the executor's, witch's, maid's, drug dealer's and journalist's; a move that
+//! visits her fails too, except a killer's, the doctor's and the bodyguard's, which reach her
+//! and her client alike (Q20). Declared with the move, her protection means a client of a
+//! prostitute killed tonight survives crippled (a black prostitute's negative clients are
+//! always protected, L90, Q47). A blocked move fails, and so does one on an active kamikaze
+//! (L38). The client learns he was taken; she learns his peaceful role.
+
+use super::night::{self, Gate, Move, NightRun};
+use super::{Role, kamikaze, teams};
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+
+pub const ROLE: &str = "prostitute";
+const STAGE: &str = "company";
+/// Moves on a client that still reach him (L21).
+const EXEMPT: [&str; 5] = [
+    "executor_",
+    "witch_",
+    "maid_",
+    "drug_dealer_",
+    "journalist_",
+];
+
+/// A client taken tonight.
+#[derive(Clone, Debug)]
+pub struct Company {
+    pub prostitute: SlotId,
+    pub client: SlotId,
+    /// Her protection holds for him: he survives her death crippled.
+    pub protected: bool,
+}
+
+pub struct Prostitute;
+
+impl Role for Prostitute {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == ROLE && {
+            take(ctx, run, mv);
+            true
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        morning(ctx, run);
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_prostitute"]
+    }
+}
+
+fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&client) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    if kamikaze::can_strike(ctx, client) {
+        let why = format!(
+            "{} is a kamikaze who can strike tonight and refuses her: the move fails (L21, L38)",
+            ctx.name(client)
+        );
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
+    let black = |id: SlotId| {
+        ctx.state
+            .slots
+            .get(id)
+            .is_some_and(|s| teams::is_black(ctx.roleset, s))
+    };
+    let declared = mv.params.get("protection").is_some_and(|v| v == "yes");
+    let protected = declared
+        || (black(mv.actor)
+            && black(client)
+            && ctx.option("black_prostitute_clients") != "unharmed");
+    run.ledger.company.push(Company {
+        prostitute: mv.actor,
+        client,
+        protected,
+    });
+    let mut reasons = vec![format!(
+        "{} spends the night with {}: his later moves and later moves on him fail (L21)",
+        ctx.name(client),
+        ctx.name(mv.actor)
+    )];
+    if protected {
+        reasons.push("with protection: if she is killed he survives crippled (L21, L90)".into());
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// The clients of `prostitute` tonight.
+pub fn clients_of(run: &NightRun, prostitute: SlotId) -> Vec<SlotId> {
+    run.ledger
+        .company
+        .iter()
+        .filter(|c| c.prostitute == prostitute)
+        .map(|c| c.client)
+        .collect()
+}
+
+fn is_client(run: &NightRun, slot: SlotId) -> bool {
+    run.ledger.company.iter().any(|c| c.client == slot)
+}
+
+/// Why a move after her stage fails because of her (L21).
+pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
+    if run.ledger.company.is_empty() || !night::after_stage(ctx, &mv.stage, STAGE) {
+        return None;
+    }
+    if is_client(run, mv.actor) {
+        return Some(format!(
+            "{} spends the night with the prostitute: his own later move fails (L21)",
+            ctx.name(mv.actor)
+        ));
+    }
+    let exempt = EXEMPT.iter().any(|p| mv.ability.starts_with(p));
+    if let Some(&t) = mv.targets.iter().find(|t| is_client(run, **t)) {
+        return (!exempt).then(|| {
+            format!(
+                "{} spends the night with the prostitute: moves on him fail (L21)",
+                ctx.name(t)
+            )
+        });
+    }
+    let reaches_her = exempt
+        || ctx.roleset.ability_has_tag(&mv.ability, teams::KILLER)
+        || matches!(mv.ability.as_str(), "doctor" | "bodyguard");
+    let her = mv.targets.iter().find(|t| !clients_of(run, **t).is_empty());
+    match her {
+        Some(&p) if !reaches_her => Some(format!(
+            "{} has a client tonight: a visit to her fails (L21)",
+            ctx.name(p)
+        )),
+        _ => None,
+    }
+}
+
+/// A killer's attack on her reaches her unprotected clients too (Q20).
+pub fn clients_attacked(ctx: &Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId> {
+    if ctx.option("prostitute_client_dies") == "no" {
+        return Vec::new();
+    }
+    run.ledger
+        .company
+        .iter()
+        .filter(|c| c.prostitute == victim && !c.protected)
+        .map(|c| c.client)
+        .collect()
+}
+
+/// The morning: protected clients of a killed prostitute survive crippled; each client learns
+/// he was taken, she learns his peaceful role.
+fn morning(ctx: &mut Ctx, run: &NightRun) {
+    for c in run.ledger.company.clone() {
+        if c.protected && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client) {
+            ctx.set_status(c.client, kamikaze::CRIPPLED, Some(c.prostitute));
+            ctx.say(Audience::Slot(c.client), "pm_crippled", &[]);
+            let why = format!(
+                "her protection holds: {} survives her death crippled (L21)",
+                ctx.name(c.client)
+            );
+            ctx.note(format!("crippled:{}", ctx.name(c.client)), "morning", why);
+        }
+        ctx.say(Audience::Slot(c.client), "pm_company", &[]);
+        let role = ctx
+            .state
+            .slots
+            .get(c.client)
+            .map(|s| teams::role_name(ctx.roleset, &s.role))
+            .unwrap_or_default();
+        ctx.say(
+            Audience::Slot(c.prostitute),
+            "pm_prostitute_client",
+            &[("player", ctx.name(c.client)), ("role", role)],
+        );
+    }
+}
