@@ -37,11 +37,16 @@ pub fn render_roleset(r: &Roleset) -> String {
     for role in &r.roles {
         let _ = writeln!(
             out,
-            "  {} ({}), side {}{}",
+            "  {} ({}), side {}{}{}",
             role.id,
             role.name,
             role.side,
-            if role.beginner { ", beginner" } else { "" }
+            if role.beginner { ", beginner" } else { "" },
+            if role.starts_with.is_empty() {
+                String::new()
+            } else {
+                format!(", starts with {}", role.starts_with.join(", "))
+            }
         );
         let _ = writeln!(out, "      {}", role.description);
         for a in role.abilities.iter().filter_map(|a| r.ability(a)) {
