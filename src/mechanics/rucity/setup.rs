@@ -111,8 +111,23 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     }
 }
 
-/// Deal the missing roles: the format's base peaceful roles, then citizens; the mafia pair and
-/// the maniac are laid over random players when nobody holds a negative role yet.
+/// The additional peaceful roles a game draws from (L18–L47, §1.4): every peaceful role of the
+/// roleset that is neither a base role of the format nor the plain citizen (the politician is
+/// one of them in the standard format, L132).
+fn additional_roles(roleset: &Roleset, extended: bool) -> Vec<String> {
+    let base = base_roles(extended);
+    roleset
+        .roles
+        .iter()
+        .filter(|r| r.side == RED && r.id != "citizen" && !base.contains(&r.id.as_str()))
+        .map(|r| r.id.clone())
+        .collect()
+}
+
+/// Deal the missing roles: the format's base peaceful roles, then additional peaceful roles at
+/// random, each once, then citizens; the mafia pair and the maniac are laid over random players
+/// when nobody holds a negative role yet. Any peaceful role may be under a black's (L81: every
+/// player has his own peaceful role, the negative one is laid over it).
 pub fn assign_roles(
     roleset: &Roleset,
     players: &mut [PlayerSetup],
@@ -122,12 +137,15 @@ pub fn assign_roles(
     use rand::seq::SliceRandom;
     let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
     let extended = players.len() >= 16;
-    let _ = roleset;
     let mut pool: Vec<String> = base_roles(extended)
         .into_iter()
         .map(str::to_string)
         .collect();
     pool.retain(|r| !players.iter().any(|p| &p.role == r));
+    let mut additional = additional_roles(roleset, extended);
+    additional.retain(|r| !players.iter().any(|p| &p.role == r));
+    additional.shuffle(&mut rng);
+    pool.extend(additional);
     let mut empty: Vec<usize> = (0..players.len())
         .filter(|i| players[*i].role.is_empty())
         .collect();
@@ -148,4 +166,51 @@ pub fn assign_roles(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn players(n: usize) -> Vec<PlayerSetup> {
+        (0..n)
+            .map(|i| PlayerSetup {
+                name: format!("P{i}"),
+                role: String::new(),
+                extra_roles: Vec::new(),
+                family: None,
+                level: Default::default(),
+                aka: Vec::new(),
+            })
+            .collect()
+    }
+
+    /// A standard game of 12 gets the six base roles and six different additional roles, no
+    /// citizen while additional roles remain; every seed deals a valid setup.
+    #[test]
+    fn random_deal_uses_the_base_and_the_additional_roles() {
+        let roleset = crate::systems::builtin("ru-city")
+            .expect("bundled")
+            .expect("valid");
+        for seed in 0..50 {
+            let mut ps = players(12);
+            assign_roles(&roleset, &mut ps, seed).expect("dealt");
+            for base in base_roles(false) {
+                assert!(ps.iter().any(|p| p.role == base), "{base} missing");
+            }
+            let extra: Vec<&str> = ps
+                .iter()
+                .map(|p| p.role.as_str())
+                .filter(|r| !base_roles(false).contains(r))
+                .collect();
+            assert_eq!(extra.len(), 6);
+            assert!(!extra.contains(&"citizen"));
+            let mut unique = extra.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), 6, "a role dealt twice: {extra:?}");
+            let blacks = ps.iter().filter(|p| !p.extra_roles.is_empty()).count();
+            assert_eq!(blacks, 3);
+        }
+    }
 }
