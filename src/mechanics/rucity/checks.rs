@@ -13,23 +13,13 @@ use crate::engine::resolve::Ctx;
 /// What a colour check shows on `target` tonight.
 pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -> bool {
     let blackened = run.ledger.blackened.contains_key(&target);
-    let black = checker != target
-        && ctx
-            .state
-            .slots
-            .get(target)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    let black = checker != target && teams::black(ctx, target);
     black || blackened
 }
 
 /// The true colour a verification finds (§4.8).
 pub fn true_black(ctx: &Ctx, checker: SlotId, target: SlotId) -> bool {
-    checker != target
-        && ctx
-            .state
-            .slots
-            .get(target)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s))
+    checker != target && teams::black(ctx, target)
 }
 
 /// Verification of a check the commissar received: the exact colour, the night's move spent.
@@ -218,11 +208,7 @@ pub fn private_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, texts: &Priva
         teams::colour_word(black),
     );
     vars::set(&mut ctx.state, check_night_key(texts.role, target), night);
-    let holder_black = ctx
-        .state
-        .slots
-        .get(mv.actor)
-        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    let holder_black = teams::black(ctx, mv.actor);
     let false_black = black && !true_black(ctx, mv.actor, target);
     let template = match (black, holder_black && false_black) {
         (true, true) => texts.false_black,

@@ -108,15 +108,7 @@ pub fn victims(ctx: &mut crate::engine::resolve::Ctx) -> (votes::Tally, Vec<Slot
 
 /// Two blacks lynched at the hunt: the black side due the next night gets no new shot (L10).
 pub fn two_blacks(ctx: &mut crate::engine::resolve::Ctx, lynched: &[SlotId]) {
-    let blacks = lynched
-        .iter()
-        .filter(|l| {
-            ctx.state
-                .slots
-                .get(**l)
-                .is_some_and(|s| teams::is_black(ctx.roleset, s))
-        })
-        .count();
+    let blacks = lynched.iter().filter(|l| teams::black(ctx, **l)).count();
     if blacks >= 2 {
         let next_night = super::night::night_number(ctx.state.phase + 1);
         vars::set(&mut ctx.state, vars::NO_SHOT_NIGHT, next_night);

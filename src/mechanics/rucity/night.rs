@@ -209,13 +209,11 @@ impl kernel::Rules for City {
     }
 
     fn killed(&mut self, ctx: &mut Ctx, run: &mut NightRun, a: &Attack) {
-        let black = |id: SlotId| {
-            ctx.state
-                .slots
-                .get(id)
-                .is_some_and(|s| teams::is_black(ctx.roleset, s))
-        };
-        if a.tag.is_some() && black(a.attacker) && black(a.victim) && run.ledger.night <= 2 {
+        if a.tag.is_some()
+            && teams::black(ctx, a.attacker)
+            && teams::black(ctx, a.victim)
+            && run.ledger.night <= 2
+        {
             let n = vars::num(&ctx.state, vars::BLACK_ON_BLACK) + 1;
             vars::set(&mut ctx.state, vars::BLACK_ON_BLACK, n);
         }
@@ -253,6 +251,26 @@ pub fn gate(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, blockable: bool, negat
             negative,
         },
     )
+}
+
+/// The first target of a move that passed its [`gate`]; `None` once the step is recorded for
+/// a move without a target or stopped at the gate.
+pub fn target_through_gate(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    blockable: bool,
+    negative: bool,
+) -> Option<SlotId> {
+    let Some(&target) = mv.targets.first() else {
+        step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+        return None;
+    };
+    if let Gate::Stop(result, why) = gate(ctx, run, mv, blockable, negative) {
+        step(ctx, mv, result, vec![why]);
+        return None;
+    }
+    Some(target)
 }
 
 pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
@@ -381,23 +399,17 @@ fn attack_role_name(ctx: &Ctx, kind: &str) -> String {
 
 /// On the extended format's nights 1–2 at most one black dies by another black's shot (L131.5).
 fn black_on_black_limit(ctx: &Ctx, run: &NightRun, attacker: SlotId, victim: SlotId) -> bool {
-    let black = |id: SlotId| {
-        ctx.state
-            .slots
-            .get(id)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s))
-    };
     if ctx.option("format") != "extended"
         || run.ledger.night > 2
-        || !black(attacker)
-        || !black(victim)
+        || !teams::black(ctx, attacker)
+        || !teams::black(ctx, victim)
     {
         return false;
     }
     let tonight = run
         .attacks
         .iter()
-        .filter(|a| a.tag.is_some() && black(a.attacker) && black(a.victim))
+        .filter(|a| a.tag.is_some() && teams::black(ctx, a.attacker) && teams::black(ctx, a.victim))
         .count() as u32;
     vars::num(&ctx.state, vars::BLACK_ON_BLACK) + tonight >= 1
 }

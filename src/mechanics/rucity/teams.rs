@@ -4,6 +4,7 @@
 //! Every player holds a peaceful role (`Slot::role`); a black player also holds a negative role
 //! in `extra_roles`; titles are roles of the side `title` added to `extra_roles` while held.
 
+use crate::engine::resolve::Ctx;
 use crate::engine::state::Slot;
 use crate::engine::{GameState, SlotId};
 use crate::rules::Roleset;
@@ -79,6 +80,24 @@ impl KillerSide {
 
 pub fn is_black(roleset: &Roleset, slot: &Slot) -> bool {
     slot.roles().any(|r| roleset.side_of(r) == BLACK)
+}
+
+/// Is this player black? (A slot that does not exist is not.)
+pub fn black(ctx: &Ctx, slot: SlotId) -> bool {
+    ctx.state
+        .slots
+        .get(slot)
+        .is_some_and(|s| is_black(ctx.roleset, s))
+}
+
+/// The display name of this player's peaceful role (what a role check, a hack or a client's
+/// visit reveals).
+pub fn peaceful_name(ctx: &Ctx, slot: SlotId) -> String {
+    ctx.state
+        .slots
+        .get(slot)
+        .map(|s| role_name(ctx.roleset, &s.role))
+        .unwrap_or_default()
 }
 
 /// The negative role of a black player.

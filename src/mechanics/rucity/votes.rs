@@ -266,11 +266,7 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         .collect();
     for t in targets_now {
         let idx: Vec<usize> = (0..votes.len()).filter(|i| votes[*i].target == t).collect();
-        let target_black = ctx
-            .state
-            .slots
-            .get(t)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+        let target_black = teams::black(ctx, t);
         let all_reds = !active_reds.is_empty()
             && target_black
             && active_reds

@@ -3,7 +3,7 @@
 //! stopped, his negative ones stay). "Hit" is public when any move was stopped.
 
 use super::Role;
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
@@ -36,12 +36,9 @@ impl Role for Blocker {
 }
 
 fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
     };
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
     let arrest = mv.ability == "blocker_arrest";
     if !arrest && super::kamikaze::can_strike(ctx, target) {
         let why = format!(

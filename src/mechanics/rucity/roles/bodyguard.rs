@@ -11,7 +11,7 @@
 //! killer who shoots him onto a non-black ward, and learns the name, side and first target of
 //! whoever kills his ward.
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use super::{Entry, Role, kamikaze, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
@@ -78,12 +78,9 @@ impl Role for Bodyguard {
 }
 
 fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&ward) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let Some(ward) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
     };
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
     if kamikaze::can_strike(ctx, ward) {
         let why = format!(
             "{} is a kamikaze who can strike tonight and refuses a bodyguard: the move fails (L20, L38)",
@@ -91,11 +88,7 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return night::step(ctx, mv, StepResult::Failed, vec![why]);
     }
-    let black = ctx
-        .state
-        .slots
-        .get(mv.actor)
-        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    let black = teams::black(ctx, mv.actor);
     let interferes = black && mv.params.get("interfere").is_none_or(|v| v != "no");
     let night = run.ledger.night;
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
@@ -156,12 +149,6 @@ pub fn redirect(
     kind: &str,
     reasons: &mut Vec<String>,
 ) -> SlotId {
-    let black = |id: SlotId| {
-        ctx.state
-            .slots
-            .get(id)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s))
-    };
     let red_guard = run.ledger.guards.iter().find(|g| {
         !g.black && g.ward == victim && g.bodyguard != attacker && ctx.is_alive(g.bodyguard)
     });
@@ -187,11 +174,12 @@ pub fn redirect(
         });
         return g.bodyguard;
     }
-    let black_guard = run
-        .ledger
-        .guards
-        .iter()
-        .find(|g| g.black && g.bodyguard == victim && black(attacker) && !black(g.ward));
+    let black_guard = run.ledger.guards.iter().find(|g| {
+        g.black
+            && g.bodyguard == victim
+            && teams::black(ctx, attacker)
+            && !teams::black(ctx, g.ward)
+    });
     if let Some(g) = black_guard.cloned() {
         reasons.push(format!(
             "{} is a black bodyguard guarding {}: the black killer attacks the ward (L89)",

@@ -170,11 +170,7 @@ fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             .push("a kill attempt: the detective gets the confirmation a night later (L7)".into());
     }
     if !ctx.is_alive(target) {
-        let black = ctx
-            .state
-            .slots
-            .get(target)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+        let black = teams::black(ctx, target);
         tell_and_feed(
             ctx,
             mv.actor,
@@ -230,12 +226,7 @@ fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some((target, name)) = checked_target(ctx, run, mv) else {
         return;
     };
-    let role = ctx
-        .state
-        .slots
-        .get(target)
-        .map(|s| teams::role_name(ctx.roleset, &s.role))
-        .unwrap_or_default();
+    let role = teams::peaceful_name(ctx, target);
     tell_and_feed(
         ctx,
         mv.actor,

@@ -6,7 +6,7 @@
 //! game-day only. The target is told he was hacked; the hacker learns the peaceful role he
 //! hacked in the morning. A hack stays in force if the hacker dies.
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
@@ -38,12 +38,7 @@ impl Role for Hacker {
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         for (hacker, target) in run.ledger.hacks.clone() {
-            let role = ctx
-                .state
-                .slots
-                .get(target)
-                .map(|s| teams::role_name(ctx.roleset, &s.role))
-                .unwrap_or_default();
+            let role = teams::peaceful_name(ctx, target);
             ctx.say(
                 Audience::Slot(hacker),
                 "pm_hacker_role",
@@ -57,19 +52,10 @@ impl Role for Hacker {
 }
 
 fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
     };
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
-    let black = |id: SlotId| {
-        ctx.state
-            .slots
-            .get(id)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s))
-    };
-    let (target_black, hacker_black) = (black(target), black(mv.actor));
+    let (target_black, hacker_black) = (teams::black(ctx, target), teams::black(ctx, mv.actor));
     // The game-day is this night and the next day: the status ends once that day is committed.
     let phase = ctx.state.phase;
     ctx.set_status_until(target, HACKED, Some(mv.actor), Some(phase + 1));

@@ -73,13 +73,10 @@ impl Role for Homeless {
 }
 
 fn watch(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&house) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
-    };
     // No blocker stops a homeless who makes a move (L115.5).
-    if let super::night::Gate::Stop(result, why) = night::gate(ctx, run, mv, false, false) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
+    let Some(house) = night::target_through_gate(ctx, run, mv, false, false) else {
+        return;
+    };
     let night = run.ledger.night;
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
         s.counters.insert(WATCH_NIGHT.into(), night);

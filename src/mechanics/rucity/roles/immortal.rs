@@ -51,12 +51,9 @@ fn linked(state: &crate::engine::GameState, holder: SlotId) -> Option<SlotId> {
 }
 
 fn link(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
     };
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
     ctx.set_status(target, LINK, Some(mv.actor));
     let why = format!(
         "{}'s life is linked with {}'s: an attack on either goes into the spare life (L19)",

@@ -111,13 +111,10 @@ fn burn_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
 }
 
 fn burn(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
-    };
     // A killing move: the blocker's protection on the inquisitor does not keep him home (L5).
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, true) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, true) else {
+        return;
+    };
     let why = format!(
         "{} burns {} on a black check (L29)",
         ctx.name(mv.actor),

@@ -2,11 +2,11 @@
 //! morning, makes one move a night (a verification, a role request or, once both of them are
 //! out, a vigilante shot that resolves among the peaceful killers, P3).
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use super::teams;
 use super::{Entry, Role, checks, detective, refusal};
 use crate::engine::Refusal;
-use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::engine::template::render;
 use crate::engine::{GameState, SlotId};
@@ -104,12 +104,9 @@ pub fn shot_open(state: &GameState) -> bool {
 }
 
 fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
     };
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
     let reasons = vec![format!(
         "{} shoots {} (L8)",
         ctx.name(mv.actor),

@@ -125,11 +125,7 @@ fn compare(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, verify: bool) {
         "pm_journalist_different"
     };
     ctx.say(Audience::Slot(mv.actor), template, &names);
-    let black_holder = ctx
-        .state
-        .slots
-        .get(mv.actor)
-        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    let black_holder = teams::black(ctx, mv.actor);
     if black_holder {
         let colours = [
             ("a", ctx.name(a)),

@@ -45,13 +45,6 @@ pub fn can_strike(ctx: &Ctx, slot: SlotId) -> bool {
     })
 }
 
-fn black(ctx: &Ctx, slot: SlotId) -> bool {
-    ctx.state
-        .slots
-        .get(slot)
-        .is_some_and(|s| teams::is_black(ctx.roleset, s))
-}
-
 /// Before deaths are settled: each kamikaze an attack reached loses any heal and takes his
 /// first attacker with him (no heal for him either), or, attacked by his own team, dies alone
 /// and cripples that killer.
@@ -70,7 +63,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
         run.healed.remove(&kamikaze);
         let (me, killer) = (ctx.name(kamikaze), ctx.name(a.attacker));
         let stage = "doctor";
-        if black(ctx, kamikaze) == black(ctx, a.attacker) {
+        if teams::black(ctx, kamikaze) == teams::black(ctx, a.attacker) {
             ctx.set_status(a.attacker, CRIPPLED, Some(kamikaze));
             ctx.say(Audience::Slot(a.attacker), "pm_crippled", &[]);
             let why = format!(
@@ -79,7 +72,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
             ctx.note(format!("kamikaze:{me}"), stage, why);
             continue;
         }
-        if black(ctx, a.attacker)
+        if teams::black(ctx, a.attacker)
             && let Some(s) = ctx.state.slots.get_mut(kamikaze)
         {
             s.counters.insert(SPENT.into(), 1);

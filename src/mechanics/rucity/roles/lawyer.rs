@@ -87,11 +87,7 @@ fn lawyer(state: &GameState) -> Option<SlotId> {
 /// Does the lawyer's vote bonus hold against `target`: a black check of his (any successful
 /// check for a black lawyer, L95)?
 fn bonus_against(ctx: &Ctx, lawyer: SlotId, target: SlotId) -> bool {
-    let black_lawyer = ctx
-        .state
-        .slots
-        .get(lawyer)
-        .is_some_and(|s| teams::is_black(ctx.roleset, s));
+    let black_lawyer = teams::black(ctx, lawyer);
     match check_on(&ctx.state, target) {
         Some("черный") => true,
         Some(_) => black_lawyer,

@@ -248,11 +248,7 @@ pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
     };
     let mut cap = influence(&ctx.state) as i64;
     for l in lynched.iter().filter(|l| his_votes.contains(l)) {
-        let black = ctx
-            .state
-            .slots
-            .get(*l)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+        let black = teams::black(ctx, *l);
         cap += if black { 1 } else { -1 };
     }
     let cap = cap.max(0) as u32;

@@ -7,7 +7,7 @@
 //! always protected, L90, Q47). A blocked move fails, and so does one on an active kamikaze
 //! (L38). The client learns he was taken; she learns his peaceful role.
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use super::{Role, kamikaze, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
@@ -54,12 +54,9 @@ impl Role for Prostitute {
 }
 
 fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&client) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let Some(client) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
     };
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        return night::step(ctx, mv, result, vec![why]);
-    }
     if kamikaze::can_strike(ctx, client) {
         let why = format!(
             "{} is a kamikaze who can strike tonight and refuses her: the move fails (L21, L38)",
@@ -67,16 +64,10 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return night::step(ctx, mv, StepResult::Failed, vec![why]);
     }
-    let black = |id: SlotId| {
-        ctx.state
-            .slots
-            .get(id)
-            .is_some_and(|s| teams::is_black(ctx.roleset, s))
-    };
     let declared = mv.params.get("protection").is_some_and(|v| v == "yes");
     let protected = declared
-        || (black(mv.actor)
-            && black(client)
+        || (teams::black(ctx, mv.actor)
+            && teams::black(ctx, client)
             && ctx.option("black_prostitute_clients") != "unharmed");
     run.ledger.company.push(Company {
         prostitute: mv.actor,
@@ -168,12 +159,7 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
             ctx.note(format!("crippled:{}", ctx.name(c.client)), "morning", why);
         }
         ctx.say(Audience::Slot(c.client), "pm_company", &[]);
-        let role = ctx
-            .state
-            .slots
-            .get(c.client)
-            .map(|s| teams::role_name(ctx.roleset, &s.role))
-            .unwrap_or_default();
+        let role = teams::peaceful_name(ctx, c.client);
         ctx.say(
             Audience::Slot(c.prostitute),
             "pm_prostitute_client",
