@@ -3,7 +3,7 @@
 //! rule, the blocker's arrest and protection). Deaths stay pending until the doctor's stage
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
-use super::roles::{bodyguard, homeless, immortal, kamikaze, prostitute};
+use super::roles::{bodyguard, homeless, immortal, kamikaze, madman, prostitute};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{killers, morning, vars};
@@ -67,6 +67,8 @@ pub struct CityNight {
     /// Homeless players drunk tonight, and those whose watch went through (homeless, house).
     pub drunk: BTreeSet<SlotId>,
     pub watches: Vec<(SlotId, SlotId)>,
+    /// The madman set the town on fire tonight.
+    pub fire: bool,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -164,7 +166,7 @@ impl kernel::Rules for City {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
         }
-        let company = prostitute::stops(ctx, run, mv);
+        let company = madman::disrupts(ctx, run, mv).or_else(|| prostitute::stops(ctx, run, mv));
         if let Some(why) = company.or_else(|| homeless::finds_dead(ctx, run, mv)) {
             return Some((StepResult::Failed, why));
         }

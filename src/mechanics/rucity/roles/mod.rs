@@ -7,6 +7,7 @@
 //! Adding a role: its RON entry, its file here implementing [`Role`], one line in [`ROLES`].
 
 pub mod active_citizen;
+pub mod anonymous;
 pub mod blocker;
 pub mod bodyguard;
 mod citizen;
@@ -23,6 +24,7 @@ pub mod judge;
 pub mod kamikaze;
 pub mod killer;
 pub mod lawyer;
+pub mod madman;
 pub mod mayor;
 pub mod politician;
 pub mod prostitute;
@@ -64,6 +66,9 @@ pub static ROLES: &[&dyn Role] = &[
     &inquisitor::Inquisitor,
     &prostitute::Prostitute,
     &homeless::Homeless,
+    &madman::Madman,
+    // Last: the anonymous receives what the players he watches were told this morning.
+    &anonymous::Anonymous,
 ];
 
 /// An entry of one of the role's moves, as the rules check it.

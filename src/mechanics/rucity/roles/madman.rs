@@ -1,0 +1,102 @@
+//! The madman (§5.22, L39). From Night 3 (Q34) he sets the town on fire: that night every move
+//! after his stage is disrupted. He takes up to two players with him in a suicide, or none (a
+//! fire without a suicide); two victims of the same team cannot both die: one of them dies at
+//! random and the other loses his peaceful role and colour for good. Only one successful fire
+//! per game; a failed one may be tried again (L115.8).
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, kamikaze, refusal, teams};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+
+pub const ROLE: &str = "madman";
+const STAGE: &str = "madman";
+/// Slot counter: his fire went through (it passes with the role).
+const FIRED: &str = "madman_fired";
+
+pub struct Madman;
+
+impl Role for Madman {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == ROLE && {
+            fire(ctx, run, mv);
+            true
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != ROLE {
+            return Ok(());
+        }
+        if entry.me().counter(FIRED) > 0 {
+            return refusal("madman", "the madman's fire succeeds once per game (L39)");
+        }
+        let night = entry.night();
+        let only_third = entry.state.option(entry.roleset, "madman_nights") == "night_3_only";
+        if night < 3 || (only_third && night != 3) {
+            return refusal(
+                "madman",
+                "the madman sets the fire once he lives to the third night (L39, Q34)",
+            );
+        }
+        Ok(())
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[FIRED]
+    }
+}
+
+fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+        s.counters.insert(FIRED.into(), 1);
+    }
+    run.ledger.fire = true;
+    let mut reasons = vec![format!(
+        "{} sets the town on fire: every move after his tonight is disrupted (L39)",
+        ctx.name(mv.actor)
+    )];
+    let mut victims: Vec<SlotId> = mv.targets.clone();
+    if let [a, b] = victims[..]
+        && teams::black(ctx, a) == teams::black(ctx, b)
+    {
+        let names = [ctx.name(a), ctx.name(b)];
+        let label = |p: &SlotId| names[usize::from(*p != a)].clone();
+        let what = "which of two victims of one team dies with the madman (L39)";
+        let pick = ctx.draw(STAGE, what, &[a, b], label).unwrap_or(a);
+        let spared = if pick == a { b } else { a };
+        ctx.set_status(spared, kamikaze::CRIPPLED, Some(mv.actor));
+        ctx.say(Audience::Slot(spared), "pm_crippled", &[]);
+        reasons.push(format!(
+            "{} and {} are of one team: {} dies, {} survives crippled (L39)",
+            names[0],
+            names[1],
+            ctx.name(pick),
+            ctx.name(spared)
+        ));
+        victims = vec![pick];
+    }
+    if !mv.targets.is_empty() {
+        for v in victims {
+            night::attack(ctx, run, mv.actor, v, ROLE, None, false, &mut reasons);
+        }
+        kill_himself(ctx, run, mv.actor, &mut reasons);
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// The madman dies in his own fire.
+fn kill_himself(ctx: &mut Ctx, run: &mut NightRun, madman: SlotId, reasons: &mut Vec<String>) {
+    night::attack(ctx, run, madman, madman, ROLE, None, false, reasons);
+}
+
+/// On the night of the fire, every move after the madman's stage is disrupted (L39).
+pub fn disrupts(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
+    (run.ledger.fire && night::after_stage(ctx, &mv.stage, STAGE))
+        .then(|| "the madman's fire: every move after his is disrupted tonight (L39)".to_string())
+}
