@@ -7,7 +7,7 @@ use super::corrections::{self, Colour};
 use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
 use super::{
-    active_citizen, endgame, hunt, judge, mayor, notes, politician, posts, teams, witness,
+    active_citizen, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams, witness,
 };
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
@@ -25,6 +25,7 @@ pub fn resolve(ctx: &mut Ctx) {
         Round::PreVote | Round::Night => pre_vote(ctx),
         Round::Vote => vote(ctx),
         Round::Revote => revote(ctx),
+        Round::PriestRevote => priest_revote(ctx),
     }
     let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
     active_citizen::transfer(ctx, &dead);
@@ -115,6 +116,9 @@ fn vote(ctx: &mut Ctx) {
     let tally = votes::count(ctx, Kind::Lynch, "lynch", &[]);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
+    if rescue(ctx, &tally) {
+        return;
+    }
     let forced_victims: Vec<SlotId> = ctx
         .state
         .living()
@@ -245,6 +249,82 @@ fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
     Some(x)
 }
 
+/// The priest forgave the player he voted for (L30): if that player was about to die (among
+/// the most voted), the rescue is announced and the priest's re-vote opens; otherwise the
+/// zeroed votes change nothing. Void when the priest himself is about to die.
+fn rescue(ctx: &mut Ctx, tally: &Tally) -> bool {
+    let Some((p, saved)) = priest::forgiveness(ctx) else {
+        return false;
+    };
+    let top = tally.top();
+    let (pn, sn) = (ctx.name(p), ctx.name(saved));
+    if top.contains(&p) {
+        let why = format!("{pn} is about to die: the priest cannot forgive as the victim (L30)");
+        ctx.note("priest", "votes", why);
+        return false;
+    }
+    if !top.contains(&saved) {
+        let why = format!(
+            "{pn} forgives {sn}: the votes against {sn} count zero; {sn} was not about to die (L30)"
+        );
+        ctx.note("priest", "votes", why);
+        return false;
+    }
+    let why = format!(
+        "{pn} forgives {sn}, who was about to die: every vote against {sn} counts zero, and the priest's re-vote opens (L30, L155)"
+    );
+    ctx.note("priest", "votes", why);
+    ctx.say(Audience::Public, "pub_priest_saved", &[("player", sn)]);
+    let mayor_votes = own_votes(tally, mayor::mayor(&ctx.state));
+    vars::set_slots(&mut ctx.state, MAYOR_VOTE_TARGETS, &mayor_votes);
+    vars::set(&mut ctx.state, priest::SAVED, saved);
+    ctx.outcome.another_round = true;
+    Round::PriestRevote.open(&mut ctx.state);
+    true
+}
+
+/// The priest's re-vote (L30, L155): normal-vote rules, nobody votes against the saved player;
+/// a tie ends as at a re-vote; the priest lynched here may let the saved player die instead.
+fn priest_revote(ctx: &mut Ctx) {
+    ctx.say(
+        Audience::Public,
+        "pub_priest_revote_result_title",
+        &[("phase", ctx.outcome.phase.clone())],
+    );
+    let tally = votes::count(ctx, Kind::Lynch, "priest_revote", &[]);
+    tally_post(ctx, &tally);
+    penalties_after_vote(ctx);
+    let saved = priest::saved(&ctx.state);
+    vars::clear(&mut ctx.state, priest::SAVED);
+    let top = tally.top();
+    let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
+    if victims.is_empty() {
+        victims = match top.len() {
+            0 => Vec::new(),
+            1 => top.clone(),
+            2 => strict_tie(ctx, &top),
+            _ => first_two(ctx, &tally, &top, &[]),
+        };
+    }
+    let instead = priest::lets_die(ctx).filter(|s| Some(*s) == saved);
+    if let (Some(p), Some(s)) = (priest::priest(&ctx.state), instead)
+        && victims == [p]
+    {
+        let why = format!(
+            "the priest {} is lynched and lets {} die instead of himself (L30)",
+            ctx.name(p),
+            ctx.name(s)
+        );
+        ctx.note("priest", "votes", why);
+        victims = vec![s];
+    }
+    if victims.is_empty() {
+        ctx.say(Audience::Public, "pub_revote_none", &[]);
+        no_victim_day(ctx);
+    }
+    lynch(ctx, &tally, &victims);
+}
+
 fn start_revote(ctx: &mut Ctx, top: &[SlotId]) {
     let names: Vec<String> = top.iter().map(|t| ctx.name(*t)).collect();
     ctx.note(
@@ -272,6 +352,22 @@ fn revote(ctx: &mut Ctx) {
     let tally = votes::count(ctx, Kind::Revote, "revote", &targets);
     tally_post(ctx, &tally);
     let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
+    if let (Some((p, saved)), [a, b]) = (priest::forgiveness(ctx), &targets[..])
+        && victims.is_empty()
+        && (saved == *a || saved == *b)
+        && p != *a
+        && p != *b
+    {
+        let other = if saved == *a { *b } else { *a };
+        let why = format!(
+            "{} forgives {} at the re-vote between two: {} dies (L30)",
+            ctx.name(p),
+            ctx.name(saved),
+            ctx.name(other)
+        );
+        ctx.note("priest", "votes", why);
+        victims.push(other);
+    }
     let top = tally.top();
     if victims.is_empty() {
         victims = match top.len() {

@@ -140,7 +140,7 @@ pub fn vote_refusal(
                 }
             }
         }
-        "lynch" if me.has_status("forced_victim") => {
+        "lynch" | "priest_revote" if me.has_status("forced_victim") => {
             return refuse(
                 "forced_victim",
                 format!(

@@ -114,6 +114,8 @@ pub enum Round {
     Vote,
     /// Days 2+: the re-vote between the tied players.
     Revote,
+    /// Days 2+: the re-vote the priest's rescue opens (L30, L155).
+    PriestRevote,
     Night,
 }
 
@@ -126,6 +128,7 @@ impl Round {
             Round::PreVote => "pre_vote",
             Round::Vote => "vote",
             Round::Revote => "revote",
+            Round::PriestRevote => "priest_revote",
             Round::Night => "night",
         }
     }
@@ -138,6 +141,7 @@ impl Round {
             Some("pre_vote") => Round::PreVote,
             Some("vote") => Round::Vote,
             Some("revote") => Round::Revote,
+            Some("priest_revote") => Round::PriestRevote,
             Some("night") => Round::Night,
             _ => Round::Election,
         }
@@ -154,6 +158,7 @@ impl Round {
             Round::ElectionRound2 => Some("election_round2"),
             Round::Vote => Some("lynch"),
             Round::Revote => Some("revote"),
+            Round::PriestRevote => Some("priest_revote"),
             Round::Secretary | Round::PreVote | Round::Night => None,
         }
     }

@@ -273,7 +273,7 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
                 .iter()
                 .all(|r| idx.iter().any(|i| votes[*i].voter == *r && !votes[*i].auto));
         // Step 5: barriers.
-        let mut k = mayor::barrier(&ctx.state, t);
+        let mut k = mayor::barrier(ctx.roleset, &ctx.state, t);
         if k > 0 && all_reds {
             ctx.note(
                 format!("barrier:{}", ctx.name(t)),

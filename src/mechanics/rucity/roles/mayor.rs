@@ -87,6 +87,13 @@ pub fn immune(state: &GameState, target: SlotId) -> Option<String> {
     if vertical(state) == Some(target) {
         return Some("the power vertical protects this player today (L160)".into());
     }
+    if vars::Round::now(state) == vars::Round::PriestRevote
+        && super::priest::saved(state) == Some(target)
+    {
+        return Some(
+            "the priest saved this player: no vote against him in this re-vote (L30)".into(),
+        );
+    }
     if super::politician::shadow(state) == Some(target) {
         return Some("the politician's shadow vertical protects this player today (L132)".into());
     }
@@ -145,18 +152,19 @@ pub fn zeroed(
     super::politician::zeroed(state, voter, target, all)
 }
 
-/// The largest barrier on a player (L13; Appendix A "barrier sources"): the host's barriers
-/// (`barrier_1`..`barrier_3`) until the roles that give barriers exist.
-pub fn barrier(state: &GameState, target: SlotId) -> u32 {
+/// The largest barrier on a player (L13; Appendix A "barrier sources"): the priest's own
+/// (L30) and the host's barriers (`barrier_1`..`barrier_3`).
+pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
     let Some(s) = state.slots.get(target) else {
         return 0;
     };
-    [("barrier_1", 1), ("barrier_2", 2), ("barrier_3", 3)]
+    let host = [("barrier_1", 1), ("barrier_2", 2), ("barrier_3", 3)]
         .iter()
         .filter(|(st, _)| s.has_status(st))
         .map(|(_, k)| *k)
         .max()
-        .unwrap_or(0)
+        .unwrap_or(0);
+    host.max(super::priest::barrier(roleset, state, target))
 }
 
 /// Fix the vertical when the vote starts (L160, L161). `chosen` is the mayor's move: `None`

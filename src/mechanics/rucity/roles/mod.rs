@@ -27,6 +27,7 @@ pub mod lawyer;
 pub mod madman;
 pub mod mayor;
 pub mod politician;
+pub mod priest;
 pub mod prostitute;
 mod secretary;
 pub mod witness;
@@ -67,6 +68,7 @@ pub static ROLES: &[&dyn Role] = &[
     &prostitute::Prostitute,
     &homeless::Homeless,
     &madman::Madman,
+    &priest::Priest,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];

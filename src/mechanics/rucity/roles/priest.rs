@@ -1,0 +1,147 @@
+//! The priest (§5.13, L30, L155). During a vote, once every vote is in, he may forgive the
+//! player he voted for: every vote against that player counts zero. If the forgiven player was
+//! about to die, the host announces the rescue and a priest's re-vote follows at once, by the
+//! rules of a normal vote, nobody voting against the saved player (such a vote is an auto-vote),
+//! a tie ending as a re-vote does (both die or nobody, L153). Lynched in that re-vote, the priest
+//! may let the saved player die instead of himself. Forgiving at a re-vote between two, the
+//! other one dies. Never at the witch hunt, never when he is the victim, once per vote. Passive:
+//! a barrier of 3 less one per lynched red, and the roles of his night visitors.
+
+use super::night::{self, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::entry::PendingKind;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+use vars::Round;
+
+pub const ROLE: &str = "priest";
+/// The var of the player the priest saved today (the priest's re-vote may not name him).
+pub const SAVED: &str = "priest_saved";
+
+pub struct Priest;
+
+impl Role for Priest {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let round = Round::now(entry.state);
+        match entry.ability {
+            "priest_forgive" if hunt_on(entry.state) => {
+                refusal("priest_forgive", "no forgiveness at the witch hunt (L30)")
+            }
+            "priest_forgive" if !matches!(round, Round::Vote | Round::Revote) => refusal(
+                "priest_forgive",
+                "the priest forgives during a vote or a re-vote, once the votes are in (L30, L113)",
+            ),
+            "priest_let_die" if round != Round::PriestRevote => refusal(
+                "priest_let_die",
+                "only in the priest's re-vote, when he is lynched there (L30)",
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        let name = &entry.state.slots[t].name;
+        match entry.ability {
+            "priest_forgive" if voted_for(entry.state, entry.actor) != Some(t) => refusal(
+                "priest_forgive",
+                format!(
+                    "the priest forgives only the player he voted for in this round, not {name} (L30)"
+                ),
+            ),
+            "priest_let_die" if saved(entry.state) != Some(t) => refusal(
+                "priest_let_die",
+                format!("{name} is not the player the priest saved (L30)"),
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        for p in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
+            let roles = night::visit_roles(ctx, run.visitors_of(p, p));
+            if ctx.is_alive(p) && !roles.is_empty() {
+                let roles = roles.join(", ");
+                ctx.say(Audience::Slot(p), "pm_priest_visitors", &[("roles", roles)]);
+            }
+        }
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_priest"]
+    }
+}
+
+fn hunt_on(state: &GameState) -> bool {
+    state.pending.iter().any(|p| {
+        p.is_live() && matches!(&p.kind, PendingKind::Vote { ballot, .. } if ballot == "witch_hunt")
+    })
+}
+
+/// The player `voter` voted for in this round, as entered.
+fn voted_for(state: &GameState, voter: SlotId) -> Option<SlotId> {
+    state.pending.iter().rev().find_map(|p| match &p.kind {
+        PendingKind::Vote {
+            voter: v, target, ..
+        } if p.is_live() && *v == voter => state.slot_by_name(target).map(|s| s.id),
+        _ => None,
+    })
+}
+
+/// The player the priest saved today, while his re-vote runs.
+pub fn saved(state: &GameState) -> Option<SlotId> {
+    vars::get(state, SAVED).and_then(|v| v.parse().ok())
+}
+
+/// The living priest.
+pub fn priest(state: &GameState) -> Option<SlotId> {
+    teams::holder(state, ROLE)
+}
+
+/// The priest's forgiveness entered in this round, if his role is not blocked: (priest, the
+/// forgiven player).
+pub fn forgiveness(ctx: &Ctx) -> Option<(SlotId, SlotId)> {
+    let p = priest(&ctx.state)?;
+    let act = live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.actor == p && a.ability == "priest_forgive")?;
+    let t = act.targets.first().and_then(|t| ctx.slot_of(t))?;
+    super::blocks::blocked(ctx, p, "priest_forgive")
+        .is_none()
+        .then_some((p, t))
+}
+
+/// The priest lynched in his re-vote lets the saved player die instead (L30).
+pub fn lets_die(ctx: &Ctx) -> Option<SlotId> {
+    let p = priest(&ctx.state)?;
+    live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.actor == p && a.ability == "priest_let_die")
+        .and_then(|a| a.targets.first().and_then(|t| ctx.slot_of(t)))
+}
+
+/// The priest's barrier: 3, less one per lynched red, never below 0 (L30).
+pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
+    let holds = state
+        .slots
+        .get(target)
+        .is_some_and(|s| teams::holds(s, ROLE) && !s.has_status(super::kamikaze::CRIPPLED));
+    if !holds {
+        return 0;
+    }
+    let lynched_reds = state
+        .slots
+        .iter()
+        .filter(|s| {
+            !s.alive
+                && s.death
+                    .as_ref()
+                    .is_some_and(|(_, cause)| cause == "lynch" || cause == "hunt")
+                && !teams::is_black(roleset, s)
+        })
+        .count() as u32;
+    3u32.saturating_sub(lynched_reds)
+}
