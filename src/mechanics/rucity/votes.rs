@@ -4,6 +4,7 @@
 //! why it counts what it counts; every target a step with its sum.
 
 use super::corrections::{self, Colour};
+use super::roles::liar;
 use super::{mayor, teams};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
@@ -237,6 +238,14 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         // Step 3: zeroing.
         if let Some(why) = mayor::zeroed(&ctx.state, v.voter, v.target, v.auto, &pairs) {
             v.weight = 0;
+            v.why.push(why);
+        } else if let Some(why) = liar::zeroed(ctx.roleset, &ctx.state, v.voter) {
+            v.weight = 0;
+            v.why.push(why);
+        } else if let Some(why) = liar::capped(ctx, v.voter)
+            && v.weight > 1
+        {
+            v.weight = 1;
             v.why.push(why);
         }
         // Step 4: the red correction.

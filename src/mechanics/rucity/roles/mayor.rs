@@ -164,7 +164,12 @@ pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotI
         .map(|(_, k)| *k)
         .max()
         .unwrap_or(0);
-    host.max(super::priest::barrier(roleset, state, target))
+    let own = host.max(super::priest::barrier(roleset, state, target));
+    match super::liar::barrier(state, target) {
+        Some(0) => 0,
+        Some(double) => own.max(double),
+        None => own,
+    }
 }
 
 /// Fix the vertical when the vote starts (L160, L161). `chosen` is the mayor's move: `None`

@@ -24,6 +24,7 @@ pub mod judge;
 pub mod kamikaze;
 pub mod killer;
 pub mod lawyer;
+pub mod liar;
 pub mod madman;
 pub mod mayor;
 pub mod politician;
@@ -69,6 +70,7 @@ pub static ROLES: &[&dyn Role] = &[
     &homeless::Homeless,
     &madman::Madman,
     &priest::Priest,
+    &liar::Liar,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];
