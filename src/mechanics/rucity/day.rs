@@ -482,6 +482,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
             crate::kernel::status::clear(ctx, *v, "forced_victim");
         }
     }
+    super::roles::inquisitor::dying_kills(ctx, victims);
     if victims.is_empty() && Round::now(&ctx.state) == Round::Vote {
         ctx.say(Audience::Public, "pub_nobody_lynched", &[]);
     }

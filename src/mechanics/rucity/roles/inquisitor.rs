@@ -9,8 +9,9 @@ use super::checks::{self, PrivateTexts, check_night_key};
 use super::night::{self, Gate, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{Refusal, SlotId};
+use vars::Round;
 
 pub const ROLE: &str = "inquisitor";
 
@@ -49,6 +50,7 @@ impl Role for Inquisitor {
         };
         match entry.ability {
             "inquisitor_burn" => burn_refusal(entry, t),
+            "inquisitor_dying_kill" => dying_kill_refusal(entry, t),
             "inquisitor_verify" => match check_on(entry, t) {
                 Some(("черный", _)) => Ok(()),
                 _ => refusal(
@@ -62,11 +64,99 @@ impl Role for Inquisitor {
             _ => Ok(()),
         }
     }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let voting = matches!(
+            Round::now(entry.state),
+            Round::Vote | Round::Revote | Round::PriestRevote
+        );
+        if entry.ability == "inquisitor_dying_kill" && !voting {
+            return refusal(
+                "inquisitor_dying_kill",
+                "the dying kill is sent during a vote by the inquisitor about to be lynched (L29, L113)",
+            );
+        }
+        Ok(())
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        // A burn that killed a true black: a black inquisitor may then execute anyone (L96).
+        for mv in run.acts_of("inquisitor_burn") {
+            let burned = mv.targets.first().copied().filter(|t| {
+                teams::black(ctx, *t)
+                    && ctx.state.slots[*t]
+                        .death
+                        .as_ref()
+                        .is_some_and(|(_, cause)| cause == ROLE)
+            });
+            if burned.is_some()
+                && let Some(s) = ctx.state.slots.get_mut(mv.actor)
+            {
+                s.counters.insert(BURNED_BLACK.into(), 1);
+            }
+        }
+    }
     fn owes_a_move(&self) -> bool {
         true
     }
     fn history(&self) -> &'static [&'static str] {
         &["pm_inquisitor"]
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[BURNED_BLACK]
+    }
+}
+
+/// Slot counter: he burned a true black (the black inquisitor's execution, L96).
+const BURNED_BLACK: &str = "inquisitor_burned_black";
+
+/// His dying kill takes a player whose black check he verified; a black inquisitor who burned
+/// a true black may execute anyone (L29, L96).
+fn dying_kill_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
+    let me = entry.me();
+    if teams::is_black(entry.roleset, me) && me.counter(BURNED_BLACK) > 0 {
+        return Ok(());
+    }
+    if vars::get(entry.state, &verified_key(target)) == Some("черный") {
+        return Ok(());
+    }
+    refusal(
+        "inquisitor_dying_kill",
+        format!(
+            "the inquisitor's dying kill takes only a player whose black check he verified, not {} (L29)",
+            entry.state.slots[target].name
+        ),
+    )
+}
+
+/// The lynched inquisitors' dying kills (L29, L113): the target dies at once; a black
+/// inquisitor's execution counts as a lynch (L96). No hero may save him (L35).
+pub fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) {
+    let acts: Vec<(SlotId, SlotId)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == "inquisitor_dying_kill" && lynched.contains(&a.actor))
+        .filter_map(|a| Some((a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
+        .collect();
+    for (inquisitor, target) in acts {
+        if ctx.state.slots[inquisitor].has_status(super::kamikaze::CRIPPLED) {
+            continue;
+        }
+        let execution = teams::black(ctx, inquisitor);
+        let cause = if execution { "lynch" } else { ROLE };
+        if ctx.kill(target, cause) {
+            ctx.note(
+                format!("dying_kill:{}", ctx.name(inquisitor)),
+                "votes",
+                format!(
+                    "the lynched inquisitor {} takes {} with him (L29{})",
+                    ctx.name(inquisitor),
+                    ctx.name(target),
+                    if execution {
+                        "; a black inquisitor's execution counts as a lynch, L96"
+                    } else {
+                        ""
+                    }
+                ),
+            );
+            super::super::posts::announce_day_death(ctx, "pub_dying_kill", target);
+        }
     }
 }
 
