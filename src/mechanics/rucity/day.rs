@@ -474,15 +474,20 @@ fn lynch(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId]) {
 
 /// The lynched die with both roles opened; then everything a lynch sets off.
 fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
+    let mut victims = super::roles::hero::stand(ctx, victims);
     let judge = judge::judge(&ctx.state);
     let judge_votes = own_votes(tally, judge);
-    for v in victims {
+    for v in &victims {
         if ctx.kill(*v, cause) {
             posts::announce_day_death(ctx, "pub_lynched", *v);
             crate::kernel::status::clear(ctx, *v, "forced_victim");
         }
     }
-    super::roles::inquisitor::dying_kills(ctx, victims);
+    super::roles::inquisitor::dying_kills(ctx, &victims);
+    if let Some(taken) = super::roles::hero::heroic_death(ctx, &victims) {
+        victims.push(taken);
+    }
+    let victims = &victims[..];
     if victims.is_empty() && Round::now(&ctx.state) == Round::Vote {
         ctx.say(Audience::Public, "pub_nobody_lynched", &[]);
     }

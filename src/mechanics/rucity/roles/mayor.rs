@@ -164,7 +164,9 @@ pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotI
         .map(|(_, k)| *k)
         .max()
         .unwrap_or(0);
-    let own = host.max(super::priest::barrier(roleset, state, target));
+    let own = host
+        .max(super::priest::barrier(roleset, state, target))
+        .max(super::hero::barrier(state, target));
     match super::liar::barrier(state, target) {
         Some(0) => 0,
         Some(double) => own.max(double),

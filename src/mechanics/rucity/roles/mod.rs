@@ -15,6 +15,7 @@ mod commissar;
 pub mod detective;
 pub mod doctor;
 pub mod hacker;
+pub mod hero;
 pub mod homeless;
 pub mod immortal;
 pub mod inquisitor;
@@ -71,6 +72,7 @@ pub static ROLES: &[&dyn Role] = &[
     &madman::Madman,
     &priest::Priest,
     &liar::Liar,
+    &hero::Hero,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];

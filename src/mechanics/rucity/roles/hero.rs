@@ -1,0 +1,198 @@
+//! The hero (§5.18, L35; black holder L98). Once per game, once every vote is in, he stands up
+//! for a player about to be lynched: a red one is not lynched; with a black one the hero is
+//! lynched too; the post names whom he saved. Not himself, never at the witch hunt, and only
+//! one of a double lynch. A red hero who saved a red and is lynched later may die heroically,
+//! taking one of those who voted against him, counted as lynched. A black hero saves blacks as
+//! well and learns the saved player's team. Passive: a single barrier, and the names of his
+//! night visitors.
+
+use super::night::{self, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::entry::PendingKind;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+use vars::Round;
+
+pub const ROLE: &str = "hero";
+/// Status of the player the hero saved.
+pub const SAVED: &str = "hero_saved";
+/// Slot counter: this red hero saved a red (his heroic death is open).
+const SAVED_RED: &str = "hero_saved_red";
+
+const DURING_THE_VOTE: &str = "the hero moves during a vote, once the last vote is in (L35, L113)";
+
+pub struct Hero;
+
+impl Role for Hero {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let voting = matches!(
+            Round::now(entry.state),
+            Round::Vote | Round::Revote | Round::PriestRevote
+        );
+        match entry.ability {
+            "hero_save" if !voting => refusal("hero_save", DURING_THE_VOTE),
+            "hero_death" if !voting => refusal("hero_death", DURING_THE_VOTE),
+            "hero_save" if hunt_on(entry.state) => {
+                refusal("hero_save", "nobody can be saved at the witch hunt (L35)")
+            }
+            "hero_death" if entry.me().counter(SAVED_RED) == 0 => refusal(
+                "hero_death",
+                "only a red hero who saved a red may die heroically (L35)",
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        let voted_against_him = entry.state.pending.iter().any(|p| {
+            p.is_live()
+                && matches!(&p.kind, PendingKind::Vote { voter, target, .. }
+                    if *voter == t && entry.state.slot_by_name(target).map(|s| s.id) == Some(entry.actor))
+        });
+        match entry.ability {
+            "hero_death" if !voted_against_him => refusal(
+                "hero_death",
+                format!(
+                    "{} did not vote against the hero (L35)",
+                    entry.state.slots[t].name
+                ),
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        for h in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
+            let names: Vec<String> = run.visitors_of(h, h).map(|v| ctx.name(v.actor)).collect();
+            if ctx.is_alive(h) && !names.is_empty() {
+                let names = names.join(", ");
+                ctx.say(Audience::Slot(h), "pm_hero_visitors", &[("names", names)]);
+            }
+        }
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[SAVED_RED]
+    }
+}
+
+fn hunt_on(state: &GameState) -> bool {
+    state.pending.iter().any(|p| {
+        p.is_live() && matches!(&p.kind, PendingKind::Vote { ballot, .. } if ballot == "witch_hunt")
+    })
+}
+
+/// The hero's move of this round with the ability: (hero, target).
+fn hero_move(ctx: &Ctx, hero: SlotId, ability: &str) -> Option<(SlotId, SlotId)> {
+    if super::blocks::blocked(ctx, hero, ability).is_some() {
+        return None;
+    }
+    live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.actor == hero && a.ability == ability)
+        .and_then(|a| Some((hero, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
+}
+
+/// Before the lynched die: the hero's stand for one of them (L35). A red (any, for a black
+/// hero) is not lynched; with a black the hero is lynched too. Returns the victims that die.
+pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
+    let mut out = victims.to_vec();
+    let hero = teams::holder(&ctx.state, ROLE);
+    let Some((hero, saved)) = hero.and_then(|h| hero_move(ctx, h, "hero_save")) else {
+        return out;
+    };
+    let (hn, sn) = (ctx.name(hero), ctx.name(saved));
+    if saved == hero
+        || !victims.contains(&saved)
+        || ctx.state.slots[hero].uses.contains_key("hero_save")
+    {
+        let why = format!(
+            "{hn}'s stand for {sn} has no effect: {sn} is not being lynched, or it is the hero himself, or his stand is spent (L35)"
+        );
+        ctx.note("hero", "votes", why);
+        return out;
+    }
+    ctx.spend_use(hero, "hero_save", &[sn.clone()]);
+    let black_hero = teams::black(ctx, hero);
+    let saved_black = teams::black(ctx, saved);
+    ctx.say(
+        Audience::Public,
+        "pub_hero_saved",
+        &[("player", sn.clone())],
+    );
+    if black_hero {
+        let team = teams::colour_word(saved_black);
+        ctx.say(
+            Audience::Slot(hero),
+            "pm_hero_team",
+            &[("player", sn.clone()), ("team", team.into())],
+        );
+    }
+    if !saved_black || black_hero {
+        ctx.set_status(saved, SAVED, Some(hero));
+        out.retain(|v| *v != saved);
+        if !saved_black
+            && !black_hero
+            && let Some(s) = ctx.state.slots.get_mut(hero)
+        {
+            s.counters.insert(SAVED_RED.into(), 1);
+        }
+        ctx.note(
+            "hero",
+            "votes",
+            format!("the hero {hn} stands up for {sn}: {sn} is not lynched (L35)"),
+        );
+    } else {
+        if !out.contains(&hero) {
+            out.push(hero);
+        }
+        ctx.note(
+            "hero",
+            "votes",
+            format!(
+                "the hero {hn} stands up for the black {sn}: the hero is lynched with him (L35)"
+            ),
+        );
+    }
+    out
+}
+
+/// After the lynch: a red hero who saved a red and is lynched now takes one of his voters
+/// with him, counted as lynched (L35).
+pub fn heroic_death(ctx: &mut Ctx, lynched: &[SlotId]) -> Option<SlotId> {
+    let hero = lynched
+        .iter()
+        .copied()
+        .find(|v| teams::holds(&ctx.state.slots[*v], ROLE))?;
+    let (hero, target) = hero_move(ctx, hero, "hero_death")?;
+    if ctx.state.slots[hero].counter(SAVED_RED) == 0 {
+        return None;
+    }
+    if !ctx.kill(target, "lynch") {
+        return None;
+    }
+    ctx.note(
+        "hero",
+        "votes",
+        format!(
+            "the hero {} dies heroically and takes {} with him, counted as lynched (L35)",
+            ctx.name(hero),
+            ctx.name(target)
+        ),
+    );
+    super::super::posts::announce_day_death(ctx, "pub_lynched", target);
+    Some(target)
+}
+
+/// The hero's single barrier (L35).
+pub fn barrier(state: &GameState, target: SlotId) -> u32 {
+    let holds = state
+        .slots
+        .get(target)
+        .is_some_and(|s| teams::holds(s, ROLE) && !s.has_status(super::kamikaze::CRIPPLED));
+    u32::from(holds)
+}
