@@ -116,7 +116,7 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         ctx.note("hero", "votes", why);
         return out;
     }
-    ctx.spend_use(hero, "hero_save", &[sn.clone()]);
+    ctx.spend_use(hero, "hero_save", std::slice::from_ref(&sn));
     let black_hero = teams::black(ctx, hero);
     let saved_black = teams::black(ctx, saved);
     ctx.say(
