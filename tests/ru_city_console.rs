@@ -85,3 +85,19 @@ fn usable_abilities_follow_the_rule_system() {
     assert_eq!(day.round(), Some("vote"));
     assert!(!offered(&day).contains(&"power_vertical".to_string()));
 }
+
+/// A move made during the vote (the part-2 contract's V moves) is offered in the vote round,
+/// and a move of the priest's own re-vote is not.
+#[test]
+fn vote_round_offers_the_moves_made_during_the_vote() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/reject_priest_forgive_out_of_turn.ron");
+    let game = mafia_mod::scenario::play_file(&path).expect("plays");
+    let slot = game.state().slot_by_name("Hal").expect("the priest");
+    let ids: Vec<String> = game
+        .usable_abilities(slot)
+        .map(|list| list.iter().map(|a| a.id.clone()).collect())
+        .unwrap_or_default();
+    assert!(ids.contains(&"priest_forgive".to_string()), "{ids:?}");
+    assert!(!ids.contains(&"priest_let_die".to_string()), "{ids:?}");
+}
