@@ -12,6 +12,7 @@ pub mod blocker;
 pub mod bodyguard;
 mod citizen;
 mod commissar;
+pub mod cultist;
 pub mod detective;
 pub mod doctor;
 pub mod hacker;
@@ -73,6 +74,7 @@ pub static ROLES: &[&dyn Role] = &[
     &priest::Priest,
     &liar::Liar,
     &hero::Hero,
+    &cultist::Cultist,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];
