@@ -67,6 +67,7 @@ fn pre_vote(ctx: &mut Ctx) {
     politician::fix_pre_vote(ctx, supporters, shadow);
     witness::fix_pre_vote(ctx);
     super::roles::lawyer::fix_pre_vote(ctx);
+    super::roles::criminalist::fix_pre_vote(ctx);
     if let Some(s) = politician::shadow(&ctx.state) {
         ctx.say(
             Audience::Public,
@@ -517,6 +518,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         mayor::fire_secretary(ctx, &mayor_votes);
     }
     politician::after_lynch(ctx, victims, &politician_votes);
+    super::roles::criminalist::autopsy_result(ctx);
     judge::after_lynch(ctx, judge, victims, &judge_votes);
     vars::clear(&mut ctx.state, vars::VERTICAL);
     Round::Night.open(&mut ctx.state);

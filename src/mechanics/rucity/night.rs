@@ -219,6 +219,8 @@ impl kernel::Rules for City {
             let n = vars::num(&ctx.state, vars::BLACK_ON_BLACK) + 1;
             vars::set(&mut ctx.state, vars::BLACK_ON_BLACK, n);
         }
+        let killer = super::roles::criminalist::killer_key(a.victim);
+        vars::set(&mut ctx.state, killer, a.attacker);
         if let Some((partner, why)) = immortal::pair_dies(ctx, a.victim, &a.kind) {
             let mut reasons = vec![why];
             let cause = immortal::LINK;

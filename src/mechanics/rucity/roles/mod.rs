@@ -12,6 +12,7 @@ pub mod blocker;
 pub mod bodyguard;
 mod citizen;
 mod commissar;
+pub mod criminalist;
 pub mod cultist;
 pub mod detective;
 pub mod doctor;
@@ -75,6 +76,7 @@ pub static ROLES: &[&dyn Role] = &[
     &liar::Liar,
     &hero::Hero,
     &cultist::Cultist,
+    &criminalist::Criminalist,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];

@@ -1,0 +1,190 @@
+//! The criminalist (§5.27, L44, L112). Before the vote he examines the body of a night victim;
+//! with the day's vote result he learns through which role's move the victim was killed and the
+//! victim's colour, as the killer would. That evening (entered in the following night) he takes
+//! samples from one to three players and compares them with the bodies he examined: in the
+//! morning he learns whether the direct killer is among them, without saying which body when
+//! several are compared at once. A blocked sample test fails. Passive: the names of his night
+//! visitors, as the homeless sees them.
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, before_the_vote, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "criminalist";
+
+/// The var naming who killed a night victim (set when the attack kills).
+pub fn killer_key(victim: SlotId) -> String {
+    format!("killer_of:{victim}")
+}
+/// The bodies he examined, and today's examination waiting for the vote result.
+fn examined_key(c: SlotId) -> String {
+    format!("criminalist_examined:{c}")
+}
+fn today_key(c: SlotId) -> String {
+    format!("criminalist_today:{c}")
+}
+
+pub struct Criminalist;
+
+impl Role for Criminalist {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == "criminalist_samples" && {
+            samples(ctx, run, mv);
+            true
+        }
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "criminalist_autopsy" => before_the_vote(entry),
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "criminalist_autopsy" => {
+                let Some(&t) = entry.targets.first() else {
+                    return Ok(());
+                };
+                if vars::get(entry.state, &killer_key(t)).is_none() {
+                    return refusal(
+                        "criminalist_autopsy",
+                        format!(
+                            "{} is not a night victim: only their bodies are examined (L44)",
+                            entry.state.slots[t].name
+                        ),
+                    );
+                }
+                Ok(())
+            }
+            "criminalist_samples" => {
+                let bodies = corpses(entry.state, entry.params);
+                let examined = vars::slots(entry.state, &examined_key(entry.actor));
+                if bodies.is_empty() || bodies.iter().any(|b| !examined.contains(b)) {
+                    return refusal(
+                        "criminalist_samples",
+                        "samples are compared with bodies he examined: {\"corpse\": NAME} or {\"corpses\": \"A,B\"} (L44)",
+                    );
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        for c in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
+            let names: Vec<String> = run.visitors_of(c, c).map(|v| ctx.name(v.actor)).collect();
+            if ctx.is_alive(c) && !names.is_empty() {
+                let names = names.join(", ");
+                ctx.say(
+                    Audience::Slot(c),
+                    "pm_criminalist_visitors",
+                    &[("names", names)],
+                );
+            }
+        }
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_criminalist"]
+    }
+}
+
+/// The bodies named by a samples move.
+fn corpses(state: &GameState, params: &std::collections::BTreeMap<String, String>) -> Vec<SlotId> {
+    let list = params
+        .get("corpse")
+        .or_else(|| params.get("corpses"))
+        .map(String::as_str)
+        .unwrap_or("");
+    list.split(',')
+        .filter_map(|n| state.slot_by_name(n.trim()).map(|s| s.id))
+        .collect()
+}
+
+/// When the vote starts: the examination of today is kept for the vote result.
+pub fn fix_pre_vote(ctx: &mut Ctx) {
+    let Some(c) = teams::holder(&ctx.state, ROLE) else {
+        return;
+    };
+    let body = live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.actor == c && a.ability == "criminalist_autopsy")
+        .and_then(|a| a.targets.first().and_then(|t| ctx.slot_of(t)));
+    let Some(body) = body else {
+        return;
+    };
+    if let Some(why) = super::blocks::blocked(ctx, c, "criminalist_autopsy") {
+        let line = format!("{}'s examination fails: {why}", ctx.name(c));
+        return ctx.note("criminalist", "pre_vote", line);
+    }
+    vars::set(&mut ctx.state, today_key(c), body);
+    let mut examined = vars::slots(&ctx.state, &examined_key(c));
+    if !examined.contains(&body) {
+        examined.push(body);
+    }
+    vars::set_slots(&mut ctx.state, &examined_key(c), &examined);
+}
+
+/// With the day's last vote result: the examined body's killing role and colour (L44).
+pub fn autopsy_result(ctx: &mut Ctx) {
+    for c in ctx.state.slots.iter().map(|s| s.id).collect::<Vec<_>>() {
+        let Some(body) =
+            vars::get(&ctx.state, &today_key(c)).and_then(|v| v.parse::<SlotId>().ok())
+        else {
+            continue;
+        };
+        vars::clear(&mut ctx.state, &today_key(c));
+        let cause = ctx.state.slots[body]
+            .death
+            .as_ref()
+            .map(|(_, cause)| cause.clone())
+            .unwrap_or_default();
+        let role = teams::role_name(ctx.roleset, &cause);
+        let colour = teams::colour_word(teams::black(ctx, body));
+        ctx.say(
+            Audience::Slot(c),
+            "pm_criminalist_autopsy",
+            &[
+                ("player", ctx.name(body)),
+                ("role", role),
+                ("colour", colour.into()),
+            ],
+        );
+    }
+}
+
+fn samples(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let bodies = corpses(&ctx.state, &mv.params);
+    let killers: Vec<SlotId> = bodies
+        .iter()
+        .filter_map(|b| vars::get(&ctx.state, &killer_key(*b)).and_then(|v| v.parse().ok()))
+        .collect();
+    let found: Vec<String> = mv
+        .targets
+        .iter()
+        .filter(|t| killers.contains(t))
+        .map(|t| ctx.name(*t))
+        .collect();
+    let names: Vec<String> = mv.targets.iter().map(|t| ctx.name(*t)).collect();
+    let (template, why) = if found.is_empty() {
+        (
+            "pm_criminalist_no_match",
+            format!("no killer among {} (L44)", names.join(", ")),
+        )
+    } else {
+        (
+            "pm_criminalist_match",
+            format!("{} matches the killer (L44)", found.join(", ")),
+        )
+    };
+    let args = [("players", names.join(", ")), ("killers", found.join(", "))];
+    ctx.say(Audience::Slot(mv.actor), template, &args);
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
