@@ -485,6 +485,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         }
     }
     super::roles::inquisitor::dying_kills(ctx, &victims);
+    super::roles::fanatic::dying_kill(ctx, &victims);
     if let Some(taken) = super::roles::hero::heroic_death(ctx, &victims) {
         victims.push(taken);
     }

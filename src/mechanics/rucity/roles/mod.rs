@@ -16,6 +16,7 @@ pub mod criminalist;
 pub mod cultist;
 pub mod detective;
 pub mod doctor;
+pub mod fanatic;
 pub mod hacker;
 pub mod hero;
 pub mod homeless;
@@ -77,6 +78,7 @@ pub static ROLES: &[&dyn Role] = &[
     &hero::Hero,
     &cultist::Cultist,
     &criminalist::Criminalist,
+    &fanatic::Fanatic,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];

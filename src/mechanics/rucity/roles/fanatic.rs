@@ -1,0 +1,239 @@
+//! The fanatic (§5.19, L36; black holder L99). At the end of Day 1 he names his favourite for
+//! the game (one who sends nothing gets one at random, never a victim of Night 1) and learns
+//! the favourite's peaceful role, then every morning where the favourite's night moves went.
+//! Once the favourite is gone he may kill one player a night until he is avenged: killing a
+//! player of the other team ends it; killing one of his own lets him go on, and if he is then
+//! lynched with kills left he takes a player with him. A black fanatic is owed revenge only for
+//! a lynch or a kill by someone other than himself and his partners.
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, refusal, teams};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "fanatic";
+/// On the favourite, pointing at the fanatic.
+pub const FAVOURITE: &str = "favourite";
+/// Slot counters: revenge done; own-team players he killed.
+const AVENGED: &str = "fanatic_avenged";
+const OWN_KILLS: &str = "fanatic_own_kills";
+
+pub struct Fanatic;
+
+impl Role for Fanatic {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "fanatic_favourite" => {
+                let Some(t) = night::target_through_gate(ctx, run, mv, false, false) else {
+                    return true;
+                };
+                choose(ctx, mv.actor, t);
+                let why = format!(
+                    "{} makes {} his favourite (L36)",
+                    ctx.name(mv.actor),
+                    ctx.name(t)
+                );
+                night::step(ctx, mv, StepResult::Success, vec![why]);
+            }
+            "fanatic_revenge" => revenge(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let me = entry.me();
+        match entry.ability {
+            "fanatic_favourite"
+                if entry.night() != 1 || favourite(entry.state, entry.actor).is_some() =>
+            {
+                refusal(
+                    "fanatic_favourite",
+                    "the favourite is named once, at the end of Day 1 (L36)",
+                )
+            }
+            "fanatic_revenge" if !owed(entry.roleset, entry.state, entry.actor) => refusal(
+                "fanatic_revenge",
+                "revenge opens once the favourite is gone and lasts until he is avenged (L36)",
+            ),
+            "fanatic_dying_kill"
+                if !matches!(
+                    super::vars::Round::now(entry.state),
+                    super::vars::Round::Vote
+                        | super::vars::Round::Revote
+                        | super::vars::Round::PriestRevote
+                ) =>
+            {
+                refusal(
+                    "fanatic_dying_kill",
+                    "the dying kill is sent during a vote by the fanatic about to be lynched (L36, L113)",
+                )
+            }
+            "fanatic_dying_kill" if me.counter(OWN_KILLS) == 0 || me.counter(AVENGED) > 0 => {
+                refusal(
+                    "fanatic_dying_kill",
+                    "only a fanatic who killed his own team and still has kills left takes a player with him (L36)",
+                )
+            }
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        morning(ctx, run);
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_fanatic"]
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[AVENGED, OWN_KILLS]
+    }
+}
+
+/// The fanatic's favourite, alive or dead.
+fn favourite(state: &GameState, fanatic: SlotId) -> Option<SlotId> {
+    state
+        .slots
+        .iter()
+        .find(|s| {
+            s.statuses
+                .get(FAVOURITE)
+                .is_some_and(|i| i.link == Some(fanatic))
+        })
+        .map(|s| s.id)
+}
+
+/// Is the fanatic owed revenge: his favourite is gone and not avenged yet? A black fanatic only
+/// for a lynch or another killer's hand (L99).
+fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> bool {
+    let Some(f) = favourite(state, fanatic) else {
+        return false;
+    };
+    let fav = &state.slots[f];
+    if fav.alive || state.slots[fanatic].counter(AVENGED) > 0 {
+        return false;
+    }
+    let black = teams::is_black(roleset, &state.slots[fanatic]);
+    if !black {
+        return true;
+    }
+    let lynched = fav
+        .death
+        .as_ref()
+        .is_some_and(|(_, c)| c == "lynch" || c == "hunt");
+    let killer = super::vars::get(state, &super::criminalist::killer_key(f))
+        .and_then(|v| v.parse::<SlotId>().ok());
+    let by_his_side = killer.is_some_and(|k| {
+        k == fanatic
+            || teams::negative_role(roleset, &state.slots[k])
+                == teams::negative_role(roleset, &state.slots[fanatic])
+    });
+    lynched || (killer.is_some() && !by_his_side)
+}
+
+fn choose(ctx: &mut Ctx, fanatic: SlotId, target: SlotId) {
+    ctx.set_status(target, FAVOURITE, Some(fanatic));
+    let role = teams::peaceful_name(ctx, target);
+    ctx.say(
+        Audience::Slot(fanatic),
+        "pm_fanatic_favourite",
+        &[("player", ctx.name(target)), ("role", role)],
+    );
+}
+
+fn revenge(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, true) else {
+        return;
+    };
+    let why = format!(
+        "{} takes revenge on {} (L36)",
+        ctx.name(mv.actor),
+        ctx.name(target)
+    );
+    night::attack_move(ctx, run, mv, target, ROLE, None, vec![why]);
+}
+
+/// The morning: a random favourite for a fanatic who named none on Night 1 (never a victim of
+/// that night); revenge settled; the favourite's moves of the night.
+fn morning(ctx: &mut Ctx, run: &NightRun) {
+    let fanatics: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
+    for f in fanatics {
+        if run.ledger.night == 1 && favourite(&ctx.state, f).is_none() {
+            let pool: Vec<SlotId> = ctx
+                .state
+                .living()
+                .map(|s| s.id)
+                .filter(|s| *s != f)
+                .collect();
+            let names: Vec<String> = pool.iter().map(|p| ctx.name(*p)).collect();
+            let label = |p: &SlotId| names[pool.iter().position(|x| x == p).unwrap_or(0)].clone();
+            if let Some(t) = ctx.draw(
+                "morning",
+                "the fanatic's favourite, sent by nobody (L36)",
+                &pool,
+                label,
+            ) {
+                choose(ctx, f, t);
+            }
+        }
+        for mv in run
+            .acts_of("fanatic_revenge")
+            .iter()
+            .filter(|m| m.actor == f)
+        {
+            let Some(&t) = mv.targets.first() else {
+                continue;
+            };
+            if ctx.is_alive(t) {
+                continue;
+            }
+            let same_team = teams::black(ctx, t) == teams::black(ctx, f);
+            if let Some(s) = ctx.state.slots.get_mut(f) {
+                if same_team {
+                    *s.counters.entry(OWN_KILLS.into()).or_insert(0) += 1;
+                } else {
+                    s.counters.insert(AVENGED.into(), 1);
+                }
+            }
+        }
+        if let Some(fav) = favourite(&ctx.state, f) {
+            let went: Vec<String> = run
+                .acts
+                .iter()
+                .filter(|m| m.actor == fav && !m.targets.is_empty())
+                .flat_map(|m| m.targets.iter().map(|t| ctx.name(*t)))
+                .collect();
+            if ctx.is_alive(f) && !went.is_empty() {
+                ctx.say(
+                    Audience::Slot(f),
+                    "pm_fanatic_news",
+                    &[("player", ctx.name(fav)), ("targets", went.join(", "))],
+                );
+            }
+        }
+    }
+}
+
+/// A lynched fanatic who killed his own team with kills left takes a player with him (L36).
+pub fn dying_kill(ctx: &mut Ctx, lynched: &[SlotId]) {
+    let acts: Vec<(SlotId, SlotId)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == "fanatic_dying_kill" && lynched.contains(&a.actor))
+        .filter_map(|a| Some((a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
+        .collect();
+    for (fanatic, target) in acts {
+        if ctx.kill(target, ROLE) {
+            ctx.note(
+                format!("dying_kill:{}", ctx.name(fanatic)),
+                "votes",
+                format!(
+                    "the lynched fanatic {} takes {} with him (L36)",
+                    ctx.name(fanatic),
+                    ctx.name(target)
+                ),
+            );
+            super::super::posts::announce_day_death(ctx, "pub_dying_kill", target);
+        }
+    }
+}
