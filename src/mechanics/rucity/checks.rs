@@ -131,13 +131,13 @@ pub fn withheld(
             "{name} is the politician: no colour information (L6, L132)"
         ));
     }
-    if ctx
-        .state
-        .slots
-        .get(target)
-        .is_some_and(|s| teams::holds(s, super::roles::anonymous::ROLE))
-    {
-        return Some(format!("{name} is the anonymous: no information (L6, L24)"));
+    if ctx.state.slots.get(target).is_some_and(|s| {
+        teams::holds(s, super::roles::anonymous::ROLE)
+            || teams::holds(s, super::roles::terrorist::ROLE)
+    }) {
+        return Some(format!(
+            "{name} is the anonymous or the terrorist: no information (L6, L24)"
+        ));
     }
     if ctx.has_status(target, super::roles::kamikaze::CRIPPLED) {
         return Some(format!("{name} is crippled: no colour information (L6)"));

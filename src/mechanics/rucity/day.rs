@@ -68,6 +68,7 @@ fn pre_vote(ctx: &mut Ctx) {
     witness::fix_pre_vote(ctx);
     super::roles::lawyer::fix_pre_vote(ctx);
     super::roles::criminalist::fix_pre_vote(ctx);
+    super::roles::terrorist::fix_pre_vote(ctx);
     if let Some(s) = politician::shadow(&ctx.state) {
         ctx.say(
             Audience::Public,
@@ -117,6 +118,22 @@ fn vote(ctx: &mut Ctx) {
     let tally = votes::count(ctx, Kind::Lynch, "lynch", &[]);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
+    if let Some((t, target, cripples)) = super::roles::terrorist::detonation(ctx) {
+        vars::set_slots(&mut ctx.state, super::roles::terrorist::PAIR_KEY, &[target]);
+        let victims = if cripples {
+            ctx.set_status(target, super::roles::kamikaze::CRIPPLED, Some(t));
+            ctx.say(Audience::Slot(target), "pm_crippled", &[]);
+            ctx.say(
+                Audience::Public,
+                "pub_terrorist_crippled",
+                &[("player", ctx.name(target))],
+            );
+            vec![t]
+        } else {
+            vec![t, target]
+        };
+        return lynch(ctx, &tally, &victims);
+    }
     if rescue(ctx, &tally) {
         return;
     }
@@ -486,6 +503,8 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
     }
     super::roles::inquisitor::dying_kills(ctx, &victims);
     super::roles::fanatic::dying_kill(ctx, &victims);
+    let pairs: Vec<(SlotId, SlotId)> = tally.votes.iter().map(|v| (v.voter, v.target)).collect();
+    super::roles::terrorist::blast(ctx, &victims, &pairs);
     if let Some(taken) = super::roles::hero::heroic_death(ctx, &victims) {
         victims.push(taken);
     }

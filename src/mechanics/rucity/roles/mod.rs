@@ -35,6 +35,7 @@ pub mod politician;
 pub mod priest;
 pub mod prostitute;
 mod secretary;
+pub mod terrorist;
 pub mod witness;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
@@ -79,6 +80,7 @@ pub static ROLES: &[&dyn Role] = &[
     &cultist::Cultist,
     &criminalist::Criminalist,
     &fanatic::Fanatic,
+    &terrorist::Terrorist,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];

@@ -1,0 +1,171 @@
+//! The terrorist (§5.6, L23; black holder L92). Lynched, he blows up the courtroom: everyone who
+//! voted against him, a zeroed vote included, has his roles blocked for a game-day (a black
+//! terrorist's blast leaves negative roles their moves). Once per game, before the vote starts,
+//! he may arm his detonator (naming a provisional target or not); once armed he cannot back out:
+//! at the vote he names the target (or the provisional one stands), the standard vote is void,
+//! and only he and his target die, both counted as lynched, the voters against either blocked.
+//! A red terrorist's detonation on a red cripples instead of killing, and the mayor loses his
+//! post for it; a black terrorist's always cripples. Colour checks give no information on him.
+
+use super::{Entry, Role, before_the_vote, refusal, teams, vars};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+use vars::Round;
+
+pub const ROLE: &str = "terrorist";
+/// Every role (a black terrorist's blast: the peaceful one) blocked for a game-day.
+pub const BLAST: &str = "explosion_blocked";
+/// The var of the armed terrorist and his provisional target (`slot` or `slot>target`).
+const ARMED: &str = "terrorist_armed";
+
+pub struct Terrorist;
+
+impl Role for Terrorist {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            "terrorist_activate" => before_the_vote(entry),
+            "terrorist_detonate" if armed(entry.state).map(|(t, _)| t) != Some(entry.actor) => {
+                refusal(
+                    "terrorist_detonate",
+                    "the detonator is armed before the vote starts (`terrorist_activate`) (L23)",
+                )
+            }
+            "terrorist_detonate" if Round::now(entry.state) != Round::Vote => refusal(
+                "terrorist_detonate",
+                "the target of the explosion is named during the vote (L23, L113)",
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The armed terrorist and his provisional target.
+fn armed(state: &GameState) -> Option<(SlotId, Option<SlotId>)> {
+    let v = vars::get(state, ARMED)?;
+    let mut parts = v.split('>');
+    let t = parts.next()?.parse().ok()?;
+    Some((t, parts.next().and_then(|p| p.parse().ok())))
+}
+
+/// When the vote starts: an activation arms the detonator for today (once per game).
+pub fn fix_pre_vote(ctx: &mut Ctx) {
+    vars::clear(&mut ctx.state, ARMED);
+    let Some(t) = teams::holder(&ctx.state, ROLE) else {
+        return;
+    };
+    let Some(act) = live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.actor == t && a.ability == "terrorist_activate")
+    else {
+        return;
+    };
+    let provisional = act.targets.first().and_then(|n| ctx.slot_of(n));
+    let entered = act.targets.to_vec();
+    if let Some(why) = super::blocks::blocked(ctx, t, "terrorist_activate") {
+        let line = format!("{}'s detonator fails: {why}", ctx.name(t));
+        return ctx.note("terrorist", "pre_vote", line);
+    }
+    ctx.spend_use(t, "terrorist_activate", &entered);
+    let value = match provisional {
+        Some(p) => format!("{t}>{p}"),
+        None => t.to_string(),
+    };
+    vars::set(&mut ctx.state, ARMED, value);
+    ctx.note(
+        "terrorist",
+        "pre_vote",
+        format!(
+            "{} arms the detonator: he cannot back out once the vote starts (L23)",
+            ctx.name(t)
+        ),
+    );
+}
+
+/// At the vote result: an armed terrorist explodes with his target, voiding the vote (L23).
+/// Returns the pair to lynch, and whether the target is crippled instead of killed.
+pub fn detonation(ctx: &mut Ctx) -> Option<(SlotId, SlotId, bool)> {
+    let (t, provisional) = armed(&ctx.state)?;
+    vars::clear(&mut ctx.state, ARMED);
+    let sent = live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.actor == t && a.ability == "terrorist_detonate")
+        .and_then(|a| a.targets.first().and_then(|n| ctx.slot_of(n)));
+    let Some(target) = sent.or(provisional).filter(|x| ctx.is_alive(*x)) else {
+        ctx.warn(format!(
+            "{} armed the detonator but named no target: ask him and enter `terrorist_detonate` (L113)",
+            ctx.name(t)
+        ));
+        return None;
+    };
+    let black_terrorist = teams::black(ctx, t);
+    let cripples = black_terrorist
+        || (!teams::black(ctx, target) || ctx.option("red_detonator_on_black") == "cripples");
+    ctx.note(
+        "terrorist",
+        "votes",
+        format!(
+            "{} explodes with {}: the vote is void, only the two count as lynched (L23){}",
+            ctx.name(t),
+            ctx.name(target),
+            if cripples {
+                format!("; {} is crippled instead of killed", ctx.name(target))
+            } else {
+                String::new()
+            }
+        ),
+    );
+    Some((t, target, cripples))
+}
+
+/// The blast of a lynched terrorist: each player who voted against him (or his detonation's
+/// target) has his roles blocked for the next game-day (L23); a black terrorist's blast leaves
+/// the negative roles their moves (L92).
+pub fn blast(ctx: &mut Ctx, lynched: &[SlotId], voters: &[(SlotId, SlotId)]) {
+    let Some(t) = lynched
+        .iter()
+        .copied()
+        .find(|v| teams::holds(&ctx.state.slots[*v], ROLE))
+    else {
+        return;
+    };
+    let targets: Vec<SlotId> = std::iter::once(t)
+        .chain(vars::slots(&ctx.state, PAIR_KEY))
+        .collect();
+    vars::clear(&mut ctx.state, PAIR_KEY);
+    let phase = ctx.state.phase;
+    let mut hit = Vec::new();
+    for &(voter, target) in voters {
+        if targets.contains(&target) && ctx.is_alive(voter) && !hit.contains(&voter) {
+            ctx.set_status_until(voter, BLAST, Some(t), Some(phase + 2));
+            hit.push(voter);
+        }
+    }
+    if !hit.is_empty() {
+        let names: Vec<String> = hit.iter().map(|v| ctx.name(*v)).collect();
+        ctx.say(
+            crate::engine::outcome::Audience::Public,
+            "pub_terrorist_blast",
+            &[("players", names.join(", "))],
+        );
+    }
+}
+
+/// The detonation's target, kept for the blast of the same result.
+pub const PAIR_KEY: &str = "terrorist_pair";
+
+/// Does the blast block this role of the player (a black terrorist's: the peaceful one only)?
+pub fn blast_blocks(ctx: &Ctx, slot: SlotId, peaceful: bool) -> bool {
+    let Some(info) = ctx
+        .state
+        .slots
+        .get(slot)
+        .and_then(|s| s.statuses.get(BLAST))
+    else {
+        return false;
+    };
+    let black_terrorist = info.link.is_some_and(|t| teams::black(ctx, t));
+    peaceful || !black_terrorist
+}
