@@ -138,6 +138,7 @@ pub const REQUIRES: Requirements = Requirements {
         "bodyguard",
         "company",
         "doctor",
+        "during_vote",
         "killers",
         "madman",
         "notes",

@@ -151,6 +151,11 @@ impl Round {
         set(state, ROUND, self.id());
     }
 
+    /// A round of a lynch ballot, when the moves made during a vote are sent (L113).
+    pub fn voting(self) -> bool {
+        matches!(self, Round::Vote | Round::Revote | Round::PriestRevote)
+    }
+
     /// The ballot a `Vote` without a ballot name goes to in this round.
     pub fn ballot(self) -> Option<&'static str> {
         match self {

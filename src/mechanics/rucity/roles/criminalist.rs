@@ -76,17 +76,7 @@ impl Role for Criminalist {
         }
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
-        for c in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
-            let names: Vec<String> = run.visitors_of(c, c).map(|v| ctx.name(v.actor)).collect();
-            if ctx.is_alive(c) && !names.is_empty() {
-                let names = names.join(", ");
-                ctx.say(
-                    Audience::Slot(c),
-                    "pm_criminalist_visitors",
-                    &[("names", names)],
-                );
-            }
-        }
+        super::tell_visitor_names(ctx, run, ROLE, "pm_criminalist_visitors");
     }
     fn history(&self) -> &'static [&'static str] {
         &["pm_criminalist"]

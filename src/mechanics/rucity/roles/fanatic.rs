@@ -9,7 +9,7 @@
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
 
 pub const ROLE: &str = "fanatic";
@@ -59,19 +59,6 @@ impl Role for Fanatic {
                 "fanatic_revenge",
                 "revenge opens once the favourite is gone and lasts until he is avenged (L36)",
             ),
-            "fanatic_dying_kill"
-                if !matches!(
-                    super::vars::Round::now(entry.state),
-                    super::vars::Round::Vote
-                        | super::vars::Round::Revote
-                        | super::vars::Round::PriestRevote
-                ) =>
-            {
-                refusal(
-                    "fanatic_dying_kill",
-                    "the dying kill is sent during a vote by the fanatic about to be lynched (L36, L113)",
-                )
-            }
             "fanatic_dying_kill" if me.counter(OWN_KILLS) == 0 || me.counter(AVENGED) > 0 => {
                 refusal(
                     "fanatic_dying_kill",
@@ -218,22 +205,12 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
 
 /// A lynched fanatic who killed his own team with kills left takes a player with him (L36).
 pub fn dying_kill(ctx: &mut Ctx, lynched: &[SlotId]) {
-    let acts: Vec<(SlotId, SlotId)> = live_acts(&ctx.state)
-        .filter(|a| a.ability == "fanatic_dying_kill" && lynched.contains(&a.actor))
-        .filter_map(|a| Some((a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
-        .collect();
-    for (fanatic, target) in acts {
-        if ctx.kill(target, ROLE) {
-            ctx.note(
-                format!("dying_kill:{}", ctx.name(fanatic)),
-                "votes",
-                format!(
-                    "the lynched fanatic {} takes {} with him (L36)",
-                    ctx.name(fanatic),
-                    ctx.name(target)
-                ),
-            );
-            super::super::posts::announce_day_death(ctx, "pub_dying_kill", target);
-        }
+    for (fanatic, target) in super::dying_moves(ctx, "fanatic_dying_kill", lynched) {
+        let why = format!(
+            "the lynched fanatic {} takes {} with him (L36)",
+            ctx.name(fanatic),
+            ctx.name(target)
+        );
+        super::dying_kill(ctx, fanatic, target, ROLE, why);
     }
 }

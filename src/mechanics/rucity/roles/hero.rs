@@ -6,21 +6,18 @@
 //! well and learns the saved player's team. Passive: a single barrier, and the names of his
 //! night visitors.
 
-use super::night::{self, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::night::NightRun;
+use super::{Entry, Role, refusal, teams};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
-use vars::Round;
 
 pub const ROLE: &str = "hero";
 /// Status of the player the hero saved.
 pub const SAVED: &str = "hero_saved";
 /// Slot counter: this red hero saved a red (his heroic death is open).
 const SAVED_RED: &str = "hero_saved_red";
-
-const DURING_THE_VOTE: &str = "the hero moves during a vote, once the last vote is in (L35, L113)";
 
 pub struct Hero;
 
@@ -29,13 +26,7 @@ impl Role for Hero {
         ROLE
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
-        let voting = matches!(
-            Round::now(entry.state),
-            Round::Vote | Round::Revote | Round::PriestRevote
-        );
         match entry.ability {
-            "hero_save" if !voting => refusal("hero_save", DURING_THE_VOTE),
-            "hero_death" if !voting => refusal("hero_death", DURING_THE_VOTE),
             "hero_save" if hunt_on(entry.state) => {
                 refusal("hero_save", "nobody can be saved at the witch hunt (L35)")
             }
@@ -67,13 +58,7 @@ impl Role for Hero {
         }
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
-        for h in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
-            let names: Vec<String> = run.visitors_of(h, h).map(|v| ctx.name(v.actor)).collect();
-            if ctx.is_alive(h) && !names.is_empty() {
-                let names = names.join(", ");
-                ctx.say(Audience::Slot(h), "pm_hero_visitors", &[("names", names)]);
-            }
-        }
+        super::tell_visitor_names(ctx, run, ROLE, "pm_hero_visitors");
     }
     fn inherited(&self) -> &'static [&'static str] {
         &[SAVED_RED]

@@ -9,9 +9,8 @@ use super::checks::{self, PrivateTexts, check_night_key};
 use super::night::{self, Gate, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
-use vars::Round;
 
 pub const ROLE: &str = "inquisitor";
 
@@ -63,19 +62,6 @@ impl Role for Inquisitor {
             },
             _ => Ok(()),
         }
-    }
-    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
-        let voting = matches!(
-            Round::now(entry.state),
-            Round::Vote | Round::Revote | Round::PriestRevote
-        );
-        if entry.ability == "inquisitor_dying_kill" && !voting {
-            return refusal(
-                "inquisitor_dying_kill",
-                "the dying kill is sent during a vote by the inquisitor about to be lynched (L29, L113)",
-            );
-        }
-        Ok(())
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         // A burn that killed a true black: a black inquisitor may then execute anyone (L96).
@@ -130,33 +116,23 @@ fn dying_kill_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
 /// The lynched inquisitors' dying kills (L29, L113): the target dies at once; a black
 /// inquisitor's execution counts as a lynch (L96). No hero may save him (L35).
 pub fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) {
-    let acts: Vec<(SlotId, SlotId)> = live_acts(&ctx.state)
-        .filter(|a| a.ability == "inquisitor_dying_kill" && lynched.contains(&a.actor))
-        .filter_map(|a| Some((a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
-        .collect();
-    for (inquisitor, target) in acts {
+    for (inquisitor, target) in super::dying_moves(ctx, "inquisitor_dying_kill", lynched) {
         if ctx.state.slots[inquisitor].has_status(super::kamikaze::CRIPPLED) {
             continue;
         }
         let execution = teams::black(ctx, inquisitor);
         let cause = if execution { "lynch" } else { ROLE };
-        if ctx.kill(target, cause) {
-            ctx.note(
-                format!("dying_kill:{}", ctx.name(inquisitor)),
-                "votes",
-                format!(
-                    "the lynched inquisitor {} takes {} with him (L29{})",
-                    ctx.name(inquisitor),
-                    ctx.name(target),
-                    if execution {
-                        "; a black inquisitor's execution counts as a lynch, L96"
-                    } else {
-                        ""
-                    }
-                ),
-            );
-            super::super::posts::announce_day_death(ctx, "pub_dying_kill", target);
-        }
+        let why = format!(
+            "the lynched inquisitor {} takes {} with him (L29{})",
+            ctx.name(inquisitor),
+            ctx.name(target),
+            if execution {
+                "; a black inquisitor's execution counts as a lynch, L96"
+            } else {
+                ""
+            }
+        );
+        super::dying_kill(ctx, inquisitor, target, cause, why);
     }
 }
 

@@ -4,10 +4,9 @@
 //! round's move stands alone, as the round's entries do). A black liar's victims' votes fall to
 //! one instead of zero.
 
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Role, teams};
 use crate::engine::resolve::{Ctx, live_acts};
-use crate::engine::{GameState, Refusal, SlotId};
-use vars::Round;
+use crate::engine::{GameState, SlotId};
 
 pub const ROLE: &str = "liar";
 
@@ -16,16 +15,6 @@ pub struct Liar;
 impl Role for Liar {
     fn id(&self) -> &'static str {
         ROLE
-    }
-    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
-        match (entry.ability, Round::now(entry.state)) {
-            (ROLE, Round::Vote | Round::Revote | Round::PriestRevote) => Ok(()),
-            (ROLE, _) => refusal(
-                ROLE,
-                "the liar moves during a vote, once the last vote is in (L32, L113)",
-            ),
-            _ => Ok(()),
-        }
     }
     fn history(&self) -> &'static [&'static str] {
         &["pm_liar"]

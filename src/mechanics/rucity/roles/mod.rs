@@ -41,6 +41,7 @@ pub mod witness;
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
 use super::{blocks, checks, night, shots, teams, vars};
 
+use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::rules::Roleset;
@@ -213,6 +214,7 @@ pub fn usable(
     ability: &str,
 ) -> Result<(), Refusal> {
     let none = BTreeMap::new();
+    during_the_vote(roleset, state, ability)?;
     match acting(roleset, state, actor, ability) {
         Some(role) => role.usable(&entry(roleset, state, actor, ability, &[], &none)),
         None => Ok(()),
@@ -296,8 +298,51 @@ pub fn warn_silent(ctx: &mut Ctx, run: &NightRun) {
 
 // Helpers the role files share.
 
+/// The dying moves with `ability` sent this round by players lynched at this result (a dying
+/// move counts only if its maker dies then, L113): (maker, target).
+fn dying_moves(ctx: &Ctx, ability: &str, lynched: &[SlotId]) -> Vec<(SlotId, SlotId)> {
+    crate::engine::resolve::live_acts(&ctx.state)
+        .filter(|a| a.ability == ability && lynched.contains(&a.actor))
+        .filter_map(|a| Some((a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
+        .collect()
+}
+
+/// A dying move's victim dies at once, and the vote result says so.
+fn dying_kill(ctx: &mut Ctx, maker: SlotId, target: SlotId, cause: &str, why: String) {
+    if ctx.kill(target, cause) {
+        ctx.note(format!("dying_kill:{}", ctx.name(maker)), "votes", why);
+        super::posts::announce_day_death(ctx, "pub_dying_kill", target);
+    }
+}
+
+/// The morning: each living holder of `role` learns the names of his night visitors (the
+/// homeless's passive sight, which the hero and the criminalist share, L35, L44).
+fn tell_visitor_names(ctx: &mut Ctx, run: &NightRun, role: &str, template: &str) {
+    for h in night::holders_at_start(run, &ctx.state, role).collect::<Vec<_>>() {
+        let names: Vec<String> = run.visitors_of(h, h).map(|v| ctx.name(v.actor)).collect();
+        if ctx.is_alive(h) && !names.is_empty() {
+            ctx.say(Audience::Slot(h), template, &[("names", names.join(", "))]);
+        }
+    }
+}
+
 fn refusal(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {
     Err(Refusal::new(rule, message))
+}
+
+/// Moves made during a vote (stage `during_vote`, the contract's V moves) are sent in a ballot
+/// round once the votes are in (L113).
+fn during_the_vote(roleset: &Roleset, state: &GameState, ability: &str) -> Result<(), Refusal> {
+    let during = roleset
+        .ability(ability)
+        .is_some_and(|a| a.stage == "during_vote");
+    if !during || vars::Round::now(state).voting() {
+        return Ok(());
+    }
+    refusal(
+        "during_vote",
+        format!("`{ability}` is sent during a vote, once the last vote is in (L113)"),
+    )
 }
 
 /// Moves due before the vote opens are fixed once it starts (L113, L160).

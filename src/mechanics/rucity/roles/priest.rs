@@ -31,9 +31,9 @@ impl Role for Priest {
             "priest_forgive" if hunt_on(entry.state) => {
                 refusal("priest_forgive", "no forgiveness at the witch hunt (L30)")
             }
-            "priest_forgive" if !matches!(round, Round::Vote | Round::Revote) => refusal(
+            "priest_forgive" if round == Round::PriestRevote => refusal(
                 "priest_forgive",
-                "the priest forgives during a vote or a re-vote, once the votes are in (L30, L113)",
+                "the priest forgives at a vote or a re-vote, not in his own re-vote (L30)",
             ),
             "priest_let_die" if round != Round::PriestRevote => refusal(
                 "priest_let_die",
