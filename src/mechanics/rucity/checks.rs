@@ -134,9 +134,10 @@ pub fn withheld(
     if ctx.state.slots.get(target).is_some_and(|s| {
         teams::holds(s, super::roles::anonymous::ROLE)
             || teams::holds(s, super::roles::terrorist::ROLE)
+            || teams::holds(s, super::roles::hypnotist::ROLE)
     }) {
         return Some(format!(
-            "{name} is the anonymous or the terrorist: no information (L6, L24)"
+            "{name} is the anonymous, the terrorist or the hypnotist: no information (L6, L24)"
         ));
     }
     if ctx.has_status(target, super::roles::kamikaze::CRIPPLED) {

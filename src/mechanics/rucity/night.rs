@@ -3,7 +3,7 @@
 //! rule, the blocker's arrest and protection). Deaths stay pending until the doctor's stage
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
-use super::roles::{bodyguard, homeless, immortal, kamikaze, madman, prostitute};
+use super::roles::{bodyguard, homeless, hypnotist, immortal, kamikaze, madman, prostitute};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{killers, morning, vars};
@@ -69,6 +69,8 @@ pub struct CityNight {
     pub watches: Vec<(SlotId, SlotId)>,
     /// The madman set the town on fire tonight.
     pub fire: bool,
+    /// The moves the hypnotists turned or made skip tonight.
+    pub hypnosis: Vec<hypnotist::Redirect>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -165,6 +167,9 @@ impl kernel::Rules for City {
     ) -> Option<(StepResult, String)> {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
+        }
+        if let Some(stop) = hypnotist::stops(ctx, run, mv) {
+            return Some(stop);
         }
         let company = madman::disrupts(ctx, run, mv).or_else(|| prostitute::stops(ctx, run, mv));
         if let Some(why) = company.or_else(|| homeless::finds_dead(ctx, run, mv)) {

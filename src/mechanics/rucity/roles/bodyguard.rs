@@ -57,10 +57,10 @@ impl Role for Bodyguard {
         if entry.ability != ROLE || teams::is_black(entry.roleset, entry.me()) {
             return Ok(());
         }
-        let me = entry.me();
-        let again = entry.targets.first().is_some_and(|t| {
-            me.counter(LAST_WARD) == *t as u32 + 1 && me.counter(LAST_NIGHT) + 1 == entry.night()
-        });
+        let again = entry
+            .targets
+            .first()
+            .is_some_and(|t| guarded_last_night(entry.me(), *t, entry.night()));
         if again {
             return refusal(
                 ROLE,
@@ -77,6 +77,11 @@ impl Role for Bodyguard {
     }
 }
 
+/// Did this bodyguard guard `ward` the night before night `night` (L20)?
+pub fn guarded_last_night(me: &crate::engine::Slot, ward: SlotId, night: u32) -> bool {
+    me.counter(LAST_WARD) == ward as u32 + 1 && me.counter(LAST_NIGHT) + 1 == night
+}
+
 fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(ward) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
@@ -91,7 +96,9 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let black = teams::black(ctx, mv.actor);
     let interferes = black && mv.params.get("interfere").is_none_or(|v| v != "no");
     let night = run.ledger.night;
-    if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+    // A ward the hypnotist forced on him does not bind the next night (L37).
+    let forced = run.ledger.hypnosis.iter().any(|r| r.seq == mv.seq);
+    if let Some(s) = ctx.state.slots.get_mut(mv.actor).filter(|_| !forced) {
         s.counters.insert(LAST_NIGHT.into(), night);
         s.counters.insert(LAST_WARD.into(), ward as u32 + 1);
     }

@@ -136,7 +136,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             .saves
             .iter()
             .filter(|(doc, _)| *doc == d)
-            .map(|(_, p)| ctx.name(*p))
+            .map(|(_, p)| ctx.name(super::hypnotist::named_for_healer(ctx, run, d, *p)))
             .collect();
         if !saved.is_empty() {
             ctx.say(

@@ -20,6 +20,7 @@ pub mod fanatic;
 pub mod hacker;
 pub mod hero;
 pub mod homeless;
+pub mod hypnotist;
 pub mod immortal;
 pub mod inquisitor;
 pub mod investigator;
@@ -82,6 +83,7 @@ pub static ROLES: &[&dyn Role] = &[
     &criminalist::Criminalist,
     &fanatic::Fanatic,
     &terrorist::Terrorist,
+    &hypnotist::Hypnotist,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];

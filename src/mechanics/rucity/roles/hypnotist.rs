@@ -1,0 +1,255 @@
+//! The hypnotist (§5.20, L37). Every night he names a player who is targeted instead of him:
+//! the moves of the rest of the night that name him go to that player and resolve there in the
+//! usual order, layered on the moves already aimed at him. He may name one player per role
+//! (`{"doctor": NAME}`), exempt roles (`{"exempt": "id,id"}`), or make the redirected players
+//! skip their moves instead (`{"skip": "yes"}`). A block breaks the hypnosis. Killers who shot
+//! at him he may turn on one night per game only; a killer turned onto himself skips. A red
+//! bodyguard he turns onto last night's ward fails, and the ward is not told. He stays at home
+//! for every tracker and learns the roles, not the names, of those who came to him; a killer
+//! he turned who killed the new target is named to him. A colour check or comparison on him
+//! gives no information (L6, L24).
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, bodyguard, refusal, teams};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+use crate::kernel::Visit;
+
+pub const ROLE: &str = "hypnotist";
+/// Slot counter: the night (number) he turned killers, once per game.
+const KILLERS_NIGHT: &str = "hypnotist_killers_night";
+
+/// A move the hypnosis took from him tonight.
+#[derive(Clone, Debug)]
+pub struct Redirect {
+    pub hypnotist: SlotId,
+    pub actor: SlotId,
+    /// The player the move now names instead of him; `None`: the move is skipped.
+    pub to: Option<SlotId>,
+    /// The move fails where it lands without its maker knowing (a repeat the hypnotist chose).
+    pub silent_fail: bool,
+    pub seq: u64,
+}
+
+pub struct Hypnotist;
+
+impl Role for Hypnotist {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == ROLE && {
+            hypnotise(ctx, run, mv);
+            true
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let unknown = exempt_roles(entry.params)
+            .find(|r| entry.roleset.role(r).is_none())
+            .map(str::to_string);
+        match unknown {
+            Some(r) => refusal(
+                ROLE,
+                format!("`exempt` names `{r}`, which is no role of the roleset (L37)"),
+            ),
+            None => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        tell(ctx, run);
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_hypnotist_visitors"]
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[KILLERS_NIGHT]
+    }
+}
+
+fn exempt_roles<'p>(
+    params: &'p std::collections::BTreeMap<String, String>,
+) -> impl Iterator<Item = &'p str> {
+    params
+        .get("exempt")
+        .into_iter()
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+}
+
+/// The hypnosis: every later move of the night that names him is turned (or skipped).
+fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(general) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
+    };
+    let me = mv.actor;
+    let skip = mv.params.get("skip").is_some_and(|v| v == "yes");
+    let exempt: Vec<&str> = exempt_roles(&mv.params).collect();
+    let night_no = run.ledger.night;
+    let turned_killers_before = {
+        let n = ctx.state.slots[me].counter(KILLERS_NIGHT);
+        n > 0 && n != night_no
+    };
+    let mut acts = run.acts.to_vec();
+    let mut reasons = vec![if skip {
+        format!("{} makes every move on him skip (L37)", ctx.name(me))
+    } else {
+        format!(
+            "{} sends the moves on him to {} (L37)",
+            ctx.name(me),
+            ctx.name(general)
+        )
+    }];
+    let mut turned_killers = false;
+    for act in acts.iter_mut().filter(|a| {
+        a.actor != me && a.targets.contains(&me) && night::after_stage(ctx, &a.stage, ROLE)
+    }) {
+        let role = super::acting(ctx.roleset, &ctx.state, act.actor, &act.ability)
+            .map(|r| r.id())
+            .unwrap_or_default();
+        let who = format!("{} ({})", ctx.name(act.actor), act.ability);
+        if exempt.contains(&role) {
+            reasons.push(format!("{who} is exempt from the hypnosis"));
+            continue;
+        }
+        let killer = act.def().tags.iter().any(|t| t == "killer");
+        if killer && turned_killers_before {
+            reasons.push(format!(
+                "{who}: killers are turned on one night per game only (L37)"
+            ));
+            continue;
+        }
+        turned_killers |= killer;
+        let chosen = mv.params.get(role).and_then(|n| ctx.slot_of(n));
+        let mut to = (!skip).then(|| chosen.unwrap_or(general));
+        if killer && to == Some(act.actor) {
+            reasons.push(format!("{who} is turned onto himself and skips (L37)"));
+            to = None;
+        }
+        let silent_fail = to.is_some_and(|t| repeats_a_guard(ctx, act, t, night_no));
+        match to {
+            Some(t) => {
+                let entered = act
+                    .entered
+                    .iter()
+                    .map(|e| {
+                        if ctx.slot_of(e) == Some(me) {
+                            ctx.name(t)
+                        } else {
+                            e.clone()
+                        }
+                    })
+                    .collect();
+                reasons.push(format!("{who} now goes to {}", ctx.name(t)));
+                *act = act.retargeted(ctx, entered);
+            }
+            None if skip => reasons.push(format!("{who} skips")),
+            None => {}
+        }
+        // He stays the player they came to: his visitors are theirs, and a tracker of the
+        // visitor sees both targets (L7).
+        run.visits.push(Visit {
+            actor: act.actor,
+            ability: act.ability.clone(),
+            targets: vec![me],
+            negative: killer,
+        });
+        run.ledger.hypnosis.push(Redirect {
+            hypnotist: me,
+            actor: act.actor,
+            to,
+            silent_fail,
+            seq: act.seq,
+        });
+    }
+    if turned_killers {
+        if let Some(s) = ctx.state.slots.get_mut(me) {
+            s.counters.insert(KILLERS_NIGHT.into(), night_no);
+        }
+    }
+    run.acts = acts.into();
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// A red bodyguard turned onto the player he guarded last night: the repeat is the
+/// hypnotist's choice, so the guard fails where it lands (L37, L20).
+fn repeats_a_guard(ctx: &Ctx, act: &Move, to: SlotId, night_no: u32) -> bool {
+    act.ability == bodyguard::ROLE
+        && !teams::black(ctx, act.actor)
+        && bodyguard::guarded_last_night(&ctx.state.slots[act.actor], to, night_no)
+}
+
+/// Why a move the hypnosis touched stops before its effect, if it does.
+pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    let r = run.ledger.hypnosis.iter().find(|r| r.seq == mv.seq)?;
+    match r.to {
+        None => Some((
+            StepResult::Skipped,
+            format!(
+                "{} is hypnotised by {}: the move is skipped (L37)",
+                ctx.name(mv.actor),
+                ctx.name(r.hypnotist)
+            ),
+        )),
+        Some(_) if r.silent_fail => Some((
+            StepResult::Failed,
+            format!(
+                "the hypnotist {} chose a target {} may not repeat: the move fails, and {} is not told (L37)",
+                ctx.name(r.hypnotist),
+                ctx.name(mv.actor),
+                ctx.name(mv.actor)
+            ),
+        )),
+        Some(_) => None,
+    }
+}
+
+/// The player a healer is told he saved: with the hypnosis, the hypnotist (L4, Q4).
+pub fn named_for_healer(ctx: &Ctx, run: &NightRun, healer: SlotId, saved: SlotId) -> SlotId {
+    if ctx.option("doctor_hypnosis_name") != "hypnotist" {
+        return saved;
+    }
+    run.ledger
+        .hypnosis
+        .iter()
+        .find(|r| r.actor == healer && r.to == Some(saved))
+        .map_or(saved, |r| r.hypnotist)
+}
+
+/// Morning: the roles of his visitors, and the killers he turned who killed their new target.
+fn tell(ctx: &mut Ctx, run: &NightRun) {
+    for h in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
+        if !ctx.is_alive(h) {
+            continue;
+        }
+        let roles = night::visit_roles(ctx, run.visitors_of(h, h));
+        if !roles.is_empty() {
+            ctx.say(
+                Audience::Slot(h),
+                "pm_hypnotist_visitors",
+                &[("roles", roles.join(", "))],
+            );
+        }
+        let kills: Vec<(SlotId, SlotId)> = run
+            .ledger
+            .hypnosis
+            .iter()
+            .filter(|r| r.hypnotist == h)
+            .filter_map(|r| Some((r.actor, r.to?)))
+            .filter(|(killer, to)| {
+                !ctx.is_alive(*to)
+                    && run
+                        .killed_by(*to)
+                        .is_some_and(|i| run.attacks[i].attacker == *killer)
+            })
+            .collect();
+        for (_, victim) in kills {
+            ctx.say(
+                Audience::Slot(h),
+                "pm_hypnotist_kill",
+                &[("player", ctx.name(victim))],
+            );
+        }
+    }
+}
