@@ -67,9 +67,7 @@ impl Role for Hypnotist {
     }
 }
 
-fn exempt_roles<'p>(
-    params: &'p std::collections::BTreeMap<String, String>,
-) -> impl Iterator<Item = &'p str> {
+fn exempt_roles(params: &std::collections::BTreeMap<String, String>) -> impl Iterator<Item = &str> {
     params
         .get("exempt")
         .into_iter()
@@ -163,10 +161,8 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             seq: act.seq,
         });
     }
-    if turned_killers {
-        if let Some(s) = ctx.state.slots.get_mut(me) {
-            s.counters.insert(KILLERS_NIGHT.into(), night_no);
-        }
+    if turned_killers && let Some(s) = ctx.state.slots.get_mut(me) {
+        s.counters.insert(KILLERS_NIGHT.into(), night_no);
     }
     run.acts = acts.into();
     night::step(ctx, mv, StepResult::Success, reasons);
