@@ -10,8 +10,10 @@ use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 
 pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
-    roles::morning(ctx, run);
+    // Survivors hear of the attempt first: the maid's change and the anonymous's feed cover
+    // everything a player is told this morning.
     tell_survivors(ctx, run);
+    roles::morning(ctx, run);
     roles::warn_silent(ctx, run);
     // Every death of the night's resolution is a night victim's (the host's removals are not
     // part of it).

@@ -3,7 +3,7 @@
 //! rule, the blocker's arrest and protection). Deaths stay pending until the doctor's stage
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
-use super::roles::{bodyguard, homeless, hypnotist, immortal, kamikaze, madman, prostitute};
+use super::roles::{bodyguard, homeless, hypnotist, immortal, kamikaze, madman, maid, prostitute};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{killers, morning, vars};
@@ -71,6 +71,8 @@ pub struct CityNight {
     pub fire: bool,
     /// The moves the hypnotists turned or made skip tonight.
     pub hypnosis: Vec<hypnotist::Redirect>,
+    /// The maids' visits that went through tonight.
+    pub maid: Vec<maid::MaidVisit>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.

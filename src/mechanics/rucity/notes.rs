@@ -59,7 +59,7 @@ pub fn publish(ctx: &mut Ctx, run: &NightRun, victims: &[SlotId]) {
 /// Evaluate a note's condition: `;`-separated clauses, each maybe negated with `!`:
 /// `commissar=passed|failed|withheld`, `doctor=hit|miss`, `blocker=hit|miss`, `dead=NAME`,
 /// `alive=NAME`, `quiet` (nobody died). The author can only use what the morning shows (L167).
-fn holds(ctx: &Ctx, run: &NightRun, condition: &str, dead: &[String]) -> (bool, String) {
+pub fn holds(ctx: &Ctx, run: &NightRun, condition: &str, dead: &[String]) -> (bool, String) {
     let condition = condition.trim();
     if condition.is_empty() {
         return (true, "an unconditional note is posted".into());

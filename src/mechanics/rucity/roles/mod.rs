@@ -31,6 +31,7 @@ pub mod killer;
 pub mod lawyer;
 pub mod liar;
 pub mod madman;
+pub mod maid;
 pub mod mayor;
 pub mod politician;
 pub mod priest;
@@ -84,6 +85,8 @@ pub static ROLES: &[&dyn Role] = &[
     &fanatic::Fanatic,
     &terrorist::Terrorist,
     &hypnotist::Hypnotist,
+    // Late: the maid changes what her target was told this morning and learns it.
+    &maid::Maid,
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];
