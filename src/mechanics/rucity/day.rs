@@ -501,8 +501,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
             crate::kernel::status::clear(ctx, *v, "forced_victim");
         }
     }
-    super::roles::inquisitor::dying_kills(ctx, &victims);
-    super::roles::fanatic::dying_kill(ctx, &victims);
+    super::roles::lynched(ctx, &victims);
     let pairs: Vec<(SlotId, SlotId)> = tally.votes.iter().map(|v| (v.voter, v.target)).collect();
     super::roles::terrorist::blast(ctx, &victims, &pairs);
     if let Some(taken) = super::roles::hero::heroic_death(ctx, &victims) {

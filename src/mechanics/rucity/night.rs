@@ -3,7 +3,9 @@
 //! rule, the blocker's arrest and protection). Deaths stay pending until the doctor's stage
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
-use super::roles::{bodyguard, homeless, hypnotist, immortal, kamikaze, madman, maid, prostitute};
+use super::roles::{
+    bodyguard, homeless, hypnotist, immortal, kamikaze, madman, maid, prostitute, witch,
+};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{killers, morning, vars};
@@ -73,6 +75,10 @@ pub struct CityNight {
     pub hypnosis: Vec<hypnotist::Redirect>,
     /// The maids' visits that went through tonight.
     pub maid: Vec<maid::MaidVisit>,
+    /// Tonight's witch swaps (witch, a, b), made in the morning, and the killers' shots a swap
+    /// with their victim cancelled.
+    pub witch_swaps: Vec<(SlotId, SlotId, SlotId)>,
+    pub witch_cancelled: Vec<u64>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -149,7 +155,8 @@ impl kernel::Rules for City {
         if stage != "killers" {
             return false;
         }
-        killers::run(ctx, run, acts);
+        let acts = witch::before_killers(ctx, run, acts);
+        killers::run(ctx, run, &acts);
         true
     }
 
@@ -170,7 +177,7 @@ impl kernel::Rules for City {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
         }
-        if let Some(stop) = hypnotist::stops(ctx, run, mv) {
+        if let Some(stop) = hypnotist::stops(ctx, run, mv).or_else(|| witch::stops(ctx, run, mv)) {
             return Some(stop);
         }
         let company = madman::disrupts(ctx, run, mv).or_else(|| prostitute::stops(ctx, run, mv));

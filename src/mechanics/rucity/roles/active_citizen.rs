@@ -118,7 +118,7 @@ fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {
 }
 
 /// Everything the former holder learnt through the role, for the new holder (L9).
-fn role_history(ctx: &Ctx, from: SlotId, role: &str) -> String {
+pub fn role_history(ctx: &Ctx, from: SlotId, role: &str) -> String {
     let prefixes = history_templates(role);
     let own = |m: &crate::engine::outcome::Message| {
         m.audience == Audience::Slot(from) && prefixes.iter().any(|p| m.template.starts_with(p))

@@ -68,6 +68,9 @@ impl Role for Fanatic {
             _ => Ok(()),
         }
     }
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) {
+        dying_kill(ctx, lynched);
+    }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         morning(ctx, run);
     }
@@ -204,7 +207,7 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
 }
 
 /// A lynched fanatic who killed his own team with kills left takes a player with him (L36).
-pub fn dying_kill(ctx: &mut Ctx, lynched: &[SlotId]) {
+fn dying_kill(ctx: &mut Ctx, lynched: &[SlotId]) {
     for (fanatic, target) in super::dying_moves(ctx, "fanatic_dying_kill", lynched) {
         let why = format!(
             "the lynched fanatic {} takes {} with him (L36)",

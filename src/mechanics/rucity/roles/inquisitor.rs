@@ -63,6 +63,9 @@ impl Role for Inquisitor {
             _ => Ok(()),
         }
     }
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) {
+        dying_kills(ctx, lynched);
+    }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         // A burn that killed a true black: a black inquisitor may then execute anyone (L96).
         for mv in run.acts_of("inquisitor_burn") {
@@ -115,7 +118,7 @@ fn dying_kill_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
 
 /// The lynched inquisitors' dying kills (L29, L113): the target dies at once; a black
 /// inquisitor's execution counts as a lynch (L96). No hero may save him (L35).
-pub fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) {
+fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) {
     for (inquisitor, target) in super::dying_moves(ctx, "inquisitor_dying_kill", lynched) {
         if ctx.state.slots[inquisitor].has_status(super::kamikaze::CRIPPLED) {
             continue;

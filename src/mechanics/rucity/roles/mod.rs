@@ -38,6 +38,7 @@ pub mod priest;
 pub mod prostitute;
 mod secretary;
 pub mod terrorist;
+pub mod witch;
 pub mod witness;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
@@ -85,6 +86,8 @@ pub static ROLES: &[&dyn Role] = &[
     &fanatic::Fanatic,
     &terrorist::Terrorist,
     &hypnotist::Hypnotist,
+    // Late, once every result is told: the witch's swaps move the roles and their results.
+    &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
     &maid::Maid,
     // Last: the anonymous receives what the players he watches were told this morning.
@@ -168,6 +171,10 @@ pub trait Role: Sync {
 
     /// An active citizen has just taken the role: what he is told beyond its history.
     fn taken(&self, _ctx: &mut Ctx, _holder: SlotId) {}
+
+    /// Players were lynched at this vote result: the dying moves of the role's holders among
+    /// them take effect (L113).
+    fn lynched(&self, _ctx: &mut Ctx, _lynched: &[SlotId]) {}
 }
 
 /// The registered role with this id.
@@ -262,6 +269,13 @@ pub fn morning(ctx: &mut Ctx, run: &NightRun) {
     }
 }
 
+/// Every role's dying moves of the players lynched at this result, in the registry's order.
+pub fn lynched(ctx: &mut Ctx, lynched: &[SlotId]) {
+    for role in ROLES {
+        role.lynched(ctx, lynched);
+    }
+}
+
 /// The lines of the morning post of the roles in play, in the registry's order.
 pub fn public_lines(ctx: &Ctx, run: &NightRun) -> Vec<&'static str> {
     ROLES
@@ -306,9 +320,20 @@ pub fn warn_silent(ctx: &mut Ctx, run: &NightRun) {
 /// The dying moves with `ability` sent this round by players lynched at this result (a dying
 /// move counts only if its maker dies then, L113): (maker, target).
 fn dying_moves(ctx: &Ctx, ability: &str, lynched: &[SlotId]) -> Vec<(SlotId, SlotId)> {
+    dying_move_targets(ctx, ability, lynched)
+        .into_iter()
+        .filter_map(|(maker, targets)| Some((maker, *targets.first()?)))
+        .collect()
+}
+
+/// The same, with every player target of each move.
+fn dying_move_targets(ctx: &Ctx, ability: &str, lynched: &[SlotId]) -> Vec<(SlotId, Vec<SlotId>)> {
     crate::engine::resolve::live_acts(&ctx.state)
         .filter(|a| a.ability == ability && lynched.contains(&a.actor))
-        .filter_map(|a| Some((a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
+        .map(|a| {
+            let targets = a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect();
+            (a.actor, targets)
+        })
         .collect()
 }
 
