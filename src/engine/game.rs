@@ -650,12 +650,15 @@ fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64, ke
     }
 }
 
-/// Accept an outcome: deliver messages (dead players get public ones only), end statuses whose
-/// time is up, and start the next phase.
+/// Accept an outcome: deliver messages (dead players get public ones only, but for those a
+/// status keeps voting), end statuses whose time is up, and start the next phase.
 fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome, round: Option<String>) {
     for m in &mut outcome.messages {
         if let Audience::Slot(id) = m.audience
-            && state.slots.get(id).is_some_and(|s| !s.alive)
+            && state
+                .slots
+                .get(id)
+                .is_some_and(|s| !s.alive && !state.votes_when_dead(roleset, s))
         {
             let name = state
                 .slots

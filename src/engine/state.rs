@@ -151,6 +151,20 @@ impl GameState {
             .find(|status| slot.has_status(status))
             .map(String::as_str)
     }
+    /// A dead player a status keeps voting ([`crate::rules::StatusDef::votes_when_dead`]).
+    pub fn votes_when_dead(&self, roleset: &Roleset, slot: &Slot) -> bool {
+        !slot.alive
+            && slot
+                .statuses
+                .keys()
+                .any(|s| roleset.status(s).is_some_and(|d| d.votes_when_dead))
+    }
+    /// Who votes: the players in the game, and the dead a status keeps voting.
+    pub fn voters<'a>(&'a self, roleset: &'a Roleset) -> impl Iterator<Item = &'a Slot> {
+        self.slots.iter().filter(move |s| {
+            self.out_of_game(s).is_none() && (s.alive || self.votes_when_dead(roleset, s))
+        })
+    }
     /// Players still in the game: alive, and no status has taken them out of it.
     pub fn living(&self) -> impl Iterator<Item = &Slot> {
         self.slots

@@ -23,7 +23,7 @@ pub fn find_slot<'a>(state: &'a GameState, name: &str) -> Result<&'a Slot, Refus
 
 /// The player can take part: alive, in the game, and no status forbids acting.
 pub fn check_can_act(roleset: &Roleset, state: &GameState, slot: &Slot) -> Result<(), Refusal> {
-    if !slot.alive {
+    if !slot.alive && !state.votes_when_dead(roleset, slot) {
         return Err(Refusal::new(
             "dead_actor",
             format!("{} is dead and cannot act", slot.name),
@@ -109,6 +109,12 @@ pub fn check_act(
         )
     })?;
     check_can_act(roleset, state, slot)?;
+    if !slot.alive && !ability.after_death {
+        return Err(Refusal::new(
+            "dead_actor",
+            format!("{} is dead and cannot act", slot.name),
+        ));
+    }
     if !holds_ability(roleset, slot, ability_id) {
         return Err(Refusal::new(
             "not_role_ability",
@@ -306,7 +312,13 @@ pub fn usable_abilities<'a>(
             };
             let used = slot.uses.get(id).copied().unwrap_or(0);
             let spent = def.limits.uses.is_some_and(|max| used >= max);
-            if def.passive || def.phase != kind || spent || out.iter().any(|a| a.id == def.id) {
+            let dead_only = !slot.alive && !def.after_death;
+            if def.passive
+                || def.phase != kind
+                || spent
+                || dead_only
+                || out.iter().any(|a| a.id == def.id)
+            {
                 continue;
             }
             match system.usable_refusal(roleset, state, slot.id, id) {
@@ -497,7 +509,7 @@ pub fn check_vote(
         ));
     }
     let slot = find_slot(state, voter)?;
-    if !slot.alive {
+    if !slot.alive && !state.votes_when_dead(roleset, slot) {
         return Err(Refusal::new(
             "dead_actor",
             format!("{} is dead and cannot vote", slot.name),

@@ -144,6 +144,10 @@ pub struct AbilityDef {
     /// same actor (notes a player may send several of).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeatable: bool,
+    /// Its dead holder may still enter it while a status keeps him voting
+    /// ([`StatusDef::votes_when_dead`]): a phantom possessing a player after his death.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_death: bool,
     /// The extra values an entry of this ability carries beside its targets (a note's text, a
     /// requested role, a partner's approval). The engine refuses an entry whose values do not
     /// fit, and the console asks for them.
@@ -408,6 +412,10 @@ pub struct StatusDef {
     /// nor counts among the living, and cannot be targeted.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub removes_from_game: bool,
+    /// A dead player with this status still votes (and enters his `after_death` abilities):
+    /// the phantom's players stay for one more vote.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub votes_when_dead: bool,
     pub description: String,
 }
 

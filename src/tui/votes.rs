@@ -53,7 +53,7 @@ impl Votes {
         let words: Vec<&str> = text.split_whitespace().collect();
         let state = game.state();
         let (voter, targets) = if words.len() == ballots.len() + 1 {
-            let living: Vec<&Slot> = state.living().collect();
+            let living: Vec<&Slot> = state.voters(game.roleset()).collect();
             let voter: &Slot =
                 pick(words[0], &living, |s| s.name.clone()).map_err(|e| format!("voter: {e}"))?;
             (voter, &words[1..])
@@ -168,7 +168,7 @@ fn pick<'a, T>(word: &str, items: &'a [T], text: impl Fn(&T) -> String) -> Resul
 pub fn next_voter(game: &Game, after: Option<&str>) -> Option<String> {
     let state = game.state();
     let ballots = ballots(game);
-    let living: Vec<&Slot> = state.living().collect();
+    let living: Vec<&Slot> = state.voters(game.roleset()).collect();
     let start = after
         .and_then(|n| living.iter().position(|s| s.name == n))
         .map(|i| i + 1)

@@ -2,7 +2,7 @@
 //! player's second game-day on one of his roles, and a crippled player's peaceful role, lost
 //! for good (L6). A move of a blocked role is accepted and fails (L16), by night and by day.
 
-use super::roles::{hacker, kamikaze, terrorist};
+use super::roles::{hacker, kamikaze, phantom, terrorist};
 use super::vars;
 use crate::engine::SlotId;
 use crate::engine::resolve::Ctx;
@@ -21,6 +21,11 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
     if slot.has_status(kamikaze::CRIPPLED) && peaceful {
         return Some(format!(
             "{name} is crippled: the peaceful role's moves fail (L6)"
+        ));
+    }
+    if slot.has_status(phantom::CURSED) && peaceful {
+        return Some(format!(
+            "{name} is cursed by the black phantom: the peaceful role is blocked (L88)"
         ));
     }
     if terrorist::blast_blocks(ctx, actor, peaceful) {

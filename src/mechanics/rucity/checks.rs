@@ -140,6 +140,11 @@ pub fn withheld(
             "{name} is the anonymous, the terrorist or the hypnotist: no information (L6, L24)"
         ));
     }
+    if ctx.has_status(target, super::roles::phantom::CURSED) {
+        return Some(format!(
+            "{name} is cursed by the black phantom: no colour information (L88)"
+        ));
+    }
     if ctx.has_status(target, super::roles::kamikaze::CRIPPLED) {
         return Some(format!("{name} is crippled: no colour information (L6)"));
     }

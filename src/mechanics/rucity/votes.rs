@@ -4,7 +4,7 @@
 //! why it counts what it counts; every target a step with its sum.
 
 use super::corrections::{self, Colour};
-use super::roles::liar;
+use super::roles::{liar, phantom};
 use super::{mayor, teams};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
@@ -121,7 +121,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
     let auto_self = ctx.option("auto_vote_target") != "none";
     let mut out = Vec::new();
     let mut abstained = Vec::new();
-    let voters: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+    let voters: Vec<SlotId> = ctx.state.voters(ctx.roleset).map(|s| s.id).collect();
     let vote =
         |voter: SlotId, target: SlotId, seq: u64, auto: bool, advance: bool, why: String| Counted {
             voter,
@@ -237,6 +237,9 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         }
         // Step 3: zeroing.
         if let Some(why) = mayor::zeroed(&ctx.state, v.voter, v.target, v.auto, &pairs) {
+            v.weight = 0;
+            v.why.push(why);
+        } else if let Some(why) = phantom::zeroed(ctx, v.voter, v.target, &pairs) {
             v.weight = 0;
             v.why.push(why);
         } else if let Some(why) = liar::zeroed(ctx.roleset, &ctx.state, v.voter) {

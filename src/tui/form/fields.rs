@@ -157,7 +157,7 @@ fn state<'a>(ctx: &'a Ctx) -> &'a GameState {
 fn act_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
     let st = state(ctx);
     let actors: Vec<Choice> = st
-        .living()
+        .voters(ctx.game.roleset())
         .filter(|s| ctx.game.usable_abilities(s).is_ok())
         .map(|s| player_choice(ctx, s))
         .collect();
@@ -259,7 +259,7 @@ fn vote_fields(ctx: &Ctx, values: &[String], unvote: bool) -> Vec<Field> {
         ballots[0].clone()
     };
     let voters: Vec<Choice> = st
-        .living()
+        .voters(ctx.game.roleset())
         .filter(|s| !unvote || has_vote(st, &ballot.0, s.id))
         .map(|s| player_choice(ctx, s))
         .collect();

@@ -33,6 +33,7 @@ pub mod liar;
 pub mod madman;
 pub mod maid;
 pub mod mayor;
+pub mod phantom;
 pub mod politician;
 pub mod priest;
 pub mod prostitute;
@@ -86,6 +87,7 @@ pub static ROLES: &[&dyn Role] = &[
     &fanatic::Fanatic,
     &terrorist::Terrorist,
     &hypnotist::Hypnotist,
+    &phantom::Phantom,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.

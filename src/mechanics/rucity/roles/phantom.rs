@@ -1,0 +1,233 @@
+//! The phantom (§5.1, L18; black holder L88). While he lives, every player killed at night
+//! keeps a vote for the next day without his roles (status `phantom`, a dead player who still
+//! votes); killed at night himself, only he gets it. Dead, he may possess a living player at
+//! the vote of the day he died or of the day after his night death (`phantom_possess`, sent
+//! during the vote): he learns the player's peaceful role, the vote result names the player,
+//! and he stays for one more vote, where his vote counts only with the possessed player's
+//! target; he leaves with him. A living phantom gets +1 for each phantom player who votes, and
+//! may cancel that bonus during a vote (`phantom_cancel_bonus`). A black phantom's possession
+//! is a curse (the player's peaceful role and colour are blocked), and he may stop making
+//! phantom players (`phantom_switch_off`, an evening move).
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "phantom";
+/// A dead player who still votes; on a possessing phantom it points at the possessed player.
+pub const PHANTOM: &str = "phantom";
+pub const POSSESSED: &str = "possessed";
+/// The black phantom's possession: the player's peaceful role and colour are blocked.
+pub const CURSED: &str = "cursed";
+/// The var set once a black phantom stopped making phantom players.
+const SWITCHED_OFF: &str = "phantom_switched_off";
+
+pub struct Phantom;
+
+impl Role for Phantom {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        if mv.ability != "phantom_switch_off" {
+            return false;
+        }
+        if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+            night::step(ctx, mv, result, vec![why]);
+            return true;
+        }
+        vars::set(&mut ctx.state, SWITCHED_OFF, "yes");
+        let why = "the black phantom makes no more phantom players (L88)".to_string();
+        night::step(ctx, mv, StepResult::Success, vec![why]);
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let me = entry.me();
+        match entry.ability {
+            "phantom_possess" if !me.alive && possessing(entry.state, entry.actor).is_some() => {
+                refusal(
+                    "phantom_possess",
+                    "the phantom possesses one player only (L18)",
+                )
+            }
+            "phantom_possess" if !me.alive && !me.has_status(PHANTOM) => refusal(
+                "phantom_possess",
+                "a dead phantom possesses at the vote of the day after his night death (L18, L113)",
+            ),
+            "phantom_cancel_bonus" if !me.alive => refusal(
+                "phantom_cancel_bonus",
+                "only a living phantom cancels his bonus (L18)",
+            ),
+            "phantom_switch_off" if !teams::is_black(entry.roleset, me) => refusal(
+                "phantom_switch_off",
+                "only a black phantom switches the phantom players off (L88)",
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        aura(ctx, run);
+        leave_with_hosts(ctx);
+    }
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) {
+        possess(ctx, lynched);
+        leave_with_hosts(ctx);
+    }
+}
+
+/// The player a dead phantom possesses, if he does.
+fn possessing(state: &GameState, phantom: SlotId) -> Option<SlotId> {
+    state.slots.get(phantom)?.statuses.get(PHANTOM)?.link
+}
+
+/// The night's victims keep a vote for the day while a phantom lives; a phantom killed tonight
+/// keeps it alone (L18).
+fn aura(ctx: &mut Ctx, run: &NightRun) {
+    let victims: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
+    let phantoms: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
+    let dead_phantoms: Vec<SlotId> = victims
+        .iter()
+        .copied()
+        .filter(|v| phantoms.contains(v))
+        .collect();
+    let keepers = if !dead_phantoms.is_empty() {
+        dead_phantoms
+    } else if phantoms.iter().any(|p| ctx.is_alive(*p)) && !vars::flag(&ctx.state, SWITCHED_OFF) {
+        victims
+    } else {
+        Vec::new()
+    };
+    let day = ctx.state.phase + 1;
+    for v in keepers {
+        ctx.set_status_until(v, PHANTOM, None, Some(day));
+        ctx.note(
+            format!("phantom:{}", ctx.name(v)),
+            "notes",
+            format!(
+                "{} keeps a vote for the day without roles: the phantom's effect (L18)",
+                ctx.name(v)
+            ),
+        );
+    }
+}
+
+/// The possessions sent at this vote: by a phantom lynched now, or by one killed the night
+/// before (L18, L113).
+fn possess(ctx: &mut Ctx, lynched: &[SlotId]) {
+    let acts: Vec<(SlotId, Option<SlotId>)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == "phantom_possess")
+        .map(|a| (a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))))
+        .collect();
+    for (phantom, target) in acts {
+        let lynched_now = lynched.contains(&phantom);
+        let night_dead = !ctx.is_alive(phantom) && !lynched_now;
+        if !lynched_now && !night_dead {
+            continue;
+        }
+        let Some(target) = target.filter(|t| ctx.is_alive(*t)) else {
+            ctx.note(
+                format!("phantom_possess:{}", ctx.name(phantom)),
+                "votes",
+                "the player the phantom chose leaves at this vote: no possession (L18)",
+            );
+            continue;
+        };
+        // One more vote: the status lasts until the next day is over.
+        let until = Some(ctx.state.phase + 2);
+        ctx.set_status_until(phantom, PHANTOM, Some(target), until);
+        let black = teams::black(ctx, phantom);
+        let mark = if black { CURSED } else { POSSESSED };
+        ctx.set_status_until(target, mark, Some(phantom), until);
+        let role = teams::peaceful_name(ctx, target);
+        ctx.say(
+            Audience::Slot(phantom),
+            "pm_phantom_host",
+            &[("player", ctx.name(target)), ("role", role)],
+        );
+        ctx.say(
+            Audience::Public,
+            "pub_phantom_possessed",
+            &[("player", ctx.name(target))],
+        );
+        let why = format!(
+            "the phantom {} possesses {} and stays for one more vote (L18{})",
+            ctx.name(phantom),
+            ctx.name(target),
+            if black {
+                "; a black phantom's possession is a curse, L88"
+            } else {
+                ""
+            }
+        );
+        ctx.note(
+            format!("phantom_possess:{}", ctx.name(phantom)),
+            "votes",
+            why,
+        );
+    }
+}
+
+/// A possessed player who leaves takes his phantom with him (L18).
+fn leave_with_hosts(ctx: &mut Ctx) {
+    let gone: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| !s.alive)
+        .filter_map(|s| Some((s.id, s.statuses.get(PHANTOM)?.link?)))
+        .filter(|(_, host)| !ctx.is_alive(*host))
+        .map(|(p, _)| p)
+        .collect();
+    for p in gone {
+        crate::kernel::status::clear(ctx, p, PHANTOM);
+    }
+}
+
+/// A living phantom's +1 for each phantom player voting in this ballot, unless he cancelled
+/// it during the vote (L18).
+pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, all: &[(SlotId, SlotId)]) -> Vec<(i32, String)> {
+    let me = &ctx.state.slots[voter];
+    if !me.alive || !teams::holds(me, ROLE) || cancelled(&ctx.state, voter) {
+        return Vec::new();
+    }
+    let mut players: Vec<SlotId> = all
+        .iter()
+        .map(|(v, _)| *v)
+        .filter(|v| *v != voter && !ctx.is_alive(*v) && ctx.has_status(*v, PHANTOM))
+        .collect();
+    players.dedup();
+    if players.is_empty() {
+        return Vec::new();
+    }
+    let n = players.len() as i32;
+    vec![(
+        n,
+        format!("+{n}: the phantom, for each phantom player voting (L18)"),
+    )]
+}
+
+fn cancelled(state: &GameState, phantom: SlotId) -> bool {
+    live_acts(state).any(|a| a.ability == "phantom_cancel_bonus" && a.actor == phantom)
+}
+
+/// A possessing phantom's vote counts only with the possessed player's target (L18).
+pub fn zeroed(
+    ctx: &Ctx,
+    voter: SlotId,
+    target: SlotId,
+    all: &[(SlotId, SlotId)],
+) -> Option<String> {
+    if ctx.is_alive(voter) {
+        return None;
+    }
+    let host = possessing(&ctx.state, voter)?;
+    let with_host = all.iter().any(|(v, t)| *v == host && *t == target);
+    (!with_host).then(|| {
+        format!(
+            "the phantom's vote counts only with the possessed {}'s target (L18)",
+            ctx.name(host)
+        )
+    })
+}
