@@ -83,8 +83,14 @@ pub fn header(ctx: &mut Ctx) {
             }
             None => "исключен(а)".into(),
         };
+        // A phantom player still votes: the header says so while he has the effect (L18).
+        let phantom = if s.has_status(super::roles::phantom::PHANTOM) {
+            ", фантом"
+        } else {
+            ""
+        };
         gone.push(format!(
-            "[s]{}[/s] — {} ({when})",
+            "[s]{}[/s] — {} ({when}{phantom})",
             s.name,
             roles_text(&peaceful, negative.as_deref())
         ));
