@@ -29,6 +29,19 @@ pub struct BallotTally {
     /// How the rule system uses the count, in words ("the 3 families with the most votes go
     /// to court, ties included").
     pub thresholds: Vec<String>,
+    /// How many units of its weights and totals make one vote: 1, or 2 where votes are
+    /// counted in halves (ru-city's drug dealer buys half votes).
+    pub unit: i32,
+}
+
+impl BallotTally {
+    /// A weight or total of this ballot as a number of votes: `3`, `2.5`.
+    pub fn votes(&self, n: i32) -> String {
+        if self.unit <= 1 || n % self.unit == 0 {
+            return (n / self.unit.max(1)).to_string();
+        }
+        format!("{:.1}", f64::from(n) / f64::from(self.unit))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -118,6 +131,7 @@ pub fn count(roleset: &Roleset, state: &GameState, open: Option<&str>) -> Tally 
                 targets,
                 not_voted,
                 thresholds: Vec::new(),
+                unit: 1,
             }
         })
         .collect();
@@ -233,8 +247,34 @@ fn leading(ballot: &BallotTally) -> String {
         .filter(|t| t.total == top)
         .map(|t| t.target.as_str())
         .collect();
+    let top = ballot.votes(top);
     match first.as_slice() {
         [one] => format!("leading now: {one} ({top})"),
         tied => format!("leading now: a tie at {top} between {}", tied.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BallotTally;
+    use crate::rules::TargetKind;
+
+    fn ballot(unit: i32) -> BallotTally {
+        BallotTally {
+            id: "lynch".into(),
+            name: "lynch".into(),
+            target_kind: TargetKind::Player,
+            targets: Vec::new(),
+            not_voted: Vec::new(),
+            thresholds: Vec::new(),
+            unit,
+        }
+    }
+
+    #[test]
+    fn a_ballot_counted_in_halves_shows_votes() {
+        assert_eq!(ballot(2).votes(5), "2.5");
+        assert_eq!(ballot(2).votes(4), "2");
+        assert_eq!(ballot(1).votes(5), "5");
     }
 }

@@ -6,9 +6,7 @@
 use super::corrections::{self, Colour};
 use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
-use super::{
-    active_citizen, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams, witness,
-};
+use super::{active_citizen, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
@@ -65,10 +63,7 @@ fn pre_vote(ctx: &mut Ctx) {
     let supporters = last_act(ctx, "politician_support").map(|(_, t)| t);
     let shadow = last_act(ctx, "shadow_vertical").and_then(|(_, t)| t.first().copied());
     politician::fix_pre_vote(ctx, supporters, shadow);
-    witness::fix_pre_vote(ctx);
-    super::roles::lawyer::fix_pre_vote(ctx);
-    super::roles::criminalist::fix_pre_vote(ctx);
-    super::roles::terrorist::fix_pre_vote(ctx);
+    super::roles::before_vote(ctx);
     if let Some(s) = politician::shadow(&ctx.state) {
         ctx.say(
             Audience::Public,
@@ -598,7 +593,7 @@ fn tally_post(ctx: &mut Ctx, tally: &Tally) {
             "pub_tally_line",
             &[
                 ("player", ctx.name(t)),
-                ("count", tally.total(t).to_string()),
+                ("count", votes::show(tally.total(t))),
                 ("voters", voters.join(", ")),
             ],
         );

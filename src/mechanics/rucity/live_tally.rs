@@ -58,7 +58,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         .map(|b| b.voter)
         .collect();
     let not_voted = state
-        .living()
+        .voters(roleset)
         .filter(|s| !voted.contains(&s.id))
         .map(|s| s.id)
         .collect();
@@ -70,6 +70,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         targets,
         not_voted,
         thresholds: Vec::new(),
+        unit: votes::UNIT,
     };
     b.thresholds = tally::ballot_rule_and_leader(roleset, &b);
     for (t, why) in &counted.forced {

@@ -31,7 +31,7 @@ mod vars;
 mod votes;
 
 // The roles other parts of ru-city call into directly (the day's vote count, the morning).
-use roles::{active_citizen, investigator, judge, mayor, politician, priest, witness};
+use roles::{active_citizen, investigator, judge, mayor, politician, priest};
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};

@@ -4,7 +4,7 @@
 //! why it counts what it counts; every target a step with its sum.
 
 use super::corrections::{self, Colour};
-use super::roles::{liar, phantom};
+use super::roles::{drug_dealer, liar, phantom};
 use super::{mayor, teams};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
@@ -12,6 +12,20 @@ use crate::engine::outcome::{CountedTotal, Step, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::rules::ABSTAIN;
 use std::collections::BTreeMap;
+
+/// One vote in the count's units: the count works in half votes, since the drug dealer buys
+/// votes in halves (L34). Every weight and total of a [`Tally`] is in these units.
+pub const UNIT: i32 = 2;
+
+/// A count in half votes as the posts write it: `3`, `2.5`.
+pub fn show(half_votes: i32) -> String {
+    let whole = half_votes / UNIT;
+    match half_votes % UNIT {
+        0 => whole.to_string(),
+        _ if half_votes < 0 => format!("-{}.5", -whole),
+        _ => format!("{whole}.5"),
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -58,6 +72,7 @@ pub struct Counted {
     pub voter: SlotId,
     pub target: SlotId,
     pub colour: Colour,
+    /// In half votes ([`UNIT`]).
     pub weight: i32,
     /// Submission order (0 for an auto-vote).
     pub seq: u64,
@@ -127,7 +142,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
             voter,
             target,
             colour: Colour::of(ctx.roleset, &ctx.state, voter),
-            weight: 1,
+            weight: UNIT,
             seq,
             auto,
             advance,
@@ -231,7 +246,11 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         // Step 2: the weight with its modifiers.
         if !flat {
             for (bonus, why) in mayor::weight_modifiers(ctx, v.voter, v.target, &pairs) {
-                v.weight += bonus;
+                v.weight += bonus * UNIT;
+                v.why.push(why);
+            }
+            if let Some((bought, why)) = drug_dealer::bought(ctx, v.voter) {
+                v.weight += bought;
                 v.why.push(why);
             }
         }
@@ -245,17 +264,18 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         } else if let Some(why) = liar::zeroed(ctx.roleset, &ctx.state, v.voter) {
             v.weight = 0;
             v.why.push(why);
-        } else if let Some(why) = liar::capped(ctx, v.voter)
-            && v.weight > 1
+        } else if let Some(why) =
+            liar::capped(ctx, v.voter).or_else(|| drug_dealer::capped(ctx, v.voter))
+            && v.weight > UNIT
         {
-            v.weight = 1;
+            v.weight = UNIT;
             v.why.push(why);
         }
         // Step 4: the red correction.
-        if red_cap && v.colour == Colour::Red && v.weight > cap as i32 {
+        if red_cap && v.colour == Colour::Red && v.weight > cap as i32 * UNIT {
             v.why
                 .push(format!("a red vote is capped at C_B = {cap} (L10)"));
-            v.weight = cap as i32;
+            v.weight = cap as i32 * UNIT;
         }
     }
     let mut tally = Tally {
@@ -284,8 +304,13 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             && active_reds
                 .iter()
                 .all(|r| idx.iter().any(|i| votes[*i].voter == *r && !votes[*i].auto));
-        // Step 5: barriers.
-        let mut k = mayor::barrier(ctx.roleset, &ctx.state, t);
+        // Step 5: barriers: the target's own, and the drug dealer's (L13, L34).
+        let own = mayor::barrier(ctx.roleset, &ctx.state, t);
+        let drug = drug_dealer::barrier(&ctx.state, t);
+        let (mut k, mut k_dealer) = (
+            own.max(drug),
+            drug_dealer::barrier_for_dealer(ctx, own, drug),
+        );
         if k > 0 && all_reds {
             ctx.note(
                 format!("barrier:{}", ctx.name(t)),
@@ -295,48 +320,24 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
                     ctx.name(t)
                 ),
             );
-            k = 0;
+            (k, k_dealer) = (0, 0);
         }
-        if k > 0 {
-            let lawyer_free =
-                |i: &usize| super::roles::lawyer::ignores_barrier(ctx, votes[*i].voter, t);
-            let (free, idx): (Vec<usize>, Vec<usize>) = idx.iter().partition(|i| lawyer_free(i));
-            for i in free {
-                votes[i].why.push(format!(
-                    "{}'s barrier does not work against the lawyer who checked them black (L28)",
-                    ctx.name(t)
-                ));
-            }
-            for i in &idx {
-                let most = super::roles::judge::barrier_floor(ctx, votes[*i].voter);
-                if votes[*i].weight > most {
-                    votes[*i].weight = most;
-                    votes[*i].why.push(if most > 1 {
-                        format!(
-                            "{} has a barrier: the judge's vote, above 3, counts at most {most} (L33)",
-                            ctx.name(t)
-                        )
-                    } else {
-                        format!(
-                            "{} has a barrier: the vote counts at most 1 (L13)",
-                            ctx.name(t)
-                        )
-                    });
+        let (dealers, others): (Vec<usize>, Vec<usize>) = idx
+            .iter()
+            .partition(|i| drug > 0 && drug_dealer::deals(ctx, votes[**i].voter));
+        for i in &dealers {
+            votes[*i].why.push(format!(
+                "the drug dealer's votes against {} face {} (L34, Q30)",
+                ctx.name(t),
+                if k_dealer > 0 {
+                    format!("a barrier of {k_dealer}")
+                } else {
+                    "no barrier: his own drug's does not stop them".into()
                 }
-            }
-            let mut weights: Vec<(Colour, i32)> = idx
-                .iter()
-                .map(|i| (votes[*i].colour, votes[*i].weight))
-                .collect();
-            for j in corrections::cancel_units(&mut weights, k as i32) {
-                let i = idx[j];
-                votes[i].weight = weights[j].1;
-                votes[i].why.push(format!(
-                    "cancelled by {}'s barrier of {k}, black votes first (L13)",
-                    ctx.name(t)
-                ));
-            }
+            ));
         }
+        apply_barrier(ctx, &mut votes, &others, t, k);
+        apply_barrier(ctx, &mut votes, &dealers, t, k_dealer);
         // Step 6: the black cap on the sum of black votes into one player.
         let red: i32 = idx
             .iter()
@@ -349,16 +350,23 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             .map(|i| votes[*i].weight)
             .sum();
         let mut sum_why = Vec::new();
-        if black_cap && black > cap as i32 {
+        if black_cap && black > cap as i32 * UNIT {
             sum_why.push(format!(
-                "black votes {black} capped at C_B = max(R_act − 1, B_act) = {cap} (L11)"
+                "black votes {} capped at C_B = max(R_act − 1, B_act) = {cap} (L11)",
+                show(black)
             ));
-            black = cap as i32;
+            black = cap as i32 * UNIT;
         }
         let total = (red + black).max(0);
         sum_why.insert(
             0,
-            format!("{}: red {red} + black {black} = {total}", ctx.name(t)),
+            format!(
+                "{}: red {} + black {} = {}",
+                ctx.name(t),
+                show(red),
+                show(black),
+                show(total)
+            ),
         );
         if kind == Kind::Hunt && all_reds {
             tally.forced.push((
@@ -410,11 +418,76 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             result: StepResult::Info,
             reasons: {
                 let mut r = v.why.clone();
-                r.push(format!("{} vote counts {}", v.colour.word(), v.weight));
+                r.push(format!(
+                    "{} vote counts {}",
+                    v.colour.word(),
+                    show(v.weight)
+                ));
                 r
             },
         });
     }
     tally.votes = votes;
     tally
+}
+
+/// A barrier of `k` on `target` against the votes `idx` (L13): each vote counts at most 1 (the
+/// judge's, above 3, at most 2), then `k` votes are cancelled, black votes first; the lawyer's
+/// votes against his black check pass untouched (L28).
+fn apply_barrier(ctx: &Ctx, votes: &mut [Counted], idx: &[usize], target: SlotId, k: u32) {
+    if k == 0 {
+        return;
+    }
+    let lawyer_free =
+        |i: &usize| super::roles::lawyer::ignores_barrier(ctx, votes[*i].voter, target);
+    let (free, idx): (Vec<usize>, Vec<usize>) = idx.iter().partition(|i| lawyer_free(i));
+    for i in free {
+        votes[i].why.push(format!(
+            "{}'s barrier does not work against the lawyer who checked them black (L28)",
+            ctx.name(target)
+        ));
+    }
+    for i in &idx {
+        let most = super::roles::judge::barrier_floor(ctx, votes[*i].voter);
+        if votes[*i].weight > most * UNIT {
+            votes[*i].weight = most * UNIT;
+            votes[*i].why.push(if most > 1 {
+                format!(
+                    "{} has a barrier: the judge's vote, above 3, counts at most {most} (L33)",
+                    ctx.name(target)
+                )
+            } else {
+                format!(
+                    "{} has a barrier: the vote counts at most 1 (L13)",
+                    ctx.name(target)
+                )
+            });
+        }
+    }
+    let mut weights: Vec<(Colour, i32)> = idx
+        .iter()
+        .map(|i| (votes[*i].colour, votes[*i].weight))
+        .collect();
+    for j in corrections::cancel_units(&mut weights, k as i32 * UNIT) {
+        let i = idx[j];
+        votes[i].weight = weights[j].1;
+        votes[i].why.push(format!(
+            "cancelled by {}'s barrier of {k}, black votes first (L13)",
+            ctx.name(target)
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::show;
+
+    #[test]
+    fn half_votes_read_as_the_posts_write_them() {
+        assert_eq!(show(6), "3");
+        assert_eq!(show(5), "2.5");
+        assert_eq!(show(1), "0.5");
+        assert_eq!(show(0), "0");
+        assert_eq!(show(-3), "-1.5");
+    }
 }

@@ -3,7 +3,7 @@
 //! decides by, and who has not voted yet.
 
 use super::{fit, pane_block, styled};
-use crate::engine::tally::CastVote;
+use crate::engine::tally::{BallotTally, CastVote};
 use crate::tui::app::App;
 use crate::tui::msg::Pane;
 use ratatui::Frame;
@@ -35,12 +35,12 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             let voters: Vec<String> = t
                 .votes
                 .iter()
-                .map(|v| vote_label(&app.slot_name(v.voter), v, app.public))
+                .map(|v| vote_label(&app.slot_name(v.voter), v, ballot, app.public))
                 .collect();
             let head = format!(
                 "  {:<target_width$} {:>3}  ",
                 fit(&t.target, target_width),
-                t.total
+                ballot.votes(t.total)
             );
             let indent = head.chars().count();
             lines.extend(wrapped(
@@ -133,13 +133,14 @@ fn wrapped(
 
 /// `Ann`, `Gina+1 (Extra votes)`, `✗Bob [void: why]`. In the public view an ability's extra
 /// votes are counted but not named: who cast them would reveal a role.
-fn vote_label(voter: &str, v: &CastVote, public: bool) -> String {
+fn vote_label(voter: &str, v: &CastVote, ballot: &BallotTally, public: bool) -> String {
+    let weight = format!("+{}", ballot.votes(v.weight)).replace("+-", "-");
     if public && v.source.is_some() {
-        return format!("{:+} (an ability)", v.weight);
+        return format!("{weight} (an ability)");
     }
     let mut s = voter.to_string();
-    if v.source.is_some() || v.weight != 1 {
-        s.push_str(&format!("{:+}", v.weight));
+    if v.source.is_some() || v.weight != ballot.unit {
+        s.push_str(&weight);
     }
     if let Some(src) = &v.source {
         s.push_str(&format!(" ({src})"));

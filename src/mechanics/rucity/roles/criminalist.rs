@@ -32,6 +32,9 @@ impl Role for Criminalist {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn before_vote(&self, ctx: &mut Ctx) {
+        fix_pre_vote(ctx);
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == "criminalist_samples" && {
             samples(ctx, run, mv);
@@ -96,7 +99,7 @@ fn corpses(state: &GameState, params: &std::collections::BTreeMap<String, String
 }
 
 /// When the vote starts: the examination of today is kept for the vote result.
-pub fn fix_pre_vote(ctx: &mut Ctx) {
+fn fix_pre_vote(ctx: &mut Ctx) {
     let Some(c) = teams::holder(&ctx.state, ROLE) else {
         return;
     };

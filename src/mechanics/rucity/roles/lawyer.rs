@@ -32,6 +32,9 @@ impl Role for Lawyer {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn before_vote(&self, ctx: &mut Ctx) {
+        fix_pre_vote(ctx);
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == "lawyer_check" && {
             checks::private_check(ctx, run, mv, &TEXTS);
@@ -121,7 +124,7 @@ pub fn ignores_barrier(ctx: &Ctx, voter: SlotId, target: SlotId) -> bool {
 
 /// When the vote starts, the lawyer's last `lawyer_protect` of the round puts its target under
 /// legal protection for the day; the post says so only when the vertical protects him too.
-pub fn fix_pre_vote(ctx: &mut Ctx) {
+fn fix_pre_vote(ctx: &mut Ctx) {
     let Some(l) = lawyer(&ctx.state) else {
         return;
     };

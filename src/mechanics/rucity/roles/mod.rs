@@ -16,6 +16,7 @@ pub mod criminalist;
 pub mod cultist;
 pub mod detective;
 pub mod doctor;
+pub mod drug_dealer;
 pub mod fanatic;
 pub mod hacker;
 pub mod hero;
@@ -87,6 +88,7 @@ pub static ROLES: &[&dyn Role] = &[
     &fanatic::Fanatic,
     &terrorist::Terrorist,
     &hypnotist::Hypnotist,
+    &drug_dealer::DrugDealer,
     &phantom::Phantom,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
@@ -173,6 +175,9 @@ pub trait Role: Sync {
 
     /// An active citizen has just taken the role: what he is told beyond its history.
     fn taken(&self, _ctx: &mut Ctx, _holder: SlotId) {}
+
+    /// The vote opens: the role's moves due before it are fixed (L113, L160).
+    fn before_vote(&self, _ctx: &mut Ctx) {}
 
     /// Players were lynched at this vote result: the dying moves of the role's holders among
     /// them take effect (L113).
@@ -268,6 +273,13 @@ pub fn night_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
 pub fn morning(ctx: &mut Ctx, run: &NightRun) {
     for role in ROLES {
         role.morning(ctx, run);
+    }
+}
+
+/// Every role's moves due before the vote are fixed, in the registry's order.
+pub fn before_vote(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.before_vote(ctx);
     }
 }
 

@@ -24,6 +24,9 @@ impl Role for Terrorist {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn before_vote(&self, ctx: &mut Ctx) {
+        fix_pre_vote(ctx);
+    }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             "terrorist_activate" => before_the_vote(entry),
@@ -51,7 +54,7 @@ fn armed(state: &GameState) -> Option<(SlotId, Option<SlotId>)> {
 }
 
 /// When the vote starts: an activation arms the detonator for today (once per game).
-pub fn fix_pre_vote(ctx: &mut Ctx) {
+fn fix_pre_vote(ctx: &mut Ctx) {
     vars::clear(&mut ctx.state, ARMED);
     let Some(t) = teams::holder(&ctx.state, ROLE) else {
         return;

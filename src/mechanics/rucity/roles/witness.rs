@@ -14,6 +14,9 @@ impl Role for Witness {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn before_vote(&self, ctx: &mut Ctx) {
+        fix_pre_vote(ctx);
+    }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             ROLE => before_the_vote(entry),
@@ -42,7 +45,7 @@ fn witnesses(state: &GameState) -> Vec<SlotId> {
 
 /// When the vote starts, each witness's last move of the round is fixed for the day; a witness
 /// who sent none vouches for nobody (an automatic skip, L31).
-pub fn fix_pre_vote(ctx: &mut Ctx) {
+fn fix_pre_vote(ctx: &mut Ctx) {
     let everyone: Vec<SlotId> = ctx.state.slots.iter().map(|s| s.id).collect();
     for id in everyone {
         vars::clear(&mut ctx.state, &vouched_key(id));
