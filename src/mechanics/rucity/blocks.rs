@@ -2,7 +2,7 @@
 //! player's second game-day on one of his roles, and a crippled player's peaceful role, lost
 //! for good (L6). A move of a blocked role is accepted and fails (L16), by night and by day.
 
-use super::roles::{hacker, kamikaze, phantom, terrorist};
+use super::roles::{hacker, kamikaze, phantom, pimp, terrorist};
 use super::vars;
 use crate::engine::SlotId;
 use crate::engine::resolve::Ctx;
@@ -31,6 +31,11 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
     if terrorist::blast_blocks(ctx, actor, peaceful) {
         return Some(format!(
             "{name} voted against the terrorist: the blast blocks the role for a game-day (L23)"
+        ));
+    }
+    if slot.has_status(pimp::PUNISHED) {
+        return Some(format!(
+            "{name} is punished by the pimp: every role is blocked for the game-day (L27)"
         ));
     }
     if slot.has_status(hacker::HACKED) {

@@ -4,7 +4,7 @@
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
 use super::roles::{
-    bodyguard, homeless, hypnotist, immortal, kamikaze, madman, maid, prostitute, witch,
+    bodyguard, homeless, hypnotist, immortal, kamikaze, madman, maid, pimp, prostitute, witch,
 };
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
@@ -79,6 +79,8 @@ pub struct CityNight {
     /// with their victim cancelled.
     pub witch_swaps: Vec<(SlotId, SlotId, SlotId)>,
     pub witch_cancelled: Vec<u64>,
+    /// Slaves' moves their pimp forbade tonight.
+    pub forbidden: Vec<u64>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -109,6 +111,7 @@ pub fn resolve(ctx: &mut Ctx) {
     run.ledger.night = night_number(ctx.state.phase);
     run.ledger.shot_plan = super::shots::night_shots(ctx.roleset, &ctx.state);
     super::shots::start_of_night(ctx, &run.ledger.shot_plan);
+    pimp::control(ctx, &mut run);
     kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
     settle_attacks(ctx, &mut run);
     killers::tell_killers(ctx, &run);
@@ -177,7 +180,10 @@ impl kernel::Rules for City {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
         }
-        if let Some(stop) = hypnotist::stops(ctx, run, mv).or_else(|| witch::stops(ctx, run, mv)) {
+        let stop = hypnotist::stops(ctx, run, mv)
+            .or_else(|| witch::stops(ctx, run, mv))
+            .or_else(|| pimp::stops(ctx, run, mv));
+        if let Some(stop) = stop {
             return Some(stop);
         }
         let company = madman::disrupts(ctx, run, mv).or_else(|| prostitute::stops(ctx, run, mv));

@@ -35,6 +35,7 @@ pub mod madman;
 pub mod maid;
 pub mod mayor;
 pub mod phantom;
+pub mod pimp;
 pub mod politician;
 pub mod priest;
 pub mod prostitute;
@@ -90,6 +91,7 @@ pub static ROLES: &[&dyn Role] = &[
     &hypnotist::Hypnotist,
     &drug_dealer::DrugDealer,
     &phantom::Phantom,
+    &pimp::Pimp,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.

@@ -1,0 +1,363 @@
+//! The pimp (§5.10, L27). At the end of a day he takes a player's passport (`pimp_enslave`,
+//! the first at the end of Day 1): the slave is told, never by whom; the pimp learns the
+//! slave's peaceful role and every morning what the role was told. He holds one slave at
+//! first and one more every two days (Q26), taking one new slave at a time. Every night move
+//! of a slave waits on him (`pimp_control`): he confirms it, forbids it, changes its targets,
+//! or assigns a move to a slave who sent none; kill and suicide moves he may only forbid, and
+//! the immortal's, anonymous's, actor's, necromancer's and wizard's moves he cannot touch. At
+//! the end of a day he may punish one slave (`pimp_punish`: every role blocked for a
+//! game-day, the block outliving him) or release one (`pimp_release`). Slaves go free when he
+//! dies.
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, refusal, teams};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, SlotId};
+use std::rc::Rc;
+
+pub const ROLE: &str = "pimp";
+/// On a slave, pointing at his pimp.
+pub const SLAVE: &str = "slave";
+/// A slave's every role blocked for a game-day.
+pub const PUNISHED: &str = "punished";
+/// Roles whose moves the pimp cannot touch (he may still punish their holders, L27).
+const UNTOUCHABLE: &[&str] = &["immortal", "anonymous", "actor", "necromancer", "wizard"];
+/// Slot counter: the day of his first slave (option Q26 `from_first_slave`).
+const FIRST_DAY: &str = "pimp_first_day";
+
+pub struct Pimp;
+
+impl Role for Pimp {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "pimp_enslave" => enslave(ctx, run, mv),
+            "pimp_punish" => punish(ctx, run, mv),
+            "pimp_release" => release(ctx, run, mv),
+            // Applied when the night began, before any slave's move (see `control`).
+            "pimp_control" => {
+                let why = "the pimp's verdict on his slave's move (L27)".to_string();
+                night::step(ctx, mv, StepResult::Info, vec![why]);
+            }
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let mine = |t: &SlotId| slave_of(entry.state, *t) == Some(entry.actor);
+        match entry.ability {
+            "pimp_enslave" => {
+                let held = slaves(entry.state, entry.actor).len() as u32;
+                let cap = cap(entry);
+                if held >= cap {
+                    return refusal(
+                        "pimp_enslave",
+                        format!(
+                            "the pimp holds {held} slave(s), his limit today is {cap} (L27, Q26)"
+                        ),
+                    );
+                }
+                if entry.targets.iter().any(mine) {
+                    return refusal("pimp_enslave", "already his slave (L27)");
+                }
+                Ok(())
+            }
+            "pimp_punish" | "pimp_release" | "pimp_control" if !entry.targets.iter().all(mine) => {
+                let rule = match entry.ability {
+                    "pimp_punish" => "pimp_punish",
+                    "pimp_release" => "pimp_release",
+                    _ => "pimp_control",
+                };
+                refusal(rule, "the pimp names one of his slaves (L27)")
+            }
+            "pimp_control" => control_refusal(entry),
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        free_the_slaves_of_the_dead(ctx);
+        feed(ctx, run);
+    }
+    fn lynched(&self, ctx: &mut Ctx, _lynched: &[SlotId]) {
+        free_the_slaves_of_the_dead(ctx);
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_pimp"]
+    }
+    fn inherited(&self) -> &'static [&'static str] {
+        &[FIRST_DAY]
+    }
+}
+
+/// The pimp of `slave`, if he has one.
+fn slave_of(state: &GameState, slave: SlotId) -> Option<SlotId> {
+    state.slots.get(slave)?.statuses.get(SLAVE)?.link
+}
+
+fn slaves(state: &GameState, pimp: SlotId) -> Vec<SlotId> {
+    state
+        .slots
+        .iter()
+        .filter(|s| s.alive && s.statuses.get(SLAVE).is_some_and(|i| i.link == Some(pimp)))
+        .map(|s| s.id)
+        .collect()
+}
+
+/// How many slaves he may hold at the end of this day: one, and one more every two days
+/// (Q26: counted from Day 1, or from his first slave).
+fn cap(entry: &Entry) -> u32 {
+    let day = entry.night();
+    let from = match entry.state.option(entry.roleset, "pimp_cap_growth") {
+        "from_first_slave" => match entry.me().counter(FIRST_DAY) {
+            0 => day,
+            first => first,
+        },
+        _ => 1,
+    };
+    1 + day.saturating_sub(from) / 2
+}
+
+/// What a verdict may do to the slave's move (L27).
+fn control_refusal(entry: &Entry) -> Result<(), Refusal> {
+    let verdict = entry
+        .params
+        .get("verdict")
+        .map(String::as_str)
+        .unwrap_or("");
+    let Some(&slave) = entry.targets.first() else {
+        return Ok(());
+    };
+    let ability = entry.params.get("ability").cloned().unwrap_or_default();
+    if let Some(role) = entry.state.slots[slave]
+        .roles()
+        .find(|r| UNTOUCHABLE.contains(r))
+    {
+        return refusal(
+            "pimp_control",
+            format!(
+                "the {} role's moves are beyond the pimp: he may only punish (L27)",
+                teams::role_name(entry.roleset, role)
+            ),
+        );
+    }
+    if matches!(verdict, "change" | "assign") {
+        let Some(def) = entry.roleset.ability(&ability) else {
+            return refusal(
+                "pimp_control",
+                "a change or an assignment names the slave's ability (`ability`)",
+            );
+        };
+        let holds = crate::engine::validate::holds_ability(
+            entry.roleset,
+            &entry.state.slots[slave],
+            &ability,
+        );
+        if !holds || def.phase != crate::rules::PhaseKind::Night {
+            return refusal(
+                "pimp_control",
+                format!("`{ability}` is no night move of the slave's roles (L27)"),
+            );
+        }
+        if killing(def) {
+            return refusal(
+                "pimp_control",
+                "a kill or a suicide may only be forbidden (L27)",
+            );
+        }
+    }
+    Ok(())
+}
+
+fn killing(def: &crate::rules::AbilityDef) -> bool {
+    def.id == "suicide" || def.tags.iter().any(|t| t == "killer")
+}
+
+fn enslave(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(slave) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
+    };
+    ctx.set_status_until(slave, SLAVE, Some(mv.actor), None);
+    let day = run.ledger.night;
+    if let Some(s) = ctx.state.slots.get_mut(mv.actor)
+        && s.counter(FIRST_DAY) == 0
+    {
+        s.counters.insert(FIRST_DAY.into(), day);
+    }
+    ctx.say(Audience::Slot(slave), "pm_slave", &[]);
+    let role = teams::peaceful_name(ctx, slave);
+    ctx.say(
+        Audience::Slot(mv.actor),
+        "pm_pimp_slave",
+        &[("player", ctx.name(slave)), ("role", role)],
+    );
+    let why = format!(
+        "{} takes {}'s passport: a slave until the pimp dies (L27)",
+        ctx.name(mv.actor),
+        ctx.name(slave)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+fn punish(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(slave) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
+    };
+    // A game-day, as the hacker's: this night and the next day (L27, L22).
+    let until = ctx.state.phase + 1;
+    ctx.set_status_until(slave, PUNISHED, Some(mv.actor), Some(until));
+    ctx.say(Audience::Slot(slave), "pm_slave_punished", &[]);
+    let why = format!(
+        "{} punishes {}: every role blocked tonight and tomorrow (L27)",
+        ctx.name(mv.actor),
+        ctx.name(slave)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+fn release(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(slave) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
+    };
+    crate::kernel::status::clear(ctx, slave, SLAVE);
+    ctx.say(Audience::Slot(slave), "pm_slave_released", &[]);
+    let why = format!("{} releases {} (L27)", ctx.name(mv.actor), ctx.name(slave));
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// The pimps' verdicts on their slaves' night moves, applied as the night begins (L27): a
+/// forbidden move is skipped, a changed one goes to the new targets, an assigned one is made
+/// for a slave who sent none.
+pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
+    let verdicts: Vec<Move> = run.acts_of("pimp_control");
+    if verdicts.is_empty() {
+        return;
+    }
+    let mut acts = run.acts.to_vec();
+    for v in verdicts {
+        let Some(&slave) = v.targets.first() else {
+            continue;
+        };
+        let ability = v.params.get("ability").cloned().unwrap_or_default();
+        let slaves_move = |a: &Move| {
+            a.actor == slave
+                && !super::super::notes::is_note(&a.ability)
+                && (ability.is_empty() || a.ability == ability)
+        };
+        match v.params.get("verdict").map(String::as_str) {
+            Some("forbid") => {
+                for a in acts.iter().filter(|a| slaves_move(a)) {
+                    run.ledger.forbidden.push(a.seq);
+                }
+            }
+            Some("change") => {
+                let entered = targets_of(&v);
+                for a in acts.iter_mut().filter(|a| slaves_move(a)) {
+                    *a = a.retargeted(ctx, entered.clone());
+                    ctx.note(
+                        format!("pimp_control:{}", a.seq),
+                        &a.stage,
+                        format!(
+                            "the pimp changes {}'s move to {} (L27)",
+                            ctx.name(slave),
+                            entered.join(", ")
+                        ),
+                    );
+                }
+            }
+            Some("assign") if !acts.iter().any(slaves_move) => {
+                if let Some(def) = ctx.roleset.ability(&ability) {
+                    let assigned = Move {
+                        seq: v.seq,
+                        actor: slave,
+                        ability: ability.clone(),
+                        stage: def.stage.clone(),
+                        targets: Vec::new(),
+                        entered: Vec::new(),
+                        params: Default::default(),
+                        def: Rc::new(def.clone()),
+                    }
+                    .retargeted(ctx, targets_of(&v));
+                    let order = |stage: &str| ctx.state.stage_order.iter().position(|s| s == stage);
+                    let at = acts
+                        .iter()
+                        .position(|a| order(&a.stage) > order(&assigned.stage))
+                        .unwrap_or(acts.len());
+                    acts.insert(at, assigned);
+                }
+            }
+            _ => {}
+        }
+    }
+    run.acts = acts.into();
+}
+
+fn targets_of(verdict: &Move) -> Vec<String> {
+    verdict
+        .params
+        .get("targets")
+        .map(|t| {
+            t.split(',')
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Why a slave's move stops: his pimp forbade it (L27).
+pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    run.ledger.forbidden.contains(&mv.seq).then(|| {
+        (
+            StepResult::Skipped,
+            format!("the pimp forbids {}'s move (L27)", ctx.name(mv.actor)),
+        )
+    })
+}
+
+/// A dead pimp's slaves go free (L27).
+fn free_the_slaves_of_the_dead(ctx: &mut Ctx) {
+    let freed: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter_map(|s| Some((s.id, s.statuses.get(SLAVE)?.link?)))
+        .filter(|(_, pimp)| !ctx.is_alive(*pimp))
+        .map(|(s, _)| s)
+        .collect();
+    for s in freed {
+        crate::kernel::status::clear(ctx, s, SLAVE);
+    }
+}
+
+/// Every morning the pimp sees what his slaves' roles were told (L27).
+fn feed(ctx: &mut Ctx, run: &NightRun) {
+    for pimp in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
+        if !ctx.is_alive(pimp) {
+            continue;
+        }
+        for slave in slaves(&ctx.state, pimp) {
+            let role = ctx.state.slots[slave].role.clone();
+            let prefixes = super::find(&role).map(|r| r.history()).unwrap_or(&[]);
+            let told: Vec<String> = ctx
+                .outcome
+                .messages
+                .iter()
+                .filter(|m| {
+                    m.audience == Audience::Slot(slave)
+                        && prefixes.iter().any(|p| m.template.starts_with(p))
+                })
+                .map(|m| m.text.clone())
+                .collect();
+            for text in told {
+                ctx.say(
+                    Audience::Slot(pimp),
+                    "pm_pimp_feed",
+                    &[("player", ctx.name(slave)), ("text", text)],
+                );
+            }
+        }
+    }
+}
