@@ -1308,3 +1308,47 @@ fn ru_city_setup_has_no_families_and_a_bad_command_is_replaced() {
         "`save` ran instead of `frobnicate Ann save`"
     );
 }
+
+/// The action form asks for each of the ability's parameters after its targets: a free text,
+/// then choices that may be left out (`(none)`), and the entry carries only what was given.
+#[test]
+fn the_action_form_asks_for_parameters() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/maid_replaces_what_he_is_told.ron");
+    let scenario = mafia_mod::scenario::load_scenario(&path).expect("scenario");
+    let game = mafia_mod::scenario::start_game(&scenario, &path).expect("game");
+    let mut h = tui::with_game(game);
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_label(), "Ночь 1");
+    h.key(KeyCode::Char('a'))
+        .type_text("Hal")
+        .enter()
+        .type_text("maid_visit")
+        .enter()
+        .type_text("Cid")
+        .enter();
+    let label = |h: &Harness| match h.app.overlays.last() {
+        Some(Overlay::Form(f)) => f.current(&h.app.ctx()).map(|f| f.label),
+        _ => None,
+    };
+    let asked = label(&h).expect("a parameter field");
+    assert!(asked.starts_with("text (maid_visit, optional)"), "{asked}");
+    h.type_text("Чек: Ivy — красный.").enter();
+    assert!(label(&h).expect("mode").starts_with("mode"));
+    h.enter();
+    assert!(label(&h).expect("condition").starts_with("if"));
+    h.enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    let params = [("text".to_string(), "Чек: Ivy — красный.".to_string())]
+        .into_iter()
+        .collect();
+    assert_eq!(
+        last_entry(&h),
+        Entry::Act {
+            actor: "Hal".into(),
+            ability: "maid_visit".into(),
+            targets: vec!["Cid".into()],
+            params,
+        }
+    );
+}

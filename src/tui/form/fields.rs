@@ -3,9 +3,9 @@
 //! targets of the right kind), so a form offers only what the rules allow.
 
 use super::super::overlay::Ctx;
-use crate::engine::validate::{target_choices, target_count, target_kind};
+use crate::engine::validate::{min_target_count, target_choices, target_count, target_kind};
 use crate::engine::{GameState, Slot};
-use crate::rules::{TargetKind, TargetRule};
+use crate::rules::{AbilityDef, ParamKind, TargetKind, TargetRule};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,11 +186,12 @@ fn act_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
         return fields;
     };
     let count = target_count(ability, st);
+    let needed = min_target_count(ability, st);
     for i in 0..count {
         let kind = target_kind(ability, i);
         let earlier: Vec<&String> = values.iter().skip(2).take(i).collect();
         let distinct = ability.rules.contains(&TargetRule::Distinct);
-        let choices: Vec<Choice> = match &kind {
+        let mut choices: Vec<Choice> = match &kind {
             TargetKind::Player => st
                 .slots
                 .iter()
@@ -211,9 +212,80 @@ fn act_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
         } else {
             format!("Target ({what})")
         };
-        fields.push(Field::pick(label, choices).noted(format!("no {what} can be targeted")));
+        // Past the fewest targets the ability takes, the rest may be left out.
+        let optional = i >= needed;
+        if optional {
+            choices.insert(0, Choice::new("", NONE));
+        }
+        let mut field = Field::pick(label, choices).noted(format!("no {what} can be targeted"));
+        if optional {
+            field.label.push_str(" (optional)");
+        }
+        fields.push(field);
     }
+    fields.extend(ability.params.iter().map(|p| param_field(ctx, ability, p)));
     fields
+}
+
+/// The choice that leaves an optional target or parameter out.
+const NONE: &str = "(none)";
+
+/// A field for one of the ability's parameters, offering what its kind allows; an optional
+/// one may be left out.
+fn param_field(ctx: &Ctx, ability: &AbilityDef, p: &crate::rules::ParamDef) -> Field {
+    let st = state(ctx);
+    let mut choices: Vec<Choice> = match &p.kind {
+        ParamKind::Text => Vec::new(),
+        ParamKind::YesNo => vec![Choice::plain("yes"), Choice::plain("no")],
+        ParamKind::Choice(words) => words.iter().map(Choice::plain).collect(),
+        ParamKind::Role => target_choices(ctx.game.roleset(), st, &TargetKind::Role)
+            .iter()
+            .map(Choice::plain)
+            .collect(),
+        ParamKind::Player => st
+            .slots
+            .iter()
+            .filter(|s| st.out_of_game(s).is_none())
+            .map(|s| player_choice(ctx, s))
+            .collect(),
+    };
+    if !p.required {
+        choices.insert(0, Choice::new("", NONE));
+    }
+    let need = if p.required { "" } else { ", optional" };
+    let label = match p.description.as_str() {
+        "" => format!("{} ({}{need})", p.id, ability.id),
+        about => format!("{} ({}{need}): {about}", p.id, ability.id),
+    };
+    Field {
+        free: p.kind == ParamKind::Text,
+        ..Field::pick(label, choices)
+    }
+}
+
+/// The targets and parameters a finished action form carries: the fields after the actor and
+/// the ability, targets first, each left-out one dropped.
+pub fn act_values(
+    ability: &AbilityDef,
+    state: &GameState,
+    values: &[String],
+) -> (Vec<String>, std::collections::BTreeMap<String, String>) {
+    let count = target_count(ability, state);
+    let rest = values.get(2..).unwrap_or(&[]);
+    let targets = rest
+        .iter()
+        .take(count)
+        .filter(|t| !t.is_empty())
+        .cloned()
+        .collect();
+    let params = ability
+        .params
+        .iter()
+        .zip(rest.iter().skip(count))
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(p, v)| (p.id.clone(), v.clone()))
+        .collect();
+    (targets, params)
 }
 
 /// The ballots open now: (id, name, target kind).

@@ -5,7 +5,7 @@
 
 mod fields;
 
-pub use fields::{Choice, Field, FormKind, default_export_path, has_vote};
+pub use fields::{Choice, Field, FormKind, act_values, default_export_path, has_vote};
 
 use super::app::App;
 use super::fuzzy;
@@ -223,12 +223,20 @@ impl Form {
         let v = &self.values;
         let get = |i: usize| v.get(i).cloned().unwrap_or_default();
         Ok(match self.kind {
-            FormKind::Act => Answer::Submit(Entry::Act {
-                actor: get(0),
-                ability: get(1),
-                targets: v.iter().skip(2).cloned().collect(),
-                params: Default::default(),
-            }),
+            FormKind::Act => {
+                let ability = ctx
+                    .game
+                    .roleset()
+                    .ability(&get(1))
+                    .ok_or_else(|| format!("no ability `{}`", get(1)))?;
+                let (targets, params) = act_values(ability, ctx.game.state(), v);
+                Answer::Submit(Entry::Act {
+                    actor: get(0),
+                    ability: get(1),
+                    targets,
+                    params,
+                })
+            }
             FormKind::Vote | FormKind::Unvote => {
                 let several = open_ballots(ctx).len() > 1;
                 let (ballot, rest) = if several {
