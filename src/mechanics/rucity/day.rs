@@ -21,7 +21,8 @@ pub fn resolve(ctx: &mut Ctx) {
     match Round::now(&ctx.state) {
         Round::Election | Round::ElectionRound2 | Round::Secretary => super::election::resolve(ctx),
         Round::PreVote | Round::Night => pre_vote(ctx),
-        Round::Vote => vote(ctx),
+        Round::Vote => vote(ctx, "lynch"),
+        Round::ExtraVote => vote(ctx, "extra_vote"),
         Round::Revote => revote(ctx),
         Round::PriestRevote => priest_revote(ctx),
     }
@@ -100,8 +101,10 @@ fn pre_vote(ctx: &mut Ctx) {
     Round::Vote.open(&mut ctx.state);
 }
 
-fn vote(ctx: &mut Ctx) {
-    let hunt_votes = !votes::ballots(ctx, "witch_hunt").is_empty();
+/// A lynch vote on `ballot`: the day's vote, or the extra vote of L157 under the same rules
+/// (no witch hunt there, L164.2).
+fn vote(ctx: &mut Ctx, ballot: &str) {
+    let hunt_votes = ballot == "lynch" && !votes::ballots(ctx, "witch_hunt").is_empty();
     if hunt_votes {
         return hunt_day(ctx);
     }
@@ -110,7 +113,7 @@ fn vote(ctx: &mut Ctx) {
         "pub_vote_result_title",
         &[("phase", ctx.outcome.phase.clone())],
     );
-    let tally = votes::count(ctx, Kind::Lynch, "lynch", &[]);
+    let tally = votes::count(ctx, Kind::Lynch, ballot, &[]);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
     if let Some((t, target, cripples)) = super::roles::terrorist::detonation(ctx) {
@@ -535,7 +538,33 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
     super::roles::criminalist::autopsy_result(ctx);
     judge::after_lynch(ctx, judge, victims, &judge_votes);
     vars::clear(&mut ctx.state, vars::VERTICAL);
+    if let [alone] = victims
+        && extra_vote_due(ctx, *alone)
+    {
+        let why = format!(
+            "{} was saved by the hero before and is lynched alone: another vote today (L157)",
+            ctx.name(*alone)
+        );
+        ctx.note("extra_vote", "votes", why);
+        ctx.say(Audience::Public, "pub_extra_vote", &[]);
+        ctx.outcome.another_round = true;
+        Round::ExtraVote.open(&mut ctx.state);
+        return;
+    }
     Round::Night.open(&mut ctx.state);
+}
+
+/// A player the hero saved is lynched alone: the day has one more vote, once (L157; Q31: a
+/// save on any earlier day, or on this day only).
+fn extra_vote_due(ctx: &Ctx, lynched: SlotId) -> bool {
+    let Some(saved) = ctx.state.slots[lynched]
+        .statuses
+        .get(super::roles::hero::SAVED)
+    else {
+        return false;
+    };
+    let same_day = ctx.option("hero_extra_vote") == "same_day";
+    Round::now(&ctx.state) != Round::ExtraVote && (!same_day || saved.since == ctx.state.phase)
 }
 
 /// The targets of `who`'s own votes in a tally (auto-votes are not his choice).

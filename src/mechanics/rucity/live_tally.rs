@@ -16,6 +16,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         (Round::Vote, Some("witch_hunt")) => Some((Kind::Hunt, "witch_hunt", Vec::new())),
         (Round::Vote, _) => Some((Kind::Lynch, "lynch", Vec::new())),
         (Round::PriestRevote, _) => Some((Kind::Lynch, "priest_revote", Vec::new())),
+        (Round::ExtraVote, _) => Some((Kind::Lynch, "extra_vote", Vec::new())),
         (Round::Revote, _) => Some((
             Kind::Revote,
             "revote",

@@ -116,6 +116,9 @@ pub enum Round {
     Revote,
     /// Days 2+: the re-vote the priest's rescue opens (L30, L155).
     PriestRevote,
+    /// Days 2+: another vote the same day after a lone lynch of a player the hero saved
+    /// earlier (L157).
+    ExtraVote,
     Night,
 }
 
@@ -129,6 +132,7 @@ impl Round {
             Round::Vote => "vote",
             Round::Revote => "revote",
             Round::PriestRevote => "priest_revote",
+            Round::ExtraVote => "extra_vote",
             Round::Night => "night",
         }
     }
@@ -142,6 +146,7 @@ impl Round {
             Some("vote") => Round::Vote,
             Some("revote") => Round::Revote,
             Some("priest_revote") => Round::PriestRevote,
+            Some("extra_vote") => Round::ExtraVote,
             Some("night") => Round::Night,
             _ => Round::Election,
         }
@@ -153,7 +158,10 @@ impl Round {
 
     /// A round of a lynch ballot, when the moves made during a vote are sent (L113).
     pub fn voting(self) -> bool {
-        matches!(self, Round::Vote | Round::Revote | Round::PriestRevote)
+        matches!(
+            self,
+            Round::Vote | Round::Revote | Round::PriestRevote | Round::ExtraVote
+        )
     }
 
     /// The ballot a `Vote` without a ballot name goes to in this round.
@@ -164,6 +172,7 @@ impl Round {
             Round::Vote => Some("lynch"),
             Round::Revote => Some("revote"),
             Round::PriestRevote => Some("priest_revote"),
+            Round::ExtraVote => Some("extra_vote"),
             Round::Secretary | Round::PreVote | Round::Night => None,
         }
     }
