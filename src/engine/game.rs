@@ -386,6 +386,7 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
             self_uses: BTreeMap::new(),
             own_family_uses: BTreeMap::new(),
             counters: BTreeMap::new(),
+            borrowed: Vec::new(),
         })
         .collect();
     GameState {
@@ -427,7 +428,11 @@ fn apply(
             targets,
             params,
         } => {
-            let checked = check_act(roleset, state, actor, ability, targets, params)?;
+            let pending = state
+                .slot_by_name(actor)
+                .map(|s| system.pending_roles(roleset, state, s.id))
+                .unwrap_or_default();
+            let checked = check_act(roleset, state, actor, ability, targets, params, &pending)?;
             system.usable_refusal(roleset, state, checked.actor, ability)?;
             check_exclusive(roleset, state, checked.actor, ability)?;
             system.act_refusal(&ActQuery {
@@ -675,6 +680,7 @@ fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome, round:
     for slot in state.slots.iter_mut().filter(|_| !another_round) {
         slot.statuses
             .retain(|_, info| info.until.is_none_or(|u| u > phase));
+        slot.borrowed.retain(|b| b.until.is_none_or(|u| u > phase));
     }
     state.history.push(super::state::CommittedPhase {
         index: phase,

@@ -343,6 +343,17 @@ impl Ctx<'_> {
         }
     }
 
+    /// Lend `slot` a role until phase `until` is committed ([`crate::engine::state::Borrowed`]).
+    pub fn lend(&mut self, slot: SlotId, role: &str, until: Option<u32>) {
+        if let Some(s) = self.state.slots.get_mut(slot) {
+            s.borrowed.retain(|b| b.role != role);
+            s.borrowed.push(crate::engine::state::Borrowed {
+                role: role.to_string(),
+                until,
+            });
+        }
+    }
+
     pub fn bump(&mut self, slot: SlotId, counter: &str) -> u32 {
         let Some(s) = self.state.slots.get_mut(slot) else {
             return 0;

@@ -41,15 +41,36 @@ pub struct Slot {
     pub own_family_uses: BTreeMap<String, u32>,
     /// Rule-system counters (offences, automatic protections spent, ...).
     pub counters: BTreeMap<String, u32>,
+    /// Roles held for a while beside his own (ru-city's actor copies one for a game-day): their
+    /// abilities are his to use until they end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub borrowed: Vec<Borrowed>,
+}
+
+/// A role a slot holds for a while.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Borrowed {
+    pub role: String,
+    /// It ends once this phase is committed (`None`: until taken back).
+    pub until: Option<u32>,
 }
 
 impl Slot {
     pub fn has_status(&self, status: &str) -> bool {
         self.statuses.contains_key(status)
     }
-    /// Every role the slot holds, the main one first.
+    /// Every role the slot holds, the main one first, the borrowed ones last.
     pub fn roles(&self) -> impl Iterator<Item = &str> {
+        self.own_roles()
+            .chain(self.borrowed.iter().map(|b| b.role.as_str()))
+    }
+    /// The roles that are the slot's own: the main one, then the extra ones.
+    pub fn own_roles(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.role.as_str()).chain(self.extra_roles.iter().map(String::as_str))
+    }
+    /// Does the slot hold `role` only as a borrowed one?
+    pub fn borrows(&self, role: &str) -> bool {
+        self.borrowed.iter().any(|b| b.role == role) && !self.own_roles().any(|r| r == role)
     }
     pub fn counter(&self, key: &str) -> u32 {
         self.counters.get(key).copied().unwrap_or(0)

@@ -148,6 +148,13 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// Roles a slot may use now beyond those it holds: roles an earlier entry of this phase
+    /// gives it (ru-city's actor copies a role with his evening move, entered in the night he
+    /// uses it). At resolution the giving entry lends the role, or the use fails.
+    fn pending_roles(&self, _roleset: &Roleset, _state: &GameState, _slot: SlotId) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The system's own reasons to refuse an action the generic checks let through.
     fn act_refusal(&self, _q: &ActQuery<'_>) -> Result<(), Refusal> {
         Ok(())

@@ -93,6 +93,7 @@ pub fn target_kind(ability: &AbilityDef, i: usize) -> TargetKind {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn check_act(
     roleset: &Roleset,
     state: &GameState,
@@ -100,6 +101,7 @@ pub fn check_act(
     ability_id: &str,
     targets: &[String],
     params: &BTreeMap<String, String>,
+    pending_roles: &[String],
 ) -> Result<CheckedAct, Refusal> {
     let slot = find_slot(state, actor)?;
     let ability = roleset.ability(ability_id).ok_or_else(|| {
@@ -115,7 +117,11 @@ pub fn check_act(
             format!("{} is dead and cannot act", slot.name),
         ));
     }
-    if !holds_ability(roleset, slot, ability_id) {
+    let pending = pending_roles
+        .iter()
+        .filter_map(|r| roleset.role(r))
+        .any(|r| r.abilities.iter().any(|a| a == ability_id));
+    if !holds_ability(roleset, slot, ability_id) && !pending {
         return Err(Refusal::new(
             "not_role_ability",
             format!(
@@ -305,7 +311,9 @@ pub fn usable_abilities<'a>(
     let kind = state.phase_kind(roleset);
     let mut out: Vec<&AbilityDef> = Vec::new();
     let mut refusals = Vec::new();
-    for role in slot.roles().filter_map(|r| roleset.role(r)) {
+    let pending = system.pending_roles(roleset, state, slot.id);
+    let roles = slot.roles().chain(pending.iter().map(String::as_str));
+    for role in roles.filter_map(|r| roleset.role(r)) {
         for id in &role.abilities {
             let Some(def) = roleset.ability(id) else {
                 continue;

@@ -28,6 +28,8 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
     let commissar = mv.ability == "commissar_verify";
+    // A borrowed commissar's result is his by PM only (L40): the post stays the owner's.
+    let announced = commissar && !ctx.state.slots[mv.actor].borrows("commissar");
     let source = if commissar {
         "Комиссар"
     } else {
@@ -43,7 +45,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
                 "pm_verify_failed",
                 &[("player", name)],
             );
-            if commissar {
+            if announced {
                 run.ledger.commissar_line = Some("pub_commissar_failed");
             }
             (result, vec![why])
@@ -62,7 +64,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
                 template,
                 &[("player", name.clone())],
             );
-            if commissar {
+            if announced {
                 run.ledger.commissar_line = Some("pub_commissar_passed");
             }
             (

@@ -9,6 +9,7 @@
 //! and the re-vote on later days. [`vars::Round`] says which is open.
 
 mod blocks;
+mod borrowed;
 mod checks;
 mod corrections;
 mod day;
@@ -81,6 +82,14 @@ impl RuleSystem for RuCity {
         ability: &str,
     ) -> Result<(), Refusal> {
         validate::usable_refusal(roleset, state, actor, ability)
+    }
+    fn pending_roles(
+        &self,
+        _roleset: &Roleset,
+        state: &GameState,
+        slot: crate::engine::SlotId,
+    ) -> Vec<String> {
+        roles::pending_roles(state, slot)
     }
     fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
         validate::act_refusal(q.roleset, q.state, q.actor, q.ability, q.targets, q.params)

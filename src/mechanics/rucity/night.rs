@@ -95,6 +95,16 @@ pub fn holders_at_start<'a>(
         .filter(move |id| state.slots.get(*id).is_some_and(|s| teams::holds(s, role)))
 }
 
+/// The same, without those who only borrow the role (the actor's copy, L40): the announced
+/// roles' lines of the morning post are the owners' alone, a borrower's result is by PM.
+pub fn owners_at_start<'a>(
+    run: &'a NightRun,
+    state: &'a GameState,
+    role: &'a str,
+) -> impl Iterator<Item = SlotId> + 'a {
+    holders_at_start(run, state, role).filter(move |id| !state.slots[*id].borrows(role))
+}
+
 /// The night number of a night phase (phase 1 is Night 1, phase 3 Night 2, ...).
 pub fn night_number(phase: u32) -> u32 {
     phase.div_ceil(2)

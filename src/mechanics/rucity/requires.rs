@@ -8,6 +8,7 @@ pub const REQUIRES: Requirements = Requirements {
         "host_header",
         "pm_active_citizen_history",
         "pm_active_citizen_role",
+        "pm_actor_role",
         "pm_anonymous_feed",
         "pm_anonymous_role",
         "pm_attacked",
@@ -102,6 +103,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_watched",
         "pm_witch_returned",
         "pm_witch_swapped",
+        "pm_wizard_role",
         "pub_abstained",
         "pub_black_win",
         "pub_blocker_hit",
@@ -237,6 +239,7 @@ pub const REQUIRES: Requirements = Requirements {
     ],
     roles: &[
         "active_citizen",
+        "actor",
         "anonymous",
         "blocker",
         "bodyguard",
@@ -274,8 +277,10 @@ pub const REQUIRES: Requirements = Requirements {
         "terrorist",
         "witch",
         "witness",
+        "wizard",
     ],
     abilities: &[
+        "actor",
         "anonymous",
         "blacken",
         "blocker_arrest",
@@ -347,6 +352,7 @@ pub const REQUIRES: Requirements = Requirements {
         "witch_fix",
         "witch_swap",
         "witness",
+        "wizard",
     ],
     sides: &["black", "red", "title"],
     rounds: &[

@@ -116,9 +116,12 @@ pub fn holds(slot: &Slot, role: &str) -> bool {
     slot.roles().any(|r| r == role)
 }
 
-/// The living holder of a title or role, if any.
+/// The living holder of a title or role, if any: its owner before one who borrows it.
 pub fn holder(state: &GameState, role: &str) -> Option<SlotId> {
-    state.living().find(|s| holds(s, role)).map(|s| s.id)
+    let owner = state.living().find(|s| s.own_roles().any(|r| r == role));
+    owner
+        .or_else(|| state.living().find(|s| holds(s, role)))
+        .map(|s| s.id)
 }
 
 /// Living members of a killer side.

@@ -118,10 +118,9 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
 /// The public line of the morning post: hit when any move was stopped, else miss; none when
 /// no blocker was in play.
 fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
-    let any = blockers(ctx, run);
-    let first = any.first()?;
+    let first = night::owners_at_start(run, &ctx.state, "blocker").next()?;
     Some(
-        if run.ledger.blocker_hits.iter().any(|(by, _)| by == first) {
+        if run.ledger.blocker_hits.iter().any(|(by, _)| *by == first) {
             "pub_blocker_hit"
         } else {
             "pub_blocker_miss"

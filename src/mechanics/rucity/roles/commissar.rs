@@ -45,7 +45,9 @@ fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
     let (line, result, reasons) = check(ctx, run, mv, target);
-    run.ledger.commissar_line = Some(line);
+    if !ctx.state.slots[mv.actor].borrows("commissar") {
+        run.ledger.commissar_line = Some(line);
+    }
     night::step(ctx, mv, result, reasons);
 }
 
@@ -102,7 +104,7 @@ fn check(
 
 /// The morning line of the commissar: a living commissar who sent nothing fails his check.
 fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
-    let in_play = super::night::holders_at_start(run, &ctx.state, "commissar")
+    let in_play = super::night::owners_at_start(run, &ctx.state, "commissar")
         .next()
         .is_some();
     in_play.then(|| run.ledger.commissar_line.unwrap_or("pub_commissar_failed"))

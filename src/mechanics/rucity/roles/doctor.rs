@@ -121,7 +121,7 @@ fn doctors(ctx: &Ctx, run: &NightRun) -> Vec<crate::engine::SlotId> {
 
 /// The public line of the morning post: hit if the heal saved someone due to die (L4).
 fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
-    let first = *doctors(ctx, run).first()?;
+    let first = night::owners_at_start(run, &ctx.state, "doctor").next()?;
     Some(if run.saves.iter().any(|(d, _)| *d == first) {
         "pub_doctor_hit"
     } else {

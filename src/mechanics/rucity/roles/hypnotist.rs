@@ -112,6 +112,12 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             continue;
         }
         let killer = act.def().tags.iter().any(|t| t == "killer");
+        if killer && !skip && ctx.state.slots[me].borrows(ROLE) {
+            reasons.push(format!(
+                "{who}: a borrowed hypnotist cannot turn killers, only make them skip (L40)"
+            ));
+            continue;
+        }
         if killer && turned_killers_before {
             reasons.push(format!(
                 "{who}: killers are turned on one night per game only (L37)"

@@ -7,6 +7,7 @@
 //! Adding a role: its RON entry, its file here implementing [`Role`], one line in [`ROLES`].
 
 pub mod active_citizen;
+pub mod actor;
 pub mod anonymous;
 pub mod blocker;
 pub mod bodyguard;
@@ -43,6 +44,7 @@ mod secretary;
 pub mod terrorist;
 pub mod witch;
 pub mod witness;
+pub mod wizard;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
 use super::{blocks, checks, night, shots, teams, vars};
@@ -92,6 +94,8 @@ pub static ROLES: &[&dyn Role] = &[
     &drug_dealer::DrugDealer,
     &phantom::Phantom,
     &pimp::Pimp,
+    &actor::Actor,
+    &wizard::Wizard,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
@@ -192,7 +196,7 @@ pub fn find(id: &str) -> Option<&'static dyn Role> {
 }
 
 /// The role of `actor` whose roleset entry has `ability` (one of his roles, if he holds
-/// several).
+/// several, or one his entries of this phase give him).
 pub fn acting(
     roleset: &Roleset,
     state: &GameState,
@@ -200,7 +204,9 @@ pub fn acting(
     ability: &str,
 ) -> Option<&'static dyn Role> {
     let slot = state.slots.get(actor)?;
+    let pending = pending_roles(state, actor);
     slot.roles()
+        .chain(pending.iter().map(String::as_str))
         .filter(|r| {
             roleset
                 .role(r)
@@ -260,9 +266,24 @@ pub fn refuse(
         }
     }
     match acting(roleset, state, actor, ability) {
-        Some(role) => role.refuse(&asked),
+        Some(role) => {
+            super::borrowed::refuse(&asked, role.id())?;
+            role.refuse(&asked)
+        }
         None => Ok(()),
     }
+}
+
+/// The roles a player's entries of this phase give him for his other moves of the phase: the
+/// actor's copy, the wizard's absent role.
+pub fn pending_roles(state: &GameState, slot: SlotId) -> Vec<String> {
+    [
+        actor::pending_role(state, slot),
+        wizard::pending_role(state, slot),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// Resolve a night move by the role that makes it; `false` if no role claims it.

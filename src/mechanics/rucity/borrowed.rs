@@ -1,0 +1,137 @@
+//! Roles held for a game-day by another player (the actor's copies, L40; the wizard's absent
+//! roles, L47): what such a holder may not do with them. The role's own file knows nothing of
+//! it; the entry is refused here with the source's reason.
+
+use super::roles::Entry;
+use crate::engine::Refusal;
+
+/// What a borrowed role's move may not do.
+enum Limit {
+    /// The move is not the borrower's at all.
+    Never,
+    /// At most this many targets.
+    MostTargets(usize),
+    /// Not on himself.
+    NotSelf,
+    /// Without this parameter.
+    NoParam(&'static str),
+    /// Not on a player who holds the role as his own.
+    NotTheOwner,
+}
+
+/// The limits of L40, which the wizard's roles share (L47).
+const LIMITS: &[(&str, Limit, &str)] = &[
+    (
+        "doctor",
+        Limit::MostTargets(1),
+        "a borrowed doctor heals one player (L40)",
+    ),
+    (
+        "immortal_link",
+        Limit::Never,
+        "a borrowed immortal links nobody (L40)",
+    ),
+    (
+        "terrorist_activate",
+        Limit::Never,
+        "a borrowed terrorist has no detonator (L40)",
+    ),
+    (
+        "terrorist_detonate",
+        Limit::Never,
+        "a borrowed terrorist has no detonator (L40)",
+    ),
+    (
+        "madman",
+        Limit::MostTargets(1),
+        "a borrowed madman names one target (L40)",
+    ),
+    (
+        "liar",
+        Limit::NotSelf,
+        "a borrowed liar gives himself no barrier (L40)",
+    ),
+    (
+        "hero_save",
+        Limit::Never,
+        "a borrowed hero saves nobody (L40)",
+    ),
+    (
+        "hero_death",
+        Limit::Never,
+        "a borrowed hero saves nobody (L40)",
+    ),
+    (
+        "priest_forgive",
+        Limit::Never,
+        "a borrowed priest saves nobody (L40)",
+    ),
+    (
+        "priest_let_die",
+        Limit::Never,
+        "a borrowed priest saves nobody (L40)",
+    ),
+    (
+        "phantom_possess",
+        Limit::Never,
+        "a borrowed phantom possesses nobody (L40)",
+    ),
+    (
+        "maid_visit",
+        Limit::NoParam("text"),
+        "a borrowed maid changes no information (L40)",
+    ),
+    (
+        "maid_visit",
+        Limit::NotTheOwner,
+        "a borrowed maid's move never goes to the maid (L40)",
+    ),
+    (
+        "homeless_watch",
+        Limit::NotTheOwner,
+        "a borrowed homeless's move never goes to the homeless (L40)",
+    ),
+    (
+        "anonymous",
+        Limit::NotTheOwner,
+        "a borrowed anonymous's move never goes to the anonymous (L40)",
+    ),
+    (
+        "witch_swap",
+        Limit::NotTheOwner,
+        "a borrowed witch's move never goes to the witch (L40)",
+    ),
+    (
+        "pimp_enslave",
+        Limit::NotTheOwner,
+        "a borrowed pimp's move never goes to the pimp (L40)",
+    ),
+];
+
+/// Why this entry of a borrowed role is refused, if it is (the role is `role`).
+pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
+    // A role he owns is his without limits; one he borrows, or will borrow with an entry of
+    // this phase, is not.
+    if entry.me().own_roles().any(|r| r == role) {
+        return Ok(());
+    }
+    for (ability, limit, why) in LIMITS.iter().filter(|(a, ..)| *a == entry.ability) {
+        let broken = match limit {
+            Limit::Never => true,
+            Limit::MostTargets(n) => entry.targets.len() > *n,
+            Limit::NotSelf => entry.targets.contains(&entry.actor),
+            Limit::NoParam(p) => entry.params.get(*p).is_some_and(|v| !v.trim().is_empty()),
+            Limit::NotTheOwner => entry.targets.iter().any(|t| {
+                entry
+                    .state
+                    .slots
+                    .get(*t)
+                    .is_some_and(|s| s.own_roles().any(|r| r == role))
+            }),
+        };
+        if broken {
+            return Err(Refusal::new(ability, *why));
+        }
+    }
+    Ok(())
+}

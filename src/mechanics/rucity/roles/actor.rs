@@ -1,0 +1,99 @@
+//! The actor (§5.23, L40; black holder L102). At the end of a day (entered in the following
+//! night) he copies a player's peaceful role for a game-day: that night and the next day he
+//! plays it from zero, with its own moves, and its results come to him by PM. He copies a
+//! player once per game and three players at most; a crippled player's role cannot be copied
+//! (the move is skipped), nor an undead one. What a copied role may not do is
+//! [`super::super::borrowed`]'s.
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "actor";
+/// At most this many players copied in a game (L40).
+const MOST: usize = 3;
+
+fn copies_key(actor: SlotId) -> String {
+    format!("actor_copies:{actor}")
+}
+
+pub struct Actor;
+
+impl Role for Actor {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == ROLE && {
+            copy(ctx, run, mv);
+            true
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != ROLE {
+            return Ok(());
+        }
+        let copied = vars::slots(entry.state, &copies_key(entry.actor));
+        if entry.targets.iter().any(|t| copied.contains(t)) {
+            return refusal(ROLE, "the actor copies a player once per game (L40)");
+        }
+        if copied.len() >= MOST {
+            return refusal(
+                ROLE,
+                "the actor copies three players per game at most (L40)",
+            );
+        }
+        let undead = entry
+            .targets
+            .iter()
+            .any(|t| entry.state.slots[*t].has_status("undead"));
+        if undead {
+            return refusal(ROLE, "an undead player's role cannot be copied (L40)");
+        }
+        Ok(())
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_actor"]
+    }
+}
+
+/// The role the actor's copy entered this phase gives him, for his moves of the same night.
+pub fn pending_role(state: &GameState, actor: SlotId) -> Option<String> {
+    let copy = live_acts(state).find(|a| a.actor == actor && a.ability == ROLE)?;
+    let target = copy.targets.first().and_then(|t| state.slot_by_name(t))?;
+    Some(target.role.clone())
+}
+
+fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
+        return;
+    };
+    if ctx.has_status(target, super::kamikaze::CRIPPLED) {
+        let why = format!(
+            "{} is crippled: the role cannot be copied, the move is skipped (L40)",
+            ctx.name(target)
+        );
+        return night::step(ctx, mv, StepResult::Skipped, vec![why]);
+    }
+    let role = ctx.state.slots[target].role.clone();
+    let key = copies_key(mv.actor);
+    let mut copied = vars::slots(&ctx.state, &key);
+    copied.push(target);
+    vars::set_slots(&mut ctx.state, &key, &copied);
+    let until = ctx.state.phase + 1;
+    ctx.lend(mv.actor, &role, Some(until));
+    let name = teams::role_name(ctx.roleset, &role);
+    ctx.say(
+        Audience::Slot(mv.actor),
+        "pm_actor_role",
+        &[("player", ctx.name(target)), ("role", name.clone())],
+    );
+    let why = format!(
+        "{} copies {}'s role, {name}, for a game-day (L40)",
+        ctx.name(mv.actor),
+        ctx.name(target)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}

@@ -1,0 +1,109 @@
+//! The wizard (§5.30, L47). With a move he names a peaceful role nobody in the game holds
+//! (`wizard`, `{"role": id}`) and uses it for a game-day, under the actor's limits, at the
+//! original role's place in the night. He uses a role once and three roles per game at most;
+//! naming a role that is in the game is a skip that still spends one of the three.
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "wizard";
+/// At most this many roles in a game (L47).
+const MOST: usize = 3;
+
+fn used_key(wizard: SlotId) -> String {
+    format!("wizard_roles:{wizard}")
+}
+
+fn used(state: &GameState, wizard: SlotId) -> Vec<String> {
+    vars::get(state, &used_key(wizard))
+        .map(|v| {
+            v.split(',')
+                .filter(|r| !r.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+pub struct Wizard;
+
+impl Role for Wizard {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == ROLE && {
+            conjure(ctx, run, mv);
+            true
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != ROLE {
+            return Ok(());
+        }
+        let role = entry.params.get("role").cloned().unwrap_or_default();
+        if entry.roleset.side_of(&role) != "red"
+            || !teams::is_special_peaceful(entry.roleset, &role)
+        {
+            return refusal(
+                ROLE,
+                format!("`{role}` is no peaceful role with moves (L47)"),
+            );
+        }
+        let before = used(entry.state, entry.actor);
+        if before.contains(&role) {
+            return refusal(ROLE, "the wizard uses a role once per game (L47)");
+        }
+        if before.len() >= MOST {
+            return refusal(ROLE, "the wizard uses three roles per game at most (L47)");
+        }
+        Ok(())
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_wizard"]
+    }
+}
+
+/// Does a living player hold `role` as his own?
+fn in_the_game(state: &GameState, role: &str) -> bool {
+    state.living().any(|s| s.own_roles().any(|r| r == role))
+}
+
+/// The role the wizard's move of this phase gives him, if it is absent from the game.
+pub fn pending_role(state: &GameState, wizard: SlotId) -> Option<String> {
+    let act = live_acts(state).find(|a| a.actor == wizard && a.ability == ROLE)?;
+    let role = act.params.get("role")?;
+    (!in_the_game(state, role)).then(|| role.clone())
+}
+
+fn conjure(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let role = mv.params.get("role").cloned().unwrap_or_default();
+    let mut spent = used(&ctx.state, mv.actor);
+    spent.push(role.clone());
+    vars::set(&mut ctx.state, used_key(mv.actor), spent.join(","));
+    let name = teams::role_name(ctx.roleset, &role);
+    if in_the_game(&ctx.state, &role) {
+        let why = format!(
+            "{name} is in the game: the wizard's move is skipped, and the attempt is spent (L47)"
+        );
+        return night::step(ctx, mv, StepResult::Skipped, vec![why]);
+    }
+    let until = ctx.state.phase + 1;
+    ctx.lend(mv.actor, &role, Some(until));
+    ctx.say(
+        Audience::Slot(mv.actor),
+        "pm_wizard_role",
+        &[("role", name.clone())],
+    );
+    let why = format!(
+        "{} uses the absent role {name} for a game-day (L47)",
+        ctx.name(mv.actor)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
