@@ -344,12 +344,14 @@ impl Ctx<'_> {
     }
 
     /// Lend `slot` a role until phase `until` is committed ([`crate::engine::state::Borrowed`]).
-    pub fn lend(&mut self, slot: SlotId, role: &str, until: Option<u32>) {
+    /// `by` is the role that lends it.
+    pub fn lend(&mut self, slot: SlotId, role: &str, until: Option<u32>, by: &str) {
         if let Some(s) = self.state.slots.get_mut(slot) {
             s.borrowed.retain(|b| b.role != role);
             s.borrowed.push(crate::engine::state::Borrowed {
                 role: role.to_string(),
                 until,
+                by: by.to_string(),
             });
         }
     }

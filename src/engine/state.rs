@@ -53,6 +53,9 @@ pub struct Borrowed {
     pub role: String,
     /// It ends once this phase is committed (`None`: until taken back).
     pub until: Option<u32>,
+    /// The role that lent it (ru-city: `actor`, `wizard`, `collector`).
+    #[serde(default)]
+    pub by: String,
 }
 
 impl Slot {

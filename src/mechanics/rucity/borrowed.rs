@@ -110,9 +110,15 @@ const LIMITS: &[(&str, Limit, &str)] = &[
 
 /// Why this entry of a borrowed role is refused, if it is (the role is `role`).
 pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
-    // A role he owns is his without limits; one he borrows, or will borrow with an entry of
-    // this phase, is not.
-    if entry.me().own_roles().any(|r| r == role) {
+    // A role he owns is his without limits, and so is a collected one (L41); one he borrows,
+    // or will borrow with an entry of this phase, is not.
+    let me = entry.me();
+    let collected = me
+        .borrowed
+        .iter()
+        .any(|b| b.role == role && b.by == super::roles::collector::ROLE)
+        || super::roles::collector::pending_role(entry.state, entry.actor).as_deref() == Some(role);
+    if me.own_roles().any(|r| r == role) || collected {
         return Ok(());
     }
     for (ability, limit, why) in LIMITS.iter().filter(|(a, ..)| *a == entry.ability) {

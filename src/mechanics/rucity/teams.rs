@@ -118,9 +118,14 @@ pub fn holds(slot: &Slot, role: &str) -> bool {
 
 /// The living holder of a title or role, if any: its owner before one who borrows it.
 pub fn holder(state: &GameState, role: &str) -> Option<SlotId> {
-    let owner = state.living().find(|s| s.own_roles().any(|r| r == role));
-    owner
-        .or_else(|| state.living().find(|s| holds(s, role)))
+    owner(state, role).or_else(|| state.living().find(|s| holds(s, role)).map(|s| s.id))
+}
+
+/// The living player whose own role this is (never one who borrows it).
+pub fn owner(state: &GameState, role: &str) -> Option<SlotId> {
+    state
+        .living()
+        .find(|s| s.own_roles().any(|r| r == role))
         .map(|s| s.id)
 }
 

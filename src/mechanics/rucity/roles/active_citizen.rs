@@ -41,11 +41,16 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
                 .then(|| (teams::is_black(ctx.roleset, s), *d, role))
         })
         .collect();
-    free.retain(|(_, _, role)| teams::holder(&ctx.state, role).is_none());
+    free.retain(|(_, _, role)| teams::owner(&ctx.state, role).is_none());
     free.sort_by_key(|(black, _, _)| *black);
     if free.is_empty() {
         return;
     }
+    // A collector with no role yet comes before the active citizens (L41).
+    let mut unclaimed: Vec<(SlotId, String)> =
+        free.iter().map(|(_, d, r)| (*d, r.clone())).collect();
+    super::collector::claim(ctx, &mut unclaimed, true);
+    free.retain(|(_, d, _)| unclaimed.iter().any(|(u, _)| u == d));
     let mut citizens: Vec<SlotId> = ctx
         .state
         .living()
@@ -68,9 +73,17 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
         };
         order.push(citizens.remove(pick));
     }
-    for (citizen, (_, from, role)) in order.into_iter().zip(free) {
+    let served = order.len();
+    for (citizen, (_, from, role)) in order.into_iter().zip(free.iter().cloned()) {
         take(ctx, citizen, from, &role);
     }
+    // What no active citizen took is left to a collector who has a role (L41).
+    let mut left: Vec<(SlotId, String)> = free
+        .into_iter()
+        .skip(served)
+        .map(|(_, d, r)| (d, r))
+        .collect();
+    super::collector::claim(ctx, &mut left, false);
 }
 
 fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {

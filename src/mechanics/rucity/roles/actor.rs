@@ -83,7 +83,7 @@ fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     copied.push(target);
     vars::set_slots(&mut ctx.state, &key, &copied);
     let until = ctx.state.phase + 1;
-    ctx.lend(mv.actor, &role, Some(until));
+    ctx.lend(mv.actor, &role, Some(until), ROLE);
     let name = teams::role_name(ctx.roleset, &role);
     ctx.say(
         Audience::Slot(mv.actor),

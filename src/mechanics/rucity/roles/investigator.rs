@@ -100,7 +100,8 @@ pub fn tell_and_feed(
 /// The vigilante shot is open once neither the commissar's nor the detective's role has a
 /// living holder (an active citizen who took one keeps it alive, L8).
 pub fn shot_open(state: &GameState) -> bool {
-    teams::holder(state, "commissar").is_none() && teams::holder(state, "detective").is_none()
+    // A copied role keeps no shot closed (L40).
+    teams::owner(state, "commissar").is_none() && teams::owner(state, "detective").is_none()
 }
 
 fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {

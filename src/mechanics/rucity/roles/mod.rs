@@ -12,6 +12,7 @@ pub mod anonymous;
 pub mod blocker;
 pub mod bodyguard;
 mod citizen;
+pub mod collector;
 mod commissar;
 pub mod criminalist;
 pub mod cultist;
@@ -96,6 +97,7 @@ pub static ROLES: &[&dyn Role] = &[
     &pimp::Pimp,
     &actor::Actor,
     &wizard::Wizard,
+    &collector::Collector,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
@@ -275,11 +277,12 @@ pub fn refuse(
 }
 
 /// The roles a player's entries of this phase give him for his other moves of the phase: the
-/// actor's copy, the wizard's absent role.
+/// actor's copy, the wizard's absent role, the collector's activated one.
 pub fn pending_roles(state: &GameState, slot: SlotId) -> Vec<String> {
     [
         actor::pending_role(state, slot),
         wizard::pending_role(state, slot),
+        collector::pending_role(state, slot),
     ]
     .into_iter()
     .flatten()

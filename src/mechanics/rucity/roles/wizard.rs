@@ -95,7 +95,7 @@ fn conjure(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Skipped, vec![why]);
     }
     let until = ctx.state.phase + 1;
-    ctx.lend(mv.actor, &role, Some(until));
+    ctx.lend(mv.actor, &role, Some(until), ROLE);
     ctx.say(
         Audience::Slot(mv.actor),
         "pm_wizard_role",

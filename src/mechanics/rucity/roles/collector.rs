@@ -1,0 +1,221 @@
+//! The collector (§5.24, L41; black holder L102). At the end of each day (entered in the
+//! following night) he names players (`collector`): three while he has no role, two with one
+//! or two, one with more. A named player who leaves the game within the game-day leaves him
+//! his peaceful role (never a crippled one's): the roles add up, one of them active at a time,
+//! chosen with the next naming (`{"activate": id}` or `"none"`); a role collected from a night
+//! death while none is active is activated before the day. He uses the active role as an
+//! active citizen would, without the actor's limits. He takes a role before the active
+//! citizens while he has none, after them once he has one; he may always yield
+//! (`{"yield": "yes"}`) or refuse roles (`{"skip_roles": "id,id"}`). Of several roles at once
+//! he gets one, drawn for the host; the rest go to the active citizens.
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "collector";
+
+fn key(what: &str, collector: SlotId) -> String {
+    format!("collector_{what}:{collector}")
+}
+
+/// His collection, in the order he got it.
+fn collection(state: &GameState, collector: SlotId) -> Vec<String> {
+    vars::get(state, &key("roles", collector))
+        .map(|v| {
+            v.split(',')
+                .filter(|r| !r.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// How many players he names at once (L41).
+fn most_targets(collected: usize) -> usize {
+    match collected {
+        0 => 3,
+        1 | 2 => 2,
+        _ => 1,
+    }
+}
+
+pub struct Collector;
+
+impl Role for Collector {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        mv.ability == ROLE && {
+            name_targets(ctx, run, mv);
+            true
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != ROLE {
+            return Ok(());
+        }
+        let collected = collection(entry.state, entry.actor);
+        let most = most_targets(collected.len());
+        if entry.targets.len() > most {
+            return refusal(
+                ROLE,
+                format!(
+                    "with {} role(s) collected he names {most} player(s) at most (L41)",
+                    collected.len()
+                ),
+            );
+        }
+        match entry.params.get("activate").map(String::as_str) {
+            Some(role) if role != "none" && !collected.iter().any(|r| r == role) => {
+                refusal(ROLE, format!("`{role}` is not in his collection (L41)"))
+            }
+            _ => Ok(()),
+        }
+    }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_collector"]
+    }
+}
+
+/// The collected role his naming of this phase activates, for his moves of the same night.
+pub fn pending_role(state: &GameState, collector: SlotId) -> Option<String> {
+    let act = live_acts(state).find(|a| a.actor == collector && a.ability == ROLE)?;
+    let role = act.params.get("activate")?;
+    collection(state, collector)
+        .contains(role)
+        .then(|| role.clone())
+}
+
+fn name_targets(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let c = mv.actor;
+    vars::set_slots(&mut ctx.state, &key("targets", c), &mv.targets);
+    vars::set(&mut ctx.state, key("night", c), run.ledger.night);
+    let flag = |p: &str| mv.params.get(p).cloned().unwrap_or_default();
+    vars::set(&mut ctx.state, key("yield", c), flag("yield"));
+    vars::set(&mut ctx.state, key("skip", c), flag("skip_roles"));
+    let names: Vec<String> = mv.targets.iter().map(|t| ctx.name(*t)).collect();
+    let mut reasons = vec![format!(
+        "{} names {} for the game-day (L41)",
+        ctx.name(c),
+        names.join(", ")
+    )];
+    match mv.params.get("activate").map(String::as_str) {
+        Some("none") => {
+            if let Some(s) = ctx.state.slots.get_mut(c) {
+                s.borrowed.retain(|b| b.by != ROLE);
+            }
+            reasons.push("no collected role is active (L41)".into());
+        }
+        Some(role) => {
+            activate(ctx, c, role);
+            reasons.push(format!(
+                "{} is his active role (L41)",
+                teams::role_name(ctx.roleset, role)
+            ));
+        }
+        None => {}
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// One collected role is active: the one before it is put away.
+fn activate(ctx: &mut Ctx, collector: SlotId, role: &str) {
+    if let Some(s) = ctx.state.slots.get_mut(collector) {
+        s.borrowed.retain(|b| b.by != ROLE);
+    }
+    ctx.lend(collector, role, None, ROLE);
+}
+
+/// Is `dead` one of the players the collector named for this game-day?
+fn named_today(ctx: &Ctx, collector: SlotId, dead: SlotId) -> bool {
+    let night = vars::num(&ctx.state, &key("night", collector));
+    let phase = ctx.state.phase;
+    // Named at the end of Day n (entered in Night n): through Night n and Day n+1.
+    let today = if phase % 2 == 1 {
+        night::night_number(phase) == night
+    } else {
+        phase / 2 == night
+    };
+    night > 0 && today && vars::slots(&ctx.state, &key("targets", collector)).contains(&dead)
+}
+
+/// The collectors take the roles of their named players who left the game, before the active
+/// citizens (`first`, while a collector has no role and does not yield) or after them: the
+/// (dead, role) pairs taken leave `free`.
+pub fn claim(ctx: &mut Ctx, free: &mut Vec<(SlotId, String)>, first: bool) {
+    let collectors: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| teams::holds(s, ROLE))
+        .map(|s| s.id)
+        .collect();
+    for c in collectors {
+        let collected = collection(&ctx.state, c);
+        let yields = vars::get(&ctx.state, &key("yield", c)) == Some("yes");
+        if first != (collected.is_empty() && !yields) {
+            continue;
+        }
+        let skipped = vars::get(&ctx.state, &key("skip", c))
+            .unwrap_or("")
+            .to_string();
+        let mine: Vec<usize> = (0..free.len())
+            .filter(|i| {
+                let (dead, role) = &free[*i];
+                named_today(ctx, c, *dead)
+                    && !collected.contains(role)
+                    && !skipped.split(',').any(|s| s.trim() == role)
+            })
+            .collect();
+        let pick = match mine.len() {
+            0 => continue,
+            1 => mine[0],
+            _ => {
+                let labels: Vec<String> = mine.iter().map(|i| ctx.name(free[*i].0)).collect();
+                let at = ctx
+                    .draw(
+                        "morning",
+                        "the role the collector gets of several (L41)",
+                        &(0..mine.len()).collect::<Vec<_>>(),
+                        |i| labels[*i].clone(),
+                    )
+                    .unwrap_or(0);
+                mine[at]
+            }
+        };
+        let (dead, role) = free.remove(pick);
+        take(ctx, c, dead, &role, collected);
+    }
+}
+
+fn take(ctx: &mut Ctx, collector: SlotId, dead: SlotId, role: &str, mut collected: Vec<String>) {
+    collected.push(role.to_string());
+    vars::set(&mut ctx.state, key("roles", collector), collected.join(","));
+    let name = teams::role_name(ctx.roleset, role);
+    ctx.say(
+        Audience::Slot(collector),
+        "pm_collector_role",
+        &[("player", ctx.name(dead)), ("role", name.clone())],
+    );
+    let night_death = ctx.state.phase % 2 == 1;
+    let none_active = !ctx.state.slots[collector]
+        .borrowed
+        .iter()
+        .any(|b| b.by == ROLE);
+    let mut why = format!(
+        "{} collects {}'s role, {name} (L41)",
+        ctx.name(collector),
+        ctx.name(dead)
+    );
+    if night_death && none_active {
+        activate(ctx, collector, role);
+        why.push_str("; no role was active: it is activated before the day");
+    }
+    ctx.note(format!("collector:{}", ctx.name(dead)), "morning", why);
+}
