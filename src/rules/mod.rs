@@ -192,6 +192,19 @@ pub struct ParamDef {
     pub required: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// Only a holder of this role gives it (ru-city's necromancer names the undead he acts
+    /// through): the console asks nobody else for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_for: Option<String>,
+}
+
+impl ParamDef {
+    /// Does the console ask `slot` for this parameter?
+    pub fn asked_of(&self, slot: &crate::engine::Slot) -> bool {
+        self.only_for
+            .as_ref()
+            .is_none_or(|role| slot.roles().any(|r| r == role))
+    }
 }
 
 /// What a parameter's value may be.

@@ -113,10 +113,16 @@ pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
     // A role he owns is his without limits, and so is a collected one (L41); one he borrows,
     // or will borrow with an entry of this phase, is not.
     let me = entry.me();
+    // The collector's and the necromancer's roles are theirs as an active citizen's would be
+    // (L41, L42).
+    let free_of_limits = [
+        super::roles::collector::ROLE,
+        super::roles::necromancer::ROLE,
+    ];
     let collected = me
         .borrowed
         .iter()
-        .any(|b| b.role == role && b.by == super::roles::collector::ROLE)
+        .any(|b| b.role == role && free_of_limits.contains(&b.by.as_str()))
         || super::roles::collector::pending_role(entry.state, entry.actor).as_deref() == Some(role);
     if me.own_roles().any(|r| r == role) || collected {
         return Ok(());

@@ -148,9 +148,10 @@ impl kernel::Rules for City {
             step(ctx, mv, StepResult::Info, vec![why.into()]);
             return true;
         }
-        let holds = ctx.state.slots.get(mv.actor).is_some_and(|s| {
-            crate::engine::validate::holds_ability(ctx.roleset, s, &mv.ability)
-        });
+        let holds =
+            ctx.state.slots.get(mv.actor).is_some_and(|s| {
+                crate::engine::validate::holds_ability(ctx.roleset, s, &mv.ability)
+            });
         if !holds {
             let why = format!(
                 "{} no longer holds this ability (the role was taken or put away)",

@@ -86,6 +86,8 @@ pub fn header(ctx: &mut Ctx) {
         // A phantom player still votes: the header says so while he has the effect (L18).
         let phantom = if s.has_status(super::roles::phantom::PHANTOM) {
             ", фантом"
+        } else if s.has_status(super::roles::necromancer::UNDEAD) {
+            ", нежить"
         } else {
             ""
         };

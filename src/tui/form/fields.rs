@@ -223,7 +223,13 @@ fn act_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
         }
         fields.push(field);
     }
-    fields.extend(ability.params.iter().map(|p| param_field(ctx, ability, p)));
+    fields.extend(
+        ability
+            .params
+            .iter()
+            .filter(|p| p.asked_of(actor))
+            .map(|p| param_field(ctx, ability, p)),
+    );
     fields
 }
 
@@ -268,6 +274,7 @@ fn param_field(ctx: &Ctx, ability: &AbilityDef, p: &crate::rules::ParamDef) -> F
 pub fn act_values(
     ability: &AbilityDef,
     state: &GameState,
+    actor: &Slot,
     values: &[String],
 ) -> (Vec<String>, std::collections::BTreeMap<String, String>) {
     let count = target_count(ability, state);
@@ -281,6 +288,7 @@ pub fn act_values(
     let params = ability
         .params
         .iter()
+        .filter(|p| p.asked_of(actor))
         .zip(rest.iter().skip(count))
         .filter(|(_, v)| !v.is_empty())
         .map(|(p, v)| (p.id.clone(), v.clone()))

@@ -229,7 +229,12 @@ impl Form {
                     .roleset()
                     .ability(&get(1))
                     .ok_or_else(|| format!("no ability `{}`", get(1)))?;
-                let (targets, params) = act_values(ability, ctx.game.state(), v);
+                let actor = ctx
+                    .game
+                    .state()
+                    .slot_by_name(&get(0))
+                    .ok_or_else(|| format!("no player `{}`", get(0)))?;
+                let (targets, params) = act_values(ability, ctx.game.state(), actor, v);
                 Answer::Submit(Entry::Act {
                     actor: get(0),
                     ability: get(1),

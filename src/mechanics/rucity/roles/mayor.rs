@@ -126,6 +126,7 @@ pub fn weight_modifiers(
     out.extend(super::witness::weight_modifiers(ctx, voter, target, all));
     out.extend(super::judge::weight_modifiers(ctx, voter));
     out.extend(super::phantom::weight_modifiers(ctx, voter, all));
+    out.extend(super::necromancer::weight_modifiers(ctx, voter));
     out.extend(super::lawyer::weight_modifiers(ctx, voter, target));
     if super::lawyer::boosts_void(ctx, voter, target) {
         out.retain(|(bonus, _)| *bonus <= 0);

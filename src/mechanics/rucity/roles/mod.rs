@@ -36,6 +36,7 @@ pub mod liar;
 pub mod madman;
 pub mod maid;
 pub mod mayor;
+pub mod necromancer;
 pub mod phantom;
 pub mod pimp;
 pub mod politician;
@@ -98,6 +99,7 @@ pub static ROLES: &[&dyn Role] = &[
     &actor::Actor,
     &wizard::Wizard,
     &collector::Collector,
+    &necromancer::Necromancer,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
@@ -270,6 +272,7 @@ pub fn refuse(
     match acting(roleset, state, actor, ability) {
         Some(role) => {
             super::borrowed::refuse(&asked, role.id())?;
+            necromancer::refuse_undead_move(&asked, role.id())?;
             role.refuse(&asked)
         }
         None => Ok(()),
