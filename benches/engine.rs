@@ -78,3 +78,114 @@ fn read_a_batch_of_131_pms(bencher: divan::Bencher) {
         .collect();
     bencher.bench(|| mafia_mod::understand::read_batch(&game, divan::black_box(&batch)));
 }
+
+/// The peaceful roles of a 40-player extended ru-city game with every role in play: the
+/// format's base roles, all thirty numbered roles, and citizens.
+const RU_CITY_ROLES: &[&str] = &[
+    "doctor",
+    "blocker",
+    "commissar",
+    "detective",
+    "investigator",
+    "active_citizen",
+    "politician",
+    "active_citizen",
+    "phantom",
+    "immortal",
+    "bodyguard",
+    "prostitute",
+    "hacker",
+    "terrorist",
+    "journalist",
+    "homeless",
+    "anonymous",
+    "pimp",
+    "lawyer",
+    "inquisitor",
+    "priest",
+    "witness",
+    "liar",
+    "judge",
+    "drug_dealer",
+    "hero",
+    "fanatic",
+    "hypnotist",
+    "kamikaze",
+    "madman",
+    "actor",
+    "collector",
+    "necromancer",
+    "cultist",
+    "criminalist",
+    "maid",
+    "witch",
+    "wizard",
+    "citizen",
+    "citizen",
+];
+
+/// A 40-player extended ru-city game at Night 1 (no mayor elected), every holder having
+/// entered each night move he may make, on the next players in seat order.
+fn ru_city_night() -> mafia_mod::engine::Game {
+    use mafia_mod::engine::{Game, PlayerSetup, Setup};
+    let roleset = mafia_mod::systems::builtin("ru-city")
+        .expect("bundled")
+        .expect("valid");
+    let players: Vec<PlayerSetup> = RU_CITY_ROLES
+        .iter()
+        .enumerate()
+        .map(|(i, role)| PlayerSetup {
+            name: format!("P{i:02}"),
+            role: role.to_string(),
+            // Three mafia and two maniacs over citizens and special roles (L81).
+            extra_roles: match i {
+                38 | 39 | 30 => vec!["mafia".to_string()],
+                20 | 25 => vec!["maniac".to_string()],
+                _ => Vec::new(),
+            },
+            family: None,
+            level: Default::default(),
+            aka: Vec::new(),
+        })
+        .collect();
+    let setup = Setup {
+        players,
+        options: [("format".to_string(), "extended".to_string())].into(),
+        ..Setup::default()
+    };
+    let systems = &mafia_mod::systems::SYSTEMS;
+    let (mut game, _) = Game::create("bench", roleset, setup, 7, systems).expect("created");
+    game.submit(Entry::Resolve, None).expect("Day 1 ends");
+    let names: Vec<String> = game.state().slots.iter().map(|s| s.name.clone()).collect();
+    for (i, actor) in names.iter().enumerate() {
+        let slot = game.state().slots[i].clone();
+        let abilities: Vec<(String, usize)> = game
+            .usable_abilities(&slot)
+            .map(|list| list.iter().map(|a| (a.id.clone(), a.targets.len())).collect())
+            .unwrap_or_default();
+        for (ability, count) in abilities {
+            // Targets: the next players around the table; an entry the rules refuse is left out.
+            let targets: Vec<String> = (1..=count)
+                .map(|k| names[(i + k * 3) % names.len()].clone())
+                .collect();
+            let _ = game.submit(
+                Entry::Act {
+                    actor: actor.clone(),
+                    ability,
+                    targets,
+                    params: Default::default(),
+                },
+                None,
+            );
+        }
+    }
+    game
+}
+
+/// Resolve Night 1 of a 40-player extended ru-city game with every role in play (issue: the
+/// same order of time as a 1,000-player 1923 night).
+#[divan::bench(sample_count = 30)]
+fn resolve_ru_city_night_40_players(bencher: divan::Bencher) {
+    let game = ru_city_night();
+    bencher.bench(|| divan::black_box(game.preview()));
+}
