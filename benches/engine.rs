@@ -179,6 +179,9 @@ fn ru_city_night() -> mafia_mod::engine::Game {
             );
         }
     }
+    // The setup is only a benchmark if the night is full: most holders have entered moves.
+    let entered = game.state().pending.len();
+    assert!(entered >= 30, "only {entered} moves entered");
     game
 }
 
