@@ -161,7 +161,11 @@ fn ru_city_night() -> mafia_mod::engine::Game {
         let slot = game.state().slots[i].clone();
         let abilities: Vec<(String, usize)> = game
             .usable_abilities(&slot)
-            .map(|list| list.iter().map(|a| (a.id.clone(), a.targets.len())).collect())
+            .map(|list| {
+                list.iter()
+                    .map(|a| (a.id.clone(), a.targets.len()))
+                    .collect()
+            })
             .unwrap_or_default();
         for (ability, count) in abilities {
             // Targets: the next players around the table; an entry the rules refuse is left out.

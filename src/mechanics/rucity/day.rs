@@ -572,7 +572,7 @@ fn own_votes(tally: &Tally, who: Option<SlotId>) -> Vec<SlotId> {
     tally
         .votes
         .iter()
-        .filter(|v| Some(v.voter) == who && !v.auto)
+        .filter(|v| Some(v.voter) == who && !v.auto && !v.hidden)
         .map(|v| v.target)
         .collect()
 }
@@ -611,7 +611,7 @@ fn tally_post(ctx: &mut Ctx, tally: &Tally) {
         let voters: Vec<String> = tally
             .votes
             .iter()
-            .filter(|v| v.target == t)
+            .filter(|v| v.target == t && !v.hidden)
             .map(|v| {
                 let mark = if v.auto { " (автоголос)" } else { "" };
                 format!("{}{mark}", ctx.name(v.voter))

@@ -44,7 +44,11 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
                     voter: v.voter,
                     weight: v.weight,
                     void: (v.weight == 0).then(|| v.why.last().cloned().unwrap_or_default()),
-                    source: v.auto.then(|| "auto-vote".to_string()),
+                    source: if v.hidden {
+                        Some("hidden vote".to_string())
+                    } else {
+                        v.auto.then(|| "auto-vote".to_string())
+                    },
                 })
                 .collect(),
         })

@@ -81,6 +81,10 @@ pub struct CityNight {
     pub witch_cancelled: Vec<u64>,
     /// Slaves' moves their pimp forbade tonight.
     pub forbidden: Vec<u64>,
+    /// Players no heal saves tonight (a black kamikaze's victims and himself), and the black
+    /// kamikazes whose suicide hooked a black.
+    pub unhealable: Vec<SlotId>,
+    pub kamikaze_hooked: Vec<SlotId>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -181,13 +185,22 @@ impl kernel::Rules for City {
             return false;
         }
         let acts = witch::before_killers(ctx, run, acts);
-        killers::run(ctx, run, &acts);
+        // The stage's other moves go first, to their roles (a black kamikaze's suicide, L100).
+        let (shots, others): (Vec<Move>, Vec<Move>) = acts
+            .into_iter()
+            .partition(|m| matches!(m.ability.as_str(), "mafia_kill" | "maniac_kill" | "insure"));
+        for act in &others {
+            kernel::run_act(ctx, run, self, act);
+        }
+        killers::run(ctx, run, &shots);
         true
     }
 
     fn after_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
-        if stage == "doctor" {
-            settle_attacks(ctx, run);
+        match stage {
+            "killers" => bodyguard::alibi(ctx, run),
+            "doctor" => settle_attacks(ctx, run),
+            _ => {}
         }
     }
 
@@ -204,7 +217,8 @@ impl kernel::Rules for City {
         }
         let stop = hypnotist::stops(ctx, run, mv)
             .or_else(|| witch::stops(ctx, run, mv))
-            .or_else(|| pimp::stops(ctx, run, mv));
+            .or_else(|| pimp::stops(ctx, run, mv))
+            .or_else(|| kamikaze::stops(ctx, run, mv));
         if let Some(stop) = stop {
             return Some(stop);
         }

@@ -78,6 +78,8 @@ pub struct Counted {
     pub seq: u64,
     pub auto: bool,
     pub advance: bool,
+    /// A black liar's hidden vote: counted, never listed in the post (L97).
+    pub hidden: bool,
     pub why: Vec<String>,
 }
 
@@ -115,7 +117,9 @@ impl Tally {
     pub fn first_vote(&self, id: SlotId, excluded: &[SlotId]) -> Option<u64> {
         self.votes
             .iter()
-            .filter(|v| v.target == id && !v.auto && !v.advance && !excluded.contains(&v.voter))
+            .filter(|v| {
+                v.target == id && !v.auto && !v.advance && !v.hidden && !excluded.contains(&v.voter)
+            })
             .map(|v| v.seq)
             .min()
     }
@@ -146,6 +150,7 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
             seq,
             auto,
             advance,
+            hidden: false,
             why: vec![why],
         };
     // An auto-vote: not sent by the voter, so it has no submission order.
@@ -237,14 +242,33 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
 /// Count a ballot.
 pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tally {
     let (mut votes, abstained) = gather(ctx, kind, ballot, targets);
+    if kind != Kind::Hunt {
+        for (liar, t) in liar::hidden_votes(ctx) {
+            votes.push(Counted {
+                voter: liar,
+                target: t,
+                colour: Colour::Black,
+                weight: UNIT,
+                seq: 0,
+                auto: false,
+                advance: false,
+                hidden: true,
+                why: vec!["a hidden black vote of the liar (L97)".into()],
+            });
+        }
+    }
     let cap = corrections::black_cap(ctx.roleset, &ctx.state);
     let black_cap = corrections::black_cap_in_force(&ctx.state);
     let red_cap = corrections::red_cap_in_force(ctx.roleset, &ctx.state);
     let flat = kind == Kind::Hunt && ctx.option("hunt_weights") == "one_each";
-    let pairs: Vec<(SlotId, SlotId)> = votes.iter().map(|v| (v.voter, v.target)).collect();
+    let pairs: Vec<(SlotId, SlotId)> = votes
+        .iter()
+        .filter(|v| !v.hidden)
+        .map(|v| (v.voter, v.target))
+        .collect();
     for v in &mut votes {
-        // Step 2: the weight with its modifiers.
-        if !flat {
+        // Step 2: the weight with its modifiers (a hidden vote is one black vote, L97).
+        if !flat && !v.hidden {
             for (bonus, why) in mayor::weight_modifiers(ctx, v.voter, v.target, &pairs) {
                 v.weight += bonus * UNIT;
                 v.why.push(why);
@@ -344,11 +368,15 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             .filter(|i| votes[**i].colour == Colour::Red)
             .map(|i| votes[*i].weight)
             .sum();
-        let mut black: i32 = idx
-            .iter()
-            .filter(|i| votes[**i].colour == Colour::Black)
-            .map(|i| votes[*i].weight)
-            .sum();
+        // The liar's hidden votes stay under the black cap unless the option says not (Q62).
+        let uncapped = |i: &&usize| votes[**i].hidden && ctx.option("liar_hidden_capped") == "no";
+        let black_of = |capped: bool| -> i32 {
+            idx.iter()
+                .filter(|i| votes[**i].colour == Colour::Black && uncapped(i) != capped)
+                .map(|i| votes[*i].weight)
+                .sum()
+        };
+        let (mut black, beyond) = (black_of(true), black_of(false));
         let mut sum_why = Vec::new();
         if black_cap && black > cap as i32 * UNIT {
             sum_why.push(format!(
@@ -357,6 +385,7 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             ));
             black = cap as i32 * UNIT;
         }
+        black += beyond;
         let total = (red + black).max(0);
         sum_why.insert(
             0,
@@ -397,10 +426,11 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
     let living: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
     for t in tally.totals.keys().copied().collect::<Vec<_>>() {
         let everyone = living.len() > 1
-            && living
-                .iter()
-                .filter(|p| **p != t)
-                .all(|p| votes.iter().any(|v| v.voter == *p && v.target == t));
+            && living.iter().filter(|p| **p != t).all(|p| {
+                votes
+                    .iter()
+                    .any(|v| v.voter == *p && v.target == t && !v.hidden)
+            });
         if everyone && !tally.forced.iter().any(|(f, _)| *f == t) {
             tally
                 .forced

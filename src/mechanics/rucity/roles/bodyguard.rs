@@ -57,6 +57,12 @@ impl Role for Bodyguard {
         if entry.ability != ROLE || teams::is_black(entry.roleset, entry.me()) {
             return Ok(());
         }
+        if entry.params.contains_key("alibi") || entry.params.contains_key("interfere") {
+            return refusal(
+                ROLE,
+                "an alibi and the interference are a black bodyguard's (L89)",
+            );
+        }
         let again = entry
             .targets
             .first()
@@ -74,6 +80,35 @@ impl Role for Bodyguard {
     }
     fn inherited(&self) -> &'static [&'static str] {
         &[LAST_NIGHT, LAST_WARD]
+    }
+}
+
+/// A black bodyguard's alibi (L89): once an attack reached his ward, every role finds his
+/// move made on the alibi player instead (trackers included).
+pub fn alibi(ctx: &mut Ctx, run: &mut NightRun) {
+    for mv in run.acts_of(ROLE) {
+        let Some(alibi) = mv.params.get("alibi").and_then(|n| ctx.slot_of(n)) else {
+            continue;
+        };
+        let Some(g) = run.ledger.guards.iter().find(|g| g.bodyguard == mv.actor) else {
+            continue;
+        };
+        if !run.attacked(g.ward) {
+            continue;
+        }
+        for v in run
+            .visits
+            .iter_mut()
+            .filter(|v| v.actor == mv.actor && v.ability == ROLE)
+        {
+            v.targets = vec![alibi];
+        }
+        let why = format!(
+            "{}'s ward was attacked: for every role he went to his alibi {} (L89)",
+            ctx.name(mv.actor),
+            ctx.name(alibi)
+        );
+        ctx.note(format!("alibi:{}", ctx.name(mv.actor)), "killers", why);
     }
 }
 

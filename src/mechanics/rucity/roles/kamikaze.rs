@@ -1,14 +1,19 @@
-//! The kamikaze (§5.21, L38): attacked at night, he takes his killer with him, and no doctor
-//! saves either of them. A killer of his own team makes him die alone, and that killer loses
-//! his peaceful role and colour for the rest of the game (crippled). While he can strike he
-//! refuses the blocker's protection and a bodyguard. The role passed on after it killed a black
-//! can strike no more, and its new holder is told so.
+//! The kamikaze (§5.21, L38; black holder L100): attacked at night, he takes his killer with
+//! him, and no doctor saves either of them. A killer of his own team makes him die alone, and
+//! that killer loses his peaceful role and colour for the rest of the game (crippled). While he
+//! can strike he refuses the blocker's protection and a bodyguard. The role passed on after it
+//! killed a black can strike no more, and its new holder is told so. A black kamikaze names
+//! peaceful roles at the end of a day (`kamikaze_roles`): the first red holder of one of them
+//! whose night move comes to him dies with him. He may also kill himself with a target
+//! (`kamikaze_suicide`, in the killers' stage, past every disruption): a red target dies with
+//! him; a black one dies alone, and the kamikaze keeps an extra shot for his side while his own
+//! killer move that night is skipped.
 
-use super::night::NightRun;
-use super::{Role, teams};
-use crate::engine::SlotId;
-use crate::engine::outcome::Audience;
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
 use crate::kernel::Attack;
 
 pub const ROLE: &str = "kamikaze";
@@ -22,6 +27,47 @@ pub struct Kamikaze;
 impl Role for Kamikaze {
     fn id(&self) -> &'static str {
         ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            "kamikaze_roles" => {
+                let roles = mv.params.get("roles").cloned().unwrap_or_default();
+                vars::set(&mut ctx.state, roles_key(mv.actor), &roles);
+                let why = format!("the black kamikaze waits for the roles {roles} (L100)");
+                night::step(ctx, mv, StepResult::Success, vec![why]);
+            }
+            "kamikaze_suicide" => suicide(ctx, run, mv),
+            _ => return false,
+        }
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let black = teams::is_black(entry.roleset, entry.me());
+        match entry.ability {
+            "kamikaze_roles" | "kamikaze_suicide" if !black => refusal(
+                "kamikaze",
+                "the named roles and the suicide are a black kamikaze's (L100)",
+            ),
+            "kamikaze_roles" if entry.me().counter(SPENT) > 0 => refusal(
+                "kamikaze_roles",
+                "the role was taken after its strike: only the suicide is left (L100)",
+            ),
+            "kamikaze_roles" => {
+                let roles = entry.params.get("roles").map(String::as_str).unwrap_or("");
+                match roles
+                    .split(',')
+                    .map(str::trim)
+                    .find(|r| !r.is_empty() && !teams::is_special_peaceful(entry.roleset, r))
+                {
+                    Some(r) => refusal(
+                        "kamikaze_roles",
+                        format!("`{r}` is no peaceful role with moves (L100)"),
+                    ),
+                    None => Ok(()),
+                }
+            }
+            _ => Ok(()),
+        }
     }
     fn inherited(&self) -> &'static [&'static str] {
         &[SPENT]
@@ -38,6 +84,98 @@ impl Role for Kamikaze {
     }
 }
 
+fn roles_key(kamikaze: SlotId) -> String {
+    format!("kamikaze_roles:{kamikaze}")
+}
+
+/// The black kamikaze's suicide with a target, past every disruption (L100).
+fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Some((result, why)) = ctx.verdict_stop(&mv.key()) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let me = mv.actor;
+    let mut reasons = Vec::new();
+    night::attack(ctx, run, me, target, ROLE, None, true, &mut reasons);
+    if teams::black(ctx, target) {
+        // A black hooked dies alone: the kamikaze keeps a shot for his side instead of
+        // tonight's own killer move (L100).
+        if let Some(side) = teams::killer_side(ctx.roleset, &ctx.state.slots[me])
+            && let Some(s) = run.ledger.shot_plan.sides.get_mut(&side)
+        {
+            s.carry += 1;
+        }
+        run.ledger.kamikaze_hooked.push(me);
+        reasons.push(format!(
+            "{} is black: he dies alone, and the kamikaze keeps an extra shot; his killer move tonight is skipped (L100)",
+            ctx.name(target)
+        ));
+    } else {
+        night::attack(ctx, run, me, me, "suicide", None, true, &mut reasons);
+        reasons.push(format!(
+            "the black kamikaze {} kills himself and takes {} with him (L100)",
+            ctx.name(me),
+            ctx.name(target)
+        ));
+    }
+    run.ledger.unhealable.extend([me, target]);
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// Why a black kamikaze's killer move stops: his suicide hooked a black tonight (L100).
+pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    let killer = mv.def().tags.iter().any(|t| t == "killer");
+    (killer && run.ledger.kamikaze_hooked.contains(&mv.actor)).then(|| {
+        (
+            StepResult::Skipped,
+            format!(
+                "{}'s suicide hooked a black: his killer move tonight is skipped (L100)",
+                ctx.name(mv.actor)
+            ),
+        )
+    })
+}
+
+/// A black kamikaze's named roles: the first red holder of one of them whose night move came to
+/// him dies with him (L100).
+fn named_roles_strike(ctx: &mut Ctx, run: &mut NightRun) {
+    let kamikazes: Vec<(SlotId, String)> = night::holders_at_start(run, &ctx.state, ROLE)
+        .filter(|k| can_strike(ctx, *k) && teams::black(ctx, *k))
+        .filter_map(|k| Some((k, vars::get(&ctx.state, &roles_key(k))?.to_string())))
+        .collect();
+    for (k, roles) in kamikazes {
+        if run.ledger.unhealable.contains(&k) {
+            continue;
+        }
+        let named = |r: &str| roles.split(',').any(|n| n.trim() == r);
+        let hooked = run.acts.iter().find(|a| {
+            a.actor != k
+                && a.targets.contains(&k)
+                && !teams::black(ctx, a.actor)
+                && ctx.is_alive(a.actor)
+                && named(&ctx.state.slots[a.actor].role)
+        });
+        let Some(hooked) = hooked.map(|a| a.actor) else {
+            continue;
+        };
+        let mut reasons = Vec::new();
+        night::attack(ctx, run, k, hooked, ROLE, None, true, &mut reasons);
+        night::attack(ctx, run, k, k, "suicide", None, true, &mut reasons);
+        run.ledger.unhealable.extend([k, hooked]);
+        if let Some(s) = ctx.state.slots.get_mut(k) {
+            s.counters.insert(SPENT.into(), 1);
+        }
+        let why = format!(
+            "{} came to the black kamikaze {} with a role he named: both die (L100)",
+            ctx.name(hooked),
+            ctx.name(k)
+        );
+        ctx.note(format!("kamikaze:{}", ctx.name(k)), "doctor", why);
+    }
+}
+
 /// Can this living player strike tonight as a kamikaze?
 pub fn can_strike(ctx: &Ctx, slot: SlotId) -> bool {
     ctx.state.slots.get(slot).is_some_and(|s| {
@@ -49,6 +187,10 @@ pub fn can_strike(ctx: &Ctx, slot: SlotId) -> bool {
 /// first attacker with him (no heal for him either), or, attacked by his own team, dies alone
 /// and cripples that killer.
 pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
+    named_roles_strike(ctx, run);
+    for p in run.ledger.unhealable.clone() {
+        run.healed.remove(&p);
+    }
     let landed = run.attacks.len();
     for i in 0..landed {
         let a = run.attacks[i].clone();

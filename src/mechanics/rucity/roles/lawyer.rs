@@ -44,6 +44,10 @@ impl Role for Lawyer {
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             "lawyer_protect" => before_the_vote(entry),
+            "lawyer_cancel_bonus" if !teams::is_black(entry.roleset, entry.me()) => refusal(
+                "lawyer_cancel_bonus",
+                "only a black lawyer cancels his bonus (L95)",
+            ),
             _ => Ok(()),
         }
     }
@@ -102,6 +106,14 @@ fn bonus_against(ctx: &Ctx, lawyer: SlotId, target: SlotId) -> bool {
 pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, target: SlotId) -> Vec<(i32, String)> {
     if lawyer(&ctx.state) != Some(voter) || !bonus_against(ctx, voter, target) {
         return Vec::new();
+    }
+    let cancelled = crate::engine::resolve::live_acts(&ctx.state)
+        .any(|a| a.actor == voter && a.ability == "lawyer_cancel_bonus");
+    if cancelled {
+        return vec![(
+            0,
+            "the black lawyer cancelled his bonus at this vote (L95)".into(),
+        )];
     }
     vec![(
         1,

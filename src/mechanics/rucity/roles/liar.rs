@@ -4,9 +4,9 @@
 //! round's move stands alone, as the round's entries do). A black liar's victims' votes fall to
 //! one instead of zero.
 
-use super::{Role, teams};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::resolve::{Ctx, live_acts};
-use crate::engine::{GameState, SlotId};
+use crate::engine::{GameState, Refusal, SlotId};
 
 pub const ROLE: &str = "liar";
 
@@ -16,9 +16,57 @@ impl Role for Liar {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let Some(hidden) = entry.params.get("hidden") else {
+            return Ok(());
+        };
+        if !teams::is_black(entry.roleset, entry.me()) {
+            return refusal(ROLE, "hidden votes are a black liar's (L97)");
+        }
+        let names = hidden.split(',').filter(|n| !n.trim().is_empty()).count();
+        let others = entry.targets.iter().filter(|t| **t != entry.actor).count();
+        if names > others {
+            return refusal(
+                ROLE,
+                format!(
+                    "one hidden vote per player he compromises other than himself: {others} (L97)"
+                ),
+            );
+        }
+        if let Some(n) = hidden
+            .split(',')
+            .map(str::trim)
+            .find(|n| !n.is_empty() && entry.state.slot_by_name(n).is_none_or(|s| !s.alive))
+        {
+            return refusal(ROLE, format!("`{n}` is no living player (L97)"));
+        }
+        Ok(())
+    }
     fn history(&self) -> &'static [&'static str] {
         &["pm_liar"]
     }
+}
+
+/// A black liar's hidden votes of this round (L97): one black vote into each named player,
+/// left out of the posted list of voters.
+pub fn hidden_votes(ctx: &Ctx) -> Vec<(SlotId, SlotId)> {
+    let Some(liar) = teams::holder(&ctx.state, ROLE) else {
+        return Vec::new();
+    };
+    if !teams::black(ctx, liar) || super::super::blocks::blocked(ctx, liar, ROLE).is_some() {
+        return Vec::new();
+    }
+    live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.actor == liar && a.ability == ROLE)
+        .and_then(|a| a.params.get("hidden").cloned())
+        .map(|h| {
+            h.split(',')
+                .filter_map(|n| ctx.slot_of(n.trim()))
+                .map(|t| (liar, t))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The liar's move of this round, if his role is not blocked: (liar, his targets).
