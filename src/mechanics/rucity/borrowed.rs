@@ -147,3 +147,21 @@ pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
     }
     Ok(())
 }
+
+/// Does `slot` hold `role` as a copy, the actor's or the wizard's (L40, L47)?
+pub fn copied(slot: &crate::engine::Slot, role: &str) -> bool {
+    slot.borrowed.iter().any(|b| {
+        b.role == role
+            && [super::roles::actor::ROLE, super::roles::wizard::ROLE].contains(&b.by.as_str())
+    }) && !slot.own_roles().any(|r| r == role)
+}
+
+/// A copied judge's vote or priest's barrier is a third weaker (L40, Q35): two thirds of the
+/// role's base `base`, or (option `of_current`) of the owner's `current`, rounded down.
+pub fn a_third_weaker(option: &str, base: u32, current: Option<u32>) -> u32 {
+    let of = match (option, current) {
+        ("of_current", Some(now)) => now,
+        _ => base,
+    };
+    of * 2 / 3
+}

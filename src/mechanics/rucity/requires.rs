@@ -211,6 +211,7 @@ pub const REQUIRES: Requirements = Requirements {
     ],
     options: &[
         "active_means",
+        "actor_third_weaker",
         "anonymous_swap",
         "auto_vote_target",
         "black_prostitute_clients",

@@ -45,6 +45,19 @@ pub fn weight(ctx: &Ctx, judge: SlotId) -> u32 {
 
 /// The judge's weight as a modifier of his vote's base weight of 1 (§4.6 step 2).
 pub fn weight_modifiers(ctx: &Ctx, voter: SlotId) -> Vec<(i32, String)> {
+    if super::super::borrowed::copied(&ctx.state.slots[voter], ROLE) {
+        let owner = teams::owner(&ctx.state, ROLE).map(|j| weight(ctx, j));
+        let w =
+            super::super::borrowed::a_third_weaker(&ctx.option("actor_third_weaker"), FULL, owner)
+                as i32;
+        return vec![(
+            w - 1,
+            format!(
+                "{:+}: a copied judge's vote counts {w}, a third weaker (L40, Q35)",
+                w - 1
+            ),
+        )];
+    }
     if judge(&ctx.state) != Some(voter) {
         return Vec::new();
     }

@@ -143,5 +143,10 @@ pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotI
                 && !teams::is_black(roleset, s)
         })
         .count() as u32;
-    3u32.saturating_sub(lynched_reds)
+    let own = 3u32.saturating_sub(lynched_reds);
+    if super::super::borrowed::copied(&state.slots[target], ROLE) {
+        let option = state.option(roleset, "actor_third_weaker");
+        return super::super::borrowed::a_third_weaker(option, 3, Some(own));
+    }
+    own
 }
