@@ -33,6 +33,23 @@ impl Act {
         &self.def
     }
 
+    /// The same act with the player `from` among its targets replaced by `to` (a move turned
+    /// onto another player).
+    pub fn redirected(&self, ctx: &Ctx, from: SlotId, to: SlotId) -> Act {
+        let entered = self
+            .entered
+            .iter()
+            .map(|e| {
+                if ctx.slot_of(e) == Some(from) {
+                    ctx.name(to)
+                } else {
+                    e.clone()
+                }
+            })
+            .collect();
+        self.retargeted(ctx, entered)
+    }
+
     /// The same act with other targets (a redirect): both views change together.
     pub fn retargeted(&self, ctx: &Ctx, entered: Vec<String>) -> Act {
         Act {

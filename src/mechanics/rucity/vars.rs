@@ -63,6 +63,18 @@ pub fn clear(state: &mut GameState, key: &str) {
 }
 
 /// Slot ids stored as a comma list.
+/// A comma-separated list of words (role ids).
+pub fn words(state: &GameState, key: &str) -> Vec<String> {
+    get(state, key)
+        .map(|v| {
+            v.split(',')
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 pub fn slots(state: &GameState, key: &str) -> Vec<SlotId> {
     get(state, key)
         .unwrap_or("")

@@ -23,14 +23,7 @@ fn key(what: &str, collector: SlotId) -> String {
 
 /// His collection, in the order he got it.
 fn collection(state: &GameState, collector: SlotId) -> Vec<String> {
-    vars::get(state, &key("roles", collector))
-        .map(|v| {
-            v.split(',')
-                .filter(|r| !r.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
+    vars::words(state, &key("roles", collector))
 }
 
 /// How many players he names at once (L41).

@@ -134,19 +134,8 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         let silent_fail = to.is_some_and(|t| repeats_a_guard(ctx, act, t, night_no));
         match to {
             Some(t) => {
-                let entered = act
-                    .entered
-                    .iter()
-                    .map(|e| {
-                        if ctx.slot_of(e) == Some(me) {
-                            ctx.name(t)
-                        } else {
-                            e.clone()
-                        }
-                    })
-                    .collect();
                 reasons.push(format!("{who} now goes to {}", ctx.name(t)));
-                *act = act.retargeted(ctx, entered);
+                *act = act.redirected(ctx, me, t);
             }
             None if skip => reasons.push(format!("{who} skips")),
             None => {}

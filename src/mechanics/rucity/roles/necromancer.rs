@@ -264,7 +264,10 @@ fn swap(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 pub fn refuse_undead_move(entry: &Entry, role: &str) -> Result<(), Refusal> {
     if let Some(name) = entry.params.get("undead") {
         if !teams::holds(entry.me(), ROLE) {
-            return refusal("undead", "only the necromancer acts through an undead (L42)");
+            return refusal(
+                "undead",
+                "only the necromancer acts through an undead (L42)",
+            );
         }
         let through = entry.state.slot_by_name(name).filter(|s| {
             s.statuses

@@ -263,17 +263,6 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
         for mv in out.iter_mut().filter(|m| m.actor == a || m.actor == b) {
             let other = if mv.actor == a { b } else { a };
             if opposite && mv.targets.contains(&witch) {
-                let entered = mv
-                    .entered
-                    .iter()
-                    .map(|e| {
-                        if ctx.slot_of(e) == Some(witch) {
-                            ctx.name(other)
-                        } else {
-                            e.clone()
-                        }
-                    })
-                    .collect();
                 ctx.note(
                     format!("witch_turn:{}", mv.seq),
                     "killers",
@@ -285,7 +274,7 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
                         ctx.name(other)
                     ),
                 );
-                *mv = mv.retargeted(ctx, entered);
+                *mv = mv.redirected(ctx, witch, other);
             } else if mv.targets.contains(&other) && !black_witch {
                 run.ledger.witch_cancelled.push(mv.seq);
                 run.ledger.shielded.insert(other);

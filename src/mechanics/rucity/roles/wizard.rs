@@ -18,14 +18,7 @@ fn used_key(wizard: SlotId) -> String {
 }
 
 fn used(state: &GameState, wizard: SlotId) -> Vec<String> {
-    vars::get(state, &used_key(wizard))
-        .map(|v| {
-            v.split(',')
-                .filter(|r| !r.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
+    vars::words(state, &used_key(wizard))
 }
 
 pub struct Wizard;
