@@ -218,7 +218,8 @@ impl kernel::Rules for City {
         let stop = hypnotist::stops(ctx, run, mv)
             .or_else(|| witch::stops(ctx, run, mv))
             .or_else(|| pimp::stops(ctx, run, mv))
-            .or_else(|| kamikaze::stops(ctx, run, mv));
+            .or_else(|| kamikaze::stops(ctx, run, mv))
+            .or_else(|| super::roles::hero::stops(ctx, run, mv));
         if let Some(stop) = stop {
             return Some(stop);
         }

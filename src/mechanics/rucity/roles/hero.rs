@@ -18,6 +18,11 @@ pub const ROLE: &str = "hero";
 pub const SAVED: &str = "hero_saved";
 /// Slot counter: this red hero saved a red (his heroic death is open).
 const SAVED_RED: &str = "hero_saved_red";
+/// Slot counter of a black hero: the red he saved (slot + 1), whom he checks red for while he
+/// lives (L98).
+const SAVED_BY_BLACK: &str = "hero_black_saved_red";
+/// Slot counter: the night a black hero and the black he saved make no killer move (L98).
+const NO_SHOT_NIGHT: &str = "hero_no_shot_night";
 
 pub struct Hero;
 
@@ -117,6 +122,20 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
             &[("player", sn.clone()), ("team", team.into())],
         );
     }
+    if black_hero {
+        // The night after: neither he nor a black he saved makes a killer move; a red he saved
+        // makes him check red while that red lives (L98).
+        let night = crate::mechanics::rucity::night::night_number(ctx.state.phase + 1);
+        let marked: &[SlotId] = if saved_black { &[hero, saved] } else { &[] };
+        for p in marked {
+            if let Some(s) = ctx.state.slots.get_mut(*p) {
+                s.counters.insert(NO_SHOT_NIGHT.into(), night);
+            }
+        }
+        if !saved_black && let Some(s) = ctx.state.slots.get_mut(hero) {
+            s.counters.insert(SAVED_BY_BLACK.into(), saved as u32 + 1);
+        }
+    }
     if !saved_black || black_hero {
         ctx.set_status(saved, SAVED, Some(hero));
         out.retain(|v| *v != saved);
@@ -180,4 +199,33 @@ pub fn barrier(state: &GameState, target: SlotId) -> u32 {
         .get(target)
         .is_some_and(|s| teams::holds(s, ROLE) && !s.has_status(super::kamikaze::CRIPPLED));
     u32::from(holds)
+}
+
+/// A black hero who saved a red checks red while that red lives (L98).
+pub fn checks_red(ctx: &Ctx, player: SlotId) -> bool {
+    let Some(s) = ctx.state.slots.get(player) else {
+        return false;
+    };
+    let saved = s.counter(SAVED_BY_BLACK);
+    teams::holds(s, ROLE) && saved > 0 && ctx.is_alive(saved as usize - 1)
+}
+
+/// Why a killer move stops: a black hero and the black he saved make none the night after
+/// (L98).
+pub fn stops(
+    ctx: &Ctx,
+    run: &super::night::NightRun,
+    mv: &super::night::Move,
+) -> Option<(crate::engine::outcome::StepResult, String)> {
+    let killer = mv.def().tags.iter().any(|t| t == "killer");
+    let marked = ctx.state.slots.get(mv.actor)?.counter(NO_SHOT_NIGHT);
+    (killer && marked == run.ledger.night).then(|| {
+        (
+            crate::engine::outcome::StepResult::Skipped,
+            format!(
+                "{} was in the black hero's rescue yesterday: no killer move tonight (L98)",
+                ctx.name(mv.actor)
+            ),
+        )
+    })
 }
