@@ -56,3 +56,21 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
     }
     None
 }
+
+/// Is the peaceful role of `slot` blocked now, for what it does by itself (a passive vote
+/// weight or barrier, the liar's scandal read at the count): crippled, hacked, punished,
+/// cursed, blown up by the terrorist's blast, or under a host's penalty (L6, L16, L22, L23, L27,
+/// L88, L139).
+pub fn role_blocked(slot: &crate::engine::Slot) -> bool {
+    [
+        kamikaze::CRIPPLED,
+        hacker::HACKED,
+        pimp::PUNISHED,
+        phantom::CURSED,
+        terrorist::BLAST,
+        "penalty_block",
+        "penalty_block_peaceful",
+    ]
+    .iter()
+    .any(|s| slot.has_status(s))
+}

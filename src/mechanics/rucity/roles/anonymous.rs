@@ -128,7 +128,11 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
                 .outcome
                 .messages
                 .iter()
-                .filter(|m| m.audience == Audience::Slot(t) && m.template != "pm_watched")
+                .filter(|m| {
+                    m.audience == Audience::Slot(t)
+                        && m.template != "pm_watched"
+                        && super::general_information(&m.template)
+                })
                 .map(|m| m.text.clone())
                 .collect();
             ctx.say(Audience::Slot(t), "pm_watched", &[]);

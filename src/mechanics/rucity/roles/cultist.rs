@@ -142,7 +142,8 @@ fn devour(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(target)
     )];
     let landed = night::attack(ctx, run, mv.actor, target, ROLE, None, false, &mut reasons);
-    if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+    // A devour that did not land may be tried again (L115.8, Q37: one success).
+    if landed && let Some(s) = ctx.state.slots.get_mut(mv.actor) {
         s.counters.insert(DEVOURED.into(), 1);
     }
     if landed && teams::black(ctx, target) == teams::black(ctx, mv.actor) {

@@ -106,6 +106,19 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         ctx.note("hero", "votes", why);
         return out;
     }
+    // Nobody saves the terrorist's pair, nor a player making his dying kill (L35, L113): the
+    // hero's move is skipped.
+    let in_pair = terrorist_pair(ctx).contains(&saved);
+    let dying = live_acts(&ctx.state).any(|a| {
+        a.actor == saved && matches!(a.ability, "inquisitor_dying_kill" | "fanatic_dying_kill")
+    });
+    if in_pair || dying {
+        let why = format!(
+            "{sn} dies by the terrorist's detonation or makes a dying kill: nobody saves him, the hero's move is skipped (L35, L113)"
+        );
+        ctx.note("hero", "votes", why);
+        return out;
+    }
     ctx.spend_use(hero, "hero_save", std::slice::from_ref(&sn));
     let black_hero = teams::black(ctx, hero);
     let saved_black = teams::black(ctx, saved);
@@ -217,7 +230,8 @@ pub fn stops(
     run: &super::night::NightRun,
     mv: &super::night::Move,
 ) -> Option<(crate::engine::outcome::StepResult, String)> {
-    let killer = mv.def().tags.iter().any(|t| t == "killer");
+    let killer = mv.def().tags.iter().any(|t| t == "killer")
+        && teams::is_negative_ability(ctx.roleset, &mv.ability);
     let marked = ctx.state.slots.get(mv.actor)?.counter(NO_SHOT_NIGHT);
     (killer && marked == run.ledger.night).then(|| {
         (
@@ -228,4 +242,11 @@ pub fn stops(
             ),
         )
     })
+}
+
+/// The terrorist and his target when the detonation replaced this vote (L23).
+fn terrorist_pair(ctx: &Ctx) -> Vec<SlotId> {
+    let mut pair = super::vars::slots(&ctx.state, super::terrorist::PAIR_KEY);
+    pair.extend(teams::holder(&ctx.state, super::terrorist::ROLE).filter(|_| !pair.is_empty()));
+    pair
 }

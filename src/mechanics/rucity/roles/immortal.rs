@@ -101,7 +101,8 @@ pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
     let mut spent: Vec<(SlotId, BTreeSet<SlotId>)> = Vec::new();
     for i in 0..run.attacks.len() {
         let a = &run.attacks[i];
-        if a.settled || !ctx.is_alive(a.victim) {
+        // A kamikaze's or madman's own death is no attack the life takes (L19).
+        if a.settled || !ctx.is_alive(a.victim) || a.attacker == a.victim {
             continue;
         }
         let victim = a.victim;
@@ -146,7 +147,7 @@ pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
 
 /// A night kill of one of a linked pair whose life is spent kills the other too (L19).
 pub fn pair_dies(ctx: &mut Ctx, victim: SlotId, cause: &str) -> Option<(SlotId, String)> {
-    if cause == LINK {
+    if cause == LINK || cause == "suicide" || cause == super::madman::ROLE {
         return None;
     }
     let partner = match cover(ctx, victim) {

@@ -58,7 +58,9 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId) -> Vec<(i32, String)> {
             ),
         )];
     }
-    if judge(&ctx.state) != Some(voter) {
+    if judge(&ctx.state) != Some(voter)
+        || super::super::blocks::role_blocked(&ctx.state.slots[voter])
+    {
         return Vec::new();
     }
     let w = weight(ctx, voter) as i32;
@@ -74,7 +76,10 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId) -> Vec<(i32, String)> {
 /// The least a barrier leaves of a vote: 2 for the judge while his weight is above 3, else 1
 /// (L33, L13).
 pub fn barrier_floor(ctx: &Ctx, voter: SlotId) -> i32 {
-    if judge(&ctx.state) == Some(voter) && weight(ctx, voter) > 3 {
+    if judge(&ctx.state) == Some(voter)
+        && weight(ctx, voter) > 3
+        && !super::super::blocks::role_blocked(&ctx.state.slots[voter])
+    {
         2
     } else {
         1

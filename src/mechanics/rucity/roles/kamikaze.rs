@@ -57,11 +57,11 @@ impl Role for Kamikaze {
                 match roles
                     .split(',')
                     .map(str::trim)
-                    .find(|r| !r.is_empty() && !teams::is_special_peaceful(entry.roleset, r))
+                    .find(|r| !r.is_empty() && !visits_at_night(entry.roleset, r))
                 {
                     Some(r) => refusal(
                         "kamikaze_roles",
-                        format!("`{r}` is no peaceful role with moves (L100)"),
+                        format!("`{r}` is no peaceful role that goes to players at night (L100)"),
                     ),
                     None => Ok(()),
                 }
@@ -82,6 +82,20 @@ impl Role for Kamikaze {
             ctx.say(Audience::Slot(holder), "pm_kamikaze_spent", &[]);
         }
     }
+}
+
+/// A peaceful role with a night move that takes its holder to his target (not one who stays
+/// at home), the roles a black kamikaze may name (L100).
+fn visits_at_night(roleset: &crate::rules::Roleset, role: &str) -> bool {
+    teams::is_special_peaceful(roleset, role)
+        && roleset.role(role).is_some_and(|r| {
+            r.abilities
+                .iter()
+                .filter_map(|a| roleset.ability(a))
+                .any(|a| {
+                    a.phase == crate::rules::PhaseKind::Night && a.tags.iter().any(|t| t == "visit")
+                })
+        })
 }
 
 fn roles_key(kamikaze: SlotId) -> String {
@@ -151,11 +165,12 @@ fn named_roles_strike(ctx: &mut Ctx, run: &mut NightRun) {
         }
         let named = |r: &str| roles.split(',').any(|n| n.trim() == r);
         let hooked = run.acts.iter().find(|a| {
+            let role = super::acting(ctx.roleset, &ctx.state, a.actor, &a.ability);
             a.actor != k
                 && a.targets.contains(&k)
                 && !teams::black(ctx, a.actor)
                 && ctx.is_alive(a.actor)
-                && named(&ctx.state.slots[a.actor].role)
+                && role.is_some_and(|r| named(r.id()))
         });
         let Some(hooked) = hooked.map(|a| a.actor) else {
             continue;
@@ -179,7 +194,10 @@ fn named_roles_strike(ctx: &mut Ctx, run: &mut NightRun) {
 /// Can this living player strike tonight as a kamikaze?
 pub fn can_strike(ctx: &Ctx, slot: SlotId) -> bool {
     ctx.state.slots.get(slot).is_some_and(|s| {
-        s.alive && teams::holds(s, ROLE) && s.counter(SPENT) == 0 && !s.has_status(CRIPPLED)
+        s.alive
+            && teams::holds(s, ROLE)
+            && s.counter(SPENT) == 0
+            && !super::super::blocks::role_blocked(s)
     })
 }
 
@@ -202,6 +220,18 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
             continue;
         }
         let kamikaze = a.victim;
+        if ctx.state.slots[kamikaze].borrows(ROLE) {
+            // A copied kamikaze cripples his killer instead of killing him (L40).
+            ctx.set_status(a.attacker, CRIPPLED, Some(kamikaze));
+            ctx.say(Audience::Slot(a.attacker), "pm_crippled", &[]);
+            let why = format!(
+                "{} holds a copy of the kamikaze: {} is crippled, not killed (L40)",
+                ctx.name(kamikaze),
+                ctx.name(a.attacker)
+            );
+            ctx.note(format!("kamikaze:{}", ctx.name(kamikaze)), "doctor", why);
+            continue;
+        }
         run.healed.remove(&kamikaze);
         let (me, killer) = (ctx.name(kamikaze), ctx.name(a.attacker));
         let stage = "doctor";

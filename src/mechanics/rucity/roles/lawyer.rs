@@ -104,7 +104,10 @@ fn bonus_against(ctx: &Ctx, lawyer: SlotId, target: SlotId) -> bool {
 
 /// The lawyer's +1 against a player he checked black (§4.6 step 2).
 pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, target: SlotId) -> Vec<(i32, String)> {
-    if lawyer(&ctx.state) != Some(voter) || !bonus_against(ctx, voter, target) {
+    if lawyer(&ctx.state) != Some(voter)
+        || !bonus_against(ctx, voter, target)
+        || super::super::blocks::role_blocked(&ctx.state.slots[voter])
+    {
         return Vec::new();
     }
     let cancelled = crate::engine::resolve::live_acts(&ctx.state)

@@ -73,11 +73,7 @@ pub fn hidden_votes(ctx: &Ctx) -> Vec<(SlotId, SlotId)> {
 fn scandal(state: &GameState) -> Option<(SlotId, Vec<SlotId>)> {
     let liar = teams::holder(state, ROLE)?;
     let me = state.slots.get(liar)?;
-    if me.has_status(super::kamikaze::CRIPPLED)
-        || me.has_status(super::hacker::HACKED)
-        || me.has_status("penalty_block")
-        || me.has_status("penalty_block_peaceful")
-    {
+    if super::super::blocks::role_blocked(me) {
         return None;
     }
     let act = live_acts(state)

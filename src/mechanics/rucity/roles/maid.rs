@@ -19,10 +19,6 @@ use crate::kernel::Visit;
 
 pub const ROLE: &str = "maid";
 
-/// Messages that give a player's team away (his negative role's results): never "general
-/// information" (L17).
-const TEAM_TEMPLATES: &[&str] = &["pm_killer_", "pm_insurance_"];
-
 /// A maid's move that went through tonight.
 #[derive(Clone, Debug)]
 pub struct MaidVisit {
@@ -202,8 +198,7 @@ fn serve(ctx: &mut Ctx, run: &NightRun, v: &MaidVisit) {
 /// `whole_game` those of every earlier phase (L45, L17).
 fn general_information(ctx: &Ctx, target: SlotId, whole_game: bool) -> Vec<(String, String)> {
     let general = |m: &&crate::engine::outcome::Message| {
-        m.audience == Audience::Slot(target)
-            && !TEAM_TEMPLATES.iter().any(|t| m.template.starts_with(t))
+        m.audience == Audience::Slot(target) && super::general_information(&m.template)
     };
     let earlier = ctx
         .state

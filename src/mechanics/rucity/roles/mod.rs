@@ -399,6 +399,22 @@ fn tell_visitor_names(ctx: &mut Ctx, run: &NightRun, role: &str, template: &str)
     }
 }
 
+/// Messages that give their receiver's team away: his negative role's results, a check's
+/// "false black", the black hero's team. Never part of a role's "general information" that
+/// another player sees (L17: the maid, the anonymous, the pimp).
+const TEAM_TEMPLATES: &[&str] = &[
+    "pm_killer_",
+    "pm_insurance_",
+    "pm_lawyer_false_black",
+    "pm_inquisitor_false_black",
+    "pm_hero_team",
+];
+
+/// Is a message of this template general information another player may see (L17)?
+fn general_information(template: &str) -> bool {
+    !TEAM_TEMPLATES.iter().any(|t| template.starts_with(t))
+}
+
 fn refusal(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {
     Err(Refusal::new(rule, message))
 }

@@ -94,7 +94,9 @@ fn aura(ctx: &mut Ctx, run: &NightRun) {
         .collect();
     let keepers = if !dead_phantoms.is_empty() {
         dead_phantoms
-    } else if phantoms.iter().any(|p| ctx.is_alive(*p)) && !vars::flag(&ctx.state, SWITCHED_OFF) {
+    } else if phantoms.iter().any(|p| aura_spreads(ctx, *p))
+        && !vars::flag(&ctx.state, SWITCHED_OFF)
+    {
         victims
     } else {
         Vec::new()
@@ -111,6 +113,12 @@ fn aura(ctx: &mut Ctx, run: &NightRun) {
             ),
         );
     }
+}
+
+/// A living phantom whose role works spreads the aura; a copy of the role does not (L18, L40).
+fn aura_spreads(ctx: &Ctx, phantom: SlotId) -> bool {
+    let s = &ctx.state.slots[phantom];
+    s.alive && !super::super::blocks::role_blocked(s) && !s.borrows(ROLE)
 }
 
 /// The possessions sent at this vote: by a phantom lynched now, or by one killed the night
@@ -189,7 +197,11 @@ fn leave_with_hosts(ctx: &mut Ctx) {
 /// it during the vote (L18).
 pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, all: &[(SlotId, SlotId)]) -> Vec<(i32, String)> {
     let me = &ctx.state.slots[voter];
-    if !me.alive || !teams::holds(me, ROLE) || cancelled(&ctx.state, voter) {
+    if !me.alive
+        || !teams::holds(me, ROLE)
+        || cancelled(&ctx.state, voter)
+        || super::super::blocks::role_blocked(me)
+    {
         return Vec::new();
     }
     let mut players: Vec<SlotId> = all

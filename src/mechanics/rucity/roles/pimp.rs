@@ -63,6 +63,12 @@ impl Role for Pimp {
                 if entry.targets.iter().any(mine) {
                     return refusal("pimp_enslave", "already his slave (L27)");
                 }
+                if entry.me().counter(FIRST_DAY) == 0 && entry.night() != 1 {
+                    return refusal(
+                        "pimp_enslave",
+                        "the pimp takes his first slave at the end of Day 1 (L27)",
+                    );
+                }
                 Ok(())
             }
             "pimp_punish" | "pimp_release" | "pimp_control" if !entry.targets.iter().all(mine) => {
@@ -171,8 +177,9 @@ fn control_refusal(entry: &Entry) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Kills and suicides, the madman's fire among them (L27).
 fn killing(def: &crate::rules::AbilityDef) -> bool {
-    def.id == "suicide" || def.tags.iter().any(|t| t == "killer")
+    matches!(def.id.as_str(), "suicide" | "madman") || def.tags.iter().any(|t| t == "killer")
 }
 
 fn enslave(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {

@@ -288,6 +288,7 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
 /// lives, and no block or prostitute holds her.
 fn will_swap(ctx: &Ctx, run: &NightRun, witch: SlotId) -> bool {
     ctx.is_alive(witch)
+        && super::super::blocks::blocked(ctx, witch, "witch_swap").is_none()
         && !run.blocks.contains_key(&witch)
         && !run.ledger.company.iter().any(|c| c.client == witch)
 }

@@ -60,9 +60,10 @@ impl Role for Wizard {
     }
 }
 
-/// Does a living player hold `role` as his own?
+/// Was `role` dealt in this game (its holder alive or not)? Only a role "not taken for the
+/// game" is the wizard's (L47).
 fn in_the_game(state: &GameState, role: &str) -> bool {
-    state.living().any(|s| s.own_roles().any(|r| r == role))
+    state.slots.iter().any(|s| s.own_roles().any(|r| r == role))
 }
 
 /// The role the wizard's move of this phase gives him, if it is absent from the game.
