@@ -14,7 +14,8 @@ use crate::engine::resolve::Ctx;
 pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -> bool {
     let blackened = run.ledger.blackened.contains_key(&target);
     let black = checker != target && teams::black(ctx, target);
-    let hero_red = super::roles::hero::checks_red(ctx, target);
+    let hero_red = super::roles::hero::checks_red(ctx, target)
+        || super::roles::inquisitor::checks_red(ctx, run, target);
     (black && !hero_red) || blackened
 }
 

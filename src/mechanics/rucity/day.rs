@@ -113,7 +113,7 @@ fn vote(ctx: &mut Ctx, ballot: &str) {
         "pub_vote_result_title",
         &[("phase", ctx.outcome.phase.clone())],
     );
-    let tally = votes::count(ctx, Kind::Lynch, ballot, &[]);
+    let mut tally = votes::count(ctx, Kind::Lynch, ballot, &[]);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
     if let Some((t, target, cripples)) = super::roles::terrorist::detonation(ctx) {
@@ -132,7 +132,7 @@ fn vote(ctx: &mut Ctx, ballot: &str) {
         };
         return lynch(ctx, &tally, &victims);
     }
-    if rescue(ctx, &tally) {
+    if rescue(ctx, &mut tally) {
         return;
     }
     let forced_victims: Vec<SlotId> = ctx
@@ -268,7 +268,7 @@ fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
 /// The priest forgave the player he voted for (L30): if that player was about to die (among
 /// the most voted), the rescue is announced and the priest's re-vote opens; otherwise the
 /// zeroed votes change nothing. Void when the priest himself is about to die.
-fn rescue(ctx: &mut Ctx, tally: &Tally) -> bool {
+fn rescue(ctx: &mut Ctx, tally: &mut Tally) -> bool {
     let Some((p, saved)) = priest::forgiveness(ctx) else {
         return false;
     };
@@ -282,6 +282,16 @@ fn rescue(ctx: &mut Ctx, tally: &Tally) -> bool {
     if !top.contains(&saved) {
         let why = format!(
             "{pn} forgives {sn}: the votes against {sn} count zero; {sn} was not about to die (L30)"
+        );
+        ctx.note("priest", "votes", why);
+        return false;
+    }
+    if top.len() > 1 {
+        // A tie sends nobody to die: the forgiven player's votes count zero and the vote is
+        // decided without him (L30).
+        tally.totals.insert(saved, 0);
+        let why = format!(
+            "{pn} forgives {sn}, who was tied, not about to die: the votes against {sn} count zero and the vote is decided without him (L30)"
         );
         ctx.note("priest", "votes", why);
         return false;

@@ -67,19 +67,17 @@ impl Role for Inquisitor {
         dying_kills(ctx, lynched);
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
-        // A burn that killed a true black: a black inquisitor may then execute anyone (L96).
+        // A burn that killed a true black: a black inquisitor may then execute anyone, and he
+        // checks red until a burn of his kills a red (L96).
         for mv in run.acts_of("inquisitor_burn") {
-            let burned = mv.targets.first().copied().filter(|t| {
-                teams::black(ctx, *t)
-                    && ctx.state.slots[*t]
-                        .death
-                        .as_ref()
-                        .is_some_and(|(_, cause)| cause == ROLE)
-            });
-            if burned.is_some()
-                && let Some(s) = ctx.state.slots.get_mut(mv.actor)
-            {
-                s.counters.insert(BURNED_BLACK.into(), 1);
+            let Some(black) = burned_tonight(ctx, &mv) else {
+                continue;
+            };
+            if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+                if black {
+                    s.counters.insert(BURNED_BLACK.into(), 1);
+                }
+                s.counters.insert(CHECKS_RED.into(), u32::from(black));
             }
         }
     }
@@ -90,12 +88,41 @@ impl Role for Inquisitor {
         &["pm_inquisitor"]
     }
     fn inherited(&self) -> &'static [&'static str] {
-        &[BURNED_BLACK]
+        &[BURNED_BLACK, CHECKS_RED]
     }
 }
 
 /// Slot counter: he burned a true black (the black inquisitor's execution, L96).
 const BURNED_BLACK: &str = "inquisitor_burned_black";
+/// Slot counter: his last burn killed a black, so a black inquisitor checks red (L96).
+const CHECKS_RED: &str = "inquisitor_checks_red";
+
+/// Whether a burn killed its target, and if so whether the target was black.
+fn burned_tonight(ctx: &Ctx, mv: &Move) -> Option<bool> {
+    let t = *mv.targets.first()?;
+    let by_burn = ctx.state.slots[t]
+        .death
+        .as_ref()
+        .is_some_and(|(_, cause)| cause == ROLE);
+    by_burn.then(|| teams::black(ctx, t))
+}
+
+/// A black inquisitor who burned a black checks red until he burns a red (L96), from the
+/// night of the burn on.
+pub fn checks_red(ctx: &Ctx, run: &NightRun, player: SlotId) -> bool {
+    let Some(s) = ctx.state.slots.get(player) else {
+        return false;
+    };
+    if !teams::holds(s, ROLE) || !teams::is_black(ctx.roleset, s) {
+        return false;
+    }
+    let tonight = run
+        .acts_of("inquisitor_burn")
+        .iter()
+        .filter(|m| m.actor == player)
+        .find_map(|m| burned_tonight(ctx, m));
+    tonight.unwrap_or(s.counter(CHECKS_RED) > 0)
+}
 
 /// His dying kill takes a player whose black check he verified; a black inquisitor who burned
 /// a true black may execute anyone (L29, L96).
