@@ -116,20 +116,7 @@ fn vote(ctx: &mut Ctx, ballot: &str) {
     let mut tally = votes::count(ctx, Kind::Lynch, ballot, &[]);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
-    if let Some((t, target, cripples)) = super::roles::terrorist::detonation(ctx) {
-        vars::set_slots(&mut ctx.state, super::roles::terrorist::PAIR_KEY, &[target]);
-        let victims = if cripples {
-            ctx.set_status(target, super::roles::kamikaze::CRIPPLED, Some(t));
-            ctx.say(Audience::Slot(target), "pm_crippled", &[]);
-            ctx.say(
-                Audience::Public,
-                "pub_terrorist_crippled",
-                &[("player", ctx.name(target))],
-            );
-            vec![t]
-        } else {
-            vec![t, target]
-        };
+    if let Some(victims) = detonate(ctx) {
         return lynch(ctx, &tally, &victims);
     }
     if rescue(ctx, &mut tally) {
@@ -480,16 +467,41 @@ fn no_victim_day(ctx: &mut Ctx) {
     );
 }
 
+/// The armed terrorist explodes with his target instead of the vote's result (L23): who dies
+/// (his target is crippled instead where the rules say so), if the detonator was armed.
+fn detonate(ctx: &mut Ctx) -> Option<Vec<SlotId>> {
+    let (t, target, cripples) = super::roles::terrorist::detonation(ctx)?;
+    vars::set_slots(&mut ctx.state, super::roles::terrorist::PAIR_KEY, &[target]);
+    if !cripples {
+        return Some(vec![t, target]);
+    }
+    ctx.set_status(target, super::roles::kamikaze::CRIPPLED, Some(t));
+    ctx.say(Audience::Slot(target), "pm_crippled", &[]);
+    ctx.say(
+        Audience::Public,
+        "pub_terrorist_crippled",
+        &[("player", ctx.name(target))],
+    );
+    Some(vec![t])
+}
+
 fn hunt_day(ctx: &mut Ctx) {
     ctx.say(
         Audience::Public,
         "pub_hunt_result_title",
         &[("phase", ctx.outcome.phase.clone())],
     );
-    let (tally, victims) = hunt::victims(ctx);
+    let (tally, mut victims) = hunt::victims(ctx);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
     vars::set(&mut ctx.state, vars::HUNT_USED, "yes");
+    // At the hunt the terrorist and his target take the place of the victim with the lower
+    // priority (L23).
+    if let Some(pair) = detonate(ctx) {
+        victims.truncate(1);
+        victims.retain(|v| !pair.contains(v));
+        victims.extend(pair);
+    }
     hunt::two_blacks(ctx, &victims);
     lynch_as(ctx, &tally, &victims, "hunt");
 }
