@@ -2,7 +2,11 @@
 //! after his stage is disrupted. He takes up to two players with him in a suicide, or none (a
 //! fire without a suicide); two victims of the same team cannot both die: one of them dies at
 //! random and the other loses his peaceful role and colour for good. Only one successful fire
-//! per game; a failed one may be tried again (L115.8).
+//! per game; a failed one may be tried again (L115.8). A black madman (L101) may take two
+//! non-blacks with him, which burns the shot of the black side due that night (with no shot
+//! to burn, after two blacks were lynched at the hunt, one red dies); a black he names survives
+//! crippled, two blacks named get their side an extra shot; an unrealised reserve shot of his
+//! side buys him a third target.
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, kamikaze, refusal, teams};
@@ -34,6 +38,12 @@ impl Role for Madman {
         if entry.me().counter(FIRED) > 0 {
             return refusal("madman", "the madman's fire succeeds once per game (L39)");
         }
+        if entry.targets.len() > 2 && !reserve_of_his_side(entry) {
+            return refusal(
+                "madman",
+                "a third target is a black madman's, paid with his side's unrealised shot (L101)",
+            );
+        }
         let night = entry.night();
         let only_third = entry.state.option(entry.roleset, "madman_nights") == "night_3_only";
         if night < 3 || (only_third && night != 3) {
@@ -49,6 +59,14 @@ impl Role for Madman {
     }
 }
 
+/// Does the black madman's side keep an unrealised shot (the price of a third target, L101)?
+fn reserve_of_his_side(entry: &Entry) -> bool {
+    let Some(side) = teams::killer_side(entry.roleset, entry.me()) else {
+        return false;
+    };
+    super::vars::num(entry.state, &super::vars::reserve_key(side.id())) > 0
+}
+
 fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
@@ -61,6 +79,16 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         "{} sets the town on fire: every move after his tonight is disrupted (L39)",
         ctx.name(mv.actor)
     )];
+    if teams::black(ctx, mv.actor) {
+        let victims = black_victims(ctx, run, mv, &mut reasons);
+        for v in victims {
+            night::attack(ctx, run, mv.actor, v, ROLE, None, false, &mut reasons);
+        }
+        if !mv.targets.is_empty() {
+            kill_himself(ctx, run, mv.actor, &mut reasons);
+        }
+        return night::step(ctx, mv, StepResult::Success, reasons);
+    }
     let mut victims: Vec<SlotId> = mv.targets.clone();
     if let [a, b] = victims[..]
         && teams::black(ctx, a) == teams::black(ctx, b)
@@ -88,6 +116,64 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         kill_himself(ctx, run, mv.actor, &mut reasons);
     }
     night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// A black madman's victims (L101): blacks survive crippled (two of them get their side an
+/// extra shot); non-blacks die, two of them burning the shot of the side due tonight, or with
+/// no shot to burn only one of them dying; a third target spends his side's reserve.
+fn black_victims(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    reasons: &mut Vec<String>,
+) -> Vec<SlotId> {
+    let (blacks, mut reds): (Vec<SlotId>, Vec<SlotId>) =
+        mv.targets.iter().partition(|t| teams::black(ctx, **t));
+    for &b in &blacks {
+        ctx.set_status(b, kamikaze::CRIPPLED, Some(mv.actor));
+        ctx.say(Audience::Slot(b), "pm_crippled", &[]);
+        reasons.push(format!(
+            "{} is black: no black dies by the madman, he survives crippled (L101)",
+            ctx.name(b)
+        ));
+    }
+    let sides = &mut run.ledger.shot_plan.sides;
+    if blacks.len() >= 2
+        && let Some(side) = teams::killer_side(ctx.roleset, &ctx.state.slots[blacks[0]])
+        && let Some(s) = sides.get_mut(&side)
+    {
+        s.carry += 1;
+        reasons.push("two blacks named: their side gets an extra shot (L101, Q49)".into());
+    }
+    if mv.targets.len() > 2
+        && let Some(side) = teams::killer_side(ctx.roleset, &ctx.state.slots[mv.actor])
+        && let Some(s) = sides.get_mut(&side)
+    {
+        s.carry = s.carry.saturating_sub(1);
+        s.available = s.available.saturating_sub(1);
+        reasons.push("the third target spends his side's unrealised shot (L101)".into());
+    }
+    if reds.len() >= 2 {
+        let due = sides.values_mut().find(|s| s.due && s.available > 0);
+        match due {
+            Some(s) => {
+                s.available -= 1;
+                s.carry = s.carry.saturating_sub(1);
+                reasons.push(
+                    "two non-blacks die with him: the shot of the side due tonight burns (L101)"
+                        .into(),
+                );
+            }
+            None => {
+                reds.truncate(1);
+                reasons.push(
+                    "no black shot tonight to burn: only one of his non-black victims dies (L101)"
+                        .into(),
+                );
+            }
+        }
+    }
+    reds
 }
 
 /// The madman dies in his own fire.
