@@ -488,5 +488,38 @@ pub fn step(ctx: &mut Ctx, mv: &Move, result: StepResult, reasons: Vec<String>) 
     if result == StepResult::Success {
         ctx.spend_use(mv.actor, &mv.ability, &mv.entered);
     }
+    if result == StepResult::Failed {
+        tell_failed(ctx, mv);
+    }
     kernel::step::plain(ctx, mv, result, reasons);
+}
+
+/// Moves whose maker is told when they are knocked down, however (L115.3; the doctor is told
+/// by his own role), and moves whose maker learns he may try again (L115.8).
+const TOLD_WHEN_KNOCKED_DOWN: &[&str] = &[
+    "bodyguard",
+    "prostitute",
+    "homeless_watch",
+    "drug_dealer_drug",
+    "maid_visit",
+    "maid_role_visit",
+    "witch_swap",
+];
+const MAY_TRY_AGAIN: &[&str] = &["madman", "cultist_devour", "fanatic_revenge"];
+
+fn tell_failed(ctx: &mut Ctx, mv: &Move) {
+    let template = if TOLD_WHEN_KNOCKED_DOWN.contains(&mv.ability.as_str()) {
+        "pm_move_failed"
+    } else if MAY_TRY_AGAIN.contains(&mv.ability.as_str()) {
+        "pm_try_again"
+    } else {
+        return;
+    };
+    let told = ctx.outcome.messages.iter().any(|m| {
+        m.audience == Audience::Slot(mv.actor)
+            && (m.template == template || m.template == "pm_blocked")
+    });
+    if !told {
+        ctx.say(Audience::Slot(mv.actor), template, &[]);
+    }
 }

@@ -1,7 +1,7 @@
 //! The collector (§5.24, L41; black holder L102). At the end of each day (entered in the
 //! following night) he names players (`collector`): three while he has no role, two with one
-//! or two, one with more. A named player who leaves the game within the game-day leaves him
-//! his peaceful role (never a crippled one's): the roles add up, one of them active at a time,
+//! or two, one with more; they stay named until he names others (L114). A named player who
+//! leaves the game leaves him his peaceful role (never a crippled one's): the roles add up, one of them active at a time,
 //! chosen with the next naming (`{"activate": id}` or `"none"`); a role collected from a night
 //! death while none is active is activated before the day. He uses the active role as an
 //! active citizen would, without the actor's limits. He takes a role before the active
@@ -89,7 +89,6 @@ fn name_targets(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     }
     let c = mv.actor;
     vars::set_slots(&mut ctx.state, &key("targets", c), &mv.targets);
-    vars::set(&mut ctx.state, key("night", c), run.ledger.night);
     let flag = |p: &str| mv.params.get(p).cloned().unwrap_or_default();
     vars::set(&mut ctx.state, key("yield", c), flag("yield"));
     vars::set(&mut ctx.state, key("skip", c), flag("skip_roles"));
@@ -126,17 +125,10 @@ fn activate(ctx: &mut Ctx, collector: SlotId, role: &str) {
     ctx.lend(collector, role, None, ROLE);
 }
 
-/// Is `dead` one of the players the collector named for this game-day?
-fn named_today(ctx: &Ctx, collector: SlotId, dead: SlotId) -> bool {
-    let night = vars::num(&ctx.state, &key("night", collector));
-    let phase = ctx.state.phase;
-    // Named at the end of Day n (entered in Night n): through Night n and Day n+1.
-    let today = if phase % 2 == 1 {
-        night::night_number(phase) == night
-    } else {
-        phase / 2 == night
-    };
-    night > 0 && today && vars::slots(&ctx.state, &key("targets", collector)).contains(&dead)
+/// Is `dead` one of the players the collector named last? His targets stay until he names
+/// new ones (L114).
+fn named(ctx: &Ctx, collector: SlotId, dead: SlotId) -> bool {
+    vars::slots(&ctx.state, &key("targets", collector)).contains(&dead)
 }
 
 /// The collectors take the roles of their named players who left the game, before the active
@@ -161,7 +153,7 @@ pub fn claim(ctx: &mut Ctx, free: &mut Vec<(SlotId, String)>, first: bool) {
         let mine: Vec<usize> = (0..free.len())
             .filter(|i| {
                 let (dead, role) = &free[*i];
-                named_today(ctx, c, *dead)
+                named(ctx, c, *dead)
                     && !collected.contains(role)
                     && !skipped.split(',').any(|s| s.trim() == role)
             })
