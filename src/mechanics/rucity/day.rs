@@ -521,7 +521,8 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
             crate::kernel::status::clear(ctx, *v, "forced_victim");
         }
     }
-    super::roles::lynched(ctx, &victims);
+    // An execution counts as a lynch: the mayor, the judge and the caps read it so (L96).
+    victims.extend(super::roles::lynched(ctx, &victims));
     let pairs: Vec<(SlotId, SlotId)> = tally.votes.iter().map(|v| (v.voter, v.target)).collect();
     super::roles::terrorist::blast(ctx, &victims, &pairs);
     if let Some(taken) = super::roles::hero::heroic_death(ctx, &victims) {

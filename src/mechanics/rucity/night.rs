@@ -79,8 +79,9 @@ pub struct CityNight {
     /// with their victim cancelled.
     pub witch_swaps: Vec<(SlotId, SlotId, SlotId)>,
     pub witch_cancelled: Vec<u64>,
-    /// Slaves' moves their pimp forbade tonight.
+    /// Slaves' moves their pimp forbade tonight, and every verdict (slave, verdict).
     pub forbidden: Vec<u64>,
+    pub verdicts: Vec<(SlotId, String)>,
     /// Players no heal saves tonight (a black kamikaze's victims and himself), and the black
     /// kamikazes whose suicide hooked a black.
     pub unhealable: Vec<SlotId>,

@@ -101,6 +101,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_slave",
         "pm_slave_punished",
         "pm_slave_released",
+        "pm_slave_verdict",
         "pm_verify_black",
         "pm_verify_failed",
         "pm_verify_red",

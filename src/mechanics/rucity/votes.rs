@@ -273,7 +273,10 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
                 v.weight += bonus * UNIT;
                 v.why.push(why);
             }
-            if let Some((bought, why)) = drug_dealer::bought(ctx, v.voter) {
+            // Bought votes are a boost too: none against the lawyer who checked him black (L28).
+            if let Some((bought, why)) = drug_dealer::bought(ctx, v.voter)
+                && !super::roles::lawyer::boosts_void(ctx, v.voter, v.target)
+            {
                 v.weight += bought;
                 v.why.push(why);
             }
@@ -330,7 +333,13 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
                 .all(|r| idx.iter().any(|i| votes[*i].voter == *r && !votes[*i].auto));
         // Step 5: barriers: the target's own, and the drug dealer's (L13, L34).
         let own = mayor::barrier(ctx.roleset, &ctx.state, t);
-        let drug = drug_dealer::barrier(&ctx.state, t);
+        // The liar's scandal blocks every barrier of his victim, the drug's too (L32).
+        let compromised = liar::barrier(&ctx.state, t) == Some(0);
+        let drug = if compromised {
+            0
+        } else {
+            drug_dealer::barrier(&ctx.state, t)
+        };
         let (mut k, mut k_dealer) = (
             own.max(drug),
             drug_dealer::barrier_for_dealer(ctx, own, drug),

@@ -68,8 +68,9 @@ impl Role for Fanatic {
             _ => Ok(()),
         }
     }
-    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) {
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         dying_kill(ctx, lynched);
+        Vec::new()
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         morning(ctx, run);
@@ -192,7 +193,12 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
             let went: Vec<String> = run
                 .acts
                 .iter()
-                .filter(|m| m.actor == fav && !m.targets.is_empty())
+                // His peaceful role's moves only: a negative one would give his team away (L36).
+                .filter(|m| {
+                    m.actor == fav
+                        && !m.targets.is_empty()
+                        && !teams::is_negative_ability(ctx.roleset, &m.ability)
+                })
                 .flat_map(|m| m.targets.iter().map(|t| ctx.name(*t)))
                 .collect();
             if ctx.is_alive(f) && !went.is_empty() {

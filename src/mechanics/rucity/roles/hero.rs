@@ -18,6 +18,8 @@ pub const ROLE: &str = "hero";
 pub const SAVED: &str = "hero_saved";
 /// Slot counter: this red hero saved a red (his heroic death is open).
 const SAVED_RED: &str = "hero_saved_red";
+/// Slot counter: the once-per-game stand is spent (it passes with the role, L9).
+const SAVE_SPENT: &str = "hero_save_spent";
 /// Slot counter of a black hero: the red he saved (slot + 1), whom he checks red for while he
 /// lives (L98).
 const SAVED_BY_BLACK: &str = "hero_black_saved_red";
@@ -66,7 +68,7 @@ impl Role for Hero {
         super::tell_visitor_names(ctx, run, ROLE, "pm_hero_visitors");
     }
     fn inherited(&self) -> &'static [&'static str] {
-        &[SAVED_RED]
+        &[SAVED_RED, SAVE_SPENT]
     }
 }
 
@@ -96,10 +98,7 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         return out;
     };
     let (hn, sn) = (ctx.name(hero), ctx.name(saved));
-    if saved == hero
-        || !victims.contains(&saved)
-        || ctx.state.slots[hero].uses.contains_key("hero_save")
-    {
+    if saved == hero || !victims.contains(&saved) || ctx.state.slots[hero].counter(SAVE_SPENT) > 0 {
         let why = format!(
             "{hn}'s stand for {sn} has no effect: {sn} is not being lynched, or it is the hero himself, or his stand is spent (L35)"
         );
@@ -120,6 +119,9 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         return out;
     }
     ctx.spend_use(hero, "hero_save", std::slice::from_ref(&sn));
+    if let Some(s) = ctx.state.slots.get_mut(hero) {
+        s.counters.insert(SAVE_SPENT.into(), 1);
+    }
     let black_hero = teams::black(ctx, hero);
     let saved_black = teams::black(ctx, saved);
     ctx.say(

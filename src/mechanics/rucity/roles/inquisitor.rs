@@ -63,8 +63,8 @@ impl Role for Inquisitor {
             _ => Ok(()),
         }
     }
-    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) {
-        dying_kills(ctx, lynched);
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
+        dying_kills(ctx, lynched)
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         // A burn that killed a true black: a black inquisitor may then execute anyone, and he
@@ -145,7 +145,8 @@ fn dying_kill_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
 
 /// The lynched inquisitors' dying kills (L29, L113): the target dies at once; a black
 /// inquisitor's execution counts as a lynch (L96). No hero may save him (L35).
-fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) {
+fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
+    let mut executed = Vec::new();
     for (inquisitor, target) in super::dying_moves(ctx, "inquisitor_dying_kill", lynched) {
         if ctx.state.slots[inquisitor].has_status(super::kamikaze::CRIPPLED) {
             continue;
@@ -163,7 +164,11 @@ fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) {
             }
         );
         super::dying_kill(ctx, inquisitor, target, cause, why);
+        if execution && !ctx.is_alive(target) {
+            executed.push(target);
+        }
     }
+    executed
 }
 
 /// The colour and the night of the inquisitor's check on `target`.

@@ -190,8 +190,11 @@ pub trait Role: Sync {
     fn before_vote(&self, _ctx: &mut Ctx) {}
 
     /// Players were lynched at this vote result: the dying moves of the role's holders among
-    /// them take effect (L113).
-    fn lynched(&self, _ctx: &mut Ctx, _lynched: &[SlotId]) {}
+    /// them take effect (L113). Returns the players they killed who count as lynched (a black
+    /// inquisitor's execution, L96).
+    fn lynched(&self, _ctx: &mut Ctx, _lynched: &[SlotId]) -> Vec<SlotId> {
+        Vec::new()
+    }
 }
 
 /// The registered role with this id.
@@ -312,11 +315,13 @@ pub fn before_vote(ctx: &mut Ctx) {
     }
 }
 
-/// Every role's dying moves of the players lynched at this result, in the registry's order.
-pub fn lynched(ctx: &mut Ctx, lynched: &[SlotId]) {
-    for role in ROLES {
-        role.lynched(ctx, lynched);
-    }
+/// Every role's dying moves of the players lynched at this result, in the registry's order;
+/// the players they killed who count as lynched.
+pub fn lynched(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
+    ROLES
+        .iter()
+        .flat_map(|role| role.lynched(ctx, lynched))
+        .collect()
 }
 
 /// The lines of the morning post of the roles in play, in the registry's order.

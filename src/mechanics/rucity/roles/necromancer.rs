@@ -81,8 +81,9 @@ impl Role for Necromancer {
         }
         raise(ctx);
     }
-    fn lynched(&self, ctx: &mut Ctx, _lynched: &[SlotId]) {
+    fn lynched(&self, ctx: &mut Ctx, _lynched: &[SlotId]) -> Vec<SlotId> {
         raise(ctx);
+        Vec::new()
     }
     fn history(&self) -> &'static [&'static str] {
         &["pm_necromancer"]

@@ -71,9 +71,10 @@ impl Role for Phantom {
         aura(ctx, run);
         leave_with_hosts(ctx);
     }
-    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) {
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         possess(ctx, lynched);
         leave_with_hosts(ctx);
+        Vec::new()
     }
 }
 

@@ -86,9 +86,24 @@ impl Role for Pimp {
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         free_the_slaves_of_the_dead(ctx);
         feed(ctx, run);
+        // The slave always learns what his master did with his move (L115.14).
+        for (slave, verdict) in run.ledger.verdicts.clone() {
+            let said = match verdict.as_str() {
+                "forbid" => "запретил",
+                "change" => "изменил",
+                "assign" => "назначил",
+                _ => "одобрил",
+            };
+            ctx.say(
+                Audience::Slot(slave),
+                "pm_slave_verdict",
+                &[("verdict", said.to_string())],
+            );
+        }
     }
-    fn lynched(&self, ctx: &mut Ctx, _lynched: &[SlotId]) {
+    fn lynched(&self, ctx: &mut Ctx, _lynched: &[SlotId]) -> Vec<SlotId> {
         free_the_slaves_of_the_dead(ctx);
+        Vec::new()
     }
     fn history(&self) -> &'static [&'static str] {
         &["pm_pimp"]
@@ -247,6 +262,12 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
         let Some(&slave) = v.targets.first() else {
             continue;
         };
+        // A pimp whose role is blocked has no say tonight (L16, L22).
+        if super::super::blocks::blocked(ctx, v.actor, "pimp_control").is_some() {
+            continue;
+        }
+        let word = v.params.get("verdict").cloned().unwrap_or_default();
+        run.ledger.verdicts.push((slave, word));
         let ability = v.params.get("ability").cloned().unwrap_or_default();
         let slaves_move = |a: &Move| {
             a.actor == slave

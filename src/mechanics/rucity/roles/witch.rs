@@ -71,8 +71,9 @@ impl Role for Witch {
             _ => Ok(()),
         }
     }
-    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) {
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         dying_swap(ctx, lynched);
+        Vec::new()
     }
 }
 
