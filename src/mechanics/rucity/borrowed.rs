@@ -106,6 +106,21 @@ const LIMITS: &[(&str, Limit, &str)] = &[
         Limit::NotTheOwner,
         "a borrowed pimp's move never goes to the pimp (L40)",
     ),
+    (
+        "necromancer_curse",
+        Limit::NotTheOwner,
+        "a borrowed necromancer's move never goes to the necromancer (L40)",
+    ),
+    (
+        "necromancer_swap",
+        Limit::NotTheOwner,
+        "a borrowed necromancer's move never goes to the necromancer (L40)",
+    ),
+    (
+        "investigator_shot",
+        Limit::Never,
+        "a borrowed investigator has no vigilante shot (L40)",
+    ),
 ];
 
 /// Why this entry of a borrowed role is refused, if it is (the role is `role`).

@@ -142,8 +142,13 @@ fn devour(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(target)
     )];
     let landed = night::attack(ctx, run, mv.actor, target, ROLE, None, false, &mut reasons);
-    // A devour that did not land may be tried again (L115.8, Q37: one success).
-    if landed && let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+    // A devour that did not land may be tried again (L115.8); one success per game unless the
+    // option allows one every night (Q37).
+    let once = ctx.option("cultist_devour") != "every_night";
+    if landed
+        && once
+        && let Some(s) = ctx.state.slots.get_mut(mv.actor)
+    {
         s.counters.insert(DEVOURED.into(), 1);
     }
     if landed && teams::black(ctx, target) == teams::black(ctx, mv.actor) {

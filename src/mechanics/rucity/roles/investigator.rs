@@ -81,6 +81,15 @@ pub fn tell_and_feed(
     args: &[(&str, String)],
 ) {
     ctx.say(Audience::Slot(to), template, args);
+    // A copy of the commissar or the detective gives the investigator nothing (L40).
+    let copied = ctx.state.slots.get(to).is_some_and(|s| {
+        s.borrowed
+            .iter()
+            .any(|b| b.role == "commissar" || b.role == "detective")
+    });
+    if copied {
+        return;
+    }
     let text = render(ctx.roleset.template(template), args);
     let investigators: Vec<SlotId> = ctx
         .state

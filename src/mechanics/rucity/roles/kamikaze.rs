@@ -113,7 +113,13 @@ fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let me = mv.actor;
     let mut reasons = Vec::new();
     night::attack(ctx, run, me, target, ROLE, None, true, &mut reasons);
-    if teams::black(ctx, target) {
+    if teams::black(ctx, target) && ctx.option("black_kamikaze_hooks_black") == "both_die" {
+        night::attack(ctx, run, me, me, "suicide", None, true, &mut reasons);
+        reasons.push(format!(
+            "{} is black, and by option Q48 both die (L100)",
+            ctx.name(target)
+        ));
+    } else if teams::black(ctx, target) {
         // A black hooked dies alone: the kamikaze keeps a shot for his side instead of
         // tonight's own killer move (L100).
         if let Some(side) = teams::killer_side(ctx.roleset, &ctx.state.slots[me])

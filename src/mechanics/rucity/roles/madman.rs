@@ -139,6 +139,7 @@ fn black_victims(
     }
     let sides = &mut run.ledger.shot_plan.sides;
     if blacks.len() >= 2
+        && ctx.option("black_madman_two_blacks") != "shot_kept"
         && let Some(side) = teams::killer_side(ctx.roleset, &ctx.state.slots[blacks[0]])
         && let Some(s) = sides.get_mut(&side)
     {

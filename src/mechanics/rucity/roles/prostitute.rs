@@ -64,7 +64,9 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return night::step(ctx, mv, StepResult::Failed, vec![why]);
     }
-    let declared = mv.params.get("protection").is_some_and(|v| v == "yes");
+    // A copied prostitute cannot go without protection (L40).
+    let declared = mv.params.get("protection").is_some_and(|v| v == "yes")
+        || super::super::borrowed::copied(&ctx.state.slots[mv.actor], ROLE);
     let protected = declared
         || (teams::black(ctx, mv.actor)
             && teams::black(ctx, client)
