@@ -33,12 +33,20 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
             "{name} voted against the terrorist: the blast blocks the role for a game-day (L23)"
         ));
     }
-    if slot.has_status(pimp::PUNISHED) {
+    if slot
+        .statuses
+        .get(pimp::PUNISHED)
+        .is_some_and(|i| in_the_window(ctx, i.since, ability))
+    {
         return Some(format!(
             "{name} is punished by the pimp: every role is blocked for the game-day (L27)"
         ));
     }
-    if slot.has_status(hacker::HACKED) {
+    if slot
+        .statuses
+        .get(hacker::HACKED)
+        .is_some_and(|i| in_the_window(ctx, i.since, ability))
+    {
         return Some(format!(
             "{name} is hacked: every role is blocked for the game-day (L22)"
         ));
@@ -57,20 +65,51 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
     None
 }
 
+/// The naming the hacker cannot stop (L22), and the moves free again by the time they are made.
+const NEVER_HACKED: &[&str] = &["cultist_targets", "collector"];
+const FREE_BY_THEIR_MOVE: &[&str] = &["actor", "wizard", "collector"];
+
+/// A game-day's block made at the end of a day (the hacker's hack, the pimp's punishment: given
+/// in phase `since`) runs from that evening to the next (L22, L27): the moves made that same
+/// evening go through, the night and the next day are blocked, and so are the moves made at
+/// the end of the next day ("the pimp takes his slave, but not the next day"). The cultist's
+/// and the collector's naming is never stopped, and the actor's, wizard's and collector's moves
+/// are free again by the time they make them.
+fn in_the_window(ctx: &Ctx, since: u32, ability: &str) -> bool {
+    if NEVER_HACKED.contains(&ability) {
+        return false;
+    }
+    let evening = ctx
+        .roleset
+        .ability(ability)
+        .is_some_and(|a| a.stage == "evening");
+    match ctx.state.phase.saturating_sub(since) {
+        0 => !evening,
+        1 => true,
+        2 => evening && !FREE_BY_THEIR_MOVE.contains(&ability),
+        _ => false,
+    }
+}
+
 /// Is the peaceful role of `slot` blocked now, for what it does by itself (a passive vote
 /// weight or barrier, the liar's scandal read at the count): crippled, hacked, punished,
 /// cursed, blown up by the terrorist's blast, or under a host's penalty (L6, L16, L22, L23, L27,
 /// L88, L139).
-pub fn role_blocked(slot: &crate::engine::Slot) -> bool {
-    [
-        kamikaze::CRIPPLED,
-        hacker::HACKED,
-        pimp::PUNISHED,
-        phantom::CURSED,
-        terrorist::BLAST,
-        "penalty_block",
-        "penalty_block_peaceful",
-    ]
-    .iter()
-    .any(|s| slot.has_status(s))
+pub fn role_blocked(state: &crate::engine::GameState, slot: &crate::engine::Slot) -> bool {
+    // A hack or punishment holds what the role does by itself through its night and day.
+    let day_long = [hacker::HACKED, pimp::PUNISHED].iter().any(|s| {
+        slot.statuses
+            .get(*s)
+            .is_some_and(|i| state.phase.saturating_sub(i.since) <= 1)
+    });
+    day_long
+        || [
+            kamikaze::CRIPPLED,
+            phantom::CURSED,
+            terrorist::BLAST,
+            "penalty_block",
+            "penalty_block_peaceful",
+        ]
+        .iter()
+        .any(|s| slot.has_status(s))
 }

@@ -165,6 +165,7 @@ pub const REQUIRES: Requirements = Requirements {
         "company",
         "doctor",
         "during_vote",
+        "evening",
         "hypnotist",
         "killers",
         "madman",

@@ -58,7 +58,8 @@ fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let (target_black, hacker_black) = (teams::black(ctx, target), teams::black(ctx, mv.actor));
     // The game-day is this night and the next day: the status ends once that day is committed.
     let phase = ctx.state.phase;
-    ctx.set_status_until(target, HACKED, Some(mv.actor), Some(phase + 1));
+    // From this evening to the next (the blocks' window, L22).
+    ctx.set_status_until(target, HACKED, Some(mv.actor), Some(phase + 2));
     let mut reasons = vec![format!(
         "{} is hacked: every role is blocked tonight and tomorrow (L22)",
         ctx.name(target)

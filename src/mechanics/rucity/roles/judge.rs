@@ -59,7 +59,7 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId) -> Vec<(i32, String)> {
         )];
     }
     if judge(&ctx.state) != Some(voter)
-        || super::super::blocks::role_blocked(&ctx.state.slots[voter])
+        || super::super::blocks::role_blocked(&ctx.state, &ctx.state.slots[voter])
     {
         return Vec::new();
     }
@@ -78,7 +78,7 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId) -> Vec<(i32, String)> {
 pub fn barrier_floor(ctx: &Ctx, voter: SlotId) -> i32 {
     if judge(&ctx.state) == Some(voter)
         && weight(ctx, voter) > 3
-        && !super::super::blocks::role_blocked(&ctx.state.slots[voter])
+        && !super::super::blocks::role_blocked(&ctx.state, &ctx.state.slots[voter])
     {
         2
     } else {

@@ -203,7 +203,7 @@ pub fn can_strike(ctx: &Ctx, slot: SlotId) -> bool {
         s.alive
             && teams::holds(s, ROLE)
             && s.counter(SPENT) == 0
-            && !super::super::blocks::role_blocked(s)
+            && !super::super::blocks::role_blocked(&ctx.state, s)
     })
 }
 

@@ -106,7 +106,7 @@ fn bonus_against(ctx: &Ctx, lawyer: SlotId, target: SlotId) -> bool {
 pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, target: SlotId) -> Vec<(i32, String)> {
     if lawyer(&ctx.state) != Some(voter)
         || !bonus_against(ctx, voter, target)
-        || super::super::blocks::role_blocked(&ctx.state.slots[voter])
+        || super::super::blocks::role_blocked(&ctx.state, &ctx.state.slots[voter])
     {
         return Vec::new();
     }

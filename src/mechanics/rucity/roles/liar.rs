@@ -73,7 +73,7 @@ pub fn hidden_votes(ctx: &Ctx) -> Vec<(SlotId, SlotId)> {
 fn scandal(state: &GameState) -> Option<(SlotId, Vec<SlotId>)> {
     let liar = teams::holder(state, ROLE)?;
     let me = state.slots.get(liar)?;
-    if super::super::blocks::role_blocked(me) {
+    if super::super::blocks::role_blocked(state, me) {
         return None;
     }
     let act = live_acts(state)

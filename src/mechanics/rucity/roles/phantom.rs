@@ -119,7 +119,7 @@ fn aura(ctx: &mut Ctx, run: &NightRun) {
 /// A living phantom whose role works spreads the aura; a copy of the role does not (L18, L40).
 fn aura_spreads(ctx: &Ctx, phantom: SlotId) -> bool {
     let s = &ctx.state.slots[phantom];
-    s.alive && !super::super::blocks::role_blocked(s) && !s.borrows(ROLE)
+    s.alive && !super::super::blocks::role_blocked(&ctx.state, s) && !s.borrows(ROLE)
 }
 
 /// The possessions sent at this vote: by a phantom lynched now, or by one killed the night
@@ -201,7 +201,7 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, all: &[(SlotId, SlotId)]) -> V
     if !me.alive
         || !teams::holds(me, ROLE)
         || cancelled(&ctx.state, voter)
-        || super::super::blocks::role_blocked(me)
+        || super::super::blocks::role_blocked(&ctx.state, me)
     {
         return Vec::new();
     }

@@ -227,8 +227,8 @@ fn punish(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(slave) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
-    // A game-day, as the hacker's: this night and the next day (L27, L22).
-    let until = ctx.state.phase + 1;
+    // A game-day, as the hacker's: from this evening to the next (L27, L22).
+    let until = ctx.state.phase + 2;
     ctx.set_status_until(slave, PUNISHED, Some(mv.actor), Some(until));
     ctx.say(Audience::Slot(slave), "pm_slave_punished", &[]);
     let why = format!(
