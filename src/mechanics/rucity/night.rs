@@ -182,10 +182,17 @@ impl kernel::Rules for City {
         stage: &str,
         acts: &[Move],
     ) -> bool {
-        if stage != "killers" {
-            return false;
+        // The witch's swap reaches back into both killing stages (L46).
+        let acts = match stage {
+            "killers" | "peaceful_killers" => witch::before_killers(ctx, run, acts),
+            _ => return false,
+        };
+        if stage == "peaceful_killers" {
+            for act in &acts {
+                kernel::run_act(ctx, run, self, act);
+            }
+            return true;
         }
-        let acts = witch::before_killers(ctx, run, acts);
         // The stage's other moves go first, to their roles (a black kamikaze's suicide, L100).
         let (shots, others): (Vec<Move>, Vec<Move>) = acts
             .into_iter()
