@@ -171,6 +171,7 @@ pub const REQUIRES: Requirements = Requirements {
         "madman",
         "maid",
         "notes",
+        "peaceful_killers",
         "pre_vote",
         "secretary",
         "suicide",
