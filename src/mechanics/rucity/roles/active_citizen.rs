@@ -86,8 +86,8 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
     super::collector::claim(ctx, &mut left, false);
 }
 
-fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {
-    let role_name = teams::role_name(ctx.roleset, role);
+/// The counters of `role` that carry its limits pass from `from` to `to` (L9, L41, L42).
+pub fn inherit_counters(ctx: &mut Ctx, from: SlotId, to: SlotId, role: &str) {
     let inherited: Vec<(String, u32)> = ctx
         .state
         .slots
@@ -99,9 +99,48 @@ fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {
                 .collect()
         })
         .unwrap_or_default();
+    if let Some(s) = ctx.state.slots.get_mut(to) {
+        s.counters.extend(inherited);
+    }
+}
+
+/// The targets of the moves `from` made with `role`'s abilities, phase by phase: what a
+/// collector or a necromancer learns of the role he gets (L41, L42).
+pub fn role_moves(ctx: &Ctx, from: SlotId, role: &str) -> String {
+    let abilities: Vec<String> = ctx
+        .roleset
+        .role(role)
+        .map(|r| r.abilities.clone())
+        .unwrap_or_default();
+    let phases = ctx
+        .state
+        .history
+        .iter()
+        .map(|p| (p.name.as_str(), &p.outcome.steps))
+        .chain(std::iter::once((
+            ctx.outcome.phase.as_str(),
+            &ctx.outcome.steps,
+        )));
+    phases
+        .flat_map(|(phase, steps)| {
+            steps
+                .iter()
+                .filter(|s| {
+                    s.actor == Some(from)
+                        && s.ability.as_ref().is_some_and(|a| abilities.contains(a))
+                        && !s.targets_before.is_empty()
+                })
+                .map(move |s| format!("{phase}: {}", s.targets_before.join(", ")))
+        })
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+fn take(ctx: &mut Ctx, citizen: SlotId, from: SlotId, role: &str) {
+    let role_name = teams::role_name(ctx.roleset, role);
+    inherit_counters(ctx, from, citizen, role);
     if let Some(s) = ctx.state.slots.get_mut(citizen) {
         s.role = role.to_string();
-        s.counters.extend(inherited);
     }
     let history = role_history(ctx, from, role);
     ctx.note(

@@ -111,6 +111,14 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
                 "pm_blocker_hit",
                 &[("roles", hit.join(", "))],
             );
+        } else if ctx.state.slots[b].borrows("blocker")
+            && run
+                .acts
+                .iter()
+                .any(|a| a.actor == b && a.ability.starts_with("blocker_"))
+        {
+            // A copy's miss is told by PM, the post's line being the owner's (L40).
+            ctx.say(Audience::Slot(b), "pm_copied_miss", &[]);
         }
     }
 }

@@ -188,6 +188,9 @@ fn take(ctx: &mut Ctx, collector: SlotId, dead: SlotId, role: &str, mut collecte
         "pm_collector_role",
         &[("player", ctx.name(dead)), ("role", name.clone())],
     );
+    // With the role come its limits and the targets of its earlier moves (L41).
+    super::active_citizen::inherit_counters(ctx, dead, collector, role);
+    tell_moves(ctx, collector, dead, role);
     let night_death = ctx.state.phase % 2 == 1;
     let none_active = !ctx.state.slots[collector]
         .borrowed
@@ -203,4 +206,12 @@ fn take(ctx: &mut Ctx, collector: SlotId, dead: SlotId, role: &str, mut collecte
         why.push_str("; no role was active: it is activated before the day");
     }
     ctx.note(format!("collector:{}", ctx.name(dead)), "morning", why);
+}
+
+/// The targets of the role's earlier moves, the only information of it he gets (L41, L42).
+pub fn tell_moves(ctx: &mut Ctx, to: SlotId, from: SlotId, role: &str) {
+    let moves = super::active_citizen::role_moves(ctx, from, role);
+    if !moves.is_empty() {
+        ctx.say(Audience::Slot(to), "pm_role_moves", &[("moves", moves)]);
+    }
 }

@@ -130,6 +130,13 @@ fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
 }
 
 /// Morning: the doctor learns whom he saved, or that his move failed when it was stopped.
+/// Did `who` make a move with `ability` tonight?
+pub fn acted(run: &NightRun, who: crate::engine::SlotId, ability: &str) -> bool {
+    run.acts
+        .iter()
+        .any(|a| a.actor == who && a.ability == ability)
+}
+
 fn tell(ctx: &mut Ctx, run: &NightRun) {
     for d in doctors(ctx, run) {
         let saved: Vec<String> = run
@@ -144,6 +151,9 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
                 "pm_doctor_saved",
                 &[("players", saved.join(", "))],
             );
+        } else if ctx.state.slots[d].borrows("doctor") && acted(run, d, "doctor") {
+            // A copy's miss is told by PM, the post's line being the owner's (L40).
+            ctx.say(Audience::Slot(d), "pm_copied_miss", &[]);
         }
         if run.ledger.doctor_cancelled.contains(&d) {
             ctx.say(Audience::Slot(d), "pm_doctor_failed", &[]);

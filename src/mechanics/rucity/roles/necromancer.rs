@@ -187,6 +187,8 @@ fn give_role(ctx: &mut Ctx, necromancer: SlotId, undead: SlotId) {
     let usable = USABLE.contains(&role.as_str());
     if usable {
         ctx.lend(necromancer, &role, None, ROLE);
+        super::active_citizen::inherit_counters(ctx, undead, necromancer, &role);
+        super::collector::tell_moves(ctx, necromancer, undead, &role);
     }
     ctx.say(
         Audience::Slot(necromancer),
