@@ -20,7 +20,8 @@ pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
         ctx.roleset.phase_kind(*phase) == PhaseKind::Night
             && cause != crate::engine::system::MODKILL_CAUSE
     });
-    let reveal = !at_night || ctx.option("night_death_reveal") == "both_roles";
+    let reveal = (!at_night || ctx.option("night_death_reveal") == "both_roles")
+        && !super::roles::phantom::hides_his_negative_role(ctx, slot);
     let negative = teams::negative_role(ctx.roleset, s)
         .filter(|_| reveal)
         .map(|r| teams::role_name(ctx.roleset, r));

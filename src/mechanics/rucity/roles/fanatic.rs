@@ -81,6 +81,23 @@ impl Role for Fanatic {
     fn inherited(&self) -> &'static [&'static str] {
         &[AVENGED, OWN_KILLS]
     }
+    /// The favourite passes with the role: it pointed at the dead fanatic (L9).
+    fn taken(&self, ctx: &mut Ctx, holder: SlotId) {
+        let former: Vec<SlotId> = ctx
+            .state
+            .slots
+            .iter()
+            .filter(|s| !s.alive && s.role == ROLE)
+            .map(|s| s.id)
+            .collect();
+        for s in ctx.state.slots.iter_mut() {
+            if let Some(info) = s.statuses.get_mut(FAVOURITE)
+                && info.link.is_some_and(|l| former.contains(&l))
+            {
+                info.link = Some(holder);
+            }
+        }
+    }
 }
 
 /// The fanatic's favourite, alive or dead.

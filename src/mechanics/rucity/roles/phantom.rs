@@ -244,3 +244,16 @@ pub fn zeroed(
         )
     })
 }
+
+/// A black phantom who has not left keeps his negative role hidden (L88): while he stays as a
+/// phantom, or when he is lynched with a possession sent at this vote.
+pub fn hides_his_negative_role(ctx: &Ctx, slot: SlotId) -> bool {
+    let Some(s) = ctx.state.slots.get(slot) else {
+        return false;
+    };
+    if !teams::holds(s, ROLE) || !teams::is_black(ctx.roleset, s) {
+        return false;
+    }
+    s.has_status(PHANTOM)
+        || live_acts(&ctx.state).any(|a| a.actor == slot && a.ability == "phantom_possess")
+}
