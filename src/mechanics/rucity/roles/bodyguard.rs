@@ -268,7 +268,8 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             .iter()
             .filter(|x| x.bodyguard == t.bodyguard)
             .count();
-        let direct = on_him > turned;
+        // A copy of the role never names the killer (L40).
+        let direct = on_him > turned || ctx.state.slots[t.bodyguard].borrows(ROLE);
         if direct {
             ctx.say(
                 Audience::Slot(t.ward),

@@ -169,8 +169,9 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             left = run.visits.iter().any(|v| v.actor == house);
         }
         // A killer who killed at the house is seen, the first one only; a saved victim's is
-        // not (L25).
-        for target in std::iter::once(h).chain(house) {
+        // not (L25); a copy of the role never names the killer (L40).
+        let copy = ctx.state.slots[h].borrows(ROLE);
+        for target in std::iter::once(h).chain(house).filter(|_| !copy) {
             if let Some(a) = run.killed_by(target).and_then(|i| run.attacks.get(i))
                 && !ctx.is_alive(target)
             {
