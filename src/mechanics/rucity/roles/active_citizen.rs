@@ -76,6 +76,7 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
     let served = order.len();
     for (citizen, (_, from, role)) in order.into_iter().zip(free.iter().cloned()) {
         take(ctx, citizen, from, &role);
+        super::collector::owe(ctx, from, citizen, &role);
     }
     // What no active citizen took is left to a collector who has a role (L41).
     let mut left: Vec<(SlotId, String)> = free

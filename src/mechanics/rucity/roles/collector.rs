@@ -141,6 +141,17 @@ pub fn claim(ctx: &mut Ctx, free: &mut Vec<(SlotId, String)>, first: bool) {
         .filter(|s| teams::holds(s, ROLE))
         .map(|s| s.id)
         .collect();
+    for &c in &collectors {
+        // A role an active citizen took from him comes back at that citizen's death (L41).
+        let owed = vars::slots(&ctx.state, &key("owed", c));
+        while let Some(i) = free.iter().position(|(dead, _)| owed.contains(dead)) {
+            let (dead, role) = free.remove(i);
+            let rest: Vec<SlotId> = owed.iter().copied().filter(|o| *o != dead).collect();
+            vars::set_slots(&mut ctx.state, &key("owed", c), &rest);
+            let collected = collection(&ctx.state, c);
+            take(ctx, c, dead, &role, collected);
+        }
+    }
     for c in collectors {
         let collected = collection(&ctx.state, c);
         let yields = vars::get(&ctx.state, &key("yield", c)) == Some("yes");
@@ -213,5 +224,27 @@ pub fn tell_moves(ctx: &mut Ctx, to: SlotId, from: SlotId, role: &str) {
     let moves = super::active_citizen::role_moves(ctx, from, role);
     if !moves.is_empty() {
         ctx.say(Audience::Slot(to), "pm_role_moves", &[("moves", moves)]);
+    }
+}
+
+/// An active citizen took the role of a player a collector had named: it is the collector's
+/// when that citizen leaves the game (L41).
+pub fn owe(ctx: &mut Ctx, from: SlotId, citizen: SlotId, role: &str) {
+    let collectors: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| teams::holds(s, ROLE))
+        .map(|s| s.id)
+        .collect();
+    for c in collectors {
+        let skipped = vars::get(&ctx.state, &key("skip", c))
+            .unwrap_or("")
+            .to_string();
+        if !named(ctx, c, from) || skipped.split(',').any(|s| s.trim() == role) {
+            continue;
+        }
+        let mut owed = vars::slots(&ctx.state, &key("owed", c));
+        owed.push(citizen);
+        vars::set_slots(&mut ctx.state, &key("owed", c), &owed);
     }
 }
