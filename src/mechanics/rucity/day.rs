@@ -475,8 +475,7 @@ fn detonate(ctx: &mut Ctx) -> Option<Vec<SlotId>> {
     if !cripples {
         return Some(vec![t, target]);
     }
-    ctx.set_status(target, super::roles::kamikaze::CRIPPLED, Some(t));
-    ctx.say(Audience::Slot(target), "pm_crippled", &[]);
+    super::roles::kamikaze::cripple(ctx, target, t);
     ctx.say(
         Audience::Public,
         "pub_terrorist_crippled",

@@ -82,7 +82,7 @@ fn unlink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// The immortal whose life covers `victim`: himself, or the immortal he is linked to.
-fn cover(ctx: &Ctx, victim: SlotId) -> Option<SlotId> {
+pub fn cover(ctx: &Ctx, victim: SlotId) -> Option<SlotId> {
     let slot = ctx.state.slots.get(victim)?;
     if slot.roles().any(|r| r == ROLE) {
         return Some(victim);

@@ -197,6 +197,27 @@ fn named_roles_strike(ctx: &mut Ctx, run: &mut NightRun) {
     }
 }
 
+/// Cripple a player (L6): his peaceful role and colour are lost for good, and he is told. An
+/// immortal's spare life, his own or his linked partner's, is taken instead (L19). Whether he
+/// was crippled.
+pub fn cripple(ctx: &mut Ctx, slot: SlotId, by: SlotId) -> bool {
+    if let Some(i) = super::immortal::cover(ctx, slot)
+        && ctx.has_status(i, super::immortal::SPARE_LIFE)
+    {
+        crate::kernel::status::clear(ctx, i, super::immortal::SPARE_LIFE);
+        let why = format!(
+            "{} is not crippled: {}'s spare life is taken instead (L19)",
+            ctx.name(slot),
+            ctx.name(i)
+        );
+        ctx.note(format!("life:{}", ctx.name(slot)), "doctor", why);
+        return false;
+    }
+    ctx.set_status(slot, CRIPPLED, Some(by));
+    ctx.say(Audience::Slot(slot), "pm_crippled", &[]);
+    true
+}
+
 /// Can this living player strike tonight as a kamikaze?
 pub fn can_strike(ctx: &Ctx, slot: SlotId) -> bool {
     ctx.state.slots.get(slot).is_some_and(|s| {
@@ -228,8 +249,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
         let kamikaze = a.victim;
         if ctx.state.slots[kamikaze].borrows(ROLE) {
             // A copied kamikaze cripples his killer instead of killing him (L40).
-            ctx.set_status(a.attacker, CRIPPLED, Some(kamikaze));
-            ctx.say(Audience::Slot(a.attacker), "pm_crippled", &[]);
+            cripple(ctx, a.attacker, kamikaze);
             let why = format!(
                 "{} holds a copy of the kamikaze: {} is crippled, not killed (L40)",
                 ctx.name(kamikaze),
@@ -242,8 +262,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
         let (me, killer) = (ctx.name(kamikaze), ctx.name(a.attacker));
         let stage = "doctor";
         if teams::black(ctx, kamikaze) == teams::black(ctx, a.attacker) {
-            ctx.set_status(a.attacker, CRIPPLED, Some(kamikaze));
-            ctx.say(Audience::Slot(a.attacker), "pm_crippled", &[]);
+            cripple(ctx, a.attacker, kamikaze);
             let why = format!(
                 "{me} is a kamikaze attacked by his own team: he dies alone and {killer} loses his peaceful role and colour for good (L38)"
             );

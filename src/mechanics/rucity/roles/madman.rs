@@ -10,7 +10,7 @@
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, kamikaze, refusal, teams};
-use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
 
@@ -98,8 +98,7 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         let what = "which of two victims of one team dies with the madman (L39)";
         let pick = ctx.draw(STAGE, what, &[a, b], label).unwrap_or(a);
         let spared = if pick == a { b } else { a };
-        ctx.set_status(spared, kamikaze::CRIPPLED, Some(mv.actor));
-        ctx.say(Audience::Slot(spared), "pm_crippled", &[]);
+        kamikaze::cripple(ctx, spared, mv.actor);
         reasons.push(format!(
             "{} and {} are of one team: {} dies, {} survives crippled (L39)",
             names[0],
@@ -130,8 +129,7 @@ fn black_victims(
     let (blacks, mut reds): (Vec<SlotId>, Vec<SlotId>) =
         mv.targets.iter().partition(|t| teams::black(ctx, **t));
     for &b in &blacks {
-        ctx.set_status(b, kamikaze::CRIPPLED, Some(mv.actor));
-        ctx.say(Audience::Slot(b), "pm_crippled", &[]);
+        kamikaze::cripple(ctx, b, mv.actor);
         reasons.push(format!(
             "{} is black: no black dies by the madman, he survives crippled (L101)",
             ctx.name(b)

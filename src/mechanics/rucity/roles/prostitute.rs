@@ -152,8 +152,7 @@ pub fn clients_attacked(ctx: &Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId
 fn morning(ctx: &mut Ctx, run: &NightRun) {
     for c in run.ledger.company.clone() {
         if c.protected && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client) {
-            ctx.set_status(c.client, kamikaze::CRIPPLED, Some(c.prostitute));
-            ctx.say(Audience::Slot(c.client), "pm_crippled", &[]);
+            kamikaze::cripple(ctx, c.client, c.prostitute);
             let why = format!(
                 "her protection holds: {} survives her death crippled (L21)",
                 ctx.name(c.client)
