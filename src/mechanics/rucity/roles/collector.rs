@@ -127,6 +127,15 @@ fn activate(ctx: &mut Ctx, collector: SlotId, role: &str) {
 
 /// Is `dead` one of the players the collector named last? His targets stay until he names
 /// new ones (L114).
+/// The living collectors.
+fn collectors(ctx: &Ctx) -> Vec<SlotId> {
+    ctx.state
+        .living()
+        .filter(|s| teams::holds(s, ROLE))
+        .map(|s| s.id)
+        .collect()
+}
+
 fn named(ctx: &Ctx, collector: SlotId, dead: SlotId) -> bool {
     vars::slots(&ctx.state, &key("targets", collector)).contains(&dead)
 }
@@ -135,12 +144,7 @@ fn named(ctx: &Ctx, collector: SlotId, dead: SlotId) -> bool {
 /// citizens (`first`, while a collector has no role and does not yield) or after them: the
 /// (dead, role) pairs taken leave `free`.
 pub fn claim(ctx: &mut Ctx, free: &mut Vec<(SlotId, String)>, first: bool) {
-    let collectors: Vec<SlotId> = ctx
-        .state
-        .living()
-        .filter(|s| teams::holds(s, ROLE))
-        .map(|s| s.id)
-        .collect();
+    let collectors = collectors(ctx);
     for &c in &collectors {
         // A role an active citizen took from him comes back at that citizen's death (L41).
         let owed = vars::slots(&ctx.state, &key("owed", c));
@@ -230,13 +234,7 @@ pub fn tell_moves(ctx: &mut Ctx, to: SlotId, from: SlotId, role: &str) {
 /// An active citizen took the role of a player a collector had named: it is the collector's
 /// when that citizen leaves the game (L41).
 pub fn owe(ctx: &mut Ctx, from: SlotId, citizen: SlotId, role: &str) {
-    let collectors: Vec<SlotId> = ctx
-        .state
-        .living()
-        .filter(|s| teams::holds(s, ROLE))
-        .map(|s| s.id)
-        .collect();
-    for c in collectors {
+    for c in collectors(ctx) {
         let skipped = vars::get(&ctx.state, &key("skip", c))
             .unwrap_or("")
             .to_string();
