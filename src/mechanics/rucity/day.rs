@@ -315,7 +315,11 @@ fn priest_revote(ctx: &mut Ctx) {
         victims = match top.len() {
             0 => Vec::new(),
             1 => top.clone(),
-            2 => strict_tie(ctx, &top),
+            // Normal-vote rules: the tie-breaks G1–G3 first (L155, L12).
+            2 => match tie_break(ctx, &tally, &top) {
+                Some(v) => vec![v],
+                None => strict_tie(ctx, &top),
+            },
             _ => first_two(ctx, &tally, &top, &[]),
         };
     }

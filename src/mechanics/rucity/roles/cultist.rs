@@ -175,6 +175,14 @@ fn heal(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         .get(mv.actor)
         .map(|me| price(me, on_himself, night))
         .unwrap_or(1);
+    // A black bodyguard's ward is not saved by the cultist either (L89).
+    if super::bodyguard::heal_stopped(run, target) {
+        let why = format!(
+            "a black bodyguard guards {}: the cultist's heal does not work tonight (L89, L43)",
+            ctx.name(target)
+        );
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
     let doctor_heals = run
         .acts
         .iter()

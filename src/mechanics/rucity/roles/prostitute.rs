@@ -151,7 +151,12 @@ pub fn clients_attacked(ctx: &Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId
 /// he was taken, she learns his peaceful role.
 fn morning(ctx: &mut Ctx, run: &NightRun) {
     for c in run.ledger.company.clone() {
-        if c.protected && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client) {
+        // Her protection holds when a killer killed her (L21).
+        let killed = run
+            .killed_by(c.prostitute)
+            .and_then(|i| run.attacks.get(i))
+            .is_some_and(|a| a.attacker != c.prostitute);
+        if c.protected && killed && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client) {
             kamikaze::cripple(ctx, c.client, c.prostitute);
             let why = format!(
                 "her protection holds: {} survives her death crippled (L21)",
