@@ -106,6 +106,13 @@ pub fn detonation(ctx: &mut Ctx) -> Option<(SlotId, SlotId, bool)> {
     let black_terrorist = teams::black(ctx, t);
     let cripples = black_terrorist
         || (!teams::black(ctx, target) || ctx.option("red_detonator_on_black") == "cripples");
+    // A negative a black terrorist blows up makes no move the next night (L92).
+    if black_terrorist && teams::black(ctx, target) {
+        let next_night = super::night::night_number(ctx.state.phase + 1);
+        if let Some(s) = ctx.state.slots.get_mut(target) {
+            s.counters.insert(NO_MOVE_NIGHT.into(), next_night);
+        }
+    }
     ctx.note(
         "terrorist",
         "votes",
@@ -158,6 +165,28 @@ pub fn blast(ctx: &mut Ctx, lynched: &[SlotId], voters: &[(SlotId, SlotId)]) {
 
 /// The detonation's target, kept for the blast of the same result.
 pub const PAIR_KEY: &str = "terrorist_pair";
+/// Slot counter: the night a negative blown up by a black terrorist makes no move (L92).
+const NO_MOVE_NIGHT: &str = "terrorist_no_move_night";
+
+/// Why a move stops: its maker, a negative, was blown up by a black terrorist yesterday (L92).
+pub fn stops(
+    ctx: &Ctx,
+    run: &super::night::NightRun,
+    mv: &super::night::Move,
+) -> Option<(crate::engine::outcome::StepResult, String)> {
+    let night = ctx.state.slots.get(mv.actor)?.counter(NO_MOVE_NIGHT);
+    (night > 0 && night == run.ledger.night && !super::super::notes::is_note(&mv.ability)).then(
+        || {
+            (
+                crate::engine::outcome::StepResult::Skipped,
+                format!(
+                    "{} was blown up by the black terrorist yesterday: no night move tonight (L92)",
+                    ctx.name(mv.actor)
+                ),
+            )
+        },
+    )
+}
 
 /// Does the blast block this role of the player (a black terrorist's: the peaceful one only)?
 pub fn blast_blocks(ctx: &Ctx, slot: SlotId, peaceful: bool) -> bool {
