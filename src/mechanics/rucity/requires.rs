@@ -69,6 +69,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_investigator_feed",
         "pm_investigator_shot_failed",
         "pm_investigator_shot_open",
+        "pm_journalist_blackened",
         "pm_journalist_colours",
         "pm_journalist_different",
         "pm_journalist_same",

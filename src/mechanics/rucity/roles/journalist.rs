@@ -26,11 +26,38 @@ fn result_night_key(j: SlotId) -> String {
     format!("journalist_result_night:{j}")
 }
 
+/// The reds a black journalist saw blackened, and the night he saw them: he is told the next
+/// morning (L93).
+fn late_key(j: SlotId) -> String {
+    format!("journalist_blackened:{j}")
+}
+fn late_night_key(j: SlotId) -> String {
+    format!("journalist_blackened_night:{j}")
+}
+
 pub struct Journalist;
 
 impl Role for Journalist {
     fn id(&self) -> &'static str {
         ROLE
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        // What a black journalist saw blackened is told him a night later (L93).
+        for j in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
+            let seen_on = vars::num(&ctx.state, &late_night_key(j));
+            if seen_on == 0 || seen_on >= run.ledger.night {
+                continue;
+            }
+            for t in vars::slots(&ctx.state, &late_key(j)) {
+                ctx.say(
+                    Audience::Slot(j),
+                    "pm_journalist_blackened",
+                    &[("player", ctx.name(t))],
+                );
+            }
+            vars::clear(&mut ctx.state, &late_key(j));
+            vars::clear(&mut ctx.state, &late_night_key(j));
+        }
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {
@@ -134,6 +161,16 @@ fn compare(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, verify: bool) {
             ("colour_b", teams::colour_word(cb).to_string()),
         ];
         ctx.say(Audience::Slot(mv.actor), "pm_journalist_colours", &colours);
+        // A red shown black by tonight's blackening: he learns it a night later (L93).
+        let late: Vec<SlotId> = [(a, ca), (b, cb)]
+            .into_iter()
+            .filter(|(t, shown)| *shown && !true_black(ctx, mv.actor, *t))
+            .map(|(t, _)| t)
+            .collect();
+        if !late.is_empty() {
+            vars::set_slots(&mut ctx.state, &late_key(mv.actor), &late);
+            vars::set(&mut ctx.state, late_night_key(mv.actor), run.ledger.night);
+        }
     }
     remember(ctx, mv.actor, a, b, run.ledger.night);
     let why = format!(
