@@ -48,6 +48,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_fanatic_favourite",
         "pm_fanatic_news",
         "pm_hacked",
+        "pm_hacked_until",
         "pm_hacker_role",
         "pm_hero_team",
         "pm_hero_visitors",

@@ -73,7 +73,17 @@ fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     } else if target_black {
         reasons.push("a black hacker blocks a black for one game-day only (L91)".into());
     }
-    ctx.say(Audience::Slot(target), "pm_hacked", &[]);
+    if target_black && hacker_black {
+        // A black hacked by a black is told exactly when his block ends (L91).
+        let until = ctx.roleset.phase_name(phase + 1);
+        ctx.say(
+            Audience::Slot(target),
+            "pm_hacked_until",
+            &[("until", until)],
+        );
+    } else {
+        ctx.say(Audience::Slot(target), "pm_hacked", &[]);
+    }
     run.ledger.hacks.push((mv.actor, target));
     night::step(ctx, mv, StepResult::Success, reasons);
 }
