@@ -351,7 +351,8 @@ pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
 
 /// A self-heal survives the attacked-survivor rule (L16); a suicide is independent of it.
 fn exempt_from_attack(mv: &Move) -> bool {
-    (mv.ability == "doctor" && mv.targets == [mv.actor]) || mv.ability == "suicide"
+    let self_heal = matches!(mv.ability.as_str(), "doctor" | "cultist_heal");
+    (self_heal && mv.targets == [mv.actor]) || mv.ability == "suicide"
 }
 
 /// Does this stage come after the killers in the order in force?

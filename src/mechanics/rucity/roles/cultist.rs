@@ -142,6 +142,10 @@ fn devour(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(target)
     )];
     let landed = night::attack(ctx, run, mv.actor, target, ROLE, None, false, &mut reasons);
+    // No doctor saves the cultist's victim (L4).
+    if landed {
+        run.ledger.unhealable.push(target);
+    }
     // A devour that did not land may be tried again (L115.8); one success per game unless the
     // option allows one every night (Q37).
     let once = ctx.option("cultist_devour") != "every_night";

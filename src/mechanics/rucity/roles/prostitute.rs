@@ -57,6 +57,17 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(client) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
+    let homeless_out = run
+        .acts
+        .iter()
+        .any(|a| a.actor == client && a.ability == "homeless_watch");
+    if homeless_out {
+        let why = format!(
+            "{} is a homeless out on his watch tonight: her move fails (L21)",
+            ctx.name(client)
+        );
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
     if kamikaze::can_strike(ctx, client) {
         let why = format!(
             "{} is a kamikaze who can strike tonight and refuses her: the move fails (L21, L38)",
