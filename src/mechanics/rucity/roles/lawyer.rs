@@ -110,8 +110,11 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, target: SlotId) -> Vec<(i32, S
     {
         return Vec::new();
     }
-    let cancelled = crate::engine::resolve::live_acts(&ctx.state)
-        .any(|a| a.actor == voter && a.ability == "lawyer_cancel_bonus");
+    // The cancellation is asked at the liar's move, so it holds only in a round the liar moved
+    // in (L95).
+    let acts = || crate::engine::resolve::live_acts(&ctx.state);
+    let cancelled = acts().any(|a| a.actor == voter && a.ability == "lawyer_cancel_bonus")
+        && acts().any(|a| a.ability == super::liar::ROLE);
     if cancelled {
         return vec![(
             0,
