@@ -284,6 +284,27 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             );
         }
     }
+    // A red bodyguard attacked himself who lives learns he was the target, and the role (L20).
+    for g in run.ledger.guards.iter().filter(|g| !g.black) {
+        let turned = |a: &crate::kernel::Attack| {
+            run.ledger
+                .turned
+                .iter()
+                .any(|t| t.bodyguard == g.bodyguard && t.attacker == a.attacker)
+        };
+        let direct = run
+            .attacks
+            .iter()
+            .find(|a| a.victim == g.bodyguard && a.attacker != g.bodyguard && !turned(a));
+        if let Some(a) = direct.filter(|_| ctx.is_alive(g.bodyguard)) {
+            let role = teams::role_name(ctx.roleset, &a.kind);
+            ctx.say(
+                Audience::Slot(g.bodyguard),
+                "pm_bodyguard_survived",
+                &[("player", ctx.name(g.bodyguard)), ("role", role)],
+            );
+        }
+    }
     for g in run.ledger.guards.iter().filter(|g| g.black) {
         if ctx.is_alive(g.ward) {
             continue;
