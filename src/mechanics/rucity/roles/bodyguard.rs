@@ -332,6 +332,11 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
                 ("player", ctx.name(a.attacker)),
                 ("side", side.to_string()),
                 ("target", first),
+                // The killed ward's side is known too (L89).
+                (
+                    "ward_side",
+                    teams::colour_word(teams::black(ctx, g.ward)).to_string(),
+                ),
             ],
         );
     }
