@@ -228,7 +228,8 @@ impl kernel::Rules for City {
             .or_else(|| pimp::stops(ctx, run, mv))
             .or_else(|| kamikaze::stops(ctx, run, mv))
             .or_else(|| super::roles::hero::stops(ctx, run, mv))
-            .or_else(|| super::roles::terrorist::stops(ctx, run, mv));
+            .or_else(|| super::roles::terrorist::stops(ctx, run, mv))
+            .or_else(|| bodyguard::stops(ctx, run, mv));
         if let Some(stop) = stop {
             return Some(stop);
         }

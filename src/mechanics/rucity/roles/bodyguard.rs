@@ -341,3 +341,24 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
         );
     }
 }
+
+/// Why a black killer's shot stops: he and the black bodyguard chose each other (L89).
+pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    let killer = mv.def().tags.iter().any(|t| t == "killer");
+    if !killer || !teams::black(ctx, mv.actor) {
+        return None;
+    }
+    let guard = run
+        .ledger
+        .guards
+        .iter()
+        .find(|g| g.black && g.ward == mv.actor && mv.targets.contains(&g.bodyguard))?;
+    Some((
+        StepResult::Skipped,
+        format!(
+            "{} and the black bodyguard {} chose each other: the kill is cancelled (L89)",
+            ctx.name(mv.actor),
+            ctx.name(guard.bodyguard)
+        ),
+    ))
+}
