@@ -150,12 +150,22 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             continue;
         }
         let house = house_tonight(ctx, run, h);
-        // Killers are seen only by the kill below.
+        // Killers are seen only by the kill below; at a prostitute's house only those who came
+        // to her successfully (L25).
+        let went_through = |actor: SlotId, ability: &str| {
+            ctx.outcome.steps.iter().any(|s| {
+                s.actor == Some(actor)
+                    && s.ability.as_deref() == Some(ability)
+                    && s.result == crate::engine::outcome::StepResult::Success
+            })
+        };
         let visitors = |target: SlotId| -> Vec<SlotId> {
+            let at_hers = super::teams::holds(&ctx.state.slots[target], prostitute::ROLE);
             run.visitors_of(target, h)
                 .filter(|v| {
                     !ctx.roleset
                         .ability_has_tag(&v.ability, super::teams::KILLER)
+                        && (!at_hers || went_through(v.actor, &v.ability))
                 })
                 .map(|v| v.actor)
                 .collect()

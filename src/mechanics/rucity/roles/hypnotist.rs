@@ -46,13 +46,11 @@ impl Role for Hypnotist {
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         let unknown = exempt_roles(entry.params)
+            .chain(listed(entry.params, "skip_roles"))
             .find(|r| entry.roleset.role(r).is_none())
             .map(str::to_string);
         match unknown {
-            Some(r) => refusal(
-                ROLE,
-                format!("`exempt` names `{r}`, which is no role of the roleset (L37)"),
-            ),
+            Some(r) => refusal(ROLE, format!("`{r}` is no role of the roleset (L37)")),
             None => Ok(()),
         }
     }
@@ -68,8 +66,16 @@ impl Role for Hypnotist {
 }
 
 fn exempt_roles(params: &std::collections::BTreeMap<String, String>) -> impl Iterator<Item = &str> {
+    listed(params, "exempt")
+}
+
+/// The role ids a comma-separated parameter names.
+fn listed<'p>(
+    params: &'p std::collections::BTreeMap<String, String>,
+    key: &str,
+) -> impl Iterator<Item = &'p str> {
     params
-        .get("exempt")
+        .get(key)
         .into_iter()
         .flat_map(|v| v.split(','))
         .map(str::trim)
@@ -126,7 +132,9 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         }
         turned_killers |= killer;
         let chosen = mv.params.get(role).and_then(|n| ctx.slot_of(n));
-        let mut to = (!skip).then(|| chosen.unwrap_or(general));
+        // Skipped: all of them, or this role's by name (L37's "instead of turning").
+        let skips = skip || listed(&mv.params, "skip_roles").any(|r| r == role);
+        let mut to = (!skips).then(|| chosen.unwrap_or(general));
         if killer && to == Some(act.actor) {
             reasons.push(format!("{who} is turned onto himself and skips (L37)"));
             to = None;
@@ -137,7 +145,7 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
                 reasons.push(format!("{who} now goes to {}", ctx.name(t)));
                 *act = act.redirected(ctx, me, t);
             }
-            None if skip => reasons.push(format!("{who} skips")),
+            None if skips => reasons.push(format!("{who} skips")),
             None => {}
         }
         // He stays the player they came to: his visitors are theirs, and a tracker of the

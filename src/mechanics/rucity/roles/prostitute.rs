@@ -132,9 +132,13 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
             )
         });
     }
+    // The homeless watches her house all the same: he sees her client and who came (L25).
     let reaches_her = exempt
         || ctx.roleset.ability_has_tag(&mv.ability, teams::KILLER)
-        || matches!(mv.ability.as_str(), "doctor" | "bodyguard");
+        || matches!(
+            mv.ability.as_str(),
+            "doctor" | "bodyguard" | "homeless_watch"
+        );
     let her = mv.targets.iter().find(|t| !clients_of(run, **t).is_empty());
     match her {
         Some(&p) if !reaches_her => Some(format!(
