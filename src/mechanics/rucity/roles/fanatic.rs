@@ -186,24 +186,24 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
                 choose(ctx, f, t);
             }
         }
-        for mv in run
-            .acts_of("fanatic_revenge")
+        // Everyone his revenge killed tonight counts, a prostitute's client with her: a player
+        // of the other team among them avenges him, however many of his own died too (L36).
+        let killed: Vec<SlotId> = run
+            .attacks
             .iter()
-            .filter(|m| m.actor == f)
-        {
-            let Some(&t) = mv.targets.first() else {
-                continue;
-            };
-            if ctx.is_alive(t) {
-                continue;
-            }
-            let same_team = teams::black(ctx, t) == teams::black(ctx, f);
-            if let Some(s) = ctx.state.slots.get_mut(f) {
-                if same_team {
-                    *s.counters.entry(OWN_KILLS.into()).or_insert(0) += 1;
-                } else {
-                    s.counters.insert(AVENGED.into(), 1);
-                }
+            .filter(|a| a.attacker == f && a.kind == ROLE && !ctx.is_alive(a.victim))
+            .map(|a| a.victim)
+            .collect();
+        let own = killed
+            .iter()
+            .filter(|t| teams::black(ctx, **t) == teams::black(ctx, f))
+            .count() as u32;
+        let other_team = (killed.len() as u32) > own;
+        if let Some(s) = ctx.state.slots.get_mut(f) {
+            if other_team {
+                s.counters.insert(AVENGED.into(), 1);
+            } else if own > 0 {
+                *s.counters.entry(OWN_KILLS.into()).or_insert(0) += own;
             }
         }
         if let Some(fav) = favourite(&ctx.state, f) {
