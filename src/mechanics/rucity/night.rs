@@ -223,14 +223,7 @@ impl kernel::Rules for City {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
         }
-        let stop = hypnotist::stops(ctx, run, mv)
-            .or_else(|| witch::stops(ctx, run, mv))
-            .or_else(|| pimp::stops(ctx, run, mv))
-            .or_else(|| kamikaze::stops(ctx, run, mv))
-            .or_else(|| super::roles::hero::stops(ctx, run, mv))
-            .or_else(|| super::roles::terrorist::stops(ctx, run, mv))
-            .or_else(|| bodyguard::stops(ctx, run, mv));
-        if let Some(stop) = stop {
+        if let Some(stop) = super::roles::stops(ctx, run, mv) {
             return Some(stop);
         }
         let company = madman::disrupts(ctx, run, mv).or_else(|| prostitute::stops(ctx, run, mv));

@@ -47,6 +47,14 @@ impl Role for Bodyguard {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn stops(
+        &self,
+        ctx: &Ctx,
+        run: &NightRun,
+        mv: &Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        stops(ctx, run, mv)
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
             guard(ctx, run, mv);
@@ -343,7 +351,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
 }
 
 /// Why a black killer's shot stops: he and the black bodyguard chose each other (L89).
-pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     let killer = mv.def().tags.iter().any(|t| t == "killer");
     if !killer || !teams::black(ctx, mv.actor) {
         return None;

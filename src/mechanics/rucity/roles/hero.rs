@@ -32,6 +32,14 @@ impl Role for Hero {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn stops(
+        &self,
+        ctx: &Ctx,
+        run: &super::night::NightRun,
+        mv: &super::night::Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        stops(ctx, run, mv)
+    }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             "hero_save" if hunt_on(entry.state) => {
@@ -227,7 +235,7 @@ pub fn checks_red(ctx: &Ctx, player: SlotId) -> bool {
 
 /// Why a killer move stops: a black hero and the black he saved make none the night after
 /// (L98).
-pub fn stops(
+fn stops(
     ctx: &Ctx,
     run: &super::night::NightRun,
     mv: &super::night::Move,

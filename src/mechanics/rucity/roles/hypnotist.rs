@@ -38,6 +38,14 @@ impl Role for Hypnotist {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn stops(
+        &self,
+        ctx: &Ctx,
+        run: &NightRun,
+        mv: &Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        stops(ctx, run, mv)
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
             hypnotise(ctx, run, mv);
@@ -180,7 +188,7 @@ fn repeats_a_guard(ctx: &Ctx, act: &Move, to: SlotId, night_no: u32) -> bool {
 }
 
 /// Why a move the hypnosis touched stops before its effect, if it does.
-pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     let r = run.ledger.hypnosis.iter().find(|r| r.seq == mv.seq)?;
     match r.to {
         None => Some((

@@ -28,6 +28,14 @@ impl Role for Kamikaze {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn stops(
+        &self,
+        ctx: &Ctx,
+        run: &NightRun,
+        mv: &Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        stops(ctx, run, mv)
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {
             "kamikaze_roles" => {
@@ -145,7 +153,7 @@ fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// Why a black kamikaze's killer move stops: his suicide hooked a black tonight (L100).
-pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     let killer = mv.def().tags.iter().any(|t| t == "killer");
     (killer && run.ledger.kamikaze_hooked.contains(&mv.actor)).then(|| {
         (

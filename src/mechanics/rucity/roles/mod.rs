@@ -186,6 +186,17 @@ pub trait Role: Sync {
     /// An active citizen has just taken the role: what he is told beyond its history.
     fn taken(&self, _ctx: &mut Ctx, _holder: SlotId) {}
 
+    /// Why a night move stops before its effect because of this role's doing tonight (a
+    /// hypnosis, a witch's swap, a pimp's verdict, a lost shot), if it does.
+    fn stops(
+        &self,
+        _ctx: &Ctx,
+        _run: &NightRun,
+        _mv: &Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        None
+    }
+
     /// The vote opens: the role's moves due before it are fixed (L113, L160).
     fn before_vote(&self, _ctx: &mut Ctx) {}
 
@@ -306,6 +317,15 @@ pub fn morning(ctx: &mut Ctx, run: &NightRun) {
     for role in ROLES {
         role.morning(ctx, run);
     }
+}
+
+/// The first role that stops this night move, in the registry's order, and why.
+pub fn stops(
+    ctx: &Ctx,
+    run: &NightRun,
+    mv: &Move,
+) -> Option<(crate::engine::outcome::StepResult, String)> {
+    ROLES.iter().find_map(|r| r.stops(ctx, run, mv))
 }
 
 /// Every role's moves due before the vote are fixed, in the registry's order.

@@ -32,6 +32,14 @@ impl Role for Pimp {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn stops(
+        &self,
+        ctx: &Ctx,
+        run: &NightRun,
+        mv: &Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        stops(ctx, run, mv)
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {
             "pimp_enslave" => enslave(ctx, run, mv),
@@ -336,7 +344,7 @@ fn targets_of(verdict: &Move) -> Vec<String> {
 }
 
 /// Why a slave's move stops: his pimp forbade it (L27).
-pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     run.ledger.forbidden.contains(&mv.seq).then(|| {
         (
             StepResult::Skipped,

@@ -24,6 +24,14 @@ impl Role for Terrorist {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn stops(
+        &self,
+        ctx: &Ctx,
+        run: &super::night::NightRun,
+        mv: &super::night::Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        stops(ctx, run, mv)
+    }
     fn before_vote(&self, ctx: &mut Ctx) {
         fix_pre_vote(ctx);
     }
@@ -169,7 +177,7 @@ pub const PAIR_KEY: &str = "terrorist_pair";
 const NO_MOVE_NIGHT: &str = "terrorist_no_move_night";
 
 /// Why a move stops: its maker, a negative, was blown up by a black terrorist yesterday (L92).
-pub fn stops(
+fn stops(
     ctx: &Ctx,
     run: &super::night::NightRun,
     mv: &super::night::Move,

@@ -31,6 +31,14 @@ impl Role for Witch {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn stops(
+        &self,
+        ctx: &Ctx,
+        run: &NightRun,
+        mv: &Move,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        stops(ctx, run, mv)
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {
             "witch_swap" => swap_move(ctx, run, mv),
@@ -295,7 +303,7 @@ fn will_swap(ctx: &Ctx, run: &NightRun, witch: SlotId) -> bool {
 }
 
 /// Why a killer's shot stops: the witch swaps him with his victim (L46).
-pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     run.ledger.witch_cancelled.contains(&mv.seq).then(|| {
         (
             StepResult::Failed,
