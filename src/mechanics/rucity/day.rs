@@ -256,6 +256,9 @@ fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
 /// the most voted), the rescue is announced and the priest's re-vote opens; otherwise the
 /// zeroed votes change nothing. Void when the priest himself is about to die.
 fn rescue(ctx: &mut Ctx, tally: &mut Tally) -> bool {
+    if let Some(why) = priest::void_forgiveness(ctx) {
+        ctx.note("priest", "votes", why);
+    }
     let Some((p, saved)) = priest::forgiveness(ctx) else {
         return false;
     };

@@ -157,6 +157,16 @@ fn fix_pre_vote(ctx: &mut Ctx) {
         let line = format!("{}'s legal protection fails: {why}", ctx.name(l));
         return ctx.note("legal_protection", "pre_vote", line);
     }
+    if super::politician::politician(&ctx.state) == Some(target)
+        && super::politician::shadow(&ctx.state) == Some(l)
+    {
+        let line = format!(
+            "{}'s legal protection of {} fails: the politician's shadow vertical protects the lawyer, and one of two who protect each other stays open, the politician's move first (L13)",
+            ctx.name(l),
+            ctx.name(target)
+        );
+        return ctx.note("legal_protection", "pre_vote", line);
+    }
     ctx.set_status(target, PROTECTION, Some(l));
     ctx.note(
         "legal_protection",

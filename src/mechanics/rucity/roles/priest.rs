@@ -104,14 +104,50 @@ pub fn priest(state: &GameState) -> Option<SlotId> {
 /// The priest's forgiveness entered in this round, if his role is not blocked: (priest, the
 /// forgiven player).
 pub fn forgiveness(ctx: &Ctx) -> Option<(SlotId, SlotId)> {
+    let (p, t) = entered_forgiveness(ctx)?;
+    (super::blocks::blocked(ctx, p, "priest_forgive").is_none()
+        && mutual_immunity(&ctx.state, p, t).is_none())
+    .then_some((p, t))
+}
+
+/// The priest's last forgiveness entered in this round: (priest, the forgiven player).
+fn entered_forgiveness(ctx: &Ctx) -> Option<(SlotId, SlotId)> {
     let p = priest(&ctx.state)?;
     let act = live_acts(&ctx.state)
         .rev()
         .find(|a| a.actor == p && a.ability == "priest_forgive")?;
-    let t = act.targets.first().and_then(|t| ctx.slot_of(t))?;
-    super::blocks::blocked(ctx, p, "priest_forgive")
-        .is_none()
-        .then_some((p, t))
+    Some((p, act.targets.first().and_then(|t| ctx.slot_of(t))?))
+}
+
+/// Why an entered forgiveness gives way to a protection of the priest (L13), for the trace.
+pub fn void_forgiveness(ctx: &Ctx) -> Option<String> {
+    let (p, t) = entered_forgiveness(ctx)?;
+    mutual_immunity(&ctx.state, p, t)
+}
+
+/// Why the priest's forgiveness of `forgiven` is void: the politician or the lawyer he would
+/// forgive protects the priest today, and of players who protect each other one stays open, the
+/// priest's move giving way (L13: politician > lawyer > priest).
+pub fn mutual_immunity(state: &GameState, priest: SlotId, forgiven: SlotId) -> Option<String> {
+    let by_lawyer = state.slots.get(priest).is_some_and(|s| {
+        s.statuses
+            .get(super::lawyer::PROTECTION)
+            .is_some_and(|st| st.link == Some(forgiven))
+    });
+    let by_politician = super::politician::politician(state) == Some(forgiven)
+        && super::politician::shadow(state) == Some(priest);
+    let who = if by_lawyer {
+        "legal protection"
+    } else if by_politician {
+        "shadow vertical"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{p} forgives {f}, but {f}'s {who} covers the priest: of two who protect each other one stays open, and the priest's move gives way (L13)",
+        p = state.slots[priest].name,
+        f = state.slots[forgiven].name
+    ))
 }
 
 /// The priest lynched in his re-vote lets the saved player die instead (L30).
