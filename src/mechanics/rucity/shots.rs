@@ -5,8 +5,8 @@
 use super::night::NightRun;
 use super::teams::{self, KillerSide};
 use super::vars;
-use crate::engine::GameState;
 use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, SlotId};
 use crate::rules::Roleset;
 use std::collections::BTreeMap;
 
@@ -112,6 +112,15 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
         }
     }
     for side in KillerSide::ALL {
+        if new_shot[&side] && vars::num(state, &vars::spent_ahead_key(side.id())) > 0 {
+            new_shot.insert(side, false);
+            out.notes.push(format!(
+                "the {} spent tonight's shot ahead through a peaceful role's kill (L11)",
+                side.id()
+            ));
+        }
+    }
+    for side in KillerSide::ALL {
         let total = reserve[&side] + u32::from(new_shot[&side]);
         if let Some(s) = out.sides.get_mut(&side) {
             s.carry = total;
@@ -166,6 +175,10 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
             .filter(|s| s.side == side)
             .filter(|s| s.void || s.attack.is_some_and(|a| realised(ctx, run, a)))
             .count() as u32;
+        let through_roles = peaceful_role_kills(ctx, run, side);
+        let spent_now = through_roles.min(carry.saturating_sub(spent));
+        let spent = spent + spent_now;
+        settle_spent_ahead(ctx, run, side, through_roles - spent_now);
         let left = carry.saturating_sub(spent);
         let key = vars::reserve_key(side.id());
         if left > 0 {
@@ -194,4 +207,77 @@ fn realised(ctx: &Ctx, run: &NightRun, attack: usize) -> bool {
         run.killed_by(a.victim) == Some(attack)
             && slot.is_some_and(|s| !s.alive && !teams::is_black(ctx.roleset, s))
     })
+}
+
+/// Kills tonight by blacks of `side` through a peaceful role's killing move (L11): every attack
+/// that killed whose attacker is of the side and whose kind is not the side's own shot.
+fn peaceful_role_kills(ctx: &Ctx, run: &NightRun, side: KillerSide) -> u32 {
+    run.attacks
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| {
+            a.kind != side.id()
+                && a.kind != "suicide"
+                && a.attacker != a.victim
+                && run.killed_by(a.victim) == Some(*i)
+                && ctx
+                    .state
+                    .slots
+                    .get(a.attacker)
+                    .and_then(|s| teams::killer_side(ctx.roleset, s))
+                    == Some(side)
+        })
+        .count() as u32
+}
+
+/// A kill through a peaceful role spends the killer's nearest shot (L11): tonight's when the
+/// side had one left, else the next new one. A side's own night uses up what was spent ahead.
+fn settle_spent_ahead(ctx: &mut Ctx, run: &NightRun, side: KillerSide, ahead: u32) {
+    let key = vars::spent_ahead_key(side.id());
+    let due = run.ledger.shot_plan.sides.get(&side).is_some_and(|s| s.due);
+    let owed_before = vars::num(&ctx.state, &key);
+    let owed = owed_before - u32::from(due && owed_before > 0) + ahead;
+    if ahead > 0 {
+        ctx.note(
+            format!("spent_ahead:{}", side.id()),
+            "killers",
+            format!(
+                "{}: a kill through a peaceful role with no shot left tonight spends the next night's shot (L11)",
+                side.id()
+            ),
+        );
+    }
+    if owed > 0 {
+        vars::set(&mut ctx.state, key, owed);
+    } else {
+        vars::clear(&mut ctx.state, &key);
+    }
+}
+
+/// Kills entered tonight by blacks of `side` through a peaceful role's killing move, the
+/// entry of `except` aside (L11: they count against the side's shots at once).
+pub fn peaceful_kills_entered(
+    roleset: &Roleset,
+    state: &GameState,
+    side: KillerSide,
+    except: SlotId,
+) -> usize {
+    crate::engine::resolve::live_acts(state)
+        .filter(|a| a.actor != except && is_peaceful_kill(roleset, &a.ability))
+        .filter(|a| {
+            state
+                .slots
+                .get(a.actor)
+                .and_then(|s| teams::killer_side(roleset, s))
+                == Some(side)
+        })
+        .map(|a| a.targets.len().max(1))
+        .sum()
+}
+
+/// A peaceful role's killing move: an ability of the peaceful killers' stage (L11).
+pub fn is_peaceful_kill(roleset: &Roleset, ability: &str) -> bool {
+    roleset
+        .ability(ability)
+        .is_some_and(|a| a.stage == "peaceful_killers")
 }

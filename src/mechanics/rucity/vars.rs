@@ -31,6 +31,12 @@ pub fn reserve_key(side: &str) -> String {
     format!("reserve:{side}")
 }
 
+/// Shots of a black side spent ahead by its kills through a peaceful role on a night it had none
+/// (L11): the side's next new shot is gone.
+pub fn spent_ahead_key(side: &str) -> String {
+    format!("spent_ahead:{side}")
+}
+
 /// The colour a colour checker of `role` was shown on `target` (for verification).
 pub fn check_key(role: &str, target: SlotId) -> String {
     format!("check:{role}:{target}")

@@ -102,15 +102,12 @@ impl Role for Killer {
 /// confirmation (L2, L3, L14).
 fn shot_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
     let usable = shots::night_shots(entry.roleset, entry.state).usable(side) as usize;
-    let others: usize = live_acts(entry.state)
-        .filter(|a| a.actor != entry.actor && a.ability == entry.ability)
-        .map(|a| a.targets.len())
-        .sum();
+    let others = shots_entered(entry, side);
     if others + entry.targets.len() > usable {
         return refusal(
             "no_shot",
             format!(
-                "the {} has {usable} shot(s) tonight and {others} already sent (L2, L3)",
+                "the {} has {usable} shot(s) tonight and {others} already sent, kills through peaceful roles included (L2, L3, L11)",
                 side.id()
             ),
         );
@@ -124,6 +121,45 @@ fn shot_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
                 "a partner is killed only when both partners confirm it: add {\"partner_confirmed\": \"yes\"} (L14)",
             );
         }
+    }
+    Ok(())
+}
+
+/// Shots of `side` entered tonight by others than the entry's actor: its kills and its blacks'
+/// kills through peaceful roles.
+fn shots_entered(entry: &Entry, side: KillerSide) -> usize {
+    let kills: usize = live_acts(entry.state)
+        .filter(|a| a.actor != entry.actor && a.ability == side.kill_ability())
+        .map(|a| a.targets.len())
+        .sum();
+    kills + shots::peaceful_kills_entered(entry.roleset, entry.state, side, entry.actor)
+}
+
+/// A black killer killing through a peaceful role gets no kill beyond his side's limit at once:
+/// while his side has shots tonight the kill is one of them; with none it spends the next
+/// (L11).
+pub fn peaceful_kill_refusal(entry: &Entry) -> Result<(), Refusal> {
+    if !shots::is_peaceful_kill(entry.roleset, entry.ability) {
+        return Ok(());
+    }
+    let Some(side) = teams::killer_side(entry.roleset, entry.me()) else {
+        return Ok(());
+    };
+    let usable = shots::night_shots(entry.roleset, entry.state).usable(side) as usize;
+    let others = shots_entered(entry, side);
+    let mine: usize = live_acts(entry.state)
+        .filter(|a| a.actor == entry.actor && a.ability == side.kill_ability())
+        .map(|a| a.targets.len())
+        .sum();
+    if usable > 0 && others + mine + 1 > usable {
+        return refusal(
+            "no_shot",
+            format!(
+                "a black's kill through a peaceful role is one of the {}'s {usable} shot(s) tonight, and {} are already sent: the limit at once does not grow (L11)",
+                side.id(),
+                others + mine
+            ),
+        );
     }
     Ok(())
 }

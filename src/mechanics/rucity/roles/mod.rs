@@ -286,6 +286,7 @@ pub fn refuse(
     match acting(roleset, state, actor, ability) {
         Some(role) => {
             super::borrowed::refuse(&asked, role.id())?;
+            killer::peaceful_kill_refusal(&asked)?;
             necromancer::refuse_undead_move(&asked, role.id())?;
             role.refuse(&asked)
         }
