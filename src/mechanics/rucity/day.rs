@@ -6,7 +6,9 @@
 use super::corrections::{self, Colour};
 use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
-use super::{active_citizen, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams};
+use super::{
+    active_citizen, day_moves, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams,
+};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
@@ -18,7 +20,17 @@ const MAYOR_VOTE_TARGETS: &str = "mayor_vote_targets";
 
 pub fn resolve(ctx: &mut Ctx) {
     notes::check_last_words(ctx);
-    match Round::now(&ctx.state) {
+    let round = Round::now(&ctx.state);
+    if matches!(round, Round::PreVote | Round::Night) {
+        day_moves::forget(ctx);
+    }
+    if !matches!(
+        round,
+        Round::Election | Round::ElectionRound2 | Round::Secretary
+    ) {
+        day_moves::record(ctx);
+    }
+    match round {
         Round::Election | Round::ElectionRound2 | Round::Secretary => super::election::resolve(ctx),
         Round::PreVote | Round::Night => pre_vote(ctx),
         Round::Vote => vote(ctx, "lynch"),
@@ -580,6 +592,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         Round::ExtraVote.open(&mut ctx.state);
         return;
     }
+    super::roles::anonymous::vote_news(ctx);
     Round::Night.open(&mut ctx.state);
 }
 

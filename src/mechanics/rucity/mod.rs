@@ -13,6 +13,7 @@ mod borrowed;
 mod checks;
 mod corrections;
 mod day;
+mod day_moves;
 mod election;
 mod endgame;
 mod hunt;

@@ -146,3 +146,39 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
         }
     }
 }
+
+/// The day is over and the anonymous is about to make his next move: he learns what his
+/// watched players did at the vote, for watches set before this day (every watch is a night
+/// move, so all of them). His players' negative moves stay hidden, as in their night news (L26).
+pub fn vote_news(ctx: &mut Ctx) {
+    let anonymous: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| teams::holds(s, ROLE))
+        .map(|s| s.id)
+        .collect();
+    for a in anonymous {
+        for t in watched_by(&ctx.state, a) {
+            for mv in super::super::day_moves::of(&ctx.state, t) {
+                if teams::is_negative_ability(ctx.roleset, &mv.ability) {
+                    continue;
+                }
+                let name = ctx
+                    .roleset
+                    .ability(&mv.ability)
+                    .map(|d| d.name.clone())
+                    .unwrap_or(mv.ability.clone());
+                let targets: Vec<String> = mv.targets.iter().map(|x| ctx.name(*x)).collect();
+                ctx.say(
+                    Audience::Slot(a),
+                    "pm_anonymous_vote",
+                    &[
+                        ("player", ctx.name(t)),
+                        ("move", name),
+                        ("targets", targets.join(", ")),
+                    ],
+                );
+            }
+        }
+    }
+}

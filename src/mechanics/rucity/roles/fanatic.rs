@@ -7,7 +7,7 @@
 //! a lynch or a kill by someone other than himself and his partners.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams};
+use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
@@ -138,7 +138,63 @@ fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> 
             || teams::negative_role(roleset, &state.slots[k])
                 == teams::negative_role(roleset, &state.slots[fanatic])
     });
-    lynched || (killer.is_some() && !by_his_side)
+    let framed = vars::get(state, &framed_key(f))
+        .and_then(|v| v.parse::<SlotId>().ok())
+        .is_some_and(|h| {
+            h == fanatic
+                || teams::negative_role(roleset, &state.slots[h])
+                    == teams::negative_role(roleset, &state.slots[fanatic])
+        });
+    lynched || (killer.is_some() && !by_his_side && !framed)
+}
+
+/// Who framed the favourite's death tonight: a hypnotist who turned his killer's move onto him,
+/// or a black bodyguard guarding him whom the killer shot at (L99).
+fn framer(run: &NightRun, fav: SlotId) -> Option<SlotId> {
+    let attack = run.attacks.get(run.killed_by(fav)?)?;
+    let hypnotist = run
+        .ledger
+        .hypnosis
+        .iter()
+        .find(|r| r.actor == attack.attacker && r.to == Some(fav))
+        .map(|r| r.hypnotist);
+    hypnotist.or_else(|| {
+        run.ledger
+            .guards
+            .iter()
+            .find(|g| {
+                g.black
+                    && g.ward == fav
+                    && run
+                        .ledger
+                        .first_targets
+                        .contains(&(attack.attacker, g.bodyguard))
+            })
+            .map(|g| g.bodyguard)
+    })
+}
+
+/// The var naming who framed the favourite's killing.
+fn framed_key(fav: SlotId) -> String {
+    format!("fanatic_framed:{fav}")
+}
+
+/// The favourite's day moves of yesterday: the fanatic learns their targets each morning, his
+/// negative moves aside (L36).
+fn day_news(ctx: &mut Ctx, fanatic: SlotId, fav: SlotId) {
+    let went: Vec<String> = super::super::day_moves::of(&ctx.state, fav)
+        .into_iter()
+        .filter(|m| !teams::is_negative_ability(ctx.roleset, &m.ability))
+        .flat_map(|m| m.targets)
+        .map(|t| ctx.name(t))
+        .collect();
+    if ctx.is_alive(fanatic) && !went.is_empty() {
+        ctx.say(
+            Audience::Slot(fanatic),
+            "pm_fanatic_day_news",
+            &[("player", ctx.name(fav)), ("targets", went.join(", "))],
+        );
+    }
 }
 
 fn choose(ctx: &mut Ctx, fanatic: SlotId, target: SlotId) {
@@ -224,6 +280,10 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
                     "pm_fanatic_news",
                     &[("player", ctx.name(fav)), ("targets", went.join(", "))],
                 );
+            }
+            day_news(ctx, f, fav);
+            if let Some(framer) = framer(run, fav) {
+                vars::set(&mut ctx.state, framed_key(fav), framer);
             }
         }
     }
