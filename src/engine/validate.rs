@@ -138,7 +138,7 @@ pub fn check_act(
         ));
     }
     let kind = state.phase_kind(roleset);
-    if ability.phase != kind {
+    if !ability.entered_in(kind) {
         return Err(Refusal::new(
             "wrong_phase",
             format!(
@@ -322,7 +322,7 @@ pub fn usable_abilities<'a>(
             let spent = def.limits.uses.is_some_and(|max| used >= max);
             let dead_only = !slot.alive && !def.after_death;
             if def.passive
-                || def.phase != kind
+                || !def.entered_in(kind)
                 || spent
                 || dead_only
                 || out.iter().any(|a| a.id == def.id)

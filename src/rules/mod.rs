@@ -148,6 +148,11 @@ pub struct AbilityDef {
     /// ([`StatusDef::votes_when_dead`]): a phantom possessing a player after his death.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_death: bool,
+    /// It is entered in either phase kind, its `phase` naming where it resolves as a stage: a
+    /// verdict on another's move of whichever phase (ru-city's pimp on his slave's day or night
+    /// move).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub any_phase: bool,
     /// The extra values an entry of this ability carries beside its targets (a note's text, a
     /// requested role, a partner's approval). The engine refuses an entry whose values do not
     /// fit, and the console asks for them.
@@ -178,6 +183,13 @@ pub struct AbilityDef {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<String>,
     pub description: String,
+}
+
+impl AbilityDef {
+    /// May it be entered in a phase of this kind?
+    pub fn entered_in(&self, kind: PhaseKind) -> bool {
+        self.any_phase || self.phase == kind
+    }
 }
 
 /// One parameter of an ability.

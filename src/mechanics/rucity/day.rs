@@ -21,6 +21,9 @@ const MAYOR_VOTE_TARGETS: &str = "mayor_vote_targets";
 pub fn resolve(ctx: &mut Ctx) {
     notes::check_last_words(ctx);
     let round = Round::now(&ctx.state);
+    if round.takes_day_moves() {
+        super::roles::pimp::day_control(ctx);
+    }
     if matches!(round, Round::PreVote | Round::Night) {
         day_moves::forget(ctx);
     }

@@ -28,6 +28,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         return tally::generic(roleset, state, open);
     };
     let mut ctx = Ctx::dry_run(roleset, state, seed);
+    super::roles::pimp::day_control(&mut ctx);
     let counted = votes::count(&mut ctx, kind, ballot, &targets);
     let mut targets: Vec<TargetTally> = counted
         .totals

@@ -263,7 +263,7 @@ pub fn peaceful_kills_entered(
     except: SlotId,
 ) -> usize {
     crate::engine::resolve::live_acts(state)
-        .filter(|a| a.actor != except && is_peaceful_kill(roleset, &a.ability))
+        .filter(|a| a.actor != except && is_peaceful_kill(roleset, a.ability))
         .filter(|a| {
             state
                 .slots

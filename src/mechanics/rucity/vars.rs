@@ -182,6 +182,12 @@ impl Round {
         )
     }
 
+    /// A round of a day after the election, when day moves are sent: before the vote (the
+    /// round a day opens with, still named after the night) or during a ballot.
+    pub fn takes_day_moves(self) -> bool {
+        matches!(self, Round::PreVote | Round::Night) || self.voting()
+    }
+
     /// The ballot a `Vote` without a ballot name goes to in this round.
     pub fn ballot(self) -> Option<&'static str> {
         match self {

@@ -69,6 +69,19 @@ pub fn hidden_votes(ctx: &Ctx) -> Vec<(SlotId, SlotId)> {
         .unwrap_or_default()
 }
 
+/// Whose colour sets the mechanics of the liar's move: his own, or that of the pimp who
+/// assigned it to him as his slave (L94).
+fn black_mechanics(roleset: &crate::rules::Roleset, state: &GameState, liar: SlotId) -> bool {
+    let by = live_acts(state)
+        .rev()
+        .find(|a| a.actor == liar && a.ability == ROLE)
+        .and_then(|a| super::pimp::assigned_by(state, a.params));
+    state
+        .slots
+        .get(by.unwrap_or(liar))
+        .is_some_and(|s| teams::is_black(roleset, s))
+}
+
 /// The liar's move of this round, if his role is not blocked: (liar, his targets).
 fn scandal(state: &GameState) -> Option<(SlotId, Vec<SlotId>)> {
     let liar = teams::holder(state, ROLE)?;
@@ -95,17 +108,15 @@ fn compromised(state: &GameState, voter: SlotId) -> Option<SlotId> {
 /// A red liar's victim's vote counts zero (§4.6 step 3).
 pub fn zeroed(roleset: &crate::rules::Roleset, state: &GameState, voter: SlotId) -> Option<String> {
     let liar = compromised(state, voter)?;
-    let black = state
-        .slots
-        .get(liar)
-        .is_some_and(|s| teams::is_black(roleset, s));
-    (!black).then(|| "compromised by the liar: the vote counts zero (L32)".into())
+    (!black_mechanics(roleset, state, liar))
+        .then(|| "compromised by the liar: the vote counts zero (L32)".into())
 }
 
-/// A black liar's victim's vote falls to one (L97).
+/// A black liar's victim's vote falls to one (L97), and so does that of a liar's move a black
+/// pimp assigned (L94).
 pub fn capped(ctx: &Ctx, voter: SlotId) -> Option<String> {
     let liar = compromised(&ctx.state, voter)?;
-    teams::black(ctx, liar)
+    black_mechanics(ctx.roleset, &ctx.state, liar)
         .then(|| "compromised by the black liar: the vote counts at most 1 (L97)".into())
 }
 

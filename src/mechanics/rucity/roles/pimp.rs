@@ -10,10 +10,13 @@
 //! dies.
 
 use super::night::{self, Move, NightRun};
+use super::vars::Round;
 use super::{Entry, Role, refusal, teams};
+use crate::engine::entry::{Pending, PendingKind};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 pub const ROLE: &str = "pimp";
@@ -53,6 +56,18 @@ impl Role for Pimp {
             _ => return false,
         }
         true
+    }
+    /// A verdict on a day move is given in the round the slave moves in: before the vote or
+    /// during a ballot (L27).
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let day = entry.state.phase_kind(entry.roleset) == crate::rules::PhaseKind::Day;
+        if entry.ability == "pimp_control" && day && !Round::now(entry.state).takes_day_moves() {
+            return refusal(
+                "pimp_control",
+                "a verdict on a day move is given before the vote or during a ballot (L27)",
+            );
+        }
+        Ok(())
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         let mine = |t: &SlotId| slave_of(entry.state, *t) == Some(entry.actor);
@@ -96,17 +111,7 @@ impl Role for Pimp {
         feed(ctx, run);
         // The slave always learns what his master did with his move (L115.14).
         for (slave, verdict) in run.ledger.verdicts.clone() {
-            let said = match verdict.as_str() {
-                "forbid" => "запретил",
-                "change" => "изменил",
-                "assign" => "назначил",
-                _ => "одобрил",
-            };
-            ctx.say(
-                Audience::Slot(slave),
-                "pm_slave_verdict",
-                &[("verdict", said.to_string())],
-            );
+            tell_verdict(ctx, slave, &verdict);
         }
     }
     fn lynched(&self, ctx: &mut Ctx, _lynched: &[SlotId]) -> Vec<SlotId> {
@@ -184,10 +189,15 @@ fn control_refusal(entry: &Entry) -> Result<(), Refusal> {
             &entry.state.slots[slave],
             &ability,
         );
-        if !holds || def.phase != crate::rules::PhaseKind::Night {
+        let now = entry.state.phase_kind(entry.roleset);
+        if !holds || def.phase != now {
+            let when = match now {
+                crate::rules::PhaseKind::Night => "night",
+                crate::rules::PhaseKind::Day => "day",
+            };
             return refusal(
                 "pimp_control",
-                format!("`{ability}` is no night move of the slave's roles (L27)"),
+                format!("`{ability}` is no {when} move of the slave's roles (L27)"),
             );
         }
         if killing(def) {
@@ -328,6 +338,118 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
         }
     }
     run.acts = acts.into();
+}
+
+/// The slave learns what his master did with his move (L115.14).
+fn tell_verdict(ctx: &mut Ctx, slave: SlotId, verdict: &str) {
+    let said = match verdict {
+        "forbid" => "запретил",
+        "change" => "изменил",
+        "assign" => "назначил",
+        _ => "одобрил",
+    };
+    ctx.say(
+        Audience::Slot(slave),
+        "pm_slave_verdict",
+        &[("verdict", said.to_string())],
+    );
+}
+
+/// The pimps' verdicts on their slaves' day moves of this round, applied before the round is
+/// counted (L27): a forbidden move is void, a changed one names the new targets, an assigned
+/// one is made for a slave who sent none. An assigned move carries its pimp (`pimp`), whose
+/// colour sets a liar's mechanics (L94).
+pub fn day_control(ctx: &mut Ctx) {
+    let verdicts: Vec<(u64, SlotId, SlotId, BTreeMap<String, String>)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == "pimp_control")
+        .filter_map(|a| {
+            let slave = ctx.slot_of(a.targets.first()?)?;
+            Some((a.seq, a.actor, slave, a.params.clone()))
+        })
+        .collect();
+    for (seq, pimp, slave, params) in verdicts {
+        if let Some(why) = super::super::blocks::blocked(ctx, pimp, "pimp_control") {
+            let line = format!(
+                "{}'s verdict on {}'s move fails: {why}",
+                ctx.name(pimp),
+                ctx.name(slave)
+            );
+            ctx.note(format!("pimp_control:{seq}"), "votes", line);
+            continue;
+        }
+        let verdict = params.get("verdict").cloned().unwrap_or_default();
+        let ability = params.get("ability").cloned().unwrap_or_default();
+        let targets = params
+            .get("targets")
+            .map(|t| {
+                t.split(',')
+                    .map(|n| n.trim().to_string())
+                    .filter(|n| !n.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        let (pimp_name, slave_name) = (ctx.name(pimp), ctx.name(slave));
+        let slaves_move = |p: &Pending| {
+            p.replaced_by.is_none()
+                && matches!(&p.kind, PendingKind::Act { actor, ability: a, .. }
+                    if *actor == slave && a != "pimp_control"
+                        && !super::super::notes::is_note(a)
+                        && (ability.is_empty() || *a == ability))
+        };
+        let line = match verdict.as_str() {
+            "forbid" => {
+                for p in ctx.state.pending.iter_mut().filter(|p| slaves_move(p)) {
+                    p.replaced_by = Some(seq);
+                }
+                format!("the pimp {pimp_name} forbids {slave_name}'s day move (L27)")
+            }
+            "change" => {
+                for p in ctx.state.pending.iter_mut().filter(|p| slaves_move(p)) {
+                    if let PendingKind::Act { targets: t, .. } = &mut p.kind {
+                        *t = targets.clone();
+                    }
+                }
+                format!(
+                    "the pimp {pimp_name} changes {slave_name}'s day move to {} (L27)",
+                    targets.join(", ")
+                )
+            }
+            "assign" if !ctx.state.pending.iter().any(slaves_move) => {
+                let params = BTreeMap::from([("pimp".to_string(), pimp_name.clone())]);
+                ctx.state.pending.push(Pending {
+                    seq,
+                    at: None,
+                    kind: PendingKind::Act {
+                        actor: slave,
+                        ability: ability.clone(),
+                        targets: targets.clone(),
+                        params,
+                    },
+                    replaced_by: None,
+                    warnings: Vec::new(),
+                    advance: false,
+                });
+                format!(
+                    "the pimp {pimp_name} makes {slave_name}'s `{ability}` move at {} (L27)",
+                    targets.join(", ")
+                )
+            }
+            "assign" => format!(
+                "{slave_name} made his move: the pimp {pimp_name}'s assignment is not needed (L27)"
+            ),
+            _ => format!("the pimp {pimp_name} confirms {slave_name}'s day move (L27)"),
+        };
+        ctx.note(format!("pimp_control:{seq}"), "votes", line);
+        tell_verdict(ctx, slave, &verdict);
+    }
+}
+
+/// The pimp who made this liar's move for him, if one did (L94).
+pub fn assigned_by(state: &GameState, params: &BTreeMap<String, String>) -> Option<SlotId> {
+    params
+        .get("pimp")
+        .and_then(|n| state.slot_by_name(n))
+        .map(|s| s.id)
 }
 
 fn targets_of(verdict: &Move) -> Vec<String> {
