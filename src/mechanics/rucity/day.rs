@@ -23,6 +23,7 @@ pub fn resolve(ctx: &mut Ctx) {
     let round = Round::now(&ctx.state);
     if round.takes_day_moves() {
         super::roles::pimp::day_control(ctx);
+        super::roles::wizard::declare_by_day(ctx);
     }
     if matches!(round, Round::PreVote | Round::Night) {
         day_moves::forget(ctx);
@@ -373,6 +374,7 @@ fn start_revote(ctx: &mut Ctx, top: &[SlotId]) {
         &[("players", names.join(", "))],
     );
     vars::set_slots(&mut ctx.state, vars::CANDIDATES, top);
+    super::roles::liar::keep_first(ctx);
     ctx.outcome.another_round = true;
     Round::Revote.open(&mut ctx.state);
 }
@@ -385,6 +387,7 @@ fn revote(ctx: &mut Ctx) {
         &[("phase", ctx.outcome.phase.clone())],
     );
     let tally = votes::count(ctx, Kind::Revote, "revote", &targets);
+    super::roles::liar::forget_first(ctx);
     tally_post(ctx, &tally);
     let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
     if let (Some((p, saved)), [a, b]) = (priest::forgiveness(ctx), &targets[..])

@@ -246,6 +246,7 @@ pub const REQUIRES: Requirements = Requirements {
         "investigator_shot_ends",
         "judge_min_weight",
         "liar_hidden_capped",
+        "liar_revote",
         "madman_nights",
         "night_death_reveal",
         "pimp_cap_growth",
@@ -256,6 +257,7 @@ pub const REQUIRES: Requirements = Requirements {
         "red_detonator_on_black",
         "role_request_history",
         "secretary_told_vertical",
+        "wizard_declare",
     ],
     roles: &[
         "active_citizen",

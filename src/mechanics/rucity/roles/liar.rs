@@ -1,8 +1,8 @@
 //! The liar (§5.15, L32; black holder L97). Once every vote of a round is in, he compromises up
 //! to two players: their votes count zero and their barriers do not work; naming himself gives
 //! him a double barrier. At a re-vote he may move once more, the first move cancelled (Q28: each
-//! round's move stands alone, as the round's entries do). A black liar's victims' votes fall to
-//! one instead of zero.
+//! round's move stands alone, as the round's entries do; by option the first stays in force
+//! beside the new one). A black liar's victims' votes fall to one instead of zero.
 
 use super::{Entry, Role, refusal, teams};
 use crate::engine::resolve::{Ctx, live_acts};
@@ -82,22 +82,56 @@ fn black_mechanics(roleset: &crate::rules::Roleset, state: &GameState, liar: Slo
         .is_some_and(|s| teams::is_black(roleset, s))
 }
 
-/// The liar's move of this round, if his role is not blocked: (liar, his targets).
+/// The liar's move of this round, if his role is not blocked: (liar, his targets), with those
+/// of his move at the vote kept through the re-vote by option (Q28 `keep_first`).
 fn scandal(state: &GameState) -> Option<(SlotId, Vec<SlotId>)> {
     let liar = teams::holder(state, ROLE)?;
     let me = state.slots.get(liar)?;
     if super::super::blocks::role_blocked(state, me) {
         return None;
     }
-    let act = live_acts(state)
+    let mut targets: Vec<SlotId> = live_acts(state)
         .rev()
-        .find(|a| a.actor == liar && a.ability == ROLE)?;
-    let targets = act
-        .targets
-        .iter()
-        .filter_map(|t| state.slot_by_name(t).map(|s| s.id))
-        .collect();
-    Some((liar, targets))
+        .find(|a| a.actor == liar && a.ability == ROLE)
+        .map(|act| {
+            act.targets
+                .iter()
+                .filter_map(|t| state.slot_by_name(t).map(|s| s.id))
+                .collect()
+        })
+        .unwrap_or_default();
+    for kept in super::super::vars::slots(state, FIRST) {
+        if !targets.contains(&kept) {
+            targets.push(kept);
+        }
+    }
+    (!targets.is_empty()).then_some((liar, targets))
+}
+
+/// The targets of the liar's move at the vote, kept through the re-vote (Q28 `keep_first`).
+const FIRST: &str = "liar_first_targets";
+
+/// A re-vote opens: by option the liar's move at the vote stays in force beside the one new
+/// move he may make (Q28 `keep_first`; by default the first is cancelled, L32).
+pub fn keep_first(ctx: &mut Ctx) {
+    if ctx.option("liar_revote") != "keep_first" {
+        return;
+    }
+    if let Some((liar, targets)) = scandal(&ctx.state) {
+        let names: Vec<String> = targets.iter().map(|t| ctx.name(*t)).collect();
+        let why = format!(
+            "{}'s scandal at the vote stays in force at the re-vote: {} (Q28 `keep_first`)",
+            ctx.name(liar),
+            names.join(", ")
+        );
+        ctx.note("liar", "votes", why);
+        super::super::vars::set_slots(&mut ctx.state, FIRST, &targets);
+    }
+}
+
+/// The re-vote is over: the kept move ends with it.
+pub fn forget_first(ctx: &mut Ctx) {
+    super::super::vars::clear(&mut ctx.state, FIRST);
 }
 
 fn compromised(state: &GameState, voter: SlotId) -> Option<SlotId> {

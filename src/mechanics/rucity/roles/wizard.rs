@@ -1,7 +1,9 @@
 //! The wizard (§5.30, L47). With a move he names a peaceful role nobody in the game holds
 //! (`wizard`, `{"role": id}`) and uses it for a game-day, under the actor's limits, at the
 //! original role's place in the night. He uses a role once and three roles per game at most;
-//! naming a role that is in the game is a skip that still spends one of the three.
+//! naming a role that is in the game is a skip that still spends one of the three. He names
+//! it with each move he makes (Q65 `with_each_move`): in the evening, or by day in the round of
+//! a day move; by option in the evening only.
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
@@ -32,6 +34,26 @@ impl Role for Wizard {
             conjure(ctx, run, mv);
             true
         }
+    }
+    /// By option the wizard names his role in the evening only, never with a day move (Q65).
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let day = entry.state.phase_kind(entry.roleset) == crate::rules::PhaseKind::Day;
+        if entry.ability != ROLE || !day {
+            return Ok(());
+        }
+        if entry.state.option(entry.roleset, "wizard_declare") == "evening_only" {
+            return refusal(
+                ROLE,
+                "the wizard names his role in the evening only (Q65 `evening_only`)",
+            );
+        }
+        if !super::super::vars::Round::now(entry.state).takes_day_moves() {
+            return refusal(
+                ROLE,
+                "a day move is made before the vote or during a ballot (L47)",
+            );
+        }
+        Ok(())
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         if entry.ability != ROLE {
@@ -78,26 +100,55 @@ fn conjure(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, result, vec![why]);
     }
     let role = mv.params.get("role").cloned().unwrap_or_default();
-    let mut spent = used(&ctx.state, mv.actor);
-    spent.push(role.clone());
-    vars::set(&mut ctx.state, used_key(mv.actor), spent.join(","));
-    let name = teams::role_name(ctx.roleset, &role);
-    if in_the_game(&ctx.state, &role) {
-        let why = format!(
+    match declare(ctx, mv.actor, &role) {
+        Ok(why) => night::step(ctx, mv, StepResult::Success, vec![why]),
+        Err(why) => night::step(ctx, mv, StepResult::Skipped, vec![why]),
+    }
+}
+
+/// The wizard names `role`: the attempt is spent, and an absent role is his for a game-day.
+/// `Err` says why the move is skipped.
+fn declare(ctx: &mut Ctx, wizard: SlotId, role: &str) -> Result<String, String> {
+    let mut spent = used(&ctx.state, wizard);
+    spent.push(role.to_string());
+    vars::set(&mut ctx.state, used_key(wizard), spent.join(","));
+    let name = teams::role_name(ctx.roleset, role);
+    if in_the_game(&ctx.state, role) {
+        return Err(format!(
             "{name} is in the game: the wizard's move is skipped, and the attempt is spent (L47)"
-        );
-        return night::step(ctx, mv, StepResult::Skipped, vec![why]);
+        ));
     }
     let until = ctx.state.phase + 1;
-    ctx.lend(mv.actor, &role, Some(until), ROLE);
+    ctx.lend(wizard, role, Some(until), ROLE);
     ctx.say(
-        Audience::Slot(mv.actor),
+        Audience::Slot(wizard),
         "pm_wizard_role",
         &[("role", name.clone())],
     );
-    let why = format!(
+    Ok(format!(
         "{} uses the absent role {name} for a game-day (L47)",
-        ctx.name(mv.actor)
-    );
-    night::step(ctx, mv, StepResult::Success, vec![why]);
+        ctx.name(wizard)
+    ))
+}
+
+/// A wizard names his role with each move he makes (L47, Q65 `with_each_move`), so also with
+/// a day move: the role is his before the round's moves are counted.
+pub fn declare_by_day(ctx: &mut Ctx) {
+    let declared: Vec<(u64, SlotId, String)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == ROLE)
+        .map(|a| {
+            (
+                a.seq,
+                a.actor,
+                a.params.get("role").cloned().unwrap_or_default(),
+            )
+        })
+        .collect();
+    for (seq, wizard, role) in declared {
+        let why = match super::super::blocks::blocked(ctx, wizard, ROLE) {
+            Some(why) => format!("{}'s magic fails: {why}", ctx.name(wizard)),
+            None => declare(ctx, wizard, &role).unwrap_or_else(|skipped| skipped),
+        };
+        ctx.note(format!("wizard:{seq}"), "pre_vote", why);
+    }
 }
