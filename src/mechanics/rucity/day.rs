@@ -357,8 +357,11 @@ fn priest_revote(ctx: &mut Ctx) {
     if victims.is_empty() {
         ctx.say(Audience::Public, "pub_revote_none", &[]);
         no_victim_day(ctx);
+    } else if !hero_day_counted(ctx) {
+        vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
     }
     lynch(ctx, &tally, &victims);
+    count_a_hero_day(ctx, &victims);
 }
 
 fn start_revote(ctx: &mut Ctx, top: &[SlotId]) {
@@ -421,10 +424,42 @@ fn revote(ctx: &mut Ctx) {
     if victims.is_empty() {
         ctx.say(Audience::Public, "pub_revote_none", &[]);
         no_victim_day(ctx);
-    } else {
+    } else if !hero_day_counted(ctx) {
         vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
     }
     lynch(ctx, &tally, &victims);
+    count_a_hero_day(ctx, &victims);
+}
+
+/// By option a re-vote whose every victim the hero saved counts as a day without a victim for
+/// the draw (Q32 `hero_day_counted`; by default "без учета героя" leaves it out, L154).
+fn hero_day_counted(ctx: &Ctx) -> bool {
+    ctx.option("draw_rule_hero") == "hero_day_counted"
+}
+
+/// After a re-vote's lynch: with [`hero_day_counted`], victims who all live because the hero
+/// stood up for them today make the day one without a victim (L154, Q32).
+fn count_a_hero_day(ctx: &mut Ctx, victims: &[SlotId]) {
+    let phase = ctx.state.phase;
+    let saved_today = |s: &crate::engine::Slot| {
+        s.alive
+            && s.statuses
+                .get(super::roles::hero::SAVED)
+                .is_some_and(|i| i.since == phase)
+    };
+    if hero_day_counted(ctx)
+        && !victims.is_empty()
+        && victims
+            .iter()
+            .all(|v| ctx.state.slots.get(*v).is_some_and(saved_today))
+    {
+        ctx.note(
+            "draw",
+            "votes",
+            "the re-vote's victim lives by the hero's stand: the day counts as one without a victim (L154, Q32 `hero_day_counted`)",
+        );
+        no_victim_day(ctx);
+    }
 }
 
 /// A strict tie of two at the re-vote: both die with more than two negatives alive, nobody

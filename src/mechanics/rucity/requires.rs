@@ -232,6 +232,7 @@ pub const REQUIRES: Requirements = Requirements {
         "cultist_devour",
         "detective_sees_visitors",
         "doctor_hypnosis_name",
+        "draw_rule_hero",
         "doctor_repeat_rule",
         "drug_barrier_sum",
         "format",
