@@ -310,9 +310,47 @@ fn rescue(ctx: &mut Ctx, tally: &mut Tally) -> bool {
     let mayor_votes = own_votes(tally, mayor::mayor(&ctx.state));
     vars::set_slots(&mut ctx.state, MAYOR_VOTE_TARGETS, &mayor_votes);
     vars::set(&mut ctx.state, priest::SAVED, saved);
+    if priest_revote_by_revote_rules(ctx.roleset, &ctx.state) {
+        let candidates: Vec<SlotId> = tally
+            .totals
+            .iter()
+            .filter(|(t, total)| **t != saved && **total > 0)
+            .map(|(t, _)| *t)
+            .collect();
+        let names: Vec<String> = candidates.iter().map(|c| ctx.name(*c)).collect();
+        let why = format!(
+            "the priest's re-vote is held by re-vote rules between {} (Q56 `revote_rules`)",
+            names.join(", ")
+        );
+        ctx.note("priest", "votes", why);
+        vars::set_slots(&mut ctx.state, vars::CANDIDATES, &candidates);
+    }
     ctx.outcome.another_round = true;
     Round::PriestRevote.open(&mut ctx.state);
     true
+}
+
+/// By option the priest's re-vote is held by the re-vote's rules, between the players the
+/// first vote named besides the saved one (Q56 `revote_rules`; by default by the normal vote's
+/// rules, L155).
+pub fn priest_revote_by_revote_rules(
+    roleset: &crate::rules::Roleset,
+    state: &crate::engine::GameState,
+) -> bool {
+    state.option(roleset, "priest_revote_rules") == "revote_rules"
+}
+
+/// How the priest's re-vote is counted: as a lynch, or by option as a re-vote between its
+/// candidates (Q56).
+pub fn priest_revote_kind(
+    roleset: &crate::rules::Roleset,
+    state: &crate::engine::GameState,
+) -> (Kind, Vec<SlotId>) {
+    if priest_revote_by_revote_rules(roleset, state) {
+        (Kind::Revote, vars::slots(state, vars::CANDIDATES))
+    } else {
+        (Kind::Lynch, Vec::new())
+    }
 }
 
 /// The priest's re-vote (L30, L155): normal-vote rules, nobody votes against the saved player;
@@ -323,7 +361,8 @@ fn priest_revote(ctx: &mut Ctx) {
         "pub_priest_revote_result_title",
         &[("phase", ctx.outcome.phase.clone())],
     );
-    let tally = votes::count(ctx, Kind::Lynch, "priest_revote", &[]);
+    let (kind, targets) = priest_revote_kind(ctx.roleset, &ctx.state);
+    let tally = votes::count(ctx, kind, "priest_revote", &targets);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
     let saved = priest::saved(&ctx.state);
@@ -339,7 +378,7 @@ fn priest_revote(ctx: &mut Ctx) {
                 Some(v) => vec![v],
                 None => strict_tie(ctx, &top),
             },
-            _ => first_two(ctx, &tally, &top, &[]),
+            _ => first_two(ctx, &tally, &top, &targets),
         };
     }
     let instead = priest::lets_die(ctx).filter(|s| Some(*s) == saved);

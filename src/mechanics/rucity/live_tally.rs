@@ -15,7 +15,10 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
     let counted = match (Round::now(state), open) {
         (Round::Vote, Some("witch_hunt")) => Some((Kind::Hunt, "witch_hunt", Vec::new())),
         (Round::Vote, _) => Some((Kind::Lynch, "lynch", Vec::new())),
-        (Round::PriestRevote, _) => Some((Kind::Lynch, "priest_revote", Vec::new())),
+        (Round::PriestRevote, _) => {
+            let (kind, targets) = super::day::priest_revote_kind(roleset, state);
+            Some((kind, "priest_revote", targets))
+        }
         (Round::ExtraVote, _) => Some((Kind::Lynch, "extra_vote", Vec::new())),
         (Round::Revote, _) => Some((
             Kind::Revote,

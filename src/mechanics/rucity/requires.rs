@@ -252,6 +252,7 @@ pub const REQUIRES: Requirements = Requirements {
         "night_death_reveal",
         "pimp_cap_growth",
         "politician_mayor_bonus",
+        "priest_revote_rules",
         "prostitute_client_dies",
         "protected_suicide",
         "red_cap_before_first_red_lynch",

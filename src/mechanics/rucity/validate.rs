@@ -108,7 +108,14 @@ pub fn vote_refusal(
             );
         }
     }
-    match ballot {
+    // By option the priest's re-vote keeps the re-vote's rules (Q56).
+    let rules =
+        if ballot == "priest_revote" && super::day::priest_revote_by_revote_rules(roleset, state) {
+            "revote"
+        } else {
+            ballot
+        };
+    match rules {
         "election" | "election_round2" => {
             if target_slot == Some(voter) {
                 return refuse(
