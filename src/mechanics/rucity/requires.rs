@@ -259,6 +259,7 @@ pub const REQUIRES: Requirements = Requirements {
         "red_detonator_on_black",
         "role_request_history",
         "secretary_told_vertical",
+        "witch_redirect",
         "wizard_declare",
     ],
     roles: &[

@@ -266,12 +266,16 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
         .map(|m| (m.actor, m.targets[0], m.targets[1]))
         .collect();
     let mut out = here.to_vec();
+    let at_the_witch = ctx.option("witch_redirect") != "shot_at_swapped";
     for (witch, a, b) in swaps {
         let opposite = teams::black(ctx, a) != teams::black(ctx, b);
         let black_witch = teams::black(ctx, witch);
+        if opposite && !at_the_witch {
+            turn_shots_at_the_pair(ctx, &mut out, a, b);
+        }
         for mv in out.iter_mut().filter(|m| m.actor == a || m.actor == b) {
             let other = if mv.actor == a { b } else { a };
-            if opposite && mv.targets.contains(&witch) {
+            if opposite && at_the_witch && mv.targets.contains(&witch) {
                 ctx.note(
                     format!("witch_turn:{}", mv.seq),
                     "killers",
@@ -291,6 +295,33 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
         }
     }
     out
+}
+
+/// Q38 `shot_at_swapped`: the source's "a killer move at the witch" read as a slip for one at
+/// a swapped player: a killer from outside a pair of opposite teams who shoots one of the pair
+/// hits the other, who holds the role now. The pair's shots at each other stay cancelled.
+fn turn_shots_at_the_pair(ctx: &mut Ctx, out: &mut [Move], a: SlotId, b: SlotId) {
+    let outside_killer =
+        |m: &Move| m.actor != a && m.actor != b && m.def.tags.iter().any(|t| t == "killer");
+    for mv in out.iter_mut().filter(|m| outside_killer(m)) {
+        for (from, to) in [(a, b), (b, a)] {
+            if mv.targets.contains(&from) {
+                ctx.note(
+                    format!("witch_turn:{}", mv.seq),
+                    "killers",
+                    format!(
+                        "{} shot at {}, swapped with {} of the other team: the shot goes to {} (L46, Q38 `shot_at_swapped`)",
+                        ctx.name(mv.actor),
+                        ctx.name(from),
+                        ctx.name(to),
+                        ctx.name(to)
+                    ),
+                );
+                *mv = mv.redirected(ctx, from, to);
+                break;
+            }
+        }
+    }
 }
 
 /// Will the witch's swap go through tonight, as far as it can be told before the killers: she
