@@ -138,7 +138,10 @@ pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
         .borrowed
         .iter()
         .any(|b| b.role == role && free_of_limits.contains(&b.by.as_str()))
-        || super::roles::collector::pending_role(entry.state, entry.actor).as_deref() == Some(role);
+        || super::roles::collector::pending_role(entry.state, entry.actor).as_deref() == Some(role)
+        // An aura victim's possession is the phantom's effect on him, no copy (Q18).
+        || super::roles::phantom::aura_possession(entry.roleset, entry.state, entry.actor).as_deref()
+            == Some(role);
     if me.own_roles().any(|r| r == role) || collected {
         return Ok(());
     }

@@ -86,11 +86,11 @@ impl RuleSystem for RuCity {
     }
     fn pending_roles(
         &self,
-        _roleset: &Roleset,
+        roleset: &Roleset,
         state: &GameState,
         slot: crate::engine::SlotId,
     ) -> Vec<String> {
-        roles::pending_roles(state, slot)
+        roles::pending_roles(roleset, state, slot)
     }
     fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
         validate::act_refusal(q.roleset, q.state, q.actor, q.ability, q.targets, q.params)

@@ -250,6 +250,7 @@ pub const REQUIRES: Requirements = Requirements {
         "liar_revote",
         "madman_nights",
         "night_death_reveal",
+        "phantom_aura",
         "pimp_cap_growth",
         "politician_mayor_bonus",
         "priest_revote_rules",

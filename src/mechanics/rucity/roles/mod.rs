@@ -222,7 +222,7 @@ pub fn acting(
     ability: &str,
 ) -> Option<&'static dyn Role> {
     let slot = state.slots.get(actor)?;
-    let pending = pending_roles(state, actor);
+    let pending = pending_roles(roleset, state, actor);
     slot.roles()
         .chain(pending.iter().map(String::as_str))
         .filter(|r| {
@@ -295,12 +295,14 @@ pub fn refuse(
 }
 
 /// The roles a player's entries of this phase give him for his other moves of the phase: the
-/// actor's copy, the wizard's absent role, the collector's activated one.
-pub fn pending_roles(state: &GameState, slot: SlotId) -> Vec<String> {
+/// actor's copy, the wizard's absent role, the collector's activated one; and the phantom's
+/// possession for a night victim of the aura, by option (Q18).
+pub fn pending_roles(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
     [
         actor::pending_role(state, slot),
         wizard::pending_role(state, slot),
         collector::pending_role(state, slot),
+        phantom::aura_possession(roleset, state, slot),
     ]
     .into_iter()
     .flatten()

@@ -146,7 +146,8 @@ fn possess(ctx: &mut Ctx, lynched: &[SlotId]) {
         // One more vote: the status lasts until the next day is over.
         let until = Some(ctx.state.phase + 2);
         ctx.set_status_until(phantom, PHANTOM, Some(target), until);
-        let black = teams::black(ctx, phantom);
+        // The curse is a black phantom's; a black aura victim possesses as any other (Q18).
+        let black = teams::holds(&ctx.state.slots[phantom], ROLE) && teams::black(ctx, phantom);
         let mark = if black { CURSED } else { POSSESSED };
         ctx.set_status_until(target, mark, Some(phantom), until);
         let role = teams::peaceful_name(ctx, target);
@@ -176,6 +177,22 @@ fn possess(ctx: &mut Ctx, lynched: &[SlotId]) {
             why,
         );
     }
+}
+
+/// By option a night victim of the phantom's aura has the phantom's whole effect: he may
+/// possess a player at the vote as a phantom killed at night does (Q18 `possess`; by default
+/// the aura gives a vote only). It lends him the role's possession, nothing else: his other
+/// abilities are the living phantom's.
+pub fn aura_possession(
+    roleset: &crate::rules::Roleset,
+    state: &GameState,
+    slot: SlotId,
+) -> Option<String> {
+    let s = state.slots.get(slot)?;
+    let aura_victim = !s.alive
+        && s.statuses.get(PHANTOM).is_some_and(|i| i.link.is_none())
+        && !teams::holds(s, ROLE);
+    (aura_victim && state.option(roleset, "phantom_aura") == "possess").then(|| ROLE.to_string())
 }
 
 /// A possessed player who leaves takes his phantom with him (L18).
