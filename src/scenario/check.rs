@@ -42,6 +42,9 @@ pub enum Check {
     NotTold(String, String),
     /// A case-insensitive substring of a step reason of the last committed phase.
     Trace(String),
+    /// Two step reasons of the last committed phase, the step with the first resolved before
+    /// the step with the second (the order of moves within a stage).
+    TraceBefore(String, String),
     /// A case-insensitive substring of a warning of the last committed phase or a pending entry.
     Warned(String),
     /// The player has used the ability this many times.
@@ -239,6 +242,24 @@ impl Check {
                     reasons.iter().any(|r| contains(r, text)),
                     "no such reason in the trace".into(),
                 )
+            }
+            Check::TraceBefore(first, then) => {
+                let steps: Vec<&Vec<String>> = last
+                    .map(|p| p.outcome.steps.iter().map(|s| &s.reasons).collect())
+                    .unwrap_or_default();
+                let at = |text: &str| {
+                    steps
+                        .iter()
+                        .position(|reasons| reasons.iter().any(|r| contains(r, text)))
+                };
+                match (at(first), at(then)) {
+                    (Some(a), Some(b)) => ok_if(a < b, format!("step {b} comes before step {a}")),
+                    (a, b) => Err(format!(
+                        "not both in the trace (first: {}, second: {})",
+                        a.is_some(),
+                        b.is_some()
+                    )),
+                }
             }
             Check::Warned(text) => {
                 let mut warnings: Vec<String> =

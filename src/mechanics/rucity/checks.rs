@@ -113,6 +113,24 @@ pub fn verify_refusal(entry: &super::roles::Entry) -> Result<(), crate::engine::
 /// which follow the commissar's rules (L28, L29).
 pub const COLOUR_CHECKS: [&str; 3] = ["commissar", "lawyer_check", "inquisitor_check"];
 
+/// The checks' stage in its order (§7.3 step 13): the colour checks, then the verifications
+/// and role requests. The journalist's order is that of "проверки чеков" (L24): with the
+/// verifications by default, with the colour checks by option (Q22 `colour_checks`). Within a
+/// group, the order the moves were sent.
+pub fn in_order(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
+    let journalist_checks_colours = ctx.option("journalist_slot") == "colour_checks";
+    let group = |m: &Move| {
+        let journalist = m.ability.starts_with("journalist_");
+        u8::from(
+            !(COLOUR_CHECKS.contains(&m.ability.as_str())
+                || (journalist && journalist_checks_colours)),
+        )
+    };
+    let mut out = acts.to_vec();
+    out.sort_by_key(group);
+    out
+}
+
 /// Why a colour check (or a comparison, L24) gives no information on `target` (L6): the
 /// politician or his patronage, a crippled player, the target of another colour check
 /// tonight, and for a check (`with_covered`, not the journalist's comparison) the target of a

@@ -185,6 +185,12 @@ impl kernel::Rules for City {
         // The witch's swap reaches back into both killing stages (L46).
         let acts = match stage {
             "killers" | "peaceful_killers" => witch::before_killers(ctx, run, acts),
+            "checks" => {
+                for act in super::checks::in_order(ctx, acts) {
+                    kernel::run_act(ctx, run, self, &act);
+                }
+                return true;
+            }
             _ => return false,
         };
         if stage == "peaceful_killers" {

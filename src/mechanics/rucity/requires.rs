@@ -168,6 +168,7 @@ pub const REQUIRES: Requirements = Requirements {
     stages: &[
         "blocker",
         "bodyguard",
+        "checks",
         "company",
         "doctor",
         "during_vote",
@@ -245,6 +246,7 @@ pub const REQUIRES: Requirements = Requirements {
         "immortal_protected_life",
         "inquisitor_burn_target",
         "investigator_shot_ends",
+        "journalist_slot",
         "judge_min_weight",
         "liar_hidden_capped",
         "liar_revote",
