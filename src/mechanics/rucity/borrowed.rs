@@ -2,8 +2,10 @@
 //! roles, L47): what such a holder may not do with them. The role's own file knows nothing of
 //! it; the entry is refused here with the source's reason.
 
+use super::night::Move;
 use super::roles::Entry;
 use crate::engine::Refusal;
+use crate::engine::resolve::Ctx;
 
 /// What a borrowed role's move may not do.
 enum Limit {
@@ -182,4 +184,43 @@ pub fn a_third_weaker(option: &str, base: u32, current: Option<u32>) -> u32 {
         _ => base,
     };
     of * 2 / 3
+}
+
+/// The night's moves in their order of priority: by stage, and within a stage the original
+/// holders' moves first, then the actor's and the wizard's copies (L40: "по приоритету первым
+/// учитывается оригинал"), then the moves made through an undead, always last (L42); moves of
+/// the same rank keep the order they were sent in.
+pub fn in_priority(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
+    let order = |stage: &str| ctx.state.stage_order.iter().position(|s| s == stage);
+    let mut out = acts.to_vec();
+    out.sort_by_key(|m| (order(&m.stage), rank(ctx, m)));
+    out
+}
+
+/// 0: a role the player owns (or collected, L41); 1: a copy; 2: through an undead.
+fn rank(ctx: &Ctx, mv: &Move) -> u8 {
+    if mv.params.contains_key("undead") {
+        return 2;
+    }
+    let Some(slot) = ctx.state.slots.get(mv.actor) else {
+        return 0;
+    };
+    let Some(role) = super::roles::acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability) else {
+        return 0;
+    };
+    let role = role.id();
+    if slot.own_roles().any(|r| r == role) {
+        return 0;
+    }
+    match slot
+        .borrowed
+        .iter()
+        .find(|b| b.role == role)
+        .map(|b| b.by.as_str())
+    {
+        Some(super::roles::necromancer::ROLE) => 2,
+        Some(super::roles::collector::ROLE) => 0,
+        // A copy lent tonight (the actor's evening move) or before.
+        _ => 1,
+    }
 }

@@ -111,6 +111,10 @@ fn fire(
         Gate::Go { .. } => None,
     };
     match stopped {
+        None if super::roles::necromancer::is_undead(&ctx.state, target) => {
+            super::roles::necromancer::destroy(ctx, mv.actor, target, &mut reasons);
+            night::step(ctx, mv, StepResult::Success, reasons);
+        }
         None => {
             night::attack_move(ctx, run, mv, target, side.id(), Some(shot), reasons);
         }

@@ -126,6 +126,7 @@ pub fn resolve(ctx: &mut Ctx) {
     run.ledger.night = night_number(ctx.state.phase);
     run.ledger.shot_plan = super::shots::night_shots(ctx.roleset, &ctx.state);
     super::shots::start_of_night(ctx, &run.ledger.shot_plan);
+    run.acts = super::borrowed::in_priority(ctx, &run.acts).into();
     pimp::control(ctx, &mut run);
     kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
     settle_attacks(ctx, &mut run);
@@ -141,6 +142,7 @@ impl kernel::Rules for City {
     /// roleset gives an effect and no role claims is the kernel's to run; anything else is
     /// reported as not implemented, never silently dropped.
     fn act(&mut self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        super::roles::necromancer::visit_from_undead(ctx, run, mv);
         if super::roles::night_move(ctx, run, mv) {
             return true;
         }

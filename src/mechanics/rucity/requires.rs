@@ -95,6 +95,8 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_pimp_feed",
         "pm_pimp_slave",
         "pm_necromancer_undead",
+        "pm_necromancer_undead_lost",
+        "pm_killer_undead",
         "pm_politician_patronage",
         "pm_politician_visitors",
         "pm_priest_visitors",

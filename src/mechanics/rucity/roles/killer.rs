@@ -113,6 +113,15 @@ fn shot_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
         );
     }
     for &t in entry.targets {
+        if !entry.state.slots[t].alive && !super::necromancer::is_undead(entry.state, t) {
+            return refusal(
+                "dead_target",
+                format!(
+                    "{} is dead: a corpse is a killer's target only as an undead (L42)",
+                    entry.state.slots[t].name
+                ),
+            );
+        }
         let partner: bool = t != entry.actor
             && teams::killer_side(entry.roleset, &entry.state.slots[t]) == Some(side);
         if partner && entry.params.get("partner_confirmed").map(String::as_str) != Some("yes") {

@@ -85,6 +85,23 @@ impl Role for Necromancer {
         raise(ctx);
         Vec::new()
     }
+    /// A move through an undead who was shot earlier tonight is gone with him (L42).
+    fn stops(&self, ctx: &Ctx, _run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+        let undead = ctx.slot_of(mv.params.get("undead")?)?;
+        let linked = ctx.state.slots[undead]
+            .statuses
+            .get(UNDEAD)
+            .is_some_and(|i| i.link == Some(mv.actor));
+        (!linked).then(|| {
+            (
+                StepResult::Failed,
+                format!(
+                    "the undead {} was destroyed: his role is the necromancer's no more (L42)",
+                    ctx.name(undead)
+                ),
+            )
+        })
+    }
     fn history(&self) -> &'static [&'static str] {
         &["pm_necromancer"]
     }
@@ -228,6 +245,12 @@ fn swap_refusal(entry: &Entry) -> Result<(), Refusal> {
         );
     }
     let corpse = &entry.state.slots[*new];
+    if corpse.has_status(UNDEAD) && !mine.contains(new) {
+        return refusal(
+            "necromancer_swap",
+            "an undead killed again can no longer be raised (L42)",
+        );
+    }
     if corpse.alive || mine.contains(new) {
         return refusal(
             "necromancer_swap",
@@ -335,4 +358,63 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId) -> Vec<(i32, String)> {
         n,
         format!("+{n}: the necromancer, for each undead whose role the undead cannot use (L42)"),
     )]
+}
+
+/// Is `slot` an undead a necromancer still holds: a killer's possible target (L42)?
+pub fn is_undead(state: &GameState, slot: SlotId) -> bool {
+    state
+        .slots
+        .get(slot)
+        .is_some_and(|s| !s.alive && s.statuses.get(UNDEAD).is_some_and(|i| i.link.is_some()))
+}
+
+/// A killer's shot at an undead destroys him: the necromancer loses his role, the corpse can
+/// never be raised again (the header keeps «Нежить»), and the shot is spent on nobody, so the
+/// killer's side keeps it for the nearest night: his extra move (L42).
+pub fn destroy(ctx: &mut Ctx, killer: SlotId, undead: SlotId, reasons: &mut Vec<String>) {
+    let Some(necromancer) = ctx.state.slots[undead]
+        .statuses
+        .get(UNDEAD)
+        .and_then(|i| i.link)
+    else {
+        return;
+    };
+    let role = ctx.state.slots[undead].role.clone();
+    if let Some(s) = ctx.state.slots.get_mut(necromancer) {
+        s.borrowed.retain(|b| !(b.by == ROLE && b.role == role));
+    }
+    ctx.set_status_until(undead, UNDEAD, None, None);
+    vars::clear(&mut ctx.state, &waiting_key(undead));
+    let name = teams::role_name(ctx.roleset, &role);
+    ctx.say(
+        Audience::Slot(necromancer),
+        "pm_necromancer_undead_lost",
+        &[("player", ctx.name(undead)), ("role", name)],
+    );
+    ctx.say(
+        Audience::Slot(killer),
+        "pm_killer_undead",
+        &[("player", ctx.name(undead))],
+    );
+    reasons.push(format!(
+        "{} is undead: the shot destroys him for good, the necromancer {} loses his role, and the shot stays for the nearest night (L42)",
+        ctx.name(undead),
+        ctx.name(necromancer)
+    ));
+}
+
+/// Moves through an undead are sent from the dead player's side (L42): the visit the kernel
+/// recorded for the necromancer is the undead's.
+pub fn visit_from_undead(ctx: &Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(undead) = mv.params.get("undead").and_then(|n| ctx.slot_of(n)) else {
+        return;
+    };
+    if let Some(v) = run
+        .visits
+        .iter_mut()
+        .rev()
+        .find(|v| v.actor == mv.actor && v.ability == mv.ability)
+    {
+        v.actor = undead;
+    }
 }
