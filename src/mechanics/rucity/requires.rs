@@ -29,6 +29,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_criminalist_autopsy",
         "pm_criminalist_match",
         "pm_criminalist_no_match",
+        "pm_criminalist_match_victim",
         "pm_criminalist_visitors",
         "pm_crippled",
         "pm_cultist_heal",

@@ -103,6 +103,9 @@ pub fn inherit_counters(ctx: &mut Ctx, from: SlotId, to: SlotId, role: &str) {
     if let Some(s) = ctx.state.slots.get_mut(to) {
         s.counters.extend(inherited);
     }
+    if let Some(r) = super::find(role) {
+        r.inherit(ctx, from, to);
+    }
 }
 
 /// The targets of the moves `from` made with `role`'s abilities, phase by phase: what a

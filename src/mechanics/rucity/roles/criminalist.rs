@@ -2,9 +2,12 @@
 //! with the day's vote result he learns through which role's move the victim was killed and the
 //! victim's colour, as the killer would. That evening (entered in the following night) he takes
 //! samples from one to three players and compares them with the bodies he examined: in the
-//! morning he learns whether the direct killer is among them, without saying which body when
-//! several are compared at once. A blocked sample test fails. Passive: the names of his night
-//! visitors, as the homeless sees them.
+//! morning he learns whether the direct killer is among them. Three comparisons at most: one
+//! body for every sample (`corpse`), one sample on up to three bodies (`corpses`), or the
+//! samples split (`pairs`: "Ivy:Gus,Kim:Lea", one sample on two bodies "Ivy:Gus+Lea"); a
+//! sample compared with one body names that victim, one compared with several does not. A
+//! blocked sample test fails. His heir keeps the bodies he examined and gets the day's
+//! autopsy result. Passive: the names of his night visitors, as the homeless sees them.
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, before_the_vote, refusal, teams, vars};
@@ -64,17 +67,7 @@ impl Role for Criminalist {
                 }
                 Ok(())
             }
-            "criminalist_samples" => {
-                let bodies = corpses(entry.state, entry.params);
-                let examined = vars::slots(entry.state, &examined_key(entry.actor));
-                if bodies.is_empty() || bodies.iter().any(|b| !examined.contains(b)) {
-                    return refusal(
-                        "criminalist_samples",
-                        "samples are compared with bodies he examined: {\"corpse\": NAME} or {\"corpses\": \"A,B\"} (L44)",
-                    );
-                }
-                Ok(())
-            }
+            "criminalist_samples" => samples_refusal(entry),
             _ => Ok(()),
         }
     }
@@ -84,6 +77,101 @@ impl Role for Criminalist {
     fn history(&self) -> &'static [&'static str] {
         &["pm_criminalist"]
     }
+    /// "Если криминалист умирает на голосовании и кто-то получает его роль, текущая проверка
+    /// не сорвется" (L44): the heir keeps the examined bodies and gets today's result.
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        let mut examined = vars::slots(&ctx.state, &examined_key(to));
+        for b in vars::slots(&ctx.state, &examined_key(from)) {
+            if !examined.contains(&b) {
+                examined.push(b);
+            }
+        }
+        vars::set_slots(&mut ctx.state, &examined_key(to), &examined);
+        let results: Vec<_> = ctx
+            .outcome
+            .messages
+            .iter()
+            .filter(|m| {
+                m.audience == Audience::Slot(from) && m.template == "pm_criminalist_autopsy"
+            })
+            .cloned()
+            .collect();
+        for mut m in results {
+            m.audience = Audience::Slot(to);
+            ctx.outcome.messages.push(m);
+        }
+    }
+}
+
+/// The comparisons of a samples move, (sample, bodies): `pairs` if given, else every sample
+/// with the body or bodies named.
+fn comparisons(
+    state: &GameState,
+    samples: &[SlotId],
+    params: &std::collections::BTreeMap<String, String>,
+) -> Result<Vec<(SlotId, Vec<SlotId>)>, String> {
+    let Some(pairs) = params.get("pairs").filter(|p| !p.trim().is_empty()) else {
+        let bodies = corpses(state, params);
+        return Ok(samples.iter().map(|s| (*s, bodies.clone())).collect());
+    };
+    let slot = |n: &str| {
+        state
+            .slot_by_name(n.trim())
+            .map(|s| s.id)
+            .ok_or_else(|| format!("`{}` is no player", n.trim()))
+    };
+    let mut out: Vec<(SlotId, Vec<SlotId>)> = Vec::new();
+    for pair in pairs.split(',').filter(|p| !p.trim().is_empty()) {
+        let (sample, bodies) = pair
+            .split_once(':')
+            .ok_or_else(|| format!("`{pair}` is no sample:body pair"))?;
+        let sample = slot(sample)?;
+        let bodies = bodies.split('+').map(slot).collect::<Result<Vec<_>, _>>()?;
+        match out.iter_mut().find(|(s, _)| *s == sample) {
+            Some((_, known)) => known.extend(bodies),
+            None => out.push((sample, bodies)),
+        }
+    }
+    Ok(out)
+}
+
+/// Samples are compared with bodies he examined, three comparisons at most, every sample with
+/// at least one body (L44).
+fn samples_refusal(entry: &Entry) -> Result<(), Refusal> {
+    let how = "samples are compared with bodies he examined: {\"corpse\": NAME}, {\"corpses\": \"A,B\"} or {\"pairs\": \"Ivy:Gus,Kim:Lea\"} (L44)";
+    let compared = match comparisons(entry.state, entry.targets, entry.params) {
+        Ok(c) => c,
+        Err(why) => return refusal("criminalist_samples", format!("{why}: {how}")),
+    };
+    let examined = vars::slots(entry.state, &examined_key(entry.actor));
+    let unexamined = compared
+        .iter()
+        .flat_map(|(_, b)| b)
+        .any(|b| !examined.contains(b));
+    let bare = entry.targets.iter().any(|t| {
+        !compared
+            .iter()
+            .any(|(s, bodies)| s == t && !bodies.is_empty())
+    });
+    if unexamined || bare {
+        return refusal("criminalist_samples", how);
+    }
+    if compared.iter().any(|(s, _)| !entry.targets.contains(s)) {
+        return refusal(
+            "criminalist_samples",
+            "`pairs` names only the players he takes samples from (L44)",
+        );
+    }
+    let total: usize = compared.iter().map(|(_, b)| b.len()).sum();
+    if total > 3 {
+        return refusal(
+            "criminalist_samples",
+            format!(
+                "{total} comparisons: three at most (one body for each of three samples, one sample on two bodies of two, one sample on three) (L44)"
+            ),
+        );
+    }
+    Ok(())
 }
 
 /// The bodies named by a samples move.
@@ -154,17 +242,27 @@ fn samples(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
-    let bodies = corpses(&ctx.state, &mv.params);
-    let killers: Vec<SlotId> = bodies
-        .iter()
-        .filter_map(|b| vars::get(&ctx.state, &killer_key(*b)).and_then(|v| v.parse().ok()))
-        .collect();
-    let found: Vec<String> = mv
-        .targets
-        .iter()
-        .filter(|t| killers.contains(t))
-        .map(|t| ctx.name(*t))
-        .collect();
+    let compared = comparisons(&ctx.state, &mv.targets, &mv.params).unwrap_or_default();
+    let killer_of =
+        |b: SlotId| vars::get(&ctx.state, &killer_key(b)).and_then(|v| v.parse::<SlotId>().ok());
+    let mut found: Vec<String> = Vec::new();
+    let mut victims: Vec<(String, String)> = Vec::new();
+    for (sample, bodies) in &compared {
+        let killed: Vec<SlotId> = bodies
+            .iter()
+            .copied()
+            .filter(|b| killer_of(*b) == Some(*sample))
+            .collect();
+        if killed.is_empty() {
+            continue;
+        }
+        found.push(ctx.name(*sample));
+        // One body compared: the result names the victim; several: only that he killed one
+        // of them (L44).
+        if let [body] = bodies[..] {
+            victims.push((ctx.name(*sample), ctx.name(body)));
+        }
+    }
     let names: Vec<String> = mv.targets.iter().map(|t| ctx.name(*t)).collect();
     let (template, why) = if found.is_empty() {
         (
@@ -179,5 +277,12 @@ fn samples(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     };
     let args = [("players", names.join(", ")), ("killers", found.join(", "))];
     ctx.say(Audience::Slot(mv.actor), template, &args);
+    for (sample, victim) in victims {
+        ctx.say(
+            Audience::Slot(mv.actor),
+            "pm_criminalist_match_victim",
+            &[("player", sample), ("victim", victim)],
+        );
+    }
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }

@@ -183,6 +183,10 @@ pub trait Role: Sync {
         &[]
     }
 
+    /// What else of the role passes from `from` to its next holder `to` beside its counters
+    /// (the criminalist's examined bodies, L44).
+    fn inherit(&self, _ctx: &mut Ctx, _from: SlotId, _to: SlotId) {}
+
     /// An active citizen has just taken the role: what he is told beyond its history.
     fn taken(&self, _ctx: &mut Ctx, _holder: SlotId) {}
 
