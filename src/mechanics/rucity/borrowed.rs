@@ -79,6 +79,16 @@ const LIMITS: &[(&str, Limit, &str)] = &[
         "a borrowed phantom possesses nobody (L40)",
     ),
     (
+        "phantom_switch_off",
+        Limit::Never,
+        "a borrowed phantom gives the phantom's effect to nobody, so has none to switch off (L40, L88)",
+    ),
+    (
+        "collector",
+        Limit::Never,
+        "a copied collector comes with the role he activated last, or collects nothing (L40)",
+    ),
+    (
         "maid_visit",
         Limit::NoParam("text"),
         "a borrowed maid changes no information (L40)",

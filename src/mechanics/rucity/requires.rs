@@ -9,6 +9,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_active_citizen_history",
         "pm_active_citizen_role",
         "pm_actor_role",
+        "pm_actor_intercept",
         "pm_anonymous_feed",
         "pm_anonymous_vote",
         "pm_anonymous_role",

@@ -10,11 +10,13 @@ use crate::engine::resolve::Ctx;
 /// The active citizen: no move of his own; he takes a special peaceful role that leaves the
 /// game, with what each role says its history and its limits are ([`Role::history`],
 /// [`Role::inherited`]).
+pub const ROLE: &str = "active_citizen";
+
 pub struct ActiveCitizen;
 
 impl Role for ActiveCitizen {
     fn id(&self) -> &'static str {
-        "active_citizen"
+        ROLE
     }
 }
 
@@ -54,7 +56,7 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
     let mut citizens: Vec<SlotId> = ctx
         .state
         .living()
-        .filter(|s| s.role == "active_citizen")
+        .filter(|s| s.role == ROLE)
         .map(|s| s.id)
         .collect();
     let mut order = Vec::new();
@@ -85,6 +87,8 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
         .map(|(_, d, r)| (d, r))
         .collect();
     super::collector::claim(ctx, &mut left, false);
+    // An actor who copied a roleless active citizen comes after every competitor (L40).
+    super::actor::intercept(ctx, &mut left);
 }
 
 /// The counters of `role` that carry its limits pass from `from` to `to` (L9, L41, L42).

@@ -63,7 +63,19 @@ impl Role for Actor {
 pub fn pending_role(state: &GameState, actor: SlotId) -> Option<String> {
     let copy = live_acts(state).find(|a| a.actor == actor && a.ability == ROLE)?;
     let target = copy.targets.first().and_then(|t| state.slot_by_name(t))?;
-    Some(target.role.clone())
+    Some(copied_role(state, target.id))
+}
+
+/// The role a copy of `target` gives: his peaceful role, and for a collector the role he
+/// activated last, if he did (L40).
+fn copied_role(state: &GameState, target: SlotId) -> String {
+    let role = &state.slots[target].role;
+    if role == super::collector::ROLE
+        && let Some(active) = super::collector::last_activated(state, target)
+    {
+        return active;
+    }
+    role.clone()
 }
 
 fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
@@ -77,7 +89,7 @@ fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return night::step(ctx, mv, StepResult::Skipped, vec![why]);
     }
-    let role = ctx.state.slots[target].role.clone();
+    let role = copied_role(&ctx.state, target);
     let key = copies_key(mv.actor);
     let mut copied = vars::slots(&ctx.state, &key);
     copied.push(target);
@@ -96,4 +108,51 @@ fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(target)
     );
     night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// An actor who copied an active citizen without a role intercepts for a day a role leaving
+/// the game, after every competitor for it, never the necromancer's target (L40). The copy of
+/// the active citizen is spent on it; the role plays from zero, under a copy's limits.
+pub fn intercept(ctx: &mut Ctx, left: &mut Vec<(SlotId, String)>) {
+    let actors: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| {
+            s.borrowed
+                .iter()
+                .any(|b| b.role == super::active_citizen::ROLE && b.by == ROLE)
+        })
+        .map(|s| s.id)
+        .collect();
+    for a in actors {
+        let necromancers = |d: &SlotId| {
+            let s = &ctx.state.slots[*d];
+            s.has_status(super::necromancer::CURSED) || s.has_status(super::necromancer::UNDEAD)
+        };
+        let Some(i) = left.iter().position(|(d, _)| !necromancers(d)) else {
+            continue;
+        };
+        let (dead, role) = left.remove(i);
+        if let Some(s) = ctx.state.slots.get_mut(a) {
+            s.borrowed
+                .retain(|b| !(b.role == super::active_citizen::ROLE && b.by == ROLE));
+        }
+        ctx.lend(a, &role, Some(ctx.state.phase + 1), ROLE);
+        let name = teams::role_name(ctx.roleset, &role);
+        ctx.say(
+            Audience::Slot(a),
+            "pm_actor_intercept",
+            &[("player", ctx.name(dead)), ("role", name.clone())],
+        );
+        let why = format!(
+            "{} copied an active citizen and intercepts {}'s role, {name}, for a day (L40)",
+            ctx.name(a),
+            ctx.name(dead)
+        );
+        ctx.note(
+            format!("actor_intercept:{}", ctx.name(dead)),
+            "morning",
+            why,
+        );
+    }
 }

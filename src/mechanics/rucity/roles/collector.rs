@@ -123,6 +123,13 @@ fn activate(ctx: &mut Ctx, collector: SlotId, role: &str) {
         s.borrowed.retain(|b| b.by != ROLE);
     }
     ctx.lend(collector, role, None, ROLE);
+    vars::set(&mut ctx.state, key("last", collector), role);
+}
+
+/// The role the collector activated last, if he ever did: what an actor copying him gets
+/// (L40).
+pub fn last_activated(state: &GameState, collector: SlotId) -> Option<String> {
+    vars::get(state, &key("last", collector)).map(str::to_string)
 }
 
 /// Is `dead` one of the players the collector named last? His targets stay until he names
@@ -131,7 +138,8 @@ fn activate(ctx: &mut Ctx, collector: SlotId, role: &str) {
 fn collectors(ctx: &Ctx) -> Vec<SlotId> {
     ctx.state
         .living()
-        .filter(|s| teams::holds(s, ROLE))
+        // A copy of the collector collects nothing (L40).
+        .filter(|s| teams::holds(s, ROLE) && !s.borrows(ROLE))
         .map(|s| s.id)
         .collect()
 }

@@ -87,7 +87,9 @@ fn possessing(state: &GameState, phantom: SlotId) -> Option<SlotId> {
 /// keeps it alone (L18).
 fn aura(ctx: &mut Ctx, run: &NightRun) {
     let victims: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
-    let phantoms: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
+    // A copy of the phantom gives the effect to nobody, nor keeps it from the others when he
+    // is killed (L40).
+    let phantoms: Vec<SlotId> = night::owners_at_start(run, &ctx.state, ROLE).collect();
     let dead_phantoms: Vec<SlotId> = victims
         .iter()
         .copied()
@@ -238,8 +240,17 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, all: &[(SlotId, SlotId)]) -> V
     )]
 }
 
+/// The phantom cancelled his bonus at this vote; a copy's bonus is also cancelled by the
+/// original phantom's cancellation (L18, L40).
 fn cancelled(state: &GameState, phantom: SlotId) -> bool {
-    live_acts(state).any(|a| a.ability == "phantom_cancel_bonus" && a.actor == phantom)
+    let original = state
+        .slots
+        .get(phantom)
+        .filter(|s| s.borrows(ROLE))
+        .and_then(|_| teams::owner(state, ROLE));
+    live_acts(state).any(|a| {
+        a.ability == "phantom_cancel_bonus" && (a.actor == phantom || Some(a.actor) == original)
+    })
 }
 
 /// A possessing phantom's vote counts only with the possessed player's target (L18).
