@@ -68,6 +68,9 @@ pub struct Field {
     pub note: Option<String>,
     /// A field not known yet (targets before the ability is chosen): shown, never current.
     pub placeholder: bool,
+    /// What the field is for, shown while it is current (a parameter's description), so the
+    /// labels stay one short line each.
+    pub about: Option<String>,
 }
 
 impl Field {
@@ -79,6 +82,7 @@ impl Field {
             initial: String::new(),
             note: None,
             placeholder: false,
+            about: None,
         }
     }
     fn text(label: impl Into<String>) -> Field {
@@ -258,13 +262,18 @@ fn param_field(ctx: &Ctx, ability: &AbilityDef, p: &crate::rules::ParamDef) -> F
     if !p.required {
         choices.insert(0, Choice::new("", NONE));
     }
-    let need = if p.required { "" } else { ", optional" };
-    let label = match p.description.as_str() {
-        "" => format!("{} ({}{need})", p.id, ability.id),
-        about => format!("{} ({}{need}): {about}", p.id, ability.id),
+    let label = if p.required {
+        p.id.clone()
+    } else {
+        format!("{} (optional)", p.id)
+    };
+    let about = match p.description.as_str() {
+        "" => format!("a parameter of `{}`", ability.id),
+        about => format!("{} of `{}`: {about}", p.id, ability.id),
     };
     Field {
         free: p.kind == ParamKind::Text,
+        about: Some(about),
         ..Field::pick(label, choices)
     }
 }

@@ -284,7 +284,10 @@ impl Form {
             .map(|f| self.matches(f))
             .unwrap_or_default();
         let list = matches.len().min(MATCHES) as u16;
-        let height = fields.len() as u16 + list + 7;
+        let about = current.as_ref().and_then(|f| f.about.as_ref());
+        // The description may wrap over a few lines of the 74 columns inside.
+        let about_rows = about.map_or(0, |a| a.chars().count() as u16 / 72 + 1);
+        let height = fields.len() as u16 + list + about_rows + 7;
         let rect = centered(area, 76, height);
         let block = popup_block(app, frame, rect, self.kind.title());
         let inner = block.inner(rect);
@@ -318,6 +321,9 @@ impl Form {
             lines.push(line);
         }
         lines.push(Line::raw(""));
+        if let Some(about) = about {
+            lines.push(Line::styled(about.clone(), app.theme.dim()));
+        }
         match &current {
             Some(field) if matches.is_empty() && !field.free => {
                 let why = match (&field.note, field.choices.is_empty()) {
