@@ -31,7 +31,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     };
     let commissar = mv.ability == "commissar_verify";
     // A borrowed commissar's result is his by PM only (L40): the post stays the owner's.
-    let announced = commissar && !ctx.state.slots[mv.actor].borrows("commissar");
+    let announced = commissar && !super::borrowed::copied(&ctx.state.slots[mv.actor], "commissar");
     let source = if commissar {
         "Комиссар"
     } else {

@@ -107,7 +107,8 @@ pub fn owners_at_start<'a>(
     state: &'a GameState,
     role: &'a str,
 ) -> impl Iterator<Item = SlotId> + 'a {
-    holders_at_start(run, state, role).filter(move |id| !state.slots[*id].borrows(role))
+    holders_at_start(run, state, role)
+        .filter(move |id| !super::borrowed::copied(&state.slots[*id], role))
 }
 
 /// The night number of a night phase (phase 1 is Night 1, phase 3 Night 2, ...).

@@ -61,6 +61,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_hypnotist_kill",
         "pm_hypnotist_visitors",
         "pm_immortal_life_spent",
+        "pm_immortal_attacked",
         "pm_inquisitor_black",
         "pm_inquisitor_failed",
         "pm_inquisitor_false_black",

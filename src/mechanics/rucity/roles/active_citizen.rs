@@ -104,8 +104,31 @@ pub fn inherit_counters(ctx: &mut Ctx, from: SlotId, to: SlotId, role: &str) {
                 .collect()
         })
         .unwrap_or_default();
+    // Once-per-game moves spent by the first holder stay spent (L9 "как если бы играл за эту
+    // роль со старта": the immortal's link, the terrorist's detonator, L19, L23).
+    let abilities: Vec<String> = ctx
+        .roleset
+        .role(role)
+        .map(|r| r.abilities.clone())
+        .unwrap_or_default();
+    let used: Vec<(String, u32)> = ctx
+        .state
+        .slots
+        .get(from)
+        .map(|s| {
+            s.uses
+                .iter()
+                .filter(|(a, _)| abilities.contains(a))
+                .map(|(a, n)| (a.clone(), *n))
+                .collect()
+        })
+        .unwrap_or_default();
     if let Some(s) = ctx.state.slots.get_mut(to) {
         s.counters.extend(inherited);
+        for (a, n) in used {
+            let mine = s.uses.entry(a).or_insert(0);
+            *mine = (*mine).max(n);
+        }
     }
     if let Some(r) = super::find(role) {
         r.inherit(ctx, from, to);

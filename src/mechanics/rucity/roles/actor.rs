@@ -25,6 +25,10 @@ impl Role for Actor {
     fn id(&self) -> &'static str {
         ROLE
     }
+    /// The players copied stay copied: the heir's once-per-player and three-player limits count them (L40, L9).
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        super::carry_var(ctx, copies_key, from, to);
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
             copy(ctx, run, mv);

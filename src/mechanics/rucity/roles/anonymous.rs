@@ -22,6 +22,10 @@ impl Role for Anonymous {
     fn id(&self) -> &'static str {
         ROLE
     }
+    /// The watches are permanent: they pass to the heir (L26, L9).
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        super::relink(ctx, WATCHED, from, to);
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
             watch(ctx, run, mv);

@@ -111,7 +111,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
                 "pm_blocker_hit",
                 &[("roles", hit.join(", "))],
             );
-        } else if ctx.state.slots[b].borrows("blocker")
+        } else if super::super::borrowed::copied(&ctx.state.slots[b], "blocker")
             && run
                 .acts
                 .iter()

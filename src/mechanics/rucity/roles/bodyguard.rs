@@ -47,6 +47,9 @@ impl Role for Bodyguard {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_bodyguard"]
+    }
     fn stops(
         &self,
         ctx: &Ctx,
@@ -277,7 +280,8 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             .filter(|x| x.bodyguard == t.bodyguard)
             .count();
         // A copy of the role never names the killer (L40).
-        let direct = on_him > turned || ctx.state.slots[t.bodyguard].borrows(ROLE);
+        let direct =
+            on_him > turned || super::super::borrowed::copied(&ctx.state.slots[t.bodyguard], ROLE);
         if direct {
             ctx.say(
                 Audience::Slot(t.ward),

@@ -41,6 +41,21 @@ impl Role for Collector {
     fn id(&self) -> &'static str {
         ROLE
     }
+    /// The collection and its active role pass to the heir (L41, L9).
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        for what in ["roles", "targets", "yield", "skip", "owed", "last"] {
+            super::carry_var(ctx, |c| key(what, c), from, to);
+        }
+        let active: Vec<_> = ctx.state.slots[from]
+            .borrowed
+            .iter()
+            .filter(|b| b.by == ROLE)
+            .cloned()
+            .collect();
+        if let Some(s) = ctx.state.slots.get_mut(to) {
+            s.borrowed.extend(active);
+        }
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
             name_targets(ctx, run, mv);
@@ -139,7 +154,7 @@ fn collectors(ctx: &Ctx) -> Vec<SlotId> {
     ctx.state
         .living()
         // A copy of the collector collects nothing (L40).
-        .filter(|s| teams::holds(s, ROLE) && !s.borrows(ROLE))
+        .filter(|s| teams::holds(s, ROLE) && !super::super::borrowed::copied(s, ROLE))
         .map(|s| s.id)
         .collect()
 }

@@ -45,7 +45,7 @@ fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
     let (line, result, reasons) = check(ctx, run, mv, target);
-    if !ctx.state.slots[mv.actor].borrows("commissar") {
+    if !super::super::borrowed::copied(&ctx.state.slots[mv.actor], "commissar") {
         run.ledger.commissar_line = Some(line);
     }
     night::step(ctx, mv, result, reasons);

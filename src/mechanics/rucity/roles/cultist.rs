@@ -26,6 +26,10 @@ impl Role for Cultist {
     fn id(&self) -> &'static str {
         ROLE
     }
+    /// The souls of the role's targets are the heir's, as its spent ones are (L43, L9).
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        super::relink(ctx, TARGET, from, to);
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {
             "cultist_targets" => name_targets(ctx, run, mv),

@@ -151,7 +151,9 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
                 "pm_doctor_saved",
                 &[("players", saved.join(", "))],
             );
-        } else if ctx.state.slots[d].borrows("doctor") && acted(run, d, "doctor") {
+        } else if super::super::borrowed::copied(&ctx.state.slots[d], "doctor")
+            && acted(run, d, "doctor")
+        {
             // A copy's miss is told by PM, the post's line being the owner's (L40).
             ctx.say(Audience::Slot(d), "pm_copied_miss", &[]);
         }

@@ -22,7 +22,7 @@ pub const DRUGGED: &str = "drugged";
 const DOSE: &str = "drug_dose";
 /// Slot counters of the dealer: his bank, and the half votes he bought for the day
 /// [`BOUGHT_DAY`].
-const BANK: &str = "drug_dealer_bank";
+pub const BANK: &str = "drug_dealer_bank";
 const BOUGHT: &str = "drug_dealer_bought";
 const BOUGHT_DAY: &str = "drug_dealer_bought_day";
 

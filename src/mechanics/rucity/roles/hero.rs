@@ -32,6 +32,9 @@ impl Role for Hero {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_hero_visitors"]
+    }
     fn stops(
         &self,
         ctx: &Ctx,

@@ -180,7 +180,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
         }
         // A killer who killed at the house is seen, the first one only; a saved victim's is
         // not (L25); a copy of the role never names the killer (L40).
-        let copy = ctx.state.slots[h].borrows(ROLE);
+        let copy = super::super::borrowed::copied(&ctx.state.slots[h], ROLE);
         for target in std::iter::once(h).chain(house).filter(|_| !copy) {
             if let Some(a) = run.killed_by(target).and_then(|i| run.attacks.get(i))
                 && !ctx.is_alive(target)

@@ -66,7 +66,7 @@ impl Role for Hypnotist {
         tell(ctx, run);
     }
     fn history(&self) -> &'static [&'static str] {
-        &["pm_hypnotist_visitors"]
+        &["pm_hypnotist"]
     }
     fn inherited(&self) -> &'static [&'static str] {
         &[KILLERS_NIGHT]
@@ -126,7 +126,7 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             continue;
         }
         let killer = act.def().tags.iter().any(|t| t == "killer");
-        if killer && !skip && ctx.state.slots[me].borrows(ROLE) {
+        if killer && !skip && super::super::borrowed::copied(&ctx.state.slots[me], ROLE) {
             reasons.push(format!(
                 "{who}: a borrowed hypnotist cannot turn killers, only make them skip (L40)"
             ));

@@ -25,6 +25,9 @@ impl Role for Immortal {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_immortal"]
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {
             "immortal_link" => link(ctx, run, mv),
@@ -32,6 +35,16 @@ impl Role for Immortal {
             _ => return false,
         }
         true
+    }
+    /// The heir plays the role as if from the start (L9): a life not spent yet is his, and so
+    /// is the link.
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        if ctx.has_status(from, SPARE_LIFE) {
+            ctx.set_status_until(to, SPARE_LIFE, None, None);
+        }
+        if let Some(partner) = linked(&ctx.state, from) {
+            ctx.set_status(partner, LINK, Some(to));
+        }
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         if entry.ability == "immortal_unlink" && linked(entry.state, entry.actor).is_none() {
@@ -99,6 +112,8 @@ pub fn cover(ctx: &Ctx, victim: SlotId) -> Option<SlotId> {
 pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
     let keep_if_healed = ctx.option("immortal_protected_life") != "spent";
     let mut spent: Vec<(SlotId, BTreeSet<SlotId>)> = Vec::new();
+    // Whom of the pair an attack reached, told to the immortal whatever became of his life.
+    let mut attacked: Vec<(SlotId, BTreeSet<SlotId>)> = Vec::new();
     for i in 0..run.attacks.len() {
         let a = &run.attacks[i];
         // A kamikaze's or madman's own death is no attack the life takes (L19).
@@ -109,6 +124,12 @@ pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
         let Some(immortal) = cover(ctx, victim) else {
             continue;
         };
+        match attacked.iter_mut().find(|(i, _)| *i == immortal) {
+            Some((_, who)) => {
+                who.insert(victim);
+            }
+            None => attacked.push((immortal, BTreeSet::from([victim]))),
+        }
         let already = spent.iter_mut().find(|(i, _)| *i == immortal);
         let has_life = already.is_some() || ctx.has_status(immortal, SPARE_LIFE);
         if !has_life {
@@ -132,17 +153,49 @@ pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
             None => spent.push((immortal, BTreeSet::from([victim]))),
         }
     }
-    for (immortal, attacked) in spent {
-        if let Some(s) = ctx.state.slots.get_mut(immortal) {
-            s.statuses.remove(SPARE_LIFE);
+    for (immortal, who) in attacked {
+        let names: Vec<String> = who.iter().map(|p| ctx.name(*p)).collect();
+        let template = if spent.iter().any(|(i, _)| *i == immortal) {
+            if let Some(s) = ctx.state.slots.get_mut(immortal) {
+                s.statuses.remove(SPARE_LIFE);
+            }
+            "pm_immortal_life_spent"
+        } else {
+            "pm_immortal_attacked"
+        };
+        if ctx.is_alive(immortal) {
+            ctx.say(
+                Audience::Slot(immortal),
+                template,
+                &[("players", names.join(", "))],
+            );
         }
-        let names: Vec<String> = attacked.iter().map(|p| ctx.name(*p)).collect();
+    }
+}
+
+/// A role's kill by day (a dying kill) is an attack too (L19): the spare life of the immortal
+/// covering the target takes it, and a spent life's linked pair dies together. Returns whether
+/// the target still dies, and who dies with him.
+pub fn day_kill(ctx: &mut Ctx, target: SlotId) -> (bool, Option<(SlotId, String)>) {
+    let Some(immortal) = cover(ctx, target) else {
+        return (true, None);
+    };
+    if ctx.has_status(immortal, SPARE_LIFE) {
+        crate::kernel::status::clear(ctx, immortal, SPARE_LIFE);
+        let line = format!(
+            "{} survives the kill: {}'s spare life takes it (L19)",
+            ctx.name(target),
+            ctx.name(immortal)
+        );
+        ctx.note(format!("life:{}", ctx.name(target)), "votes", line);
         ctx.say(
             Audience::Slot(immortal),
             "pm_immortal_life_spent",
-            &[("players", names.join(", "))],
+            &[("players", ctx.name(target))],
         );
+        return (false, None);
     }
+    (true, pair_dies(ctx, target, "day_kill"))
 }
 
 /// A night kill of one of a linked pair whose life is spent kills the other too (L19).

@@ -41,6 +41,12 @@ impl Role for Journalist {
     fn id(&self) -> &'static str {
         ROLE
     }
+    /// The heir compares with the results the role got before (L24, L9).
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        for key in [seen_key, pairs_key, result_night_key] {
+            super::carry_var(ctx, key, from, to);
+        }
+    }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         // What a black journalist saw blackened is told him a night later (L93).
         for j in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {

@@ -219,6 +219,11 @@ pub fn cripple(ctx: &mut Ctx, slot: SlotId, by: SlotId) -> bool {
             ctx.name(i)
         );
         ctx.note(format!("life:{}", ctx.name(slot)), "doctor", why);
+        ctx.say(
+            Audience::Slot(i),
+            "pm_immortal_life_spent",
+            &[("players", ctx.name(slot))],
+        );
         return false;
     }
     ctx.set_status(slot, CRIPPLED, Some(by));
@@ -255,7 +260,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
             continue;
         }
         let kamikaze = a.victim;
-        if ctx.state.slots[kamikaze].borrows(ROLE) {
+        if super::super::borrowed::copied(&ctx.state.slots[kamikaze], ROLE) {
             // A copied kamikaze cripples his killer instead of killing him (L40).
             cripple(ctx, a.attacker, kamikaze);
             let why = format!(

@@ -414,9 +414,20 @@ fn dying_move_targets(ctx: &Ctx, ability: &str, lynched: &[SlotId]) -> Vec<(Slot
 
 /// A dying move's victim dies at once, and the vote result says so.
 fn dying_kill(ctx: &mut Ctx, maker: SlotId, target: SlotId, cause: &str, why: String) {
+    let (dies, with) = immortal::day_kill(ctx, target);
+    if !dies {
+        return;
+    }
     if ctx.kill(target, cause) {
         ctx.note(format!("dying_kill:{}", ctx.name(maker)), "votes", why);
+        super::vars::set(&mut ctx.state, criminalist::killer_key(target), maker);
         super::posts::announce_day_death(ctx, "pub_dying_kill", target);
+    }
+    if let Some((partner, why)) = with
+        && ctx.kill(partner, immortal::LINK)
+    {
+        ctx.note(format!("dying_kill:{}", ctx.name(partner)), "votes", why);
+        super::posts::announce_day_death(ctx, "pub_dying_kill", partner);
     }
 }
 
@@ -445,6 +456,25 @@ const TEAM_TEMPLATES: &[&str] = &[
 /// Is a message of this template general information another player may see (L17)?
 fn general_information(template: &str) -> bool {
     !TEAM_TEMPLATES.iter().any(|t| template.starts_with(t))
+}
+
+/// Statuses `status` that pointed at `from` point at `to`: a role's marks on others pass to its
+/// heir (L9: the anonymous's watches, the cultist's targets, the necromancer's curses).
+fn relink(ctx: &mut Ctx, status: &str, from: SlotId, to: SlotId) {
+    for s in ctx.state.slots.iter_mut() {
+        if let Some(info) = s.statuses.get_mut(status)
+            && info.link == Some(from)
+        {
+            info.link = Some(to);
+        }
+    }
+}
+
+/// The role's record kept in a var named after its holder passes to the heir (L9).
+fn carry_var(ctx: &mut Ctx, key: impl Fn(SlotId) -> String, from: SlotId, to: SlotId) {
+    if let Some(v) = vars::get(&ctx.state, &key(from)).map(str::to_string) {
+        vars::set(&mut ctx.state, key(to), v);
+    }
 }
 
 fn refusal(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {

@@ -51,6 +51,20 @@ impl Role for Necromancer {
     fn id(&self) -> &'static str {
         ROLE
     }
+    /// The curses, the undead and their roles pass to the heir (L42, L9).
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        super::relink(ctx, CURSED, from, to);
+        super::relink(ctx, UNDEAD, from, to);
+        let roles: Vec<_> = ctx.state.slots[from]
+            .borrowed
+            .iter()
+            .filter(|b| b.by == ROLE)
+            .cloned()
+            .collect();
+        if let Some(s) = ctx.state.slots.get_mut(to) {
+            s.borrowed.extend(roles);
+        }
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {
             "necromancer_curse" => curse(ctx, run, mv),
@@ -205,6 +219,12 @@ fn give_role(ctx: &mut Ctx, necromancer: SlotId, undead: SlotId) {
     if usable {
         ctx.lend(necromancer, &role, None, ROLE);
         super::active_citizen::inherit_counters(ctx, undead, necromancer, &role);
+        // He buys votes through the dealer's corpse from zero (L42).
+        if role == super::drug_dealer::ROLE
+            && let Some(s) = ctx.state.slots.get_mut(necromancer)
+        {
+            s.counters.remove(super::drug_dealer::BANK);
+        }
         super::collector::tell_moves(ctx, necromancer, undead, &role);
     }
     ctx.say(

@@ -30,6 +30,9 @@ impl Role for Phantom {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn history(&self) -> &'static [&'static str] {
+        &["pm_phantom"]
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         if mv.ability != "phantom_switch_off" {
             return false;
@@ -121,7 +124,9 @@ fn aura(ctx: &mut Ctx, run: &NightRun) {
 /// A living phantom whose role works spreads the aura; a copy of the role does not (L18, L40).
 fn aura_spreads(ctx: &Ctx, phantom: SlotId) -> bool {
     let s = &ctx.state.slots[phantom];
-    s.alive && !super::super::blocks::role_blocked(&ctx.state, s) && !s.borrows(ROLE)
+    s.alive
+        && !super::super::blocks::role_blocked(&ctx.state, s)
+        && !super::super::borrowed::copied(s, ROLE)
 }
 
 /// The possessions sent at this vote: by a phantom lynched now, or by one killed the night
@@ -246,7 +251,7 @@ fn cancelled(state: &GameState, phantom: SlotId) -> bool {
     let original = state
         .slots
         .get(phantom)
-        .filter(|s| s.borrows(ROLE))
+        .filter(|s| super::super::borrowed::copied(s, ROLE))
         .and_then(|_| teams::owner(state, ROLE));
     live_acts(state).any(|a| {
         a.ability == "phantom_cancel_bonus" && (a.actor == phantom || Some(a.actor) == original)

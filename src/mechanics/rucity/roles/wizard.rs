@@ -29,6 +29,10 @@ impl Role for Wizard {
     fn id(&self) -> &'static str {
         ROLE
     }
+    /// The roles used stay used: the heir's once-per-role and three-role limits count them (L47, L9).
+    fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
+        super::carry_var(ctx, used_key, from, to);
+    }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
             conjure(ctx, run, mv);
