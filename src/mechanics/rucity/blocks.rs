@@ -14,10 +14,13 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
         return None;
     }
     let name = &slot.name;
-    let peaceful = ctx
-        .roleset
-        .role(&slot.role)
-        .is_some_and(|r| r.abilities.iter().any(|a| a == ability));
+    // A borrowed role is used through the peaceful role that lent it (the actor's copy, the
+    // wizard's absent role, the collection, the necromancer's undead): blocking that role
+    // blocks it too (L42 "блокируется вся его нежить").
+    let peaceful = std::iter::once(slot.role.as_str())
+        .chain(slot.borrowed.iter().map(|b| b.role.as_str()))
+        .filter_map(|r| ctx.roleset.role(r))
+        .any(|r| r.abilities.iter().any(|a| a == ability));
     if slot.has_status(kamikaze::CRIPPLED) && peaceful {
         return Some(format!(
             "{name} is crippled: the peaceful role's moves fail (L6)"

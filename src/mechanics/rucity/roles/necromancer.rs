@@ -196,9 +196,11 @@ fn raise(ctx: &mut Ctx) {
         .slots
         .iter()
         .filter_map(|s| Some((s.id, s.statuses.get(UNDEAD)?.link?)))
+        // A game-day from the swap made in a night's evening: the role is his when the next
+        // day ends, for the moves of the evening after (L42).
         .filter(|(u, _)| {
             let w = vars::num(&ctx.state, &waiting_key(*u));
-            w > 0 && w < night_now && ctx.state.phase % 2 == 1
+            w > 0 && ctx.state.phase % 2 == 0 && w <= night_now
         })
         .collect();
     for (undead, necromancer) in waiting {
@@ -335,6 +337,13 @@ pub fn refuse_undead_move(entry: &Entry, role: &str) -> Result<(), Refusal> {
         .any(|b| b.by == ROLE && b.role == role);
     if !borrowed {
         return Ok(());
+    }
+    // Every move of the undead's role is sent from his side (L42).
+    if !entry.params.contains_key("undead") {
+        return refusal(
+            "undead",
+            "a move of an undead's role names the undead it is made through: {\"undead\": NAME} (L42)",
+        );
     }
     let killing = entry
         .roleset

@@ -189,6 +189,10 @@ pub fn zeroed(
     all: &[(SlotId, SlotId)],
 ) -> Option<String> {
     let p = politician(state)?;
+    // A borrowed politician has no immunity at the vote (L40).
+    if super::super::borrowed::copied(&state.slots[p], ROLE) {
+        return None;
+    }
     let mayor = super::mayor::mayor(state)?;
     let forced = state
         .slots
