@@ -194,9 +194,33 @@ impl kernel::Rules for City {
                 }
                 return true;
             }
+            // The cultist's heal yields to the doctor's (L115.5).
+            "doctor" => {
+                let mut ordered = acts.to_vec();
+                ordered.sort_by_key(|m| m.ability != "doctor");
+                for act in &ordered {
+                    kernel::run_act(ctx, run, self, act);
+                }
+                return true;
+            }
             _ => return false,
         };
         if stage == "peaceful_killers" {
+            // Their own order (L120): the fanatic, the cultist, the investigator, the
+            // inquisitor.
+            const ORDER: [&str; 4] = [
+                "fanatic_revenge",
+                "cultist_devour",
+                "investigator_shot",
+                "inquisitor_burn",
+            ];
+            let mut acts = acts;
+            acts.sort_by_key(|m| {
+                ORDER
+                    .iter()
+                    .position(|a| *a == m.ability)
+                    .unwrap_or(ORDER.len())
+            });
             for act in &acts {
                 kernel::run_act(ctx, run, self, act);
             }

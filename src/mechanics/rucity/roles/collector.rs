@@ -229,6 +229,10 @@ fn take(ctx: &mut Ctx, collector: SlotId, dead: SlotId, role: &str, mut collecte
     // With the role come its limits and the targets of its earlier moves (L41).
     super::active_citizen::inherit_counters(ctx, dead, collector, role);
     tell_moves(ctx, collector, dead, role);
+    // What the role's new holder is told beyond its moves (a spent kamikaze, L38).
+    if let Some(r) = super::find(role) {
+        r.taken(ctx, collector);
+    }
     let night_death = ctx.state.phase % 2 == 1;
     let none_active = !ctx.state.slots[collector]
         .borrowed

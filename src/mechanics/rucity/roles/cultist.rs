@@ -160,6 +160,10 @@ fn devour(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         s.counters.insert(DEVOURED.into(), 1);
     }
     if landed && teams::black(ctx, target) == teams::black(ctx, mv.actor) {
+        // Whatever the option, one of his own team ends his kills (L43).
+        if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+            s.counters.insert(DEVOURED.into(), 1);
+        }
         ctx.set_status(mv.actor, immortal::SPARE_LIFE, None);
         reasons.push("one of his own team: he gains a spare life, and no second kill (L43)".into());
     }
@@ -191,15 +195,18 @@ fn heal(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return night::step(ctx, mv, StepResult::Failed, vec![why]);
     }
-    let doctor_heals = run
-        .acts
-        .iter()
-        .any(|a| a.ability == "doctor" && a.targets.contains(&target));
+    // The doctor goes first in the stage (L115.5): a heal of his that went through makes the
+    // cultist's unneeded.
+    let doctor_heals = run.healed.get(&target).is_some_and(|h| *h != mv.actor);
     let due = run.attacks.iter().any(|a| a.victim == target && !a.settled);
     let needed = due && !doctor_heals;
     let cost = if needed { full } else { full - 1 };
     run.healed.entry(target).or_insert(mv.actor);
     run.ledger.covered.insert(target);
+    // The doctor's rules hold for his heal: a prostitute's client is healed with her (L43, L21).
+    for client in super::prostitute::clients_of(run, target) {
+        run.healed.entry(client).or_insert(mv.actor);
+    }
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
         *s.counters.entry(SPENT.into()).or_insert(0) += cost;
         if on_himself {

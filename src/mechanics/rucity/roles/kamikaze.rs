@@ -2,7 +2,8 @@
 //! him, and no doctor saves either of them. A killer of his own team makes him die alone, and
 //! that killer loses his peaceful role and colour for the rest of the game (crippled). While he
 //! can strike he refuses the blocker's protection and a bodyguard. The role passed on after it
-//! killed a black can strike no more, and its new holder is told so. A black kamikaze names
+//! killed a black (a black kamikaze's, after any strike, L100) can strike no more, and its new
+//! holder is told so. A black kamikaze names
 //! peaceful roles at the end of a day (`kamikaze_roles`): the first red holder of one of them
 //! whose night move comes to him dies with him. He may also kill himself with a target
 //! (`kamikaze_suicide`, in the killers' stage, past every disruption): a red target dies with
@@ -282,7 +283,9 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
             ctx.note(format!("kamikaze:{me}"), stage, why);
             continue;
         }
-        if teams::black(ctx, a.attacker)
+        // Killing a black spends the role (L38); a black kamikaze's every strike does, leaving
+        // his heir only the suicide (L100).
+        if (teams::black(ctx, a.attacker) || teams::black(ctx, kamikaze))
             && let Some(s) = ctx.state.slots.get_mut(kamikaze)
         {
             s.counters.insert(SPENT.into(), 1);
