@@ -55,6 +55,9 @@ pub struct CityNight {
     /// morning (L115.4, L17) but are not attacked for the attacked-survivor rule, so a protected
     /// black's own shot stays in force (L5).
     pub shielded: BTreeSet<SlotId>,
+    /// Victims of shots the witch's swap cancelled: they count as attacked all the same, for
+    /// the attacked-survivor rule too (L46, L16).
+    pub witch_victims: BTreeSet<SlotId>,
     /// (investigator, target) of the vigilante shots that were fired.
     pub investigator_shots: Vec<(SlotId, SlotId)>,
     /// The bodyguards' guards that went through, the attacks they turned, and the first
@@ -263,8 +266,8 @@ impl kernel::Rules for City {
         if let Some(why) = company.or_else(|| homeless::finds_dead(ctx, run, mv)) {
             return Some((StepResult::Failed, why));
         }
-        let lost =
-            after_killers(ctx, &mv.stage) && run.attacked(mv.actor) && !exempt_from_attack(mv);
+        let attacked = run.attacked(mv.actor) || run.ledger.witch_victims.contains(&mv.actor);
+        let lost = after_killers(ctx, &mv.stage) && attacked && !exempt_from_attack(mv);
         lost.then(|| {
             (
                 StepResult::Skipped,

@@ -318,7 +318,11 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
         }
     }
     for g in run.ledger.guards.iter().filter(|g| g.black) {
-        if ctx.is_alive(g.ward) {
+        // A copy never learns the killer's name (L40 over L102): a black actor's or wizard's
+        // bodyguard hears nothing of the killing.
+        if ctx.is_alive(g.ward)
+            || super::super::borrowed::copied(&ctx.state.slots[g.bodyguard], ROLE)
+        {
             continue;
         }
         let Some(a) = run.killed_by(g.ward).and_then(|i| run.attacks.get(i)) else {

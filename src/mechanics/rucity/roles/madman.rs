@@ -90,7 +90,22 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Success, reasons);
     }
     let mut victims: Vec<SlotId> = mv.targets.clone();
+    // Every move after his is disrupted tonight, so the only insurance left is a spare life
+    // (L19): with one on either, both are attacked and the life takes its share (L39).
+    let insured = |p: SlotId| {
+        super::immortal::cover(ctx, p)
+            .is_some_and(|i| ctx.has_status(i, super::immortal::SPARE_LIFE))
+    };
     if let [a, b] = victims[..]
+        && teams::black(ctx, a) == teams::black(ctx, b)
+        && (insured(a) || insured(b))
+    {
+        reasons.push(format!(
+            "{} and {} are of one team, but not both without insurance: both are attacked (L39)",
+            ctx.name(a),
+            ctx.name(b)
+        ));
+    } else if let [a, b] = victims[..]
         && teams::black(ctx, a) == teams::black(ctx, b)
     {
         let names = [ctx.name(a), ctx.name(b)];

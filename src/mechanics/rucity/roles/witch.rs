@@ -291,6 +291,7 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
             } else if mv.targets.contains(&other) && !black_witch {
                 run.ledger.witch_cancelled.push(mv.seq);
                 run.ledger.shielded.insert(other);
+                run.ledger.witch_victims.insert(other);
             }
         }
     }
