@@ -131,6 +131,7 @@ pub fn resolve(ctx: &mut Ctx) {
     run.ledger.shot_plan = super::shots::night_shots(ctx.roleset, &ctx.state);
     super::shots::start_of_night(ctx, &run.ledger.shot_plan);
     run.acts = super::borrowed::in_priority(ctx, &run.acts).into();
+    super::roles::homeless::second_night_visits(ctx, &mut run);
     pimp::control(ctx, &mut run);
     kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
     settle_attacks(ctx, &mut run);

@@ -121,9 +121,7 @@ fn house_tonight(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
     if let Some((_, house)) = run.ledger.watches.iter().find(|(w, _)| *w == h) {
         return Some(*house);
     }
-    let s = ctx.state.slots.get(h)?;
-    (s.counter(WATCH_NIGHT) + 1 == run.ledger.night && s.counter(WATCH_HOUSE) > 0)
-        .then(|| s.counter(WATCH_HOUSE) as usize - 1)
+    second_night_house(ctx, run, h)
 }
 
 /// The morning: who came to the house he watches and to him, and whether the owner went out;
@@ -176,7 +174,13 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             seen.extend(visitors(house));
             seen.extend(prostitute::clients_of(run, house));
             seen.remove(&house);
-            left = run.visits.iter().any(|v| v.actor == house);
+            // A move on oneself is staying home (L7).
+            // A client spends the night at the prostitute's (L21).
+            left = prostitute::is_client(run, house)
+                || run
+                    .visits
+                    .iter()
+                    .any(|v| v.actor == house && v.targets.iter().any(|t| *t != house));
         }
         // A killer who killed at the house is seen, the first one only; a saved victim's is
         // not (L25); a copy of the role never names the killer (L40).
@@ -215,5 +219,38 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             "pm_homeless_watch",
             &[("names", names), ("owner", owner)],
         );
+    }
+}
+
+/// Is the homeless out on a watch tonight: one he chose, or his automatic second night at the
+/// house, which counts as a move (L25 "технически считается, что бомж автоматически совершает
+/// повторный ход")?
+pub fn on_watch(ctx: &Ctx, run: &NightRun, h: SlotId) -> bool {
+    run.acts
+        .iter()
+        .any(|a| a.actor == h && a.ability == "homeless_watch")
+        || second_night_house(ctx, run, h).is_some()
+}
+
+/// The house of his automatic second night, if tonight is one.
+fn second_night_house(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
+    let s = ctx.state.slots.get(h)?;
+    (s.alive && s.counter(WATCH_NIGHT) + 1 == run.ledger.night && s.counter(WATCH_HOUSE) > 0)
+        .then(|| s.counter(WATCH_HOUSE) as usize - 1)
+}
+
+/// As the night begins: a homeless's automatic second night is his visit to the house, seen
+/// by whoever tracks him (L25).
+pub fn second_night_visits(ctx: &Ctx, run: &mut NightRun) {
+    let homeless: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
+    for h in homeless {
+        if let Some(house) = second_night_house(ctx, run, h) {
+            run.visits.push(crate::kernel::Visit {
+                actor: h,
+                ability: "homeless_watch".into(),
+                targets: vec![house],
+                negative: false,
+            });
+        }
     }
 }

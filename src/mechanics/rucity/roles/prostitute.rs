@@ -57,10 +57,7 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(client) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
-    let homeless_out = run
-        .acts
-        .iter()
-        .any(|a| a.actor == client && a.ability == "homeless_watch");
+    let homeless_out = super::homeless::on_watch(ctx, run, client);
     if homeless_out {
         let why = format!(
             "{} is a homeless out on his watch tonight: her move fails (L21)",
@@ -108,7 +105,7 @@ pub fn clients_of(run: &NightRun, prostitute: SlotId) -> Vec<SlotId> {
         .collect()
 }
 
-fn is_client(run: &NightRun, slot: SlotId) -> bool {
+pub fn is_client(run: &NightRun, slot: SlotId) -> bool {
     run.ledger.company.iter().any(|c| c.client == slot)
 }
 
@@ -124,7 +121,11 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
         ));
     }
     let exempt = EXEMPT.iter().any(|p| mv.ability.starts_with(p));
-    if let Some(&t) = mv.targets.iter().find(|t| is_client(run, **t)) {
+    // The homeless's watch of a house whose owner went out still sees who came (L25).
+    let watch = mv.ability == "homeless_watch";
+    if let Some(&t) = mv.targets.iter().find(|t| is_client(run, **t))
+        && !watch
+    {
         return (!exempt).then(|| {
             format!(
                 "{} spends the night with the prostitute: moves on him fail (L21)",
