@@ -43,8 +43,14 @@ pub fn publish(ctx: &mut Ctx, run: &NightRun, victims: &[SlotId]) {
             },
             reasons: vec![why],
         });
-        if post {
-            posted.push(text.replace("{dead}", &dead.join(", ")));
+        let text = text.replace("{dead}", &dead.join(", "));
+        // The pimp's note to his slave is the slave's alone (L27).
+        match mv.params.get("slave").and_then(|n| ctx.slot_of(n)) {
+            Some(slave) if post => {
+                ctx.say(Audience::Slot(slave), "pm_pimp_note", &[("text", text)]);
+            }
+            _ if post => posted.push(text),
+            _ => {}
         }
     }
     if posted.is_empty() {

@@ -96,6 +96,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_move_failed",
         "pm_phantom_host",
         "pm_pimp_feed",
+        "pm_pimp_note",
         "pm_pimp_slave",
         "pm_necromancer_undead",
         "pm_necromancer_undead_lost",

@@ -55,6 +55,19 @@ fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
+    // The pimp who takes the hacker's passport this very evening is not hacked (L22).
+    let taken_by_him = run
+        .acts
+        .iter()
+        .any(|a| a.actor == target && a.ability == "pimp_enslave" && a.targets.contains(&mv.actor));
+    if taken_by_him {
+        let why = format!(
+            "{} takes {}'s passport this evening: the hack on him fails (L22)",
+            ctx.name(target),
+            ctx.name(mv.actor)
+        );
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
     let (target_black, hacker_black) = (teams::black(ctx, target), teams::black(ctx, mv.actor));
     // The game-day is this night and the next day: the status ends once that day is committed.
     let phase = ctx.state.phase;

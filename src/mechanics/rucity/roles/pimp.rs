@@ -70,7 +70,12 @@ impl Role for Pimp {
         Ok(())
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
-        let mine = |t: &SlotId| slave_of(entry.state, *t) == Some(entry.actor);
+        // A player he takes this evening is his slave for his other moves of the evening: the
+        // hacker who hacks him as he is taken may be retargeted or punished at once (L22).
+        let mine = |t: &SlotId| {
+            slave_of(entry.state, *t) == Some(entry.actor)
+                || (entry.ability != "pimp_enslave" && enslaving_now(entry.state, entry.actor, *t))
+        };
         match entry.ability {
             "pimp_enslave" => {
                 let held = slaves(entry.state, entry.actor).len() as u32;
@@ -103,6 +108,20 @@ impl Role for Pimp {
                 refusal(rule, "the pimp names one of his slaves (L27)")
             }
             "pimp_control" => control_refusal(entry),
+            "night_note" => match entry.params.get("slave") {
+                Some(n)
+                    if !entry
+                        .state
+                        .slot_by_name(n)
+                        .is_some_and(|s| slave_of(entry.state, s.id) == Some(entry.actor)) =>
+                {
+                    refusal(
+                        "night_note",
+                        format!("`{n}` is not the pimp's slave: his notes go to his slaves (L27)"),
+                    )
+                }
+                _ => Ok(()),
+            },
             _ => Ok(()),
         }
     }
@@ -124,6 +143,13 @@ impl Role for Pimp {
     fn inherited(&self) -> &'static [&'static str] {
         &[FIRST_DAY]
     }
+}
+
+/// Does `pimp` take `player`'s passport with an entry of this phase?
+pub fn enslaving_now(state: &GameState, pimp: SlotId, player: SlotId) -> bool {
+    let name = &state.slots[player].name;
+    live_acts(state)
+        .any(|a| a.actor == pimp && a.ability == "pimp_enslave" && a.targets.contains(name))
 }
 
 /// The pimp of `slave`, if he has one.
@@ -210,9 +236,19 @@ fn control_refusal(entry: &Entry) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Kills and suicides, the madman's fire among them (L27).
+/// Moves bound up with a kill or a suicide, the madman's fire among them (L27).
 fn killing(def: &crate::rules::AbilityDef) -> bool {
-    matches!(def.id.as_str(), "suicide" | "madman") || def.tags.iter().any(|t| t == "killer")
+    const DEADLY: &[&str] = &[
+        "suicide",
+        "madman",
+        "kamikaze_suicide",
+        "hero_death",
+        "terrorist_activate",
+        "terrorist_detonate",
+        "fanatic_dying_kill",
+        "inquisitor_dying_kill",
+    ];
+    DEADLY.contains(&def.id.as_str()) || def.tags.iter().any(|t| t == "killer")
 }
 
 fn enslave(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
@@ -315,6 +351,12 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
             }
             Some("assign") if !acts.iter().any(slaves_move) => {
                 if let Some(def) = ctx.roleset.ability(&ability) {
+                    // He cannot take the prostitute's protection away (L27).
+                    let params = if ability == super::prostitute::ROLE {
+                        BTreeMap::from([("protection".to_string(), "yes".to_string())])
+                    } else {
+                        BTreeMap::new()
+                    };
                     let assigned = Move {
                         seq: v.seq,
                         actor: slave,
@@ -322,7 +364,7 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
                         stage: def.stage.clone(),
                         targets: Vec::new(),
                         entered: Vec::new(),
-                        params: Default::default(),
+                        params,
                         def: Rc::new(def.clone()),
                     }
                     .retargeted(ctx, targets_of(&v));
@@ -490,22 +532,23 @@ fn free_the_slaves_of_the_dead(ctx: &mut Ctx) {
     }
 }
 
-/// Every morning the pimp sees what his slaves' roles were told (L27).
+/// Every morning the pimp sees the general information his slaves were told (L27).
 fn feed(ctx: &mut Ctx, run: &NightRun) {
     for pimp in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
         if !ctx.is_alive(pimp) {
             continue;
         }
         for slave in slaves(&ctx.state, pimp) {
-            let role = ctx.state.slots[slave].role.clone();
-            let prefixes = super::find(&role).map(|r| r.history()).unwrap_or(&[]);
+            // The general information his slave gets, as the anonymous sees it, the pimp's own
+            // dealings with him aside (L27, L17).
             let told: Vec<String> = ctx
                 .outcome
                 .messages
                 .iter()
                 .filter(|m| {
                     m.audience == Audience::Slot(slave)
-                        && prefixes.iter().any(|p| m.template.starts_with(p))
+                        && super::general_information(&m.template)
+                        && !m.template.starts_with("pm_slave")
                 })
                 .map(|m| m.text.clone())
                 .collect();
