@@ -42,14 +42,22 @@ pub fn active(roleset: &Roleset, state: &GameState, slot: SlotId) -> bool {
     alive && !s.has_status("no_wall") && !s.has_status("penalty_no_vote")
 }
 
-/// (R_act, B_act): active reds and blacks (no elites or phantoms exist in part 1).
+/// (R_act, B_act): active reds and blacks. A red phantom player, dead but voting, is an active
+/// red; phantoms never count among the blacks (L11: B_act "без учета ... фантомов").
 pub fn active_counts(roleset: &Roleset, state: &GameState) -> (u32, u32) {
     let (mut reds, mut blacks) = (0, 0);
-    for s in state.living() {
+    for s in &state.slots {
+        let black = teams::is_black(roleset, s);
+        if !s.alive {
+            if !black && s.has_status(super::roles::phantom::PHANTOM) {
+                reds += 1;
+            }
+            continue;
+        }
         if !active(roleset, state, s.id) {
             continue;
         }
-        if teams::is_black(roleset, s) {
+        if black {
             blacks += 1;
         } else {
             reds += 1;

@@ -201,10 +201,11 @@ fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
     let [a, b] = top[..] else {
         return None;
     };
+    // Red phantoms' votes aside (L12).
     let red_votes: Vec<&votes::Counted> = tally
         .votes
         .iter()
-        .filter(|v| v.colour == Colour::Red && v.weight > 0)
+        .filter(|v| v.colour == Colour::Red && v.weight > 0 && ctx.is_alive(v.voter))
         .collect();
     for (x, y) in [(a, b), (b, a)] {
         let all_reds_x = !red_votes.is_empty() && red_votes.iter().all(|v| v.target == x);

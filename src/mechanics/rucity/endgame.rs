@@ -12,7 +12,16 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
     if ctx.state.game_over.is_some() {
         return;
     }
-    let (reds, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
+    let (living_reds, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
+    let phantoms = super::roles::phantom::red_phantoms_counted(ctx);
+    if phantoms > 0 {
+        ctx.note(
+            "end",
+            "morning",
+            format!("{phantoms} dead red phantom(s) possessing or yet to possess a red count as red (L172)"),
+        );
+    }
+    let reds = living_reds + phantoms;
     if blacks == 0 {
         ctx.note("end", "morning", "no black is left: the reds win (L171)");
         return finish(ctx, Some(teams::RED), "pub_red_win");

@@ -38,7 +38,9 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
         .filter_map(|d| {
             let s = ctx.state.slots.get(*d)?;
             let role = s.role.clone();
-            let crippled = s.has_status(super::kamikaze::CRIPPLED);
+            // The black phantom's curse counts as crippling (L6, L88).
+            let crippled =
+                s.has_status(super::kamikaze::CRIPPLED) || s.has_status(super::phantom::CURSED);
             (!s.alive && !crippled && teams::is_special_peaceful(ctx.roleset, &role))
                 .then(|| (teams::is_black(ctx.roleset, s), *d, role))
         })

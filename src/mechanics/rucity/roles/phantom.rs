@@ -290,3 +290,21 @@ pub fn hides_his_negative_role(ctx: &Ctx, slot: SlotId) -> bool {
     s.has_status(PHANTOM)
         || live_acts(&ctx.state).any(|a| a.actor == slot && a.ability == "phantom_possess")
 }
+
+/// Dead red phantoms who count as a red for the end of the game (L172): the phantom himself
+/// (not an aura victim) who possesses a living red, or who may still possess at the end of the
+/// day (dead, keeping his vote, no possession yet).
+pub fn red_phantoms_counted(ctx: &Ctx) -> usize {
+    ctx.state
+        .slots
+        .iter()
+        .filter(|s| !s.alive && teams::holds(s, ROLE) && !teams::is_black(ctx.roleset, s))
+        .filter(|s| match s.statuses.get(PHANTOM) {
+            Some(info) => match info.link {
+                Some(host) => ctx.is_alive(host) && !teams::black(ctx, host),
+                None => true,
+            },
+            None => false,
+        })
+        .count()
+}
