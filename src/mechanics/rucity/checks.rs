@@ -7,7 +7,7 @@ use super::investigator;
 use super::night::{self, Gate, Move, NightRun};
 use super::{teams, vars};
 use crate::engine::SlotId;
-use crate::engine::outcome::StepResult;
+use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 
 /// What a colour check shows on `target` tonight.
@@ -79,6 +79,47 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         }
     };
     night::step(ctx, mv, outcome.0, outcome.1);
+}
+
+/// The private texts of a checker's verification of his own check.
+pub struct VerifyTexts {
+    pub red: &'static str,
+    pub black: &'static str,
+    pub failed: &'static str,
+}
+
+/// A checker's verification of his own earlier check, told by PM (L114 "Чекеры могут
+/// проверять подлинность полученных чеков", L15): the true colour, or `None` if the move was
+/// stopped.
+pub fn private_verify(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    texts: &VerifyTexts,
+) -> Option<bool> {
+    let Some(&target) = mv.targets.first() else {
+        night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+        return None;
+    };
+    let name = ctx.name(target);
+    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
+        ctx.say(Audience::Slot(mv.actor), texts.failed, &[("player", name)]);
+        night::step(ctx, mv, result, vec![why]);
+        return None;
+    }
+    let black = true_black(ctx, mv.actor, target);
+    let template = if black { texts.black } else { texts.red };
+    ctx.say(
+        Audience::Slot(mv.actor),
+        template,
+        &[("player", name.clone())],
+    );
+    let why = format!(
+        "verification: {name} is truly {} (L114, L15)",
+        teams::colour_word(black)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+    Some(black)
 }
 
 /// Who made the check being verified: when the commissar verifies (or the investigator

@@ -6,9 +6,8 @@
 //! red or falsely black check one night later.
 
 use super::checks::{self, PrivateTexts, check_night_key};
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
-use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
 
@@ -73,8 +72,12 @@ impl Role for Inquisitor {
             let Some(black) = burned_tonight(ctx, &mv) else {
                 continue;
             };
+            // The execution is earned by a black burned on a true black check (L96).
+            let on_a_black_check = mv.targets.first().is_some_and(|t| {
+                vars::get(&ctx.state, &vars::check_key(ROLE, *t)) == Some("черный")
+            });
             if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
-                if black {
+                if black && on_a_black_check {
                     s.counters.insert(BURNED_BLACK.into(), 1);
                 }
                 s.counters.insert(CHECKS_RED.into(), u32::from(black));
@@ -195,7 +198,10 @@ fn burn_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
         {
             return Ok(());
         }
-        Some((_, n)) if black_holder && n + 2 <= night => return Ok(()),
+        // "с задержкой на одну ночь": the night after next, or later by option (Q27).
+        Some((_, n)) if black_holder && (n + 2 == night || (any_black && n + 2 <= night)) => {
+            return Ok(());
+        }
         _ => {}
     }
     refusal(
@@ -226,37 +232,19 @@ fn burn(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// A verification of his black check: the true colour, kept for his dying kill (L29).
 fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    const TEXTS: checks::VerifyTexts = checks::VerifyTexts {
+        red: "pm_inquisitor_verify_red",
+        black: "pm_inquisitor_verify_black",
+        failed: "pm_inquisitor_verify_failed",
     };
-    let name = ctx.name(target);
-    if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        ctx.say(
-            Audience::Slot(mv.actor),
-            "pm_inquisitor_verify_failed",
-            &[("player", name)],
+    if let (Some(black), Some(&target)) = (
+        checks::private_verify(ctx, run, mv, &TEXTS),
+        mv.targets.first(),
+    ) {
+        vars::set(
+            &mut ctx.state,
+            verified_key(target),
+            teams::colour_word(black),
         );
-        return night::step(ctx, mv, result, vec![why]);
     }
-    let black = checks::true_black(ctx, mv.actor, target);
-    vars::set(
-        &mut ctx.state,
-        verified_key(target),
-        teams::colour_word(black),
-    );
-    let template = if black {
-        "pm_inquisitor_verify_black"
-    } else {
-        "pm_inquisitor_verify_red"
-    };
-    ctx.say(
-        Audience::Slot(mv.actor),
-        template,
-        &[("player", name.clone())],
-    );
-    let why = format!(
-        "verification: {name} is truly {} (L29, L15)",
-        teams::colour_word(black)
-    );
-    night::step(ctx, mv, StepResult::Success, vec![why]);
 }

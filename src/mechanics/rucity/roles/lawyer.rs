@@ -1,5 +1,5 @@
 //! The lawyer (§5.11, L28; black holder L95). At night he checks a colour by the commissar's
-//! rules, all of it private. Before a vote he may put one player he checked red (a black
+//! rules, all of it private, or verifies one of his checks (`lawyer_verify`, L114). Before a vote he may put one player he checked red (a black
 //! lawyer: any player he checked) under legal protection: nobody may vote against him today,
 //! like the mayor's vertical, and the vote-start post names him only when the vertical
 //! protects the same player. His vote against a player he checked black counts +1 (a black
@@ -36,10 +36,12 @@ impl Role for Lawyer {
         fix_pre_vote(ctx);
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
-        mv.ability == "lawyer_check" && {
-            checks::private_check(ctx, run, mv, &TEXTS);
-            true
+        match mv.ability.as_str() {
+            "lawyer_check" => checks::private_check(ctx, run, mv, &TEXTS),
+            "lawyer_verify" => verify(ctx, run, mv),
+            _ => return false,
         }
+        true
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
@@ -52,6 +54,18 @@ impl Role for Lawyer {
         }
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == "lawyer_verify" {
+            return match entry.targets.first() {
+                Some(&t) if check_on(entry.state, t).is_none() => refusal(
+                    "lawyer_verify",
+                    format!(
+                        "the lawyer has no check on {} to verify (L114)",
+                        entry.state.slots[t].name
+                    ),
+                ),
+                _ => Ok(()),
+            };
+        }
         if entry.ability != "lawyer_protect" {
             return Ok(());
         }
@@ -76,6 +90,26 @@ impl Role for Lawyer {
     }
     fn history(&self) -> &'static [&'static str] {
         &["pm_lawyer"]
+    }
+}
+
+/// A verification of one of his checks (L114, L28: his checks follow the commissar's
+/// rules): the true colour, which his check on the player becomes.
+fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    const VERIFY: checks::VerifyTexts = checks::VerifyTexts {
+        red: "pm_lawyer_verify_red",
+        black: "pm_lawyer_verify_black",
+        failed: "pm_lawyer_verify_failed",
+    };
+    if let (Some(black), Some(&target)) = (
+        checks::private_verify(ctx, run, mv, &VERIFY),
+        mv.targets.first(),
+    ) {
+        vars::set(
+            &mut ctx.state,
+            vars::check_key(ROLE, target),
+            teams::colour_word(black),
+        );
     }
 }
 
@@ -130,14 +164,15 @@ pub fn weight_modifiers(ctx: &Ctx, voter: SlotId, target: SlotId) -> Vec<(i32, S
     )]
 }
 
-/// A player the lawyer checked black gets no boost when voting against the lawyer (L28).
+/// A player the lawyer checked black gets no boost when voting against the lawyer (L28); for
+/// a black lawyer too only a black check does it, a false one included (L95).
 pub fn boosts_void(ctx: &Ctx, voter: SlotId, target: SlotId) -> bool {
-    lawyer(&ctx.state) == Some(target) && bonus_against(ctx, target, voter)
+    lawyer(&ctx.state) == Some(target) && check_on(&ctx.state, voter) == Some("черный")
 }
 
-/// A player the lawyer checked black has no barrier against the lawyer's vote (L28).
+/// A player the lawyer checked black has no barrier against the lawyer's vote (L28, L95).
 pub fn ignores_barrier(ctx: &Ctx, voter: SlotId, target: SlotId) -> bool {
-    lawyer(&ctx.state) == Some(voter) && bonus_against(ctx, voter, target)
+    lawyer(&ctx.state) == Some(voter) && check_on(&ctx.state, target) == Some("черный")
 }
 
 /// When the vote starts, the lawyer's last `lawyer_protect` of the round puts its target under
