@@ -223,7 +223,7 @@ pub fn barrier(state: &GameState, target: SlotId) -> u32 {
     let holds = state
         .slots
         .get(target)
-        .is_some_and(|s| teams::holds(s, ROLE) && !s.has_status(super::kamikaze::CRIPPLED));
+        .is_some_and(|s| teams::holds(s, ROLE) && !super::super::blocks::role_blocked(state, s));
     u32::from(holds)
 }
 

@@ -31,6 +31,12 @@ pub fn judge(state: &GameState) -> Option<SlotId> {
     teams::holder(state, ROLE)
 }
 
+/// The judge whose role works now: a blocked one convicts nobody and has no say at the hunt's
+/// tie (L16, L33).
+pub fn working_judge(state: &GameState) -> Option<SlotId> {
+    judge(state).filter(|j| !super::super::blocks::role_blocked(state, &state.slots[*j]))
+}
+
 /// The judge's weight now: 6 less what he lost, never below the `judge_min_weight` option (Q29;
 /// a weight cannot be negative).
 pub fn weight(ctx: &Ctx, judge: SlotId) -> u32 {
@@ -88,7 +94,7 @@ pub fn barrier_floor(ctx: &Ctx, voter: SlotId) -> i32 {
 
 /// Of players tied for a re-vote, the one the judge voted against is convicted alone (L33).
 pub fn convicts(ctx: &mut Ctx, his_votes: &[SlotId], tied: &[SlotId]) -> Option<SlotId> {
-    let j = judge(&ctx.state)?;
+    let j = working_judge(&ctx.state)?;
     let mut convicted = tied.iter().copied().filter(|t| his_votes.contains(t));
     let one = convicted.next()?;
     if convicted.next().is_some() {

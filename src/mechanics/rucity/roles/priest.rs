@@ -164,7 +164,7 @@ pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotI
     let holds = state
         .slots
         .get(target)
-        .is_some_and(|s| teams::holds(s, ROLE) && !s.has_status(super::kamikaze::CRIPPLED));
+        .is_some_and(|s| teams::holds(s, ROLE) && !super::super::blocks::role_blocked(state, s));
     if !holds {
         return 0;
     }
