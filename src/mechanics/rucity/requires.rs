@@ -142,6 +142,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pub_forced_victim",
         "pub_extra_vote",
         "pub_hero_saved",
+        "pub_hero_stood_in_vain",
         "pub_hunt_call",
         "pub_hunt_result_title",
         "pub_legal_protection_too",

@@ -145,7 +145,28 @@ fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> 
                 || teams::negative_role(roleset, &state.slots[h])
                     == teams::negative_role(roleset, &state.slots[fanatic])
         });
-    lynched || (killer.is_some() && !by_his_side && !framed)
+    let excused = vars::flag(state, &excused_key(f));
+    lynched || (killer.is_some() && (!by_his_side || excused) && !framed)
+}
+
+/// A killing of the favourite that does not bar the black fanatic's revenge even by his own
+/// side (L99): an accident (the killer aimed at someone else: the prostitute whose client he
+/// was) or a suicide-bound move (the kamikaze's, the madman's).
+fn excused(run: &NightRun, fav: SlotId) -> bool {
+    let Some(attack) = run.killed_by(fav).and_then(|i| run.attacks.get(i)) else {
+        return false;
+    };
+    let suicide_bound = matches!(attack.kind.as_str(), "kamikaze" | "madman" | "terrorist");
+    let aimed = run
+        .acts
+        .iter()
+        .any(|m| m.actor == attack.attacker && m.targets.contains(&fav));
+    suicide_bound || !aimed
+}
+
+/// The var set when the favourite's killing was an accident or a suicide-bound move.
+fn excused_key(fav: SlotId) -> String {
+    format!("fanatic_excused:{fav}")
 }
 
 /// Who framed the favourite's death tonight: a hypnotist who turned his killer's move onto him,
@@ -284,6 +305,8 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
             day_news(ctx, f, fav);
             if let Some(framer) = framer(run, fav) {
                 vars::set(&mut ctx.state, framed_key(fav), framer);
+            } else if excused(run, fav) {
+                vars::set(&mut ctx.state, excused_key(fav), "yes");
             }
         }
     }

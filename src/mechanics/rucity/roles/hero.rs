@@ -135,9 +135,16 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
     }
     let black_hero = teams::black(ctx, hero);
     let saved_black = teams::black(ctx, saved);
+    // The host always names the player the hero stood up for (L35); a red hero's stand for a
+    // black saves nobody, and the post says so.
+    let saves = !saved_black || black_hero;
     ctx.say(
         Audience::Public,
-        "pub_hero_saved",
+        if saves {
+            "pub_hero_saved"
+        } else {
+            "pub_hero_stood_in_vain"
+        },
         &[("player", sn.clone())],
     );
     if black_hero {
@@ -162,7 +169,7 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
             s.counters.insert(SAVED_BY_BLACK.into(), saved as u32 + 1);
         }
     }
-    if !saved_black || black_hero {
+    if saves {
         ctx.set_status(saved, SAVED, Some(hero));
         out.retain(|v| *v != saved);
         if !saved_black

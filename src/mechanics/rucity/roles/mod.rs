@@ -435,7 +435,12 @@ fn dying_kill(ctx: &mut Ctx, maker: SlotId, target: SlotId, cause: &str, why: St
 /// homeless's passive sight, which the hero and the criminalist share, L35, L44).
 fn tell_visitor_names(ctx: &mut Ctx, run: &NightRun, role: &str, template: &str) {
     for h in night::holders_at_start(run, &ctx.state, role).collect::<Vec<_>>() {
-        let names: Vec<String> = run.visitors_of(h, h).map(|v| ctx.name(v.actor)).collect();
+        // As the homeless's: a killer whose attack he survived stays unnamed (L25).
+        let names: Vec<String> = run
+            .visitors_of(h, h)
+            .filter(|v| !ctx.roleset.ability_has_tag(&v.ability, teams::KILLER))
+            .map(|v| ctx.name(v.actor))
+            .collect();
         if ctx.is_alive(h) && !names.is_empty() {
             ctx.say(Audience::Slot(h), template, &[("names", names.join(", "))]);
         }
