@@ -76,8 +76,11 @@ fn limits(entry: &Entry) -> Result<(), Refusal> {
 
 fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        // Blocked, or failed by the host's verdict: he is told his move failed.
-        if result == StepResult::Cancelled || kernel::gate::stopped_by_host(ctx, mv) {
+        // Blocked, with the prostitute or on her client, or failed by the host's verdict: he is
+        // told his move failed (L4).
+        if matches!(result, StepResult::Cancelled | StepResult::Failed)
+            || kernel::gate::stopped_by_host(ctx, mv)
+        {
             run.ledger.doctor_cancelled.insert(mv.actor);
         }
         return night::step(ctx, mv, result, vec![why]);
