@@ -31,3 +31,27 @@ fn parse_whole_corpus(bencher: divan::Bencher) {
         }
     });
 }
+
+/// One role text of `kib` KiB: an ability line with a bullet (a non-ASCII character) and many
+/// `@(` inside a backtick string, repeated, then an unknown word as long as a twentieth of the
+/// text; the two shapes that once parsed in quadratic time. The time per KiB should not grow
+/// with the size.
+fn scaled_text(kib: usize) -> String {
+    let target = kib * 1024;
+    let mut text = String::from("**Scaling Test** | Unaligned Align\nPassive End Day:\n");
+    while text.len() < target {
+        text.push_str("  • (@Target[role] is `Vicious@(@(@(@(@( Hag`) and (@Self->Counter < 3): Role Change @Self to `Cautious Hag`\n");
+    }
+    text.push_str("Starting: ");
+    text.push_str(&"é".repeat(target / 40));
+    text.push('\n');
+    text
+}
+
+#[divan::bench(args = [10, 100, 1000], sample_count = 20)]
+fn parse_scaling_kib(bencher: divan::Bencher, kib: usize) {
+    let text = scaled_text(kib);
+    bencher
+        .counter(divan::counter::BytesCount::new(text.len()))
+        .bench(|| divan::black_box(parse_element(divan::black_box(&text))));
+}

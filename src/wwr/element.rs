@@ -130,12 +130,16 @@ const TEAM_KEYS: [&str; 1] = ["Win Condition:"];
 /// Parses one WWR text.
 pub fn parse_element(text: &str) -> Parsed {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text.split('\n').enumerate().map(|(i, l)| {
-        SrcLine::new(
-            l.strip_suffix('\r').unwrap_or(l),
-            u32::try_from(i + 1).unwrap_or(u32::MAX),
-        )
-    });
+    let raw: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let marks: Vec<Vec<u32>> = raw.iter().map(|l| super::span::checkpoints(l)).collect();
+    let mut lines = raw
+        .iter()
+        .zip(&marks)
+        .enumerate()
+        .map(|(i, (l, m))| SrcLine::indexed(l, u32::try_from(i + 1).unwrap_or(u32::MAX), m));
     let mut diagnostics = Vec::new();
     let Some(header_line) = lines.by_ref().find(|l| !l.text.trim().is_empty()) else {
         diagnostics.push(Diagnostic::error(

@@ -177,9 +177,13 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// The closest candidate within a quarter of the word's length (at least one edit).
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (word.chars().count() / 4).max(1);
+    let length = word.chars().count();
+    let limit = (length / 4).max(1);
     candidates
         .into_iter()
+        // Two words further apart in length than the limit are further apart than it: the
+        // distance is never computed, so a huge unknown word costs no more than reading it.
+        .filter(|c| length.abs_diff(c.chars().count()) <= limit)
         .map(|c| (distance(word, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)

@@ -93,6 +93,33 @@ pub struct SrcLine<'a> {
     pub text: &'a str,
     pub number: u32,
     ascii: bool,
+    /// For a line with non-ASCII text: how many characters start before each multiple of
+    /// [`CHECKPOINT`] bytes, so a column costs a few bytes' scan however long the line
+    /// ([`checkpoints`]); empty: scan from the line's start.
+    marks: &'a [u32],
+}
+
+/// The distance in bytes between a line's character-count checkpoints.
+const CHECKPOINT: usize = 64;
+
+/// The character-count checkpoints of a line (empty for an ASCII line, whose columns are its
+/// byte offsets): entry `k` counts the characters starting before byte `k * CHECKPOINT`.
+pub fn checkpoints(text: &str) -> Vec<u32> {
+    if text.is_ascii() {
+        return Vec::new();
+    }
+    let mut marks = Vec::with_capacity(text.len() / CHECKPOINT + 2);
+    let mut count = 0u32;
+    for (i, _) in text.char_indices() {
+        while marks.len() * CHECKPOINT <= i {
+            marks.push(count);
+        }
+        count = count.saturating_add(1);
+    }
+    while marks.len() * CHECKPOINT <= text.len() {
+        marks.push(count);
+    }
+    marks
 }
 
 impl<'a> SrcLine<'a> {
@@ -101,6 +128,15 @@ impl<'a> SrcLine<'a> {
             text,
             number,
             ascii: text.is_ascii(),
+            marks: &[],
+        }
+    }
+
+    /// A line whose columns come from its [`checkpoints`], in constant time.
+    pub fn indexed(text: &'a str, number: u32, marks: &'a [u32]) -> Self {
+        SrcLine {
+            marks,
+            ..SrcLine::new(text, number)
         }
     }
 
@@ -110,9 +146,20 @@ impl<'a> SrcLine<'a> {
         let chars = if self.ascii {
             byte
         } else {
-            self.text
+            let k = byte / CHECKPOINT;
+            let (base, mut from) = match self.marks.get(k) {
+                Some(&base) => (base as usize, k * CHECKPOINT),
+                None => (0, 0),
+            };
+            while from < byte && !self.text.is_char_boundary(from) {
+                from += 1;
+            }
+            base + self
+                .text
+                .get(from..)
+                .unwrap_or("")
                 .char_indices()
-                .take_while(|(i, _)| *i < byte)
+                .take_while(|(i, _)| from + *i < byte)
                 .count()
         };
         u32::try_from(chars).unwrap_or(u32::MAX - 1) + 1
@@ -124,6 +171,32 @@ impl<'a> SrcLine<'a> {
             col: self.col(start),
             end_line: self.number,
             end_col: self.col(end.max(start)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The column the slow way: the characters starting before the byte.
+    fn naive(text: &str, byte: usize) -> u32 {
+        text.char_indices().take_while(|(i, _)| *i < byte).count() as u32 + 1
+    }
+
+    proptest! {
+        /// Columns from the checkpoints are the columns of a scan from the line's start, for
+        /// every byte offset, inside characters too.
+        #[test]
+        fn checkpoint_columns_match_a_scan(text in "[a-zé•ё\u{1F600} ]{0,300}") {
+            let marks = checkpoints(&text);
+            let line = SrcLine::indexed(&text, 1, &marks);
+            let plain = SrcLine::new(&text, 1);
+            for byte in 0..=text.len() + 2 {
+                prop_assert_eq!(line.col(byte), naive(&text, byte.min(text.len())));
+                prop_assert_eq!(plain.col(byte), naive(&text, byte.min(text.len())));
+            }
         }
     }
 }

@@ -300,6 +300,10 @@ fn parse_text(c: &mut Cursor) -> PResult<ValueKind> {
     })
 }
 
+/// The longest selector interpolated inside a string, in bytes: longer ones stay text. The
+/// role book's longest is under 80.
+const LONGEST_INTERPOLATION: usize = 256;
+
 /// Splits string content into text and the selectors it mentions.
 fn interpolate(content: Cursor) -> Vec<TextPart> {
     let mut parts = Vec::new();
@@ -314,7 +318,13 @@ fn interpolate(content: Cursor) -> Vec<TextPart> {
             _ => false,
         };
         if starts_value {
-            let mut attempt = c;
+            // A selector is tried within a bounded window: each try costs at most the window,
+            // so a string of many `@(` parses in time linear in its length.
+            let mut window_end = (c.pos + LONGEST_INTERPOLATION).min(c.end);
+            while !c.src.text.is_char_boundary(window_end) {
+                window_end -= 1;
+            }
+            let mut attempt = c.sub(c.pos, window_end);
             if let Ok(value) = parse_term(&mut attempt, Mode::InString) {
                 if c.pos > text_start {
                     parts.push(TextPart::Text {
@@ -322,7 +332,7 @@ fn interpolate(content: Cursor) -> Vec<TextPart> {
                     });
                 }
                 parts.push(TextPart::Value { value });
-                c = attempt;
+                c.pos = attempt.pos;
                 text_start = c.pos;
                 continue;
             }
