@@ -200,7 +200,7 @@ fn raise(ctx: &mut Ctx) {
         // day ends, for the moves of the evening after (L42).
         .filter(|(u, _)| {
             let w = vars::num(&ctx.state, &waiting_key(*u));
-            w > 0 && ctx.state.phase % 2 == 0 && w <= night_now
+            w > 0 && ctx.state.phase.is_multiple_of(2) && w <= night_now
         })
         .collect();
     for (undead, necromancer) in waiting {

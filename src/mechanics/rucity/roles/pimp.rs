@@ -110,10 +110,10 @@ impl Role for Pimp {
             "pimp_control" => control_refusal(entry),
             "night_note" => match entry.params.get("slave") {
                 Some(n)
-                    if !entry
+                    if entry
                         .state
                         .slot_by_name(n)
-                        .is_some_and(|s| slave_of(entry.state, s.id) == Some(entry.actor)) =>
+                        .is_none_or(|s| slave_of(entry.state, s.id) != Some(entry.actor)) =>
                 {
                     refusal(
                         "night_note",
