@@ -138,7 +138,7 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
         || ctx.roleset.ability_has_tag(&mv.ability, teams::KILLER)
         || matches!(
             mv.ability.as_str(),
-            "doctor" | "bodyguard" | "homeless_watch"
+            "doctor" | "cultist_heal" | "bodyguard" | "homeless_watch"
         );
     let her = mv.targets.iter().find(|t| !clients_of(run, **t).is_empty());
     match her {
