@@ -22,8 +22,7 @@ pub struct Roster {
 /// is `standard` (default), `beginner` or `spectator`; blank lines and `#` comments ignored. A
 /// file ending in `.ron` holds a RON list of players instead.
 pub fn read_players(path: &Path) -> Result<Roster> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read the players file", path.display()))?;
+    let text = crate::store::read_text(path).map_err(|e| anyhow!("{e}"))?;
     if path.extension().is_some_and(|e| e == "ron") {
         let players = crate::store::parse_ron(path, &text).map_err(|e| anyhow!("{e}"))?;
         return Ok(Roster {
@@ -225,8 +224,7 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
     if path.extension().is_some_and(|e| e == "wwr") {
         return crate::wwr::check_file(path).map(|()| "WWR text".to_string());
     }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+    let text = crate::store::read_text(path).map_err(|e| vec![e.to_string()])?;
     let one = |e: FileError| vec![e.to_string()];
     match ron_kind(&text) {
         "Roleset" => {
@@ -390,7 +388,7 @@ fn read_input(input: &Path) -> Result<String> {
             .context("cannot read standard input")?;
         return Ok(text);
     }
-    std::fs::read_to_string(input).with_context(|| format!("{}: cannot read", input.display()))
+    crate::store::read_text(input).map_err(|e| anyhow!("{e}"))
 }
 
 /// `mafia-mod suggest GAME FILE`: one line per suggested entry, in the order of the input.

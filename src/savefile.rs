@@ -20,7 +20,7 @@ fn file_error(path: &Path, message: String) -> FileError {
 /// Read a save and replay it. A save from a newer mafia-mod, a mangled file or an entry the
 /// rules refuse is an error naming the file (and line and column where the text is at fault).
 pub fn load_game(path: &Path) -> Result<Game, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| file_error(path, e.to_string()))?;
+    let text = crate::store::read_text(path)?;
     parse_game(path, &text)
 }
 
@@ -35,8 +35,16 @@ pub fn parse_game(path: &Path, text: &str) -> Result<Game, FileError> {
             ),
         ));
     }
-    Game::from_file(file, &crate::systems::SYSTEMS)
-        .map_err(|e| file_error(path, format!("cannot replay the game: {e}")))
+    Game::from_file(file, &crate::systems::SYSTEMS).map_err(|e| {
+        let (line, col) = crate::store::locate(text, &e.field).unzip();
+        FileError {
+            path: path.to_path_buf(),
+            line,
+            col,
+            message: format!("the game does not load: {}", e.message),
+            field: e.field,
+        }
+    })
 }
 
 /// The save text of a game.

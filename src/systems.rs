@@ -33,15 +33,18 @@ pub fn load_roleset(id_or_path: &str) -> Result<Roleset, FileError> {
         return found;
     }
     let path = PathBuf::from(id_or_path);
-    let text = std::fs::read_to_string(&path).map_err(|e| FileError {
-        path: path.clone(),
-        line: None,
-        col: None,
-        field: String::new(),
-        message: format!(
-            "{e} (not a file, and not a bundled roleset id: {})",
-            builtin_ids().collect::<Vec<_>>().join(", ")
-        ),
+    let text = crate::store::read_text(&path).map_err(|e| {
+        if e.line.is_some() {
+            return e;
+        }
+        FileError {
+            message: format!(
+                "{} (not a file, and not a bundled roleset id: {})",
+                e.message,
+                builtin_ids().collect::<Vec<_>>().join(", ")
+            ),
+            ..e
+        }
     })?;
     parse_checked(&path, &text)
 }
@@ -58,10 +61,11 @@ pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
         .into_iter()
         .chain(SYSTEMS.lint(&roleset));
     if let Some(problem) = problems.into_iter().next() {
+        let (line, col) = crate::store::locate(text, &problem.field).unzip();
         return Err(FileError {
             path: path.to_path_buf(),
-            line: None,
-            col: None,
+            line,
+            col,
             field: problem.field,
             message: problem.message,
         });

@@ -35,6 +35,20 @@ pub struct GameFile {
     pub roleset: Roleset,
 }
 
+/// Why a game file does not load: the field at fault (`roleset.abilities[3].stage`,
+/// `entries[12]`) and what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadError {
+    pub field: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
 /// A game being played: its file, the rule system its roleset names, and the state derived
 /// from them.
 #[derive(Clone, Debug)]
@@ -86,18 +100,45 @@ impl Game {
 
     /// Rebuild a game from its file by replaying every entry, with the rule system of the
     /// registry its embedded roleset names.
-    pub fn from_file(mut file: GameFile, systems: &Registry) -> Result<Game, String> {
+    /// A game from its file: the embedded roleset checked exactly as a roleset file is (its
+    /// data and the ids its rule system's code relies on), the setup checked, the entries
+    /// numbered in order, then replayed. A save that fails any of it is refused, never played
+    /// into a different game.
+    pub fn from_file(mut file: GameFile, systems: &Registry) -> Result<Game, LoadError> {
+        let at = |field: String, message: String| LoadError { field, message };
         let system = systems
             .system_for(&file.roleset)
-            .map_err(|e| format!("roleset: {}", e.message))?;
+            .map_err(|e| at("roleset.mechanics".into(), e.message))?;
         system.upgrade_roleset(&mut file.roleset);
+        let problems = crate::rules::lint_roleset(&file.roleset)
+            .into_iter()
+            .chain(systems.lint(&file.roleset));
+        if let Some(p) = problems.into_iter().next() {
+            return Err(at(format!("roleset.{}", p.field), p.message));
+        }
         let report = check_setup(system, &file.roleset, &file.setup);
         if let Some(error) = report.errors.into_iter().next() {
-            return Err(format!("setup: {}", error.message));
+            return Err(at("setup".into(), format!("setup: {}", error.message)));
+        }
+        let mut last = 0;
+        for (i, e) in file.entries.iter().enumerate() {
+            if e.seq <= last || e.seq == u64::MAX {
+                return Err(at(
+                    format!("entries[{i}].seq"),
+                    format!(
+                        "entry number {} does not follow {last}: entries are numbered upwards from 1, below {}",
+                        e.seq,
+                        u64::MAX
+                    ),
+                ));
+            }
+            last = e.seq;
         }
         let undone = undone_set(&file.entries);
-        let state =
-            replay(system, &file, &undone).map_err(|(seq, e)| format!("entry #{seq}: {e}"))?;
+        let state = replay(system, &file, &undone).map_err(|(seq, e)| {
+            let i = file.entries.iter().position(|x| x.seq == seq).unwrap_or(0);
+            at(format!("entries[{i}]"), format!("entry #{seq}: {e}"))
+        })?;
         Ok(Game {
             file,
             system,
@@ -184,13 +225,22 @@ impl Game {
             (None, _) => roleset.phase_label(self.state.phase, self.round()),
         }
     }
-    fn next_seq(&self) -> u64 {
-        self.file.entries.last().map(|e| e.seq + 1).unwrap_or(1)
+    /// The next entry's number; `None` once the log has used every number (a hand-edited save).
+    fn next_seq(&self) -> Option<u64> {
+        match self.file.entries.last() {
+            Some(e) => e.seq.checked_add(1),
+            None => Some(1),
+        }
     }
 
     /// Accept an entry or refuse it; a refused entry changes nothing.
     pub fn submit(&mut self, entry: Entry, at: Option<u64>) -> Result<u64, Refusal> {
-        let seq = self.next_seq();
+        let seq = self.next_seq().ok_or_else(|| {
+            Refusal::new(
+                "log_full",
+                "the entry log has used every entry number; no entry can be added to this save",
+            )
+        })?;
         let logged = LoggedEntry { seq, at, entry };
         match &logged.entry {
             Entry::Undo(target) | Entry::Redo(target) => {
@@ -788,7 +838,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
                 def.id.clone(),
                 StatusInfo {
                     since: phase,
-                    until: def.lasts.map(|n| phase + n),
+                    until: def.lasts.map(|n| phase.saturating_add(n)),
                     link: None,
                 },
             );

@@ -292,7 +292,7 @@ impl Ctx<'_> {
             .roleset
             .status(status)
             .and_then(|s| s.lasts)
-            .map(|n| phase + n);
+            .map(|n| phase.saturating_add(n));
         self.set_status_until(slot, status, link, until);
     }
 

@@ -22,7 +22,9 @@ pub fn give(ctx: &mut Ctx, slot: SlotId, status: &str, link: Option<SlotId>, las
     let phase = ctx.state.phase;
     match lasting {
         Lasting::Declared => ctx.set_status(slot, status, link),
-        Lasting::Phases(n) => ctx.set_status_until(slot, status, link, Some(phase + n)),
+        Lasting::Phases(n) => {
+            ctx.set_status_until(slot, status, link, Some(phase.saturating_add(n)))
+        }
         Lasting::Cleared => ctx.set_status_until(slot, status, link, None),
     }
 }

@@ -514,14 +514,21 @@ impl Roleset {
         of_phase.find(|b| b.default).or(first)
     }
     /// The name of the phase with this index (0 is the first phase of the game).
+    /// An empty cycle (refused by the roleset's checks, so only ever seen before them) names
+    /// every phase `Phase N` rather than failing.
     pub fn phase_name(&self, index: u32) -> String {
         let len = self.phases.cycle.len().max(1) as u32;
-        let spec = &self.phases.cycle[(index % len) as usize];
-        spec.name.replace("{n}", &(index / len + 1).to_string())
+        match self.phases.cycle.get((index % len) as usize) {
+            Some(spec) => spec.name.replace("{n}", &(index / len + 1).to_string()),
+            None => format!("Phase {}", index.saturating_add(1)),
+        }
     }
     pub fn phase_kind(&self, index: u32) -> PhaseKind {
         let len = self.phases.cycle.len().max(1) as u32;
-        self.phases.cycle[(index % len) as usize].kind
+        self.phases
+            .cycle
+            .get((index % len) as usize)
+            .map_or(PhaseKind::Night, |p| p.kind)
     }
     /// The phase's name in English whatever the roleset's language (`Day 2`, `Night 1`): the
     /// name scenarios and the command line may always use.

@@ -10,6 +10,9 @@ pub struct RolesetProblem {
     pub message: String,
 }
 
+/// The largest vote weight a roleset may give (a game's totals stay far from overflowing).
+pub const MOST_VOTES: u32 = 1_000_000;
+
 /// Every problem of a roleset as data: unknown names, duplicates, an empty phase cycle. Whether
 /// its rule system exists and finds the ids it needs is the registry's check
 /// (`crate::engine::Registry::lint`).
@@ -147,6 +150,15 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
             problem(
                 format!("abilities[{i}].status"),
                 format!("unknown status `{status}`"),
+            );
+        }
+        // A weight is a count of votes: one that large would only overflow the totals.
+        if let Effect::ExtraVotes { weight } = ability.effect
+            && weight.unsigned_abs() > MOST_VOTES
+        {
+            problem(
+                format!("abilities[{i}].effect.weight"),
+                format!("a weight of {weight} votes: at most {MOST_VOTES} either way"),
             );
         }
         if matches!(ability.effect, Effect::Jail) && ability.status.is_none() {

@@ -133,13 +133,7 @@ pub struct ScenarioReport {
 
 /// Load a scenario file.
 pub fn load_scenario(path: &Path) -> Result<Scenario, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| FileError {
-        path: path.to_path_buf(),
-        line: None,
-        col: None,
-        field: String::new(),
-        message: e.to_string(),
-    })?;
+    let text = crate::store::read_text(path)?;
     parse_ron(path, &text)
 }
 

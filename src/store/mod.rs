@@ -28,10 +28,12 @@
 
 mod error;
 mod files;
+mod locate;
 mod ron_io;
 mod version;
 
 pub use error::FileError;
 pub use files::{backup_path, data_dir, games_dir, most_recent_save, write_atomic};
+pub use locate::locate;
 pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};
 pub use version::{Migration, load_versioned, probe_version};

@@ -623,7 +623,10 @@ impl Rules {
                         format!("{name}'s family vote for {f} does not count: {f} is jailed"),
                     );
                 }
-                Some(f) => *self.family_totals.entry(f).or_insert(0) += 1,
+                Some(f) => {
+                    let total = self.family_totals.entry(f).or_insert(0);
+                    *total = total.saturating_add(1);
+                }
             }
             let others = ctx
                 .state
@@ -649,7 +652,8 @@ impl Rules {
                             ),
                         );
                     } else {
-                        *self.player_totals.entry(id).or_insert(0) += 1;
+                        let total = self.player_totals.entry(id).or_insert(0);
+                        *total = total.saturating_add(1);
                     }
                 }
                 Some((t, _)) => offence.push(format!("improper individual vote for {t}")),
@@ -695,12 +699,14 @@ impl Rules {
                 continue;
             }
             if !run.jailed_groups.contains(family) {
-                *self.family_totals.entry(family.clone()).or_insert(0) += weight;
+                let total = self.family_totals.entry(family.clone()).or_insert(0);
+                *total = total.saturating_add(*weight);
             }
             if let Some(id) = ctx.slot_of(player)
                 && !jailed_player(ctx, id)
             {
-                *self.player_totals.entry(id).or_insert(0) += weight;
+                let total = self.player_totals.entry(id).or_insert(0);
+                *total = total.saturating_add(*weight);
             }
         }
         for (family, total) in &self.family_totals {
