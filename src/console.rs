@@ -2,7 +2,7 @@
 //! first run) and `mafia-mod open FILE`.
 
 use crate::savefile::load_game;
-use crate::store::{data_dir, games_dir, most_recent_save, write_atomic};
+use crate::store::{data_dir, fresh_path, games_dir, saves_newest_first, write_atomic};
 use crate::tui::{self, App};
 use anyhow::{Context, Result, anyhow};
 use std::io::Write;
@@ -11,26 +11,60 @@ use std::path::{Path, PathBuf};
 /// The demo game, compiled in so the binary needs nothing from the repository at run time.
 pub const DEMO_SAVE: &str = include_str!("../saves/demo.ron");
 
-/// Where the first run puts the demo: `<data dir>/games/demo.ron`.
-pub fn first_game(data_dir_override: Option<&Path>) -> Result<(PathBuf, PathBuf)> {
+/// The game `mafia-mod` opens with no arguments: the newest save of the games folder that
+/// loads. A newer one that does not load is named in the notice, never opened, never touched;
+/// with none that loads (the first run) the demo is copied to a fresh name and opened.
+pub struct FirstGame {
+    pub game: crate::engine::Game,
+    pub path: PathBuf,
+    pub games: PathBuf,
+    /// What the host should know: the saves skipped and why.
+    pub notice: Option<String>,
+}
+
+pub fn first_game(data_dir_override: Option<&Path>) -> Result<FirstGame> {
     let data = data_dir(data_dir_override)?;
     let games = games_dir(&data)?;
-    let path = match most_recent_save(&games) {
-        Some(path) => path,
-        None => {
-            let path = games.join("demo.ron");
-            write_atomic(&path, DEMO_SAVE.as_bytes(), 0)
-                .with_context(|| format!("cannot copy the demo game to {}", path.display()))?;
-            path
+    let mut skipped = Vec::new();
+    for path in saves_newest_first(&games) {
+        match load_game(&path) {
+            Ok(game) => {
+                let notice = (!skipped.is_empty())
+                    .then(|| format!("{}; opened {}", skipped.join("; "), path.display()));
+                return Ok(FirstGame {
+                    game,
+                    path,
+                    games,
+                    notice,
+                });
+            }
+            Err(e) => skipped.push(format!("{} does not load ({e})", path.display())),
         }
-    };
-    Ok((path, games))
+    }
+    let path = fresh_path(&games, "demo");
+    write_atomic(&path, DEMO_SAVE.as_bytes(), 0)
+        .with_context(|| format!("cannot copy the demo game to {}", path.display()))?;
+    let game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
+    let notice =
+        (!skipped.is_empty()).then(|| format!("{}; opened the demo game", skipped.join("; ")));
+    Ok(FirstGame {
+        game,
+        path,
+        games,
+        notice,
+    })
 }
 
 /// `mafia-mod` with no arguments.
 pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Result<bool> {
-    let (path, games) = first_game(data_dir_override)?;
-    open(path, Some(games))
+    let first = first_game(data_dir_override)?;
+    let mut app = App::new(first.game, first.path, Some(first.games));
+    app.greet();
+    if let Some(notice) = first.notice {
+        app.notice = Some(notice);
+    }
+    tui::run(app)?;
+    Ok(true)
 }
 
 /// `mafia-mod open FILE`. New games and the open dialog use the games folder of `--data-dir`

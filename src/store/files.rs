@@ -227,8 +227,37 @@ pub fn games_dir(data: &Path) -> anyhow::Result<PathBuf> {
 /// Ties on modification time are broken by name so the answer does not depend on directory
 /// order. Unreadable entries are skipped: this only picks what to open at startup.
 pub fn most_recent_save(dir: &Path) -> Option<PathBuf> {
-    let entries = fs::read_dir(dir).ok()?;
-    entries
+    saves_newest_first(dir).into_iter().next()
+}
+
+/// `<dir>/<name>.ron`, or `<name>-2.ron`, `-3`… if taken. The name is made safe for a file.
+pub fn fresh_path(dir: &Path, name: &str) -> PathBuf {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = if stem.is_empty() { "game".into() } else { stem };
+    let mut path = dir.join(format!("{stem}.ron"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.ron"));
+        n += 1;
+    }
+    path
+}
+
+/// The saves of `dir`, newest first (by modification time), as [`most_recent_save`] picks.
+pub fn saves_newest_first(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut saves: Vec<(std::time::SystemTime, PathBuf)> = entries
         .filter_map(Result::ok)
         .filter(|entry| {
             let name = entry.file_name();
@@ -237,18 +266,29 @@ pub fn most_recent_save(dir: &Path) -> Option<PathBuf> {
         })
         .filter_map(|entry| {
             let meta = fs::metadata(entry.path()).ok()?;
-            if !meta.is_file() {
-                return None;
-            }
+            meta.is_file().then_some(())?;
             Some((meta.modified().ok()?, entry.path()))
         })
-        .max()
-        .map(|(_, path)| path)
+        .collect();
+    saves.sort_by(|a, b| b.cmp(a));
+    saves.into_iter().map(|(_, p)| p).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fresh_paths_never_overwrite() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let first = fresh_path(dir.path(), "my game/1");
+        assert_eq!(first, dir.path().join("my-game-1.ron"));
+        std::fs::write(&first, "x").expect("write");
+        assert_eq!(
+            fresh_path(dir.path(), "my game/1"),
+            dir.path().join("my-game-1-2.ron")
+        );
+    }
 
     #[test]
     fn backup_names_sort_newest_first() {

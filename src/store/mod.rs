@@ -33,7 +33,10 @@ mod ron_io;
 mod version;
 
 pub use error::FileError;
-pub use files::{backup_path, data_dir, games_dir, most_recent_save, write_atomic};
+pub use files::{
+    backup_path, data_dir, fresh_path, games_dir, most_recent_save, saves_newest_first,
+    write_atomic,
+};
 pub use locate::locate;
 pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};
 pub use version::{Migration, load_versioned, probe_version};

@@ -4,10 +4,11 @@
 use super::app::{App, SaveState};
 use super::msg::Effect;
 use crate::savefile::{load_game, save_game};
+use crate::store::fresh_path;
 use ratatui::crossterm::clipboard::CopyToClipboard;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Perform an effect. `terminal` receives escape sequences (OSC 52, mouse capture).
 pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
@@ -91,44 +92,5 @@ fn save(app: &mut App) {
                 format!("{message}\n\nFix the problem and press s to save again."),
             );
         }
-    }
-}
-
-/// `<dir>/<name>.ron`, or `<name>-2.ron`, `-3`… if taken. The name is made safe for a file.
-fn fresh_path(dir: &Path, name: &str) -> PathBuf {
-    let stem: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let stem = if stem.is_empty() { "game".into() } else { stem };
-    let mut path = dir.join(format!("{stem}.ron"));
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{stem}-{n}.ron"));
-        n += 1;
-    }
-    path
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fresh_paths_never_overwrite() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let first = fresh_path(dir.path(), "my game/1");
-        assert_eq!(first, dir.path().join("my-game-1.ron"));
-        std::fs::write(&first, "x").expect("write");
-        assert_eq!(
-            fresh_path(dir.path(), "my game/1"),
-            dir.path().join("my-game-1-2.ron")
-        );
     }
 }

@@ -48,7 +48,7 @@ impl Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             span,
-            message: message.into(),
+            message: clip_quoted(message.into()),
         }
     }
 
@@ -56,7 +56,7 @@ impl Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             span,
-            message: message.into(),
+            message: clip_quoted(message.into()),
         }
     }
 
@@ -85,6 +85,31 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: {}", self.span.line, self.span.col, self.message)
     }
+}
+
+/// The most characters of a quoted piece of the text a message repeats.
+const QUOTED: usize = 64;
+
+/// A message quoting a huge piece of the text (an unknown word of a million characters) quotes
+/// its start only: the position already says where it is.
+fn clip_quoted(message: String) -> String {
+    if message.chars().count() <= 4 * QUOTED {
+        return message;
+    }
+    let mut out = String::with_capacity(4 * QUOTED);
+    for (i, piece) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let quoted = i % 2 == 1;
+        if quoted && piece.chars().count() > QUOTED {
+            out.extend(piece.chars().take(QUOTED));
+            out.push('…');
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
 }
 
 /// One line of source text, with what is needed to turn byte offsets into character columns.

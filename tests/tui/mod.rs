@@ -22,9 +22,8 @@ pub struct Harness {
 /// The demo game, copied into a fresh data directory the way the first run does.
 pub fn demo() -> Harness {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (path, games) = mafia_mod::console::first_game(Some(dir.path())).expect("first game");
-    let game = mafia_mod::savefile::load_game(&path).expect("demo loads");
-    harness(game, path, games, dir)
+    let first = mafia_mod::console::first_game(Some(dir.path())).expect("first game");
+    harness(first.game, first.path, first.games, dir)
 }
 
 /// The console on a game, with a fixed clock, the mono theme and a 100×30 screen.

@@ -1,0 +1,145 @@
+//! The reproduction cases of the reliability review (`shared/reliability-cases/`, copied to
+//! `tests/fixtures/reliability/`, the WWR inputs built here) as regression tests: each input
+//! once made the program panic, wrap a number, lose a position or take quadratic time.
+
+use mafia_mod::savefile::load_game;
+use mafia_mod::store::FileError;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/reliability")
+        .join(name)
+}
+
+fn load_error(name: &str) -> FileError {
+    match load_game(&fixture(name)) {
+        Ok(_) => panic!("{name} loaded"),
+        Err(e) => e,
+    }
+}
+
+fn run(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// A save whose embedded roleset has an empty phase cycle was a panic in `check`, `open` and
+/// `export`; it is refused at the cycle's line and column like a roleset file is.
+#[test]
+fn a_save_with_an_empty_phase_cycle_is_refused_at_the_cycle() {
+    let e = load_error("demo-with-empty-cycle.ron");
+    assert_eq!(e.field, "roleset.phases.cycle");
+    assert!(e.line.is_some() && e.col.is_some(), "{e}");
+    let (ok, text) = run(&[
+        "check",
+        fixture("demo-with-empty-cycle.ron").to_str().unwrap(),
+    ]);
+    assert!(!ok && !text.contains("panicked"), "{text}");
+    assert!(text.contains("the phase cycle is empty"), "{text}");
+}
+
+/// An entry numbered u64::MAX made the next entry number 0.
+#[test]
+fn entry_numbers_must_rise_below_the_largest() {
+    let e = load_error("seq-u64max.ron");
+    assert!(e.field.starts_with("entries["), "{e}");
+    assert!(e.line.is_some(), "{e}");
+}
+
+/// A file that is not UTF-8 is reported at its bad byte, whatever command reads it.
+#[test]
+fn a_file_that_is_not_utf8_is_reported_at_the_bad_byte() {
+    let (ok, text) = run(&["check", fixture("not-utf8.ron").to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        text.contains("not-utf8.ron:3:9: the file is not valid UTF-8"),
+        "{text}"
+    );
+}
+
+/// An injury lasting 4294967295 phases ended at once (the sum wrapped); it lasts.
+#[test]
+fn a_status_lasting_u32_max_phases_lasts() {
+    let (ok, text) = run(&["scenario", fixture("injured_forever.ron").to_str().unwrap()]);
+    assert!(ok, "{text}");
+}
+
+/// A vote weight of 2147483647 wrapped a family's total and the court took the wrong family;
+/// such a weight is refused where it is written.
+#[test]
+fn an_absurd_vote_weight_is_refused_where_it_is_written() {
+    let (ok, text) = run(&["check", fixture("weights.ron").to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        text.contains("weights.ron:111:40: abilities[12].effect.weight"),
+        "{text}"
+    );
+}
+
+/// `mafia-mod` with no arguments did not start when the newest save did not load; it opens
+/// the newest save that does and names the broken one.
+#[test]
+fn the_default_start_skips_a_newest_save_that_does_not_load() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).expect("games");
+    let demo = mafia_mod::console::DEMO_SAVE;
+    std::fs::write(games.join("old.ron"), demo).expect("old");
+    let newer = games.join("newer.ron");
+    std::fs::write(
+        &newer,
+        demo.replacen("    version: 1,", "    version: 2,", 1),
+    )
+    .expect("new");
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+    std::fs::File::options()
+        .write(true)
+        .open(&newer)
+        .and_then(|f| f.set_modified(later))
+        .expect("mtime");
+    let first = mafia_mod::console::first_game(Some(dir.path())).expect("a game opens");
+    assert_eq!(first.path, games.join("old.ron"));
+    let notice = first.notice.expect("the broken save is named");
+    assert!(notice.contains("newer.ron does not load"), "{notice}");
+    assert_eq!(
+        std::fs::read_to_string(&newer).expect("kept"),
+        demo.replacen("    version: 1,", "    version: 2,", 1),
+        "the broken save is left as it was"
+    );
+}
+
+/// Many `@(` inside a backtick string parsed in quadratic time (100,000: 30 s); an unknown word
+/// of 2,000,000 characters took 16 s and 715 MB to suggest nothing and was printed whole. Both
+/// now parse in one pass: this test would take minutes, not a second, if either came back.
+#[test]
+fn the_two_slow_wwr_inputs_parse_at_full_size() {
+    let line = "  • (@Target[role] is `Vicious Hag`) and (@Self->Counter < 3): Role Change @Self to `Cautious Hag`";
+    let nested = format!(
+        "**Hag** | Unaligned Align\nPassive End Day:\n{}\n",
+        line.replacen("Viciou", &format!("Viciou{}", "@(".repeat(100_000)), 1)
+    );
+    let parsed = mafia_mod::wwr::parse_element(&nested);
+    assert!(
+        parsed.diagnostics.iter().all(|d| !d.is_error()),
+        "{:?}",
+        parsed.diagnostics.first()
+    );
+    let long = format!(
+        "**Hell** | Unaligned Align\nStarting: {}\n",
+        "é".repeat(2_000_000)
+    );
+    let parsed = mafia_mod::wwr::parse_element(&long);
+    let error = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .expect("an unknown ability");
+    assert!(error.message.len() < 1000, "{} bytes", error.message.len());
+}
