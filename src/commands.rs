@@ -430,6 +430,7 @@ pub fn apply(
 ) -> Result<bool> {
     let path = find_save(game, data_dir);
     let mut game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
+    crate::store::clean_stale_temps(&path);
     let text = read_input(input)?;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -58,6 +58,7 @@ pub fn first_game(data_dir_override: Option<&Path>) -> Result<FirstGame> {
 /// `mafia-mod` with no arguments.
 pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Result<bool> {
     let first = first_game(data_dir_override)?;
+    crate::store::clean_stale_temps(&first.path);
     let mut app = App::new(first.game, first.path, Some(first.games));
     app.greet();
     if let Some(notice) = first.notice {
@@ -85,6 +86,7 @@ pub fn run_file(
 
 fn open(path: PathBuf, games: Option<PathBuf>) -> Result<bool> {
     let game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
+    crate::store::clean_stale_temps(&path);
     let mut app = App::new(game, path, games);
     app.greet();
     tui::run(app)?;

@@ -143,3 +143,43 @@ fn the_two_slow_wwr_inputs_parse_at_full_size() {
         .expect("an unknown ability");
     assert!(error.message.len() < 1000, "{} bytes", error.message.len());
 }
+
+/// A save copied in with mode 0644 left its backup 0644 after the next save; every backup is
+/// private now, and the temporary file an interrupted save left behind (its writer gone) is
+/// removed at the next start.
+#[cfg(unix)]
+#[test]
+fn backups_are_private_and_stale_temporaries_are_cleaned() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("g.ron");
+    std::fs::write(&save, mafia_mod::console::DEMO_SAVE).expect("save");
+    std::fs::set_permissions(&save, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    // A process id no system hands out.
+    let stale = dir.path().join(".g.ron.tmp-4294967-0");
+    std::fs::write(&stale, "half a save").expect("temp");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(["apply", save.to_str().unwrap(), "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("apply");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"note a note for the test\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("apply ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+    assert_eq!(mode(&save), 0o600);
+    assert_eq!(mode(&dir.path().join("g.ron.bak01")), 0o600);
+    assert!(!stale.exists(), "the stale temporary file is removed");
+}

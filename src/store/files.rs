@@ -73,12 +73,88 @@ fn write_and_swap(
         for n in (1..keep).rev() {
             let from = backup_path(target, n);
             if from.exists() {
+                make_private(&from)?;
                 fs::rename(&from, backup_path(target, n + 1))?;
             }
         }
+        // The old save becomes `bak01` (a hard link shares its mode): a save copied in with
+        // looser permissions leaves no readable backup behind.
+        make_private(target)?;
         link_or_copy_over(target, &backup_path(target, 1))?;
     }
     fs::rename(tmp_path, target)
+}
+
+/// Make a file readable by its owner only (saves hold secret roles); nothing elsewhere than
+/// on Unix.
+fn make_private(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(path)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            fs::set_permissions(path, fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
+/// Remove the temporary files an interrupted save of `save` left behind (`.NAME.tmp-PID-N`, and
+/// those of its backups): only those of a process that no longer runs, or, where that cannot be
+/// told, older than ten minutes, so a save under way elsewhere is never disturbed. Returns how
+/// many were removed.
+pub fn clean_stale_temps(save: &Path) -> usize {
+    let Some(name) = save.file_name().map(|n| n.to_string_lossy().to_string()) else {
+        return 0;
+    };
+    let dir = match save.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return 0;
+    };
+    let prefix = format!(".{name}");
+    let mut removed = 0;
+    for entry in entries.filter_map(Result::ok) {
+        let file = entry.file_name().to_string_lossy().to_string();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        // `.tmp-PID-N` after the save's name, or after one of its backups' (`.bak01.tmp-…`).
+        let Some(tail) = rest
+            .split(".tmp-")
+            .nth(1)
+            .filter(|_| rest.starts_with(".tmp-") || rest.starts_with(".bak"))
+        else {
+            continue;
+        };
+        let pid = tail.split('-').next().and_then(|p| p.parse::<u32>().ok());
+        if pid.is_some_and(|p| p != std::process::id()) && stale(&entry.path(), pid) {
+            if fs::remove_file(entry.path()).is_ok() {
+                removed += 1;
+            }
+        }
+    }
+    removed
+}
+
+/// Is a temporary file's writer gone: its process not running (Linux), or the file ten
+/// minutes old?
+fn stale(path: &Path, pid: Option<u32>) -> bool {
+    if cfg!(target_os = "linux")
+        && let Some(pid) = pid
+        && Path::new("/proc/self").exists()
+    {
+        return !Path::new("/proc").join(pid.to_string()).exists();
+    }
+    fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > std::time::Duration::from_secs(600))
 }
 
 /// Make `to` a copy of `from` without `from` ever disappearing, replacing any old `to`
