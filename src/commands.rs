@@ -188,12 +188,12 @@ fn write_deal(game: &Game, out: &mut dyn Write) -> Result<()> {
             .as_deref()
             .map(|f| format!(" · {f}"))
             .unwrap_or_default();
-        writeln!(
-            out,
+        let line = format!(
             "  {:<width$}{family} · {}",
             slot.name,
             slot.role_names(roleset)
-        )?;
+        );
+        writeln!(out, "{}", crate::export::clean_controls(&line))?;
     }
     Ok(())
 }
@@ -327,7 +327,7 @@ pub fn export(
             private_results(&game, committed, slot.id, markup)
         }
     };
-    out.write_all(text.as_bytes())?;
+    out.write_all(crate::export::clean_controls(&text).as_bytes())?;
     Ok(())
 }
 
@@ -362,7 +362,7 @@ pub fn export_sheet(
         (Sheet::Recap, _) => sheets::recap(&game, markup),
         (Sheet::Host, _) => sheets::host_sheet(&game, markup),
     };
-    writeln!(out, "{}", text.trim_end())?;
+    writeln!(out, "{}", crate::export::clean_controls(text.trim_end()))?;
     Ok(())
 }
 

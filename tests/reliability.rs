@@ -183,3 +183,51 @@ fn backups_are_private_and_stale_temporaries_are_cleaned() {
     assert_eq!(mode(&dir.path().join("g.ron.bak01")), 0o600);
     assert!(!stale.exists(), "the stale temporary file is removed");
 }
+
+/// A player named with terminal escape sequences was printed raw by `export`, retitling and
+/// clearing the host's terminal; exports carry no control sequences now.
+#[test]
+fn exports_strip_control_sequences() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("esc.ron");
+    let evil = "Dino\u{1b}]0;PWNED\u{7}";
+    let demo = mafia_mod::console::DEMO_SAVE;
+    assert!(demo.contains("\"Dino\""), "the demo has a Dino");
+    let text = demo.replace("\"Dino\"", &format!("{evil:?}"));
+    std::fs::write(&save, text).expect("save");
+    for args in [
+        vec!["export", save.to_str().unwrap(), "--roles"],
+        vec!["export", save.to_str().unwrap(), "--host"],
+    ] {
+        let (_, out) = run(&args);
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}'),
+            "{args:?}: {out:?}"
+        );
+        assert!(
+            out.contains("Dino]0;PWNED"),
+            "{args:?}: the name is still there: {out}"
+        );
+    }
+}
+
+/// An override naming no step of the phase was accepted in silence.
+#[test]
+fn an_override_of_an_unknown_step_is_refused() {
+    let first = {
+        let dir = tempfile::tempdir().expect("tempdir");
+        mafia_mod::console::first_game(Some(dir.path())).expect("demo")
+    };
+    let mut game = first.game;
+    let refused = game
+        .submit(
+            mafia_mod::engine::Entry::Override {
+                step: "bogus#1".into(),
+                verdict: mafia_mod::engine::Verdict::Fail,
+                reason: "because".into(),
+            },
+            None,
+        )
+        .expect_err("refused");
+    assert_eq!(refused.rule, "unknown_step");
+}

@@ -241,6 +241,20 @@ impl Game {
                 "the entry log has used every entry number; no entry can be added to this save",
             )
         })?;
+        // An override names a step of this phase's resolution: a key that names none would be
+        // a verdict on nothing, accepted in silence (checked when entered, not on replay, so
+        // older saves still load).
+        if let Entry::Override { step, .. } = &entry
+            && !step.trim().is_empty()
+            && !self.preview().steps.iter().any(|s| s.key == *step)
+        {
+            return Err(Refusal::new(
+                "unknown_step",
+                format!(
+                    "no step `{step}` in this phase's resolution; the queue pane shows each step's key"
+                ),
+            ));
+        }
         let logged = LoggedEntry { seq, at, entry };
         match &logged.entry {
             Entry::Undo(target) | Entry::Redo(target) => {

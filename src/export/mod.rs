@@ -8,6 +8,23 @@ use crate::rules::Roleset;
 
 pub mod sheets;
 
+/// Text safe to print or paste: terminal control sequences (C0 controls but newline and tab,
+/// DEL, C1 controls) and the bidirectional overrides that reorder what a reader sees are taken
+/// out. A player's name typed with an escape sequence must not retitle or clear the host's
+/// terminal, nor hide text in a forum post.
+pub fn clean_controls(text: &str) -> String {
+    text.chars()
+        .filter(|c| {
+            let code = *c as u32;
+            let control = (code < 0x20 && !matches!(c, '\n' | '\t'))
+                || (0x7F..=0x9F).contains(&code)
+                || (0x202A..=0x202E).contains(&code)
+                || (0x2066..=0x2069).contains(&code);
+            !control
+        })
+        .collect()
+}
+
 /// A roleset's wording for something players read, or the English where it has none.
 pub(crate) fn template_or(roleset: &Roleset, id: &str, english: &str) -> String {
     match roleset.template(id) {

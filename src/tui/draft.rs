@@ -140,6 +140,13 @@ pub fn shown_for(app: &App, slot: usize) -> Option<String> {
 /// with the host's own lines in a `-private` file beside it, so the file that is posted never
 /// holds a secret.
 pub fn export(app: &App, markup: Markup, path: &Path) -> Vec<(PathBuf, String)> {
+    exported(app, markup, path)
+        .into_iter()
+        .map(|(p, text)| (p, crate::export::clean_controls(&text)))
+        .collect()
+}
+
+fn exported(app: &App, markup: Markup, path: &Path) -> Vec<(PathBuf, String)> {
     // A host document is a file of its own.
     let document = match app.draft.shows {
         DraftShows::Roles => Some(sheets::role_pms(&app.game, markup)),

@@ -35,6 +35,7 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
             app.notice = Some(format!("exported to {}", written.join(" and ")));
         }
         Effect::Copy(text) => {
+            let text = crate::export::clean_controls(&text);
             let copy = CopyToClipboard::to_clipboard_from(text.as_bytes());
             match ratatui::crossterm::execute!(&mut &mut *terminal, copy) {
                 Ok(()) => {
