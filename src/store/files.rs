@@ -132,10 +132,11 @@ pub fn clean_stale_temps(save: &Path) -> usize {
             continue;
         };
         let pid = tail.split('-').next().and_then(|p| p.parse::<u32>().ok());
-        if pid.is_some_and(|p| p != std::process::id()) && stale(&entry.path(), pid) {
-            if fs::remove_file(entry.path()).is_ok() {
-                removed += 1;
-            }
+        if pid.is_some_and(|p| p != std::process::id())
+            && stale(&entry.path(), pid)
+            && fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
         }
     }
     removed
