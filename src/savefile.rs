@@ -1,8 +1,9 @@
 //! Loading and saving games: RON on disk, replayed into a [`Game`] on load.
 
-use crate::engine::{Game, GameFile, SAVE_VERSION};
+use crate::engine::{Game, GameFile, LoggedEntry, SAVE_VERSION};
 use crate::store::{FileError, parse_ron, to_ron, write_atomic};
-use std::path::Path;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 
 /// How many earlier versions of a save are kept next to it.
 pub const BACKUPS: usize = 10;
@@ -71,4 +72,110 @@ pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
         ));
     }
     write_atomic(path, text.as_bytes(), BACKUPS).map_err(|e| file_error(path, e.to_string()))
+}
+
+/// The journal of a save: `NAME.ron.journal` beside it. Every entry the console accepts is
+/// appended to it, fsynced, before the save is written; a save that succeeds removes it. So an
+/// entry the screen showed is on disk even when the save failed or the console was killed, and
+/// the next start offers to recover it. One JSON object a line (JSON never writes a raw
+/// newline), so a line torn by a crash is only ever the last one, and is ignored.
+pub fn journal_path(save: &Path) -> PathBuf {
+    let mut name = save.file_name().map_or_else(OsString::new, OsString::from);
+    name.push(".journal");
+    save.with_file_name(name)
+}
+
+/// Append entries to the save's journal and make them durable.
+pub fn append_journal(save: &Path, entries: &[LoggedEntry]) -> std::io::Result<()> {
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let path = journal_path(save);
+    let fresh = !path.exists();
+    let mut options = std::fs::OpenOptions::new();
+    options.append(true).create(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&path)?;
+    let mut text = String::new();
+    for e in entries {
+        text.push_str(&serde_json::to_string(e).map_err(std::io::Error::other)?);
+        text.push('\n');
+    }
+    std::io::Write::write_all(&mut file, text.as_bytes())?;
+    file.sync_data()?;
+    if fresh && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // The new name itself must survive a power cut.
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok(())
+}
+
+/// The journal's entries that the save does not hold (numbered after its last entry), in
+/// order; empty without a journal. A torn last line is left out.
+pub fn journal_tail(save: &Path, file: &GameFile) -> Result<Vec<LoggedEntry>, FileError> {
+    let path = journal_path(save);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).to_string(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(file_error(&path, e.to_string())),
+    };
+    let last = file.entries.last().map_or(0, |e| e.seq);
+    let mut tail: Vec<LoggedEntry> = Vec::new();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
+        let torn = i + 1 == lines.len() && !line.ends_with('\n');
+        match serde_json::from_str::<LoggedEntry>(line.trim()) {
+            Ok(e) if e.seq > last && tail.last().is_none_or(|t| t.seq < e.seq) => tail.push(e),
+            Ok(_) => {}
+            Err(_) if torn || line.trim().is_empty() => {}
+            Err(e) => {
+                return Err(FileError {
+                    path: path.clone(),
+                    line: Some(i + 1),
+                    col: Some(e.column()),
+                    field: String::new(),
+                    message: format!("a journal line that does not read: {e}"),
+                });
+            }
+        }
+    }
+    Ok(tail)
+}
+
+/// The save holds everything now: its journal goes.
+pub fn remove_journal(save: &Path) {
+    let _ = std::fs::remove_file(journal_path(save));
+}
+
+/// Keep a journal the host chose not to recover, under a name no start reads again.
+pub fn set_journal_aside(save: &Path) -> std::io::Result<PathBuf> {
+    let from = journal_path(save);
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut name = from.file_name().map_or_else(OsString::new, OsString::from);
+    name.push(format!("-{stamp}"));
+    let to = from.with_file_name(name);
+    std::fs::rename(&from, &to)?;
+    Ok(to)
+}
+
+/// The save with its journal's tail replayed onto it: every entry checked again by the rules.
+pub fn recovered(save: &Path, game: &Game) -> Result<Option<(Game, Vec<LoggedEntry>)>, FileError> {
+    let tail = journal_tail(save, game.file())?;
+    if tail.is_empty() {
+        return Ok(None);
+    }
+    let mut file = game.file().clone();
+    file.entries.extend(tail.iter().cloned());
+    let recovered = Game::from_file(file, &crate::systems::SYSTEMS).map_err(|e| {
+        file_error(
+            &journal_path(save),
+            format!("the journal's entries do not replay onto the save: {e}"),
+        )
+    })?;
+    Ok(Some((recovered, tail)))
 }

@@ -1357,3 +1357,101 @@ fn the_action_form_asks_for_parameters() {
         }
     );
 }
+
+/// The text of the question on top, if one is asked.
+fn question(h: &Harness) -> Option<String> {
+    match h.app.overlays.last() {
+        Some(Overlay::Confirm(c)) => Some(format!("{}\n{}", c.question, c.detail.join("\n"))),
+        _ => None,
+    }
+}
+
+/// A save that fails (here the save's name is a directory) keeps the entry in the journal
+/// beside it; quitting then asks, names the entry, and quits only on `y`.
+#[test]
+fn quit_after_a_failed_save_asks_and_names_the_entries() {
+    let mut h = demo();
+    let blocked = h.dir.path().join("games/blocked.ron");
+    std::fs::create_dir_all(blocked.join("inside")).expect("a directory in the save's place");
+    h.app.path = blocked.clone();
+    h.esc();
+    h.command("modkill Bruno");
+    assert!(matches!(h.app.save_state, SaveState::Failed(_)));
+    h.esc();
+    let journal = mafia_mod::savefile::journal_path(&blocked);
+    let kept = std::fs::read_to_string(&journal).expect("the journal holds the entry");
+    assert!(kept.contains("Bruno"), "{kept}");
+    h.key(KeyCode::Char('q'));
+    assert!(!h.app.quit, "q does not quit at once");
+    let asked = question(&h).expect("a question");
+    assert!(asked.contains("modkill Bruno"), "{asked}");
+    assert!(!asked.contains("lost if you quit"), "{asked}");
+    assert!(asked.contains("blocked.ron.journal"), "{asked}");
+    h.ctrl('c');
+    assert!(!h.app.quit, "a second Ctrl-C does not answer the question");
+    h.key(KeyCode::Char('n'));
+    assert!(!h.app.quit && h.app.overlays.is_empty());
+    h.key(KeyCode::Char('q')).key(KeyCode::Char('y'));
+    assert!(h.app.quit);
+}
+
+/// When neither the save nor its journal can be written, the question says the entries are
+/// lost if the host quits.
+#[test]
+fn quit_with_no_journal_names_the_lost_entries() {
+    let mut h = demo();
+    h.app.path = h.dir.path().join("no/such/dir/game.ron");
+    h.command("modkill Bruno");
+    h.esc();
+    h.key(KeyCode::Char('q'));
+    let asked = question(&h).expect("a question");
+    assert!(
+        asked.contains("modkill Bruno  (lost if you quit)"),
+        "{asked}"
+    );
+}
+
+/// After a failed save, `w` in the quit question saves the game under a fresh name and the
+/// console goes on there, nothing left unsaved.
+#[test]
+fn save_elsewhere_after_a_failed_save() {
+    let mut h = demo();
+    h.app.path = h.dir.path().join("no/such/dir/game.ron");
+    h.command("modkill Bruno");
+    h.esc();
+    h.key(KeyCode::Char('q')).key(KeyCode::Char('w'));
+    assert_eq!(h.app.save_state, SaveState::Saved);
+    assert!(
+        h.app.path.starts_with(h.dir.path().join("games")),
+        "{}",
+        h.app.path.display()
+    );
+    let saved = load_game(&h.app.path).expect("the rescued save loads");
+    assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.quit, "nothing is left to ask about");
+}
+
+/// The next start finds the journal's entries the save lacks and offers them back: `y` replays
+/// them onto the save, saves, and removes the journal.
+#[test]
+fn the_next_start_offers_the_journal_back() {
+    let mut h = demo();
+    let path = h.app.path.clone();
+    let last = h.app.game.file().entries.last().map_or(0, |e| e.seq);
+    let lost = mafia_mod::engine::LoggedEntry {
+        seq: last + 1,
+        at: None,
+        entry: Entry::Host(HostCommand::Modkill("Bruno".into())),
+    };
+    mafia_mod::savefile::append_journal(&path, &[lost]).expect("journal");
+    h.app.check_journal();
+    let asked = question(&h).expect("the journal is offered");
+    assert!(asked.contains("modkill Bruno"), "{asked}");
+    h.key(KeyCode::Char('y'));
+    assert!(!is_alive(&h, "Bruno"));
+    assert_eq!(h.app.save_state, SaveState::Saved);
+    let saved = load_game(&path).expect("loads");
+    assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
+    assert!(!mafia_mod::savefile::journal_path(&path).exists());
+}

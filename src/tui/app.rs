@@ -144,6 +144,13 @@ pub struct App {
     pub mouse: bool,
     pub command_history: Vec<String>,
     pub quit: bool,
+    /// The last entry number on disk, in the save or its journal: every entry after it would be
+    /// lost if the console stopped now.
+    pub durable_seq: u64,
+    /// The last entry number the save itself holds.
+    pub saved_seq: u64,
+    /// The save's journal replayed onto it at start, waiting for the host's answer.
+    pub recovery: Option<Box<crate::engine::Game>>,
 }
 
 impl App {
@@ -151,7 +158,11 @@ impl App {
         let resolution = Stepwise::of(&game);
         let tally = game.tally();
         let stale_edit = super::draft::stale_edit(&game, &resolution);
+        let durable_seq = game.file().entries.last().map_or(0, |e| e.seq);
         App {
+            durable_seq,
+            saved_seq: durable_seq,
+            recovery: None,
             stale_edit,
             game,
             path,
@@ -181,6 +192,83 @@ impl App {
             command_history: Vec::new(),
             quit: false,
         }
+    }
+
+    /// The entries the screen showed as entered that are in neither the save nor its journal.
+    pub fn entries_at_risk(&self) -> Vec<&crate::engine::LoggedEntry> {
+        self.game
+            .file()
+            .entries
+            .iter()
+            .filter(|e| e.seq > self.durable_seq)
+            .collect()
+    }
+
+    /// The entries not in the save itself (in its journal, or nowhere).
+    pub fn unsaved_entries(&self) -> Vec<&crate::engine::LoggedEntry> {
+        match self.save_state {
+            SaveState::Saved => Vec::new(),
+            _ => self
+                .game
+                .file()
+                .entries
+                .iter()
+                .filter(|e| e.seq > self.saved_seq)
+                .collect(),
+        }
+    }
+
+    /// At start: the save's journal holds entries the save does not (the last session stopped
+    /// before they were saved): offer them back. A journal that does not replay is left as it
+    /// is and named.
+    pub fn check_journal(&mut self) {
+        match crate::savefile::recovered(&self.path, &self.game) {
+            Ok(Some((game, tail))) => self.offer_recovery(game, &tail),
+            Ok(None) => {}
+            Err(e) => self.error(
+                "The save's journal cannot be recovered",
+                format!("{e}\n\nIt is left as it is; the save opens without it."),
+            ),
+        }
+    }
+
+    /// Offer to recover the entries the save's journal holds beyond it (the last session
+    /// stopped before they were saved).
+    pub fn offer_recovery(
+        &mut self,
+        recovered: crate::engine::Game,
+        tail: &[crate::engine::LoggedEntry],
+    ) {
+        let lines: Vec<String> = tail
+            .iter()
+            .take(12)
+            .map(|e| {
+                let line = crate::script::entry_line(&e.entry)
+                    .unwrap_or_else(|| "(an entry with no command line)".into());
+                format!("#{} {line}", e.seq)
+            })
+            .collect();
+        let mut detail = vec![format!(
+            "{} entr{} from the last session {} not in the save:",
+            tail.len(),
+            if tail.len() == 1 { "y" } else { "ies" },
+            if tail.len() == 1 { "is" } else { "are" }
+        )];
+        detail.extend(lines);
+        if tail.len() > 12 {
+            detail.push(format!("… and {} more", tail.len() - 12));
+        }
+        detail.push(String::new());
+        detail.push(
+            "y: recover them and save · n: keep the save as it is and set the journal aside".into(),
+        );
+        self.recovery = Some(Box::new(recovered));
+        self.overlays
+            .push(Overlay::Confirm(super::confirm::Confirm {
+                question: "Recover the entries the journal kept?".into(),
+                detail,
+                action: Confirmed::Recover,
+            }));
     }
 
     /// The first notice: on the bundled demo, how to start a game of one's own (the key bar

@@ -3,7 +3,7 @@
 //! `n`, and its drawing.
 
 use super::app::App;
-use super::msg::{Answer, Msg};
+use super::msg::{Answer, Effect, Msg};
 use super::view::{centered, popup, popup_block};
 use crate::engine::{Entry, Game};
 use ratatui::Frame;
@@ -15,6 +15,11 @@ use ratatui::text::Line;
 pub enum Confirmed {
     /// Undo the entry with this number, or redo it if it is undone.
     Toggle(u64),
+    /// Quit with entries not in the save: `y` quits, `s` tries the save again, `w` saves
+    /// elsewhere, `n` stays.
+    Quit,
+    /// Recover the entries the save's journal kept (`y`), or set the journal aside (`n`).
+    Recover,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +38,11 @@ impl Confirm {
             } else {
                 Entry::Undo(seq)
             }),
+            (Msg::Yes, Confirmed::Quit) => Answer::Effect(Effect::Quit),
+            (Msg::Save, Confirmed::Quit) => Answer::Effect(Effect::Save),
+            (Msg::SaveElsewhere, Confirmed::Quit) => Answer::Effect(Effect::SaveElsewhere),
+            (Msg::Yes, Confirmed::Recover) => Answer::Effect(Effect::Recover(true)),
+            (Msg::No, Confirmed::Recover) => Answer::Effect(Effect::Recover(false)),
             (Msg::No, _) => Answer::Close,
             _ => Answer::Stay,
         }

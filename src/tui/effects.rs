@@ -14,6 +14,11 @@ use std::path::Path;
 pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
     match effect {
         Effect::Save => save(app),
+        // Another game replaces this one only once its entries are in its save.
+        Effect::Open(_) | Effect::Create(_) if app.save_state != SaveState::Saved => app.error(
+            "This game has entries not in its save",
+            "Save it first (s), or quit and answer the question about them.",
+        ),
         Effect::Open(path) => match load_game(&path) {
             Ok(game) => {
                 app.replace_game(game, path.clone());
@@ -71,13 +76,28 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
                 Err(e) => app.error("The new game could not be saved", e.to_string()),
             }
         }
+        Effect::SaveElsewhere => save_elsewhere(app),
+        Effect::Recover(take) => recover(app, take),
         Effect::Quit => app.quit = true,
     }
 }
 
+/// Journal first, then the save: every entry since the last durable one is appended to the
+/// save's journal and fsynced before the save is written, so what the screen shows survives a
+/// failed save or a killed console. A save that succeeds holds everything, and the journal goes.
 fn save(app: &mut App) {
+    let fresh: Vec<crate::engine::LoggedEntry> =
+        app.entries_at_risk().into_iter().cloned().collect();
+    if let Some(last) = fresh.last()
+        && crate::savefile::append_journal(&app.path, &fresh).is_ok()
+    {
+        app.durable_seq = last.seq;
+    }
     match save_game(&app.game, &app.path) {
         Ok(()) => {
+            crate::savefile::remove_journal(&app.path);
+            app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);
+            app.saved_seq = app.durable_seq;
             app.save_state = SaveState::Saved;
             if let Some(n) = &mut app.notice
                 && !n.ends_with("saved")
@@ -92,6 +112,55 @@ fn save(app: &mut App) {
                 "Save failed: the game is still here, in memory",
                 format!("{message}\n\nFix the problem and press s to save again."),
             );
+        }
+    }
+}
+
+/// The save cannot be written: the game goes to a fresh name in the games folder (or beside the
+/// save) and the console goes on there.
+fn save_elsewhere(app: &mut App) {
+    let dir = app
+        .games_dir
+        .clone()
+        .filter(|d| d.is_dir())
+        .or_else(|| app.path.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+    let path = fresh_path(&dir, &format!("{}-rescued", app.game.file().name));
+    match save_game(&app.game, &path) {
+        Ok(()) => {
+            let old = std::mem::replace(&mut app.path, path.clone());
+            crate::savefile::remove_journal(&old);
+            app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);
+            app.saved_seq = app.durable_seq;
+            app.save_state = SaveState::Saved;
+            app.notice = Some(format!("saved as {}", path.display()));
+        }
+        Err(e) => app.error("That save failed too", e.to_string()),
+    }
+}
+
+/// The host's answer to the journal found at start: take the recovered game and save it, or
+/// keep the save as it is and set the journal aside.
+fn recover(app: &mut App, take: bool) {
+    let Some(recovered) = app.recovery.take() else {
+        return;
+    };
+    if take {
+        let count = recovered.file().entries.len() - app.game.file().entries.len();
+        let (path, saved) = (app.path.clone(), app.saved_seq);
+        app.replace_game(*recovered, path);
+        app.save_state = SaveState::Unsaved;
+        app.saved_seq = saved;
+        app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);
+        save(app);
+        app.notice = Some(format!(
+            "recovered {count} entr{} from the journal",
+            if count == 1 { "y" } else { "ies" }
+        ));
+    } else {
+        match crate::savefile::set_journal_aside(&app.path) {
+            Ok(kept) => app.notice = Some(format!("the journal is kept as {}", kept.display())),
+            Err(e) => app.error("The journal could not be set aside", e.to_string()),
         }
     }
 }

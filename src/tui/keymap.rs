@@ -183,9 +183,9 @@ use Mode as M;
 /// Every key binding of the console: one line each, so the table reads as the help does.
 #[rustfmt::skip]
 pub static BINDINGS: &[Binding] = &[
-    bind(M::Any, Key::ctrl('c'), Msg::Quit, "quit (the game is already saved)", None),
+    bind(M::Any, Key::ctrl('c'), Msg::Quit, "quit (asks first if an entry is not saved)", None),
     // The main screen.
-    bind(M::Main, Key::ch('q'), Msg::Quit, "quit (the game is already saved)", Some("quit")),
+    bind(M::Main, Key::ch('q'), Msg::Quit, "quit (asks first if an entry is not saved)", Some("quit")),
     bind(M::Main, Key::ch('?'), Msg::Help, "show every key binding", Some("help")),
     bind(M::Main, Key::plain(Tab), Msg::FocusNext, "focus the next pane", None),
     bind(M::Main, Key::plain(BackTab), Msg::FocusPrev, "focus the previous pane", None),
@@ -263,6 +263,8 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Confirm, Key::ch('y'), Msg::Yes, "yes", Some("yes")),
     bind(M::Confirm, Key::plain(Enter), Msg::Yes, "yes", None),
     bind(M::Confirm, Key::ch('n'), Msg::No, "no", Some("no")),
+    bind(M::Confirm, Key::ch('s'), Msg::Save, "after a failed save: try the save again", None),
+    bind(M::Confirm, Key::ch('w'), Msg::SaveElsewhere, "after a failed save: save under a new name", None),
     bind(M::Confirm, Key::plain(Esc), Msg::No, "no", None),
     // Forms.
     bind(M::Form, Key::plain(Esc), Msg::Close, "cancel: nothing is entered", Some("cancel")),

@@ -29,6 +29,8 @@ impl Pane {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
+    /// Save the game under a fresh name (the quit question after a failed save).
+    SaveElsewhere,
     Quit,
     Help,
     /// Esc: close the top overlay.
@@ -148,5 +150,10 @@ pub enum Effect {
     Create(Box<crate::engine::Game>),
     /// Turn mouse capture on or off.
     Mouse(bool),
+    /// Save the game under a fresh name beside the games (the save cannot be written), and go
+    /// on there.
+    SaveElsewhere,
+    /// Take the journal's recovered game (`true`) or set the journal aside (`false`).
+    Recover(bool),
     Quit,
 }

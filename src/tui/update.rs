@@ -21,10 +21,7 @@ use ratatui::layout::{Position, Rect};
 
 pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
     match msg {
-        Msg::Quit => {
-            app.quit = true;
-            Some(Effect::Quit)
-        }
+        Msg::Quit => ask_before_quitting(app),
         Msg::Resize(w, h) => {
             app.area = Rect::new(0, 0, w, h);
             None
@@ -565,4 +562,63 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
         }
         Command::Quit => update(app, Msg::Quit),
     }
+}
+
+/// Quitting with entries not in the save asks first, naming them: the host chooses to try the
+/// save again, to save elsewhere, or to quit (they stay in the journal when it was written,
+/// else they are lost, and the question says which). A second Ctrl-C does not answer it.
+fn ask_before_quitting(app: &mut App) -> Option<Effect> {
+    if app
+        .overlays
+        .iter()
+        .any(|o| matches!(o, Overlay::Confirm(c) if c.action == Confirmed::Quit))
+    {
+        return None;
+    }
+    let unsaved = app.unsaved_entries();
+    if unsaved.is_empty() {
+        app.quit = true;
+        return Some(Effect::Quit);
+    }
+    let at_risk: Vec<u64> = app.entries_at_risk().iter().map(|e| e.seq).collect();
+    let mut detail: Vec<String> = unsaved
+        .iter()
+        .take(12)
+        .map(|e| {
+            let line = script::entry_line(&e.entry)
+                .unwrap_or_else(|| "(an entry with no command line)".into());
+            let lost = if at_risk.contains(&e.seq) {
+                "  (lost if you quit)"
+            } else {
+                ""
+            };
+            format!("#{} {line}{lost}", e.seq)
+        })
+        .collect();
+    if unsaved.len() > 12 {
+        detail.push(format!("… and {} more", unsaved.len() - 12));
+    }
+    detail.push(String::new());
+    let journal = crate::savefile::journal_path(&app.path);
+    detail.push(if at_risk.is_empty() {
+        format!(
+            "y quits: they stay in {} and the next start offers them back",
+            journal.display()
+        )
+    } else {
+        "y quits and loses the entries marked: neither the save nor its journal could be written"
+            .into()
+    });
+    detail.push("s: try the save again · w: save under a new name · n: stay".into());
+    let count = unsaved.len();
+    app.overlays.push(Overlay::Confirm(Confirm {
+        question: format!(
+            "{count} entr{} {} not in the save. Quit anyway?",
+            if count == 1 { "y" } else { "ies" },
+            if count == 1 { "is" } else { "are" }
+        ),
+        detail,
+        action: Confirmed::Quit,
+    }));
+    None
 }
