@@ -107,6 +107,8 @@ pub struct NewGameArgs<'a> {
     /// `--families`: a number or comma-separated names.
     pub families: Option<&'a str>,
     pub output: &'a Path,
+    /// Replace a file already at `output` (`--force`); without it an existing file is kept.
+    pub force: bool,
 }
 
 pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
@@ -118,6 +120,7 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         options,
         families,
         output,
+        force,
     } = args;
     let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
     let Roster {
@@ -160,7 +163,21 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
     for w in warnings {
         writeln!(out, "warning: {w}")?;
     }
-    save_game(&game, output).map_err(|e| anyhow!("{e}"))?;
+    if force {
+        save_game(&game, output).map_err(|e| anyhow!("{e}"))?;
+    } else {
+        let text = crate::savefile::game_text(&game).map_err(|e| anyhow!("{e}"))?;
+        crate::store::write_new(output, text.as_bytes()).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                anyhow!(
+                    "{} exists: a game may be in progress there; choose another -o, or add --force to overwrite it",
+                    output.display()
+                )
+            } else {
+                anyhow!("{}: {e}", output.display())
+            }
+        })?;
+    }
     writeln!(
         out,
         "wrote {} ({} players, {})",
@@ -199,7 +216,7 @@ fn write_deal(game: &Game, out: &mut dyn Write) -> Result<()> {
 }
 
 /// What kind of RON document a text is, from its first identifier.
-fn ron_kind(text: &str) -> &str {
+pub(crate) fn ron_kind(text: &str) -> &str {
     let mut rest = text;
     loop {
         rest = rest.trim_start();

@@ -59,6 +59,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 options: &options,
                 families: families.as_deref(),
                 output: &output,
+                force,
             };
             commands::new_game(args, &mut out)?;
             Ok(true)

@@ -610,12 +610,30 @@ fn export_and_copy() {
     // The file is named after the phase the pane shows: the draft now, a committed phase after `[`.
     let named = |h: &Harness| form::default_export_path(&h.app.ctx());
     assert!(named(&h).ends_with(format!("{}-night-2.txt", h.app.game.file().name)));
+    // Writing over the earlier export asks first.
     h.command(&format!("export markdown {}", out.display()));
+    assert!(
+        question(&h).expect("asked").contains("Replace"),
+        "an existing file is not replaced without a yes"
+    );
+    assert!(
+        std::fs::read_to_string(&out)
+            .expect("kept")
+            .starts_with("[b]")
+    );
+    h.key(KeyCode::Char('y'));
     assert!(
         std::fs::read_to_string(&out)
             .expect("exported")
             .starts_with("**Night 2**")
     );
+    // An export never writes over a save, not even with a yes.
+    let save = h.app.path.clone();
+    let before = std::fs::read_to_string(&save).expect("save");
+    h.command(&format!("export text {}", save.display()));
+    assert!(error_text(&h).expect("refused").contains("save"));
+    h.esc();
+    assert_eq!(std::fs::read_to_string(&save).expect("save"), before);
     h.key(KeyCode::Char('4')).key(KeyCode::Char('['));
     assert!(
         named(&h).ends_with(format!("{}-day-1.txt", h.app.game.file().name)),

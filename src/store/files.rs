@@ -85,6 +85,30 @@ fn write_and_swap(
     fs::rename(tmp_path, target)
 }
 
+/// Write a new file at `path` only if nothing is there, in one step: the text goes to a hidden
+/// temporary file that is then linked under the name, which fails if the name exists, so
+/// nothing written in between is ever replaced (no check-then-write race).
+pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} does not name a file", path.display()),
+        )
+    })?;
+    let (tmp, mut file) = create_temp(&dir, name)?;
+    let result = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| fs::hard_link(&tmp, path));
+    let _ = fs::remove_file(&tmp);
+    result?;
+    sync_dir(&dir)
+}
+
 /// Make a file readable by its owner only (saves hold secret roles); nothing elsewhere than
 /// on Unix.
 fn make_private(path: &Path) -> io::Result<()> {

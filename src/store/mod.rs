@@ -35,7 +35,7 @@ mod version;
 pub use error::FileError;
 pub use files::{
     backup_path, clean_stale_temps, data_dir, fresh_path, games_dir, most_recent_save,
-    saves_newest_first, write_atomic,
+    saves_newest_first, write_atomic, write_new,
 };
 pub use locate::locate;
 pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};

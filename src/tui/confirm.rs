@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 /// What the host confirms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Confirmed {
     /// Undo the entry with this number, or redo it if it is undone.
     Toggle(u64),
@@ -20,6 +20,8 @@ pub enum Confirmed {
     Quit,
     /// Recover the entries the save's journal kept (`y`), or set the journal aside (`n`).
     Recover,
+    /// Replace existing files with an export.
+    Replace(Vec<(std::path::PathBuf, String)>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,11 +34,15 @@ pub struct Confirm {
 impl Confirm {
     /// Yes submits the change (whichever way the entry stands when it is answered); no closes.
     pub fn update(&self, msg: Msg, game: &Game) -> Answer {
-        match (msg, self.action) {
-            (Msg::Yes, Confirmed::Toggle(seq)) => Answer::Submit(if game.is_undone(seq) {
-                Entry::Redo(seq)
+        match (msg, &self.action) {
+            (Msg::Yes, Confirmed::Toggle(seq)) => Answer::Submit(if game.is_undone(*seq) {
+                Entry::Redo(*seq)
             } else {
-                Entry::Undo(seq)
+                Entry::Undo(*seq)
+            }),
+            (Msg::Yes, Confirmed::Replace(files)) => Answer::Effect(Effect::Write {
+                files: files.clone(),
+                replace: true,
             }),
             (Msg::Yes, Confirmed::Quit) => Answer::Effect(Effect::Quit),
             (Msg::Save, Confirmed::Quit) => Answer::Effect(Effect::Save),

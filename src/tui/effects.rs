@@ -26,7 +26,24 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
             }
             Err(e) => app.error("Cannot open that save", e.to_string()),
         },
-        Effect::Write(files) => {
+        Effect::Write { files, replace } => {
+            if let Some(why) = files.iter().find_map(|(path, _)| save_target(app, path)) {
+                return app.error("Export refused", why);
+            }
+            let existing: Vec<String> = files
+                .iter()
+                .filter(|(path, _)| path.exists())
+                .map(|(path, _)| path.display().to_string())
+                .collect();
+            if !existing.is_empty() && !replace {
+                app.overlays
+                    .push(super::app::Overlay::Confirm(super::confirm::Confirm {
+                        question: format!("Replace {}?", existing.join(" and ")),
+                        detail: vec!["The export would write over what is there now.".into()],
+                        action: super::app::Confirmed::Replace(files),
+                    }));
+                return;
+            }
             let mut written = Vec::new();
             for (path, text) in files {
                 match crate::store::write_atomic(&path, text.as_bytes(), 0) {
@@ -163,4 +180,40 @@ fn recover(app: &mut App, take: bool) {
             Err(e) => app.error("The journal could not be set aside", e.to_string()),
         }
     }
+}
+
+/// Why an export may not write `path`: it is the open save, or a save of the games folder
+/// (whatever its name), or its text is a game. Exports never replace a save, asked or not.
+fn save_target(app: &App, path: &Path) -> Option<String> {
+    let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    if same(path, &app.path) {
+        return Some(format!("{} is this game's save", path.display()));
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let in_games = app
+        .games_dir
+        .as_deref()
+        .zip(path.parent())
+        .is_some_and(|(games, parent)| same(games, parent));
+    let save_like =
+        name.ends_with(".ron") || name.contains(".ron.bak") || name.ends_with(".journal");
+    if in_games && save_like {
+        return Some(format!(
+            "{} is a save's name in the games folder",
+            path.display()
+        ));
+    }
+    let head = std::fs::read(path)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b[..b.len().min(65536)]).to_string());
+    if head.is_some_and(|h| crate::commands::ron_kind(&h) == "Game") {
+        return Some(format!("{} holds a saved game", path.display()));
+    }
+    None
 }

@@ -142,8 +142,12 @@ pub enum Effect {
     Save,
     /// Load another save; on success it replaces the game on screen.
     Open(PathBuf),
-    /// Write text files (an export: the public post and, apart from it, the private results).
-    Write(Vec<(PathBuf, String)>),
+    /// Write text files (an export: the public post and, apart from it, the private results);
+    /// `replace`: the host agreed to replace those that exist.
+    Write {
+        files: Vec<(PathBuf, String)>,
+        replace: bool,
+    },
     /// Put text on the clipboard through the terminal (OSC 52).
     Copy(String),
     /// A new game: save it under a fresh name in the games directory, then show it.

@@ -551,7 +551,10 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
         Command::Redo(Some(seq)) => submit_or_show(app, Entry::Redo(seq)),
         Command::Save => Some(Effect::Save),
         Command::Open(path) => Some(Effect::Open(path)),
-        Command::Export(markup, path) => Some(Effect::Write(draft::export(app, markup, &path))),
+        Command::Export(markup, path) => Some(Effect::Write {
+            files: draft::export(app, markup, &path),
+            replace: false,
+        }),
         Command::New => {
             open_new_game(app);
             None
