@@ -69,7 +69,12 @@ fn entry_of(line: &str, game: &Game) -> Result<Option<Entry>, String> {
         )),
         // the save is written once at the end; a resolution is shown by the console
         Command::Resolve | Command::Save => None,
-        Command::Open(_) | Command::Export(..) | Command::New | Command::Help | Command::Quit => {
+        Command::Open(_)
+        | Command::Export(..)
+        | Command::New
+        | Command::Help
+        | Command::Quit
+        | Command::Takeover => {
             return Err(format!(
                 "`{}` is a console command; apply enters entries (use `mafia-mod export` for posts)",
                 line.split_whitespace().next().unwrap_or(line)

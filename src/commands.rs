@@ -164,6 +164,8 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "warning: {w}")?;
     }
     if force {
+        let _lock =
+            crate::store::lock_save(output).map_err(|e| anyhow!("{}: {e}", output.display()))?;
         save_game(&game, output).map_err(|e| anyhow!("{e}"))?;
     } else {
         let text = crate::savefile::game_text(&game).map_err(|e| anyhow!("{e}"))?;
@@ -446,6 +448,8 @@ pub fn apply(
     out: &mut dyn Write,
 ) -> Result<bool> {
     let path = find_save(game, data_dir);
+    // A console writing the same save would lose these entries, or they its own.
+    let _lock = crate::store::lock_save(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let mut game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
     crate::store::clean_stale_temps(&path);
     let text = read_input(input)?;

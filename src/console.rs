@@ -64,7 +64,10 @@ pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Re
     if let Some(notice) = first.notice {
         app.notice = Some(notice);
     }
-    app.check_journal();
+    app.hold_save();
+    if app.read_only.is_none() {
+        app.check_journal();
+    }
     tui::run(app)?;
     Ok(true)
 }
@@ -90,7 +93,10 @@ fn open(path: PathBuf, games: Option<PathBuf>) -> Result<bool> {
     crate::store::clean_stale_temps(&path);
     let mut app = App::new(game, path, games);
     app.greet();
-    app.check_journal();
+    app.hold_save();
+    if app.read_only.is_none() {
+        app.check_journal();
+    }
     tui::run(app)?;
     Ok(true)
 }

@@ -58,6 +58,12 @@ pub fn game_text(game: &Game) -> Result<String, FileError> {
 /// game itself needs no replay here: every entry was checked when it was accepted, and a load
 /// replays the whole log anyway, so an autosave costs a serialisation and a parse, not a game.
 pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
+    save_game_text(game, path).map(|_| ())
+}
+
+/// [`save_game`], giving back the text written (the console keeps it to notice a save changed
+/// on disk by someone else).
+pub fn save_game_text(game: &Game, path: &Path) -> Result<String, FileError> {
     let text = game_text(game)?;
     let back: GameFile = parse_ron(path, &text).map_err(|e| {
         file_error(
@@ -71,7 +77,8 @@ pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
             "refusing to save: the new text reads back as a different game".into(),
         ));
     }
-    write_atomic(path, text.as_bytes(), BACKUPS).map_err(|e| file_error(path, e.to_string()))
+    write_atomic(path, text.as_bytes(), BACKUPS).map_err(|e| file_error(path, e.to_string()))?;
+    Ok(text)
 }
 
 /// The journal of a save: `NAME.ron.journal` beside it. Every entry the console accepts is

@@ -50,6 +50,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("undo", "[SEQ]", "undo the last entry, or entry #SEQ"),
     ("redo", "[SEQ]", "redo the last undone entry, or entry #SEQ"),
     ("save", "", "save now"),
+    (
+        "takeover",
+        "",
+        "write to a save another console holds (it can no longer save)",
+    ),
     ("open", "PATH", "open another save"),
     (
         "export",
@@ -70,6 +75,7 @@ pub enum Command {
     Undo(Option<u64>),
     Redo(Option<u64>),
     Save,
+    Takeover,
     Open(PathBuf),
     Export(Markup, PathBuf),
     New,
@@ -228,6 +234,7 @@ pub fn parse(line: &str, game: &Game) -> Result<Command, String> {
             })
         }
         "save" => none(Command::Save),
+        "takeover" => none(Command::Takeover),
         "open" => Ok(Command::Open(PathBuf::from(rest(0)))).and_then(|c| match &c {
             Command::Open(p) if p.as_os_str().is_empty() => {
                 Err(format!("usage: {}", usage("open")))

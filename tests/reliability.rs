@@ -231,3 +231,32 @@ fn an_override_of_an_unknown_step_is_refused() {
         .expect_err("refused");
     assert_eq!(refused.rule, "unknown_step");
 }
+
+/// Two consoles on one save overwrote each other's entries; `apply` (like a second console)
+/// is refused while a console holds the save, and says who does.
+#[test]
+fn apply_refuses_a_save_a_console_holds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("g.ron");
+    std::fs::write(&save, mafia_mod::console::DEMO_SAVE).expect("save");
+    let held = mafia_mod::store::lock_save(&save).expect("lock");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(["apply", save.to_str().unwrap(), "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("apply");
+    use std::io::Write;
+    let _ = child.stdin.take().expect("stdin").write_all(b"note x\n");
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(text.contains("open in another console"), "{text}");
+    assert!(text.contains(&std::process::id().to_string()), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(&save).expect("save"),
+        mafia_mod::console::DEMO_SAVE
+    );
+    drop(held);
+}

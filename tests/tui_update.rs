@@ -1473,3 +1473,62 @@ fn the_next_start_offers_the_journal_back() {
     assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
     assert!(!mafia_mod::savefile::journal_path(&path).exists());
 }
+
+/// A second console on the same save opens it read-only, names who holds it, and enters
+/// nothing; `:takeover` lets it write, and then the first console's next save is refused
+/// rather than written over the second's.
+#[test]
+fn second_console_is_read_only_until_it_takes_over() {
+    let mut first = demo();
+    first.app.hold_save();
+    assert!(first.app.read_only.is_none());
+    let path = first.app.path.clone();
+    let mut second = tui::with_game(load_game(&path).expect("loads"));
+    second.app.path = path.clone();
+    second.app.disk = std::fs::read(&path).ok();
+    second.app.hold_save();
+    let holder = second.app.read_only.clone().expect("read-only");
+    assert!(holder.contains(&std::process::id().to_string()), "{holder}");
+    second.command("modkill Bruno");
+    assert!(error_text(&second).expect("refused").contains("read-only"));
+    second.esc();
+    assert!(is_alive(&second, "Bruno"));
+    second.command("takeover").key(KeyCode::Char('y'));
+    assert!(second.app.read_only.is_none());
+    second.command("modkill Bruno");
+    assert_eq!(second.app.save_state, SaveState::Saved);
+    let written = std::fs::read_to_string(&path).expect("save");
+    first.command("modkill Ann");
+    assert!(matches!(first.app.save_state, SaveState::Failed(_)));
+    assert!(
+        error_text(&first)
+            .expect("refused")
+            .contains("changed on disk")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("save"),
+        written,
+        "never written over"
+    );
+    let journal =
+        std::fs::read_to_string(mafia_mod::savefile::journal_path(&path)).expect("journal");
+    assert!(
+        journal.contains("Ann"),
+        "the refused console's entry is in the journal"
+    );
+}
+
+/// A save edited on disk while the console has it open is not written over at the next save.
+#[test]
+fn a_save_changed_on_disk_is_not_overwritten() {
+    let mut h = demo();
+    let path = h.app.path.clone();
+    let edited = format!(
+        "// edited by hand\n{}",
+        std::fs::read_to_string(&path).expect("save")
+    );
+    std::fs::write(&path, &edited).expect("edit");
+    h.command("modkill Bruno");
+    assert!(matches!(h.app.save_state, SaveState::Failed(_)));
+    assert_eq!(std::fs::read_to_string(&path).expect("save"), edited);
+}

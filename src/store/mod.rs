@@ -29,6 +29,7 @@
 mod error;
 mod files;
 mod locate;
+mod lock;
 mod ron_io;
 mod version;
 
@@ -38,5 +39,6 @@ pub use files::{
     saves_newest_first, write_atomic, write_new,
 };
 pub use locate::locate;
+pub use lock::{LockError, SaveLock, acquire as lock_save, lock_path};
 pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};
 pub use version::{Migration, load_versioned, probe_version};

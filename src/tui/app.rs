@@ -151,6 +151,14 @@ pub struct App {
     pub saved_seq: u64,
     /// The save's journal replayed onto it at start, waiting for the host's answer.
     pub recovery: Option<Box<crate::engine::Game>>,
+    /// This console's hold on the save: one console writes a save at a time.
+    pub lock: Option<crate::store::SaveLock>,
+    /// Another console holds the save (who): this one shows it and writes nothing until the
+    /// host takes it over (`:takeover`).
+    pub read_only: Option<String>,
+    /// The save's bytes as this console last read or wrote them: a save found changed on disk
+    /// (another console, an editor) is never written over.
+    pub disk: Option<Vec<u8>>,
 }
 
 impl App {
@@ -162,6 +170,9 @@ impl App {
         App {
             durable_seq,
             saved_seq: durable_seq,
+            lock: None,
+            read_only: None,
+            disk: std::fs::read(&path).ok(),
             recovery: None,
             stale_edit,
             game,
@@ -215,6 +226,31 @@ impl App {
                 .iter()
                 .filter(|e| e.seq > self.saved_seq)
                 .collect(),
+        }
+    }
+
+    /// Hold the save for this console, or, when another console holds it, show it read-only
+    /// and say who has it.
+    pub fn hold_save(&mut self) {
+        self.lock = None;
+        match crate::store::lock_save(&self.path) {
+            Ok(lock) => {
+                self.lock = Some(lock);
+                self.read_only = None;
+            }
+            Err(crate::store::LockError::Held(holder)) => {
+                self.notice = Some(format!(
+                    "READ-ONLY: this save is open in another console ({holder}); :takeover to write here"
+                ));
+                self.read_only = Some(holder);
+            }
+            // No lock file can be made here (a read-only folder): the disk check still guards
+            // every save.
+            Err(crate::store::LockError::Io(e)) => {
+                self.notice = Some(format!(
+                    "the save cannot be locked ({e}); it is checked before each save"
+                ));
+            }
         }
     }
 
@@ -282,6 +318,8 @@ impl App {
 
     /// Replace the game (after open or new game) and reset what the panes show.
     pub fn replace_game(&mut self, game: Game, path: PathBuf) {
+        // The old save is freed before the new one is held.
+        self.lock = None;
         let keep = (self.theme, self.clock, self.area, self.mouse);
         let games_dir = self.games_dir.take();
         let history = std::mem::take(&mut self.command_history);

@@ -20,6 +20,8 @@ pub enum Confirmed {
     Quit,
     /// Recover the entries the save's journal kept (`y`), or set the journal aside (`n`).
     Recover,
+    /// Write to a save another console holds.
+    Takeover,
     /// Replace existing files with an export.
     Replace(Vec<(std::path::PathBuf, String)>),
 }
@@ -49,6 +51,7 @@ impl Confirm {
             (Msg::SaveElsewhere, Confirmed::Quit) => Answer::Effect(Effect::SaveElsewhere),
             (Msg::Yes, Confirmed::Recover) => Answer::Effect(Effect::Recover(true)),
             (Msg::No, Confirmed::Recover) => Answer::Effect(Effect::Recover(false)),
+            (Msg::Yes, Confirmed::Takeover) => Answer::Effect(Effect::Takeover),
             (Msg::No, _) => Answer::Close,
             _ => Answer::Stay,
         }

@@ -23,6 +23,7 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
             Ok(game) => {
                 app.replace_game(game, path.clone());
                 app.notice = Some(format!("opened {}", path.display()));
+                app.hold_save();
             }
             Err(e) => app.error("Cannot open that save", e.to_string()),
         },
@@ -89,12 +90,23 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
                 Ok(()) => {
                     app.replace_game(*game, path.clone());
                     app.notice = Some(format!("new game saved as {}", path.display()));
+                    app.hold_save();
                 }
                 Err(e) => app.error("The new game could not be saved", e.to_string()),
             }
         }
         Effect::SaveElsewhere => save_elsewhere(app),
         Effect::Recover(take) => recover(app, take),
+        Effect::Takeover => match load_game(&app.path) {
+            Ok(game) => {
+                let path = app.path.clone();
+                app.replace_game(game, path);
+                app.notice = Some(
+                    "taken over: the save is written from here; the other console can no longer save it".into(),
+                );
+            }
+            Err(e) => app.error("Cannot read the save to take it over", e.to_string()),
+        },
         Effect::Quit => app.quit = true,
     }
 }
@@ -110,8 +122,31 @@ fn save(app: &mut App) {
     {
         app.durable_seq = last.seq;
     }
-    match save_game(&app.game, &app.path) {
-        Ok(()) => {
+    if let Some(holder) = &app.read_only {
+        app.notice = Some(format!(
+            "not saved: read-only, the save is open in another console ({holder})"
+        ));
+        return;
+    }
+    // Written by someone else since this console read or wrote it: never written over.
+    // (A save gone from disk has nothing to write over.)
+    let on_disk = std::fs::read(&app.path).ok();
+    if app.disk.is_some() && on_disk.is_some() && on_disk != app.disk {
+        let message = format!(
+            "{} changed on disk since this console read it (another console or program): nothing was written over it; your entries are in {}",
+            app.path.display(),
+            crate::savefile::journal_path(&app.path).display()
+        );
+        app.save_state = SaveState::Failed(message.clone());
+        app.error(
+            "Save refused: the save changed on disk",
+            format!("{message}\n\nSave under a new name (quit, then w), or quit and open the save again."),
+        );
+        return;
+    }
+    match crate::savefile::save_game_text(&app.game, &app.path) {
+        Ok(text) => {
+            app.disk = Some(text.into_bytes());
             crate::savefile::remove_journal(&app.path);
             app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);
             app.saved_seq = app.durable_seq;
@@ -143,9 +178,12 @@ fn save_elsewhere(app: &mut App) {
         .or_else(|| app.path.parent().map(Path::to_path_buf))
         .unwrap_or_default();
     let path = fresh_path(&dir, &format!("{}-rescued", app.game.file().name));
-    match save_game(&app.game, &path) {
-        Ok(()) => {
+    match crate::savefile::save_game_text(&app.game, &path) {
+        Ok(text) => {
+            app.disk = Some(text.into_bytes());
+            app.read_only = None;
             let old = std::mem::replace(&mut app.path, path.clone());
+            app.hold_save();
             crate::savefile::remove_journal(&old);
             app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);
             app.saved_seq = app.durable_seq;

@@ -159,5 +159,7 @@ pub enum Effect {
     SaveElsewhere,
     /// Take the journal's recovered game (`true`) or set the journal aside (`false`).
     Recover(bool),
+    /// Read the save again and write it from this console, another holding it.
+    Takeover,
     Quit,
 }

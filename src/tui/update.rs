@@ -130,6 +130,10 @@ fn overlay_refused(app: &mut App, line: usize, why: String) {
 /// Enter command lines from an overlay, all or nothing, through the same path as
 /// `mafia-mod apply`; on success the console re-resolves and asks for a save.
 fn enter_lines(app: &mut App, lines: &str, close: bool) -> Option<Effect> {
+    if let Some(why) = read_only(app) {
+        overlay_refused(app, 1, why);
+        return None;
+    }
     match crate::apply::apply_lines(&mut app.game, lines, app.clock.now()) {
         Ok(count) => {
             app.save_state = SaveState::Unsaved;
@@ -155,6 +159,9 @@ fn enter_lines(app: &mut App, lines: &str, close: bool) -> Option<Effect> {
 
 /// Submit an entry. Accepted: re-resolve and ask for a save. Refused: why, and nothing changed.
 fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, String> {
+    if let Some(why) = read_only(app) {
+        return Err(why);
+    }
     let committing = matches!(entry, Entry::Resolve);
     let phase_name = app.game.phase_label();
     match app.game.submit(entry, app.clock.now()) {
@@ -550,6 +557,21 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
         Command::Undo(Some(seq)) => submit_or_show(app, Entry::Undo(seq)),
         Command::Redo(Some(seq)) => submit_or_show(app, Entry::Redo(seq)),
         Command::Save => Some(Effect::Save),
+        Command::Takeover => {
+            let Some(holder) = app.read_only.clone() else {
+                app.notice = Some("this console already writes the save".into());
+                return None;
+            };
+            app.overlays.push(Overlay::Confirm(Confirm {
+                question: "Take the save over from the other console?".into(),
+                detail: vec![
+                    format!("It is open in another console ({holder})."),
+                    "The save is read again from disk and written from here; the other console's next save is refused, its entries kept in its journal.".into(),
+                ],
+                action: Confirmed::Takeover,
+            }));
+            None
+        }
         Command::Open(path) => Some(Effect::Open(path)),
         Command::Export(markup, path) => Some(Effect::Write {
             files: draft::export(app, markup, &path),
@@ -624,4 +646,13 @@ fn ask_before_quitting(app: &mut App) -> Option<Effect> {
         action: Confirmed::Quit,
     }));
     None
+}
+
+/// Why nothing may be entered here: another console holds the save.
+fn read_only(app: &App) -> Option<String> {
+    app.read_only.as_ref().map(|holder| {
+        format!(
+            "read-only: the save is open in another console ({holder}); :takeover to write here"
+        )
+    })
 }

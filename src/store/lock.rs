@@ -1,0 +1,106 @@
+//! One console per save: a lock file beside the save (`.NAME.lock`), locked with the operating
+//! system's advisory file lock while a console has the save open for writing. The system frees
+//! the lock when the process ends, however it ends (a crash, a SIGKILL), so a stale lock never
+//! keeps a host out. The file says who holds it, for the second console to tell the host.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{self, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+
+/// A held lock on a save; dropping it frees the save.
+#[derive(Debug)]
+pub struct SaveLock {
+    _file: File,
+}
+
+/// Why the save could not be locked.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another process holds it: who, as its lock file says.
+    Held(String),
+    Io(io::Error),
+}
+
+impl std::fmt::Display for LockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LockError::Held(holder) => write!(f, "the save is open in another console ({holder})"),
+            LockError::Io(e) => write!(f, "the save's lock file: {e}"),
+        }
+    }
+}
+
+/// `.NAME.lock` beside the save (hidden, so no listing of saves shows it).
+pub fn lock_path(save: &Path) -> PathBuf {
+    let name = save
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    save.with_file_name(format!(".{name}.lock"))
+}
+
+/// Lock the save for this process, or say who holds it.
+pub fn acquire(save: &Path) -> Result<SaveLock, LockError> {
+    let path = lock_path(save);
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&path).map_err(LockError::Io)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = holder.trim();
+            return Err(LockError::Held(if holder.is_empty() {
+                "holder unknown".into()
+            } else {
+                holder.to_string()
+            }));
+        }
+        Err(TryLockError::Error(e)) => return Err(LockError::Io(e)),
+    }
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let user = std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .unwrap_or_default();
+    let holder = format!(
+        "process {} of {}, since {since} (unix time)",
+        std::process::id(),
+        if user.is_empty() { "this user" } else { &user }
+    );
+    file.set_len(0).map_err(LockError::Io)?;
+    file.rewind().map_err(LockError::Io)?;
+    file.write_all(holder.as_bytes()).map_err(LockError::Io)?;
+    let _ = file.sync_data();
+    Ok(SaveLock { _file: file })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_lock_names_the_holder_and_a_dropped_lock_frees_the_save() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let save = dir.path().join("g.ron");
+        let first = acquire(&save).expect("free");
+        match acquire(&save) {
+            Err(LockError::Held(holder)) => {
+                assert!(holder.contains(&std::process::id().to_string()), "{holder}")
+            }
+            other => panic!("{other:?}"),
+        }
+        drop(first);
+        acquire(&save).expect("free again");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(lock_path(&save)).expect("lock file");
+            assert_eq!(mode.permissions().mode() & 0o777, 0o600);
+        }
+    }
+}
