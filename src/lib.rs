@@ -13,6 +13,8 @@ pub mod console;
 pub mod demo;
 pub mod engine;
 pub mod export;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod kernel;
 pub mod mechanics;
 pub mod rules;

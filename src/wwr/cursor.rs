@@ -8,6 +8,21 @@ use super::span::{Diagnostic, Span, SrcLine};
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
+thread_local! {
+    /// Characters the parsers of this thread have stepped over, for the fuzz harness's budget:
+    /// parsing is linear when this stays proportional to the text.
+    static STEPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The steps counted since [`reset_steps`].
+pub fn steps() -> u64 {
+    STEPS.with(std::cell::Cell::get)
+}
+
+pub fn reset_steps() {
+    STEPS.with(|s| s.set(0));
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Cursor<'a> {
     pub src: SrcLine<'a>,
@@ -53,6 +68,7 @@ impl<'a> Cursor<'a> {
     }
 
     pub fn bump(&mut self) -> Option<char> {
+        STEPS.with(|s| s.set(s.get() + 1));
         let c = self.peek()?;
         self.pos += c.len_utf8();
         Some(c)
