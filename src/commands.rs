@@ -123,10 +123,11 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         force,
     } = args;
     let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
+    let players_file = players;
     let Roster {
         mut players,
         spectators,
-    } = read_players(players)?;
+    } = read_players(players_file)?;
     let mut setup_options = std::collections::BTreeMap::new();
     for o in options {
         let (k, v) = o
@@ -158,8 +159,22 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_else(|| "game".into());
-    let (game, warnings) =
-        Game::create(&name, roleset, setup, seed, &SYSTEMS).map_err(|e| anyhow!("{e}"))?;
+    let player_names: Vec<String> = setup.players.iter().map(|p| p.name.clone()).collect();
+    let (game, warnings) = Game::create(&name, roleset, setup, seed, &SYSTEMS).map_err(|e| {
+        // A refusal about one player points at that player's line of the players file.
+        let text = crate::store::read_text(players_file).unwrap_or_default();
+        let line = player_names
+            .iter()
+            .find(|n| e.message.starts_with(&format!("{n}:")))
+            .and_then(|n| {
+                text.lines()
+                    .position(|l| l.trim_start().starts_with(n.as_str()))
+            });
+        match line {
+            Some(i) => anyhow!("{}:{}:1: {e}", players_file.display(), i + 1),
+            None => anyhow!("{e}"),
+        }
+    })?;
     for w in warnings {
         writeln!(out, "warning: {w}")?;
     }

@@ -260,3 +260,33 @@ fn apply_refuses_a_save_a_console_holds() {
     );
     drop(held);
 }
+
+/// A setup the rules refuse names the file, line and column of the player at fault: in a
+/// scenario, and in a players file for `new`.
+#[test]
+fn a_refused_setup_points_at_the_player() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let scenario = dir.path().join("bad.ron");
+    std::fs::write(
+        &scenario,
+        "Scenario(\n    name: \"x\",\n    roleset: \"ru-city\",\n    players: [\n        (name: \"Ann\", role: \"doctor\"),\n        (name: \"Bob\", role: \"doktor\"),\n    ],\n    script: [],\n)\n",
+    )
+    .expect("scenario");
+    let (ok, text) = run(&["scenario", scenario.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(text.contains("bad.ron:6:9: setup"), "{text}");
+    let players = dir.path().join("players.txt");
+    std::fs::write(&players, "Ann | | doctor\nBob | | doktor\n").expect("players");
+    let out = dir.path().join("g.ron");
+    let (ok, text) = run(&[
+        "new",
+        "--roleset",
+        "ru-city",
+        "--players",
+        players.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(text.contains("players.txt:2:1: "), "{text}");
+}

@@ -162,8 +162,21 @@ fn create_game(scenario: &Scenario, path: &Path) -> Result<(Game, Vec<String>), 
         spectators: scenario.spectators.clone(),
         options: scenario.options.clone(),
     };
-    Game::create(&scenario.name, roleset, setup, scenario.seed, &SYSTEMS)
-        .map_err(|e| format!("setup {e}"))
+    Game::create(&scenario.name, roleset, setup, scenario.seed, &SYSTEMS).map_err(|e| {
+        // A refusal about one player points at that player in the scenario file.
+        let at = scenario
+            .players
+            .iter()
+            .position(|p| e.message.starts_with(&format!("{}:", p.name)))
+            .and_then(|i| {
+                let text = crate::store::read_text(path).ok()?;
+                crate::store::locate(&text, &format!("players[{i}]"))
+            });
+        match at {
+            Some((line, col)) => format!("{}:{line}:{col}: setup {e}", path.display()),
+            None => format!("setup {e}"),
+        }
+    })
 }
 
 /// Play one scenario file.
