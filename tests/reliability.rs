@@ -20,6 +20,27 @@ fn load_error(name: &str) -> FileError {
     }
 }
 
+/// The command fails and says `needle`.
+fn refused_with(args: &[&str], needle: &str) {
+    let (ok, text) = run(args);
+    assert!(!ok, "{args:?} succeeded");
+    assert!(text.contains(needle), "{text}");
+}
+
+/// `mafia-mod apply SAVE -` with `input` on its standard input.
+fn apply_stdin(save: &Path, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(["apply", save.to_str().expect("path"), "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("apply");
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    child.wait_with_output().expect("apply ends")
+}
+
 fn run(args: &[&str]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
         .args(args)
@@ -56,11 +77,9 @@ fn entry_numbers_must_rise_below_the_largest() {
 /// A file that is not UTF-8 is reported at its bad byte, whatever command reads it.
 #[test]
 fn a_file_that_is_not_utf8_is_reported_at_the_bad_byte() {
-    let (ok, text) = run(&["check", fixture("not-utf8.ron").to_str().unwrap()]);
-    assert!(!ok);
-    assert!(
-        text.contains("not-utf8.ron:3:9: the file is not valid UTF-8"),
-        "{text}"
+    refused_with(
+        &["check", fixture("not-utf8.ron").to_str().unwrap()],
+        "not-utf8.ron:3:9: the file is not valid UTF-8",
     );
 }
 
@@ -75,11 +94,9 @@ fn a_status_lasting_u32_max_phases_lasts() {
 /// such a weight is refused where it is written.
 #[test]
 fn an_absurd_vote_weight_is_refused_where_it_is_written() {
-    let (ok, text) = run(&["check", fixture("weights.ron").to_str().unwrap()]);
-    assert!(!ok);
-    assert!(
-        text.contains("weights.ron:111:40: abilities[12].effect.weight"),
-        "{text}"
+    refused_with(
+        &["check", fixture("weights.ron").to_str().unwrap()],
+        "weights.ron:111:40: abilities[12].effect.weight",
     );
 }
 
@@ -158,21 +175,7 @@ fn backups_are_private_and_stale_temporaries_are_cleaned() {
     // A process id no system hands out.
     let stale = dir.path().join(".g.ron.tmp-4294967-0");
     std::fs::write(&stale, "half a save").expect("temp");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
-        .args(["apply", save.to_str().unwrap(), "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("apply");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"note a note for the test\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("apply ends");
+    let out = apply_stdin(&save, b"note a note for the test\n");
     assert!(
         out.status.success(),
         "{}",
@@ -240,16 +243,7 @@ fn apply_refuses_a_save_a_console_holds() {
     let save = dir.path().join("g.ron");
     std::fs::write(&save, mafia_mod::console::DEMO_SAVE).expect("save");
     let held = mafia_mod::store::lock_save(&save).expect("lock");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
-        .args(["apply", save.to_str().unwrap(), "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("apply");
-    use std::io::Write;
-    let _ = child.stdin.take().expect("stdin").write_all(b"note x\n");
-    let out = child.wait_with_output().expect("ends");
+    let out = apply_stdin(&save, b"note x\n");
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(text.contains("open in another console"), "{text}");

@@ -38,16 +38,7 @@ pub fn backup_path(path: &Path, n: usize) -> PathBuf {
 /// it points to is replaced (hosts link saves into synced folders) rather than the link.
 pub fn write_atomic(path: &Path, bytes: &[u8], keep: usize) -> io::Result<()> {
     let target = resolve_symlink(path)?;
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = target.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} does not name a file", path.display()),
-        )
-    })?;
+    let (dir, name) = dir_and_name(&target)?;
 
     let (tmp_path, file) = create_temp(&dir, name)?;
     let result = write_and_swap(file, &tmp_path, &target, bytes, keep);
@@ -85,10 +76,8 @@ fn write_and_swap(
     fs::rename(tmp_path, target)
 }
 
-/// Write a new file at `path` only if nothing is there, in one step: the text goes to a hidden
-/// temporary file that is then linked under the name, which fails if the name exists, so
-/// nothing written in between is ever replaced (no check-then-write race).
-pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// The folder a file is in (`.` for a bare name) and its name.
+fn dir_and_name(path: &Path) -> io::Result<(PathBuf, &std::ffi::OsStr)> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -99,6 +88,14 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
             format!("{} does not name a file", path.display()),
         )
     })?;
+    Ok((dir, name))
+}
+
+/// Write a new file at `path` only if nothing is there, in one step: the text goes to a hidden
+/// temporary file that is then linked under the name, which fails if the name exists, so
+/// nothing written in between is ever replaced (no check-then-write race).
+pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (dir, name) = dir_and_name(path)?;
     let (tmp, mut file) = create_temp(&dir, name)?;
     let result = file
         .write_all(bytes)

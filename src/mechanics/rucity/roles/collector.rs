@@ -46,15 +46,7 @@ impl Role for Collector {
         for what in ["roles", "targets", "yield", "skip", "owed", "last"] {
             super::carry_var(ctx, |c| key(what, c), from, to);
         }
-        let active: Vec<_> = ctx.state.slots[from]
-            .borrowed
-            .iter()
-            .filter(|b| b.by == ROLE)
-            .cloned()
-            .collect();
-        if let Some(s) = ctx.state.slots.get_mut(to) {
-            s.borrowed.extend(active);
-        }
+        super::pass_lent_roles(ctx, ROLE, from, to);
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {

@@ -475,6 +475,20 @@ fn relink(ctx: &mut Ctx, status: &str, from: SlotId, to: SlotId) {
     }
 }
 
+/// The roles a peaceful role lent its holder (`by`: the collection, the undead's roles) pass
+/// to the heir with it (L9).
+fn pass_lent_roles(ctx: &mut Ctx, by: &str, from: SlotId, to: SlotId) {
+    let lent: Vec<_> = ctx.state.slots[from]
+        .borrowed
+        .iter()
+        .filter(|b| b.by == by)
+        .cloned()
+        .collect();
+    if let Some(s) = ctx.state.slots.get_mut(to) {
+        s.borrowed.extend(lent);
+    }
+}
+
 /// The role's record kept in a var named after its holder passes to the heir (L9).
 fn carry_var(ctx: &mut Ctx, key: impl Fn(SlotId) -> String, from: SlotId, to: SlotId) {
     if let Some(v) = vars::get(&ctx.state, &key(from)).map(str::to_string) {

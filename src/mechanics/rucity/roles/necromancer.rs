@@ -55,15 +55,7 @@ impl Role for Necromancer {
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
         super::relink(ctx, CURSED, from, to);
         super::relink(ctx, UNDEAD, from, to);
-        let roles: Vec<_> = ctx.state.slots[from]
-            .borrowed
-            .iter()
-            .filter(|b| b.by == ROLE)
-            .cloned()
-            .collect();
-        if let Some(s) = ctx.state.slots.get_mut(to) {
-            s.borrowed.extend(roles);
-        }
+        super::pass_lent_roles(ctx, ROLE, from, to);
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         match mv.ability.as_str() {

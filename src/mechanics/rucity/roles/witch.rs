@@ -276,18 +276,14 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
         for mv in out.iter_mut().filter(|m| m.actor == a || m.actor == b) {
             let other = if mv.actor == a { b } else { a };
             if opposite && at_the_witch && mv.targets.contains(&witch) {
-                ctx.note(
-                    format!("witch_turn:{}", mv.seq),
-                    "killers",
-                    format!(
-                        "{} shot at the witch {} while swapped with {} of the other team: the shot goes to {} (L46, Q38)",
-                        ctx.name(mv.actor),
-                        ctx.name(witch),
-                        ctx.name(other),
-                        ctx.name(other)
-                    ),
+                let why = format!(
+                    "{} shot at the witch {} while swapped with {} of the other team: the shot goes to {} (L46, Q38)",
+                    ctx.name(mv.actor),
+                    ctx.name(witch),
+                    ctx.name(other),
+                    ctx.name(other)
                 );
-                *mv = mv.redirected(ctx, witch, other);
+                turn(ctx, mv, witch, other, why);
             } else if mv.targets.contains(&other) && !black_witch {
                 run.ledger.witch_cancelled.push(mv.seq);
                 run.ledger.shielded.insert(other);
@@ -296,6 +292,12 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
         }
     }
     out
+}
+
+/// The witch's swap turns a shot from `from` to `to`, with the trace's reason.
+fn turn(ctx: &mut Ctx, mv: &mut Move, from: SlotId, to: SlotId, why: String) {
+    ctx.note(format!("witch_turn:{}", mv.seq), "killers", why);
+    *mv = mv.redirected(ctx, from, to);
 }
 
 /// Q38 `shot_at_swapped`: the source's "a killer move at the witch" read as a slip for one at
@@ -307,18 +309,14 @@ fn turn_shots_at_the_pair(ctx: &mut Ctx, out: &mut [Move], a: SlotId, b: SlotId)
     for mv in out.iter_mut().filter(|m| outside_killer(m)) {
         for (from, to) in [(a, b), (b, a)] {
             if mv.targets.contains(&from) {
-                ctx.note(
-                    format!("witch_turn:{}", mv.seq),
-                    "killers",
-                    format!(
-                        "{} shot at {}, swapped with {} of the other team: the shot goes to {} (L46, Q38 `shot_at_swapped`)",
-                        ctx.name(mv.actor),
-                        ctx.name(from),
-                        ctx.name(to),
-                        ctx.name(to)
-                    ),
+                let why = format!(
+                    "{} shot at {}, swapped with {} of the other team: the shot goes to {} (L46, Q38 `shot_at_swapped`)",
+                    ctx.name(mv.actor),
+                    ctx.name(from),
+                    ctx.name(to),
+                    ctx.name(to)
                 );
-                *mv = mv.redirected(ctx, from, to);
+                turn(ctx, mv, from, to, why);
                 break;
             }
         }
