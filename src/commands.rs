@@ -489,9 +489,11 @@ pub fn apply(
         Err(e) => {
             writeln!(
                 out,
-                "{}:{}: `{}`: {}\nnothing applied; {} is unchanged",
+                "{}:{}:{}: `{}`: {}\nnothing applied; {} is unchanged",
                 input.display(),
                 e.line,
+                // The line's command starts after its indentation.
+                1 + e.text.len() - e.text.trim_start().len(),
                 e.text,
                 e.message,
                 path.display()

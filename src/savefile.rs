@@ -28,13 +28,19 @@ pub fn load_game(path: &Path) -> Result<Game, FileError> {
 pub fn parse_game(path: &Path, text: &str) -> Result<Game, FileError> {
     let file: GameFile = parse_ron(path, text)?;
     if file.version != SAVE_VERSION {
-        return Err(file_error(
-            path,
-            format!(
-                "save version {} is not one this mafia-mod reads (it reads {SAVE_VERSION})",
-                file.version
-            ),
-        ));
+        let (line, col) = crate::store::locate(text, "version").unzip();
+        return Err(FileError {
+            line,
+            col,
+            field: "version".into(),
+            ..file_error(
+                path,
+                format!(
+                    "save version {} is not one this mafia-mod reads (it reads {SAVE_VERSION})",
+                    file.version
+                ),
+            )
+        });
     }
     Game::from_file(file, &crate::systems::SYSTEMS).map_err(|e| {
         let (line, col) = crate::store::locate(text, &e.field).unzip();
@@ -86,10 +92,46 @@ pub fn save_game_text(game: &Game, path: &Path) -> Result<String, FileError> {
 /// entry the screen showed is on disk even when the save failed or the console was killed, and
 /// the next start offers to recover it. One JSON object a line (JSON never writes a raw
 /// newline), so a line torn by a crash is only ever the last one, and is ignored.
+///
+/// Each console keeps its own (`NAME.ron.journal-PID`): two consoles on one save (one took it
+/// over from the other) never remove or mix each other's entries.
 pub fn journal_path(save: &Path) -> PathBuf {
+    journal_of(save, std::process::id())
+}
+
+fn journal_of(save: &Path, pid: u32) -> PathBuf {
     let mut name = save.file_name().map_or_else(OsString::new, OsString::from);
-    name.push(".journal");
+    name.push(format!(".journal-{pid}"));
     save.with_file_name(name)
+}
+
+/// The journals of `save` a start may recover: those of processes that no longer run (and
+/// this one's), not those set aside.
+fn recoverable_journals(save: &Path) -> Vec<PathBuf> {
+    let prefix = format!(
+        "{}.journal-",
+        save.file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default()
+    );
+    let dir = match save.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter_map(|e| {
+                    let name = e.file_name().to_string_lossy().to_string();
+                    let pid: u32 = name.strip_prefix(&prefix)?.parse().ok()?;
+                    (pid == std::process::id() || crate::store::process_gone(pid)).then(|| e.path())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
 }
 
 /// Append entries to the save's journal and make them durable.
@@ -122,8 +164,8 @@ pub fn append_journal(save: &Path, entries: &[LoggedEntry]) -> std::io::Result<(
 
 /// The journal's entries that the save does not hold (numbered after its last entry), in
 /// order; empty without a journal. A torn last line is left out.
-pub fn journal_tail(save: &Path, file: &GameFile) -> Result<Vec<LoggedEntry>, FileError> {
-    let path = journal_path(save);
+pub fn journal_tail(journal: &Path, file: &GameFile) -> Result<Vec<LoggedEntry>, FileError> {
+    let path = journal.to_path_buf();
     let text = match std::fs::read(&path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).to_string(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -158,31 +200,49 @@ pub fn remove_journal(save: &Path) {
 }
 
 /// Keep a journal the host chose not to recover, under a name no start reads again.
-pub fn set_journal_aside(save: &Path) -> std::io::Result<PathBuf> {
-    let from = journal_path(save);
+pub fn set_journal_aside(journal: &Path) -> std::io::Result<PathBuf> {
+    let from = journal.to_path_buf();
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let mut name = from.file_name().map_or_else(OsString::new, OsString::from);
-    name.push(format!("-{stamp}"));
+    name.push(format!("-aside-{stamp}"));
     let to = from.with_file_name(name);
     std::fs::rename(&from, &to)?;
     Ok(to)
 }
 
-/// The save with its journal's tail replayed onto it: every entry checked again by the rules.
-pub fn recovered(save: &Path, game: &Game) -> Result<Option<(Game, Vec<LoggedEntry>)>, FileError> {
-    let tail = journal_tail(save, game.file())?;
-    if tail.is_empty() {
-        return Ok(None);
+/// A journal's entries beyond the save, replayed onto it.
+pub struct Recovery {
+    pub game: Game,
+    pub tail: Vec<LoggedEntry>,
+    /// The journal they came from.
+    pub journal: PathBuf,
+}
+
+/// The save with a journal's tail replayed onto it (every entry checked again by the rules):
+/// the first journal of a stopped console that holds entries the save lacks. Journals that hold
+/// nothing new are removed.
+pub fn recovered(save: &Path, game: &Game) -> Result<Option<Recovery>, FileError> {
+    for journal in recoverable_journals(save) {
+        let tail = journal_tail(&journal, game.file())?;
+        if tail.is_empty() {
+            let _ = std::fs::remove_file(&journal);
+            continue;
+        }
+        let mut file = game.file().clone();
+        file.entries.extend(tail.iter().cloned());
+        let game = Game::from_file(file, &crate::systems::SYSTEMS).map_err(|e| {
+            file_error(
+                &journal,
+                format!("the journal's entries do not replay onto the save: {e}"),
+            )
+        })?;
+        return Ok(Some(Recovery {
+            game,
+            tail,
+            journal,
+        }));
     }
-    let mut file = game.file().clone();
-    file.entries.extend(tail.iter().cloned());
-    let recovered = Game::from_file(file, &crate::systems::SYSTEMS).map_err(|e| {
-        file_error(
-            &journal_path(save),
-            format!("the journal's entries do not replay onto the save: {e}"),
-        )
-    })?;
-    Ok(Some((recovered, tail)))
+    Ok(None)
 }

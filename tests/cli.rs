@@ -335,7 +335,7 @@ fn suggest_then_apply_is_a_night_from_a_shell() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).contains(":4: `act Jack doctor Ann`"),
+        stdout(&o).contains(":4:1: `act Jack doctor Ann`"),
         "{}",
         stdout(&o)
     );

@@ -248,6 +248,18 @@ fn apply_refuses_a_save_a_console_holds() {
     assert!(!out.status.success());
     assert!(text.contains("open in another console"), "{text}");
     assert!(text.contains(&std::process::id().to_string()), "{text}");
+    // Through a link to the save, the same lock.
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.ron");
+        std::os::unix::fs::symlink(&save, &link).expect("link");
+        let out = apply_stdin(&link, b"note x\n");
+        assert!(
+            !out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
     assert_eq!(
         std::fs::read_to_string(&save).expect("save"),
         mafia_mod::console::DEMO_SAVE
@@ -283,4 +295,20 @@ fn a_refused_setup_points_at_the_player() {
     ]);
     assert!(!ok);
     assert!(text.contains("players.txt:2:1: "), "{text}");
+}
+
+/// Numbers the code reads from a roleset are range-checked where they are written: an option
+/// default the code would silently replace, a last phase that never comes.
+#[test]
+fn a_rolesets_numbers_are_range_checked() {
+    let text = include_str!("../rolesets/mafia-1923.ron");
+    let path = Path::new("1923.ron");
+    let bad = text.replacen("default: \"3\"", "default: \"-1\"", 1);
+    assert_ne!(bad, text);
+    let e = mafia_mod::systems::parse_checked(path, &bad).expect_err("refused");
+    assert!(e.field.ends_with(".default") && e.line.is_some(), "{e}");
+    let never = text.replacen("last: Some(\"Day 5\")", "last: Some(\"Day 0\")", 1);
+    assert_ne!(never, text);
+    let e = mafia_mod::systems::parse_checked(path, &never).expect_err("refused");
+    assert_eq!(e.field, "phases.last", "{e}");
 }

@@ -1475,18 +1475,15 @@ fn the_next_start_offers_the_journal_back() {
 }
 
 /// A second console on the same save opens it read-only, names who holds it, and enters
-/// nothing; `:takeover` lets it write, and then the first console's next save is refused
-/// rather than written over the second's.
+/// nothing; `:takeover` makes it the writer: the first console's next save is refused (it turns
+/// read-only, its entry kept in its own journal), whichever writes first.
 #[test]
 fn second_console_is_read_only_until_it_takes_over() {
     let mut first = demo();
     first.app.hold_save();
     assert!(first.app.read_only.is_none());
     let path = first.app.path.clone();
-    let mut second = tui::with_game(load_game(&path).expect("loads"));
-    second.app.path = path.clone();
-    second.app.disk = std::fs::read(&path).ok();
-    second.app.hold_save();
+    let mut second = console_on(&path);
     let holder = second.app.read_only.clone().expect("read-only");
     assert!(holder.contains(&std::process::id().to_string()), "{holder}");
     second.command("modkill Bruno");
@@ -1495,27 +1492,59 @@ fn second_console_is_read_only_until_it_takes_over() {
     assert!(is_alive(&second, "Bruno"));
     second.command("takeover").key(KeyCode::Char('y'));
     assert!(second.app.read_only.is_none());
-    second.command("modkill Bruno");
-    assert_eq!(second.app.save_state, SaveState::Saved);
-    let written = std::fs::read_to_string(&path).expect("save");
+    // The first console writes before the second does: refused all the same.
     first.command("modkill Ann");
     assert!(matches!(first.app.save_state, SaveState::Failed(_)));
+    assert!(error_text(&first).expect("refused").contains("taken over"));
     assert!(
-        error_text(&first)
-            .expect("refused")
-            .contains("changed on disk")
+        first.app.read_only.is_some(),
+        "the first console turns read-only"
     );
-    assert_eq!(
-        std::fs::read_to_string(&path).expect("save"),
-        written,
-        "never written over"
-    );
-    let journal =
-        std::fs::read_to_string(mafia_mod::savefile::journal_path(&path)).expect("journal");
+    first.esc();
+    let kept = std::fs::read_to_string(mafia_mod::savefile::journal_path(&path)).expect("journal");
+    assert!(kept.contains("Ann"), "the refused entry is in the journal");
+    second.command("modkill Bruno");
+    assert_eq!(second.app.save_state, SaveState::Saved);
     assert!(
-        journal.contains("Ann"),
-        "the refused console's entry is in the journal"
+        !load_game(&path)
+            .expect("save")
+            .state()
+            .slot_by_name("Bruno")
+            .expect("Bruno")
+            .alive
     );
+}
+
+/// The console that took a save over holds no system lock while the old holder runs; once that
+/// one is gone a third console may hold the save, and the taker's next save is refused rather
+/// than written over the third's.
+#[test]
+fn a_third_console_after_a_takeover_is_never_written_over() {
+    let mut first = demo();
+    first.app.hold_save();
+    let path = first.app.path.clone();
+    let mut second = console_on(&path);
+    second.command("takeover").key(KeyCode::Char('y'));
+    // The first console quits: the system frees its lock.
+    drop(first.app.lock.take());
+    let mut third = console_on(&path);
+    assert!(third.app.read_only.is_none(), "the old holder is gone");
+    third.command("modkill Bruno");
+    assert_eq!(third.app.save_state, SaveState::Saved);
+    second.command("modkill Ann");
+    assert!(matches!(second.app.save_state, SaveState::Failed(_)));
+    let saved = load_game(&path).expect("save");
+    assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
+    assert!(saved.state().slot_by_name("Ann").expect("Ann").alive);
+}
+
+/// A console on `path`, holding it (or read-only), as `mafia-mod open` starts one.
+fn console_on(path: &std::path::Path) -> Harness {
+    let mut h = tui::with_game(load_game(path).expect("loads"));
+    h.app.path = path.to_path_buf();
+    h.app.disk = std::fs::read(path).ok();
+    h.app.hold_save();
+    h
 }
 
 /// A save edited on disk while the console has it open is not written over at the next save.

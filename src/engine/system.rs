@@ -58,6 +58,9 @@ pub struct Requirements {
     pub sides: &'static [&'static str],
     pub ballots: &'static [&'static str],
     pub rounds: &'static [&'static str],
+    /// Options the code reads as whole numbers, with the range it can use (their defaults are
+    /// checked at load like any id).
+    pub counts: &'static [(&'static str, u32, u32)],
 }
 
 impl Requirements {
@@ -91,6 +94,25 @@ impl Requirements {
         need("rounds", self.rounds, &|id| {
             r.rounds.iter().any(|x| x.id == id)
         });
+        for &(id, low, high) in self.counts {
+            let Some((i, option)) = r.options.iter().enumerate().find(|(_, o)| o.id == id) else {
+                continue;
+            };
+            if !option
+                .default
+                .trim()
+                .parse::<u32>()
+                .is_ok_and(|n| (low..=high).contains(&n))
+            {
+                out.push(RolesetProblem {
+                    field: format!("options[{i}].default"),
+                    message: format!(
+                        "`{id}` is a whole number from {low} to {high}, not `{}`",
+                        option.default
+                    ),
+                });
+            }
+        }
         out
     }
 }

@@ -10,6 +10,9 @@ pub struct RolesetProblem {
     pub message: String,
 }
 
+/// How far into the game the last phase may be named (a game of 10,000 phases is no game).
+const LAST_PHASE_WITHIN: u32 = 10_000;
+
 /// The largest vote weight a roleset may give (a game's totals stay far from overflowing).
 pub const MOST_VOTES: u32 = 1_000_000;
 
@@ -30,6 +33,15 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
     }
     if r.phases.cycle.is_empty() {
         problem("phases.cycle".into(), "the phase cycle is empty".into());
+    } else if let Some(last) = &r.phases.last
+        && !(0..LAST_PHASE_WITHIN).any(|i| r.phase_is_named(i, last))
+    {
+        problem(
+            "phases.last".into(),
+            format!(
+                "the last phase `{last}` is none of the first {LAST_PHASE_WITHIN} phases of the cycle"
+            ),
+        );
     }
     duplicates("roles", r.roles.iter().map(|x| x.id.as_str()), &mut problem);
     duplicates(

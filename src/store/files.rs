@@ -122,14 +122,11 @@ fn make_private(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Remove the temporary files an interrupted save of `save` left behind (`.NAME.tmp-PID-N`, and
-/// those of its backups): only those of a process that no longer runs, or, where that cannot be
-/// told, older than ten minutes, so a save under way elsewhere is never disturbed. Returns how
-/// many were removed.
+/// Remove the temporary files interrupted saves and exports left in the folder of `save`
+/// (`.NAME.tmp-PID-N`, and those of backups): only those of a process that no longer runs, or
+/// older than ten minutes, so a save under way elsewhere is never disturbed. Returns how many
+/// were removed.
 pub fn clean_stale_temps(save: &Path) -> usize {
-    let Some(name) = save.file_name().map(|n| n.to_string_lossy().to_string()) else {
-        return 0;
-    };
     let dir = match save.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -137,19 +134,14 @@ pub fn clean_stale_temps(save: &Path) -> usize {
     let Ok(entries) = fs::read_dir(&dir) else {
         return 0;
     };
-    let prefix = format!(".{name}");
     let mut removed = 0;
+    // Every save's and export's in the folder: `.NAME.tmp-PID-N` (and `.NAME.bak01.tmp-…`).
     for entry in entries.filter_map(Result::ok) {
         let file = entry.file_name().to_string_lossy().to_string();
-        let Some(rest) = file.strip_prefix(&prefix) else {
+        if !file.starts_with('.') {
             continue;
-        };
-        // `.tmp-PID-N` after the save's name, or after one of its backups' (`.bak01.tmp-…`).
-        let Some(tail) = rest
-            .split(".tmp-")
-            .nth(1)
-            .filter(|_| rest.starts_with(".tmp-") || rest.starts_with(".bak"))
-        else {
+        }
+        let Some(tail) = file.rsplit_once(".tmp-").map(|(_, t)| t) else {
             continue;
         };
         let pid = tail.split('-').next().and_then(|p| p.parse::<u32>().ok());
@@ -163,20 +155,22 @@ pub fn clean_stale_temps(save: &Path) -> usize {
     removed
 }
 
-/// Is a temporary file's writer gone: its process not running (Linux), or the file ten
-/// minutes old?
+/// Is a temporary file's writer gone: its process no longer running (where that can be told),
+/// or the file ten minutes old (no save takes that long, and a process id may be reused)?
 fn stale(path: &Path, pid: Option<u32>) -> bool {
-    if cfg!(target_os = "linux")
-        && let Some(pid) = pid
-        && Path::new("/proc/self").exists()
-    {
-        return !Path::new("/proc").join(pid.to_string()).exists();
-    }
-    fs::metadata(path)
+    let old = fs::metadata(path)
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age > std::time::Duration::from_secs(600))
+        .is_some_and(|age| age > std::time::Duration::from_secs(600));
+    old || pid.is_some_and(process_gone)
+}
+
+/// Is process `pid` known not to run (Linux's `/proc`); `false` where it cannot be told.
+pub fn process_gone(pid: u32) -> bool {
+    cfg!(target_os = "linux")
+        && Path::new("/proc/self").exists()
+        && !Path::new("/proc").join(pid.to_string()).exists()
 }
 
 /// Make `to` a copy of `from` without `from` ever disappearing, replacing any old `to`

@@ -11,6 +11,65 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct SaveLock {
     _file: File,
+    path: PathBuf,
+    /// The line this process wrote in the lock file: a console that took the save over
+    /// writes its own, and this one then knows it no longer writes the save.
+    holder: String,
+}
+
+impl SaveLock {
+    /// Does the lock file still name this process (no other console took the save over)?
+    pub fn still_ours(&self) -> bool {
+        holder_line(&self.path).as_deref() == Some(self.holder.as_str())
+    }
+}
+
+/// Who the lock file of `save` names now.
+pub fn holder(save: &Path) -> Option<String> {
+    holder_line(&lock_path(save))
+}
+
+fn holder_line(lock: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(lock).ok()?;
+    let line = text.trim();
+    (!line.is_empty()).then(|| line.to_string())
+}
+
+/// This process's line for a lock file, with a number of its own so that two holds by one
+/// process (a console that reopens its save) never read as the same.
+fn our_line() -> String {
+    static HOLDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = HOLDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let user = std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .unwrap_or_default();
+    format!(
+        "process {} of {}, since {since} (unix time), hold {n}",
+        std::process::id(),
+        if user.is_empty() {
+            "an unnamed user"
+        } else {
+            &user
+        }
+    )
+}
+
+/// Take the save over from the console holding it: the lock file names this process from now
+/// on, so the holder's next save is refused. Returns the line written, to compare later.
+pub fn claim(save: &Path) -> io::Result<String> {
+    let line = our_line();
+    let path = lock_path(save);
+    let mut options = OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&path)?;
+    file.write_all(line.as_bytes())?;
+    file.sync_data()?;
+    Ok(line)
 }
 
 /// Why the save could not be locked.
@@ -32,6 +91,8 @@ impl std::fmt::Display for LockError {
 
 /// `.NAME.lock` beside the save (hidden, so no listing of saves shows it).
 pub fn lock_path(save: &Path) -> PathBuf {
+    // The file the save really is, so a link to it shares its lock.
+    let save = std::fs::canonicalize(save).unwrap_or_else(|_| save.to_path_buf());
     let name = save
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
@@ -50,8 +111,17 @@ pub fn acquire(save: &Path) -> Result<SaveLock, LockError> {
     match file.try_lock() {
         Ok(()) => {}
         Err(TryLockError::WouldBlock) => {
+            // The holder writes its line just after locking: give it a moment.
             let mut holder = String::new();
-            let _ = file.read_to_string(&mut holder);
+            for _ in 0..20 {
+                holder.clear();
+                let _ = file.rewind();
+                let _ = file.read_to_string(&mut holder);
+                if !holder.trim().is_empty() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
             let holder = holder.trim();
             return Err(LockError::Held(if holder.is_empty() {
                 "holder unknown".into()
@@ -61,22 +131,16 @@ pub fn acquire(save: &Path) -> Result<SaveLock, LockError> {
         }
         Err(TryLockError::Error(e)) => return Err(LockError::Io(e)),
     }
-    let since = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let user = std::env::var("USER")
-        .or_else(|_| std::env::var("USERNAME"))
-        .unwrap_or_default();
-    let holder = format!(
-        "process {} of {}, since {since} (unix time)",
-        std::process::id(),
-        if user.is_empty() { "this user" } else { &user }
-    );
+    let holder = our_line();
     file.set_len(0).map_err(LockError::Io)?;
     file.rewind().map_err(LockError::Io)?;
     file.write_all(holder.as_bytes()).map_err(LockError::Io)?;
     let _ = file.sync_data();
-    Ok(SaveLock { _file: file })
+    Ok(SaveLock {
+        _file: file,
+        path,
+        holder,
+    })
 }
 
 #[cfg(test)]

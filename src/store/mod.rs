@@ -36,9 +36,12 @@ mod version;
 pub use error::FileError;
 pub use files::{
     backup_path, clean_stale_temps, data_dir, fresh_path, games_dir, most_recent_save,
-    saves_newest_first, write_atomic, write_new,
+    process_gone, saves_newest_first, write_atomic, write_new,
 };
 pub use locate::locate;
-pub use lock::{LockError, SaveLock, acquire as lock_save, lock_path};
+pub use lock::{
+    LockError, SaveLock, acquire as lock_save, claim as claim_save, holder as save_holder,
+    lock_path,
+};
 pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};
 pub use version::{Migration, load_versioned, probe_version};

@@ -150,12 +150,15 @@ pub struct App {
     /// The last entry number the save itself holds.
     pub saved_seq: u64,
     /// The save's journal replayed onto it at start, waiting for the host's answer.
-    pub recovery: Option<Box<crate::engine::Game>>,
+    pub recovery: Option<Box<crate::savefile::Recovery>>,
     /// This console's hold on the save: one console writes a save at a time.
     pub lock: Option<crate::store::SaveLock>,
     /// Another console holds the save (who): this one shows it and writes nothing until the
     /// host takes it over (`:takeover`).
     pub read_only: Option<String>,
+    /// The lock file's line this console wrote when it took the save over from another, which
+    /// still holds the system lock: the save is this console's while the file says so.
+    pub claim: Option<String>,
     /// The save's bytes as this console last read or wrote them: a save found changed on disk
     /// (another console, an editor) is never written over.
     pub disk: Option<Vec<u8>>,
@@ -172,6 +175,7 @@ impl App {
             saved_seq: durable_seq,
             lock: None,
             read_only: None,
+            claim: None,
             disk: std::fs::read(&path).ok(),
             recovery: None,
             stale_edit,
@@ -254,12 +258,40 @@ impl App {
         }
     }
 
+    /// Does this console still write the save? Not once another console took it over (the
+    /// lock file names that one): then the holder now, and this console turns read-only. A
+    /// console that took the save over gets the system lock as soon as the old holder is gone.
+    pub fn writes_the_save(&mut self) -> Result<(), String> {
+        if let Some(lock) = &self.lock {
+            if lock.still_ours() {
+                return Ok(());
+            }
+        } else if let Some(line) = &self.claim {
+            if let Ok(lock) = crate::store::lock_save(&self.path) {
+                self.lock = Some(lock);
+                self.claim = None;
+                return Ok(());
+            }
+            if crate::store::save_holder(&self.path).as_deref() == Some(line.as_str()) {
+                return Ok(());
+            }
+        } else {
+            return Ok(());
+        }
+        let holder =
+            crate::store::save_holder(&self.path).unwrap_or_else(|| "another console".into());
+        self.lock = None;
+        self.claim = None;
+        self.read_only = Some(holder.clone());
+        Err(holder)
+    }
+
     /// At start: the save's journal holds entries the save does not (the last session stopped
     /// before they were saved): offer them back. A journal that does not replay is left as it
     /// is and named.
     pub fn check_journal(&mut self) {
         match crate::savefile::recovered(&self.path, &self.game) {
-            Ok(Some((game, tail))) => self.offer_recovery(game, &tail),
+            Ok(Some(recovery)) => self.offer_recovery(recovery),
             Ok(None) => {}
             Err(e) => self.error(
                 "The save's journal cannot be recovered",
@@ -270,11 +302,8 @@ impl App {
 
     /// Offer to recover the entries the save's journal holds beyond it (the last session
     /// stopped before they were saved).
-    pub fn offer_recovery(
-        &mut self,
-        recovered: crate::engine::Game,
-        tail: &[crate::engine::LoggedEntry],
-    ) {
+    pub fn offer_recovery(&mut self, recovery: crate::savefile::Recovery) {
+        let tail = &recovery.tail;
         let lines: Vec<String> = tail
             .iter()
             .take(12)
@@ -298,7 +327,7 @@ impl App {
         detail.push(
             "y: recover them and save · n: keep the save as it is and set the journal aside".into(),
         );
-        self.recovery = Some(Box::new(recovered));
+        self.recovery = Some(Box::new(recovery));
         self.overlays
             .push(Overlay::Confirm(super::confirm::Confirm {
                 question: "Recover the entries the journal kept?".into(),

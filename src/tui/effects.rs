@@ -97,15 +97,23 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
         }
         Effect::SaveElsewhere => save_elsewhere(app),
         Effect::Recover(take) => recover(app, take),
-        Effect::Takeover => match load_game(&app.path) {
-            Ok(game) => {
+        Effect::Takeover => match load_game(&app.path)
+            .map_err(|e| e.to_string())
+            .and_then(|game| {
+                Ok((
+                    game,
+                    crate::store::claim_save(&app.path).map_err(|e| e.to_string())?,
+                ))
+            }) {
+            Ok((game, line)) => {
                 let path = app.path.clone();
                 app.replace_game(game, path);
+                app.claim = Some(line);
                 app.notice = Some(
                     "taken over: the save is written from here; the other console can no longer save it".into(),
                 );
             }
-            Err(e) => app.error("Cannot read the save to take it over", e.to_string()),
+            Err(e) => app.error("Cannot take the save over", e),
         },
         Effect::Quit => app.quit = true,
     }
@@ -126,6 +134,15 @@ fn save(app: &mut App) {
         app.notice = Some(format!(
             "not saved: read-only, the save is open in another console ({holder})"
         ));
+        return;
+    }
+    if let Err(holder) = app.writes_the_save() {
+        let message = format!(
+            "another console took the save over ({holder}): this one is read-only now; your entries are in {}",
+            crate::savefile::journal_path(&app.path).display()
+        );
+        app.save_state = SaveState::Failed(message.clone());
+        app.error("Save refused: the save was taken over", message);
         return;
     }
     // Written by someone else since this console read or wrote it: never written over.
@@ -197,23 +214,29 @@ fn save_elsewhere(app: &mut App) {
 /// The host's answer to the journal found at start: take the recovered game and save it, or
 /// keep the save as it is and set the journal aside.
 fn recover(app: &mut App, take: bool) {
-    let Some(recovered) = app.recovery.take() else {
+    let Some(recovery) = app.recovery.take() else {
         return;
     };
+    let crate::savefile::Recovery { game, journal, .. } = *recovery;
     if take {
-        let count = recovered.file().entries.len() - app.game.file().entries.len();
+        let count = game.file().entries.len() - app.game.file().entries.len();
         let (path, saved) = (app.path.clone(), app.saved_seq);
-        app.replace_game(*recovered, path);
+        let (lock, read_only) = (app.lock.take(), app.read_only.take());
+        app.replace_game(game, path);
+        (app.lock, app.read_only) = (lock, read_only);
         app.save_state = SaveState::Unsaved;
         app.saved_seq = saved;
         app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);
         save(app);
+        if app.save_state == SaveState::Saved {
+            let _ = std::fs::remove_file(&journal);
+        }
         app.notice = Some(format!(
             "recovered {count} entr{} from the journal",
             if count == 1 { "y" } else { "ies" }
         ));
     } else {
-        match crate::savefile::set_journal_aside(&app.path) {
+        match crate::savefile::set_journal_aside(&journal) {
             Ok(kept) => app.notice = Some(format!("the journal is kept as {}", kept.display())),
             Err(e) => app.error("The journal could not be set aside", e.to_string()),
         }

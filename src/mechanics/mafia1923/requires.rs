@@ -60,4 +60,5 @@ pub const REQUIRES: Requirements = Requirements {
     sides: &["mafia"],
     rounds: &[],
     ballots: &["family", "individual"],
+    counts: &[("court_families", 1, 1000)],
 };

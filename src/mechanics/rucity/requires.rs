@@ -421,4 +421,5 @@ pub const REQUIRES: Requirements = Requirements {
         "revote",
         "witch_hunt",
     ],
+    counts: &[("judge_min_weight", 0, 6)],
 };
