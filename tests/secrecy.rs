@@ -37,7 +37,25 @@ fn leaks(game: &Game) -> Vec<String> {
                     if !named {
                         continue;
                     }
-                    for role in s.roles().filter(|r| !PUBLIC_TITLES.contains(r)) {
+                    // The roles he holds at the end and those he was dealt: a role he held
+                    // in between is one of them or was another's.
+                    let dealt = game
+                        .file()
+                        .setup
+                        .players
+                        .iter()
+                        .find(|p| p.name == s.name)
+                        .map(|p| {
+                            std::iter::once(p.role.clone())
+                                .chain(p.extra_roles.iter().cloned())
+                                .collect::<Vec<_>>()
+                        })
+                        .unwrap_or_default();
+                    let mut held: Vec<String> = s.roles().map(str::to_string).collect();
+                    held.extend(dealt);
+                    held.sort();
+                    held.dedup();
+                    for role in held.iter().filter(|r| !PUBLIC_TITLES.contains(&r.as_str())) {
                         let Some(def) = roleset.role(role) else {
                             continue;
                         };
