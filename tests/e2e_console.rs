@@ -293,3 +293,71 @@ fn a_broken_save_is_an_error_with_its_position_not_a_crash() {
     assert!(screen.contains("EXITED 2"), "{screen}");
     assert!(screen.contains("bad.ron:3:"), "{screen}");
 }
+
+/// Issue 14: the console killed (SIGKILL) after an entry its save could not write (here a
+/// backup's place is taken by a folder) loses nothing: the next start offers the entry back from
+/// the journal, and once the save can be written it is there. A second console opened on the
+/// save meanwhile is read-only and says who holds it.
+#[test]
+fn a_killed_console_loses_nothing_the_screen_showed() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = data_dir();
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).expect("games");
+    let save = games.join("g.ron");
+    std::fs::write(&save, mafia_mod::console::DEMO_SAVE).expect("save");
+    // Rotating `bak09` onto a non-empty folder `bak10` fails: every save fails, the journal
+    // beside the save does not.
+    std::fs::write(games.join("g.ron.bak09"), "old").expect("bak09");
+    std::fs::create_dir_all(games.join("g.ron.bak10/x")).expect("bak10");
+    let path = save.to_string_lossy().to_string();
+    let s = Session::start(&["open", &path], 120, 36);
+    s.wait_for("Roster");
+    let reader = Session::start(&["open", &path], 120, 36);
+    reader.wait_for("READ-ONLY");
+    drop(reader);
+    s.keys(&[":"]);
+    s.wait_for("Enter run");
+    s.type_text("modkill Bruno");
+    s.keys(&["Enter"]);
+    s.wait_for("SAVE FAILED");
+    // Kill the console where it stands: the process running this binary on this save.
+    let ours = |pid: &str| {
+        std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
+            let args: Vec<&[u8]> = c.split(|b| *b == 0).collect();
+            args.first() == Some(&BIN.as_bytes()) && args.contains(&path.as_bytes())
+        })
+    };
+    let pids: Vec<String> = std::fs::read_dir("/proc")
+        .expect("/proc")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|p| p.bytes().all(|b| b.is_ascii_digit()) && ours(p))
+        .collect();
+    assert!(!pids.is_empty(), "the console runs");
+    for p in pids {
+        let _ = Command::new("kill").args(["-9", &p]).status();
+    }
+    s.wait_for("EXITED 137");
+    drop(s);
+    assert!(
+        mafia_mod::savefile::load_game(&save)
+            .expect("loads")
+            .state()
+            .slot_by_name("Bruno")
+            .expect("Bruno")
+            .alive
+    );
+    std::fs::remove_dir_all(games.join("g.ron.bak10")).expect("the folder goes");
+    let again = Session::start(&["open", &path], 120, 36);
+    let screen = again.wait_for("Recover the entries the journal kept?");
+    assert!(screen.contains("modkill Bruno"), "{screen}");
+    again.keys(&["y"]);
+    again.wait_for("recovered 1 entry");
+    again.keys(&["q"]);
+    again.wait_for("EXITED 0");
+    let saved = mafia_mod::savefile::load_game(&save).expect("loads");
+    assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
+}
