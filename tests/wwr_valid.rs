@@ -220,3 +220,32 @@ fn json_output_is_one_valid_object_per_file() {
     }
     assert_eq!(format!("{} parsed, 0 failed", records.len()), *summary);
 }
+
+/// The archived Pyro roles name their class after their Solo team (`Pyro Killing`).
+#[test]
+fn a_class_named_after_a_team_is_that_teams_solo_role() {
+    let element = parse("header_team_class.wwr").element.expect("parses");
+    let ElementKind::Role { class, team, .. } = element.header.kind else {
+        panic!("not a role")
+    };
+    assert_eq!(class, mafia_mod::wwr::ast::RoleClass::Solo);
+    assert_eq!(team.map(|t| t.text).as_deref(), Some("Lantern Team"));
+}
+
+/// A poll manipulation may last a while: ``Manipulate `Lynch` Poll (…) (~NextDay)``.
+#[test]
+fn a_poll_manipulation_keeps_its_duration() {
+    let element = parse("poll_manipulation.wwr").element.expect("parses");
+    let durations: Vec<bool> = element.triggers[0]
+        .body
+        .iter()
+        .map(|s| match &s.kind {
+            StatementKind::Ability { ability } => match &ability.kind {
+                AbilityKind::Poll { duration, .. } => duration.is_some(),
+                other => panic!("not a poll: {other:?}"),
+            },
+            other => panic!("not an ability: {other:?}"),
+        })
+        .collect();
+    assert_eq!(durations, [true, false]);
+}

@@ -797,13 +797,17 @@ fn manipulate(c: &mut Cursor) -> PResult<AbilityKind> {
             ));
         };
         c.pos = close;
-        return Ok(poll(
+        let mut kind = poll(
             PollAction::Manipulate,
             Some(subject),
             None,
             None,
             Some(manipulation),
-        ));
+        );
+        if let AbilityKind::Poll { duration: d, .. } = &mut kind {
+            *d = duration(c)?;
+        }
+        return Ok(kind);
     }
     if !c.eat("'s") {
         return Err(expected_after(
@@ -932,6 +936,7 @@ fn poll(
         location,
         name,
         manipulation,
+        duration: None,
     }
 }
 

@@ -978,6 +978,9 @@ pub enum AbilityKind {
         name: Option<Value>,
         #[serde(skip_serializing_if = "Option::is_none")]
         manipulation: Option<PollManipulation>,
+        /// How long a poll manipulation lasts (``Manipulate `Lynch` Poll (…) (~NextDay)``).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        duration: Option<Duration>,
     },
     Announcement {
         kind: AnnouncementKind,

@@ -9,7 +9,7 @@
 
 use super::ast::{ElementKind, Header, Name, RoleCategory, RoleClass};
 use super::cursor::{Cursor, PResult, trim_range};
-use super::names::{CATEGORIES, CLASSES, did_you_mean};
+use super::names::{self, CATEGORIES, CLASSES, did_you_mean};
 use super::span::{Diagnostic, SrcLine};
 
 pub struct HeaderInfo {
@@ -139,12 +139,30 @@ fn parse_descriptor(c: &Cursor, start: usize, end: usize) -> PResult<(ElementKin
     }
     let mut words = text.split_whitespace();
     let first = words.next().unwrap_or("");
+    // A class named after a Solo team (`Pyro Killing`, the archived Pyro roles) is that team's
+    // Solo role: `Solo Killing - Pyro Team`, unless the word is a misspelt class.
+    let mut solo_team = None;
     let class = match first {
         "Townsfolk" => RoleClass::Townsfolk,
         "Werewolf" => RoleClass::Werewolf,
         "Solo" => RoleClass::Solo,
         "Unaligned" => RoleClass::Unaligned,
         "Extra" => RoleClass::Extra,
+        _ if words
+            .clone()
+            .next()
+            .is_some_and(|w| CATEGORIES.contains(&w))
+            && first.chars().next().is_some_and(char::is_uppercase)
+            && first.chars().all(char::is_alphanumeric)
+            // A misspelt class (`Townsfolx`) stays an error with its suggestion.
+            && names::suggest(first, CLASSES.iter().copied()).is_none() =>
+        {
+            solo_team = Some(Name {
+                text: format!("{first} Team"),
+                span: c.span_of(start, start + first.len()),
+            });
+            RoleClass::Solo
+        }
         _ => {
             if let Some(team) = text.strip_suffix(" Group") {
                 return Ok((group(c, start, team), None));
@@ -213,6 +231,7 @@ fn parse_descriptor(c: &Cursor, start: usize, end: usize) -> PResult<(ElementKin
             span: c.span_of(ns, ne),
         })
     };
+    let team = team.or(solo_team);
     let class_group = (category == RoleCategory::Group && team.is_none()).then(|| Name {
         text: first.to_string(),
         span: c.span_of(start, start + first.len()),

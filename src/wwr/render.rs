@@ -600,6 +600,7 @@ impl Display for Ability {
                 location,
                 name,
                 manipulation,
+                duration,
             } => {
                 let verb = match action {
                     PollAction::Add => "Add",
@@ -612,7 +613,7 @@ impl Display for Ability {
                 write!(f, "{}{}", Opt("in", location), Opt("as", name))?;
                 match manipulation {
                     Some(PollManipulation::Status { target, status }) => {
-                        write!(f, " ({target} is {status})")
+                        write!(f, " ({target} is {status})")?;
                     }
                     Some(PollManipulation::Votes {
                         target,
@@ -620,10 +621,11 @@ impl Display for Ability {
                         hidden,
                     }) => {
                         let hidden = if *hidden { "hidden " } else { "" };
-                        write!(f, " ({target} has {votes} {hidden}votes)")
+                        write!(f, " ({target} has {votes} {hidden}votes)")?;
                     }
-                    None => Ok(()),
+                    None => {}
                 }
+                write!(f, "{}", Dur(*duration))
             }
             AbilityKind::Announcement { kind, info, to } => {
                 let verb = match kind {
