@@ -15,8 +15,11 @@ pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -
     let blackened = run.ledger.blackened.contains_key(&target);
     let black = checker != target && teams::black(ctx, target);
     let hero_red = super::roles::hero::checks_red(ctx, target)
-        || super::roles::inquisitor::checks_red(ctx, run, target);
-    (black && !hero_red) || blackened
+        || super::roles::inquisitor::checks_red(ctx, run, target)
+        || super::werewolf::checks_red(ctx, run, target);
+    // The joker's successful check turns the colour over for the rest of the night (L51).
+    let flipped = run.ledger.flipped.contains(&target);
+    ((black && !hero_red) || blackened) != flipped
 }
 
 /// The true colour a verification finds (§4.8).
@@ -154,7 +157,7 @@ pub fn verify_refusal(entry: &super::roles::Entry) -> Result<(), crate::engine::
 /// which follow the commissar's rules (L28, L29).
 pub const COLOUR_CHECKS: [&str; 3] = ["commissar", "lawyer_check", "inquisitor_check"];
 
-/// The checks' stage in its order (§7.3 step 13): the colour checks, then the verifications
+/// The checks' stage in its order (§7.3 step 13): the joker's check, the colour checks, then the verifications
 /// and role requests. The journalist's order is that of "проверки чеков" (L24): with the
 /// verifications by default, with the colour checks by option (Q22 `colour_checks`). Within a
 /// group, the order the moves were sent.
@@ -168,7 +171,8 @@ pub fn in_order(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
         )
     };
     let mut out = acts.to_vec();
-    out.sort_by_key(group);
+    // The joker's check goes first, so the colour it turns over holds for every other (L51).
+    out.sort_by_key(|m| (m.ability != super::roles::joker::CHECK, group(m)));
     out
 }
 

@@ -31,6 +31,7 @@ mod teams;
 mod validate;
 mod vars;
 mod votes;
+mod werewolf;
 
 // The roles other parts of ru-city call into directly (the day's vote count, the morning).
 use roles::{active_citizen, investigator, judge, mayor, politician, priest};

@@ -45,6 +45,8 @@ pub struct CityNight {
     pub shot_plan: NightShots,
     pub doctor_cancelled: BTreeSet<SlotId>,
     pub blackened: BTreeMap<SlotId, KillerSide>,
+    /// Players whose colour the joker turned over tonight (L51).
+    pub flipped: BTreeSet<SlotId>,
     /// Targets a colour checker checked successfully tonight.
     pub checked: BTreeSet<SlotId>,
     /// Targets of doctor and blocker moves that went through (a commissar gets no information).
@@ -136,6 +138,7 @@ pub fn resolve(ctx: &mut Ctx) {
     kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
     settle_attacks(ctx, &mut run);
     killers::tell_killers(ctx, &run);
+    super::werewolf::lose_peace(ctx, &run);
     super::shots::end_of_night(ctx, &run);
     morning::finish(ctx, &mut run);
 }
@@ -197,6 +200,12 @@ impl kernel::Rules for City {
                     kernel::run_act(ctx, run, self, &act);
                 }
                 return true;
+            }
+            // The poison of an earlier night acts at the poisoner's slot, before his new move
+            // (L52).
+            "poison" => {
+                super::roles::poisoner::poison_acts(ctx, run);
+                return false;
             }
             // The cultist's heal yields to the doctor's (L115.5).
             "doctor" => {

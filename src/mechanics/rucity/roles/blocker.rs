@@ -135,3 +135,17 @@ fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
         },
     )
 }
+
+/// Is `target` under a blocker's protection tonight? (The joker's check and the poisoner's
+/// poison fail on him, L51, L52.)
+pub fn protects(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
+    run.defences.iter().any(|d| {
+        d.target == target
+            && d.from.is_none()
+            && ctx
+                .state
+                .slots
+                .get(d.by)
+                .is_some_and(|s| super::teams::holds(s, "blocker"))
+    })
+}

@@ -416,7 +416,13 @@ fn owe_later(ctx: &mut Ctx, night: u32, template: &str, to: SlotId, player: &str
 }
 
 /// Keep a message for the morning after `night` (`later:<night>:<n>` = `template|slot|k=v|...`).
-fn owe_later_args(ctx: &mut Ctx, night: u32, template: &str, to: SlotId, args: &[(&str, String)]) {
+pub fn owe_later_args(
+    ctx: &mut Ctx,
+    night: u32,
+    template: &str,
+    to: SlotId,
+    args: &[(&str, String)],
+) {
     let prefix = vars::later_prefix(night);
     let n = ctx
         .state

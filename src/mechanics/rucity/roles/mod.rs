@@ -27,6 +27,7 @@ pub mod hypnotist;
 pub mod immortal;
 pub mod inquisitor;
 pub mod investigator;
+pub mod joker;
 pub mod journalist;
 pub mod judge;
 pub mod kamikaze;
@@ -39,6 +40,7 @@ pub mod mayor;
 pub mod necromancer;
 pub mod phantom;
 pub mod pimp;
+pub mod poisoner;
 pub mod politician;
 pub mod priest;
 pub mod prostitute;
@@ -49,7 +51,7 @@ pub mod witness;
 pub mod wizard;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
-use super::{blocks, checks, night, shots, teams, vars};
+use super::{blocks, checks, night, shots, teams, vars, werewolf};
 
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
@@ -100,6 +102,8 @@ pub static ROLES: &[&dyn Role] = &[
     &wizard::Wizard,
     &collector::Collector,
     &necromancer::Necromancer,
+    &joker::Joker,
+    &poisoner::Poisoner,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.

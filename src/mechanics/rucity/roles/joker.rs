@@ -1,0 +1,180 @@
+//! The joker (§5.34, L51), a werewolf. At night he checks a colour as the commissar does, but
+//! where the commissar is told nothing his check still passes; only the blocker's protection on
+//! the target stops it. A check that passes turns the target's colour over for the rest of the
+//! night, so every later check sees the other colour. He learns more than the colour: the
+//! target's peaceful role, whether a black check is a rumour, the negative role of a true
+//! black, a red-showing black's real colour one night later, a corpse's true colour. His colour
+//! results go to the mafia and the maniac; the peaceful role stays his. He learns who visited
+//! him, with their roles. Once every other black is out he may shoot instead (§2.9).
+
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, blocker, checks, teams, werewolf};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{Refusal, SlotId};
+
+pub const ROLE: &str = "joker";
+/// His check, which goes first among the night's checks.
+pub const CHECK: &str = "joker_check";
+pub const KILL: &str = "joker_kill";
+
+pub struct Joker;
+
+impl Role for Joker {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            CHECK => check(ctx, run, mv),
+            KILL => werewolf::kill(ctx, run, mv, ROLE),
+            _ => return false,
+        }
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            KILL => werewolf::gun_refusal(entry.roleset, entry.state, entry.actor, KILL),
+            _ => Ok(()),
+        }
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        tell_visitors(ctx, run);
+    }
+}
+
+/// The joker's check (L51).
+fn check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let name = ctx.name(target);
+    let stopped = match night::gate(ctx, run, mv, true, true) {
+        Gate::Stop(result, why) => Some((result, why)),
+        Gate::Go { .. } if blocker::protects(ctx, run, target) => Some((
+            StepResult::Failed,
+            format!("{name} is under the blocker's protection: the joker's check fails (L51)"),
+        )),
+        Gate::Go { .. } => None,
+    };
+    if let Some((result, why)) = stopped {
+        ctx.say(
+            Audience::Slot(mv.actor),
+            "pm_joker_failed",
+            &[("player", name)],
+        );
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let role = teams::peaceful_name(ctx, target);
+    if !ctx.is_alive(target) {
+        // The corpse shows its true team, as if he had killed him.
+        let black = teams::black(ctx, target);
+        let colour = teams::colour_word(black).to_string();
+        ctx.say(
+            Audience::Slot(mv.actor),
+            "pm_joker_corpse",
+            &[("player", name.clone()), ("colour", colour.clone())],
+        );
+        share(ctx, mv.actor, &name, &colour);
+        let why = format!(
+            "{name} was killed tonight: the joker sees the corpse's true colour, {colour} (L51)"
+        );
+        return night::step(ctx, mv, StepResult::Success, vec![why]);
+    }
+    let shown = checks::shown_black(ctx, run, mv.actor, target);
+    let truly = checks::true_black(ctx, mv.actor, target);
+    let negative = ctx
+        .state
+        .slots
+        .get(target)
+        .and_then(|s| teams::negative_role(ctx.roleset, s))
+        .map(|r| teams::role_name(ctx.roleset, r))
+        .unwrap_or_default();
+    let args = [
+        ("player", name.clone()),
+        ("role", role.clone()),
+        ("negative", negative.clone()),
+    ];
+    let mut reasons = vec![format!(
+        "{name} checks {} to the joker; he sees the peaceful role {role} (L51)",
+        teams::colour_word(shown)
+    )];
+    let template = match (shown, truly) {
+        (true, false) => {
+            reasons.push("a rumour's black: the joker knows at once it is false (L51)".into());
+            "pm_joker_false_black"
+        }
+        (true, true) => {
+            reasons.push(format!(
+                "a true black: the joker learns the negative role {negative} (L51)"
+            ));
+            "pm_joker_black"
+        }
+        (false, true) => {
+            let night = run.ledger.night + 1;
+            super::detective::owe_later_args(ctx, night, "pm_joker_late", mv.actor, &args);
+            reasons.push(
+                "a black showing red: the joker learns his real colour and negative role one night later (L51)"
+                    .into(),
+            );
+            "pm_joker_red"
+        }
+        (false, false) => "pm_joker_red",
+    };
+    ctx.say(Audience::Slot(mv.actor), template, &args);
+    share(ctx, mv.actor, &name, teams::colour_word(shown));
+    run.ledger.flipped.insert(target);
+    reasons.push(format!(
+        "{name}'s colour is turned over for the rest of the night: later checks show him {} (L51)",
+        teams::colour_word(!shown)
+    ));
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// The joker's colour result goes to the living mafia and maniac (L51, L115.7).
+fn share(ctx: &mut Ctx, joker: SlotId, player: &str, colour: &str) {
+    let partners: Vec<SlotId> = teams::KillerSide::ALL
+        .iter()
+        .flat_map(|side| teams::members(ctx.roleset, &ctx.state, *side))
+        .filter(|&m| m != joker)
+        .collect();
+    for m in partners {
+        ctx.say(
+            Audience::Slot(m),
+            "pm_joker_shared",
+            &[
+                ("player", player.to_string()),
+                ("colour", colour.to_string()),
+            ],
+        );
+    }
+}
+
+/// The joker learns the names and roles of those who came to him (L51, L115.19).
+fn tell_visitors(ctx: &mut Ctx, run: &NightRun) {
+    let jokers: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
+    for joker in jokers {
+        let mut seen: Vec<String> = Vec::new();
+        for v in run
+            .visits
+            .iter()
+            .filter(|v| v.actor != joker && v.targets.contains(&joker))
+        {
+            let who = format!(
+                "{} ({})",
+                ctx.name(v.actor),
+                night::visit_roles(ctx, std::iter::once(v)).join(", ")
+            );
+            if !seen.contains(&who) {
+                seen.push(who);
+            }
+        }
+        if !seen.is_empty() {
+            ctx.say(
+                Audience::Slot(joker),
+                "pm_joker_visitors",
+                &[("visitors", seen.join(", "))],
+            );
+        }
+    }
+}

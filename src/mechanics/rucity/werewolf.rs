@@ -1,0 +1,101 @@
+//! What the werewolves share (§2.9, L49–L54): the negative roles whose own move is not a kill
+//! (the joker, the poisoner, ...) check red until their first successful kill, a kill and a
+//! check on the same night show black at once, and each takes the gun only once every other
+//! black is out. Their kills resolve in the killers' stage as one attack each, outside the
+//! mafia's and the maniac's shot counters.
+
+use super::night::{self, Gate, Move, NightRun, Visit};
+use super::teams;
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, SlotId};
+use crate::rules::Roleset;
+
+/// The status of a werewolf who still checks red (until his first successful kill).
+pub const PEACEFUL: &str = "peaceful_status";
+
+/// Does a colour check show this werewolf red tonight? He holds his peaceful status and none
+/// of his attacks tonight has killed (L49–L54: "если убивает и чекается в одну ночь, чек
+/// сразу выдаст черного").
+pub fn checks_red(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
+    ctx.has_status(target, PEACEFUL) && !killed_tonight(ctx, run, target)
+}
+
+/// Has `slot` killed someone with an attack tonight (a dead victim, not himself)?
+fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
+    run.attacks
+        .iter()
+        .any(|a| a.attacker == slot && a.victim != slot && !ctx.is_alive(a.victim))
+}
+
+/// The morning: a werewolf whose kill succeeded tonight checks black from now on.
+pub fn lose_peace(ctx: &mut Ctx, run: &NightRun) {
+    let killers: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| s.has_status(PEACEFUL))
+        .map(|s| s.id)
+        .filter(|&s| killed_tonight(ctx, run, s))
+        .collect();
+    for s in killers {
+        crate::kernel::status::clear(ctx, s, PEACEFUL);
+        ctx.note(
+            format!("peace:{}", ctx.name(s)),
+            "killers",
+            format!(
+                "{} killed: from now on his checks show black (L49–L54)",
+                ctx.name(s)
+            ),
+        );
+    }
+}
+
+/// Is every black but `slot` out of the game? (A werewolf takes the gun then.)
+pub fn last_black(roleset: &Roleset, state: &GameState, slot: SlotId) -> bool {
+    state
+        .living()
+        .all(|s| s.id == slot || !teams::is_black(roleset, s))
+}
+
+/// A werewolf's kill is refused while another black lives (L51–L53).
+pub fn gun_refusal(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &'static str,
+) -> Result<(), Refusal> {
+    if last_black(roleset, state, actor) {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        ability,
+        "a werewolf takes the gun only once every other black is out (L51–L53, §2.9)",
+    ))
+}
+
+/// A werewolf's kill in the killers' stage: one attack on his target, through the night's
+/// gate, as any killer's.
+pub fn kill(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, cause: &'static str) {
+    let Some(&target) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let mut reasons = vec![format!(
+        "{} takes the gun and shoots {} (§2.9)",
+        ctx.name(mv.actor),
+        ctx.name(target)
+    )];
+    run.visits.push(Visit {
+        actor: mv.actor,
+        ability: mv.ability.clone(),
+        targets: vec![target],
+        negative: true,
+    });
+    match night::gate(ctx, run, mv, true, true) {
+        Gate::Stop(result, why) => {
+            reasons.push(why);
+            night::step(ctx, mv, result, reasons);
+        }
+        Gate::Go { .. } => night::attack_move(ctx, run, mv, target, cause, None, reasons),
+    }
+}
