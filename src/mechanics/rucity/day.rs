@@ -43,6 +43,7 @@ pub fn resolve(ctx: &mut Ctx) {
         Round::PriestRevote => priest_revote(ctx),
     }
     let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
+    super::roles::departed(ctx, &dead);
     active_citizen::transfer(ctx, &dead);
     super::investigator::announce_shot_right(ctx);
     endgame::check(ctx, false);

@@ -121,35 +121,65 @@ fn fire(
         Some(why) => {
             reasons.push(why);
             night::step(ctx, mv, StepResult::Cancelled, reasons);
-            insure(ctx, run, side, mv.actor, target, shot, here, shooters);
+            let named = mv
+                .params
+                .get("insurer")
+                .and_then(|n| ctx.state.slot_by_name(n))
+                .map(|s| s.id);
+            let stopped = Stopped {
+                side,
+                shooter: mv.actor,
+                named,
+                target,
+                shot,
+            };
+            insure(ctx, run, &stopped, here, shooters);
         }
     }
 }
 
-/// A stopped shot passes to an insurer: the shooter's partner by default (unless he shoots
-/// too or switched insurance off), else a killer of the other side who sent an insurance move
-/// and has no shot of his own tonight (L2, L3, L14).
-#[allow(clippy::too_many_arguments)]
+/// A shot a shooter could not fire, for its insurer.
+struct Stopped {
+    side: KillerSide,
+    shooter: SlotId,
+    /// The insurer the shot named (while the boss's son is in the mafia, L48).
+    named: Option<SlotId>,
+    target: SlotId,
+    shot: usize,
+}
+
+/// A stopped shot passes to an insurer: the one the shot named, else the shooter's partner by
+/// default (unless he shoots too or switched insurance off), else a killer of the other side
+/// who sent an insurance move and has no shot of his own tonight (L2, L3, L14, L48).
 fn insure(
     ctx: &mut Ctx,
     run: &mut NightRun,
-    side: KillerSide,
-    shooter: SlotId,
-    target: SlotId,
-    shot: usize,
+    stopped: &Stopped,
     here: &[Move],
     shooters: &BTreeSet<SlotId>,
 ) {
+    let &Stopped {
+        side,
+        shooter,
+        named,
+        target,
+        shot,
+    } = stopped;
     let explicit = |who: SlotId| {
         here.iter()
             .find(|m| m.ability == "insure" && m.actor == who)
     };
-    let partner = teams::members(ctx.roleset, &ctx.state, side)
-        .into_iter()
-        .filter(|p| {
-            *p != shooter && !shooters.contains(p) && !run.ledger.fired_insurers.contains(p)
-        })
-        .find(|p| !ctx.has_status(*p, "insurance_off") || explicit(*p).is_some());
+    let free = |p: &SlotId| {
+        *p != shooter && !shooters.contains(p) && !run.ledger.fired_insurers.contains(p)
+    };
+    let members = teams::members(ctx.roleset, &ctx.state, side);
+    let partner = match named {
+        Some(n) => members.into_iter().filter(free).find(|p| *p == n),
+        None => members
+            .into_iter()
+            .filter(free)
+            .find(|p| !ctx.has_status(*p, "insurance_off") || explicit(*p).is_some()),
+    };
     let other = side.other();
     let cross = || {
         (run.ledger.shot_plan.available(other) == 0)

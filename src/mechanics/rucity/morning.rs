@@ -31,6 +31,7 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
     }
     notes::publish(ctx, run, &victims);
     let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
+    super::roles::departed(ctx, &dead);
     active_citizen::transfer(ctx, &dead);
     investigator::announce_shot_right(ctx);
     Round::PreVote.open(&mut ctx.state);

@@ -55,7 +55,7 @@ impl KillerSide {
     /// The side a negative role shoots for.
     pub fn of_role(role: &str) -> Option<KillerSide> {
         match role {
-            "mafia" => Some(KillerSide::Mafia),
+            "mafia" | "boss_son" => Some(KillerSide::Mafia),
             "maniac" => Some(KillerSide::Maniac),
             _ => None,
         }

@@ -101,6 +101,9 @@ impl Role for Killer {
 /// A black side fires at most its usable shots; a partner is shot only with both partners'
 /// confirmation (L2, L3, L14).
 fn shot_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
+    if side == KillerSide::Mafia {
+        super::boss_son::insurer_refusal(entry)?;
+    }
     let usable = shots::night_shots(entry.roleset, entry.state).usable(side) as usize;
     let others = shots_entered(entry, side);
     if others + entry.targets.len() > usable {

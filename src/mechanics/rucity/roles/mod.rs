@@ -11,6 +11,7 @@ pub mod actor;
 pub mod anonymous;
 pub mod blocker;
 pub mod bodyguard;
+pub mod boss_son;
 mod citizen;
 pub mod collector;
 mod commissar;
@@ -73,6 +74,7 @@ pub static ROLES: &[&dyn Role] = &[
     &active_citizen::ActiveCitizen,
     &killer::Killer(teams::KillerSide::Mafia),
     &killer::Killer(teams::KillerSide::Maniac),
+    &boss_son::BossSon,
     &mayor::Mayor,
     &secretary::Secretary,
     &witness::Witness,
@@ -214,6 +216,10 @@ pub trait Role: Sync {
     fn lynched(&self, _ctx: &mut Ctx, _lynched: &[SlotId]) -> Vec<SlotId> {
         Vec::new()
     }
+
+    /// Players left the game in this round (a night's victims, a day's lynched or modkilled):
+    /// what passes on because of their leaving (the boss's son's status to his successor, L48).
+    fn departed(&self, _ctx: &mut Ctx, _dead: &[SlotId]) {}
 }
 
 /// The registered role with this id.
@@ -353,6 +359,13 @@ pub fn lynched(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         .iter()
         .flat_map(|role| role.lynched(ctx, lynched))
         .collect()
+}
+
+/// Every role's consequences of these players' leaving, in the registry's order.
+pub fn departed(ctx: &mut Ctx, dead: &[SlotId]) {
+    for role in ROLES {
+        role.departed(ctx, dead);
+    }
 }
 
 /// The lines of the morning post of the roles in play, in the registry's order.
