@@ -657,13 +657,28 @@ fn apply(
             };
         }
         Entry::Resolve => {
-            if state.game_over.is_some() {
-                return Err(Refusal::new("game_over", "the game is over"));
+            let mut round = system.round(state).map(str::to_string);
+            if let Some(over) = &state.game_over {
+                // Once over, a game resolves only its vote after the game, once.
+                let after = roleset.ballots.iter().find(|b| b.after_game);
+                match after {
+                    Some(b) if !over.after_game_counted => round = Some(b.id.clone()),
+                    _ => return Err(Refusal::new("game_over", "the game is over")),
+                }
             }
-            let round = system.round(state).map(str::to_string);
             let (outcome, next) = resolve_phase(system, roleset, state, seed);
             *state = next;
+            let after_game = state.game_over.is_some() && round.is_some() && {
+                let r = round.as_deref();
+                roleset
+                    .ballots
+                    .iter()
+                    .any(|b| b.after_game && Some(b.id.as_str()) == r)
+            };
             commit(roleset, state, outcome, round);
+            if after_game && let Some(over) = &mut state.game_over {
+                over.after_game_counted = true;
+            }
         }
         Entry::Undo(_) | Entry::Redo(_) => {}
     }

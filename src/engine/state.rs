@@ -105,6 +105,9 @@ pub struct GameOver {
     /// Winning sides or families, by name.
     pub winners: Vec<String>,
     pub winning_slots: Vec<SlotId>,
+    /// The vote after the game (a ballot with `after_game`) has been counted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_game_counted: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -506,6 +506,9 @@ pub fn check_vote(
         None => open_ballot(system, roleset, state)
             .ok_or_else(|| no_ballot_refusal(system, roleset, state))?,
     };
+    if ballot.after_game || state.game_over.is_some() {
+        return after_game_vote(roleset, state, ballot, voter, target);
+    }
     if ballot.phase != kind {
         return Err(Refusal::new(
             "wrong_phase",
@@ -546,6 +549,37 @@ pub fn check_vote(
     Ok((ballot.id.clone(), slot.id, target))
 }
 
+/// A vote on the ballot held after the game (ru-city's best players, L174): open only once the
+/// game is over and until it is counted, to every player who took part, dead or alive.
+fn after_game_vote(
+    roleset: &Roleset,
+    state: &GameState,
+    ballot: &BallotDef,
+    voter: &str,
+    target: &str,
+) -> Result<(String, SlotId, String), Refusal> {
+    let counted = match &state.game_over {
+        None if ballot.after_game => {
+            return Err(Refusal::new(
+                "after_game",
+                format!("the {} opens once the game is over", ballot.name),
+            ));
+        }
+        None => false,
+        Some(over) => over.after_game_counted,
+    };
+    if !ballot.after_game || counted {
+        return Err(Refusal::new("game_over", "the game is over"));
+    }
+    let slot = find_slot(state, voter)?;
+    let target = match &ballot.target {
+        TargetKind::Player if ballot.abstain && target.trim() == ABSTAIN => ABSTAIN.to_string(),
+        TargetKind::Player => find_slot(state, target)?.name.clone(),
+        other => named_choice(roleset, state, other, target)?,
+    };
+    Ok((ballot.id.clone(), slot.id, target))
+}
+
 /// The ballot a vote without a ballot name goes to: the one the rule system has open now, else
 /// the default ballot of the phase kind.
 /// In a phase of named rounds, a round without a vote (ru-city's pre-vote) has no ballot open.
@@ -554,6 +588,12 @@ pub fn open_ballot<'a>(
     roleset: &'a Roleset,
     state: &GameState,
 ) -> Option<&'a BallotDef> {
+    if let Some(over) = &state.game_over {
+        return roleset
+            .ballots
+            .iter()
+            .find(|b| b.after_game && !over.after_game_counted);
+    }
     if let Some(id) = system.open_ballot(roleset, state) {
         return roleset.ballot(&id);
     }
@@ -566,6 +606,9 @@ pub fn open_ballot<'a>(
 /// The refusal of a vote when no ballot is open: it says which round or phase comes next and
 /// how to get there, so the host is not left guessing.
 pub fn no_ballot_refusal(system: &dyn RuleSystem, roleset: &Roleset, state: &GameState) -> Refusal {
+    if state.game_over.is_some() {
+        return Refusal::new("game_over", "the game is over");
+    }
     let now = roleset.phase_label(state.phase, system.round(state));
     let next = match system.next_round(state) {
         Some(round) => roleset.phase_label(state.phase, Some(round)),

@@ -412,6 +412,10 @@ pub struct BallotDef {
     /// A vote for [`ABSTAIN`] records an explicit abstention.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub abstain: bool,
+    /// A vote held once the game is over, by every player who took part, dead or alive (ru-city's
+    /// best players, L174); one `Resolve` after the end counts it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_game: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
 }

@@ -912,6 +912,7 @@ fn game_over(ctx: &mut Ctx) {
         GameOver {
             winners: vec!["mafia".into()],
             winning_slots: mafia.into_iter().filter(|id| !exiled(ctx, *id)).collect(),
+            after_game_counted: false,
         }
     } else {
         let mut best = 0usize;
@@ -963,6 +964,7 @@ fn game_over(ctx: &mut Ctx) {
         GameOver {
             winners,
             winning_slots: slots,
+            after_game_counted: false,
         }
     };
     ctx.state.game_over = Some(over);

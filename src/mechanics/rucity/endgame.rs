@@ -73,6 +73,7 @@ pub fn finish(ctx: &mut Ctx, winner: Option<&str>, template: &str) {
     ctx.state.game_over = Some(GameOver {
         winners: winner.map(|w| vec![w.to_string()]).unwrap_or_default(),
         winning_slots,
+        after_game_counted: false,
     });
     ctx.say(Audience::Public, template, &[]);
 }

@@ -8,6 +8,7 @@
 //! second round and the secretary's appointment on day 1; the round before the vote, the vote
 //! and the re-vote on later days. [`vars::Round`] says which is open.
 
+mod best_player;
 mod blocks;
 mod borrowed;
 mod checks;
@@ -133,6 +134,13 @@ impl RuleSystem for RuCity {
 }
 
 fn resolve(ctx: &mut Ctx) {
+    if let Some(over) = &ctx.state.game_over {
+        // After the end only the best-player vote is counted, once (L174).
+        if !over.after_game_counted {
+            best_player::resolve(ctx);
+        }
+        return;
+    }
     match ctx.state.phase_kind(ctx.roleset) {
         PhaseKind::Night => night::resolve(ctx),
         PhaseKind::Day => day::resolve(ctx),
@@ -141,6 +149,9 @@ fn resolve(ctx: &mut Ctx) {
 
 /// The ballot of the round open now; once a witch hunt vote is in, the hunt's.
 fn open_ballot(state: &GameState) -> Option<String> {
+    if let Some(over) = &state.game_over {
+        return (!over.after_game_counted).then(|| best_player::BALLOT.to_string());
+    }
     let round = vars::Round::now(state);
     let hunt = state.pending.iter().any(|p| {
         p.replaced_by.is_none()

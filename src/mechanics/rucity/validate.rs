@@ -74,6 +74,10 @@ pub fn vote_refusal(
     target: &str,
     advance: bool,
 ) -> Result<(), Refusal> {
+    if ballot == super::best_player::BALLOT {
+        // The engine opens it once the game is over, to every participant (L174).
+        return Ok(());
+    }
     let round = Round::now(state);
     let hunt_on = live_votes(state, "witch_hunt").next().is_some();
     let open = match (round.ballot(), hunt_on) {
