@@ -26,6 +26,9 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
             "{name} is crippled: the peaceful role's moves fail (L6)"
         ));
     }
+    if let Some(why) = super::roles::executor::blocks(&ctx.state, actor, peaceful) {
+        return Some(why);
+    }
     if slot.has_status(phantom::CURSED) && peaceful {
         return Some(format!(
             "{name} is cursed by the black phantom: the peaceful role is blocked (L88)"

@@ -658,7 +658,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         mayor::fire_secretary(ctx, &mayor_votes);
     }
     politician::after_lynch(ctx, victims, &politician_votes);
-    super::roles::criminalist::autopsy_result(ctx);
+    super::roles::day_ends(ctx);
     judge::after_lynch(ctx, judge, victims, &judge_votes);
     vars::clear(&mut ctx.state, vars::VERTICAL);
     if let [alone] = victims

@@ -135,6 +135,7 @@ pub fn resolve(ctx: &mut Ctx) {
     run.acts = super::borrowed::in_priority(ctx, &run.acts).into();
     super::roles::homeless::second_night_visits(ctx, &mut run);
     pimp::control(ctx, &mut run);
+    super::roles::executor::release_the_silent(ctx, &run);
     kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
     settle_attacks(ctx, &mut run);
     killers::tell_killers(ctx, &run);

@@ -35,6 +35,9 @@ impl Role for Criminalist {
     fn id(&self) -> &'static str {
         ROLE
     }
+    fn day_ends(&self, ctx: &mut Ctx) {
+        autopsy_result(ctx);
+    }
     fn before_vote(&self, ctx: &mut Ctx) {
         fix_pre_vote(ctx);
     }
@@ -211,7 +214,7 @@ fn fix_pre_vote(ctx: &mut Ctx) {
 }
 
 /// With the day's last vote result: the examined body's killing role and colour (L44).
-pub fn autopsy_result(ctx: &mut Ctx) {
+fn autopsy_result(ctx: &mut Ctx) {
     for c in ctx.state.slots.iter().map(|s| s.id).collect::<Vec<_>>() {
         let Some(body) =
             vars::get(&ctx.state, &today_key(c)).and_then(|v| v.parse::<SlotId>().ok())

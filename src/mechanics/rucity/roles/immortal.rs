@@ -94,10 +94,12 @@ fn unlink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
-/// The immortal whose life covers `victim`: himself, or the immortal he is linked to.
+/// The immortal whose life covers `victim`: himself, or the immortal he is linked to. A spare
+/// life of another holder (the executor's from the start, L53; the cultist's, L43) covers its
+/// holder alone.
 pub fn cover(ctx: &Ctx, victim: SlotId) -> Option<SlotId> {
     let slot = ctx.state.slots.get(victim)?;
-    if slot.roles().any(|r| r == ROLE) {
+    if slot.roles().any(|r| r == ROLE) || slot.has_status(SPARE_LIFE) {
         return Some(victim);
     }
     slot.statuses

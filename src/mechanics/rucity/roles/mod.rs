@@ -20,6 +20,7 @@ pub mod cultist;
 pub mod detective;
 pub mod doctor;
 pub mod drug_dealer;
+pub mod executor;
 pub mod fanatic;
 pub mod hacker;
 pub mod hero;
@@ -106,6 +107,7 @@ pub static ROLES: &[&dyn Role] = &[
     &necromancer::Necromancer,
     &joker::Joker,
     &poisoner::Poisoner,
+    &executor::Executor,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
@@ -220,6 +222,10 @@ pub trait Role: Sync {
     /// Players left the game in this round (a night's victims, a day's lynched or modkilled):
     /// what passes on because of their leaving (the boss's son's status to his successor, L48).
     fn departed(&self, _ctx: &mut Ctx, _dead: &[SlotId]) {}
+
+    /// The day's last vote result is out: the news its holders get with it (the criminalist's
+    /// autopsy, the executor's interrogation; decision 3 of the part-2 contract).
+    fn day_ends(&self, _ctx: &mut Ctx) {}
 }
 
 /// The registered role with this id.
@@ -359,6 +365,13 @@ pub fn lynched(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         .iter()
         .flat_map(|role| role.lynched(ctx, lynched))
         .collect()
+}
+
+/// Every role's news with the day's last vote result, in the registry's order.
+pub fn day_ends(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.day_ends(ctx);
+    }
 }
 
 /// Every role's consequences of these players' leaving, in the registry's order.

@@ -1,0 +1,281 @@
+//! The executor (§5.36, L53), a werewolf with a spare life from the start. At the end of the
+//! night he takes a player to his torture chamber (`executor_torture`, himself allowed): the
+//! captive's peaceful role is blocked from then on, and he feels pain. With the day's last vote
+//! result the executor learns the captive's peaceful role and team (the faceless counts red).
+//! At the end of the day he releases the captive (`executor_release`, or by sending nothing,
+//! decision 5), who may not move until the end of that night, or goes on
+//! (`executor_continue`): the captive loses his peaceful role and colour for good (`crippled`)
+//! and his negative role is blocked until the end of that night. Torturing himself costs his
+//! own peaceful role and colour. Lynched while he tortures nobody else (Q42), he may destroy any
+//! player's role and colour (`executor_destroy`); while he tortures someone, only the captive's.
+//! Once every other black is out he may shoot instead (§2.9).
+
+use super::night::{self, Move, NightRun};
+use super::{Entry, Role, kamikaze, refusal, teams, werewolf};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "executor";
+pub const TORTURE: &str = "executor_torture";
+pub const RELEASE: &str = "executor_release";
+pub const CONTINUE: &str = "executor_continue";
+pub const DESTROY: &str = "executor_destroy";
+pub const KILL: &str = "executor_kill";
+/// The captive's status, linked to the executor. Without an end it blocks the peaceful role;
+/// with one (released, or thrown out) every move until the end of that night.
+pub const TORTURED: &str = "tortured";
+
+pub struct Executor;
+
+impl Role for Executor {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            TORTURE => torture(ctx, run, mv),
+            RELEASE | CONTINUE => decide(ctx, mv),
+            KILL => werewolf::kill(ctx, run, mv, ROLE),
+            _ => return false,
+        }
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        match entry.ability {
+            KILL => werewolf::gun_refusal(entry.roleset, entry.state, entry.actor, KILL),
+            RELEASE | CONTINUE if captive_of(entry.state, entry.actor).is_none() => refusal(
+                "no_captive",
+                "the executor has nobody in his torture chamber (L53)",
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        let captive = captive_of(entry.state, entry.actor);
+        let name = &entry.state.slots[t].name;
+        match entry.ability {
+            RELEASE | CONTINUE if captive != Some(t) => refusal(
+                "no_captive",
+                format!("{name} is not the executor's captive (L53)"),
+            ),
+            DESTROY if !rages(entry.state, entry.roleset, entry.actor) && captive != Some(t) => {
+                refusal(
+                    DESTROY,
+                    format!(
+                        "the executor tortures {}: lynched, he may destroy only his captive's role and colour, not {name}'s (L53)",
+                        captive
+                            .map(|c| entry.state.slots[c].name.as_str())
+                            .unwrap_or("")
+                    ),
+                )
+            }
+            _ => Ok(()),
+        }
+    }
+    fn day_ends(&self, ctx: &mut Ctx) {
+        interrogate(ctx);
+    }
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
+        for (maker, targets) in super::dying_move_targets(ctx, DESTROY, lynched) {
+            if let Some(&target) = targets.first() {
+                destroy(ctx, maker, target);
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// The player in `executor`'s torture chamber now (not yet released or thrown out).
+fn captive_of(state: &GameState, executor: SlotId) -> Option<SlotId> {
+    state
+        .slots
+        .iter()
+        .find(|s| {
+            s.statuses
+                .get(TORTURED)
+                .is_some_and(|i| i.link == Some(executor) && i.until.is_none())
+        })
+        .map(|s| s.id)
+}
+
+/// Is the executor's rage his (Q42): he tortures no other player (by default his own torture
+/// does not count), or nobody at all (by option)?
+fn rages(state: &GameState, roleset: &crate::rules::Roleset, executor: SlotId) -> bool {
+    match captive_of(state, executor) {
+        None => true,
+        Some(c) => {
+            c == executor && state.option(roleset, "executor_rage") != "not_torturing_anyone"
+        }
+    }
+}
+
+/// Does a status of the executor's keep `slot` from moving now? The captive's peaceful role
+/// (`peaceful`) is blocked; a released or thrown-out captive makes no move until the night
+/// ends (L53).
+pub fn blocks(state: &GameState, slot: SlotId, peaceful: bool) -> Option<String> {
+    let info = state.slots.get(slot)?.statuses.get(TORTURED)?;
+    let name = &state.slots[slot].name;
+    match info.until {
+        None if peaceful => Some(format!(
+            "{name} is in the executor's torture chamber: the peaceful role is blocked (L53)"
+        )),
+        None => None,
+        Some(_) => Some(format!(
+            "{name} has just left the executor's torture chamber: no move until the night ends (L53)"
+        )),
+    }
+}
+
+fn torture(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(target) = night::target_through_gate(ctx, run, mv, true, true) else {
+        ctx.say(
+            Audience::Slot(mv.actor),
+            "pm_executor_failed",
+            &[(
+                "player",
+                mv.targets.first().map(|t| ctx.name(*t)).unwrap_or_default(),
+            )],
+        );
+        return;
+    };
+    let name = ctx.name(target);
+    if !ctx.is_alive(target) {
+        let why = format!("{name} died tonight: nobody to take to the torture chamber");
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
+    ctx.set_status_until(target, TORTURED, Some(mv.actor), None);
+    let mut reasons = vec![format!(
+        "{name} is taken to the torture chamber: the peaceful role is blocked from now on (L53)"
+    )];
+    if target == mv.actor {
+        ctx.set_status_until(target, kamikaze::CRIPPLED, None, None);
+        reasons.push(
+            "he tortures himself: his own peaceful role and colour are destroyed; his negative move stays (L53)"
+                .into(),
+        );
+    }
+    ctx.say(
+        Audience::Slot(mv.actor),
+        "pm_executor_torture",
+        &[("player", name)],
+    );
+    if target != mv.actor {
+        ctx.say(Audience::Slot(target), "pm_tortured", &[]);
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// The evening's choice on the captive (L53, L114).
+fn decide(ctx: &mut Ctx, mv: &Move) {
+    let Some(&captive) = mv.targets.first() else {
+        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    };
+    let goes_on = mv.ability == CONTINUE;
+    let why = end_torture(ctx, mv.actor, captive, goes_on);
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// The captive leaves the chamber, released or crippled: he makes no move until this night
+/// ends.
+fn end_torture(ctx: &mut Ctx, executor: SlotId, captive: SlotId, crippled: bool) -> String {
+    let phase = ctx.state.phase;
+    ctx.set_status_until(captive, TORTURED, Some(executor), Some(phase));
+    let name = ctx.name(captive);
+    if crippled {
+        ctx.set_status_until(captive, kamikaze::CRIPPLED, None, None);
+        ctx.say(Audience::Slot(captive), "pm_tortured_crippled", &[]);
+        format!(
+            "{name} is tortured on: his peaceful role and colour are lost for good, and his negative role is blocked until the night ends (L53)"
+        )
+    } else {
+        ctx.say(Audience::Slot(captive), "pm_tortured_released", &[]);
+        format!(
+            "{name} is released: his role works again, but he makes no move until the night ends (L53)"
+        )
+    }
+}
+
+/// As the night opens, a captive on whom the executor sent no decision this evening is
+/// released (decision 5).
+pub fn release_the_silent(ctx: &mut Ctx, run: &NightRun) {
+    let held: Vec<(SlotId, SlotId)> = ctx
+        .state
+        .slots
+        .iter()
+        .filter_map(|s| {
+            let info = s.statuses.get(TORTURED)?;
+            (info.until.is_none() && info.since < ctx.state.phase).then_some((info.link?, s.id))
+        })
+        .collect();
+    for (executor, captive) in held {
+        let decided = run
+            .acts
+            .iter()
+            .any(|a| a.actor == executor && matches!(a.ability.as_str(), RELEASE | CONTINUE));
+        if decided {
+            continue;
+        }
+        let why = end_torture(ctx, executor, captive, false);
+        ctx.note(
+            format!("released:{}", ctx.name(captive)),
+            "evening",
+            format!("the executor sent no decision: {why}"),
+        );
+    }
+}
+
+/// With the day's last vote result the executor learns his captive's peaceful role and team;
+/// the faceless counts red (L53).
+fn interrogate(ctx: &mut Ctx) {
+    let pairs: Vec<(SlotId, SlotId)> = ctx
+        .state
+        .slots
+        .iter()
+        .filter_map(|s| {
+            let info = s.statuses.get(TORTURED)?;
+            (info.until.is_none()).then_some((info.link?, s.id))
+        })
+        .filter(|(e, c)| e != c)
+        .collect();
+    for (executor, captive) in pairs {
+        if !ctx.is_alive(executor) || !ctx.is_alive(captive) {
+            continue;
+        }
+        let role = teams::peaceful_name(ctx, captive);
+        let colour = teams::colour_word(teams::black(ctx, captive)).to_string();
+        ctx.say(
+            Audience::Slot(executor),
+            "pm_executor_interrogation",
+            &[
+                ("player", ctx.name(captive)),
+                ("role", role),
+                ("colour", colour),
+            ],
+        );
+    }
+}
+
+/// The executor's rage at his lynch: the target's role and colour are destroyed, and his
+/// negative role is blocked until the night ends (L53, L113).
+fn destroy(ctx: &mut Ctx, executor: SlotId, target: SlotId) {
+    let next_night = ctx.state.phase + 1;
+    ctx.set_status_until(target, kamikaze::CRIPPLED, None, None);
+    ctx.set_status_until(target, TORTURED, Some(executor), Some(next_night));
+    let name = ctx.name(target);
+    ctx.note(
+        format!("executor_destroy:{}", ctx.name(executor)),
+        "votes",
+        format!(
+            "the lynched executor destroys {name}'s role and colour; his negative role is blocked until the night ends (L53, L113)"
+        ),
+    );
+    ctx.say(
+        Audience::Public,
+        "pub_executor_destroy",
+        &[("player", name)],
+    );
+}
