@@ -34,6 +34,7 @@ pub fn resolve(ctx: &mut Ctx) {
     ) {
         day_moves::record(ctx);
     }
+    super::roles::day_round(ctx);
     match round {
         Round::Election | Round::ElectionRound2 | Round::Secretary => super::election::resolve(ctx),
         Round::PreVote | Round::Night => pre_vote(ctx),

@@ -60,12 +60,20 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
 
 /// End the game: a side wins, or nobody does (a draw).
 pub fn finish(ctx: &mut Ctx, winner: Option<&str>, template: &str) {
+    // An elite wins with the side he is scored with (L125.9–10, L127.9–10), the others with
+    // their colour.
     let winning_slots = match winner {
         Some(side) => ctx
             .state
             .slots
             .iter()
-            .filter(|s| (teams::is_black(ctx.roleset, s)) == (side == teams::BLACK))
+            .filter(|s| {
+                if super::elite::is_elite(ctx.roleset, s) {
+                    super::elite::scored_side(ctx.roleset, &ctx.state, s.id) == Some(side)
+                } else {
+                    teams::is_black(ctx.roleset, s) == (side == teams::BLACK)
+                }
+            })
             .map(|s| s.id)
             .collect(),
         None => Vec::new(),

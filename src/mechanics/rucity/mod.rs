@@ -16,6 +16,7 @@ mod corrections;
 mod day;
 mod day_moves;
 mod election;
+mod elite;
 mod endgame;
 mod hunt;
 mod killers;

@@ -29,6 +29,15 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     let mut blacks = Vec::new();
     for p in &setup.players {
         let side = roleset.side_of(&p.role);
+        if side == teams::ELITE {
+            if !p.extra_roles.is_empty() {
+                report.errors.push(Refusal::new(
+                    "setup",
+                    format!("{}: an elite player holds his elite role and nothing else (L125.6, L127.5, L129.5)", p.name),
+                ));
+            }
+            continue;
+        }
         if side != RED {
             report.errors.push(Refusal::new(
                 "setup",

@@ -12,6 +12,8 @@ use crate::rules::Roleset;
 pub const RED: &str = "red";
 pub const BLACK: &str = "black";
 pub const TITLE: &str = "title";
+/// The elite roles' side (§9.5): neither red nor black in the counts.
+pub const ELITE: &str = "elite";
 pub const MAYOR: &str = "mayor";
 pub const SECRETARY: &str = "secretary";
 /// Ability tag: the move takes its holder to his targets' houses, as trackers see it.
@@ -138,10 +140,14 @@ pub fn members(roleset: &Roleset, state: &GameState, side: KillerSide) -> Vec<Sl
         .collect()
 }
 
-/// Living (reds, blacks) among the main players.
+/// Living (reds, blacks) among the main players (elites are neither, L123).
 pub fn living_counts(roleset: &Roleset, state: &GameState) -> (usize, usize) {
     let blacks = state.living().filter(|s| is_black(roleset, s)).count();
-    (state.living_count() - blacks, blacks)
+    let elites = state
+        .living()
+        .filter(|s| roleset.side_of(&s.role) == ELITE)
+        .count();
+    (state.living_count() - blacks - elites, blacks)
 }
 
 /// The role's display name (`Доктор`).

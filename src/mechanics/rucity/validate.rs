@@ -121,6 +121,9 @@ pub fn vote_refusal(
         };
     match rules {
         "election" | "election_round2" => {
+            if let Some(why) = target_slot.and_then(|t| roles::mason::no_office(state, t)) {
+                return refuse("no_office", why);
+            }
             if target_slot == Some(voter) {
                 return refuse(
                     "self_vote",

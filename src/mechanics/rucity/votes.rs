@@ -282,7 +282,9 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             }
         }
         // Step 3: zeroing.
-        if let Some(why) = mayor::zeroed(&ctx.state, v.voter, v.target, v.auto, &pairs) {
+        if let Some(why) = super::roles::mason::zeroed(&ctx.state, v.voter)
+            .or_else(|| mayor::zeroed(&ctx.state, v.voter, v.target, v.auto, &pairs))
+        {
             v.weight = 0;
             v.why.push(why);
         } else if let Some(why) = phantom::zeroed(ctx, v.voter, v.target, &pairs) {

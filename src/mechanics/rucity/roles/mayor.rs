@@ -81,6 +81,9 @@ pub fn vertical(state: &GameState) -> Option<SlotId> {
 
 /// Why nobody may vote against this player today (L159, L160).
 pub fn immune(state: &GameState, target: SlotId) -> Option<String> {
+    if let Some(why) = super::super::elite::vote_immune(state, target) {
+        return Some(why);
+    }
     if mayor(state) == Some(target) {
         return Some("the mayor cannot be voted against (L159)".into());
     }

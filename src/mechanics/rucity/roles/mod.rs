@@ -8,6 +8,7 @@
 
 pub mod active_citizen;
 pub mod actor;
+pub mod agent;
 pub mod anonymous;
 pub mod blocker;
 pub mod bodyguard;
@@ -38,6 +39,7 @@ pub mod lawyer;
 pub mod liar;
 pub mod madman;
 pub mod maid;
+pub mod mason;
 pub mod mayor;
 pub mod necromancer;
 pub mod phantom;
@@ -108,6 +110,8 @@ pub static ROLES: &[&dyn Role] = &[
     &joker::Joker,
     &poisoner::Poisoner,
     &executor::Executor,
+    &agent::Agent,
+    &mason::Mason,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
@@ -226,6 +230,10 @@ pub trait Role: Sync {
     /// The day's last vote result is out: the news its holders get with it (the criminalist's
     /// autopsy, the executor's interrogation; decision 3 of the part-2 contract).
     fn day_ends(&self, _ctx: &mut Ctx) {}
+
+    /// A day round is being resolved: the role's day moves of the round that simply take effect
+    /// then (the elites' declarations and links).
+    fn day_round(&self, _ctx: &mut Ctx) {}
 }
 
 /// The registered role with this id.
@@ -365,6 +373,13 @@ pub fn lynched(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         .iter()
         .flat_map(|role| role.lynched(ctx, lynched))
         .collect()
+}
+
+/// Every role's day moves that take effect with the round, in the registry's order.
+pub fn day_round(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.day_round(ctx);
+    }
 }
 
 /// Every role's news with the day's last vote result, in the registry's order.

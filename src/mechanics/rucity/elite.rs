@@ -1,0 +1,150 @@
+//! What the elite roles share (§9.5, L123–L129): an extra player who holds the elite role
+//! alone, whom no role may target and nobody may vote against, who is neither red nor black in
+//! the counts (L10–L13), and who is scored with a side of his own choosing: the side he declared
+//! to the host (`<role>_declare`, `{"side": "red"|"black"}`) or the side of the player he linked
+//! himself to (`<role>_link`), told to him if that player leaves at night. A day move of either
+//! kind takes effect when its round is resolved. An elite who leaves carries `left`.
+
+use super::roles::Entry;
+use super::{teams, vars};
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{GameState, Refusal, SlotId};
+use crate::rules::Roleset;
+
+/// The status of an elite who has left the game.
+pub const LEFT: &str = "left";
+
+fn side_key(slot: SlotId) -> String {
+    format!("elite_side:{slot}")
+}
+
+fn link_key(slot: SlotId) -> String {
+    format!("elite_link:{slot}")
+}
+
+pub fn is_elite(roleset: &Roleset, slot: &crate::engine::state::Slot) -> bool {
+    roleset.side_of(&slot.role) == teams::ELITE
+}
+
+/// No role may choose an elite as its target (L125.1, L127.1, L129.1).
+pub fn target_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
+    if target == entry.actor {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        "elite_immune",
+        format!(
+            "{} holds an elite role: no role may choose him as a target (L125.1, L127.1, L129.1)",
+            entry.state.slots[target].name
+        ),
+    ))
+}
+
+/// The elite roles.
+pub const ROLES: [&str; 3] = ["agent", "mason", "servant"];
+
+/// Nobody may vote against an elite (L125.1, L127.1, L129.1).
+pub fn vote_immune(state: &GameState, target: SlotId) -> Option<String> {
+    state
+        .slots
+        .get(target)
+        .is_some_and(|s| s.alive && ROLES.contains(&s.role.as_str()))
+        .then(|| "an elite player cannot be voted against (L125.1, L127.1, L129.1)".into())
+}
+
+/// The day moves `<role>_declare` and `<role>_link` of this round take effect.
+pub fn apply_day_moves(ctx: &mut Ctx, role: &str) {
+    let declare = format!("{role}_declare");
+    let link = format!("{role}_link");
+    let moves: Vec<(SlotId, String, Vec<SlotId>, Option<String>)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == declare || a.ability == link)
+        .map(|a| {
+            (
+                a.actor,
+                a.ability.to_string(),
+                a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
+                a.params.get("side").cloned(),
+            )
+        })
+        .collect();
+    for (actor, ability, targets, side) in moves {
+        let entered: Vec<String> = targets.iter().map(|t| ctx.name(*t)).collect();
+        let why = if ability == declare {
+            let side = side.unwrap_or_default();
+            vars::set(&mut ctx.state, side_key(actor), &side);
+            vars::clear(&mut ctx.state, &link_key(actor));
+            format!(
+                "{} declares the {side} side to the host: he is scored with it (L125.9, L127.9)",
+                ctx.name(actor)
+            )
+        } else {
+            let Some(&t) = targets.first() else { continue };
+            vars::set(&mut ctx.state, link_key(actor), t);
+            vars::clear(&mut ctx.state, &side_key(actor));
+            format!(
+                "{} links himself to {}: he is scored with that player's side, not told it (L125.10, L127.10)",
+                ctx.name(actor),
+                ctx.name(t)
+            )
+        };
+        ctx.spend_use(actor, &ability, &entered);
+        ctx.note(format!("{ability}:{}", ctx.name(actor)), "pre_vote", why);
+    }
+}
+
+/// The side an elite is scored with (L125.9–10): the one he declared, or his linked player's.
+pub fn scored_side(roleset: &Roleset, state: &GameState, slot: SlotId) -> Option<&'static str> {
+    match vars::get(state, &side_key(slot)) {
+        Some("red") => return Some(teams::RED),
+        Some("black") => return Some(teams::BLACK),
+        _ => {}
+    }
+    let linked: SlotId = vars::get(state, &link_key(slot))?.parse().ok()?;
+    let s = state.slots.get(linked)?;
+    Some(if teams::is_black(roleset, s) {
+        teams::BLACK
+    } else {
+        teams::RED
+    })
+}
+
+/// Did this elite declare his side (not just link himself)? A leaving agent's side is posted
+/// only then (L125.7, L125.10).
+pub fn declared(state: &GameState, slot: SlotId) -> bool {
+    vars::get(state, &side_key(slot)).is_some()
+}
+
+/// Elites whose linked player left at night learn that player's team (L125.10, L127.10).
+pub fn tell_linked_teams(ctx: &mut Ctx, dead: &[SlotId], role: &str) {
+    let elites: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| s.alive && s.role == role)
+        .map(|s| s.id)
+        .collect();
+    for e in elites {
+        let Some(linked) = vars::get(&ctx.state, &link_key(e)).and_then(|v| v.parse().ok()) else {
+            continue;
+        };
+        if !dead.contains(&linked) {
+            continue;
+        }
+        let colour = teams::colour_word(teams::black(ctx, linked)).to_string();
+        ctx.say(
+            Audience::Slot(e),
+            "pm_elite_linked_left",
+            &[("player", ctx.name(linked)), ("colour", colour)],
+        );
+    }
+}
+
+/// The elite leaves the game (L125.7, L129.7).
+pub fn leave(ctx: &mut Ctx, slot: SlotId) -> bool {
+    if !ctx.kill(slot, LEFT) {
+        return false;
+    }
+    ctx.set_status_until(slot, LEFT, None, None);
+    true
+}
