@@ -109,6 +109,28 @@ pub fn scored_side(roleset: &Roleset, state: &GameState, slot: SlotId) -> Option
     })
 }
 
+/// The player this elite is linked to (a servant's master, L129.4).
+pub fn linked(state: &GameState, slot: SlotId) -> Option<SlotId> {
+    vars::get(state, &link_key(slot))?.parse().ok()
+}
+
+/// Link an elite to a player (a servant's binding).
+pub fn link(state: &mut GameState, slot: SlotId, to: SlotId) {
+    vars::set(state, link_key(slot), to);
+}
+
+/// Why this elite cannot be mayor or secretary: the mason and the servant never are (L127.2,
+/// L129.2); the agent may be (L125.2).
+pub fn no_office(state: &GameState, candidate: SlotId) -> Option<String> {
+    let s = state.slots.get(candidate)?;
+    matches!(s.role.as_str(), "mason" | "servant").then(|| {
+        format!(
+            "{} holds the {} role: he cannot be mayor or secretary (L127.2, L129.2)",
+            s.name, s.role
+        )
+    })
+}
+
 /// Did this elite declare his side (not just link himself)? A leaving agent's side is posted
 /// only then (L125.7, L125.10).
 pub fn declared(state: &GameState, slot: SlotId) -> bool {

@@ -94,6 +94,7 @@ pub fn vote_refusal(
             },
         );
     }
+    roles::servant::vote_refusal(state, voter)?;
     let me = &state.slots[voter];
     let target_slot = state.slot_by_name(target).map(|s| s.id);
     let candidates = vars::slots(state, vars::CANDIDATES);
@@ -121,7 +122,7 @@ pub fn vote_refusal(
         };
     match rules {
         "election" | "election_round2" => {
-            if let Some(why) = target_slot.and_then(|t| roles::mason::no_office(state, t)) {
+            if let Some(why) = target_slot.and_then(|t| super::elite::no_office(state, t)) {
                 return refuse("no_office", why);
             }
             if target_slot == Some(voter) {

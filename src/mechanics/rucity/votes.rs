@@ -136,11 +136,17 @@ fn invalid_target(ctx: &Ctx, target: SlotId) -> Option<String> {
 
 /// Step 1 of §4.6: every vote that counts, auto-votes included.
 fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Counted>, Vec<SlotId>) {
-    let given = ballots(ctx, ballot);
+    let given = super::roles::servant::substitute(&ctx.state, ctx, ballots(ctx, ballot));
     let auto_self = ctx.option("auto_vote_target") != "none";
     let mut out = Vec::new();
     let mut abstained = Vec::new();
-    let voters: Vec<SlotId> = ctx.state.voters(ctx.roleset).map(|s| s.id).collect();
+    // A servant never votes in his own name (L129.3): no auto-vote of his either.
+    let voters: Vec<SlotId> = ctx
+        .state
+        .voters(ctx.roleset)
+        .filter(|s| s.role != super::roles::servant::ROLE)
+        .map(|s| s.id)
+        .collect();
     let vote =
         |voter: SlotId, target: SlotId, seq: u64, auto: bool, advance: bool, why: String| Counted {
             voter,

@@ -37,17 +37,3 @@ pub fn zeroed(state: &GameState, voter: SlotId) -> Option<String> {
         .is_some_and(|s| s.role == ROLE)
         .then(|| "the mason's vote always counts zero (L127.3)".into())
 }
-
-/// The mason cannot be mayor or secretary (L127.2).
-pub fn no_office(state: &GameState, candidate: SlotId) -> Option<String> {
-    state
-        .slots
-        .get(candidate)
-        .is_some_and(|s| s.role == ROLE)
-        .then(|| {
-            format!(
-                "{} is the mason: he cannot be mayor or secretary (L127.2)",
-                state.slots[candidate].name
-            )
-        })
-}

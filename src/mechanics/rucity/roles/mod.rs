@@ -49,6 +49,7 @@ pub mod politician;
 pub mod priest;
 pub mod prostitute;
 mod secretary;
+pub mod servant;
 pub mod terrorist;
 pub mod witch;
 pub mod witness;
@@ -112,6 +113,7 @@ pub static ROLES: &[&dyn Role] = &[
     &executor::Executor,
     &agent::Agent,
     &mason::Mason,
+    &servant::Servant,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
@@ -561,7 +563,7 @@ fn during_the_vote(roleset: &Roleset, state: &GameState, ability: &str) -> Resul
 }
 
 /// Moves due before the vote opens are fixed once it starts (L113, L160).
-fn before_the_vote(entry: &Entry) -> Result<(), Refusal> {
+pub(crate) fn before_the_vote(entry: &Entry) -> Result<(), Refusal> {
     if vars::Round::now(entry.state) == vars::Round::PreVote {
         return Ok(());
     }
