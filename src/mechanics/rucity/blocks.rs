@@ -26,6 +26,11 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
             "{name} is crippled: the peaceful role's moves fail (L6)"
         ));
     }
+    if slot.has_status(super::roles::faceless::FACE_CUT) && peaceful {
+        return Some(format!(
+            "{name}'s face is cut: the peaceful role is blocked until he gets it back (L60)"
+        ));
+    }
     if let Some(why) = super::roles::executor::blocks(&ctx.state, actor, peaceful) {
         return Some(why);
     }

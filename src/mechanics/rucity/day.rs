@@ -640,7 +640,10 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
             ctx.state
                 .slots
                 .get(*v)
-                .is_some_and(|s| !teams::is_black(ctx.roleset, s))
+                // The faceless's lynch does not cost the mayor his post (L64.8).
+                .is_some_and(|s| {
+                    !teams::is_black(ctx.roleset, s) && !teams::is_grey(ctx.roleset, s)
+                })
         })
         .collect();
     let mut mayor_votes = own_votes(tally, mayor::mayor(&ctx.state));
@@ -682,6 +685,10 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
 /// A player the hero saved is lynched alone: the day has one more vote, once (L157; Q31: a
 /// save on any earlier day, or on this day only).
 fn extra_vote_due(ctx: &Ctx, lynched: SlotId) -> bool {
+    // The faceless cannot be the day's only lynch (L156).
+    if super::roles::faceless::is_faceless(&ctx.state, lynched) {
+        return Round::now(&ctx.state) != Round::ExtraVote;
+    }
     let Some(saved) = ctx.state.slots[lynched]
         .statuses
         .get(super::roles::hero::SAVED)

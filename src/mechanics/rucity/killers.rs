@@ -300,7 +300,10 @@ pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
             continue;
         }
         let black = teams::is_black(ctx.roleset, victim);
-        let template = if black {
+        let template = if teams::is_grey(ctx.roleset, victim) {
+            // A killer sees the faceless grey (L64.8).
+            "pm_killer_victim_grey"
+        } else if black {
             "pm_killer_victim_black"
         } else {
             "pm_killer_victim_red"

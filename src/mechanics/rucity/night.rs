@@ -204,6 +204,11 @@ impl kernel::Rules for City {
             }
             // The poison of an earlier night acts at the poisoner's slot, before his new move
             // (L52).
+            // The faceless's cut is compulsory (L64.3).
+            "face_cut" => {
+                super::roles::faceless::compulsory(ctx, run);
+                return false;
+            }
             "poison" => {
                 super::roles::poisoner::poison_acts(ctx, run);
                 return false;

@@ -22,7 +22,14 @@ pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
     });
     let reveal = (!at_night || ctx.option("night_death_reveal") == "both_roles")
         && !super::roles::phantom::hides_his_negative_role(ctx, slot);
+    // The faceless is opened like a negative role (L64.8).
+    let grey = s
+        .extra_roles
+        .iter()
+        .map(String::as_str)
+        .find(|r| ctx.roleset.side_of(r) == teams::GREY);
     let negative = teams::negative_role(ctx.roleset, s)
+        .or(grey)
         .filter(|_| reveal)
         .map(|r| teams::role_name(ctx.roleset, r));
     (peaceful, negative)

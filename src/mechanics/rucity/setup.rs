@@ -52,6 +52,11 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         for extra in &p.extra_roles {
             match roleset.side_of(extra) {
                 BLACK => {}
+                teams::GREY if negatives.is_empty() => {}
+                teams::GREY => report.errors.push(Refusal::new(
+                    "setup",
+                    format!("{}: the faceless is grey, in neither team: he holds no negative role (L64.9)", p.name),
+                )),
                 TITLE => report.errors.push(Refusal::new(
                     "setup",
                     format!(
@@ -77,6 +82,21 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         if let Some(n) = negatives.first() {
             blacks.push(n.as_str());
         }
+    }
+    let faceless = setup
+        .players
+        .iter()
+        .filter(|p| {
+            p.extra_roles
+                .iter()
+                .any(|r| roleset.side_of(r) == teams::GREY)
+        })
+        .count();
+    if faceless > 1 {
+        report.errors.push(Refusal::new(
+            "setup",
+            "a game has one faceless at most (L64.10)",
+        ));
     }
     let (want_players, want_blacks) = if extended { (16, 5) } else { (12, 4) };
     if setup.players.len() != want_players {

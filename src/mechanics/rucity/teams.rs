@@ -14,6 +14,8 @@ pub const BLACK: &str = "black";
 pub const TITLE: &str = "title";
 /// The elite roles' side (§9.5): neither red nor black in the counts.
 pub const ELITE: &str = "elite";
+/// The faceless's colour (§6.1, L59, L64.9): in neither team.
+pub const GREY: &str = "grey";
 pub const MAYOR: &str = "mayor";
 pub const SECRETARY: &str = "secretary";
 /// Ability tag: the move takes its holder to his targets' houses, as trackers see it.
@@ -80,6 +82,11 @@ impl KillerSide {
     }
 }
 
+/// Is this player grey (the faceless)?
+pub fn is_grey(roleset: &Roleset, slot: &Slot) -> bool {
+    slot.roles().any(|r| roleset.side_of(r) == GREY)
+}
+
 pub fn is_black(roleset: &Roleset, slot: &Slot) -> bool {
     slot.roles().any(|r| roleset.side_of(r) == BLACK)
 }
@@ -140,14 +147,15 @@ pub fn members(roleset: &Roleset, state: &GameState, side: KillerSide) -> Vec<Sl
         .collect()
 }
 
-/// Living (reds, blacks) among the main players (elites are neither, L123).
+/// Living (reds, blacks) among the main players (elites and the faceless are neither, L123,
+/// L64.9).
 pub fn living_counts(roleset: &Roleset, state: &GameState) -> (usize, usize) {
     let blacks = state.living().filter(|s| is_black(roleset, s)).count();
-    let elites = state
+    let neither = state
         .living()
-        .filter(|s| roleset.side_of(&s.role) == ELITE)
+        .filter(|s| roleset.side_of(&s.role) == ELITE || is_grey(roleset, s))
         .count();
-    (state.living_count() - blacks - elites, blacks)
+    (state.living_count() - blacks - neither, blacks)
 }
 
 /// The role's display name (`Доктор`).

@@ -54,6 +54,10 @@ impl Role for Mayor {
         if target == entry.actor {
             return Ok(());
         }
+        // The mayor may be named a face victim's target, never cut (L64.1).
+        if entry.ability == super::faceless::CUT && entry.targets.first() != Some(&target) {
+            return Ok(());
+        }
         refusal(
             "mayor_immune",
             format!(

@@ -22,6 +22,7 @@ pub mod detective;
 pub mod doctor;
 pub mod drug_dealer;
 pub mod executor;
+pub mod faceless;
 pub mod fanatic;
 pub mod hacker;
 pub mod hero;
@@ -114,6 +115,7 @@ pub static ROLES: &[&dyn Role] = &[
     &agent::Agent,
     &mason::Mason,
     &servant::Servant,
+    &faceless::Faceless,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.

@@ -1,0 +1,442 @@
+//! The faceless (§6, L59–L68, L135, L156): a grey extra main player holding a peaceful role
+//! beside his `faceless` role, in neither team. Every night, first and past every block, he
+//! cuts a player's face (`faceless_cut`, [victim, target]): the victim's peaceful role is
+//! blocked until he gets it back by having his target lynched; the target is told he is one; a
+//! black victim's negative move fails that night. All victims are named in the morning post. The
+//! cut is compulsory: with no move he cuts himself, or a random player if his own face is cut,
+//! with a random target; he may skip only after a re-vote with no victim (L64.3).
+//!
+//! Scoring stays on the players (L61, L64.2, L135): a lynched victim gets `faceless_v`; a target
+//! lynched while his victim lives gives the victim his role back, and the target, if not a
+//! victim himself, `faceless_half_v`; the faceless lynched gives every victim his role back and
+//! every voter against him the `faceless_face`, as a night killer of his gets it with his
+//! partners. He checks red, a killer sees him grey, and alone at the lynch he opens another vote
+//! the same day (L156).
+
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, refusal, teams, vars};
+use crate::engine::entry::PendingKind;
+use crate::engine::outcome::{Audience, Step, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, SlotId};
+
+pub const ROLE: &str = "faceless";
+pub const CUT: &str = "faceless_cut";
+/// A victim whose face is cut (his peaceful role blocked); its link is the faceless.
+pub const FACE_CUT: &str = "face_cut";
+/// A victim's target; its link is the victim.
+pub const FACE_TARGET: &str = "face_target";
+pub const V: &str = "faceless_v";
+pub const HALF_V: &str = "faceless_half_v";
+pub const FACE: &str = "faceless_face";
+/// Players named as a victim's target so far (each only once a game, L60).
+const TARGETS_USED: &str = "face_targets_used";
+
+fn returned_key(slot: SlotId) -> String {
+    format!("face_returned:{slot}")
+}
+
+pub struct Faceless;
+
+impl Role for Faceless {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        if mv.ability != CUT {
+            return false;
+        }
+        let stopped = match night::gate(ctx, run, mv, false, false) {
+            Gate::Stop(result, why) => Some((result, why)),
+            Gate::Go { .. } => None,
+        };
+        if let Some((result, why)) = stopped {
+            night::step(ctx, mv, result, vec![why]);
+            return true;
+        }
+        let (Some(&victim), target) = (mv.targets.first(), mv.targets.get(1).copied()) else {
+            night::step(ctx, mv, StepResult::Failed, vec!["no victim".into()]);
+            return true;
+        };
+        let reasons = cut(ctx, mv.actor, victim, target);
+        night::step(ctx, mv, StepResult::Success, reasons);
+        true
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != CUT {
+            return Ok(());
+        }
+        let (Some(&victim), target) = (entry.targets.first(), entry.targets.get(1).copied()) else {
+            return Ok(());
+        };
+        let state = entry.state;
+        let name = |s: SlotId| state.slots[s].name.clone();
+        if super::mayor::secretary(state) == Some(victim)
+            || super::mayor::mayor(state) == Some(victim)
+        {
+            return refusal(
+                "face_cut",
+                format!(
+                    "{} holds the mayor's or the secretary's post: no face cut (L64.1)",
+                    name(victim)
+                ),
+            );
+        }
+        if state.slots[victim].has_status(FACE_CUT) {
+            return refusal(
+                "face_cut",
+                format!("{}'s face is already cut (L60)", name(victim)),
+            );
+        }
+        if vars::flag(state, &returned_key(victim)) {
+            return refusal(
+                "face_cut",
+                format!(
+                    "{} got his role back: he cannot be cut again (L60)",
+                    name(victim)
+                ),
+            );
+        }
+        match target {
+            Some(t) if t == entry.actor => refusal(
+                "face_target",
+                "the faceless cannot be a victim's target (L60)",
+            ),
+            Some(t) if t == victim => refusal(
+                "face_target",
+                "the victim's target is another player (decision 4 of the contract)",
+            ),
+            Some(t) if used_targets(state).contains(&t) => refusal(
+                "face_target",
+                format!(
+                    "{} has already been a victim's target: once a game (L60)",
+                    name(t)
+                ),
+            ),
+            None if free_targets(state, entry.actor, victim).len() > 1 => refusal(
+                "face_target",
+                "the cut names the victim's target; it may be left out only when one free player remains (L64.3)",
+            ),
+            _ => Ok(()),
+        }
+    }
+    fn stops(&self, ctx: &Ctx, _run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+        let info = ctx.state.slots.get(mv.actor)?.statuses.get(FACE_CUT)?;
+        let tonight = info.since == ctx.state.phase;
+        (tonight && teams::is_negative_ability(ctx.roleset, &mv.ability)).then(|| {
+            (
+                StepResult::Failed,
+                format!(
+                    "{}'s face was cut tonight: his negative move fails (L62)",
+                    ctx.name(mv.actor)
+                ),
+            )
+        })
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        face_to_night_killers(ctx, run);
+    }
+    fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
+        score_lynch(ctx, lynched);
+        Vec::new()
+    }
+}
+
+/// The players named as targets so far.
+fn used_targets(state: &GameState) -> Vec<SlotId> {
+    vars::slots(state, TARGETS_USED)
+}
+
+/// Who may still be named as this victim's target: living, neither the faceless nor the
+/// victim, never named before.
+fn free_targets(state: &GameState, faceless: SlotId, victim: SlotId) -> Vec<SlotId> {
+    let used = used_targets(state);
+    state
+        .living()
+        .map(|s| s.id)
+        .filter(|&s| s != faceless && s != victim && !used.contains(&s))
+        .collect()
+}
+
+/// Is this player the faceless?
+pub fn is_faceless(state: &GameState, slot: SlotId) -> bool {
+    state.slots.get(slot).is_some_and(|s| teams::holds(s, ROLE))
+}
+
+/// Cut `victim`'s face and give him `target` (L60, L115.20).
+fn cut(ctx: &mut Ctx, faceless: SlotId, victim: SlotId, target: Option<SlotId>) -> Vec<String> {
+    ctx.set_status_until(victim, FACE_CUT, Some(faceless), None);
+    let role = teams::peaceful_name(ctx, victim);
+    let vname = ctx.name(victim);
+    let mut reasons = vec![format!(
+        "{vname}'s face is cut: his peaceful role ({role}) is blocked until he gets it back (L60)"
+    )];
+    let tname = target.map(|t| ctx.name(t)).unwrap_or_else(|| "—".into());
+    if let Some(t) = target {
+        ctx.set_status_until(t, FACE_TARGET, Some(victim), None);
+        let mut used = used_targets(&ctx.state);
+        used.push(t);
+        vars::set_slots(&mut ctx.state, TARGETS_USED, &used);
+        reasons.push(format!(
+            "{vname} gets his role back if {tname} is lynched; {tname} is told he is a target (L60)"
+        ));
+        ctx.say(Audience::Slot(t), "pm_face_target", &[]);
+    }
+    if teams::black(ctx, victim) {
+        reasons.push(format!(
+            "{vname} is black: his negative move fails tonight (L62)"
+        ));
+    }
+    ctx.say(
+        Audience::Slot(faceless),
+        "pm_faceless_cut",
+        &[
+            ("player", vname.clone()),
+            ("role", role),
+            ("target", tname.clone()),
+        ],
+    );
+    ctx.say(Audience::Slot(victim), "pm_face_cut", &[("target", tname)]);
+    ctx.say(Audience::Public, "pub_face_cut", &[("player", vname)]);
+    reasons
+}
+
+/// The cut is compulsory (L64.3): a living faceless who sent none cuts himself, or a random
+/// player if his own face is cut, with a random target; after a re-vote with no victim he may
+/// skip.
+pub fn compulsory(ctx: &mut Ctx, run: &NightRun) {
+    let Some(faceless) = ctx
+        .state
+        .living()
+        .find(|s| teams::holds(s, ROLE))
+        .map(|s| s.id)
+    else {
+        return;
+    };
+    if run
+        .acts
+        .iter()
+        .any(|a| a.actor == faceless && a.ability == CUT)
+    {
+        return;
+    }
+    let name = ctx.name(faceless);
+    if skip_allowed(&ctx.state) {
+        return ctx.note(
+            "face_cut",
+            "face_cut",
+            format!("{name} sent no cut: the last vote ended in a re-vote with no victim, a skip is allowed (L64.3)"),
+        );
+    }
+    let own_cut =
+        ctx.has_status(faceless, FACE_CUT) || vars::flag(&ctx.state, &returned_key(faceless));
+    let victim = if own_cut {
+        let mayor = super::mayor::mayor(&ctx.state);
+        let secretary = super::mayor::secretary(&ctx.state);
+        let options: Vec<SlotId> = ctx
+            .state
+            .living()
+            .map(|s| s.id)
+            .filter(|&s| {
+                Some(s) != mayor
+                    && Some(s) != secretary
+                    && !ctx.has_status(s, FACE_CUT)
+                    && !vars::flag(&ctx.state, &returned_key(s))
+                    && !super::super::elite::is_elite(ctx.roleset, &ctx.state.slots[s])
+            })
+            .collect();
+        let names: Vec<String> = options.iter().map(|s| ctx.name(*s)).collect();
+        let drawn = ctx.draw("face_cut", "the faceless's victim", &options, |s| {
+            names[options.iter().position(|o| o == s).unwrap_or(0)].clone()
+        });
+        let Some(v) = drawn else { return };
+        v
+    } else {
+        faceless
+    };
+    let free = free_targets(&ctx.state, faceless, victim);
+    let labels: Vec<String> = free.iter().map(|s| ctx.name(*s)).collect();
+    let target = ctx.draw("face_cut", "the victim's target", &free, |s| {
+        labels[free.iter().position(|o| o == s).unwrap_or(0)].clone()
+    });
+    let mut reasons = vec![format!(
+        "{name} sent no cut, and a cut is compulsory: {} (L64.3)",
+        if own_cut {
+            "his own face is already cut, so the host draws a victim"
+        } else {
+            "his own face is cut"
+        }
+    )];
+    reasons.extend(cut(ctx, faceless, victim, target));
+    ctx.step(Step {
+        key: format!("face_cut:{name}"),
+        stage: "face_cut".into(),
+        actor: Some(faceless),
+        ability: Some(CUT.into()),
+        targets_before: vec![],
+        targets_after: vec![ctx.name(victim)],
+        result: StepResult::Success,
+        reasons,
+    });
+}
+
+/// A skip is allowed when the last vote ended in a re-vote with no victim (L64.3).
+fn skip_allowed(state: &GameState) -> bool {
+    vars::get(state, vars::NO_VICTIM_DAY).is_some_and(|v| {
+        v.split('|')
+            .next()
+            .and_then(|d| d.parse::<u32>().ok())
+            .is_some_and(|d| d == state.phase / 2 + 1)
+    })
+}
+
+/// The lynch and the faceless's scores (L61, L62, L64.2, L64.4, L135).
+fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
+    let faceless_lynched: Vec<SlotId> = lynched
+        .iter()
+        .copied()
+        .filter(|s| is_faceless(&ctx.state, *s))
+        .collect();
+    for &v in lynched {
+        if ctx.has_status(v, FACE_CUT) && !is_faceless(&ctx.state, v) {
+            ctx.set_status_until(v, V, None, None);
+            ctx.note(
+                format!("faceless_v:{}", ctx.name(v)),
+                "votes",
+                format!(
+                    "{} is a lynched victim of the faceless: a V (L61, L64.2)",
+                    ctx.name(v)
+                ),
+            );
+        }
+    }
+    // A target lynched gives his victim the role back (L60), and scores half a V if he is no
+    // victim himself (L61).
+    for &t in lynched {
+        let Some(victim) = ctx
+            .state
+            .slots
+            .get(t)
+            .and_then(|s| s.statuses.get(FACE_TARGET))
+            .and_then(|i| i.link)
+        else {
+            continue;
+        };
+        if !ctx.has_status(victim, FACE_CUT) {
+            continue;
+        }
+        if !ctx.has_status(t, FACE_CUT) {
+            ctx.set_status_until(t, HALF_V, None, None);
+            ctx.note(
+                format!("faceless_half_v:{}", ctx.name(t)),
+                "votes",
+                format!(
+                    "{} was a victim's target and no victim himself: half a V (L61)",
+                    ctx.name(t)
+                ),
+            );
+        }
+        give_back(
+            ctx,
+            victim,
+            &format!("his target {} is lynched (L60)", ctx.name(t)),
+        );
+    }
+    for f in faceless_lynched {
+        let voters: Vec<SlotId> = ctx
+            .state
+            .pending
+            .iter()
+            .filter(|p| p.replaced_by.is_none())
+            .filter_map(|p| match &p.kind {
+                PendingKind::Vote { voter, target, .. }
+                    if ctx.state.slot_by_name(target).map(|s| s.id) == Some(f) =>
+                {
+                    Some(*voter)
+                }
+                _ => None,
+            })
+            .collect();
+        for v in voters.iter().copied().filter(|v| *v != f) {
+            ctx.set_status_until(v, FACE, None, None);
+        }
+        let names: Vec<String> = voters
+            .iter()
+            .filter(|v| **v != f)
+            .map(|v| ctx.name(*v))
+            .collect();
+        ctx.note(
+            format!("faceless_face:{}", ctx.name(f)),
+            "votes",
+            format!(
+                "the faceless is lynched: every player who voted for him gets his face ({}) (L135)",
+                names.join(", ")
+            ),
+        );
+        let victims: Vec<SlotId> = ctx
+            .state
+            .living()
+            .filter(|s| s.statuses.get(FACE_CUT).is_some_and(|i| i.link == Some(f)))
+            .map(|s| s.id)
+            .collect();
+        for v in victims {
+            give_back(ctx, v, "the faceless is lynched (L62)");
+        }
+    }
+}
+
+/// The victim gets his peaceful role back, as it was when cut, and can never be cut again.
+fn give_back(ctx: &mut Ctx, victim: SlotId, why: &str) {
+    crate::kernel::status::clear(ctx, victim, FACE_CUT);
+    vars::set(&mut ctx.state, returned_key(victim), "yes");
+    ctx.say(Audience::Slot(victim), "pm_face_returned", &[]);
+    ctx.note(
+        format!("face_returned:{}", ctx.name(victim)),
+        "votes",
+        format!("{} gets his peaceful role back: {why}", ctx.name(victim)),
+    );
+}
+
+/// A killer who killed the faceless at night gets his face, and so do his partners and his
+/// servant (L135; the madman's move counts as a killer's).
+fn face_to_night_killers(ctx: &mut Ctx, run: &NightRun) {
+    let killers: Vec<SlotId> = run
+        .attacks
+        .iter()
+        .filter(|a| a.attacker != a.victim && is_faceless(&ctx.state, a.victim))
+        .filter(|a| !ctx.is_alive(a.victim))
+        .map(|a| a.attacker)
+        .collect();
+    for k in killers {
+        let mut winners = vec![k];
+        if let Some(side) = ctx
+            .state
+            .slots
+            .get(k)
+            .and_then(|s| teams::killer_side(ctx.roleset, s))
+        {
+            winners.extend(teams::members(ctx.roleset, &ctx.state, side));
+        }
+        winners.extend(
+            ctx.state
+                .slots
+                .iter()
+                .filter(|s| super::servant::master_of(&ctx.state, s.id) == Some(k))
+                .map(|s| s.id),
+        );
+        winners.sort_unstable();
+        winners.dedup();
+        for w in &winners {
+            ctx.set_status_until(*w, FACE, None, None);
+        }
+        let names: Vec<String> = winners.iter().map(|w| ctx.name(*w)).collect();
+        ctx.note(
+            "faceless_face",
+            "killers",
+            format!(
+                "the faceless was killed at night: his face goes to {} (L135)",
+                names.join(", ")
+            ),
+        );
+    }
+}
