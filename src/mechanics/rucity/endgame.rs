@@ -12,6 +12,7 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
     if ctx.state.game_over.is_some() {
         return;
     }
+    super::faceless_end::survival(ctx);
     let (living_reds, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
     let phantoms = super::roles::phantom::red_phantoms_counted(ctx);
     if phantoms > 0 {
@@ -24,7 +25,7 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
     let reds = living_reds + phantoms;
     if blacks == 0 {
         ctx.note("end", "morning", "no black is left: the reds win (L171)");
-        return finish(ctx, Some(teams::RED), "pub_red_win");
+        return win(ctx, teams::RED, "pub_red_win", start_of_day);
     }
     if !start_of_day {
         return;
@@ -37,7 +38,7 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
                 "{reds} red(s) and {blacks} black(s) at the start of the day: the blacks win (L171)"
             ),
         );
-        return finish(ctx, Some(teams::BLACK), "pub_black_win");
+        return win(ctx, teams::BLACK, "pub_black_win", start_of_day);
     }
     if reds == blacks {
         match hunt::unavailable_today(ctx.roleset, &ctx.state) {
@@ -47,13 +48,30 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
                     "morning",
                     format!("{reds} red(s) and {blacks} black(s), and no witch hunt can be held ({why}): the blacks win (L171)"),
                 );
-                finish(ctx, Some(teams::BLACK), "pub_black_win");
+                win(ctx, teams::BLACK, "pub_black_win", start_of_day);
             }
             None => ctx.note(
                 "end",
                 "morning",
                 format!("{reds} red(s) and {blacks} black(s): a witch hunt can still be held, the game goes on (L171)"),
             ),
+        }
+    }
+}
+
+/// A side's win, unless the faceless takes it or is still being hunted (§6.4).
+fn win(ctx: &mut Ctx, side: &str, template: &str, start_of_day: bool) {
+    use super::faceless_end::Verdict;
+    match super::faceless_end::verdict(ctx, side, start_of_day) {
+        Verdict::Side => finish(ctx, Some(side), template),
+        Verdict::Wait => {}
+        Verdict::Grey => {
+            ctx.state.game_over = Some(GameOver {
+                winners: vec![teams::GREY.to_string()],
+                winning_slots: super::faceless_end::winner(ctx),
+                after_game_counted: false,
+            });
+            ctx.say(Audience::Public, "pub_grey_win", &[]);
         }
     }
 }
@@ -70,6 +88,9 @@ pub fn finish(ctx: &mut Ctx, winner: Option<&str>, template: &str) {
             .filter(|s| {
                 if super::elite::is_elite(ctx.roleset, s) {
                     super::elite::scored_side(ctx.roleset, &ctx.state, s.id) == Some(side)
+                } else if teams::is_grey(ctx.roleset, s) {
+                    // The faceless is in neither team (L64.9).
+                    false
                 } else {
                     teams::is_black(ctx.roleset, s) == (side == teams::BLACK)
                 }

@@ -18,6 +18,7 @@ mod day_moves;
 mod election;
 mod elite;
 mod endgame;
+mod faceless_end;
 mod hunt;
 mod killers;
 mod live_tally;

@@ -85,6 +85,9 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_killer_victim_red",
         "pm_lawyer_black",
         "pm_lawyer_failed",
+        "pub_grey_win",
+        "pub_faceless_survived",
+        "pub_faceless_hunt",
         "pm_faceless_cut",
         "pm_face_cut",
         "pm_face_target",
@@ -275,6 +278,7 @@ pub const REQUIRES: Requirements = Requirements {
         "watched",
     ],
     options: &[
+        "faceless_win_count",
         "executor_rage",
         "boss_son_succession",
         "active_means",

@@ -1,0 +1,157 @@
+//! The end of the game around the faceless (§6.4, L66, L173). He wins grey when he outlives nine
+//! players of the starting roster (twelve in the extended format; Q44 `faceless_win_count`:
+//! the main players without him, or every player) and leaves at once; a later red or black win
+//! is then a draw, and the game's winners are `grey`. When the reds kill the last black while he
+//! lives, they get one more day to lynch him (L66.1.1; if the last black fell before the third
+//! vote, the day after it); if he outlives it he wins grey. A black win found in the morning
+//! while he lives is his (L66.1.2: the blacks had their night to shoot him, or crushed the reds
+//! at night). His death at night (a draw for him) or by day (a loss) leaves the game to the reds
+//! and the blacks.
+
+use super::roles::faceless;
+use super::vars::{self, Round};
+use super::{elite, teams};
+use crate::engine::SlotId;
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::Ctx;
+
+/// The faceless has won by outliving the count: the game's winners are grey.
+const WON: &str = "faceless_won";
+/// The last day the reds have to find the faceless once the blacks are out.
+const HUNT_DAY: &str = "faceless_hunt_day";
+/// The day of the third vote (L66.1.1).
+const THIRD_VOTE_DAY: u32 = 4;
+
+/// What the end check should do about a side's win while the faceless plays.
+pub enum Verdict {
+    /// No faceless in the way: the side wins.
+    Side,
+    /// The faceless wins grey; the others draw.
+    Grey,
+    /// Not yet: the faceless is still being hunted.
+    Wait,
+}
+
+/// The faceless of the game, alive or not.
+fn faceless_of(ctx: &Ctx) -> Option<SlotId> {
+    ctx.state
+        .slots
+        .iter()
+        .find(|s| teams::holds(s, faceless::ROLE))
+        .map(|s| s.id)
+}
+
+fn day_number(phase: u32) -> u32 {
+    phase / 2 + 1
+}
+
+/// He outlives nine (twelve) players of the starting roster: he wins grey and leaves (L66.1).
+pub fn survival(ctx: &mut Ctx) {
+    let Some(f) = faceless_of(ctx) else { return };
+    if !ctx.is_alive(f) || vars::flag(&ctx.state, WON) {
+        return;
+    }
+    let all = ctx.option("faceless_win_count") == "all_players";
+    let out = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| s.id != f && !s.alive)
+        .filter(|s| all || !elite::is_elite(ctx.roleset, s))
+        .count();
+    let need = if ctx.option("format") == "extended" {
+        12
+    } else {
+        9
+    };
+    if out < need {
+        return;
+    }
+    vars::set(&mut ctx.state, WON, "yes");
+    if elite::leave(ctx, f) {
+        ctx.note(
+            "faceless_end",
+            "morning",
+            format!(
+                "{} outlived {out} players of the starting roster: the grey win is his and he leaves; a red or black win is now a draw (L66.1, L173)",
+                ctx.name(f)
+            ),
+        );
+        ctx.say(
+            Audience::Public,
+            "pub_faceless_survived",
+            &[("player", ctx.name(f))],
+        );
+    }
+}
+
+/// May `side` win now, given the faceless?
+pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
+    if vars::flag(&ctx.state, WON) {
+        return Verdict::Grey;
+    }
+    let Some(f) = faceless_of(ctx).filter(|f| ctx.is_alive(*f)) else {
+        return Verdict::Side;
+    };
+    if side == teams::BLACK {
+        ctx.note(
+            "faceless_end",
+            "morning",
+            format!(
+                "the blacks win while the faceless {} lives: he leaves with the grey win, the blacks draw (L66.1.2)",
+                ctx.name(f)
+            ),
+        );
+        return Verdict::Grey;
+    }
+    let today = day_number(ctx.state.phase);
+    let hunt_day = match vars::get(&ctx.state, HUNT_DAY).and_then(|v| v.parse::<u32>().ok()) {
+        Some(d) => d,
+        None => {
+            // The blacks fell at night (this morning) or at a vote (the day is over).
+            let next = if start_of_day {
+                day_number(ctx.state.phase + 1)
+            } else {
+                today + 1
+            };
+            let day = if next <= THIRD_VOTE_DAY {
+                THIRD_VOTE_DAY + 1
+            } else {
+                next
+            };
+            vars::set(&mut ctx.state, HUNT_DAY, day);
+            ctx.note(
+                "faceless_end",
+                "morning",
+                format!(
+                    "no black is left but the faceless {} lives: the reds have until the end of Day {day} to find him (L66.1.1)",
+                    ctx.name(f)
+                ),
+            );
+            ctx.say(
+                Audience::Public,
+                "pub_faceless_hunt",
+                &[("day", day.to_string())],
+            );
+            return Verdict::Wait;
+        }
+    };
+    let day_over = !start_of_day && Round::now(&ctx.state) == Round::Night && today >= hunt_day;
+    if day_over {
+        ctx.note(
+            "faceless_end",
+            "votes",
+            format!(
+                "the faceless {} outlived the reds' extra day: the grey win is his, the reds draw (L66.1.1)",
+                ctx.name(f)
+            ),
+        );
+        return Verdict::Grey;
+    }
+    Verdict::Wait
+}
+
+/// The faceless wins the game grey.
+pub fn winner(ctx: &Ctx) -> Vec<SlotId> {
+    faceless_of(ctx).into_iter().collect()
+}
