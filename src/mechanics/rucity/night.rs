@@ -204,6 +204,15 @@ impl kernel::Rules for City {
             }
             // The poison of an earlier night acts at the poisoner's slot, before his new move
             // (L52).
+            // The geisha goes before the prostitute (§7.3 step 5).
+            "company" => {
+                let mut ordered = acts.to_vec();
+                ordered.sort_by_key(|m| m.ability != super::roles::geisha::COMPANY);
+                for act in &ordered {
+                    kernel::run_act(ctx, run, self, act);
+                }
+                return true;
+            }
             // The faceless's cut is compulsory (L64.3).
             "face_cut" => {
                 super::roles::faceless::compulsory(ctx, run);

@@ -24,6 +24,7 @@ pub mod drug_dealer;
 pub mod executor;
 pub mod faceless;
 pub mod fanatic;
+pub mod geisha;
 pub mod hacker;
 pub mod hero;
 pub mod homeless;
@@ -116,6 +117,7 @@ pub static ROLES: &[&dyn Role] = &[
     &mason::Mason,
     &servant::Servant,
     &faceless::Faceless,
+    &geisha::Geisha,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.

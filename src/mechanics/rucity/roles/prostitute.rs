@@ -31,6 +31,9 @@ pub struct Company {
     pub client: SlotId,
     /// Her protection holds for him: he survives her death crippled.
     pub protected: bool,
+    /// The geisha's company (L54): negative moves of and on her client go through, and a move
+    /// that visits her is not stopped.
+    pub geisha: bool,
 }
 
 pub struct Prostitute;
@@ -83,6 +86,7 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         prostitute: mv.actor,
         client,
         protected,
+        geisha: false,
     });
     let mut reasons = vec![format!(
         "{} spends the night with {}: his later moves and later moves on him fail (L21)",
@@ -114,7 +118,16 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
     if run.ledger.company.is_empty() || !night::after_stage(ctx, &mv.stage, STAGE) {
         return None;
     }
-    if is_client(run, mv.actor) {
+    let negative = teams::is_negative_ability(ctx.roleset, &mv.ability);
+    // The geisha's company stops neither her client's negative moves nor those on him (L54).
+    let only_geisha = |slot: SlotId| {
+        run.ledger
+            .company
+            .iter()
+            .filter(|c| c.client == slot)
+            .all(|c| c.geisha)
+    };
+    if is_client(run, mv.actor) && !(negative && only_geisha(mv.actor)) {
         return Some(format!(
             "{} spends the night with the prostitute: his own later move fails (L21)",
             ctx.name(mv.actor)
@@ -125,6 +138,7 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
     let watch = mv.ability == "homeless_watch";
     if let Some(&t) = mv.targets.iter().find(|t| is_client(run, **t))
         && !watch
+        && !(negative && only_geisha(t))
     {
         return (!exempt).then(|| {
             format!(
@@ -140,7 +154,12 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
             mv.ability.as_str(),
             "doctor" | "cultist_heal" | "bodyguard" | "homeless_watch"
         );
-    let her = mv.targets.iter().find(|t| !clients_of(run, **t).is_empty());
+    let her = mv.targets.iter().find(|t| {
+        run.ledger
+            .company
+            .iter()
+            .any(|c| c.prostitute == **t && !c.geisha)
+    });
     match her {
         Some(&p) if !reaches_her => Some(format!(
             "{} has a client tonight: a visit to her fails (L21)",
@@ -150,15 +169,22 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
     }
 }
 
-/// A killer's attack on her reaches her unprotected clients too (Q20).
+/// A killer's attack on her reaches her unprotected clients too (Q20); the geisha's always,
+/// but a black one (L54).
 pub fn clients_attacked(ctx: &Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId> {
-    if ctx.option("prostitute_client_dies") == "no" {
-        return Vec::new();
-    }
+    let prostitute_clients_die = ctx.option("prostitute_client_dies") != "no";
     run.ledger
         .company
         .iter()
         .filter(|c| c.prostitute == victim && !c.protected)
+        // The geisha's kill reaches her client, unless he is black: she dies alone (L54).
+        .filter(|c| {
+            if c.geisha {
+                !teams::black(ctx, c.client)
+            } else {
+                prostitute_clients_die
+            }
+        })
         .map(|c| c.client)
         .collect()
 }

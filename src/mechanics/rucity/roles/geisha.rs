@@ -1,0 +1,167 @@
+//! The geisha (§5.37, L54), a werewolf of the maniac's side. At night she keeps company with a
+//! player (`geisha_company`, herself too, never two nights in a row): as with the prostitute, her
+//! client's later moves fail and so do later moves on him, but negative moves of and on him go
+//! through (the prostitute's company rules, `Company::geisha`). A killer's attack on her reaches
+//! her client too, unless he is black: then she dies alone. A black's kill of her black client,
+//! or her black client's kill of her, is called off. Her move fails when she is blocked, on the
+//! blocker's ward, on a homeless out on his watch, or on a kamikaze who can strike; she learns
+//! her client's peaceful role and he learns he was taken. Once the maniac is out she shoots on
+//! the maniac's nights (`geisha_kill`, not her client), besides her company.
+
+use super::night::{self, Move, NightRun};
+use super::prostitute::Company;
+use super::{Entry, Role, blocker, kamikaze, refusal, teams, werewolf};
+use crate::engine::Refusal;
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Ctx, live_acts};
+use teams::KillerSide;
+
+pub const ROLE: &str = "geisha";
+pub const COMPANY: &str = "geisha_company";
+pub const KILL: &str = "geisha_kill";
+/// The night she last kept herself company.
+const LAST_SELF: &str = "geisha_last_self";
+
+pub struct Geisha;
+
+impl Role for Geisha {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        match mv.ability.as_str() {
+            COMPANY => company(ctx, run, mv),
+            KILL => werewolf::kill(ctx, run, mv, ROLE),
+            _ => return false,
+        }
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != KILL {
+            return Ok(());
+        }
+        let maniac_out = teams::members(entry.roleset, entry.state, KillerSide::Maniac).is_empty();
+        let night = entry.night();
+        let last_black = werewolf::last_black(entry.roleset, entry.state, entry.actor);
+        if !maniac_out {
+            return refusal(KILL, "the geisha shoots only once the maniac is out (L54)");
+        }
+        if !KillerSide::Maniac.owns_parity(night) && !last_black {
+            return refusal(
+                KILL,
+                "the geisha shoots on the maniac's nights, the even ones (L54, L3)",
+            );
+        }
+        Ok(())
+    }
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        match entry.ability {
+            COMPANY if t == entry.actor => {
+                let last = entry.me().counters.get(LAST_SELF).copied().unwrap_or(0);
+                if last > 0 && last + 1 == entry.night() {
+                    return refusal(
+                        COMPANY,
+                        "the geisha kept herself company last night: not two nights in a row (L54)",
+                    );
+                }
+                Ok(())
+            }
+            KILL => {
+                let company = live_acts(entry.state).any(|a| {
+                    a.actor == entry.actor
+                        && a.ability == COMPANY
+                        && entry
+                            .state
+                            .slot_by_name(a.targets.first().map(String::as_str).unwrap_or(""))
+                            .map(|s| s.id)
+                            == Some(t)
+                });
+                if company {
+                    return refusal(
+                        KILL,
+                        "the geisha's kill and her company go to different players (L54)",
+                    );
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+    /// A black killer's move on her black client, or her black client's move on her, is called
+    /// off (L54); no insurance takes it over (L14).
+    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+        if !ctx.roleset.ability_has_tag(&mv.ability, teams::KILLER) || !teams::black(ctx, mv.actor)
+        {
+            return None;
+        }
+        let &target = mv.targets.first()?;
+        run.ledger
+            .company
+            .iter()
+            .filter(|c| c.geisha && teams::black(ctx, c.client))
+            .find(|c| {
+                (c.client == target && mv.actor != c.prostitute)
+                    || (c.prostitute == target && c.client == mv.actor)
+            })
+            .map(|c| {
+                (
+                    StepResult::Skipped,
+                    format!(
+                        "the geisha {} keeps the black {} company: the black killer's move is called off (L54)",
+                        ctx.name(c.prostitute),
+                        ctx.name(c.client)
+                    ),
+                )
+            })
+    }
+}
+
+fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    let Some(client) = night::target_through_gate(ctx, run, mv, true, true) else {
+        return;
+    };
+    let name = ctx.name(client);
+    let fails = if client != mv.actor && blocker::protects(ctx, run, client) {
+        Some(format!(
+            "{name} is under the blocker's protection: her move fails (L54)"
+        ))
+    } else if super::homeless::on_watch(ctx, run, client) {
+        Some(format!(
+            "{name} is a homeless out on his watch: her move fails (L54)"
+        ))
+    } else if kamikaze::can_strike(ctx, client) {
+        Some(format!(
+            "{name} is a kamikaze who can strike tonight: her move fails (L54)"
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = fails {
+        ctx.say(
+            crate::engine::outcome::Audience::Slot(mv.actor),
+            "pm_move_failed",
+            &[],
+        );
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    }
+    if client == mv.actor {
+        let night = run.ledger.night;
+        if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
+            s.counters.insert(LAST_SELF.into(), night);
+        }
+    }
+    run.ledger.company.push(Company {
+        prostitute: mv.actor,
+        client,
+        protected: false,
+        geisha: true,
+    });
+    let why = format!(
+        "{name} spends the night with the geisha {}: his later peaceful moves and later moves on him fail, negative ones go through (L54)",
+        ctx.name(mv.actor)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
