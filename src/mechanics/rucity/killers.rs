@@ -3,6 +3,7 @@
 //! an earlier move (§2.4), and every killer learns his victim's team (§2.7).
 
 use super::night::{self, Gate, Move, NightRun, Shot, Visit};
+use super::roles::mercenary;
 use super::teams::{self, KillerSide};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult};
@@ -22,11 +23,17 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
         .collect();
     for side in order {
         let mut budget = run.ledger.shot_plan.usable(side);
+        let ordered = side == KillerSide::Mafia && carry_out_orders(ctx, run, here, &mut budget);
         let primaries: Vec<&Move> = here
             .iter()
             .filter(|m| m.ability == side.kill_ability())
             .collect();
         for mv in primaries {
+            if ordered {
+                let why = "the mercenary's attack landed: the mafia's own move is skipped (L49)";
+                night::step(ctx, mv, StepResult::Skipped, vec![why.into()]);
+                continue;
+            }
             for &target in &mv.targets {
                 if budget == 0 {
                     night::step(
@@ -58,6 +65,30 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
             night::step(ctx, mv, StepResult::Info, vec![why.into()]);
         }
     }
+}
+
+/// The mafia's orders to the mercenary go first, each with one of its shots (L49): whether an
+/// order's attack landed (the mafia's own moves are then skipped).
+fn carry_out_orders(ctx: &mut Ctx, run: &mut NightRun, here: &[Move], budget: &mut u32) -> bool {
+    let mut landed = false;
+    for order in here.iter().filter(|m| m.ability == mercenary::ORDER) {
+        if *budget == 0 || landed {
+            let why = "the mafia has no shot left for an order tonight";
+            night::step(ctx, order, StepResult::Skipped, vec![why.into()]);
+            continue;
+        }
+        run.ledger.shots.push(Shot {
+            side: KillerSide::Mafia,
+            attack: None,
+            void: false,
+        });
+        let shot = run.ledger.shots.len() - 1;
+        if mercenary::carry_out(ctx, run, order, shot) {
+            *budget -= 1;
+            landed = true;
+        }
+    }
+    landed
 }
 
 /// One shot of `side` by the shooter of `mv`: stopped shooters hand it to an insurer.
@@ -293,6 +324,11 @@ pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
         if a.kind == "suicide" || a.attacker == a.victim || !told.insert((a.attacker, a.victim)) {
             continue;
         }
+        // The mafia sees the team of the mercenary's victims of its orders (L49).
+        let mut to = vec![a.attacker];
+        if a.kind == mercenary::ORDER_KIND {
+            to.extend(teams::members(ctx.roleset, &ctx.state, KillerSide::Mafia));
+        }
         let Some(victim) = ctx.state.slots.get(a.victim) else {
             continue;
         };
@@ -309,6 +345,8 @@ pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
             "pm_killer_victim_red"
         };
         let name = victim.name.clone();
-        ctx.say(Audience::Slot(a.attacker), template, &[("player", name)]);
+        for who in to {
+            ctx.say(Audience::Slot(who), template, &[("player", name.clone())]);
+        }
     }
 }

@@ -47,6 +47,8 @@ pub struct CityNight {
     pub blackened: BTreeMap<SlotId, KillerSide>,
     /// Players whose colour the joker turned over tonight (L51).
     pub flipped: BTreeSet<SlotId>,
+    /// Holders of a peaceful role a mercenary's order named (L49).
+    pub role_orders: Vec<SlotId>,
     /// Targets a colour checker checked successfully tonight.
     pub checked: BTreeSet<SlotId>,
     /// Targets of doctor and blocker moves that went through (a commissar gets no information).
@@ -255,9 +257,12 @@ impl kernel::Rules for City {
             return true;
         }
         // The stage's other moves go first, to their roles (a black kamikaze's suicide, L100).
-        let (shots, others): (Vec<Move>, Vec<Move>) = acts
-            .into_iter()
-            .partition(|m| matches!(m.ability.as_str(), "mafia_kill" | "maniac_kill" | "insure"));
+        let (shots, others): (Vec<Move>, Vec<Move>) = acts.into_iter().partition(|m| {
+            matches!(
+                m.ability.as_str(),
+                "mafia_kill" | "maniac_kill" | "insure" | "mercenary_order"
+            )
+        });
         for act in &others {
             kernel::run_act(ctx, run, self, act);
         }

@@ -23,9 +23,13 @@ pub fn checks_red(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
 
 /// Has `slot` killed someone with an attack tonight (a dead victim, not himself)?
 fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
-    run.attacks
-        .iter()
-        .any(|a| a.attacker == slot && a.victim != slot && !ctx.is_alive(a.victim))
+    // The mercenary's orders are the mafia's kills, not his (L49).
+    run.attacks.iter().any(|a| {
+        a.attacker == slot
+            && a.victim != slot
+            && a.kind != super::roles::mercenary::ORDER_KIND
+            && !ctx.is_alive(a.victim)
+    })
 }
 
 /// The morning: a werewolf whose kill succeeded tonight checks black from now on.

@@ -36,9 +36,9 @@ impl Role for Killer {
     /// A side without a shot tonight (no own night, no reserve) may not shoot (L2, L3).
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         let side = self.0;
-        if entry.ability == side.kill_ability()
-            && shots::night_shots(entry.roleset, entry.state).usable(side) == 0
-        {
+        let shoots =
+            entry.ability == side.kill_ability() || entry.ability == super::mercenary::ORDER;
+        if shoots && shots::night_shots(entry.roleset, entry.state).usable(side) == 0 {
             return refusal(
                 "no_shot",
                 format!(
@@ -79,6 +79,7 @@ impl Role for Killer {
                 }
                 Ok(())
             }
+            super::mercenary::ORDER => super::mercenary::order_refusal(entry),
             "suicide" => {
                 let partner = teams::members(entry.roleset, entry.state, side)
                     .into_iter()

@@ -43,6 +43,7 @@ pub mod madman;
 pub mod maid;
 pub mod mason;
 pub mod mayor;
+pub mod mercenary;
 pub mod necromancer;
 pub mod phantom;
 pub mod pimp;
@@ -118,6 +119,7 @@ pub static ROLES: &[&dyn Role] = &[
     &servant::Servant,
     &faceless::Faceless,
     &geisha::Geisha,
+    &mercenary::Mercenary,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.

@@ -1,0 +1,249 @@
+//! The mercenary (§5.32, L49), a werewolf working for the mafia. He sends no moves while a
+//! mafia lives: a mafia member (or the boss's son) sends the host an order for him
+//! (`mercenary_order`), a player or a peaceful role (`{"role": id, "spare": "A,B"}`: its holder
+//! unless spared). In the killers' stage he goes first, with the mafia's shot: if his attack
+//! lands, the mafia's own shot is skipped; if it does not (he is blocked, the order names a
+//! blocker's ward, a bodyguard's ward, the kamikaze, a black or himself, or the role is not to be
+//! found), the mafia shoots its own target. A role-targeted holder who survives is named to the
+//! mafia and the mercenary in the morning. Once every mafia is out he shoots himself
+//! (`mercenary_kill`) on the mafia's nights, every night once the maniac is out too, by the same
+//! rules; he checks red until his first own kill, the orders not counting.
+
+use super::night::{self, Gate, Move, NightRun};
+use super::{Entry, Role, blocker, kamikaze, refusal, teams};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::engine::{GameState, Refusal, SlotId};
+use teams::KillerSide;
+
+pub const ROLE: &str = "mercenary";
+pub const ORDER: &str = "mercenary_order";
+pub const KILL: &str = "mercenary_kill";
+/// The attack kind of an order carried out (not his own kill: it keeps his peaceful status).
+pub const ORDER_KIND: &str = "mercenary_order";
+
+pub struct Mercenary;
+
+impl Role for Mercenary {
+    fn id(&self) -> &'static str {
+        ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        if mv.ability != KILL {
+            return false;
+        }
+        let mut reasons = Vec::new();
+        if let Some(target) = aim(ctx, run, mv, mv.actor, &mut reasons) {
+            match night::gate(ctx, run, mv, true, true) {
+                Gate::Stop(result, why) => {
+                    reasons.push(why);
+                    night::step(ctx, mv, result, reasons);
+                }
+                Gate::Go { .. } => {
+                    night::attack_move(ctx, run, mv, target, ROLE, None, reasons);
+                }
+            }
+        } else {
+            night::step(ctx, mv, StepResult::Skipped, reasons);
+        }
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != KILL {
+            return Ok(());
+        }
+        if !teams::members(entry.roleset, entry.state, KillerSide::Mafia).is_empty() {
+            return refusal(
+                KILL,
+                "the mercenary sends no moves while a mafia lives: the mafia orders him (L49)",
+            );
+        }
+        let maniac_out = teams::members(entry.roleset, entry.state, KillerSide::Maniac).is_empty();
+        if !maniac_out && !KillerSide::Mafia.owns_parity(entry.night()) {
+            return refusal(
+                KILL,
+                "the mercenary shoots on the mafia's nights while the maniac lives (L49)",
+            );
+        }
+        Ok(())
+    }
+    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+        name_surviving_holders(ctx, run);
+    }
+}
+
+/// An order needs a living mercenary (L49).
+pub fn order_refusal(entry: &Entry) -> Result<(), Refusal> {
+    if hired(entry.state).is_none() {
+        return refusal(ORDER, "there is no living mercenary to order (L49)");
+    }
+    if entry.targets.is_empty() && !entry.params.contains_key("role") {
+        return refusal(
+            ORDER,
+            "an order names a player, or a peaceful role with {\"role\": id} (L49)",
+        );
+    }
+    Ok(())
+}
+
+/// The living mercenary.
+pub fn hired(state: &GameState) -> Option<SlotId> {
+    state.living().find(|s| teams::holds(s, ROLE)).map(|s| s.id)
+}
+
+/// The player the order or the kill aims at, or why the mercenary skips (L49): the order's
+/// player, or the living holder of its peaceful role unless spared; never a blocker's or a
+/// bodyguard's ward, the kamikaze, a black or himself.
+fn aim(
+    ctx: &Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    merc: SlotId,
+    reasons: &mut Vec<String>,
+) -> Option<SlotId> {
+    let target = match (mv.targets.first(), mv.params.get("role")) {
+        (Some(&t), _) => t,
+        (None, Some(role)) => {
+            let spared: Vec<&str> = mv
+                .params
+                .get("spare")
+                .map(|s| s.split(',').map(str::trim).collect())
+                .unwrap_or_default();
+            let holder = ctx
+                .state
+                .living()
+                .find(|s| s.role == *role && !spared.contains(&s.name.as_str()))
+                .map(|s| s.id);
+            let Some(h) = holder else {
+                reasons.push(format!(
+                    "no player left to hit holds the role `{role}`: the mercenary skips (L49)"
+                ));
+                return None;
+            };
+            reasons.push(format!(
+                "the order names the role `{role}`: its holder is {} (L49)",
+                ctx.name(h)
+            ));
+            run.ledger.role_orders.push(h);
+            h
+        }
+        (None, None) => {
+            reasons.push("the order names nobody".into());
+            return None;
+        }
+    };
+    let name = ctx.name(target);
+    let why = if target == merc {
+        Some(format!("{name} is the mercenary himself"))
+    } else if blocker::protects(ctx, run, target) {
+        Some(format!("{name} is under the blocker's protection"))
+    } else if run.ledger.guards.iter().any(|g| g.ward == target) {
+        Some(format!("{name} is a bodyguard's ward"))
+    } else if ctx
+        .state
+        .slots
+        .get(target)
+        .is_some_and(|s| teams::holds(s, kamikaze::ROLE))
+    {
+        Some(format!("{name} is the kamikaze"))
+    } else if teams::black(ctx, target) {
+        Some(format!("{name} is black"))
+    } else {
+        None
+    };
+    match why {
+        Some(why) => {
+            reasons.push(format!("{why}: the mercenary skips (L49)"));
+            None
+        }
+        None => Some(target),
+    }
+}
+
+/// The order in the killers' stage, before the mafia's own shots: whether the mercenary's
+/// attack landed (then the mafia's shot is spent and its own move skipped).
+pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool {
+    let Some(merc) = hired(&ctx.state) else {
+        let why = "the mercenary is gone: the order is void (L49)".to_string();
+        night::step(ctx, order, StepResult::Skipped, vec![why]);
+        return false;
+    };
+    let mut reasons = vec![format!(
+        "{} carries out {}'s order first (L49)",
+        ctx.name(merc),
+        ctx.name(order.actor)
+    )];
+    let Some(target) = aim(ctx, run, order, merc, &mut reasons) else {
+        reasons.push("the mafia shoots its own target (L49)".into());
+        night::step(ctx, order, StepResult::Skipped, reasons);
+        return false;
+    };
+    // His own block and his own disruptions count; the mafia's do not (L49).
+    // Gated as his own kill: the gate asks whether the actor holds the move.
+    let def = ctx
+        .roleset
+        .ability(KILL)
+        .map(|d| std::rc::Rc::new(d.clone()))
+        .unwrap_or_else(|| order.def.clone());
+    let as_merc = Move {
+        actor: merc,
+        ability: KILL.into(),
+        targets: vec![target],
+        def,
+        ..order.clone()
+    };
+    if let Gate::Stop(result, why) = night::gate(ctx, run, &as_merc, true, true) {
+        reasons.push(why);
+        reasons.push("the mafia shoots its own target (L49)".into());
+        night::step(ctx, order, result, reasons);
+        return false;
+    }
+    run.visits.push(night::Visit {
+        actor: merc,
+        ability: ORDER.into(),
+        targets: vec![target],
+        negative: true,
+    });
+    let landed = night::attack(
+        ctx,
+        run,
+        merc,
+        target,
+        ORDER_KIND,
+        Some(shot),
+        false,
+        &mut reasons,
+    );
+    if landed {
+        reasons.push("his attack landed: the mafia's own move is skipped (L49)".into());
+    } else {
+        reasons.push("his attack did not land: the mafia shoots its own target (L49)".into());
+    }
+    let result = if landed {
+        StepResult::Success
+    } else {
+        StepResult::Failed
+    };
+    night::step(ctx, order, result, reasons);
+    landed
+}
+
+/// A role's holder the order aimed at who lives is named to the mafia and the mercenary
+/// (L49).
+fn name_surviving_holders(ctx: &mut Ctx, run: &NightRun) {
+    let mut told: Vec<SlotId> = teams::members(ctx.roleset, &ctx.state, KillerSide::Mafia);
+    told.extend(hired(&ctx.state));
+    for &h in &run.ledger.role_orders {
+        if !ctx.is_alive(h) {
+            continue;
+        }
+        let role = teams::peaceful_name(ctx, h);
+        for &to in &told {
+            ctx.say(
+                Audience::Slot(to),
+                "pm_mercenary_holder",
+                &[("player", ctx.name(h)), ("role", role.clone())],
+            );
+        }
+    }
+}
