@@ -32,6 +32,11 @@ pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
         .or(grey)
         .filter(|_| reveal)
         .map(|r| teams::role_name(ctx.roleset, r));
+    // A lynched imitator shows the disguise he chose (L50).
+    let negative = match super::roles::imitator::shown(ctx, slot) {
+        Some(disguise) if !at_night => disguise,
+        _ => negative,
+    };
     (peaceful, negative)
 }
 

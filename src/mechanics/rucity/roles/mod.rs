@@ -29,6 +29,7 @@ pub mod hacker;
 pub mod hero;
 pub mod homeless;
 pub mod hypnotist;
+pub mod imitator;
 pub mod immortal;
 pub mod inquisitor;
 pub mod investigator;
@@ -120,6 +121,7 @@ pub static ROLES: &[&dyn Role] = &[
     &faceless::Faceless,
     &geisha::Geisha,
     &mercenary::Mercenary,
+    &imitator::Imitator,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
     // Late: the maid changes what her target was told this morning and learns it.
