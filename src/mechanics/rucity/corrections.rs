@@ -12,12 +12,15 @@ use crate::rules::Roleset;
 pub enum Colour {
     Red,
     Black,
+    /// The faceless's vote (L12).
+    Grey,
 }
 
 impl Colour {
     pub fn of(roleset: &Roleset, state: &GameState, slot: SlotId) -> Colour {
         match state.slots.get(slot) {
             Some(s) if teams::is_black(roleset, s) => Colour::Black,
+            Some(s) if teams::is_grey(roleset, s) => Colour::Grey,
             _ => Colour::Red,
         }
     }
@@ -25,6 +28,7 @@ impl Colour {
         match self {
             Colour::Red => "red",
             Colour::Black => "black",
+            Colour::Grey => "grey",
         }
     }
 }
@@ -47,6 +51,10 @@ pub fn active(roleset: &Roleset, state: &GameState, slot: SlotId) -> bool {
 pub fn active_counts(roleset: &Roleset, state: &GameState) -> (u32, u32) {
     let (mut reds, mut blacks) = (0, 0);
     for s in &state.slots {
+        // The faceless and the elites are neither red nor black (L11, L64.9, L123).
+        if teams::is_grey(roleset, s) || roleset.side_of(&s.role) == teams::ELITE {
+            continue;
+        }
         let black = teams::is_black(roleset, s);
         if !s.alive {
             if !black && s.has_status(super::roles::phantom::PHANTOM) {
@@ -72,6 +80,17 @@ pub fn black_cap(roleset: &Roleset, state: &GameState) -> u32 {
     reds.saturating_sub(1).max(blacks)
 }
 
+/// The grey-and-black cap `C_BG = max(R_act, B_act)`, the black cap without its "minus one"
+/// (L12; Q14 `grey_cap`: by option the reds alone, `R_act`).
+pub fn grey_black_cap(roleset: &Roleset, state: &GameState) -> u32 {
+    let (reds, blacks) = active_counts(roleset, state);
+    if state.option(roleset, "grey_cap") == "reds_only" {
+        reds
+    } else {
+        reds.max(blacks)
+    }
+}
+
 /// The black cap is in force once a red has been lynched (L11).
 pub fn black_cap_in_force(state: &GameState) -> bool {
     vars::flag(state, vars::RED_LYNCHED)
@@ -82,11 +101,21 @@ pub fn red_cap_in_force(roleset: &Roleset, state: &GameState) -> bool {
     black_cap_in_force(state) || state.option(roleset, "red_cap_before_first_red_lynch") == "yes"
 }
 
-/// How many units a barrier of `k` cancels, black votes first (L13, Q16: then red), given each
-/// vote's weight already limited to 1. Returns the weights after cancelling.
-pub fn cancel_units(weights: &mut [(Colour, i32)], mut k: i32) -> Vec<usize> {
+/// How many units a barrier of `k` cancels, black votes first, then grey and red in `order`'s
+/// sequence (L13, Q16), given each vote's weight already limited to 1. Returns the weights
+/// after cancelling.
+pub fn cancel_units(
+    weights: &mut [(Colour, i32)],
+    mut k: i32,
+    grey_before_red: bool,
+) -> Vec<usize> {
     let mut cancelled = Vec::new();
-    for colour in [Colour::Black, Colour::Red] {
+    let order = if grey_before_red {
+        [Colour::Black, Colour::Grey, Colour::Red]
+    } else {
+        [Colour::Black, Colour::Red, Colour::Grey]
+    };
+    for colour in order {
         for (i, (c, w)) in weights.iter_mut().enumerate() {
             if k <= 0 {
                 return cancelled;
@@ -114,7 +143,7 @@ mod tests {
             (Colour::Red, 1),
             (Colour::Black, 1),
         ];
-        let cancelled = cancel_units(&mut w, 3);
+        let cancelled = cancel_units(&mut w, 3, true);
         assert_eq!(cancelled, vec![1, 3, 0]);
         assert_eq!(w.iter().map(|x| x.1).sum::<i32>(), 1);
     }
@@ -122,7 +151,7 @@ mod tests {
     #[test]
     fn a_barrier_never_goes_below_zero() {
         let mut w = vec![(Colour::Red, 1)];
-        cancel_units(&mut w, 3);
+        cancel_units(&mut w, 3, true);
         assert_eq!(w[0].1, 0);
     }
 }

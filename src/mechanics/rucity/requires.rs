@@ -282,6 +282,8 @@ pub const REQUIRES: Requirements = Requirements {
         "watched",
     ],
     options: &[
+        "grey_cap",
+        "barrier_order",
         "imitator_meeting",
         "faceless_win_count",
         "executor_rage",

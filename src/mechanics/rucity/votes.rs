@@ -307,9 +307,12 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             v.why.push(why);
         }
         // Step 4: the red correction.
-        if red_cap && v.colour == Colour::Red && v.weight > cap as i32 * UNIT {
-            v.why
-                .push(format!("a red vote is capped at C_B = {cap} (L10)"));
+        if red_cap && v.colour != Colour::Black && v.weight > cap as i32 * UNIT {
+            v.why.push(if v.colour == Colour::Grey {
+                format!("the faceless's vote is capped like a red one at C_B = {cap} (L12)")
+            } else {
+                format!("a red vote is capped at C_B = {cap} (L10)")
+            });
             v.weight = cap as i32 * UNIT;
         }
     }
@@ -403,6 +406,25 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             black = cap as i32 * UNIT;
         }
         black += beyond;
+        // The grey correction: grey and black votes together stay under C_BG (L12).
+        let grey: i32 = idx
+            .iter()
+            .filter(|i| votes[**i].colour == Colour::Grey)
+            .map(|i| votes[*i].weight)
+            .sum();
+        if grey > 0 {
+            let cap_bg = corrections::grey_black_cap(ctx.roleset, &ctx.state) as i32 * UNIT;
+            if black_cap && black + grey > cap_bg {
+                sum_why.push(format!(
+                    "grey and black votes {} capped at C_BG = {} (L12)",
+                    show(black + grey),
+                    show(cap_bg)
+                ));
+                black = cap_bg;
+            } else {
+                black += grey;
+            }
+        }
         let total = (red + black).max(0);
         sum_why.insert(
             0,
@@ -515,7 +537,8 @@ fn apply_barrier(ctx: &Ctx, votes: &mut [Counted], idx: &[usize], target: SlotId
         .iter()
         .map(|i| (votes[*i].colour, votes[*i].weight))
         .collect();
-    for j in corrections::cancel_units(&mut weights, k as i32 * UNIT) {
+    let grey_first = ctx.option("barrier_order") != "black_red_grey";
+    for j in corrections::cancel_units(&mut weights, k as i32 * UNIT, grey_first) {
         let i = idx[j];
         votes[i].weight = weights[j].1;
         votes[i].why.push(format!(
