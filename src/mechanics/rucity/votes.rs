@@ -326,17 +326,29 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         t.dedup();
         t
     };
+    // "All reds" leaves out the faceless, the masons and the agents (L10, L13): the reds alone.
     let active_reds: Vec<SlotId> = ctx
         .state
         .living()
         .filter(|s| {
-            !teams::is_black(ctx.roleset, s) && corrections::active(ctx.roleset, &ctx.state, s.id)
+            !teams::is_black(ctx.roleset, s)
+                && !teams::is_grey(ctx.roleset, s)
+                && ctx.roleset.side_of(&s.role) != teams::ELITE
+                && corrections::active(ctx.roleset, &ctx.state, s.id)
         })
         .map(|s| s.id)
         .collect();
     for t in targets_now {
         let idx: Vec<usize> = (0..votes.len()).filter(|i| votes[*i].target == t).collect();
-        let target_black = teams::black(ctx, t);
+        // The all-reds override also reaches a faceless (L13).
+        let target_black = teams::black(ctx, t) || {
+            let grey = ctx
+                .state
+                .slots
+                .get(t)
+                .is_some_and(|s| teams::is_grey(ctx.roleset, s));
+            grey && kind != Kind::Hunt
+        };
         let all_reds = !active_reds.is_empty()
             && target_black
             && active_reds
