@@ -17,7 +17,8 @@ pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -
     let hero_red = super::roles::hero::checks_red(ctx, target)
         || super::roles::inquisitor::checks_red(ctx, run, target)
         || super::werewolf::checks_red(ctx, run, target)
-        || super::roles::boss_son::checks_red(ctx, target);
+        || super::roles::boss_son::checks_red(ctx, target)
+        || super::roles::yakuza::reddened(ctx, target);
     // The joker's successful check turns the colour over for the rest of the night (L51).
     let flipped = run.ledger.flipped.contains(&target);
     ((black && !hero_red) || blackened) != flipped

@@ -23,14 +23,12 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
         .collect();
     for side in order {
         let mut budget = run.ledger.shot_plan.usable(side);
-        let ordered = side == KillerSide::Mafia && carry_out_orders(ctx, run, here, &mut budget);
-        let primaries: Vec<&Move> = here
-            .iter()
-            .filter(|m| m.ability == side.kill_ability())
-            .collect();
+        let ordered = carry_out_orders(ctx, run, side, here, &mut budget);
+        let primaries: Vec<&Move> = here.iter().filter(|m| side.kills(&m.ability)).collect();
         for mv in primaries {
             if ordered {
-                let why = "the mercenary's attack landed: the mafia's own move is skipped (L49)";
+                let why =
+                    "the hired killer's attack landed: the group's own move is skipped (L49, L55)";
                 night::step(ctx, mv, StepResult::Skipped, vec![why.into()]);
                 continue;
             }
@@ -67,18 +65,25 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
     }
 }
 
-/// The mafia's orders to the mercenary go first, each with one of its shots (L49): whether an
-/// order's attack landed (the mafia's own moves are then skipped).
-fn carry_out_orders(ctx: &mut Ctx, run: &mut NightRun, here: &[Move], budget: &mut u32) -> bool {
+/// A group's orders to its hired killer go first, each with one of its shots (L49, L55): whether
+/// an order's attack landed (the group's own moves are then skipped).
+fn carry_out_orders(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    side: KillerSide,
+    here: &[Move],
+    budget: &mut u32,
+) -> bool {
     let mut landed = false;
-    for order in here.iter().filter(|m| m.ability == mercenary::ORDER) {
+    let order_id = mercenary::of_side(side).order;
+    for order in here.iter().filter(|m| m.ability == order_id) {
         if *budget == 0 || landed {
             let why = "the mafia has no shot left for an order tonight";
             night::step(ctx, order, StepResult::Skipped, vec![why.into()]);
             continue;
         }
         run.ledger.shots.push(Shot {
-            side: KillerSide::Mafia,
+            side,
             attack: None,
             void: false,
         });
@@ -326,8 +331,13 @@ pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
         }
         // The mafia sees the team of the mercenary's victims of its orders (L49).
         let mut to = vec![a.attacker];
-        if a.kind == mercenary::ORDER_KIND {
-            to.extend(teams::members(ctx.roleset, &ctx.state, KillerSide::Mafia));
+        if mercenary::is_order_kind(&a.kind) {
+            let side = if a.kind == mercenary::NINJA.order {
+                KillerSide::Maniac
+            } else {
+                KillerSide::Mafia
+            };
+            to.extend(teams::members(ctx.roleset, &ctx.state, side));
         }
         let Some(victim) = ctx.state.slots.get(a.victim) else {
             continue;

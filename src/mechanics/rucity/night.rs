@@ -47,8 +47,8 @@ pub struct CityNight {
     pub blackened: BTreeMap<SlotId, KillerSide>,
     /// Players whose colour the joker turned over tonight (L51).
     pub flipped: BTreeSet<SlotId>,
-    /// Holders of a peaceful role a mercenary's order named (L49).
-    pub role_orders: Vec<SlotId>,
+    /// (hired killer, holder of a peaceful role an order named) (L49).
+    pub role_orders: Vec<(SlotId, SlotId)>,
     /// Targets a colour checker checked successfully tonight.
     pub checked: BTreeSet<SlotId>,
     /// Targets of doctor and blocker moves that went through (a commissar gets no information).
@@ -260,7 +260,12 @@ impl kernel::Rules for City {
         let (shots, others): (Vec<Move>, Vec<Move>) = acts.into_iter().partition(|m| {
             matches!(
                 m.ability.as_str(),
-                "mafia_kill" | "maniac_kill" | "insure" | "mercenary_order"
+                "mafia_kill"
+                    | "maniac_kill"
+                    | "yakuza_kill"
+                    | "insure"
+                    | "mercenary_order"
+                    | "ninja_order"
             )
         });
         for act in &others {

@@ -78,9 +78,11 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
         let due =
             alive[&side] > 0 && ((extended && night <= 2) || other_out || side.owns_parity(night));
         new_shot.insert(side, due && !frozen);
-        let capacity = match side {
-            KillerSide::Mafia => alive[&side] as u32,
-            KillerSide::Maniac => 2 * alive[&side].min(1) as u32,
+        // One shot per member of a pair (the mafia, the yakuza), two for the lone maniac.
+        let capacity = if side.is_pair(roleset, state) {
+            alive[&side] as u32
+        } else {
+            2 * alive[&side].min(1) as u32
         };
         out.sides.insert(
             side,

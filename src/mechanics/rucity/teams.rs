@@ -60,16 +60,29 @@ impl KillerSide {
     pub fn of_role(role: &str) -> Option<KillerSide> {
         match role {
             "mafia" | "boss_son" => Some(KillerSide::Mafia),
-            "maniac" => Some(KillerSide::Maniac),
+            // The yakuza replaces the maniac and shoots on his nights, in his slot (L55).
+            "maniac" | "yakuza" | "head_daughter" => Some(KillerSide::Maniac),
             _ => None,
         }
     }
 
-    /// The primary kill ability of the side.
-    pub fn kill_ability(self) -> &'static str {
+    /// Is this one of the side's shots: the mafia's, or on the maniac's nights the maniac's or
+    /// the yakuza's (L55)?
+    pub fn kills(self, ability: &str) -> bool {
         match self {
-            KillerSide::Mafia => "mafia_kill",
-            KillerSide::Maniac => "maniac_kill",
+            KillerSide::Mafia => ability == "mafia_kill",
+            KillerSide::Maniac => ability == "maniac_kill" || ability == "yakuza_kill",
+        }
+    }
+
+    /// Is the side a pair of one shot per member (the mafia, the yakuza) rather than the lone
+    /// maniac with two?
+    pub fn is_pair(self, roleset: &Roleset, state: &GameState) -> bool {
+        match self {
+            KillerSide::Mafia => true,
+            KillerSide::Maniac => members(roleset, state, self)
+                .iter()
+                .any(|m| !holds(&state.slots[*m], "maniac")),
         }
     }
 

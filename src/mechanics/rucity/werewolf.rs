@@ -27,7 +27,7 @@ fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
     run.attacks.iter().any(|a| {
         a.attacker == slot
             && a.victim != slot
-            && a.kind != super::roles::mercenary::ORDER_KIND
+            && !super::roles::mercenary::is_order_kind(&a.kind)
             && !ctx.is_alive(a.victim)
     })
 }

@@ -1,32 +1,76 @@
-//! The boss's son (§5.31, L48): the mafia's third member from the start, with the mafia's
-//! shots, insurance, rumours and suicide (the mafia killer's own rules, which this role hands
-//! its moves to). While he is in the group every mafia shot names the partner who insures it
-//! (`{"insurer": NAME}`); his colour checks are always red ("чистые руки"). At the end of a day
-//! he names a mafia successor (`boss_son_successor`), who becomes the son when he leaves; by
-//! option (Q39) only once, the default, or until the last mafia.
+//! The boss's son (§5.31, L48) and his yakuza mirror, the head's daughter (§5.39, L55): the
+//! group's third member from the start, with its shots, insurance, rumours and suicide (the
+//! group's killer rules, which this role hands its moves to). While the heir is in the group
+//! every shot of the group names the partner who insures it (`{"insurer": NAME}`); the heir's
+//! colour checks are always red ("чистые руки"). At the end of a day the heir names a successor
+//! among the group's plain members (`boss_son_successor`, `head_daughter_successor`), who takes
+//! the status when the heir leaves; by option (Q39) only once, the default, or until the last
+//! member.
 
 use super::killer::Killer;
 use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
-use crate::rules::Roleset;
 use teams::KillerSide;
 
-pub const ROLE: &str = "boss_son";
-pub const SUCCESSOR: &str = "boss_son_successor";
-/// The successor the son named last (a slot id).
-const SUCCESSOR_KEY: &str = "boss_son_successor";
-/// A successor has taken the status once (Q39 `once`: never again).
-const SUCCEEDED_KEY: &str = "boss_son_succeeded";
+/// A group's heir role.
+pub struct Heir {
+    pub role: &'static str,
+    pub successor: &'static str,
+    /// The plain role of the group's members (`mafia`, `yakuza`).
+    pub base: &'static str,
+    pub side: KillerSide,
+    /// The group's name as the trace writes it.
+    pub group: &'static str,
+}
 
-const MAFIA: Killer = Killer(KillerSide::Mafia);
+pub const BOSS_SON: Heir = Heir {
+    role: "boss_son",
+    successor: "boss_son_successor",
+    base: "mafia",
+    side: KillerSide::Mafia,
+    group: "mafia",
+};
 
-pub struct BossSon;
+pub const HEAD_DAUGHTER: Heir = Heir {
+    role: "head_daughter",
+    successor: "head_daughter_successor",
+    base: "yakuza",
+    side: KillerSide::Maniac,
+    group: "yakuza",
+};
 
-impl Role for BossSon {
+const HEIRS: [&Heir; 2] = [&BOSS_SON, &HEAD_DAUGHTER];
+
+impl Heir {
+    fn killer(&self) -> Killer {
+        Killer(self.side)
+    }
+    /// The successor the heir named last (a slot id).
+    fn successor_key(&self) -> String {
+        format!("{}_successor", self.role)
+    }
+    /// A successor has taken the status once (Q39 `once`: never again).
+    fn succeeded_key(&self) -> String {
+        format!("{}_succeeded", self.role)
+    }
+    /// Is this heir alive in his group?
+    pub fn in_group(&self, state: &GameState) -> bool {
+        state.living().any(|s| teams::holds(s, self.role))
+    }
+    /// Is `slot` a living plain member of the group?
+    fn is_member(&self, state: &GameState, slot: SlotId) -> bool {
+        state
+            .slots
+            .get(slot)
+            .is_some_and(|s| s.alive && teams::holds(s, self.base))
+    }
+}
+
+impl Role for Heir {
     fn id(&self) -> &'static str {
-        ROLE
+        self.role
     }
     fn night_move(
         &self,
@@ -34,15 +78,15 @@ impl Role for BossSon {
         run: &mut super::night::NightRun,
         mv: &super::night::Move,
     ) -> bool {
-        if mv.ability != SUCCESSOR {
-            return MAFIA.night_move(ctx, run, mv);
+        if mv.ability != self.successor {
+            return self.killer().night_move(ctx, run, mv);
         }
         let Some(&heir) = mv.targets.first() else {
             return false;
         };
-        vars::set(&mut ctx.state, SUCCESSOR_KEY, heir);
+        vars::set(&mut ctx.state, self.successor_key(), heir);
         let why = format!(
-            "{} names {} his successor: he becomes the boss's son if the son leaves (L48)",
+            "{} names {} the successor: he takes the status if the heir leaves (L48, L55)",
             ctx.name(mv.actor),
             ctx.name(heir)
         );
@@ -50,52 +94,43 @@ impl Role for BossSon {
         true
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
-        MAFIA.usable(entry)
+        self.killer().usable(entry)
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
-        if entry.ability != SUCCESSOR {
-            return MAFIA.refuse(entry);
+        if entry.ability != self.successor {
+            return self.killer().refuse(entry);
         }
         match entry.targets.first() {
-            Some(&t) if !is_mafia(entry.roleset, entry.state, t) => refusal(
-                SUCCESSOR,
+            Some(&t) if !self.is_member(entry.state, t) => refusal(
+                self.successor,
                 format!(
-                    "{} is not a living mafia: the successor is one of the mafias (L48)",
-                    entry.state.slots[t].name
+                    "{} is not a living {}: the successor is one of the group's members (L48, L55)",
+                    entry.state.slots[t].name, self.base
                 ),
             ),
             _ => Ok(()),
         }
     }
     fn departed(&self, ctx: &mut Ctx, dead: &[SlotId]) {
-        succeed(ctx, dead);
+        succeed(self, ctx, dead);
     }
 }
 
-/// Is `slot` a living holder of the plain mafia role?
-fn is_mafia(roleset: &Roleset, state: &GameState, slot: SlotId) -> bool {
-    state.slots.get(slot).is_some_and(|s| {
-        s.alive && teams::negative_role(roleset, s) == Some(KillerSide::Mafia.id())
-    })
-}
-
-/// Is a boss's son alive in the mafia?
-pub fn in_group(state: &GameState) -> bool {
-    state.living().any(|s| teams::holds(s, ROLE))
-}
-
-/// The son's colour checks are always red (L48 "чистые руки").
+/// The heirs' colour checks are always red (L48 "чистые руки").
 pub fn checks_red(ctx: &Ctx, target: SlotId) -> bool {
     ctx.state
         .slots
         .get(target)
-        .is_some_and(|s| teams::holds(s, ROLE))
+        .is_some_and(|s| HEIRS.iter().any(|h| teams::holds(s, h.role)))
 }
 
-/// A mafia shot while the son is in the group names its insurer: a living mafia member other
-/// than the shooter (L48).
-pub fn insurer_refusal(entry: &Entry) -> Result<(), Refusal> {
-    if !in_group(entry.state) {
+/// A group's shot while its heir is in the group names its insurer: a living member of the
+/// group other than the shooter (L48, L55).
+pub fn insurer_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
+    let Some(heir) = HEIRS.iter().find(|h| h.side == side) else {
+        return Ok(());
+    };
+    if !heir.in_group(entry.state) {
         return Ok(());
     }
     let named = entry
@@ -105,12 +140,15 @@ pub fn insurer_refusal(entry: &Entry) -> Result<(), Refusal> {
     match named {
         None => refusal(
             "insurer",
-            "while the boss's son is in the mafia, each shot names the partner who insures it: add {\"insurer\": NAME} (L48)",
+            format!(
+                "while the {} is in the {}, each shot names the partner who insures it: add {{\"insurer\": NAME}} (L48, L55)",
+                heir.role, heir.group
+            ),
         ),
         Some(s)
             if s.id == entry.actor
                 || !s.alive
-                || teams::killer_side(entry.roleset, s) != Some(KillerSide::Mafia) =>
+                || teams::killer_side(entry.roleset, s) != Some(side) =>
         {
             refusal(
                 "insurer",
@@ -124,59 +162,66 @@ pub fn insurer_refusal(entry: &Entry) -> Result<(), Refusal> {
     }
 }
 
-/// The son has left: the successor he named, a living mafia, becomes the son (L48), unless the
-/// option allows one succession only and it has happened (Q39).
-fn succeed(ctx: &mut Ctx, dead: &[SlotId]) {
-    let son_left = dead.iter().any(|d| {
+/// The heir has left: the successor he named, a living plain member, takes his status (L48),
+/// unless the option allows one succession only and it has happened (Q39), or he is the
+/// group's last member.
+fn succeed(heir: &Heir, ctx: &mut Ctx, dead: &[SlotId]) {
+    let left = dead.iter().any(|d| {
         ctx.state
             .slots
             .get(*d)
-            .is_some_and(|s| !s.alive && teams::holds(s, ROLE))
+            .is_some_and(|s| !s.alive && teams::holds(s, heir.role))
     });
-    if !son_left || in_group(&ctx.state) {
+    if !left || heir.in_group(&ctx.state) {
         return;
     }
     let once = ctx.option("boss_son_succession") == "once";
-    if once && vars::flag(&ctx.state, SUCCEEDED_KEY) {
+    if once && vars::flag(&ctx.state, &heir.succeeded_key()) {
         return;
     }
-    let Some(heir) = vars::get(&ctx.state, SUCCESSOR_KEY).and_then(|v| v.parse::<SlotId>().ok())
+    let Some(next) =
+        vars::get(&ctx.state, &heir.successor_key()).and_then(|v| v.parse::<SlotId>().ok())
     else {
         return;
     };
-    vars::clear(&mut ctx.state, SUCCESSOR_KEY);
-    if !is_mafia(ctx.roleset, &ctx.state, heir) {
+    vars::clear(&mut ctx.state, &heir.successor_key());
+    if !heir.is_member(&ctx.state, next) {
         return;
     }
-    // "Преемник не может передать статус последней мафии": the son's status is a third
-    // member's, so the last mafia left never takes it.
-    if teams::members(ctx.roleset, &ctx.state, KillerSide::Mafia).len() < 2 {
+    // "Преемник не может передать статус последней мафии": the status is a third member's,
+    // so the group's last member never takes it.
+    if teams::members(ctx.roleset, &ctx.state, heir.side).len() < 2 {
         ctx.note(
-            "boss_son",
+            heir.role,
             "killers",
             format!(
-                "{} is the last mafia: the son's status does not pass (L48)",
-                ctx.name(heir)
+                "{} is the group's last member: the status does not pass (L48)",
+                ctx.name(next)
             ),
         );
         return;
     }
-    if let Some(slot) = ctx.state.slots.get_mut(heir) {
+    if let Some(slot) = ctx.state.slots.get_mut(next) {
         for r in slot.extra_roles.iter_mut() {
-            if r == KillerSide::Mafia.id() {
-                *r = ROLE.to_string();
+            if r == heir.base {
+                *r = heir.role.to_string();
                 break;
             }
         }
     }
-    vars::set(&mut ctx.state, SUCCEEDED_KEY, "yes");
-    ctx.say(Audience::Slot(heir), "pm_boss_son_succeeded", &[]);
+    vars::set(&mut ctx.state, heir.succeeded_key(), "yes");
+    let name = teams::role_name(ctx.roleset, heir.role);
+    ctx.say(
+        Audience::Slot(next),
+        "pm_boss_son_succeeded",
+        &[("role", name)],
+    );
     ctx.note(
-        "boss_son",
+        heir.role,
         "killers",
         format!(
-            "{} succeeds the boss's son and takes his status (L48)",
-            ctx.name(heir)
+            "{} succeeds the heir and takes his status (L48, L55)",
+            ctx.name(next)
         ),
     );
 }

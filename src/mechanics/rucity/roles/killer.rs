@@ -23,7 +23,7 @@ impl Role for Killer {
         match mv.ability.as_str() {
             "blacken" => blacken(ctx, run, mv),
             "suicide" => suicide(ctx, run, mv),
-            ability if ability == self.0.kill_ability() || ability == "insure" => {
+            ability if self.0.kills(ability) || ability == "insure" => {
                 let why = format!(
                     "`{ability}` resolves only in the killers' stage; the stage order in force moved it"
                 );
@@ -36,8 +36,7 @@ impl Role for Killer {
     /// A side without a shot tonight (no own night, no reserve) may not shoot (L2, L3).
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         let side = self.0;
-        let shoots =
-            entry.ability == side.kill_ability() || entry.ability == super::mercenary::ORDER;
+        let shoots = side.kills(entry.ability) || super::mercenary::is_order(entry.ability);
         if shoots && shots::night_shots(entry.roleset, entry.state).usable(side) == 0 {
             return refusal(
                 "no_shot",
@@ -52,10 +51,11 @@ impl Role for Killer {
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         let side = self.0;
         match entry.ability {
-            a if a == side.kill_ability() => shot_refusal(entry, side),
+            a if side.kills(a) => shot_refusal(entry, side),
             "insure" => {
                 let plan = shots::night_shots(entry.roleset, entry.state);
-                if side == KillerSide::Maniac && plan.available(side) > 0 {
+                let lone_maniac = !side.is_pair(entry.roleset, entry.state);
+                if side == KillerSide::Maniac && lone_maniac && plan.available(side) > 0 {
                     return refusal(
                         "insure",
                         format!(
@@ -79,7 +79,7 @@ impl Role for Killer {
                 }
                 Ok(())
             }
-            super::mercenary::ORDER => super::mercenary::order_refusal(entry),
+            a if super::mercenary::is_order(a) => super::mercenary::order_refusal(entry),
             "suicide" => {
                 let partner = teams::members(entry.roleset, entry.state, side)
                     .into_iter()
@@ -102,9 +102,7 @@ impl Role for Killer {
 /// A black side fires at most its usable shots; a partner is shot only with both partners'
 /// confirmation (L2, L3, L14).
 fn shot_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
-    if side == KillerSide::Mafia {
-        super::boss_son::insurer_refusal(entry)?;
-    }
+    super::boss_son::insurer_refusal(entry, side)?;
     let usable = shots::night_shots(entry.roleset, entry.state).usable(side) as usize;
     let others = shots_entered(entry, side);
     if others + entry.targets.len() > usable {
@@ -142,7 +140,7 @@ fn shot_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
 /// kills through peaceful roles.
 fn shots_entered(entry: &Entry, side: KillerSide) -> usize {
     let kills: usize = live_acts(entry.state)
-        .filter(|a| a.actor != entry.actor && a.ability == side.kill_ability())
+        .filter(|a| a.actor != entry.actor && side.kills(a.ability))
         .map(|a| a.targets.len())
         .sum();
     kills + shots::peaceful_kills_entered(entry.roleset, entry.state, side, entry.actor)
@@ -161,7 +159,7 @@ pub fn peaceful_kill_refusal(entry: &Entry) -> Result<(), Refusal> {
     let usable = shots::night_shots(entry.roleset, entry.state).usable(side) as usize;
     let others = shots_entered(entry, side);
     let mine: usize = live_acts(entry.state)
-        .filter(|a| a.actor == entry.actor && a.ability == side.kill_ability())
+        .filter(|a| a.actor == entry.actor && side.kills(a.ability))
         .map(|a| a.targets.len())
         .sum();
     if usable > 0 && others + mine + 1 > usable {

@@ -7,7 +7,9 @@
 //! found), the mafia shoots its own target. A role-targeted holder who survives is named to the
 //! mafia and the mercenary in the morning. Once every mafia is out he shoots himself
 //! (`mercenary_kill`) on the mafia's nights, every night once the maniac is out too, by the same
-//! rules; he checks red until his first own kill, the orders not counting.
+//! rules; he checks red until his first own kill, the orders not counting. The ninja is the
+//! yakuza's mercenary (§5.39, L55): the same rules, with `ninja_order` and `ninja_kill`, for the
+//! group of the maniac's nights.
 
 use super::night::{self, Gate, Move, NightRun};
 use super::{Entry, Role, blocker, kamikaze, refusal, teams};
@@ -16,20 +18,56 @@ use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
 use teams::KillerSide;
 
-pub const ROLE: &str = "mercenary";
-pub const ORDER: &str = "mercenary_order";
-pub const KILL: &str = "mercenary_kill";
-/// The attack kind of an order carried out (not his own kill: it keeps his peaceful status).
-pub const ORDER_KIND: &str = "mercenary_order";
+/// A hired killer of a group: the mafia's mercenary, the yakuza's ninja.
+pub struct Hireling {
+    pub role: &'static str,
+    pub order: &'static str,
+    pub kill: &'static str,
+    /// The group that orders him.
+    pub employer: KillerSide,
+}
 
-pub struct Mercenary;
+pub const MERCENARY: Hireling = Hireling {
+    role: "mercenary",
+    order: "mercenary_order",
+    kill: "mercenary_kill",
+    employer: KillerSide::Mafia,
+};
 
-impl Role for Mercenary {
+pub const NINJA: Hireling = Hireling {
+    role: "ninja",
+    order: "ninja_order",
+    kill: "ninja_kill",
+    employer: KillerSide::Maniac,
+};
+
+const HIRELINGS: [&Hireling; 2] = [&MERCENARY, &NINJA];
+
+/// Is this ability an order to a hired killer?
+pub fn is_order(ability: &str) -> bool {
+    HIRELINGS.iter().any(|h| h.order == ability)
+}
+
+/// The hired killer a group orders.
+pub fn of_side(side: KillerSide) -> &'static Hireling {
+    HIRELINGS
+        .iter()
+        .copied()
+        .find(|h| h.employer == side)
+        .unwrap_or(&MERCENARY)
+}
+
+/// An order carried out is the group's kill, not his: it keeps his peaceful status (L49).
+pub fn is_order_kind(kind: &str) -> bool {
+    is_order(kind)
+}
+
+impl Role for Hireling {
     fn id(&self) -> &'static str {
-        ROLE
+        self.role
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
-        if mv.ability != KILL {
+        if mv.ability != self.kill {
             return false;
         }
         let mut reasons = Vec::new();
@@ -40,7 +78,7 @@ impl Role for Mercenary {
                     night::step(ctx, mv, result, reasons);
                 }
                 Gate::Go { .. } => {
-                    night::attack_move(ctx, run, mv, target, ROLE, None, reasons);
+                    night::attack_move(ctx, run, mv, target, self.role, None, reasons);
                 }
             }
         } else {
@@ -49,46 +87,56 @@ impl Role for Mercenary {
         true
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
-        if entry.ability != KILL {
+        if entry.ability != self.kill {
             return Ok(());
         }
-        if !teams::members(entry.roleset, entry.state, KillerSide::Mafia).is_empty() {
+        let side = self.employer;
+        if !teams::members(entry.roleset, entry.state, side).is_empty() {
             return refusal(
-                KILL,
-                "the mercenary sends no moves while a mafia lives: the mafia orders him (L49)",
+                self.kill,
+                "a hired killer sends no moves while his group lives: the group orders him (L49, L55)",
             );
         }
-        let maniac_out = teams::members(entry.roleset, entry.state, KillerSide::Maniac).is_empty();
-        if !maniac_out && !KillerSide::Mafia.owns_parity(entry.night()) {
+        let other_out = teams::members(entry.roleset, entry.state, side.other()).is_empty();
+        if !other_out && !side.owns_parity(entry.night()) {
             return refusal(
-                KILL,
-                "the mercenary shoots on the mafia's nights while the maniac lives (L49)",
+                self.kill,
+                "a hired killer shoots on his group's nights while the other group lives (L49, L55)",
             );
         }
         Ok(())
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
-        name_surviving_holders(ctx, run);
+        name_surviving_holders(self, ctx, run);
     }
 }
 
-/// An order needs a living mercenary (L49).
+/// An order needs a living hired killer (L49).
 pub fn order_refusal(entry: &Entry) -> Result<(), Refusal> {
-    if hired(entry.state).is_none() {
-        return refusal(ORDER, "there is no living mercenary to order (L49)");
+    let Some(h) = HIRELINGS.iter().find(|h| h.order == entry.ability) else {
+        return Ok(());
+    };
+    if hired(entry.state, h).is_none() {
+        return refusal(
+            "no_hireling",
+            format!("there is no living {} to order (L49, L55)", h.role),
+        );
     }
     if entry.targets.is_empty() && !entry.params.contains_key("role") {
         return refusal(
-            ORDER,
+            "empty_order",
             "an order names a player, or a peaceful role with {\"role\": id} (L49)",
         );
     }
     Ok(())
 }
 
-/// The living mercenary.
-pub fn hired(state: &GameState) -> Option<SlotId> {
-    state.living().find(|s| teams::holds(s, ROLE)).map(|s| s.id)
+/// The living hired killer.
+pub fn hired(state: &GameState, h: &Hireling) -> Option<SlotId> {
+    state
+        .living()
+        .find(|s| teams::holds(s, h.role))
+        .map(|s| s.id)
 }
 
 /// The player the order or the kill aims at, or why the mercenary skips (L49): the order's
@@ -124,7 +172,7 @@ fn aim(
                 "the order names the role `{role}`: its holder is {} (L49)",
                 ctx.name(h)
             ));
-            run.ledger.role_orders.push(h);
+            run.ledger.role_orders.push((merc, h));
             h
         }
         (None, None) => {
@@ -163,7 +211,10 @@ fn aim(
 /// The order in the killers' stage, before the mafia's own shots: whether the mercenary's
 /// attack landed (then the mafia's shot is spent and its own move skipped).
 pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool {
-    let Some(merc) = hired(&ctx.state) else {
+    let Some(h) = HIRELINGS.iter().find(|h| h.order == order.ability) else {
+        return false;
+    };
+    let Some(merc) = hired(&ctx.state, h) else {
         let why = "the mercenary is gone: the order is void (L49)".to_string();
         night::step(ctx, order, StepResult::Skipped, vec![why]);
         return false;
@@ -174,7 +225,7 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
         ctx.name(order.actor)
     )];
     let Some(target) = aim(ctx, run, order, merc, &mut reasons) else {
-        reasons.push("the mafia shoots its own target (L49)".into());
+        reasons.push("his group shoots its own target (L49, L55)".into());
         night::step(ctx, order, StepResult::Skipped, reasons);
         return false;
     };
@@ -182,25 +233,25 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
     // Gated as his own kill: the gate asks whether the actor holds the move.
     let def = ctx
         .roleset
-        .ability(KILL)
+        .ability(h.kill)
         .map(|d| std::rc::Rc::new(d.clone()))
         .unwrap_or_else(|| order.def.clone());
     let as_merc = Move {
         actor: merc,
-        ability: KILL.into(),
+        ability: h.kill.into(),
         targets: vec![target],
         def,
         ..order.clone()
     };
     if let Gate::Stop(result, why) = night::gate(ctx, run, &as_merc, true, true) {
         reasons.push(why);
-        reasons.push("the mafia shoots its own target (L49)".into());
+        reasons.push("his group shoots its own target (L49, L55)".into());
         night::step(ctx, order, result, reasons);
         return false;
     }
     run.visits.push(night::Visit {
         actor: merc,
-        ability: ORDER.into(),
+        ability: h.order.into(),
         targets: vec![target],
         negative: true,
     });
@@ -209,15 +260,15 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
         run,
         merc,
         target,
-        ORDER_KIND,
+        h.order,
         Some(shot),
         false,
         &mut reasons,
     );
     if landed {
-        reasons.push("his attack landed: the mafia's own move is skipped (L49)".into());
+        reasons.push("his attack landed: his group's own move is skipped (L49, L55)".into());
     } else {
-        reasons.push("his attack did not land: the mafia shoots its own target (L49)".into());
+        reasons.push("his attack did not land: his group shoots its own target (L49, L55)".into());
     }
     let result = if landed {
         StepResult::Success
@@ -230,19 +281,22 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
 
 /// A role's holder the order aimed at who lives is named to the mafia and the mercenary
 /// (L49).
-fn name_surviving_holders(ctx: &mut Ctx, run: &NightRun) {
-    let mut told: Vec<SlotId> = teams::members(ctx.roleset, &ctx.state, KillerSide::Mafia);
-    told.extend(hired(&ctx.state));
-    for &h in &run.ledger.role_orders {
-        if !ctx.is_alive(h) {
+fn name_surviving_holders(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
+    let Some(merc) = hired(&ctx.state, h) else {
+        return;
+    };
+    let mut told: Vec<SlotId> = teams::members(ctx.roleset, &ctx.state, h.employer);
+    told.push(merc);
+    for &(by, holder) in &run.ledger.role_orders {
+        if by != merc || !ctx.is_alive(holder) {
             continue;
         }
-        let role = teams::peaceful_name(ctx, h);
+        let role = teams::peaceful_name(ctx, holder);
         for &to in &told {
             ctx.say(
                 Audience::Slot(to),
                 "pm_mercenary_holder",
-                &[("player", ctx.name(h)), ("role", role.clone())],
+                &[("player", ctx.name(holder)), ("role", role.clone())],
             );
         }
     }

@@ -58,6 +58,7 @@ pub mod terrorist;
 pub mod witch;
 pub mod witness;
 pub mod wizard;
+pub mod yakuza;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
 use super::{blocks, checks, night, shots, teams, vars, werewolf};
@@ -82,7 +83,9 @@ pub static ROLES: &[&dyn Role] = &[
     &active_citizen::ActiveCitizen,
     &killer::Killer(teams::KillerSide::Mafia),
     &killer::Killer(teams::KillerSide::Maniac),
-    &boss_son::BossSon,
+    &yakuza::Yakuza,
+    &boss_son::BOSS_SON,
+    &boss_son::HEAD_DAUGHTER,
     &mayor::Mayor,
     &secretary::Secretary,
     &witness::Witness,
@@ -120,7 +123,8 @@ pub static ROLES: &[&dyn Role] = &[
     &servant::Servant,
     &faceless::Faceless,
     &geisha::Geisha,
-    &mercenary::Mercenary,
+    &mercenary::MERCENARY,
+    &mercenary::NINJA,
     &imitator::Imitator,
     // Late, once every result is told: the witch's swaps move the roles and their results.
     &witch::Witch,
