@@ -104,3 +104,29 @@ fn text_export_has_no_tags() {
         "{text}"
     );
 }
+
+/// The header of the whole game with the three elites (§12.4, L125.4, L125.7, L127.4, L129.4):
+/// the elite roles are open, the servant's master is shown, and the agent who declared his side
+/// leaves with it.
+#[test]
+fn header_shows_the_elites_and_the_agents_side() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/agent_leaves_after_the_second_vote.ron");
+    let game = mafia_mod::scenario::play_file(&path).expect("the scenario passes");
+    let text = header(&game, "День 3");
+    assert!(
+        text.contains("[s]Ned[/s] — [color=green]Агент[/color]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("покинул(а) город, сторона: красный"),
+        "{text}"
+    );
+    assert!(text.contains("Oz — [i]Масон[/i]"), "{text}");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/game_with_the_three_elites.ron");
+    let game = mafia_mod::scenario::play_file(&path).expect("the scenario passes");
+    let text = header(&game, "День 2");
+    assert!(text.contains("Pat — [i]Слуга[/i] (Gus)"), "{text}");
+    assert!(text.contains("Oz — [i]Масон[/i]"), "{text}");
+}

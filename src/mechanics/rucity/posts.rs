@@ -86,7 +86,7 @@ pub fn header(ctx: &mut Ctx) {
             ""
         };
         if s.alive && !s.has_status("exiled") {
-            alive.push(format!("{}{mark}", s.name));
+            alive.push(format!("{}{mark}{}", s.name, elite_label(ctx, s.id)));
             continue;
         }
         let (peaceful, negative) = shown_roles(ctx, s.id);
@@ -104,8 +104,16 @@ pub fn header(ctx: &mut Ctx) {
         } else {
             ""
         };
+        // An agent who declared his side leaves with it shown (L125.7, L125.10).
+        let side = if s.has_status(super::elite::LEFT) && super::elite::declared(&ctx.state, s.id) {
+            super::elite::scored_side(ctx.roleset, &ctx.state, s.id)
+                .map(|side| format!(", сторона: {}", teams::colour_word(side == teams::BLACK)))
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
         gone.push(format!(
-            "[s]{}[/s] — {} ({when}{phantom})",
+            "[s]{}[/s] — {} ({when}{phantom}{side})",
             s.name,
             roles_text(&peaceful, negative.as_deref())
         ));
@@ -125,9 +133,28 @@ pub fn header(ctx: &mut Ctx) {
     ctx.say(Audience::Host, "host_header", &[("header", text)]);
 }
 
+/// The elite roles are open from the start, and the servant's master is shown (L125.4, L127.4,
+/// L129.4).
+fn elite_label(ctx: &Ctx, slot: SlotId) -> String {
+    let Some(s) = ctx.state.slots.get(slot) else {
+        return String::new();
+    };
+    if !super::elite::is_elite(ctx.roleset, s) {
+        return String::new();
+    }
+    let role = teams::role_name(ctx.roleset, &s.role);
+    match super::roles::servant::master_of(&ctx.state, slot) {
+        Some(m) => format!(" — [i]{role}[/i] ({})", ctx.name(m)),
+        None => format!(" — [i]{role}[/i]"),
+    }
+}
+
 fn cause_ru(cause: &str) -> &'static str {
     match cause {
-        "mafia" | "maniac" | "investigator" => "убит(а) ночью",
+        "mafia" | "maniac" | "investigator" | "joker" | "poisoner" | "executor" | "geisha"
+        | "mercenary" | "ninja" | "mercenary_order" | "ninja_order" => "убит(а) ночью",
+        "poison" => "умер(ла) от яда",
+        "left" => "покинул(а) город",
         "suicide" => "погиб(ла) ночью",
         "lynch" => "линчеван(а)",
         "hunt" => "линчеван(а) на охоте",
