@@ -507,7 +507,11 @@ fn count_a_hero_day(ctx: &mut Ctx, victims: &[SlotId]) {
 /// A strict tie of two at the re-vote: both die with more than two negatives alive, nobody
 /// with one or two (L153, Q55).
 fn strict_tie(ctx: &mut Ctx, top: &[SlotId]) -> Vec<SlotId> {
-    let (_, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
+    let (_, mut blacks) = teams::living_counts(ctx.roleset, &ctx.state);
+    // "Негативы" are the blacks; by option the faceless counts too (Q55 `revote_negatives`).
+    if ctx.option("revote_negatives") == "with_faceless" {
+        blacks += teams::living_grey(ctx.roleset, &ctx.state);
+    }
     if blacks > 2 {
         ctx.note(
             "revote",

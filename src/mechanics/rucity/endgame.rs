@@ -23,6 +23,12 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
         );
     }
     let reds = living_reds + phantoms;
+    // The faceless is in neither team for the end count, or by option with the blacks (Q59).
+    let parity_blacks = if ctx.option("faceless_in_parity") == "with_blacks" {
+        blacks + teams::living_grey(ctx.roleset, &ctx.state)
+    } else {
+        blacks
+    };
     if blacks == 0 {
         ctx.note("end", "morning", "no black is left: the reds win (L171)");
         return win(ctx, teams::RED, "pub_red_win", start_of_day);
@@ -30,30 +36,30 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
     if !start_of_day {
         return;
     }
-    if reds < blacks {
+    if reds < parity_blacks {
         ctx.note(
             "end",
             "morning",
             format!(
-                "{reds} red(s) and {blacks} black(s) at the start of the day: the blacks win (L171)"
+                "{reds} red(s) and {parity_blacks} black(s) at the start of the day: the blacks win (L171)"
             ),
         );
         return win(ctx, teams::BLACK, "pub_black_win", start_of_day);
     }
-    if reds == blacks {
+    if reds == parity_blacks {
         match hunt::unavailable_today(ctx.roleset, &ctx.state) {
             Some(why) => {
                 ctx.note(
                     "end",
                     "morning",
-                    format!("{reds} red(s) and {blacks} black(s), and no witch hunt can be held ({why}): the blacks win (L171)"),
+                    format!("{reds} red(s) and {parity_blacks} black(s), and no witch hunt can be held ({why}): the blacks win (L171)"),
                 );
                 win(ctx, teams::BLACK, "pub_black_win", start_of_day);
             }
             None => ctx.note(
                 "end",
                 "morning",
-                format!("{reds} red(s) and {blacks} black(s): a witch hunt can still be held, the game goes on (L171)"),
+                format!("{reds} red(s) and {parity_blacks} black(s): a witch hunt can still be held, the game goes on (L171)"),
             ),
         }
     }

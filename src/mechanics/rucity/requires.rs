@@ -283,6 +283,8 @@ pub const REQUIRES: Requirements = Requirements {
         "watched",
     ],
     options: &[
+        "revote_negatives",
+        "faceless_in_parity",
         "grey_cap",
         "barrier_order",
         "imitator_meeting",

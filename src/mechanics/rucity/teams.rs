@@ -171,6 +171,11 @@ pub fn living_counts(roleset: &Roleset, state: &GameState) -> (usize, usize) {
     (state.living_count() - blacks - neither, blacks)
 }
 
+/// Living grey players (the faceless).
+pub fn living_grey(roleset: &Roleset, state: &GameState) -> usize {
+    state.living().filter(|s| is_grey(roleset, s)).count()
+}
+
 /// The role's display name (`Доктор`).
 pub fn role_name(roleset: &Roleset, role: &str) -> String {
     roleset
