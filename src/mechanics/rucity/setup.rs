@@ -99,23 +99,26 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         ));
     }
     let (want_players, want_blacks) = if extended { (16, 5) } else { (12, 4) };
-    if setup.players.len() != want_players {
+    // The faceless is an extra main player, the elites are extra players (L64.10, L123).
+    let main = setup.players.iter().filter(|p| is_main(roleset, p)).count();
+    if main != want_players {
         report.warnings.push(format!(
-            "the {} format has {want_players} main players; this game has {} (L131.1, Q2)",
+            "the {} format has {want_players} main players, the faceless and the elites aside; this game has {main} (L131.1, L64.10, Q2)",
             if extended { "extended" } else { "standard" },
-            setup.players.len()
         ));
     }
     if blacks.len() != want_blacks {
         report.warnings.push(format!(
-            "the format has {want_blacks} blacks (two mafia, the maniac and werewolves, which part 1 does not have yet); this game has {} (Q2)",
+            "the format has {want_blacks} blacks (two mafia, the maniac or a yakuza pair, and werewolves); this game has {} (Q2)",
             blacks.len()
         ));
     }
-    let mafia = blacks.iter().filter(|b| **b == "mafia").count();
-    if mafia != 2 || blacks.iter().filter(|b| **b == "maniac").count() != 1 {
+    let count = |role: &str| blacks.iter().filter(|b| **b == role).count();
+    let mafia = count("mafia") + count("boss_son");
+    let second = count("maniac") == 1 || count("yakuza") + count("head_daughter") >= 2;
+    if mafia < 2 || !second {
         report.warnings.push(format!(
-            "the blacks are a mafia pair and one maniac; this game has {mafia} mafia (L2, L3)"
+            "the blacks are a mafia pair and the maniac or a yakuza pair; this game has {mafia} mafia (L2, L3, L55)"
         ));
     }
     for role in base_roles(extended) {
@@ -140,6 +143,26 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     }
 }
 
+/// A main player: neither the faceless (an extra main player, L64.10) nor an elite (L123).
+fn is_main(roleset: &Roleset, p: &PlayerSetup) -> bool {
+    roleset.side_of(&p.role) != teams::ELITE
+        && !p
+            .extra_roles
+            .iter()
+            .any(|r| roleset.side_of(r) == teams::GREY)
+}
+
+/// The werewolves a random deal lays over main players beside the mafia pair and the maniac
+/// (§2.9, Q2).
+const WEREWOLVES: [&str; 6] = [
+    "joker",
+    "poisoner",
+    "executor",
+    "geisha",
+    "mercenary",
+    "imitator",
+];
+
 /// The additional peaceful roles a game draws from (L18–L47, §1.4): every peaceful role of the
 /// roleset that is neither a base role of the format nor the plain citizen (the politician is
 /// one of them in the standard format, L132).
@@ -154,8 +177,9 @@ fn additional_roles(roleset: &Roleset, extended: bool) -> Vec<String> {
 }
 
 /// Deal the missing roles: the format's base peaceful roles, then additional peaceful roles at
-/// random, each once, then citizens; the mafia pair and the maniac are laid over random players
-/// when nobody holds a negative role yet. Any peaceful role may be under a black's (L81: every
+/// random, each once, then citizens; the mafia pair, the maniac and werewolves up to the format's
+/// blacks are laid over random main players when nobody holds a negative role yet (elites keep
+/// their roles; a faceless line, `+faceless`, gets a peaceful role). Any peaceful role may be under a black's (L81: every
 /// player has his own peaceful role, the negative one is laid over it).
 pub fn assign_roles(
     roleset: &Roleset,
@@ -165,7 +189,7 @@ pub fn assign_roles(
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
     let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
-    let extended = players.len() >= 16;
+    let extended = players.iter().filter(|p| is_main(roleset, p)).count() >= 16;
     let mut pool: Vec<String> = base_roles(extended)
         .into_iter()
         .map(str::to_string)
@@ -179,6 +203,9 @@ pub fn assign_roles(
         .filter(|i| players[*i].role.is_empty())
         .collect();
     empty.shuffle(&mut rng);
+    // An elite holds his role from the setup; a faceless line gets a peaceful role after the
+    // main players have theirs, so the base roles go to main players.
+    empty.sort_by_key(|i| !is_main(roleset, &players[*i]));
     for i in empty {
         players[i].role = if pool.is_empty() {
             "citizen".into()
@@ -186,11 +213,28 @@ pub fn assign_roles(
             pool.remove(0)
         };
     }
-    let any_black = players.iter().any(|p| !p.extra_roles.is_empty());
+    let any_black = players
+        .iter()
+        .any(|p| p.extra_roles.iter().any(|r| roleset.side_of(r) == BLACK));
     if !any_black {
-        let mut order: Vec<usize> = (0..players.len()).collect();
+        // The mafia pair, the maniac and werewolves up to the format's blacks (Q2: 4 of 12,
+        // 5 of 16), over main players.
+        let want_blacks = if extended { 5 } else { 4 };
+        let mut werewolves: Vec<&str> = WEREWOLVES
+            .iter()
+            .copied()
+            .filter(|w| roleset.role(w).is_some())
+            .collect();
+        werewolves.shuffle(&mut rng);
+        let negatives = ["mafia", "mafia", "maniac"]
+            .into_iter()
+            .chain(werewolves)
+            .take(want_blacks);
+        let mut order: Vec<usize> = (0..players.len())
+            .filter(|i| is_main(roleset, &players[*i]))
+            .collect();
         order.shuffle(&mut rng);
-        for (i, negative) in order.into_iter().zip(["mafia", "mafia", "maniac"]) {
+        for (i, negative) in order.into_iter().zip(negatives) {
             players[i].extra_roles.push(negative.into());
         }
     }
@@ -238,8 +282,43 @@ mod tests {
             unique.sort_unstable();
             unique.dedup();
             assert_eq!(unique.len(), 6, "a role dealt twice: {extra:?}");
+            // The mafia pair, the maniac and a werewolf (Q2).
             let blacks = ps.iter().filter(|p| !p.extra_roles.is_empty()).count();
-            assert_eq!(blacks, 3);
+            assert_eq!(blacks, 4);
+        }
+    }
+
+    /// A random deal lays the mafia pair, the maniac and werewolves up to the format's blacks
+    /// over main players only; the faceless gets a peaceful role that is not a base one, and an
+    /// elite keeps his role (Q2, L64.10, L123).
+    #[test]
+    fn random_deal_with_a_faceless_and_an_elite() {
+        let roleset = crate::systems::builtin("ru-city")
+            .expect("bundled")
+            .expect("valid");
+        for seed in 0..30 {
+            let mut ps = players(14);
+            ps[12].extra_roles.push("faceless".into());
+            ps[13].role = "agent".into();
+            assign_roles(&roleset, &mut ps, seed).expect("dealt");
+            let blacks: Vec<&PlayerSetup> = ps
+                .iter()
+                .filter(|p| p.extra_roles.iter().any(|r| roleset.side_of(r) == BLACK))
+                .collect();
+            assert_eq!(blacks.len(), 4, "seed {seed}");
+            assert!(blacks.iter().all(|p| is_main(&roleset, p)));
+            assert!(!base_roles(false).contains(&ps[12].role.as_str()));
+            assert_eq!(ps[12].extra_roles, ["faceless"]);
+            assert_eq!(ps[13].role, "agent");
+            assert!(ps[13].extra_roles.is_empty());
+            let mut report = SetupReport::default();
+            let setup = Setup {
+                players: ps.clone(),
+                ..Setup::default()
+            };
+            check_setup(&roleset, &setup, &mut report);
+            assert!(report.errors.is_empty(), "{:?}", report.errors);
+            assert!(report.warnings.is_empty(), "{:?}", report.warnings);
         }
     }
 }
