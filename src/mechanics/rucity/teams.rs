@@ -95,6 +95,12 @@ impl KillerSide {
     }
 }
 
+/// Does this player's peaceful role play by the black mechanics: a black's, or the faceless's
+/// where the source gives him them (the liar L78, the witch L79)?
+pub fn plays_black(roleset: &Roleset, slot: &Slot) -> bool {
+    is_black(roleset, slot) || is_grey(roleset, slot)
+}
+
 /// Is this player grey (the faceless)?
 pub fn is_grey(roleset: &Roleset, slot: &Slot) -> bool {
     slot.roles().any(|r| roleset.side_of(r) == GREY)

@@ -250,16 +250,18 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
     let (mut votes, abstained) = gather(ctx, kind, ballot, targets);
     if kind != Kind::Hunt {
         for (liar, t) in liar::hidden_votes(ctx) {
+            // The liar's colour: black, or grey for the faceless (L97, L78).
+            let colour = Colour::of(ctx.roleset, &ctx.state, liar);
             votes.push(Counted {
                 voter: liar,
                 target: t,
-                colour: Colour::Black,
+                colour,
                 weight: UNIT,
                 seq: 0,
                 auto: false,
                 advance: false,
                 hidden: true,
-                why: vec!["a hidden black vote of the liar (L97)".into()],
+                why: vec![format!("a hidden {} vote of the liar (L97)", colour.word())],
             });
         }
     }

@@ -20,8 +20,11 @@ impl Role for Liar {
         let Some(hidden) = entry.params.get("hidden") else {
             return Ok(());
         };
-        if !teams::is_black(entry.roleset, entry.me()) {
-            return refusal(ROLE, "hidden votes are a black liar's (L97)");
+        if !teams::plays_black(entry.roleset, entry.me()) {
+            return refusal(
+                ROLE,
+                "hidden votes are a black liar's, or the faceless's (L97, L78)",
+            );
         }
         let names = hidden.split(',').filter(|n| !n.trim().is_empty()).count();
         let others = entry.targets.iter().filter(|t| **t != entry.actor).count();
@@ -53,7 +56,12 @@ pub fn hidden_votes(ctx: &Ctx) -> Vec<(SlotId, SlotId)> {
     let Some(liar) = teams::holder(&ctx.state, ROLE) else {
         return Vec::new();
     };
-    if !teams::black(ctx, liar) || super::super::blocks::blocked(ctx, liar, ROLE).is_some() {
+    let black = ctx
+        .state
+        .slots
+        .get(liar)
+        .is_some_and(|s| teams::plays_black(ctx.roleset, s));
+    if !black || super::super::blocks::blocked(ctx, liar, ROLE).is_some() {
         return Vec::new();
     }
     live_acts(&ctx.state)
@@ -79,7 +87,7 @@ fn black_mechanics(roleset: &crate::rules::Roleset, state: &GameState, liar: Slo
     state
         .slots
         .get(by.unwrap_or(liar))
-        .is_some_and(|s| teams::is_black(roleset, s))
+        .is_some_and(|s| teams::plays_black(roleset, s))
 }
 
 /// The liar's move of this round, if his role is not blocked: (liar, his targets), with those

@@ -269,7 +269,12 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
     let at_the_witch = ctx.option("witch_redirect") != "shot_at_swapped";
     for (witch, a, b) in swaps {
         let opposite = teams::black(ctx, a) != teams::black(ctx, b);
-        let black_witch = teams::black(ctx, witch);
+        // The faceless witch plays by the black witch's rules (L79).
+        let black_witch = ctx
+            .state
+            .slots
+            .get(witch)
+            .is_some_and(|s| teams::plays_black(ctx.roleset, s));
         if opposite && !at_the_witch {
             turn_shots_at_the_pair(ctx, &mut out, a, b);
         }
