@@ -130,3 +130,15 @@ fn header_shows_the_elites_and_the_agents_side() {
     assert!(text.contains("Pat — [i]Слуга[/i] (Gus)"), "{text}");
     assert!(text.contains("Oz — [i]Масон[/i]"), "{text}");
 }
+
+/// The morning post names the face-cut victims after the night's title and dead (L60, L115.1).
+#[test]
+fn the_morning_post_names_the_cut_victims_after_its_title() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/faceless_cut_blocks_the_role_and_names_the_target.ron");
+    let game = mafia_mod::scenario::play_file(&path).expect("the scenario passes");
+    let text = post(&game, "Ночь 1", 0, Markup::Text);
+    let title = text.find("Итоги ночи 1").expect("the title");
+    let cut = text.find("Безликий срезал лицо: Ann").expect("the cut");
+    assert!(title < cut, "{text}");
+}

@@ -29,6 +29,7 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
     for v in &victims {
         posts::announce_night_victim(ctx, *v);
     }
+    roles::faceless::announce(ctx, run);
     notes::publish(ctx, run, &victims);
     let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
     super::roles::departed(ctx, &dead);

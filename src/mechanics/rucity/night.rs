@@ -47,6 +47,8 @@ pub struct CityNight {
     pub blackened: BTreeMap<SlotId, KillerSide>,
     /// Players whose colour the joker turned over tonight (L51).
     pub flipped: BTreeSet<SlotId>,
+    /// Tonight's face-cut victims, for the morning post (L60).
+    pub face_cuts: Vec<SlotId>,
     /// (hired killer, holder of a peaceful role an order named) (L49).
     pub role_orders: Vec<(SlotId, SlotId)>,
     /// Targets a colour checker checked successfully tonight.

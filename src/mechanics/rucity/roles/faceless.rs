@@ -58,7 +58,7 @@ impl Role for Faceless {
             night::step(ctx, mv, StepResult::Failed, vec!["no victim".into()]);
             return true;
         };
-        let reasons = cut(ctx, mv.actor, victim, target);
+        let reasons = cut(ctx, run, mv.actor, victim, target);
         night::step(ctx, mv, StepResult::Success, reasons);
         true
     }
@@ -164,7 +164,13 @@ pub fn is_faceless(state: &GameState, slot: SlotId) -> bool {
 }
 
 /// Cut `victim`'s face and give him `target` (L60, L115.20).
-fn cut(ctx: &mut Ctx, faceless: SlotId, victim: SlotId, target: Option<SlotId>) -> Vec<String> {
+fn cut(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    faceless: SlotId,
+    victim: SlotId,
+    target: Option<SlotId>,
+) -> Vec<String> {
     ctx.set_status_until(victim, FACE_CUT, Some(faceless), None);
     let role = teams::peaceful_name(ctx, victim);
     let vname = ctx.name(victim);
@@ -197,14 +203,14 @@ fn cut(ctx: &mut Ctx, faceless: SlotId, victim: SlotId, target: Option<SlotId>) 
         ],
     );
     ctx.say(Audience::Slot(victim), "pm_face_cut", &[("target", tname)]);
-    ctx.say(Audience::Public, "pub_face_cut", &[("player", vname)]);
+    run.ledger.face_cuts.push(victim);
     reasons
 }
 
 /// The cut is compulsory (L64.3): a living faceless who sent none cuts himself, or a random
 /// player if his own face is cut, with a random target; after a re-vote with no victim he may
 /// skip.
-pub fn compulsory(ctx: &mut Ctx, run: &NightRun) {
+pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
     let Some(faceless) = ctx
         .state
         .living()
@@ -267,7 +273,7 @@ pub fn compulsory(ctx: &mut Ctx, run: &NightRun) {
             "his own face is cut"
         }
     )];
-    reasons.extend(cut(ctx, faceless, victim, target));
+    reasons.extend(cut(ctx, run, faceless, victim, target));
     ctx.step(Step {
         key: format!("face_cut:{name}"),
         stage: "face_cut".into(),
@@ -278,6 +284,13 @@ pub fn compulsory(ctx: &mut Ctx, run: &NightRun) {
         result: StepResult::Success,
         reasons,
     });
+}
+
+/// The morning post names every victim of tonight's cuts, after the night's dead (L60, L115.1).
+pub fn announce(ctx: &mut Ctx, run: &NightRun) {
+    for &v in &run.ledger.face_cuts {
+        ctx.say(Audience::Public, "pub_face_cut", &[("player", ctx.name(v))]);
+    }
 }
 
 /// A skip is allowed when the last vote ended in a re-vote with no victim (L64.3).
