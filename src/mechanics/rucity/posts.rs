@@ -37,6 +37,13 @@ pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
         Some(disguise) if !at_night => disguise,
         _ => negative,
     };
+    // A named successor who dies at a vote shows the status beside his role (L48).
+    let negative = match negative {
+        Some(n) if !at_night && super::roles::boss_son::named_successor(&ctx.state, slot) => {
+            Some(format!("{n} (преемник)"))
+        }
+        other => other,
+    };
     (peaceful, negative)
 }
 

@@ -89,6 +89,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_maniac_meets_imitator",
         "pm_imitator_becomes_maniac",
         "pm_mercenary_holder",
+        "pm_mercenary_dead",
         "pub_grey_win",
         "pub_faceless_survived",
         "pub_faceless_hunt",

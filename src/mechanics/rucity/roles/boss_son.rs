@@ -116,6 +116,13 @@ impl Role for Heir {
     }
 }
 
+/// Is this player the successor an heir has named (shown so when he dies by day, L48)?
+pub fn named_successor(state: &GameState, slot: SlotId) -> bool {
+    HEIRS.iter().any(|h| {
+        vars::get(state, &h.successor_key()).and_then(|v| v.parse::<SlotId>().ok()) == Some(slot)
+    })
+}
+
 /// The heirs' colour checks are always red (L48 "чистые руки").
 pub fn checks_red(ctx: &Ctx, target: SlotId) -> bool {
     ctx.state

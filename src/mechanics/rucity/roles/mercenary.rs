@@ -108,6 +108,7 @@ impl Role for Hireling {
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         name_surviving_holders(self, ctx, run);
+        tell_death(self, ctx, run);
     }
 }
 
@@ -277,6 +278,22 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
     };
     night::step(ctx, order, result, reasons);
     landed
+}
+
+/// A hired killer who died tonight: his group learns it in the morning (L49).
+fn tell_death(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
+    let dead: Vec<SlotId> = night::holders_at_start(run, &ctx.state, h.role)
+        .filter(|s| !ctx.is_alive(*s))
+        .collect();
+    for merc in dead {
+        for m in teams::members(ctx.roleset, &ctx.state, h.employer) {
+            ctx.say(
+                Audience::Slot(m),
+                "pm_mercenary_dead",
+                &[("player", ctx.name(merc))],
+            );
+        }
+    }
 }
 
 /// A role's holder the order aimed at who lives is named to the mafia and the mercenary
