@@ -29,6 +29,10 @@ pub const FACE_TARGET: &str = "face_target";
 pub const V: &str = "faceless_v";
 pub const HALF_V: &str = "faceless_half_v";
 pub const FACE: &str = "faceless_face";
+/// His voluntary suicide (L76).
+pub const SUICIDE: &str = "suicide";
+/// The peaceful roles whose shot lets the faceless kill himself (L76).
+const SHOOTERS: [&str; 4] = ["investigator", "fanatic", "cultist", "inquisitor"];
 /// Players named as a victim's target so far (each only once a game, L60).
 const TARGETS_USED: &str = "face_targets_used";
 
@@ -43,6 +47,10 @@ impl Role for Faceless {
         ROLE
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        if mv.ability == SUICIDE {
+            super::killer::suicide(ctx, run, mv);
+            return true;
+        }
         if mv.ability != CUT {
             return false;
         }
@@ -61,6 +69,16 @@ impl Role for Faceless {
         let reasons = cut(ctx, run, mv.actor, victim, target);
         night::step(ctx, mv, StepResult::Success, reasons);
         true
+    }
+    /// His suicide needs a peaceful role with a shot (L76).
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == SUICIDE && !SHOOTERS.contains(&entry.me().role.as_str()) {
+            return refusal(
+                SUICIDE,
+                "the faceless may kill himself only with the investigator's, fanatic's, cultist's or inquisitor's shot (L76)",
+            );
+        }
+        Ok(())
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         if entry.ability != CUT {
@@ -135,11 +153,41 @@ impl Role for Faceless {
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         face_to_night_killers(ctx, run);
+        zero_after_suicide(ctx, run);
     }
     fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         score_lynch(ctx, lynched);
         Vec::new()
     }
+}
+
+/// A faceless who killed himself tonight loses every victim he gathered (L76).
+fn zero_after_suicide(ctx: &mut Ctx, run: &NightRun) {
+    let died = run.acts.iter().any(|a| {
+        a.ability == SUICIDE && is_faceless(&ctx.state, a.actor) && !ctx.is_alive(a.actor)
+    });
+    if !died {
+        return;
+    }
+    let scored: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| s.has_status(V) || s.has_status(HALF_V))
+        .map(|s| s.id)
+        .collect();
+    for s in &scored {
+        crate::kernel::status::clear(ctx, *s, V);
+        crate::kernel::status::clear(ctx, *s, HALF_V);
+    }
+    ctx.note(
+        "faceless_zeroed",
+        "suicide",
+        format!(
+            "the faceless killed himself: his {} victim(s) are zeroed (L76)",
+            scored.len()
+        ),
+    );
 }
 
 /// The players named as targets so far.

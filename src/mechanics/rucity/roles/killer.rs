@@ -229,7 +229,8 @@ fn blacken(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     );
 }
 
-fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+/// A suicide (§2.5, L11): a heal saves him, and by option the blocker's protection stops it.
+pub(super) fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let name = ctx.name(mv.actor);
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, false, true) {
         return night::step(ctx, mv, result, vec![why]);
