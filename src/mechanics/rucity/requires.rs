@@ -85,6 +85,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_killer_victim_red",
         "pm_lawyer_black",
         "pm_lawyer_failed",
+        "pm_commissar_false_black",
         "pm_imitator_meets",
         "pm_maniac_meets_imitator",
         "pm_imitator_becomes_maniac",

@@ -1,11 +1,13 @@
 //! The commissar (§3.5, L6): a colour check a night, or the verification of an earlier check
 //! (§4.8, L15). The public reads "check passed" whatever colour he saw; the colour itself goes
-//! by PM, and to the investigator (L8).
+//! by PM, and to the investigator (L8). A black commissar (or the faceless, L77) knows at once
+//! that a black check is false and may substitute the colour the investigator receives
+//! (`{"substitute": ..., "substitute_if": ...}`), unless his move fails (L85).
 
 use super::checks::{self, shown_black};
 use super::night::{self, Gate, Move, NightRun};
-use super::{Entry, Role, investigator, teams, vars};
-use crate::engine::outcome::StepResult;
+use super::{Entry, Role, investigator, refusal, teams, vars};
+use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
 
@@ -26,6 +28,15 @@ impl Role for Commissar {
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             "commissar_verify" => checks::verify_refusal(entry),
+            "commissar"
+                if entry.params.contains_key("substitute")
+                    && !teams::plays_black(entry.roleset, entry.me()) =>
+            {
+                refusal(
+                    "substitute",
+                    "only a black commissar, or the faceless, substitutes the investigator's check (L85, L77)",
+                )
+            }
             _ => Ok(()),
         }
     }
@@ -91,8 +102,36 @@ fn check(
     } else {
         "pm_commissar_red"
     };
-    tell(ctx, template, &[("player", name.clone())]);
+    let args = [("player", name.clone())];
     let mut reasons = vec![format!("{name} checks {}", teams::colour_word(black))];
+    let plays_black = teams::plays_black(ctx.roleset, &ctx.state.slots[mv.actor]);
+    // A black commissar knows at once that a black check is false (L85).
+    let false_black = plays_black && black && !checks::true_black(ctx, mv.actor, target);
+    let mine = if false_black {
+        reasons.push("a black commissar knows at once the black check is false (L85)".into());
+        "pm_commissar_false_black"
+    } else {
+        template
+    };
+    match substitute(mv, black) {
+        Some(fed) if plays_black => {
+            ctx.say(Audience::Slot(mv.actor), mine, &args);
+            investigator::feed(ctx, mv.actor, "Комиссар", fed, &args);
+            reasons.push(format!(
+                "the black commissar substitutes the investigator's check: he is told {} (L85)",
+                if fed == "pm_commissar_black" {
+                    "black"
+                } else {
+                    "red"
+                }
+            ));
+        }
+        _ if false_black => {
+            ctx.say(Audience::Slot(mv.actor), mine, &args);
+            investigator::feed(ctx, mv.actor, "Комиссар", template, &args);
+        }
+        _ => tell(ctx, template, &args),
+    }
     if run.ledger.blackened.contains_key(&target) {
         reasons.push(format!("{name} was blackened tonight (L15)"));
     }
@@ -100,6 +139,24 @@ fn check(
         reasons.push("a self-check never touches the checker's negative role (L15)".into());
     }
     ("pub_commissar_passed", StepResult::Success, reasons)
+}
+
+/// The check a black commissar gives the investigator instead of his own (L85): the
+/// `substitute` colour, if its `substitute_if` condition on the real colour holds.
+fn substitute(mv: &Move, black: bool) -> Option<&'static str> {
+    let colour = mv.params.get("substitute")?;
+    let condition = mv
+        .params
+        .get("substitute_if")
+        .map(|c| (c == "black") == black);
+    if condition == Some(false) {
+        return None;
+    }
+    Some(if colour == "black" {
+        "pm_commissar_black"
+    } else {
+        "pm_commissar_red"
+    })
 }
 
 /// The morning line of the commissar: a living commissar who sent nothing fails his check.

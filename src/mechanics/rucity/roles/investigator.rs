@@ -81,6 +81,13 @@ pub fn tell_and_feed(
     args: &[(&str, String)],
 ) {
     ctx.say(Audience::Slot(to), template, args);
+    feed(ctx, to, source, template, args);
+}
+
+/// The investigator receives a result of the commissar's or the detective's (L8): what `from`
+/// was told, or what a black holder substitutes for it (L85).
+pub fn feed(ctx: &mut Ctx, from: SlotId, source: &str, template: &str, args: &[(&str, String)]) {
+    let to = from;
     // A copy of the commissar or the detective gives the investigator nothing (L40).
     let copied = ctx.state.slots.get(to).is_some_and(|s| {
         s.borrowed
