@@ -86,6 +86,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_lawyer_black",
         "pm_lawyer_failed",
         "pm_commissar_false_black",
+        "pm_detective_role_both",
         "pm_imitator_meets",
         "pm_maniac_meets_imitator",
         "pm_imitator_becomes_maniac",

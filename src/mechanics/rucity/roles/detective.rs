@@ -33,6 +33,15 @@ impl Role for Detective {
         true
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == "detective_role_check"
+            && entry.params.contains_key("substitute")
+            && !teams::plays_black(entry.roleset, entry.me())
+        {
+            return refusal(
+                "substitute",
+                "only a black detective, or the faceless, substitutes the investigator's data (L86, L77)",
+            );
+        }
         match entry.ability {
             "detective_role_request" => role_request_refusal(entry),
             _ => Ok(()),
@@ -227,19 +236,71 @@ fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return;
     };
     let role = teams::peaceful_name(ctx, target);
-    tell_and_feed(
+    let mut reasons = vec![format!("{name}'s peaceful role is {role}")];
+    let black = teams::plays_black(ctx.roleset, &ctx.state.slots[mv.actor]);
+    if !black {
+        tell_and_feed(
+            ctx,
+            mv.actor,
+            SOURCE,
+            "pm_detective_role",
+            &[("player", name.clone()), ("role", role.clone())],
+        );
+        return night::step(ctx, mv, StepResult::Success, reasons);
+    }
+    // A black detective sees the negative role too, the investigator the standard result or
+    // the role he substitutes, if its condition on the real role holds (L86, L77).
+    let negative = ctx
+        .state
+        .slots
+        .get(target)
+        .and_then(|s| teams::negative_role(ctx.roleset, s))
+        .map(|r| teams::role_name(ctx.roleset, r));
+    match &negative {
+        Some(n) => ctx.say(
+            Audience::Slot(mv.actor),
+            "pm_detective_role_both",
+            &[
+                ("player", name.clone()),
+                ("role", role.clone()),
+                ("negative", n.clone()),
+            ],
+        ),
+        None => ctx.say(
+            Audience::Slot(mv.actor),
+            "pm_detective_role",
+            &[("player", name.clone()), ("role", role.clone())],
+        ),
+    }
+    if let Some(n) = &negative {
+        reasons.push(format!(
+            "a black detective also sees the negative role {n} (L86)"
+        ));
+    }
+    let real = ctx
+        .state
+        .slots
+        .get(target)
+        .map(|s| s.role.clone())
+        .unwrap_or_default();
+    let condition = mv.params.get("substitute_if").is_none_or(|c| *c == real);
+    let fed = match mv.params.get("substitute").filter(|_| condition) {
+        Some(sub) => {
+            reasons.push(format!(
+                "the black detective substitutes the investigator's data: he is told {sub} (L86)"
+            ));
+            teams::role_name(ctx.roleset, sub)
+        }
+        None => role,
+    };
+    super::investigator::feed(
         ctx,
         mv.actor,
         SOURCE,
         "pm_detective_role",
-        &[("player", name.clone()), ("role", role.clone())],
+        &[("player", name), ("role", fed)],
     );
-    night::step(
-        ctx,
-        mv,
-        StepResult::Success,
-        vec![format!("{name}'s peaceful role is {role}")],
-    );
+    night::step(ctx, mv, StepResult::Success, reasons);
 }
 
 /// The role a request names, by id or by its Russian name.
