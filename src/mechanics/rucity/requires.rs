@@ -257,6 +257,7 @@ pub const REQUIRES: Requirements = Requirements {
         "insurance_off",
         "last_word",
         "necro_cursed",
+        "poisons_exhausted",
         "reddened",
         "face_cut",
         "face_target",
@@ -286,6 +287,7 @@ pub const REQUIRES: Requirements = Requirements {
         "watched",
     ],
     options: &[
+        "poisoner_limit",
         "revote_negatives",
         "faceless_in_parity",
         "grey_cap",

@@ -62,14 +62,47 @@ pub fn last_black(roleset: &Roleset, state: &GameState, slot: SlotId) -> bool {
         .all(|s| s.id == slot || !teams::is_black(roleset, s))
 }
 
-/// A werewolf's kill is refused while another black lives (L51–L53).
+/// The werewolves of L131.3, in the order they take the gun when two of them are the last
+/// blacks: the joker, the executor, the poisoner (first instead once the host marks his poisons
+/// exhausted, Q41).
+const GUN_ORDER: [&str; 3] = ["joker", "executor", "poisoner"];
+/// The host's mark on a poisoner who can poison nobody any more (Q41 `poisoner_limit`).
+pub const POISONS_EXHAUSTED: &str = "poisons_exhausted";
+
+/// Who takes the gun when only werewolves of L131.3 are left: the first living one in the order
+/// (the exhausted poisoner first).
+fn gun_holder(roleset: &Roleset, state: &GameState) -> Option<SlotId> {
+    let blacks: Vec<&crate::engine::state::Slot> = state
+        .living()
+        .filter(|s| teams::is_black(roleset, s))
+        .collect();
+    let all_in_order = blacks
+        .iter()
+        .all(|s| GUN_ORDER.iter().any(|r| teams::holds(s, r)));
+    if blacks.len() < 2 || !all_in_order {
+        return None;
+    }
+    let by_host = state.option(roleset, "poisoner_limit") == "host_status";
+    if let Some(p) = blacks
+        .iter()
+        .find(|s| by_host && teams::holds(s, "poisoner") && s.has_status(POISONS_EXHAUSTED))
+    {
+        return Some(p.id);
+    }
+    GUN_ORDER
+        .iter()
+        .find_map(|r| blacks.iter().find(|s| teams::holds(s, r)).map(|s| s.id))
+}
+
+/// A werewolf's kill is refused while another black lives (L51–L53), unless the last blacks are
+/// werewolves of L131.3 and the gun is his by their order.
 pub fn gun_refusal(
     roleset: &Roleset,
     state: &GameState,
     actor: SlotId,
     ability: &'static str,
 ) -> Result<(), Refusal> {
-    if last_black(roleset, state, actor) {
+    if last_black(roleset, state, actor) || gun_holder(roleset, state) == Some(actor) {
         return Ok(());
     }
     Err(Refusal::new(
