@@ -111,6 +111,44 @@ pub fn gun_refusal(
     ))
 }
 
+/// Why a werewolf's special move fails on its target (a protection that stops it), if it does.
+pub type TargetStop<'a> = &'a dyn Fn(&Ctx, &NightRun, SlotId) -> Option<String>;
+
+/// A werewolf's special move (the joker's check, the poisoner's poison) through the night's gate
+/// and the protections on its target; when it is stopped its maker is told with `failed` and
+/// the step is written (L52, L115.3). Returns the target when the move goes on.
+pub fn special_move(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    failed: &str,
+    stops: &[TargetStop],
+) -> Option<SlotId> {
+    let Some(&target) = mv.targets.first() else {
+        night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+        return None;
+    };
+    let stopped = match night::gate(ctx, run, mv, true, true) {
+        Gate::Stop(result, why) => Some((result, why)),
+        Gate::Go { .. } => stops
+            .iter()
+            .find_map(|stop| stop(ctx, run, target))
+            .map(|why| (StepResult::Failed, why)),
+    };
+    let (result, why) = match stopped {
+        Some(s) => s,
+        None => return Some(target),
+    };
+    let name = ctx.name(target);
+    ctx.say(
+        crate::engine::outcome::Audience::Slot(mv.actor),
+        failed,
+        &[("player", name)],
+    );
+    night::step(ctx, mv, result, vec![why]);
+    None
+}
+
 /// A werewolf's kill in the killers' stage: one attack on his target, through the night's
 /// gate, as any killer's.
 pub fn kill(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, cause: &'static str) {

@@ -199,17 +199,21 @@ fn end_torture(ctx: &mut Ctx, executor: SlotId, captive: SlotId, crippled: bool)
     }
 }
 
+/// The players in a torture chamber now: (executor, captive, the phase he was taken in).
+fn captives(state: &GameState) -> impl Iterator<Item = (SlotId, SlotId, u32)> + '_ {
+    state.slots.iter().filter_map(|s| {
+        let info = s.statuses.get(TORTURED)?;
+        (info.until.is_none()).then_some((info.link?, s.id, info.since))
+    })
+}
+
 /// As the night opens, a captive on whom the executor sent no decision this evening is
 /// released (decision 5).
 pub fn release_the_silent(ctx: &mut Ctx, run: &NightRun) {
-    let held: Vec<(SlotId, SlotId)> = ctx
-        .state
-        .slots
-        .iter()
-        .filter_map(|s| {
-            let info = s.statuses.get(TORTURED)?;
-            (info.until.is_none() && info.since < ctx.state.phase).then_some((info.link?, s.id))
-        })
+    let phase = ctx.state.phase;
+    let held: Vec<(SlotId, SlotId)> = captives(&ctx.state)
+        .filter(|&(_, _, since)| since < phase)
+        .map(|(e, c, _)| (e, c))
         .collect();
     for (executor, captive) in held {
         let decided = run
@@ -231,15 +235,9 @@ pub fn release_the_silent(ctx: &mut Ctx, run: &NightRun) {
 /// With the day's last vote result the executor learns his captive's peaceful role and team;
 /// the faceless counts red (L53).
 fn interrogate(ctx: &mut Ctx) {
-    let pairs: Vec<(SlotId, SlotId)> = ctx
-        .state
-        .slots
-        .iter()
-        .filter_map(|s| {
-            let info = s.statuses.get(TORTURED)?;
-            (info.until.is_none()).then_some((info.link?, s.id))
-        })
-        .filter(|(e, c)| e != c)
+    let pairs: Vec<(SlotId, SlotId)> = captives(&ctx.state)
+        .filter(|(e, c, _)| e != c)
+        .map(|(e, c, _)| (e, c))
         .collect();
     for (executor, captive) in pairs {
         if !ctx.is_alive(executor) || !ctx.is_alive(captive) {

@@ -93,6 +93,11 @@ pub fn shown(ctx: &Ctx, slot: SlotId) -> Option<Option<String>> {
     Some((role != "red").then(|| teams::role_name(ctx.roleset, &role)))
 }
 
+/// The living imitator.
+fn living_imitator(state: &GameState) -> Option<SlotId> {
+    state.living().find(|s| teams::holds(s, ROLE)).map(|s| s.id)
+}
+
 /// The meeting (L50, Q40): before the maniac's first night of shooting, the imitator and the
 /// maniac learn each other's names.
 fn meet(ctx: &mut Ctx, run: &NightRun) {
@@ -102,12 +107,7 @@ fn meet(ctx: &mut Ctx, run: &NightRun) {
     let next = run.ledger.night + 1;
     let maniac_due =
         KillerSide::Maniac.owns_parity(next) || ctx.option("imitator_meeting") == "before_night_2";
-    let Some(imitator) = ctx
-        .state
-        .living()
-        .find(|s| teams::holds(s, ROLE))
-        .map(|s| s.id)
-    else {
+    let Some(imitator) = living_imitator(&ctx.state) else {
         return;
     };
     let maniacs = teams::members(ctx.roleset, &ctx.state, KillerSide::Maniac);
@@ -144,12 +144,7 @@ fn take_over(ctx: &mut Ctx) {
     if !teams::members(ctx.roleset, &ctx.state, KillerSide::Maniac).is_empty() {
         return;
     }
-    let Some(imitator) = ctx
-        .state
-        .living()
-        .find(|s| teams::holds(s, ROLE))
-        .map(|s| s.id)
-    else {
+    let Some(imitator) = living_imitator(&ctx.state) else {
         return;
     };
     if let Some(s) = ctx.state.slots.get_mut(imitator) {

@@ -7,7 +7,7 @@
 //! results go to the mafia and the maniac; the peaceful role stays his. He learns who visited
 //! him, with their roles. Once every other black is out he may shoot instead (§2.9).
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use super::{Entry, Role, blocker, checks, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
@@ -45,26 +45,19 @@ impl Role for Joker {
 
 /// The joker's check (L51).
 fn check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let protected = |ctx: &Ctx, run: &NightRun, t: SlotId| {
+        blocker::protects(ctx, run, t).then(|| {
+            format!(
+                "{} is under the blocker's protection: the joker's check fails (L51)",
+                ctx.name(t)
+            )
+        })
+    };
+    let Some(target) = werewolf::special_move(ctx, run, mv, "pm_joker_failed", &[&protected])
+    else {
+        return;
     };
     let name = ctx.name(target);
-    let stopped = match night::gate(ctx, run, mv, true, true) {
-        Gate::Stop(result, why) => Some((result, why)),
-        Gate::Go { .. } if blocker::protects(ctx, run, target) => Some((
-            StepResult::Failed,
-            format!("{name} is under the blocker's protection: the joker's check fails (L51)"),
-        )),
-        Gate::Go { .. } => None,
-    };
-    if let Some((result, why)) = stopped {
-        ctx.say(
-            Audience::Slot(mv.actor),
-            "pm_joker_failed",
-            &[("player", name)],
-        );
-        return night::step(ctx, mv, result, vec![why]);
-    }
     let role = teams::peaceful_name(ctx, target);
     if !ctx.is_alive(target) {
         // The corpse shows its true team, as if he had killed him.

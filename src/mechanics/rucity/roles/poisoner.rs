@@ -6,7 +6,7 @@
 //! While a victim of his lives poisoned he may only give the antidote. Once every other black
 //! is out he may shoot instead; a poison in effect stays (§2.9).
 
-use super::night::{self, City, Gate, Move, NightRun};
+use super::night::{self, City, Move, NightRun};
 use super::{Entry, Role, blocker, refusal, vars, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
@@ -92,32 +92,27 @@ fn antidote_entered(state: &GameState, poisoner: SlotId) -> bool {
 }
 
 fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(&target) = mv.targets.first() else {
-        return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
+    let healed = |ctx: &Ctx, run: &NightRun, t: SlotId| {
+        run.healed.contains_key(&t).then(|| {
+            format!(
+                "{} was healed tonight by the doctor or the cultist: the poison fails (L52)",
+                ctx.name(t)
+            )
+        })
+    };
+    let protected = |ctx: &Ctx, run: &NightRun, t: SlotId| {
+        blocker::protects(ctx, run, t).then(|| {
+            format!(
+                "{} is under the blocker's protection: the poison fails (L52)",
+                ctx.name(t)
+            )
+        })
+    };
+    let stops: [werewolf::TargetStop; 2] = [&healed, &protected];
+    let Some(target) = werewolf::special_move(ctx, run, mv, "pm_poisoner_failed", &stops) else {
+        return;
     };
     let name = ctx.name(target);
-    let stopped = match night::gate(ctx, run, mv, true, true) {
-        Gate::Stop(result, why) => Some((result, why)),
-        Gate::Go { .. } if run.healed.contains_key(&target) => Some((
-            StepResult::Failed,
-            format!(
-                "{name} was healed tonight by the doctor or the cultist: the poison fails (L52)"
-            ),
-        )),
-        Gate::Go { .. } if blocker::protects(ctx, run, target) => Some((
-            StepResult::Failed,
-            format!("{name} is under the blocker's protection: the poison fails (L52)"),
-        )),
-        Gate::Go { .. } => None,
-    };
-    if let Some((result, why)) = stopped {
-        ctx.say(
-            Audience::Slot(mv.actor),
-            "pm_poisoner_failed",
-            &[("player", name)],
-        );
-        return night::step(ctx, mv, result, vec![why]);
-    }
     ctx.set_status_until(target, POISONED, Some(mv.actor), None);
     let night = run.ledger.night;
     vars::set(&mut ctx.state, poisoned_night_key(target), night);
