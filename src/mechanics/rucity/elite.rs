@@ -5,7 +5,7 @@
 //! himself to (`<role>_link`), told to him if that player leaves at night. A day move of either
 //! kind takes effect when its round is resolved. An elite who leaves carries `left`.
 
-use super::roles::Entry;
+use super::roles::{Entry, Role};
 use super::{teams, vars};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
@@ -169,4 +169,34 @@ pub fn leave(ctx: &mut Ctx, slot: SlotId) -> bool {
     }
     ctx.set_status_until(slot, LEFT, None, None);
     true
+}
+
+/// An elite who declares a side or links himself to a player (the agent, the mason): one
+/// behaviour, with the agent's leaving as its only difference (`leaves`, run at the end of each
+/// day).
+pub struct Linked {
+    pub role: &'static str,
+    pub leaves: Option<fn(&mut Ctx)>,
+}
+
+impl Role for Linked {
+    fn id(&self) -> &'static str {
+        self.role
+    }
+    fn refuse_as_target(&self, entry: &Entry, target: SlotId) -> Result<(), Refusal> {
+        target_refusal(entry, target)
+    }
+    fn day_round(&self, ctx: &mut Ctx) {
+        apply_day_moves(ctx, self.role);
+    }
+    fn departed(&self, ctx: &mut Ctx, dead: &[SlotId]) {
+        if ctx.state.phase_kind(ctx.roleset) == crate::rules::PhaseKind::Night {
+            tell_linked_teams(ctx, dead, self.role);
+        }
+    }
+    fn day_ends(&self, ctx: &mut Ctx) {
+        if let Some(leaves) = self.leaves {
+            leaves(ctx);
+        }
+    }
 }

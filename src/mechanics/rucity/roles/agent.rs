@@ -6,36 +6,20 @@
 //! as soon as he holds none; the result posts his side if he declared one (L125.7, L125.10).
 
 use super::super::{elite, teams};
-use super::{Entry, Role, mayor};
+use super::mayor;
+use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
-use crate::engine::{Refusal, SlotId};
 
 pub const ROLE: &str = "agent";
 /// The day whose last vote result he leaves with: the second vote (L125.7).
 const LEAVES_ON_DAY: u32 = 3;
 
-pub struct Agent;
-
-impl Role for Agent {
-    fn id(&self) -> &'static str {
-        ROLE
-    }
-    fn refuse_as_target(&self, entry: &Entry, target: SlotId) -> Result<(), Refusal> {
-        elite::target_refusal(entry, target)
-    }
-    fn day_round(&self, ctx: &mut Ctx) {
-        elite::apply_day_moves(ctx, ROLE);
-    }
-    fn departed(&self, ctx: &mut Ctx, dead: &[SlotId]) {
-        if ctx.state.phase_kind(ctx.roleset) == crate::rules::PhaseKind::Night {
-            elite::tell_linked_teams(ctx, dead, ROLE);
-        }
-    }
-    fn day_ends(&self, ctx: &mut Ctx) {
-        leave_after_the_second_vote(ctx);
-    }
-}
+/// The agent: a linked elite who leaves after the second vote.
+pub const AGENT: elite::Linked = elite::Linked {
+    role: ROLE,
+    leaves: Some(leave_after_the_second_vote),
+};
 
 fn leave_after_the_second_vote(ctx: &mut Ctx) {
     let day = ctx.state.phase / 2 + 1;
