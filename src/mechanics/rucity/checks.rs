@@ -12,6 +12,10 @@ use crate::engine::resolve::Ctx;
 
 /// What a colour check shows on `target` tonight.
 pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -> bool {
+    // The imitator's illusion always checks red (L50).
+    if super::roles::imitator::covers(run, target) {
+        return false;
+    }
     let blackened = run.ledger.blackened.contains_key(&target);
     let black = checker != target && teams::black(ctx, target);
     let hero_red = super::roles::hero::checks_red(ctx, target)
@@ -26,7 +30,9 @@ pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -
 
 /// The true colour a verification finds (§4.8).
 pub fn true_black(ctx: &Ctx, checker: SlotId, target: SlotId) -> bool {
-    checker != target && teams::black(ctx, target)
+    checker != target
+        && teams::black(ctx, target)
+        && !super::roles::imitator::checked_the_illusion(&ctx.state, checker, target)
 }
 
 /// Verification of a check the commissar received: the exact colour, the night's move spent.

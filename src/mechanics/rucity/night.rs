@@ -95,6 +95,8 @@ pub struct CityNight {
     /// kamikazes whose suicide hooked a black.
     pub unhealable: Vec<SlotId>,
     pub kamikaze_hooked: Vec<SlotId>,
+    /// The imitator's illusion of the maniac tonight (L50).
+    pub illusion: Option<super::roles::imitator::Illusion>,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.
@@ -278,6 +280,7 @@ impl kernel::Rules for City {
     }
 
     fn after_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
+        super::roles::imitator::after_stage(ctx, run, stage);
         match stage {
             "killers" => bodyguard::alibi(ctx, run),
             "doctor" => settle_attacks(ctx, run),
@@ -328,6 +331,11 @@ impl kernel::Rules for City {
         let role = attack_role_name(ctx, &attack.kind);
         run.ledger.blocker_hits.push((defence.by, role));
         run.ledger.shielded.insert(attack.victim);
+    }
+
+    /// The imitator's illusion takes an attack aimed at the maniac (L50).
+    fn immunity(&mut self, ctx: &mut Ctx, run: &mut NightRun, attack: &Attack) -> Option<String> {
+        super::roles::imitator::takes_attack(ctx, run, attack)
     }
 
     /// On the extended format's nights 1–2 at most one black dies by another black's shot

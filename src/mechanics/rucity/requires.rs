@@ -450,6 +450,7 @@ pub const REQUIRES: Requirements = Requirements {
         "ninja_order",
         "ninja_kill",
         "imitator_disguise",
+        "imitator_illusion",
         "mercenary_order",
         "mercenary_kill",
         "geisha_company",

@@ -3,17 +3,19 @@
 //! the maniac dies he becomes the maniac, keeping his red check until his first kill. Lynched,
 //! he may die disguised (`imitator_disguise`, `{"role": ...}`): as another negative role in the
 //! game, or, before his first successful kill, as a red; the posts show the disguise until the
-//! end.
+//! end. Once they have met he may send an illusion with his evening move
+//! (`imitator_illusion`): that night the moves aimed at the maniac meet a copy of him instead.
 
-use super::night::NightRun;
+use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars, werewolf};
-use crate::engine::outcome::Audience;
+use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 use teams::KillerSide;
 
 pub const ROLE: &str = "imitator";
 pub const DISGUISE: &str = "imitator_disguise";
+pub const ILLUSION: &str = "imitator_illusion";
 /// The imitator has met the maniac.
 const MET: &str = "imitator_met";
 /// What a lynched imitator is shown as: a negative role's id, or `red`.
@@ -26,6 +28,22 @@ pub struct Imitator;
 impl Role for Imitator {
     fn id(&self) -> &'static str {
         ROLE
+    }
+    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+        if mv.ability != ILLUSION {
+            return false;
+        }
+        send_illusion(ctx, run, mv);
+        true
+    }
+    fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == ILLUSION && !vars::flag(entry.state, MET) {
+            return refusal(
+                ILLUSION,
+                "the imitator sends the maniac's illusion only after meeting him (L50)",
+            );
+        }
+        Ok(())
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         if entry.ability != DISGUISE {
@@ -161,4 +179,136 @@ fn take_over(ctx: &mut Ctx) {
             ctx.name(imitator)
         ),
     );
+}
+
+/// Tonight's illusion of the maniac (L50): moves aimed at the maniac meet it instead. Killed
+/// (an attack on it, or on the imitator), it stands until the doctor's stage is over; the moves
+/// after it reach the real maniac.
+#[derive(Clone, Debug)]
+pub struct Illusion {
+    pub maniac: SlotId,
+    pub imitator: SlotId,
+    pub killed: bool,
+    pub gone: bool,
+    /// The night's visits already looked at.
+    pub visits_seen: usize,
+}
+
+/// `checker` met the illusion when he looked at `target`: a verification of that check shows
+/// red too (L50).
+fn met_illusion_key(checker: SlotId, target: SlotId) -> String {
+    format!("illusion_met:{checker}:{target}")
+}
+
+/// Did `checker`'s check on `target` meet the illusion? Its verification shows red (L50).
+pub fn checked_the_illusion(state: &GameState, checker: SlotId, target: SlotId) -> bool {
+    vars::flag(state, &met_illusion_key(checker, target))
+}
+
+/// The imitator's evening move: the illusion stands for the night if the maniac lives. A
+/// blocked negative role or a cut face does not stop it (L50), so it passes no gate but the
+/// host's verdicts and death.
+fn send_illusion(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if let Some((result, why)) = ctx.verdict_stop(&mv.key()) {
+        return night::step(ctx, mv, result, vec![why]);
+    }
+    let maniac = teams::members(ctx.roleset, &ctx.state, KillerSide::Maniac)
+        .into_iter()
+        .find(|m| ctx.is_alive(*m));
+    let (Some(maniac), true) = (maniac, ctx.is_alive(mv.actor)) else {
+        let why = "no living maniac, or the imitator is dead: no illusion (L50)".to_string();
+        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+    };
+    run.ledger.illusion = Some(Illusion {
+        maniac,
+        imitator: mv.actor,
+        killed: false,
+        gone: false,
+        visits_seen: run.visits.len(),
+    });
+    let why = format!(
+        "{} sends an illusion of the maniac {}: tonight the moves aimed at {} meet it, with the results his peaceful role would give, and he stays untouched (L50)",
+        ctx.name(mv.actor),
+        ctx.name(maniac),
+        ctx.name(maniac)
+    );
+    night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// Does the illusion stand over `target` now?
+pub fn covers(run: &NightRun, target: SlotId) -> bool {
+    run.ledger
+        .illusion
+        .as_ref()
+        .is_some_and(|i| i.maniac == target && !i.gone)
+}
+
+/// An attack on the maniac meets the illusion, which dies in his place; the madman's fire is
+/// not stopped by it (L50), nor the kamikaze's strike (which is no attack through this door).
+/// An attack on the imitator kills the illusion too.
+pub fn takes_attack(
+    ctx: &Ctx,
+    run: &mut NightRun,
+    attack: &crate::kernel::Attack,
+) -> Option<String> {
+    let illusion = run.ledger.illusion.as_mut()?;
+    if attack.victim == illusion.imitator && !illusion.gone {
+        illusion.killed = true;
+        return None;
+    }
+    if illusion.maniac != attack.victim || illusion.gone || attack.kind == "madman" {
+        return None;
+    }
+    illusion.killed = true;
+    Some(format!(
+        "the attack meets the imitator's illusion of {}: the illusion dies, the maniac stays untouched (L50)",
+        ctx.name(attack.victim)
+    ))
+}
+
+/// After each stage: a block placed on the maniac struck the illusion and is lifted (his own
+/// moves go on); after the doctor's stage a killed illusion is gone (L50).
+pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
+    let Some(illusion) = run.ledger.illusion.clone() else {
+        return;
+    };
+    if illusion.gone {
+        return;
+    }
+    let met: Vec<SlotId> = run.visits[illusion.visits_seen..]
+        .iter()
+        .filter(|v| v.targets.contains(&illusion.maniac) && v.actor != illusion.maniac)
+        .map(|v| v.actor)
+        .collect();
+    for visitor in met {
+        vars::set(
+            &mut ctx.state,
+            met_illusion_key(visitor, illusion.maniac),
+            "yes",
+        );
+    }
+    if let Some(i) = run.ledger.illusion.as_mut() {
+        i.visits_seen = run.visits.len();
+    }
+    if run.blocks.remove(&illusion.maniac).is_some() {
+        ctx.note(
+            format!("illusion:{}", ctx.name(illusion.maniac)),
+            stage,
+            format!(
+                "the block aimed at {} struck the imitator's illusion: his moves go on (L50)",
+                ctx.name(illusion.maniac)
+            ),
+        );
+    }
+    if stage == "doctor"
+        && illusion.killed
+        && let Some(i) = run.ledger.illusion.as_mut()
+    {
+        i.gone = true;
+        ctx.note(
+            format!("illusion:{}", ctx.name(illusion.maniac)),
+            stage,
+            "the illusion was killed: the moves after the doctor reach the real maniac (L50)",
+        );
+    }
 }
