@@ -285,6 +285,14 @@ fn insure(
             ));
             StepResult::Cancelled
         }
+        Gate::Go { .. } if lone_insurer_at_a_black(ctx, insurer, aim) => {
+            reasons.push(format!(
+                "{} is a lone member of his group: he cannot shoot another black ({}) through insurance, so he skips (L55)",
+                ctx.name(insurer),
+                ctx.name(aim)
+            ));
+            StepResult::Skipped
+        }
         Gate::Go { .. } => {
             let insurer_side =
                 teams::killer_side(ctx.roleset, &ctx.state.slots[insurer]).unwrap_or(side);
@@ -319,6 +327,14 @@ fn insure(
         result,
         reasons,
     });
+}
+
+/// Is `insurer` the lone member of a group that gave up its night, aiming at a black (L55)?
+fn lone_insurer_at_a_black(ctx: &Ctx, insurer: SlotId, aim: SlotId) -> bool {
+    let extended = ctx.option("format") == "extended";
+    let lone = super::shots::lone_members(ctx.roleset, &ctx.state, extended);
+    teams::killer_side(ctx.roleset, &ctx.state.slots[insurer]).is_some_and(|s| lone[&s])
+        && teams::black(ctx, aim)
 }
 
 /// Every killer whose attack reached a victim who died learns the victim's team, if he lives

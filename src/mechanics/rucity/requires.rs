@@ -288,6 +288,7 @@ pub const REQUIRES: Requirements = Requirements {
     ],
     options: &[
         "poisoner_limit",
+        "lone_member_night",
         "revote_negatives",
         "faceless_in_parity",
         "grey_cap",

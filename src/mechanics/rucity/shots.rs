@@ -70,13 +70,37 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
             ));
         }
     }
+    let lone = lone_members(roleset, state, extended);
+    for side in KillerSide::ALL {
+        if !lone[&side] {
+            continue;
+        }
+        let other = side.other();
+        out.notes.push(format!(
+            "one black is left of the {} group against an intact {} group: the night passes to the {}, and the lone member may only insure it (L55, Q43)",
+            side.id(),
+            other.id(),
+            other.id()
+        ));
+        if reserve[&side] > 0 {
+            let moved = reserve[&side];
+            *reserve.entry(other).or_default() += moved;
+            reserve.insert(side, 0);
+            out.notes.push(format!(
+                "the {} group's {moved} unrealised shot(s) pass with the night to the {} (L55)",
+                side.id(),
+                other.id()
+            ));
+        }
+    }
     let frozen = vars::num(state, vars::NO_SHOT_NIGHT) == night && night > 0;
     let all_frozen = frozen && state.option(roleset, "hunt_two_blacks") == "all_shots";
     let mut new_shot: BTreeMap<KillerSide, bool> = BTreeMap::new();
     for side in KillerSide::ALL {
-        let other_out = alive[&side.other()] == 0;
-        let due =
-            alive[&side] > 0 && ((extended && night <= 2) || other_out || side.owns_parity(night));
+        let other_out = alive[&side.other()] == 0 || lone[&side.other()];
+        let due = alive[&side] > 0
+            && !lone[&side]
+            && ((extended && night <= 2) || other_out || side.owns_parity(night));
         new_shot.insert(side, due && !frozen);
         // One shot per member of a pair (the mafia, the yakuza), two for the lone maniac.
         let capacity = if side.is_pair(roleset, state) {
@@ -131,6 +155,44 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
     }
     out.reserves = reserve;
     out
+}
+
+/// Living blacks of a side's group: its killers, its heir and its hired killer, the third
+/// member (L55).
+fn group_alive(roleset: &Roleset, state: &GameState, side: KillerSide) -> usize {
+    let hireling = super::roles::mercenary::of_side(side).role;
+    teams::members(roleset, state, side).len()
+        + state.living().filter(|s| teams::holds(s, hireling)).count()
+}
+
+/// Is this a game of two pairs, the mafia against the yakuza (L55), or does the host apply
+/// the lone-member rule to every game (Q43 `lone_member_night`)?
+fn pair_against_pair(roleset: &Roleset, state: &GameState) -> bool {
+    state.option(roleset, "lone_member_night") == "all_games"
+        || state.slots.iter().any(|s| teams::holds(s, "yakuza"))
+}
+
+/// The sides left with one black of their group while the other group still has two or more
+/// (L55): they give their night to the other group. A group with a third member gives it up
+/// only once two of its blacks are dead; two lone members form a mixed pair and keep their
+/// nights; the extended format never lets a side take over the other's night while a black of
+/// that side lives.
+pub fn lone_members(
+    roleset: &Roleset,
+    state: &GameState,
+    extended: bool,
+) -> BTreeMap<KillerSide, bool> {
+    let applies = !extended && pair_against_pair(roleset, state);
+    KillerSide::ALL
+        .iter()
+        .map(|side| {
+            let lone = applies
+                && group_alive(roleset, state, *side) == 1
+                && !teams::members(roleset, state, *side).is_empty()
+                && group_alive(roleset, state, side.other()) >= 2;
+            (*side, lone)
+        })
+        .collect()
 }
 
 /// Trace the night's shot plan.

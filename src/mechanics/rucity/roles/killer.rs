@@ -23,6 +23,7 @@ impl Role for Killer {
         match mv.ability.as_str() {
             "blacken" => blacken(ctx, run, mv),
             "suicide" => suicide(ctx, run, mv),
+            super::yakuza::REDDEN => super::yakuza::redden(ctx, run, mv),
             ability if self.0.kills(ability) || ability == "insure" => {
                 let why = format!(
                     "`{ability}` resolves only in the killers' stage; the stage order in force moved it"
@@ -37,6 +38,19 @@ impl Role for Killer {
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         let side = self.0;
         let shoots = side.kills(entry.ability) || super::mercenary::is_order(entry.ability);
+        if entry.ability == super::yakuza::REDDEN {
+            return super::yakuza::redden_refusal(entry);
+        }
+        let extended = entry.state.option(entry.roleset, "format") == "extended";
+        if shoots && shots::lone_members(entry.roleset, entry.state, extended)[&side] {
+            return refusal(
+                "no_shot",
+                format!(
+                    "one black is left of the {} group against an intact group: he has no shot of his own and may only insure the pair that shoots (L55)",
+                    side.id()
+                ),
+            );
+        }
         if shoots && shots::night_shots(entry.roleset, entry.state).usable(side) == 0 {
             return refusal(
                 "no_shot",
@@ -51,6 +65,7 @@ impl Role for Killer {
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         let side = self.0;
         match entry.ability {
+            super::yakuza::REDDEN => super::yakuza::redden_refusal(entry),
             a if side.kills(a) => shot_refusal(entry, side),
             "insure" => {
                 let plan = shots::night_shots(entry.roleset, entry.state);

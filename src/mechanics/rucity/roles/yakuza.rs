@@ -2,7 +2,8 @@
 //! slot, by the mafia's rules (one shot a member, reserves, insurance, rumours, suicide: the
 //! killer rules of the maniac's side, `KillerSide::is_pair`). While the pair is intact the
 //! yakuza may redden one of its members at the end of a day (`redden`): he checks red that
-//! night, unless a rumour blackens him too.
+//! night, unless a rumour blackens him too. The right passes to the mafia or to a mixed pair as
+//! [`reddenable`] says.
 
 use super::killer::Killer;
 use super::night::{self, Move, NightRun};
@@ -22,40 +23,63 @@ const GROUP: Killer = Killer(KillerSide::Maniac);
 
 pub struct Yakuza;
 
+/// The yakuza plays by the killer rules of the maniac's side; his reddening is the killers'
+/// (see [`redden`]).
 impl Role for Yakuza {
     fn id(&self) -> &'static str {
         ROLE
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
-        if mv.ability != REDDEN {
-            return GROUP.night_move(ctx, run, mv);
-        }
-        redden(ctx, run, mv);
-        true
+        GROUP.night_move(ctx, run, mv)
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
-        if entry.ability == REDDEN && pair(entry.roleset, entry.state).len() < 2 {
-            return refusal(
-                REDDEN,
-                "the yakuza reddens only while the pair is intact (L55)",
-            );
-        }
         GROUP.usable(entry)
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
-        if entry.ability != REDDEN {
-            return GROUP.refuse(entry);
-        }
-        match entry.targets.first() {
-            Some(&t) if !pair(entry.roleset, entry.state).contains(&t) => refusal(
-                REDDEN,
-                format!(
-                    "{} is not a member of the yakuza: only a member is reddened (L55)",
-                    entry.state.slots[t].name
-                ),
+        GROUP.refuse(entry)
+    }
+}
+
+/// Who may be reddened by a member of `side` tonight (L55): while the yakuza pair is intact,
+/// one of it; once a yakuza is dead while both mafia live, the mafia takes the right over for
+/// its own pair; in the extended format each intact pair has it; a last mafia and a last
+/// yakuza, united in a mixed pair, may redden either of the two.
+pub fn reddenable(roleset: &Roleset, state: &GameState, side: KillerSide) -> Vec<SlotId> {
+    let yakuza = pair(roleset, state);
+    if !state.slots.iter().any(|s| teams::holds(s, ROLE)) {
+        return Vec::new();
+    }
+    let mafia = teams::members(roleset, state, KillerSide::Mafia);
+    let extended = state.option(roleset, "format") == "extended";
+    match side {
+        _ if mafia.len() == 1 && yakuza.len() == 1 => [mafia, yakuza].concat(),
+        KillerSide::Maniac if yakuza.len() >= 2 => yakuza,
+        KillerSide::Mafia if mafia.len() >= 2 && (extended || yakuza.len() < 2) => mafia,
+        _ => Vec::new(),
+    }
+}
+
+/// A reddening needs the right (see [`reddenable`]) and a target it covers.
+pub fn redden_refusal(entry: &Entry) -> Result<(), Refusal> {
+    let Some(side) = teams::killer_side(entry.roleset, entry.me()) else {
+        return refusal(REDDEN, "only a black killer of a pair reddens (L55)");
+    };
+    let covered = reddenable(entry.roleset, entry.state, side);
+    if covered.is_empty() {
+        return refusal(
+            REDDEN,
+            "no reddening right: the yakuza redden while their pair is intact, the mafia once a yakuza is dead while both mafia live, a mixed pair of the last two (L55)",
+        );
+    }
+    match entry.targets.first() {
+        Some(&t) if !covered.contains(&t) => refusal(
+            REDDEN,
+            format!(
+                "{} is not a member of the pair that holds the reddening right (L55)",
+                entry.state.slots[t].name
             ),
-            _ => Ok(()),
-        }
+        ),
+        _ => Ok(()),
     }
 }
 
@@ -72,7 +96,7 @@ pub fn reddened(ctx: &Ctx, slot: SlotId) -> bool {
     ctx.has_status(slot, REDDENED)
 }
 
-fn redden(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub fn redden(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(target) = night::target_through_gate(ctx, run, mv, false, true) else {
         return;
     };
