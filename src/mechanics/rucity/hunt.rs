@@ -26,10 +26,12 @@ pub fn unavailable_today(roleset: &Roleset, state: &GameState) -> Option<String>
         .then(|| format!("{alive} players alive: a hunt needs more than {limit} (L163.7)"))
 }
 
-/// Approvals needed and given: at least half of the active main players (L164.3).
+/// Approvals needed and given: at least half of the active main players, the elite roles not
+/// counted (L164.3; phantoms are dead, so never among them).
 pub fn approvals(roleset: &Roleset, state: &GameState) -> (usize, usize) {
     let active_players: Vec<SlotId> = state
         .living()
+        .filter(|s| !super::elite::is_elite(roleset, s))
         .filter(|s| active(roleset, state, s.id))
         .map(|s| s.id)
         .collect();

@@ -147,6 +147,7 @@ fn resolve(ctx: &mut Ctx) {
         PhaseKind::Night => night::resolve(ctx),
         PhaseKind::Day => day::resolve(ctx),
     }
+    roles::servant::brief(ctx);
 }
 
 /// The ballot of the round open now; once a witch hunt vote is in, the hunt's.

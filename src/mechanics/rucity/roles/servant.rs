@@ -8,6 +8,7 @@
 
 use super::super::{elite, vars};
 use super::{Entry, Role, refusal};
+use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 
@@ -229,4 +230,57 @@ pub fn substitute(
     }
     given.retain(|b| state.slots[b.voter].role != ROLE);
     given
+}
+
+/// Templates of what a master learns through his negative role (his kills, partners, the
+/// black side's knowledge): a `ruthless` master's servant gets none of it (L129.9).
+const NEGATIVE_NEWS: &[&str] = &[
+    "killer_victim",
+    "killer_undead",
+    "insurance",
+    "false_black",
+    "imitator",
+    "maniac",
+    "mercenary",
+    "executor",
+    "boss_son",
+    "joker",
+    "poisoner",
+    "role_partners",
+];
+
+/// The host's news to a master reaches his servant by the master's mode (L129.9): `soft`,
+/// everything the master is told; `ruthless`, what concerns his peaceful role only, as if he
+/// were red; `hard`, nothing (the master passes it on himself).
+pub fn brief(ctx: &mut Ctx) {
+    let servants: Vec<(SlotId, SlotId, String)> = ctx
+        .state
+        .living()
+        .filter(|s| s.role == ROLE)
+        .filter_map(|s| {
+            let master = master_of(&ctx.state, s.id)?;
+            let mode = vars::get(&ctx.state, &mode_key(s.id)).unwrap_or("soft");
+            Some((s.id, master, mode.to_string()))
+        })
+        .collect();
+    for (servant, master, mode) in servants {
+        let news: Vec<String> = ctx
+            .outcome
+            .messages
+            .iter()
+            .filter(|m| m.audience == Audience::Slot(master))
+            .filter(|m| mode == "soft" || !NEGATIVE_NEWS.iter().any(|n| m.template.contains(n)))
+            .map(|m| m.text.clone())
+            .collect();
+        if mode == "hard" || news.is_empty() {
+            continue;
+        }
+        for text in news {
+            ctx.say(
+                Audience::Slot(servant),
+                "pm_servant_copy",
+                &[("master", ctx.name(master)), ("text", text)],
+            );
+        }
+    }
 }
