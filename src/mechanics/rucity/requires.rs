@@ -102,6 +102,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pub_face_cut",
         "pm_killer_victim_grey",
         "pm_elite_linked_left",
+        "pm_servant_copy",
         "pub_agent_left",
         "pub_agent_left_side",
         "pm_executor_torture",
