@@ -265,6 +265,8 @@ pub const REQUIRES: Requirements = Requirements {
         "faceless_v",
         "faceless_half_v",
         "faceless_face",
+        "faceless_draw",
+        "faceless_loss",
         "left",
         "tortured",
         "best_player",

@@ -36,6 +36,16 @@ const SHOOTERS: [&str; 4] = ["investigator", "fanatic", "cultist", "inquisitor"]
 /// Players named as a victim's target so far (each only once a game, L60).
 const TARGETS_USED: &str = "face_targets_used";
 
+/// The faceless's own result once he is out: a draw (a night death, or a way out his peaceful
+/// role gave him, L72–L75) or a loss (a day death) (L66.2, L66.3).
+pub const DRAW: &str = "faceless_draw";
+pub const LOSS: &str = "faceless_loss";
+
+/// The phase in which the faceless took a way out through his peaceful role.
+fn way_out_key(slot: SlotId) -> String {
+    format!("faceless_way_out:{slot}")
+}
+
 fn returned_key(slot: SlotId) -> String {
     format!("face_returned:{slot}")
 }
@@ -159,6 +169,55 @@ impl Role for Faceless {
         score_lynch(ctx, lynched);
         Vec::new()
     }
+    fn departed(&self, ctx: &mut Ctx, dead: &[SlotId]) {
+        for &f in dead {
+            record_result(ctx, f);
+        }
+    }
+}
+
+/// The faceless takes a way out through his peaceful role tonight or today (the madman's lone
+/// suicide, the kamikaze's, the terrorist's blast, the hero's suicide, L72–L75): if he dies of
+/// it in this phase he leaves with a draw and his victims are zeroed.
+pub fn take_way_out(ctx: &mut Ctx, faceless: SlotId) {
+    let phase = ctx.state.phase;
+    vars::set(&mut ctx.state, way_out_key(faceless), phase);
+}
+
+/// The result of a faceless who is out (L66.2, L66.3, L72–L75); one who left with his win
+/// (`left`) has none to record.
+fn record_result(ctx: &mut Ctx, f: SlotId) {
+    let Some(slot) = ctx.state.slots.get(f) else {
+        return;
+    };
+    if !teams::holds(slot, ROLE)
+        || slot.has_status(super::super::elite::LEFT)
+        || slot.has_status(DRAW)
+        || slot.has_status(LOSS)
+    {
+        return;
+    }
+    let phase = ctx.state.phase;
+    let way_out =
+        vars::get(&ctx.state, &way_out_key(f)).and_then(|v| v.parse::<u32>().ok()) == Some(phase);
+    let night = ctx.state.phase_kind(ctx.roleset) == crate::rules::PhaseKind::Night;
+    let (status, why) = if way_out {
+        zero_victims(ctx, "his peaceful role's way out (L72–L75)");
+        (
+            DRAW,
+            "he took his peaceful role's way out: a draw, his victims zeroed (L72–L75)",
+        )
+    } else if night {
+        (DRAW, "he died at night: a draw (L66.2)")
+    } else {
+        (LOSS, "he died by day: a loss (L66.3)")
+    };
+    ctx.set_status_until(f, status, None, None);
+    ctx.note(
+        format!("faceless_result:{}", ctx.name(f)),
+        "notes",
+        format!("the faceless {} is out: {why}", ctx.name(f)),
+    );
 }
 
 /// A faceless who killed himself tonight loses every victim he gathered (L76).
@@ -166,9 +225,13 @@ fn zero_after_suicide(ctx: &mut Ctx, run: &NightRun) {
     let died = run.acts.iter().any(|a| {
         a.ability == SUICIDE && is_faceless(&ctx.state, a.actor) && !ctx.is_alive(a.actor)
     });
-    if !died {
-        return;
+    if died {
+        zero_victims(ctx, "the faceless killed himself (L76)");
     }
+}
+
+/// Every victim the faceless gathered (V and half V) is zeroed.
+fn zero_victims(ctx: &mut Ctx, why: &str) {
     let scored: Vec<SlotId> = ctx
         .state
         .slots
@@ -182,11 +245,8 @@ fn zero_after_suicide(ctx: &mut Ctx, run: &NightRun) {
     }
     ctx.note(
         "faceless_zeroed",
-        "suicide",
-        format!(
-            "the faceless killed himself: his {} victim(s) are zeroed (L76)",
-            scored.len()
-        ),
+        "notes",
+        format!("{why}: his {} victim(s) are zeroed", scored.len()),
     );
 }
 

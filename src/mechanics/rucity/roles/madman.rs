@@ -6,7 +6,8 @@
 //! non-blacks with him, which burns the shot of the black side due that night (with no shot
 //! to burn, after two blacks were lynched at the hunt, one red dies); a black he names survives
 //! crippled, two blacks named get their side an extra shot; an unrealised reserve shot of his
-//! side buys him a third target.
+//! side buys him a third target. A faceless madman (L75) names nobody: he dies alone, with a
+//! draw and his victims zeroed, or sets the fire without the suicide (`{"suicide": "no"}`).
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, kamikaze, refusal, teams};
@@ -34,6 +35,12 @@ impl Role for Madman {
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         if entry.ability != ROLE {
             return Ok(());
+        }
+        if super::faceless::is_faceless(entry.state, entry.actor) && !entry.targets.is_empty() {
+            return refusal(
+                "madman",
+                "the faceless madman takes nobody with him: he dies alone (L75)",
+            );
         }
         if entry.me().counter(FIRED) > 0 {
             return refusal("madman", "the madman's fire succeeds once per game (L39)");
@@ -79,6 +86,9 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         "{} sets the town on fire: every move after his tonight is disrupted (L39)",
         ctx.name(mv.actor)
     )];
+    if super::faceless::is_faceless(&ctx.state, mv.actor) {
+        return faceless_fire(ctx, run, mv, reasons);
+    }
     if teams::black(ctx, mv.actor) {
         let victims = black_victims(ctx, run, mv, &mut reasons);
         for v in victims {
@@ -191,6 +201,19 @@ fn black_victims(
 }
 
 /// The madman dies in his own fire.
+/// The faceless madman's fire (L75): he dies alone, leaving with a draw and his victims
+/// zeroed, unless he sets the fire without the suicide (`{"suicide": "no"}`).
+fn faceless_fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, mut reasons: Vec<String>) {
+    if mv.params.get("suicide").map(String::as_str) == Some("no") {
+        reasons.push("the faceless sets the fire without his suicide (L75)".into());
+    } else {
+        reasons.push("the faceless madman dies alone in the fire (L75)".into());
+        super::faceless::take_way_out(ctx, mv.actor);
+        kill_himself(ctx, run, mv.actor, &mut reasons);
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
 fn kill_himself(ctx: &mut Ctx, run: &mut NightRun, madman: SlotId, reasons: &mut Vec<String>) {
     night::attack(ctx, run, madman, madman, ROLE, None, false, reasons);
 }
