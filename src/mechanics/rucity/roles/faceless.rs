@@ -230,6 +230,23 @@ fn zero_after_suicide(ctx: &mut Ctx, run: &NightRun) {
     }
 }
 
+/// A killer who dies attacking the faceless kamikaze scores a V for him if his face is cut
+/// (L74): a night death that counts, by exception.
+pub fn score_kamikaze_victim(ctx: &mut Ctx, kamikaze: SlotId, killer: SlotId) {
+    if !is_faceless(&ctx.state, kamikaze) || !ctx.has_status(killer, FACE_CUT) {
+        return;
+    }
+    ctx.set_status_until(killer, V, None, None);
+    ctx.note(
+        format!("faceless_v:{}", ctx.name(killer)),
+        "doctor",
+        format!(
+            "{} is a cut victim who dies attacking the faceless kamikaze: a V (L74)",
+            ctx.name(killer)
+        ),
+    );
+}
+
 /// Every victim the faceless gathered (V and half V) is zeroed.
 fn zero_victims(ctx: &mut Ctx, why: &str) {
     let scored: Vec<SlotId> = ctx

@@ -8,7 +8,8 @@
 //! whose night move comes to him dies with him. He may also kill himself with a target
 //! (`kamikaze_suicide`, in the killers' stage, past every disruption): a red target dies with
 //! him; a black one dies alone, and the kamikaze keeps an extra shot for his side while his own
-//! killer move that night is skipped.
+//! killer move that night is skipped. A faceless kamikaze (L74) may always kill himself on a
+//! target, who is crippled; a cut victim who dies attacking him scores for him.
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
@@ -52,7 +53,9 @@ impl Role for Kamikaze {
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         let black = teams::is_black(entry.roleset, entry.me());
+        let faceless = super::faceless::is_faceless(entry.state, entry.actor);
         match entry.ability {
+            "kamikaze_suicide" if faceless => Ok(()),
             "kamikaze_roles" | "kamikaze_suicide" if !black => refusal(
                 "kamikaze",
                 "the named roles and the suicide are a black kamikaze's (L100)",
@@ -121,6 +124,9 @@ fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     }
     let me = mv.actor;
     let mut reasons = Vec::new();
+    if super::faceless::is_faceless(&ctx.state, me) {
+        return faceless_suicide(ctx, run, mv, target);
+    }
     night::attack(ctx, run, me, target, ROLE, None, true, &mut reasons);
     if teams::black(ctx, target) && ctx.option("black_kamikaze_hooks_black") == "both_die" {
         night::attack(ctx, run, me, me, "suicide", None, true, &mut reasons);
@@ -150,6 +156,23 @@ fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ));
     }
     run.ledger.unhealable.extend([me, target]);
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// The faceless kamikaze's suicide (L74): he dies, leaving with a draw and his victims zeroed,
+/// and his target loses his peaceful role and colour for good.
+fn faceless_suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, target: SlotId) {
+    let me = mv.actor;
+    let mut reasons = vec![format!(
+        "the faceless kamikaze {} kills himself on {}: a draw for him, his victims zeroed, and {} loses his role and colour (L74)",
+        ctx.name(me),
+        ctx.name(target),
+        ctx.name(target)
+    )];
+    super::faceless::take_way_out(ctx, me);
+    night::attack(ctx, run, me, me, "suicide", None, true, &mut reasons);
+    cripple(ctx, target, me);
+    run.ledger.unhealable.push(me);
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 
@@ -275,7 +298,10 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
         run.healed.remove(&kamikaze);
         let (me, killer) = (ctx.name(kamikaze), ctx.name(a.attacker));
         let stage = "doctor";
-        if teams::black(ctx, kamikaze) == teams::black(ctx, a.attacker) {
+        // The faceless is in neither team: every killer of his is struck (L74).
+        let same_team = !super::faceless::is_faceless(&ctx.state, kamikaze)
+            && teams::black(ctx, kamikaze) == teams::black(ctx, a.attacker);
+        if same_team {
             cripple(ctx, a.attacker, kamikaze);
             let why = format!(
                 "{me} is a kamikaze attacked by his own team: he dies alone and {killer} loses his peaceful role and colour for good (L38)"
@@ -292,6 +318,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
         }
         run.healed.remove(&a.attacker);
         run.attacks.push(Attack::new(kamikaze, a.attacker, ROLE));
+        super::faceless::score_kamikaze_victim(ctx, kamikaze, a.attacker);
         let why = format!(
             "{me} is a kamikaze: he takes {killer} with him, and no doctor saves either (L38)"
         );
