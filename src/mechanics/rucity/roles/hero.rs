@@ -4,7 +4,8 @@
 //! one of a double lynch. A red hero who saved a red and is lynched later may die heroically,
 //! taking one of those who voted against him, counted as lynched. A black hero saves blacks as
 //! well and learns the saved player's team. Passive: a single barrier, and the names of his
-//! night visitors.
+//! night visitors. A faceless hero (L73) saves anybody, learning the team, and lynched himself
+//! may take the heroic suicide (`hero_death` with no target): a draw, his victims zeroed.
 
 use super::night::NightRun;
 use super::{Entry, Role, refusal, teams};
@@ -48,6 +49,8 @@ impl Role for Hero {
             "hero_save" if hunt_on(entry.state) => {
                 refusal("hero_save", "nobody can be saved at the witch hunt (L35)")
             }
+            // The faceless hero lynched may always take the heroic suicide (L73).
+            "hero_death" if super::faceless::is_faceless(entry.state, entry.actor) => Ok(()),
             "hero_death" if entry.me().counter(SAVED_RED) == 0 => refusal(
                 "hero_death",
                 "only a red hero who saved a red may die heroically (L35)",
@@ -56,6 +59,17 @@ impl Role for Hero {
         }
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let faceless = super::faceless::is_faceless(entry.state, entry.actor);
+        if entry.ability == "hero_death" && faceless != entry.targets.is_empty() {
+            return refusal(
+                "hero_death",
+                if faceless {
+                    "the faceless hero's heroic suicide takes nobody with him (L73)"
+                } else {
+                    "the heroic death names one player who voted against the hero (L35)"
+                },
+            );
+        }
         let Some(&t) = entry.targets.first() else {
             return Ok(());
         };
@@ -134,10 +148,12 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         s.counters.insert(SAVE_SPENT.into(), 1);
     }
     let black_hero = teams::black(ctx, hero);
+    let faceless_hero = super::faceless::is_faceless(&ctx.state, hero);
     let saved_black = teams::black(ctx, saved);
     // The host always names the player the hero stood up for (L35); a red hero's stand for a
-    // black saves nobody, and the post says so.
-    let saves = !saved_black || black_hero;
+    // black saves nobody, and the post says so. The faceless hero saves anybody and is told
+    // the team (L73).
+    let saves = !saved_black || black_hero || faceless_hero;
     ctx.say(
         Audience::Public,
         if saves {
@@ -147,7 +163,7 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         },
         &[("player", sn.clone())],
     );
-    if black_hero {
+    if black_hero || faceless_hero {
         let team = teams::colour_word(saved_black);
         ctx.say(
             Audience::Slot(hero),
@@ -174,6 +190,7 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         out.retain(|v| *v != saved);
         if !saved_black
             && !black_hero
+            && !faceless_hero
             && let Some(s) = ctx.state.slots.get_mut(hero)
         {
             s.counters.insert(SAVED_RED.into(), 1);
@@ -205,6 +222,10 @@ pub fn heroic_death(ctx: &mut Ctx, lynched: &[SlotId]) -> Option<SlotId> {
         .iter()
         .copied()
         .find(|v| teams::holds(&ctx.state.slots[*v], ROLE))?;
+    if super::faceless::is_faceless(&ctx.state, hero) {
+        heroic_suicide(ctx, hero);
+        return None;
+    }
     let (hero, target) = hero_move(ctx, hero, "hero_death")?;
     if ctx.state.slots[hero].counter(SAVED_RED) == 0 {
         return None;
@@ -223,6 +244,27 @@ pub fn heroic_death(ctx: &mut Ctx, lynched: &[SlotId]) -> Option<SlotId> {
     );
     super::super::posts::announce_day_death(ctx, "pub_lynched", target);
     Some(target)
+}
+
+/// The lynched faceless hero's heroic suicide (L73): he leaves with a draw instead of the
+/// lynch's loss, and every victim he gathered is zeroed, whether or not he saved anybody.
+fn heroic_suicide(ctx: &mut Ctx, hero: SlotId) {
+    if super::super::blocks::blocked(ctx, hero, "hero_death").is_some() {
+        return;
+    }
+    let sent = live_acts(&ctx.state).any(|a| a.actor == hero && a.ability == "hero_death");
+    if !sent {
+        return;
+    }
+    super::faceless::take_way_out(ctx, hero);
+    ctx.note(
+        "hero",
+        "votes",
+        format!(
+            "the faceless hero {} takes the heroic suicide: a draw instead of a loss, his victims zeroed (L73)",
+            ctx.name(hero)
+        ),
+    );
 }
 
 /// The hero's single barrier (L35).
