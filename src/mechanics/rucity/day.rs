@@ -134,7 +134,12 @@ fn vote(ctx: &mut Ctx, ballot: &str) {
     let mut tally = votes::count(ctx, Kind::Lynch, ballot, &[]);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
-    if let Some(victims) = detonate(ctx) {
+    let doomed: Vec<SlotId> = tally
+        .top()
+        .into_iter()
+        .chain(tally.forced.iter().map(|(t, _)| *t))
+        .collect();
+    if let Some(victims) = detonate(ctx, &doomed) {
         return lynch(ctx, &tally, &victims);
     }
     if rescue(ctx, &mut tally) {
@@ -575,8 +580,8 @@ fn no_victim_day(ctx: &mut Ctx) {
 
 /// The armed terrorist explodes with his target instead of the vote's result (L23): who dies
 /// (his target is crippled instead where the rules say so), if the detonator was armed.
-fn detonate(ctx: &mut Ctx) -> Option<Vec<SlotId>> {
-    let (t, target, cripples) = super::roles::terrorist::detonation(ctx)?;
+fn detonate(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
+    let (t, target, cripples) = super::roles::terrorist::detonation(ctx, doomed)?;
     vars::set_slots(&mut ctx.state, super::roles::terrorist::PAIR_KEY, &[target]);
     if !cripples {
         return Some(vec![t, target]);
@@ -602,7 +607,7 @@ fn hunt_day(ctx: &mut Ctx) {
     vars::set(&mut ctx.state, vars::HUNT_USED, "yes");
     // At the hunt the terrorist and his target take the place of the victim with the lower
     // priority (L23).
-    if let Some(pair) = detonate(ctx) {
+    if let Some(pair) = detonate(ctx, &victims.clone()) {
         victims.truncate(1);
         victims.retain(|v| !pair.contains(v));
         victims.extend(pair);

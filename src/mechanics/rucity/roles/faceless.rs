@@ -184,6 +184,18 @@ pub fn take_way_out(ctx: &mut Ctx, faceless: SlotId) {
     vars::set(&mut ctx.state, way_out_key(faceless), phase);
 }
 
+/// A way out whose zeroing comes at once, before what it sets off can score (the terrorist's
+/// blast, whose cut victim counts, L72).
+pub fn take_way_out_zeroing_now(ctx: &mut Ctx, faceless: SlotId, why: &str) {
+    zero_victims(ctx, why);
+    let phase = ctx.state.phase;
+    vars::set(
+        &mut ctx.state,
+        way_out_key(faceless),
+        format!("{phase}:zeroed"),
+    );
+}
+
 /// The result of a faceless who is out (L66.2, L66.3, L72–L75); one who left with his win
 /// (`left`) has none to record.
 fn record_result(ctx: &mut Ctx, f: SlotId) {
@@ -198,11 +210,17 @@ fn record_result(ctx: &mut Ctx, f: SlotId) {
         return;
     }
     let phase = ctx.state.phase;
-    let way_out =
-        vars::get(&ctx.state, &way_out_key(f)).and_then(|v| v.parse::<u32>().ok()) == Some(phase);
+    let way_out = vars::get(&ctx.state, &way_out_key(f)).map(str::to_string);
+    let (way_phase, zeroed) = match way_out.as_deref().map(|v| v.split_once(':')) {
+        Some(Some((p, _))) => (p.parse::<u32>().ok(), true),
+        _ => (way_out.as_deref().and_then(|v| v.parse().ok()), false),
+    };
+    let way_out = way_phase == Some(phase);
     let night = ctx.state.phase_kind(ctx.roleset) == crate::rules::PhaseKind::Night;
     let (status, why) = if way_out {
-        zero_victims(ctx, "his peaceful role's way out (L72–L75)");
+        if !zeroed {
+            zero_victims(ctx, "his peaceful role's way out (L72–L75)");
+        }
         (
             DRAW,
             "he took his peaceful role's way out: a draw, his victims zeroed (L72–L75)",

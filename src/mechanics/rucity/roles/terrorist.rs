@@ -97,7 +97,7 @@ fn fix_pre_vote(ctx: &mut Ctx) {
 
 /// At the vote result: an armed terrorist explodes with his target, voiding the vote (L23).
 /// Returns the pair to lynch, and whether the target is crippled instead of killed.
-pub fn detonation(ctx: &mut Ctx) -> Option<(SlotId, SlotId, bool)> {
+pub fn detonation(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<(SlotId, SlotId, bool)> {
     let (t, provisional) = armed(&ctx.state)?;
     vars::clear(&mut ctx.state, ARMED);
     let sent = live_acts(&ctx.state)
@@ -112,8 +112,13 @@ pub fn detonation(ctx: &mut Ctx) -> Option<(SlotId, SlotId, bool)> {
         return None;
     };
     let black_terrorist = teams::black(ctx, t);
-    let cripples = black_terrorist
-        || (!teams::black(ctx, target) || ctx.option("red_detonator_on_black") == "cripples");
+    let faceless = super::faceless::is_faceless(&ctx.state, t);
+    let cripples = if faceless {
+        faceless_blast(ctx, t, target, doomed)
+    } else {
+        black_terrorist
+            || (!teams::black(ctx, target) || ctx.option("red_detonator_on_black") == "cripples")
+    };
     // A negative a black terrorist blows up makes no move the next night (L92).
     if black_terrorist && teams::black(ctx, target) {
         let next_night = super::night::night_number(ctx.state.phase + 1);
@@ -136,6 +141,31 @@ pub fn detonation(ctx: &mut Ctx) -> Option<(SlotId, SlotId, bool)> {
         ),
     );
     Some((t, target, cripples))
+}
+
+/// The faceless terrorist's detonation (L72): a target the vote would kill or send to the
+/// re-vote dies with him (and scores if his face is cut), any other is crippled; either way his
+/// earlier victims are zeroed and his death is a draw, not a loss. Whether the target is
+/// crippled.
+fn faceless_blast(ctx: &mut Ctx, faceless: SlotId, target: SlotId, doomed: &[SlotId]) -> bool {
+    let kills = doomed.contains(&target);
+    let why = format!(
+        "the faceless terrorist {} explodes with {}{}: his earlier victims are zeroed, and his death is a draw (L72)",
+        ctx.name(faceless),
+        ctx.name(target),
+        if kills {
+            ", whom the vote would have killed or sent to the re-vote: he dies"
+        } else {
+            ", whom the vote spared: he is crippled"
+        }
+    );
+    super::faceless::take_way_out_zeroing_now(
+        ctx,
+        faceless,
+        "the faceless terrorist's blast (L72)",
+    );
+    ctx.note("terrorist", "votes", why);
+    !kills
 }
 
 /// The blast of a lynched terrorist: each player who voted against him (or his detonation's
