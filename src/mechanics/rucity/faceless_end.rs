@@ -19,6 +19,8 @@ use crate::engine::resolve::Ctx;
 const WON: &str = "faceless_won";
 /// The last day the reds have to find the faceless once the blacks are out.
 const HUNT_DAY: &str = "faceless_hunt_day";
+/// The count the faceless must outlive once his own shot made the count (L76).
+const WAITS_FOR: &str = "faceless_waits_for";
 /// The day of the third vote (L66.1.1).
 const THIRD_VOTE_DAY: u32 = 4;
 
@@ -58,13 +60,26 @@ pub fn survival(ctx: &mut Ctx) {
         .iter()
         .filter(|s| s.id != f && !s.alive)
         .filter(|s| all || !elite::is_elite(ctx.roleset, s))
-        .count();
-    let need = if ctx.option("format") == "extended" {
+        .count() as u32;
+    let count = if ctx.option("format") == "extended" {
         12
     } else {
         9
     };
+    let need = vars::num(&ctx.state, WAITS_FOR).max(count);
     if out < need {
+        return;
+    }
+    if out == count && killed_the_last_himself(ctx, f) {
+        vars::set(&mut ctx.state, WAITS_FOR, count + 1);
+        ctx.note(
+            "faceless_end",
+            "morning",
+            format!(
+                "{}'s own shot made the {count}th player out: he stays until one more player is out (L76)",
+                ctx.name(f)
+            ),
+        );
         return;
     }
     vars::set(&mut ctx.state, WON, "yes");
@@ -83,6 +98,19 @@ pub fn survival(ctx: &mut Ctx) {
             &[("player", ctx.name(f))],
         );
     }
+}
+
+/// Did the faceless himself kill, with his peaceful role's shot, a player who went out in this
+/// phase (L76)?
+fn killed_the_last_himself(ctx: &Ctx, f: SlotId) -> bool {
+    let phase = ctx.state.phase;
+    ctx.state.slots.iter().any(|s| {
+        !s.alive
+            && s.death.as_ref().is_some_and(|d| d.0 == phase)
+            && vars::get(&ctx.state, &super::roles::criminalist::killer_key(s.id))
+                .and_then(|k| k.parse::<SlotId>().ok())
+                == Some(f)
+    })
 }
 
 /// May `side` win now, given the faceless?
