@@ -103,6 +103,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_killer_victim_grey",
         "pm_elite_linked_left",
         "pm_servant_copy",
+        "pm_faceless_bodyguard_ward_killed",
         "pub_agent_left",
         "pub_agent_left_side",
         "pm_executor_torture",
@@ -292,6 +293,7 @@ pub const REQUIRES: Requirements = Requirements {
     options: &[
         "poisoner_limit",
         "lone_member_night",
+        "faceless_bodyguard",
         "revote_negatives",
         "faceless_in_parity",
         "grey_cap",

@@ -9,7 +9,9 @@
 //! A black bodyguard draws no attack: he stops the doctor and the blocker from saving his ward
 //! (unless he declares `{"interfere": "no"}`), may guard the same player again, turns a black
 //! killer who shoots him onto a non-black ward, and learns the name, side and first target of
-//! whoever kills his ward.
+//! whoever kills his ward. A faceless bodyguard (L71) draws no attack either, may guard the same
+//! player again, has the alibi, turns a black killer onto a red ward (Q45 `faceless_bodyguard`),
+//! and learns the role, first target and side of whoever kills his ward.
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, kamikaze, refusal, teams};
@@ -30,6 +32,9 @@ pub struct Guard {
     pub black: bool,
     /// A black bodyguard stops the doctor's and the blocker's saves on his ward.
     pub interferes: bool,
+    /// A faceless bodyguard: he draws no attack either, and turns a black killer onto a red
+    /// ward only by option (L71, Q45).
+    pub faceless: bool,
 }
 
 /// An attack the bodyguard turned: (bodyguard, ward, attacker, the attack's kind).
@@ -67,6 +72,13 @@ impl Role for Bodyguard {
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         if entry.ability != ROLE || teams::is_black(entry.roleset, entry.me()) {
             return Ok(());
+        }
+        if super::faceless::is_faceless(entry.state, entry.actor) {
+            // The faceless may guard the same player again and has an alibi (L71).
+            return match entry.params.contains_key("interfere") {
+                true => refusal(ROLE, "the interference is a black bodyguard's (L89, L71)"),
+                false => Ok(()),
+            };
         }
         if entry.params.contains_key("alibi") || entry.params.contains_key("interfere") {
             return refusal(
@@ -139,8 +151,9 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return night::step(ctx, mv, StepResult::Failed, vec![why]);
     }
-    let black = teams::black(ctx, mv.actor);
-    let interferes = black && mv.params.get("interfere").is_none_or(|v| v != "no");
+    let faceless = super::faceless::is_faceless(&ctx.state, mv.actor);
+    let black = teams::black(ctx, mv.actor) || faceless;
+    let interferes = black && !faceless && mv.params.get("interfere").is_none_or(|v| v != "no");
     let night = run.ledger.night;
     // A ward the hypnotist forced on him does not bind the next night (L37).
     let forced = run.ledger.hypnosis.iter().any(|r| r.seq == mv.seq);
@@ -149,7 +162,13 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         s.counters.insert(LAST_WARD.into(), ward as u32 + 1);
     }
     run.ledger.covered.insert(ward);
-    let mut reasons = vec![if black {
+    let mut reasons = vec![if faceless {
+        format!(
+            "{} guards {} without drawing the attacks (faceless bodyguard, L71)",
+            ctx.name(mv.actor),
+            ctx.name(ward)
+        )
+    } else if black {
         format!(
             "{} guards {} without drawing the attacks (black bodyguard, L89)",
             ctx.name(mv.actor),
@@ -186,6 +205,7 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             ward: w,
             black,
             interferes,
+            faceless,
         });
     }
     night::step(ctx, mv, StepResult::Success, reasons);
@@ -227,17 +247,21 @@ pub fn redirect(
         });
         return g.bodyguard;
     }
+    let never = ctx.option("faceless_bodyguard") == "never_redirect";
     let black_guard = run.ledger.guards.iter().find(|g| {
         g.black
+            && !(g.faceless && never)
             && g.bodyguard == victim
             && teams::black(ctx, attacker)
             && !teams::black(ctx, g.ward)
     });
     if let Some(g) = black_guard.cloned() {
         reasons.push(format!(
-            "{} is a black bodyguard guarding {}: the black killer attacks the ward (L89)",
+            "{} is a {} bodyguard guarding {}: the black killer attacks the ward ({})",
             ctx.name(victim),
-            ctx.name(g.ward)
+            if g.faceless { "faceless" } else { "black" },
+            ctx.name(g.ward),
+            if g.faceless { "L71, Q45" } else { "L89" }
         ));
         run.ledger.first_targets.push((attacker, victim));
         return g.ward;
@@ -341,11 +365,20 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             .find(|(attacker, _)| *attacker == a.attacker)
             .map(|(_, t)| ctx.name(*t))
             .unwrap_or_else(|| ctx.name(g.ward));
+        // The faceless learns the killer's role, not his name (L71).
+        let (template, killer) = if g.faceless {
+            (
+                "pm_faceless_bodyguard_ward_killed",
+                teams::role_name(ctx.roleset, &a.kind),
+            )
+        } else {
+            ("pm_bodyguard_ward_killed", ctx.name(a.attacker))
+        };
         ctx.say(
             Audience::Slot(g.bodyguard),
-            "pm_bodyguard_ward_killed",
+            template,
             &[
-                ("player", ctx.name(a.attacker)),
+                ("player", killer),
                 ("side", side.to_string()),
                 ("target", first),
                 // The killed ward's side is known too (L89).
@@ -364,11 +397,9 @@ fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     if !killer || !teams::black(ctx, mv.actor) {
         return None;
     }
-    let guard = run
-        .ledger
-        .guards
-        .iter()
-        .find(|g| g.black && g.ward == mv.actor && mv.targets.contains(&g.bodyguard))?;
+    let guard = run.ledger.guards.iter().find(|g| {
+        g.black && !g.faceless && g.ward == mv.actor && mv.targets.contains(&g.bodyguard)
+    })?;
     Some((
         StepResult::Skipped,
         format!(
