@@ -17,7 +17,7 @@ use super::night::{self, Gate, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult};
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 
 pub const ROLE: &str = "faceless";
@@ -285,6 +285,38 @@ fn zero_victims(ctx: &mut Ctx, why: &str) {
     );
 }
 
+/// Did `faceless` cut `victim`'s face (and is it still cut)?
+pub fn cut_by(state: &GameState, victim: SlotId, faceless: SlotId) -> bool {
+    state
+        .slots
+        .get(victim)
+        .and_then(|s| s.statuses.get(FACE_CUT))
+        .is_some_and(|i| i.link == Some(faceless))
+}
+
+/// The target a cut victim must have lynched to get his role back.
+pub fn target_of(state: &GameState, victim: SlotId) -> Option<SlotId> {
+    state
+        .slots
+        .iter()
+        .find(|s| {
+            s.statuses
+                .get(FACE_TARGET)
+                .is_some_and(|i| i.link == Some(victim))
+        })
+        .map(|s| s.id)
+}
+
+/// A victim the faceless phantom possesses keeps his cut (L70).
+fn possessed_by_the_faceless(state: &GameState, victim: SlotId) -> bool {
+    state
+        .slots
+        .get(victim)
+        .and_then(|s| s.statuses.get(super::phantom::POSSESSED))
+        .and_then(|i| i.link)
+        .is_some_and(|p| is_faceless(state, p))
+}
+
 /// The players named as targets so far.
 fn used_targets(state: &GameState) -> Vec<SlotId> {
     vars::slots(state, TARGETS_USED)
@@ -481,6 +513,17 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
         if !ctx.has_status(victim, FACE_CUT) {
             continue;
         }
+        if possessed_by_the_faceless(&ctx.state, victim) {
+            ctx.note(
+                format!("face_returned:{}", ctx.name(victim)),
+                "votes",
+                format!(
+                    "{}'s target is lynched, but the faceless phantom possesses him: he keeps the cut (L70)",
+                    ctx.name(victim)
+                ),
+            );
+            continue;
+        }
         if !ctx.has_status(t, FACE_CUT) {
             ctx.set_status_until(t, HALF_V, None, None);
             ctx.note(
@@ -529,10 +572,16 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
                 names.join(", ")
             ),
         );
+        // The victim he possesses as a phantom keeps the cut (L70).
+        let possessed: Vec<SlotId> = live_acts(&ctx.state)
+            .filter(|a| a.actor == f && a.ability == "phantom_possess")
+            .filter_map(|a| a.targets.first().and_then(|t| ctx.slot_of(t)))
+            .collect();
         let victims: Vec<SlotId> = ctx
             .state
             .living()
             .filter(|s| s.statuses.get(FACE_CUT).is_some_and(|i| i.link == Some(f)))
+            .filter(|s| !possessed.contains(&s.id))
             .map(|s| s.id)
             .collect();
         for v in victims {

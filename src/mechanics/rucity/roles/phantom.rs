@@ -7,7 +7,9 @@
 //! target; he leaves with him. A living phantom gets +1 for each phantom player who votes, and
 //! may cancel that bonus during a vote (`phantom_cancel_bonus`). A black phantom's possession
 //! is a curse (the player's peaceful role and colour are blocked), and he may stop making
-//! phantom players (`phantom_switch_off`, an evening move).
+//! phantom players (`phantom_switch_off`, an evening move). A faceless phantom (L70) possesses
+//! only a victim whose face he cut, who then keeps the cut; his vote counts zero, and he leaves
+//! as soon as the victim or the victim's target is out.
 
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
@@ -70,6 +72,26 @@ impl Role for Phantom {
             _ => Ok(()),
         }
     }
+    /// A faceless phantom possesses only one of his cut victims (L70).
+    fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
+        let Some(&t) = entry.targets.first() else {
+            return Ok(());
+        };
+        let faceless = super::faceless::is_faceless(entry.state, entry.actor);
+        if entry.ability == "phantom_possess"
+            && faceless
+            && !super::faceless::cut_by(entry.state, t, entry.actor)
+        {
+            return refusal(
+                "phantom_possess",
+                format!(
+                    "{} is not a victim whose face the faceless cut: he possesses only those (L70)",
+                    entry.state.slots[t].name
+                ),
+            );
+        }
+        Ok(())
+    }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         aura(ctx, run);
         leave_with_hosts(ctx);
@@ -78,6 +100,9 @@ impl Role for Phantom {
         possess(ctx, lynched);
         leave_with_hosts(ctx);
         Vec::new()
+    }
+    fn departed(&self, ctx: &mut Ctx, _dead: &[SlotId]) {
+        leave_with_hosts(ctx);
     }
 }
 
@@ -202,7 +227,8 @@ pub fn aura_possession(
     (aura_victim && state.option(roleset, "phantom_aura") == "possess").then(|| ROLE.to_string())
 }
 
-/// A possessed player who leaves takes his phantom with him (L18).
+/// A possessed player who leaves takes his phantom with him (L18); a faceless phantom leaves
+/// as soon as his victim or the victim's target is out (L70).
 fn leave_with_hosts(ctx: &mut Ctx) {
     let gone: Vec<SlotId> = ctx
         .state
@@ -210,7 +236,12 @@ fn leave_with_hosts(ctx: &mut Ctx) {
         .iter()
         .filter(|s| !s.alive)
         .filter_map(|s| Some((s.id, s.statuses.get(PHANTOM)?.link?)))
-        .filter(|(_, host)| !ctx.is_alive(*host))
+        .filter(|(p, host)| {
+            !ctx.is_alive(*host)
+                || (super::faceless::is_faceless(&ctx.state, *p)
+                    && super::faceless::target_of(&ctx.state, *host)
+                        .is_some_and(|t| !ctx.is_alive(t)))
+        })
         .map(|(p, _)| p)
         .collect();
     for p in gone {
@@ -269,6 +300,9 @@ pub fn zeroed(
         return None;
     }
     let host = possessing(&ctx.state, voter)?;
+    if super::faceless::is_faceless(&ctx.state, voter) {
+        return Some("the faceless phantom's vote counts zero (L70)".into());
+    }
     let with_host = all.iter().any(|(v, t)| *v == host && *t == target);
     (!with_host).then(|| {
         format!(
