@@ -70,6 +70,34 @@ pub fn survival(ctx: &mut Ctx) {
     if out < need {
         return;
     }
+    if out == count && last_black_killed_himself(ctx) {
+        vars::set(&mut ctx.state, WAITS_FOR, count + 1);
+        // That night's cut names no target (L66.1.3).
+        let phase = ctx.state.phase;
+        let named: Vec<SlotId> = ctx
+            .state
+            .slots
+            .iter()
+            .filter(|s| {
+                s.statuses
+                    .get(faceless::FACE_TARGET)
+                    .is_some_and(|i| i.since == phase)
+            })
+            .map(|s| s.id)
+            .collect();
+        for t in named {
+            crate::kernel::status::clear(ctx, t, faceless::FACE_TARGET);
+        }
+        ctx.note(
+            "faceless_end",
+            "morning",
+            format!(
+                "the last black's suicide made the {count}th player out: the reds still have their day to find {} (L66.1.3)",
+                ctx.name(f)
+            ),
+        );
+        return;
+    }
     if out == count && killed_the_last_himself(ctx, f) {
         vars::set(&mut ctx.state, WAITS_FOR, count + 1);
         ctx.note(
@@ -98,6 +126,20 @@ pub fn survival(ctx: &mut Ctx) {
             &[("player", ctx.name(f))],
         );
     }
+}
+
+/// Did the last black leave by his own suicide in this phase, with no black left (L66.1.3)?
+/// Whom he took with him goes on counting: a tenth out ends the game for the faceless.
+fn last_black_killed_himself(ctx: &Ctx) -> bool {
+    let phase = ctx.state.phase;
+    let no_black = !ctx.state.living().any(|s| teams::is_black(ctx.roleset, s));
+    no_black
+        && ctx.state.slots.iter().any(|s| {
+            teams::is_black(ctx.roleset, s)
+                && s.death
+                    .as_ref()
+                    .is_some_and(|d| d.0 == phase && d.1 == "suicide")
+        })
 }
 
 /// Did the faceless himself kill, with his peaceful role's shot, a player who went out in this
