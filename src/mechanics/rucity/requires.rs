@@ -294,6 +294,7 @@ pub const REQUIRES: Requirements = Requirements {
         "poisoner_limit",
         "lone_member_night",
         "faceless_bodyguard",
+        "cut_noticed_by",
         "revote_negatives",
         "faceless_in_parity",
         "grey_cap",

@@ -88,7 +88,9 @@ fn negative(roleset: &Roleset, ability: &str) -> bool {
 fn went_to(roleset: &Roleset, run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
     let mut negative_to = Vec::new();
     let mut peaceful_to = Vec::new();
-    for v in run.visits.iter().filter(|v| v.actor == who) {
+    // A cut is seen only at the victim's own house (L64.6, Q23).
+    let seen = |v: &&crate::kernel::Visit| v.actor == who && v.ability != super::faceless::CUT;
+    for v in run.visits.iter().filter(seen) {
         let list = if v.negative {
             &mut negative_to
         } else {

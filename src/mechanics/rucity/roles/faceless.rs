@@ -77,6 +77,7 @@ impl Role for Faceless {
             return true;
         };
         let reasons = cut(ctx, run, mv.actor, victim, target);
+        noticed_at_the_victims_house(ctx, run, mv, victim);
         night::step(ctx, mv, StepResult::Success, reasons);
         true
     }
@@ -285,6 +286,20 @@ fn zero_victims(ctx: &mut Ctx, why: &str) {
     );
 }
 
+/// The cut is a visit to the victim alone (his target is only named), which the roles passively
+/// tracking visitors at the victim's own house notice (L64.6); by option nobody does (Q23
+/// `cut_noticed_by`). Watchers of another house and trackers of the faceless never see it.
+fn noticed_at_the_victims_house(ctx: &Ctx, run: &mut NightRun, mv: &Move, victim: SlotId) {
+    let nobody = ctx.option("cut_noticed_by") == "nobody";
+    run.visits.retain_mut(|v| {
+        if v.actor != mv.actor || v.ability != CUT {
+            return true;
+        }
+        v.targets = vec![victim];
+        !nobody
+    });
+}
+
 /// Did `faceless` cut `victim`'s face (and is it still cut)?
 pub fn cut_by(state: &GameState, victim: SlotId, faceless: SlotId) -> bool {
     state
@@ -486,7 +501,17 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
         .filter(|s| is_faceless(&ctx.state, *s))
         .collect();
     for &v in lynched {
-        if ctx.has_status(v, FACE_CUT) && !is_faceless(&ctx.state, v) {
+        let cutter = ctx
+            .state
+            .slots
+            .get(v)
+            .and_then(|s| s.statuses.get(FACE_CUT))
+            .and_then(|i| i.link);
+        // A dead faceless scores only while a phantom keeps him in the game (L64.5).
+        let in_game = cutter.is_some_and(|f| {
+            ctx.is_alive(f) || ctx.has_status(f, super::phantom::PHANTOM) || lynched.contains(&f)
+        });
+        if ctx.has_status(v, FACE_CUT) && !is_faceless(&ctx.state, v) && in_game {
             ctx.set_status_until(v, V, None, None);
             ctx.note(
                 format!("faceless_v:{}", ctx.name(v)),

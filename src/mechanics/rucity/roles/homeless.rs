@@ -160,6 +160,8 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
         let visitors = |target: SlotId| -> Vec<SlotId> {
             let at_hers = super::teams::holds(&ctx.state.slots[target], prostitute::ROLE);
             run.visitors_of(target, h)
+                // He does not track the faceless's cuts (L25, Q23).
+                .filter(|v| v.ability != super::faceless::CUT)
                 .filter(|v| {
                     !ctx.roleset
                         .ability_has_tag(&v.ability, super::teams::KILLER)
