@@ -1,5 +1,6 @@
 //! The poisoner (§5.35, L52), a werewolf. At night he poisons a player; at the end of the next
-//! day he decides on the antidote (an evening move, entered in the next night). Without it the
+//! day he decides on the antidote (an evening move, entered in the next night, or handed over by
+//! day before the vote starts). Without it the
 //! victim dies at the poisoner's move of that night unless the doctor or the cultist healed
 //! him, even if the poisoner is gone by then. The poison fails on a blocked poisoner, on the
 //! doctor's or cultist's patient, on the blocker's ward and with the prostitute, and he is told.
@@ -57,8 +58,15 @@ impl Role for Poisoner {
                 ANTIDOTE,
                 "no victim of the poisoner's lives poisoned: there is nobody to give the antidote (L52)",
             ),
+            // By day the antidote is handed over before the vote starts (L52).
+            ANTIDOTE if entry.state.phase_kind(entry.roleset) == crate::rules::PhaseKind::Day => {
+                super::before_the_vote(entry)
+            }
             _ => Ok(()),
         }
+    }
+    fn day_round(&self, ctx: &mut Ctx) {
+        antidote_before_the_vote(ctx);
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         match (entry.ability, entry.targets.first()) {
@@ -138,6 +146,35 @@ fn antidote(ctx: &mut Ctx, mv: &Move) {
         ctx.name(target)
     );
     night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// The antidote handed over by day, before the vote (L52): the poison stops at once.
+fn antidote_before_the_vote(ctx: &mut Ctx) {
+    let given: Vec<(SlotId, SlotId)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == ANTIDOTE)
+        .filter_map(|a| Some((a.actor, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
+        .collect();
+    for (poisoner, victim) in given {
+        let poisoned_by_him = ctx
+            .state
+            .slots
+            .get(victim)
+            .and_then(|s| s.statuses.get(POISONED))
+            .is_some_and(|i| i.link == Some(poisoner));
+        if !poisoned_by_him {
+            continue;
+        }
+        kernel::status::clear(ctx, victim, POISONED);
+        vars::clear(&mut ctx.state, &poisoned_night_key(victim));
+        ctx.note(
+            format!("antidote:{}", ctx.name(victim)),
+            "pre_vote",
+            format!(
+                "the poisoner hands {} the antidote before the vote: the poison no longer acts (L52)",
+                ctx.name(victim)
+            ),
+        );
+    }
 }
 
 /// The poisoner's slot of the night (before his own move): each victim poisoned on an earlier
