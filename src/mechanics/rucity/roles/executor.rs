@@ -44,7 +44,7 @@ impl Role for Executor {
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             KILL => werewolf::gun_refusal(entry.roleset, entry.state, entry.actor, KILL),
-            RELEASE | CONTINUE if captive_of(entry.state, entry.actor).is_none() => refusal(
+            RELEASE | CONTINUE if captives_of(entry.state, entry.actor).is_empty() => refusal(
                 "no_captive",
                 "the executor has nobody in his torture chamber (L53)",
             ),
@@ -55,21 +55,29 @@ impl Role for Executor {
         let Some(&t) = entry.targets.first() else {
             return Ok(());
         };
-        let captive = captive_of(entry.state, entry.actor);
+        let captives = captives_of(entry.state, entry.actor);
         let name = &entry.state.slots[t].name;
         match entry.ability {
-            RELEASE | CONTINUE if captive != Some(t) => refusal(
+            TORTURE if entry.targets.len() > 1 && !two_targets_allowed(entry) => refusal(
+                TORTURE,
+                "two captives at once only in the extended format's nights 1 and 2 (L53)",
+            ),
+            RELEASE | CONTINUE if !captives.contains(&t) => refusal(
                 "no_captive",
                 format!("{name} is not the executor's captive (L53)"),
             ),
-            DESTROY if !rages(entry.state, entry.roleset, entry.actor) && captive != Some(t) => {
+            DESTROY
+                if !rages(entry.state, entry.roleset, entry.actor) && !captives.contains(&t) =>
+            {
+                let held: Vec<&str> = captives
+                    .iter()
+                    .map(|c| entry.state.slots[*c].name.as_str())
+                    .collect();
                 refusal(
                     DESTROY,
                     format!(
                         "the executor tortures {}: lynched, he may destroy only his captive's role and colour, not {name}'s (L53)",
-                        captive
-                            .map(|c| entry.state.slots[c].name.as_str())
-                            .unwrap_or("")
+                        held.join(", ")
                     ),
                 )
             }
@@ -89,28 +97,26 @@ impl Role for Executor {
     }
 }
 
-/// The player in `executor`'s torture chamber now (not yet released or thrown out).
-fn captive_of(state: &GameState, executor: SlotId) -> Option<SlotId> {
-    state
-        .slots
-        .iter()
-        .find(|s| {
-            s.statuses
-                .get(TORTURED)
-                .is_some_and(|i| i.link == Some(executor) && i.until.is_none())
-        })
-        .map(|s| s.id)
+/// The players in `executor`'s torture chamber now (not yet released or thrown out): one, or
+/// two in the extended format's first nights.
+fn captives_of(state: &GameState, executor: SlotId) -> Vec<SlotId> {
+    captives(state)
+        .filter(|(e, _, _)| *e == executor)
+        .map(|(_, c, _)| c)
+        .collect()
+}
+
+/// Two captives at once: the extended format's nights 1 and 2 (L53).
+fn two_targets_allowed(entry: &Entry) -> bool {
+    entry.state.option(entry.roleset, "format") == "extended" && entry.night() <= 2
 }
 
 /// Is the executor's rage his (Q42): he tortures no other player (by default his own torture
 /// does not count), or nobody at all (by option)?
 fn rages(state: &GameState, roleset: &crate::rules::Roleset, executor: SlotId) -> bool {
-    match captive_of(state, executor) {
-        None => true,
-        Some(c) => {
-            c == executor && state.option(roleset, "executor_rage") != "not_torturing_anyone"
-        }
-    }
+    let held = captives_of(state, executor);
+    held.iter().all(|c| *c == executor)
+        && (held.is_empty() || state.option(roleset, "executor_rage") != "not_torturing_anyone")
 }
 
 /// Does a status of the executor's keep `slot` from moving now? The captive's peaceful role
@@ -131,7 +137,7 @@ pub fn blocks(state: &GameState, slot: SlotId, peaceful: bool) -> Option<String>
 }
 
 fn torture(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(target) = night::target_through_gate(ctx, run, mv, true, true) else {
+    let Some(first) = night::target_through_gate(ctx, run, mv, true, true) else {
         ctx.say(
             Audience::Slot(mv.actor),
             "pm_executor_failed",
@@ -142,15 +148,32 @@ fn torture(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return;
     };
+    let mut reasons = Vec::new();
+    let mut taken = 0;
+    for &target in std::iter::once(&first).chain(mv.targets.iter().skip(1)) {
+        taken += u32::from(take(ctx, mv, target, &mut reasons));
+    }
+    let result = if taken > 0 {
+        StepResult::Success
+    } else {
+        StepResult::Failed
+    };
+    night::step(ctx, mv, result, reasons);
+}
+
+/// One player taken to the torture chamber; whether he was.
+fn take(ctx: &mut Ctx, mv: &Move, target: SlotId, reasons: &mut Vec<String>) -> bool {
     let name = ctx.name(target);
     if !ctx.is_alive(target) {
-        let why = format!("{name} died tonight: nobody to take to the torture chamber");
-        return night::step(ctx, mv, StepResult::Failed, vec![why]);
+        reasons.push(format!(
+            "{name} died tonight: nobody to take to the torture chamber"
+        ));
+        return false;
     }
     ctx.set_status_until(target, TORTURED, Some(mv.actor), None);
-    let mut reasons = vec![format!(
+    reasons.push(format!(
         "{name} is taken to the torture chamber: the peaceful role is blocked from now on (L53)"
-    )];
+    ));
     if target == mv.actor {
         ctx.set_status_until(target, kamikaze::CRIPPLED, None, None);
         reasons.push(
@@ -166,7 +189,7 @@ fn torture(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if target != mv.actor {
         ctx.say(Audience::Slot(target), "pm_tortured", &[]);
     }
-    night::step(ctx, mv, StepResult::Success, reasons);
+    true
 }
 
 /// The evening's choice on the captive (L53, L114).
@@ -216,10 +239,11 @@ pub fn release_the_silent(ctx: &mut Ctx, run: &NightRun) {
         .map(|(e, c, _)| (e, c))
         .collect();
     for (executor, captive) in held {
-        let decided = run
-            .acts
-            .iter()
-            .any(|a| a.actor == executor && matches!(a.ability.as_str(), RELEASE | CONTINUE));
+        let decided = run.acts.iter().any(|a| {
+            a.actor == executor
+                && matches!(a.ability.as_str(), RELEASE | CONTINUE)
+                && a.targets.contains(&captive)
+        });
         if decided {
             continue;
         }
