@@ -124,11 +124,22 @@ fn check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 
-/// The joker's colour result goes to the living mafia and maniac (L51, L115.7).
+/// The joker's colour result goes to the living mafia and maniac (L51, L115.7), and in the
+/// extended format to the second werewolf too (a living black of no killer side).
 fn share(ctx: &mut Ctx, joker: SlotId, player: &str, colour: &str) {
+    let extended = ctx.option("format") == "extended";
+    let werewolf = |s: &crate::engine::Slot| {
+        teams::is_black(ctx.roleset, s) && teams::killer_side(ctx.roleset, s).is_none()
+    };
     let partners: Vec<SlotId> = teams::KillerSide::ALL
         .iter()
         .flat_map(|side| teams::members(ctx.roleset, &ctx.state, *side))
+        .chain(
+            ctx.state
+                .living()
+                .filter(|s| extended && werewolf(s))
+                .map(|s| s.id),
+        )
         .filter(|&m| m != joker)
         .collect();
     for m in partners {
