@@ -33,7 +33,7 @@ impl Role for Detective {
         true
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
-        if entry.ability == "detective_role_check"
+        if matches!(entry.ability, "detective_role_check" | "detective_track")
             && entry.params.contains_key("substitute")
             && !teams::plays_black(entry.roleset, entry.me())
         {
@@ -142,33 +142,47 @@ fn checked_target(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<(SlotI
     Some((target, name))
 }
 
+/// The `substitute` value that stands for staying at home.
+const HOME: &str = "home";
+
 fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some((target, name)) = checked_target(ctx, run, mv) else {
         return;
     };
     let (to, negative_move) = went_to(ctx.roleset, run, target);
     let mut reasons = Vec::new();
-    if to.is_empty() {
-        tell_and_feed(
-            ctx,
-            mv.actor,
-            SOURCE,
-            "pm_detective_home",
-            &[("player", name.clone())],
-        );
+    let real = if to.is_empty() {
         reasons.push(format!("{name} stayed at home"));
+        HOME.to_string()
     } else {
         let names: Vec<String> = to.iter().map(|t| ctx.name(*t)).collect();
         let targets = names.join(", ");
-        tell_and_feed(
-            ctx,
-            mv.actor,
-            SOURCE,
-            "pm_detective_went",
-            &[("player", name.clone()), ("targets", targets.clone())],
-        );
         reasons.push(format!("{name} went to {targets}"));
+        targets
+    };
+    let location_args = |place: &str| -> (&'static str, Vec<(&'static str, String)>) {
+        if place == HOME {
+            ("pm_detective_home", vec![("player", name.clone())])
+        } else {
+            (
+                "pm_detective_went",
+                vec![("player", name.clone()), ("targets", place.to_string())],
+            )
+        }
+    };
+    let (template, args) = location_args(&real);
+    ctx.say(Audience::Slot(mv.actor), template, &args);
+    // A black detective (or the faceless) may substitute the location the investigator is
+    // told, on a condition on the real one (L86, L77).
+    let condition = mv.params.get("substitute_if").is_none_or(|c| *c == real);
+    let fed = mv.params.get("substitute").filter(|_| condition).cloned();
+    if let Some(sub) = &fed {
+        reasons.push(format!(
+            "the black detective substitutes the investigator's data: he is told {sub} (L86)"
+        ));
     }
+    let (template, args) = location_args(fed.as_deref().unwrap_or(&real));
+    super::investigator::feed(ctx, mv.actor, SOURCE, template, &args);
     if negative_move {
         owe_later(
             ctx,

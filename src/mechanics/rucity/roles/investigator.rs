@@ -133,8 +133,8 @@ fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::attack_move(ctx, run, mv, target, "investigator", None, reasons);
 }
 
-/// Morning: a missed shot may be tried again (L115.8); killing a black (and by option any
-/// kill) ends the right to shoot (Q11). The kill must be his own: when a negative killer, who
+/// Morning: a missed shot may be tried again (L115.8); killing a black (a black investigator:
+/// a red or the faceless, L87; and by option any kill) ends the right to shoot (Q11). The kill must be his own: when a negative killer, who
 /// goes first (L120), killed the target before him, the death is that killer's (L122) and the
 /// investigator's shot did not kill, so he keeps it (L8).
 fn tell(ctx: &mut Ctx, run: &NightRun) {
@@ -150,7 +150,13 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             ctx.say(Audience::Slot(inv), "pm_investigator_shot_failed", &[]);
             continue;
         }
-        let ends = teams::is_black(ctx.roleset, victim)
+        // A black investigator loses it after killing a red or the faceless (L87).
+        let black_investigator = ctx
+            .state
+            .slots
+            .get(inv)
+            .is_some_and(|s| teams::is_black(ctx.roleset, s));
+        let ends = teams::is_black(ctx.roleset, victim) != black_investigator
             || ctx.option("investigator_shot_ends") == "any_kill";
         if ends && let Some(s) = ctx.state.slots.get_mut(inv) {
             s.counters.insert(SHOT_DONE.into(), 1);
