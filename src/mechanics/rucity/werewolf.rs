@@ -32,8 +32,19 @@ fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
     })
 }
 
-/// The morning: a werewolf whose kill succeeded tonight checks black from now on.
+/// The night whose kill a werewolf spent ahead by killing through a peaceful role (L11).
+fn kill_spent_key(slot: SlotId) -> String {
+    format!("werewolf_kill_spent:{slot}")
+}
+
+/// The werewolves of L11 whose kill through a peaceful role costs the next night's kill.
+const SPEND_AHEAD: [&str; 3] = ["joker", "poisoner", "executor"];
+
+/// The morning: a werewolf whose kill succeeded tonight checks black from now on; a joker,
+/// poisoner or executor who killed through his peaceful role loses the next night's kill,
+/// whatever the mafia's and the maniac's nights (L11), unless his victim was the faceless.
 pub fn lose_peace(ctx: &mut Ctx, run: &NightRun) {
+    spend_ahead(ctx, run);
     let killers: Vec<SlotId> = ctx
         .state
         .slots
@@ -50,6 +61,36 @@ pub fn lose_peace(ctx: &mut Ctx, run: &NightRun) {
             format!(
                 "{} killed: from now on his checks show black (L49–L54)",
                 ctx.name(s)
+            ),
+        );
+    }
+}
+
+fn spend_ahead(ctx: &mut Ctx, run: &NightRun) {
+    let next = run.ledger.night + 1;
+    let spent: Vec<(SlotId, SlotId)> = run
+        .attacks
+        .iter()
+        .filter(|a| a.attacker != a.victim && !ctx.is_alive(a.victim))
+        .filter(|a| !super::roles::faceless::is_faceless(&ctx.state, a.victim))
+        .filter(|a| {
+            ctx.state.slots.get(a.attacker).is_some_and(|s| {
+                SPEND_AHEAD.iter().any(|r| teams::holds(s, r))
+                    && !SPEND_AHEAD.contains(&a.kind.as_str())
+                    && ctx.roleset.role(&a.kind).is_some()
+            })
+        })
+        .map(|a| (a.attacker, a.victim))
+        .collect();
+    for (werewolf, victim) in spent {
+        super::vars::set(&mut ctx.state, kill_spent_key(werewolf), next);
+        ctx.note(
+            format!("spent_ahead:{}", ctx.name(werewolf)),
+            "killers",
+            format!(
+                "{} killed {} through his peaceful role: his kill of Night {next} is spent (L11)",
+                ctx.name(werewolf),
+                ctx.name(victim)
             ),
         );
     }
@@ -102,6 +143,13 @@ pub fn gun_refusal(
     actor: SlotId,
     ability: &'static str,
 ) -> Result<(), Refusal> {
+    let night = night::night_number(state.phase);
+    if super::vars::num(state, &kill_spent_key(actor)) == night && night > 0 {
+        return Err(Refusal::new(
+            ability,
+            "his kill through a peaceful role last night spent tonight's kill (L11)",
+        ));
+    }
     if last_black(roleset, state, actor) || gun_holder(roleset, state) == Some(actor) {
         return Ok(());
     }
