@@ -209,6 +209,10 @@ fn aim(
     }
 }
 
+/// The killer moves of the investigator, the fanatic and the cultist: a mercenary holding one of
+/// these roles who makes it has his order skipped (L107).
+const PEACEFUL_KILLS: [&str; 3] = ["investigator_shot", "fanatic_revenge", "cultist_devour"];
+
 /// The order in the killers' stage, before the mafia's own shots: whether the mercenary's
 /// attack landed (then the mafia's shot is spent and its own move skipped).
 pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool {
@@ -220,6 +224,20 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
         night::step(ctx, order, StepResult::Skipped, vec![why]);
         return false;
     };
+    // A peaceful role's killer move of his own skips the order (L107).
+    if let Some(own) = run
+        .acts
+        .iter()
+        .find(|a| a.actor == merc && PEACEFUL_KILLS.contains(&a.ability.as_str()))
+    {
+        let why = format!(
+            "{} makes his peaceful role's killer move (`{}`): the order is skipped automatically, and his group shoots its own target (L107)",
+            ctx.name(merc),
+            own.ability
+        );
+        night::step(ctx, order, StepResult::Skipped, vec![why]);
+        return false;
+    }
     let mut reasons = vec![format!(
         "{} carries out {}'s order first (L49)",
         ctx.name(merc),
