@@ -133,10 +133,15 @@ fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> 
         .is_some_and(|(_, c)| c == "lynch" || c == "hunt");
     let killer = super::vars::get(state, &super::criminalist::killer_key(f))
         .and_then(|v| v.parse::<SlotId>().ok());
+    // His side: himself, his partners, and his side's hired killer, whose orders (a peaceful
+    // role's included) are his side's kills (L99).
+    let his_hireling = teams::killer_side(roleset, &state.slots[fanatic])
+        .map(|side| super::mercenary::of_side(side).role);
     let by_his_side = killer.is_some_and(|k| {
         k == fanatic
             || teams::negative_role(roleset, &state.slots[k])
                 == teams::negative_role(roleset, &state.slots[fanatic])
+            || his_hireling.is_some_and(|h| teams::holds(&state.slots[k], h))
     });
     let framed = vars::get(state, &framed_key(f))
         .and_then(|v| v.parse::<SlotId>().ok())
@@ -157,10 +162,10 @@ fn excused(run: &NightRun, fav: SlotId) -> bool {
         return false;
     };
     let suicide_bound = matches!(attack.kind.as_str(), "kamikaze" | "madman" | "terrorist");
-    let aimed = run
-        .acts
-        .iter()
-        .any(|m| m.actor == attack.attacker && m.targets.contains(&fav));
+    // An order is aimed by its maker, carried out by the hired killer (L49).
+    let aimed = run.acts.iter().any(|m| {
+        (m.actor == attack.attacker || m.ability == attack.kind) && m.targets.contains(&fav)
+    });
     suicide_bound || !aimed
 }
 
