@@ -106,6 +106,33 @@ pub fn cover(ctx: &Ctx, victim: SlotId) -> Option<SlotId> {
         .get(LINK)
         .and_then(|i| i.link)
         .filter(|i| ctx.is_alive(*i))
+        // The executor's own life, left once the immortal's is spent, covers him alone (L110).
+        .filter(|i| !immortal_life_spent(&ctx.state, *i))
+}
+
+/// Slot counter: an executor holding the immortal has spent the immortal's life and lives on
+/// his own (L110).
+const IMMORTAL_LIFE_SPENT: &str = "immortal_life_spent";
+
+fn immortal_life_spent(state: &crate::engine::GameState, slot: SlotId) -> bool {
+    state
+        .slots
+        .get(slot)
+        .is_some_and(|s| s.counter(IMMORTAL_LIFE_SPENT) > 0)
+}
+
+/// An executor holding the immortal has two lives, the immortal's first (L110): spending it
+/// leaves his own. Whether it did (the spare life then stays, his alone).
+fn executor_keeps_his_own(ctx: &mut Ctx, immortal: SlotId) -> bool {
+    let Some(s) = ctx.state.slots.get_mut(immortal) else {
+        return false;
+    };
+    let both = s.roles().any(|r| r == ROLE) && s.roles().any(|r| r == super::executor::ROLE);
+    if !both || s.counter(IMMORTAL_LIFE_SPENT) > 0 {
+        return false;
+    }
+    s.counters.insert(IMMORTAL_LIFE_SPENT.into(), 1);
+    true
 }
 
 /// Before deaths are settled: an immortal with his life absorbs every unsettled attack on
@@ -158,7 +185,13 @@ pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
     for (immortal, who) in attacked {
         let names: Vec<String> = who.iter().map(|p| ctx.name(*p)).collect();
         let template = if spent.iter().any(|(i, _)| *i == immortal) {
-            if let Some(s) = ctx.state.slots.get_mut(immortal) {
+            if executor_keeps_his_own(ctx, immortal) {
+                let why = format!(
+                    "{} spent the immortal's life; the executor's own is left, for him alone (L110)",
+                    ctx.name(immortal)
+                );
+                ctx.note(format!("life:{}", ctx.name(immortal)), "doctor", why);
+            } else if let Some(s) = ctx.state.slots.get_mut(immortal) {
                 s.statuses.remove(SPARE_LIFE);
             }
             "pm_immortal_life_spent"
