@@ -9,13 +9,15 @@
 //! (`mercenary_kill`) on the mafia's nights, every night once the maniac is out too, by the same
 //! rules; he checks red until his first own kill, the orders not counting. The ninja is the
 //! yakuza's mercenary (§5.39, L55): the same rules, with `ninja_order` and `ninja_kill`, for the
-//! group of the maniac's nights.
+//! group of the maniac's nights. In a game with the yakuza a hired killer whose employers are
+//! both dead moves to the other group, which orders him from then on (L55).
 
 use super::night::{self, Gate, Move, NightRun};
 use super::{Entry, Role, blocker, kamikaze, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::rules::Roleset;
 use teams::KillerSide;
 
 /// A hired killer of a group: the mafia's mercenary, the yakuza's ninja.
@@ -90,7 +92,7 @@ impl Role for Hireling {
         if entry.ability != self.kill {
             return Ok(());
         }
-        let side = self.employer;
+        let side = employer(entry.roleset, entry.state, self);
         if !teams::members(entry.roleset, entry.state, side).is_empty() {
             return refusal(
                 self.kill,
@@ -117,7 +119,7 @@ pub fn order_refusal(entry: &Entry) -> Result<(), Refusal> {
     let Some(h) = HIRELINGS.iter().find(|h| h.order == entry.ability) else {
         return Ok(());
     };
-    if hired(entry.state, h).is_none() {
+    if hired(entry.roleset, entry.state, h).is_none() {
         return refusal(
             "no_hireling",
             format!("there is no living {} to order (L49, L55)", h.role),
@@ -132,12 +134,30 @@ pub fn order_refusal(entry: &Entry) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// The living hired killer.
-pub fn hired(state: &GameState, h: &Hireling) -> Option<SlotId> {
-    state
-        .living()
-        .find(|s| teams::holds(s, h.role))
-        .map(|s| s.id)
+/// The living hired killer working for `h`'s group: its own, or the other group's one who
+/// moved over once both his employers were dead (L55).
+pub fn hired(roleset: &Roleset, state: &GameState, h: &Hireling) -> Option<SlotId> {
+    let own = |role: &str| state.living().find(|s| teams::holds(s, role)).map(|s| s.id);
+    let other = of_side(h.employer.other());
+    own(h.role).or_else(|| {
+        (employer(roleset, state, other) == h.employer)
+            .then(|| own(other.role))
+            .flatten()
+    })
+}
+
+/// The group a hired killer works for now: his own, or in a game with the yakuza the other
+/// group once both his employers are dead and it lives (L55).
+pub fn employer(roleset: &Roleset, state: &GameState, h: &Hireling) -> KillerSide {
+    let own = h.employer;
+    let yakuza_game = state.slots.iter().any(|s| teams::holds(s, "yakuza"));
+    let own_out = teams::members(roleset, state, own).is_empty();
+    let other_lives = !teams::members(roleset, state, own.other()).is_empty();
+    if yakuza_game && own_out && other_lives {
+        own.other()
+    } else {
+        own
+    }
 }
 
 /// The player the order or the kill aims at, or why the mercenary skips (L49): the order's
@@ -219,7 +239,7 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
     let Some(h) = HIRELINGS.iter().find(|h| h.order == order.ability) else {
         return false;
     };
-    let Some(merc) = hired(&ctx.state, h) else {
+    let Some(merc) = hired(ctx.roleset, &ctx.state, h) else {
         let why = "the mercenary is gone: the order is void (L49)".to_string();
         night::step(ctx, order, StepResult::Skipped, vec![why]);
         return false;
@@ -250,14 +270,19 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
     };
     // His own block and his own disruptions count; the mafia's do not (L49).
     // Gated as his own kill: the gate asks whether the actor holds the move.
+    // A hired killer who moved over from the other group makes his own kill (L55).
+    let own = HIRELINGS
+        .iter()
+        .find(|x| teams::holds(&ctx.state.slots[merc], x.role))
+        .unwrap_or(h);
     let def = ctx
         .roleset
-        .ability(h.kill)
+        .ability(own.kill)
         .map(|d| std::rc::Rc::new(d.clone()))
         .unwrap_or_else(|| order.def.clone());
     let as_merc = Move {
         actor: merc,
-        ability: h.kill.into(),
+        ability: own.kill.into(),
         targets: vec![target],
         def,
         ..order.clone()
@@ -303,8 +328,9 @@ fn tell_death(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
     let dead: Vec<SlotId> = night::holders_at_start(run, &ctx.state, h.role)
         .filter(|s| !ctx.is_alive(*s))
         .collect();
+    let side = employer(ctx.roleset, &ctx.state, h);
     for merc in dead {
-        for m in teams::members(ctx.roleset, &ctx.state, h.employer) {
+        for m in teams::members(ctx.roleset, &ctx.state, side) {
             ctx.say(
                 Audience::Slot(m),
                 "pm_mercenary_dead",
@@ -317,10 +343,11 @@ fn tell_death(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
 /// A role's holder the order aimed at who lives is named to the mafia and the mercenary
 /// (L49).
 fn name_surviving_holders(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
-    let Some(merc) = hired(&ctx.state, h) else {
+    let Some(merc) = hired(ctx.roleset, &ctx.state, h) else {
         return;
     };
-    let mut told: Vec<SlotId> = teams::members(ctx.roleset, &ctx.state, h.employer);
+    let side = employer(ctx.roleset, &ctx.state, h);
+    let mut told: Vec<SlotId> = teams::members(ctx.roleset, &ctx.state, side);
     told.push(merc);
     for &(by, holder) in &run.ledger.role_orders {
         if by != merc || !ctx.is_alive(holder) {
