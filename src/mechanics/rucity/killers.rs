@@ -45,6 +45,7 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
                 budget -= 1;
                 run.ledger.shots.push(Shot {
                     side,
+                    target: Some(target),
                     attack: None,
                     void: false,
                 });
@@ -84,6 +85,7 @@ fn carry_out_orders(
         }
         run.ledger.shots.push(Shot {
             side,
+            target: order.targets.first().copied(),
             attack: None,
             void: false,
         });
@@ -327,6 +329,113 @@ fn insure(
         result,
         reasons,
     });
+}
+
+/// Insurance through a saved victim (L55, L121), after every peaceful killer: while both pairs
+/// (the mafia and the yakuza) are intact, or between the two members of a mixed pair, a killer
+/// of the other group who sent an insurance move with a target of his own shoots it for a shot
+/// whose victim was saved (the blocker's protection stopped it, or the doctor or the cultist
+/// heals him tonight).
+pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
+    let yakuza = ctx.state.slots.iter().any(|s| teams::holds(s, "yakuza"));
+    let count = |side| teams::members(ctx.roleset, &ctx.state, side).len();
+    let (mafia, maniac) = (count(KillerSide::Mafia), count(KillerSide::Maniac));
+    let both_intact = mafia >= 2 && maniac >= 2;
+    let mixed = mafia == 1 && maniac == 1;
+    if !yakuza || !(both_intact || mixed) {
+        return;
+    }
+    let healing = |run: &NightRun, p: SlotId| {
+        run.acts
+            .iter()
+            .any(|a| matches!(a.ability.as_str(), "doctor" | "cultist_heal") && a.targets == [p])
+    };
+    let shooters: BTreeSet<SlotId> = run
+        .visits
+        .iter()
+        .filter(|v| v.negative)
+        .map(|v| v.actor)
+        .collect();
+    for k in 0..run.ledger.shots.len() {
+        let shot = run.ledger.shots[k].clone();
+        let Some(target) = shot.target.filter(|_| !shot.void) else {
+            continue;
+        };
+        let landed_on = shot
+            .attack
+            .and_then(|i| run.attacks.get(i))
+            .map(|a| a.victim);
+        let saved = ctx.is_alive(target)
+            && match landed_on {
+                Some(v) => healing(run, v),
+                None => run.ledger.shielded.contains(&target),
+            };
+        if !saved {
+            continue;
+        }
+        let other = shot.side.other();
+        let insurer = run
+            .acts
+            .iter()
+            .filter(|m| m.ability == "insure" && !m.targets.is_empty())
+            .find(|m| {
+                teams::members(ctx.roleset, &ctx.state, other).contains(&m.actor)
+                    && !shooters.contains(&m.actor)
+                    && !run.ledger.fired_insurers.contains(&m.actor)
+            })
+            .cloned();
+        let Some(mv) = insurer else {
+            continue;
+        };
+        run.ledger.fired_insurers.insert(mv.actor);
+        let aim = mv.targets[0];
+        let mut reasons = vec![format!(
+            "{}'s victim {} was saved: {} of the other group shoots {} for the {} after the peaceful killers (L55, L121)",
+            shot.side.id(),
+            ctx.name(target),
+            ctx.name(mv.actor),
+            ctx.name(aim),
+            shot.side.id()
+        )];
+        run.visits.push(Visit {
+            actor: mv.actor,
+            ability: "insure".into(),
+            targets: vec![aim],
+            negative: true,
+        });
+        let result = match night::gate(ctx, run, &mv, true, true) {
+            Gate::Stop(result, why) => {
+                reasons.push(why);
+                result
+            }
+            Gate::Go { .. } => {
+                if night::attack(
+                    ctx,
+                    run,
+                    mv.actor,
+                    aim,
+                    other.id(),
+                    Some(k),
+                    false,
+                    &mut reasons,
+                ) {
+                    StepResult::Success
+                } else {
+                    StepResult::Failed
+                }
+            }
+        };
+        ctx.step(Step {
+            key: format!("late_insurance:{}", ctx.name(mv.actor)),
+            stage: "late_insurance".into(),
+            actor: Some(mv.actor),
+            ability: Some("insure".into()),
+            targets_before: vec![ctx.name(aim)],
+            targets_after: vec![ctx.name(aim)],
+            result,
+            reasons,
+        });
+    }
 }
 
 /// Is `insurer` the lone member of a group that gave up its night, aiming at a black (L55)?

@@ -29,6 +29,8 @@ pub type NightRun = Fold<CityNight>;
 #[derive(Clone, Debug)]
 pub struct Shot {
     pub side: KillerSide,
+    /// Whom it was fired at (an order naming a role has none until its holder is found).
+    pub target: Option<SlotId>,
     pub attack: Option<usize>,
     /// Spent without a reserve (the extended first nights' black-on-black limit, R20).
     pub void: bool,
@@ -277,6 +279,13 @@ impl kernel::Rules for City {
         }
         killers::run(ctx, run, &shots);
         true
+    }
+
+    fn system_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
+        match stage {
+            "late_insurance" => killers::late_insurance(ctx, run),
+            other => ctx.warn(format!("stage `{other}` has no rule in ru-city")),
+        }
     }
 
     fn after_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {

@@ -234,6 +234,7 @@ pub const REQUIRES: Requirements = Requirements {
         "maid",
         "notes",
         "peaceful_killers",
+        "late_insurance",
         "pre_vote",
         "secretary",
         "suicide",
