@@ -77,7 +77,11 @@ fn carry_out_orders(
 ) -> bool {
     let mut landed = false;
     let order_id = mercenary::of_side(side).order;
-    for order in here.iter().filter(|m| m.ability == order_id) {
+    // An order insuring the maniac waits for his stopped shot (L49).
+    for order in here
+        .iter()
+        .filter(|m| m.ability == order_id && !mercenary::insures_the_maniac(m))
+    {
         if *budget == 0 || landed {
             let why = "the mafia has no shot left for an order tonight";
             night::step(ctx, order, StepResult::Skipped, vec![why.into()]);
@@ -219,8 +223,12 @@ fn insure(
             .find(|p| !ctx.has_status(*p, "insurance_off") || explicit(*p).is_some()),
     };
     let other = side.other();
-    let cross = || {
-        (run.ledger.shot_plan.available(other) == 0)
+    // The mafia insures the maniac when it has no shot tonight, or, as a full trio with the
+    // boss's son, when it has only one (L2, L48).
+    let trio_with_one = teams::members(ctx.roleset, &ctx.state, other).len() >= 3
+        && run.ledger.shot_plan.available(other) == 1;
+    let cross: Option<SlotId> = {
+        (run.ledger.shot_plan.available(other) == 0 || trio_with_one)
             .then(|| {
                 teams::members(ctx.roleset, &ctx.state, other)
                     .into_iter()
@@ -229,7 +237,38 @@ fn insure(
             })
             .flatten()
     };
-    let Some(insurer) = partner.or_else(cross) else {
+    // The maniac's shot: the geisha's insurance comes before the mafia's, and the mafia may
+    // insure him through its mercenary (L54, L49).
+    let geisha = || {
+        (side == KillerSide::Maniac && maniac_plays(ctx))
+            .then(|| {
+                ctx.state
+                    .living()
+                    .filter(|s| teams::holds(s, super::roles::geisha::ROLE))
+                    .map(|s| s.id)
+                    .filter(|p| !shooters.contains(p) && !run.ledger.fired_insurers.contains(p))
+                    .find(|p| explicit(*p).is_some())
+            })
+            .flatten()
+    };
+    let partner = partner.or_else(geisha);
+    if partner.is_none()
+        && side == KillerSide::Maniac
+        && let Some(order) = here.iter().find(|m| mercenary::insures_the_maniac(m))
+    {
+        let order = Move {
+            targets: if order.targets.is_empty() && !order.params.contains_key("role") {
+                vec![target]
+            } else {
+                order.targets.clone()
+            },
+            ..order.clone()
+        };
+        if mercenary::carry_out(ctx, run, &order, shot) {
+            return;
+        }
+    }
+    let Some(insurer) = partner.or(cross) else {
         ctx.note(
             format!("insurance:{}", ctx.name(shooter)),
             "killers",
@@ -436,6 +475,11 @@ pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
             reasons,
         });
     }
+}
+
+/// Does the true maniac play (the geisha does not insure the yakuza, L54)?
+fn maniac_plays(ctx: &Ctx) -> bool {
+    ctx.state.living().any(|s| teams::holds(s, "maniac"))
 }
 
 /// Is `insurer` the lone member of a group that gave up its night, aiming at a black (L55)?

@@ -6,7 +6,9 @@
 //! or her black client's kill of her, is called off. Her move fails when she is blocked, on the
 //! blocker's ward, on a homeless out on his watch, or on a kamikaze who can strike; she learns
 //! her client's peaceful role and he learns he was taken. Once the maniac is out she shoots on
-//! the maniac's nights (`geisha_kill`, not her client), besides her company.
+//! the maniac's nights (`geisha_kill`, not her client), besides her company. She may insure the
+//! maniac's stopped shot (`insure`, her own target or his), before any insurance of the mafia's,
+//! never the yakuza's (L54).
 
 use super::night::{self, Move, NightRun};
 use super::prostitute::Company;
@@ -37,6 +39,16 @@ impl Role for Geisha {
         true
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == "insure" {
+            let maniac = entry.state.living().any(|s| teams::holds(s, "maniac"));
+            return match maniac {
+                true => Ok(()),
+                false => refusal(
+                    "insure",
+                    "the geisha insures the maniac only, never the yakuza (L54)",
+                ),
+            };
+        }
         if entry.ability != KILL {
             return Ok(());
         }

@@ -37,7 +37,8 @@ impl Role for Killer {
     /// A side without a shot tonight (no own night, no reserve) may not shoot (L2, L3).
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         let side = self.0;
-        let shoots = side.kills(entry.ability) || super::mercenary::is_order(entry.ability);
+        // An order's shot is checked with its values (an order insuring the maniac needs none).
+        let shoots = side.kills(entry.ability);
         if entry.ability == super::yakuza::REDDEN {
             return super::yakuza::redden_refusal(entry);
         }
@@ -94,7 +95,20 @@ impl Role for Killer {
                 }
                 Ok(())
             }
-            a if super::mercenary::is_order(a) => super::mercenary::order_refusal(entry),
+            a if super::mercenary::is_order(a) => {
+                let insures = entry.params.get("insure").is_some_and(|v| v == "maniac");
+                let plan = shots::night_shots(entry.roleset, entry.state);
+                if !insures && plan.usable(side) == 0 {
+                    return refusal(
+                        "no_shot",
+                        format!(
+                            "the {} has no shot tonight for an order (no own night, no reserve); it may order the mercenary to insure the maniac (L49)",
+                            side.id()
+                        ),
+                    );
+                }
+                super::mercenary::order_refusal(entry)
+            }
             "suicide" => {
                 let partner = teams::members(entry.roleset, entry.state, side)
                     .into_iter()

@@ -59,6 +59,12 @@ pub fn of_side(side: KillerSide) -> &'static Hireling {
         .unwrap_or(&MERCENARY)
 }
 
+/// Is this the mafia's order for its mercenary to insure the maniac (`{"insure": "maniac"}`,
+/// L49)?
+pub fn insures_the_maniac(mv: &Move) -> bool {
+    mv.ability == MERCENARY.order && mv.params.get("insure").is_some_and(|v| v == "maniac")
+}
+
 /// An order carried out is the group's kill, not his: it keeps his peaceful status (L49).
 pub fn is_order_kind(kind: &str) -> bool {
     is_order(kind)
@@ -125,7 +131,9 @@ pub fn order_refusal(entry: &Entry) -> Result<(), Refusal> {
             format!("there is no living {} to order (L49, L55)", h.role),
         );
     }
-    if entry.targets.is_empty() && !entry.params.contains_key("role") {
+    // An insurance order may leave the target to the maniac's (L49).
+    let insurance = entry.params.contains_key("insure");
+    if entry.targets.is_empty() && !entry.params.contains_key("role") && !insurance {
         return refusal(
             "empty_order",
             "an order names a player, or a peaceful role with {\"role\": id} (L49)",
