@@ -23,11 +23,23 @@ pub fn checks_red(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
 
 /// Has `slot` killed someone with an attack tonight (a dead victim, not himself)?
 fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
-    // The mercenary's orders are the mafia's kills, not his (L49).
+    // The mercenary's orders are the mafia's kills, not his (L49); a werewolf's insurance of a
+    // killer side is that side's shot (the geisha's, L54).
+    let own_side = ctx
+        .state
+        .slots
+        .get(slot)
+        .and_then(|s| teams::killer_side(ctx.roleset, s));
+    let insurance = |kind: &str| {
+        teams::KillerSide::ALL
+            .iter()
+            .any(|s| s.id() == kind && own_side != Some(*s))
+    };
     run.attacks.iter().any(|a| {
         a.attacker == slot
             && a.victim != slot
             && !super::roles::mercenary::is_order_kind(&a.kind)
+            && !insurance(&a.kind)
             && !ctx.is_alive(a.victim)
     })
 }

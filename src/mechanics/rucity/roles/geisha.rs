@@ -13,9 +13,9 @@
 use super::night::{self, Move, NightRun};
 use super::prostitute::Company;
 use super::{Entry, Role, blocker, kamikaze, refusal, teams, werewolf};
-use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::{Refusal, SlotId};
 use teams::KillerSide;
 
 pub const ROLE: &str = "geisha";
@@ -71,6 +71,12 @@ impl Role for Geisha {
             return Ok(());
         };
         match entry.ability {
+            COMPANY if entry.targets.len() > 1 && entry.me().role != super::prostitute::ROLE => {
+                refusal(
+                    COMPANY,
+                    "two clients at once only for a geisha holding the prostitute (L111)",
+                )
+            }
             COMPANY if t == entry.actor => {
                 let last = entry.me().counters.get(LAST_SELF).copied().unwrap_or(0);
                 if last > 0 && last + 1 == entry.night() {
@@ -132,11 +138,38 @@ impl Role for Geisha {
 }
 
 fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(client) = night::target_through_gate(ctx, run, mv, true, true) else {
+    let Some(first) = night::target_through_gate(ctx, run, mv, true, true) else {
+        fake_self(ctx, run, mv);
         return;
     };
+    let mut reasons = Vec::new();
+    let mut kept = 0;
+    // Two clients at once with the prostitute's peaceful role (L111).
+    for &client in std::iter::once(&first).chain(mv.targets.iter().skip(1)) {
+        match fails(ctx, run, mv.actor, client) {
+            Some(why) => reasons.push(why),
+            None => {
+                keep_company(ctx, run, mv, client, &mut reasons);
+                kept += 1;
+            }
+        }
+    }
+    if kept == 0 {
+        ctx.say(
+            crate::engine::outcome::Audience::Slot(mv.actor),
+            "pm_move_failed",
+            &[],
+        );
+        fake_self(ctx, run, mv);
+        return night::step(ctx, mv, StepResult::Failed, reasons);
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// Why her move on `client` fails (L54), if it does.
+fn fails(ctx: &Ctx, run: &NightRun, geisha: SlotId, client: SlotId) -> Option<String> {
     let name = ctx.name(client);
-    let fails = if client != mv.actor && blocker::protects(ctx, run, client) {
+    if client != geisha && blocker::protects(ctx, run, client) {
         Some(format!(
             "{name} is under the blocker's protection: her move fails (L54)"
         ))
@@ -150,15 +183,16 @@ fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ))
     } else {
         None
-    };
-    if let Some(why) = fails {
-        ctx.say(
-            crate::engine::outcome::Audience::Slot(mv.actor),
-            "pm_move_failed",
-            &[],
-        );
-        return night::step(ctx, mv, StepResult::Failed, vec![why]);
     }
+}
+
+fn keep_company(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    client: SlotId,
+    reasons: &mut Vec<String>,
+) {
     if client == mv.actor {
         let night = run.ledger.night;
         if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
@@ -171,9 +205,32 @@ fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         protected: false,
         geisha: true,
     });
-    let why = format!(
-        "{name} spends the night with the geisha {}: his later peaceful moves and later moves on him fail, negative ones go through (L54)",
+    reasons.push(format!(
+        "{} spends the night with the geisha {}: his later peaceful moves and later moves on him fail, negative ones go through (L54)",
+        ctx.name(client),
         ctx.name(mv.actor)
+    ));
+}
+
+/// Her move knocked down, she may show observers a move into herself (`{"fake_self": "yes"}`,
+/// L115.12): her visit is recorded on herself.
+fn fake_self(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if mv.params.get("fake_self").is_none_or(|v| v != "yes") {
+        return;
+    }
+    for v in run
+        .visits
+        .iter_mut()
+        .filter(|v| v.actor == mv.actor && v.ability == COMPANY)
+    {
+        v.targets = vec![mv.actor];
+    }
+    ctx.note(
+        format!("fake_self:{}", ctx.name(mv.actor)),
+        "company",
+        format!(
+            "{}'s move was knocked down: observers see a move into herself (L115.12)",
+            ctx.name(mv.actor)
+        ),
     );
-    night::step(ctx, mv, StepResult::Success, vec![why]);
 }

@@ -171,22 +171,55 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
 
 /// A killer's attack on her reaches her unprotected clients too (Q20); the geisha's always,
 /// but a black one (L54).
-pub fn clients_attacked(ctx: &Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId> {
+pub fn clients_attacked(ctx: &mut Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId> {
     let prostitute_clients_die = ctx.option("prostitute_client_dies") != "no";
-    run.ledger
+    let clients: Vec<&Company> = run
+        .ledger
         .company
         .iter()
         .filter(|c| c.prostitute == victim && !c.protected)
+        .collect();
+    let geisha: Vec<SlotId> = clients
+        .iter()
+        .filter(|c| c.geisha)
         // The geisha's kill reaches her client, unless he is black: she dies alone (L54).
-        .filter(|c| {
-            if c.geisha {
-                !teams::black(ctx, c.client)
-            } else {
-                prostitute_clients_die
-            }
-        })
+        .filter(|c| !teams::black(ctx, c.client))
         .map(|c| c.client)
-        .collect()
+        .collect();
+    let mut hit: Vec<SlotId> = clients
+        .iter()
+        .filter(|c| !c.geisha && prostitute_clients_die)
+        .map(|c| c.client)
+        .collect();
+    hit.extend(one_of_the_geishas_clients(ctx, &geisha));
+    hit
+}
+
+/// A geisha with two clients takes only one with her (L111): a red before the faceless (two
+/// reds: one drawn at random), the faceless before a black (already left out).
+fn one_of_the_geishas_clients(ctx: &mut Ctx, clients: &[SlotId]) -> Option<SlotId> {
+    if clients.len() < 2 {
+        return clients.first().copied();
+    }
+    let reds: Vec<SlotId> = clients
+        .iter()
+        .copied()
+        .filter(|c| !super::faceless::is_faceless(&ctx.state, *c))
+        .collect();
+    match reds.len() {
+        0 => clients.first().copied(),
+        1 => reds.first().copied(),
+        _ => {
+            let names: Vec<String> = reds.iter().map(|r| ctx.name(*r)).collect();
+            let label = |p: &SlotId| names[reds.iter().position(|r| r == p).unwrap_or(0)].clone();
+            ctx.draw(
+                "killers",
+                "which of the geisha's two red clients she takes with her (L111)",
+                &reds,
+                label,
+            )
+        }
+    }
 }
 
 /// The morning: protected clients of a killed prostitute survive crippled; each client learns
