@@ -576,6 +576,30 @@ pub fn settle_attacks(ctx: &mut Ctx, run: &mut NightRun) {
     kernel::attack::settle(ctx, run, &mut City, Told::Note("doctor"));
 }
 
+/// A knocked-down move whose maker asked for it (`{"fake_self": "yes"}`: the geisha's, the
+/// executor's) shows outside observers a move into himself (L115.11, L115.12): his visit is
+/// recorded on himself.
+pub fn fake_self(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+    if mv.params.get("fake_self").is_none_or(|v| v != "yes") {
+        return;
+    }
+    for v in run
+        .visits
+        .iter_mut()
+        .filter(|v| v.actor == mv.actor && v.ability == mv.ability)
+    {
+        v.targets = vec![mv.actor];
+    }
+    ctx.note(
+        format!("fake_self:{}", ctx.name(mv.actor)),
+        &mv.stage,
+        format!(
+            "{}'s move was knocked down: observers see a move into himself (L115.11, L115.12)",
+            ctx.name(mv.actor)
+        ),
+    );
+}
+
 /// Record a move's step in the outcome; a move that went through counts as a use of its
 /// ability (the once-per-game limits).
 pub fn step(ctx: &mut Ctx, mv: &Move, result: StepResult, reasons: Vec<String>) {

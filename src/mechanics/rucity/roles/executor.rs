@@ -138,6 +138,7 @@ pub fn blocks(state: &GameState, slot: SlotId, peaceful: bool) -> Option<String>
 
 fn torture(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(first) = night::target_through_gate(ctx, run, mv, true, true) else {
+        night::fake_self(ctx, run, mv);
         ctx.say(
             Audience::Slot(mv.actor),
             "pm_executor_failed",

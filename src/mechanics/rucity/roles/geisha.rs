@@ -139,7 +139,7 @@ impl Role for Geisha {
 
 fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(first) = night::target_through_gate(ctx, run, mv, true, true) else {
-        fake_self(ctx, run, mv);
+        night::fake_self(ctx, run, mv);
         return;
     };
     let mut reasons = Vec::new();
@@ -160,7 +160,7 @@ fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             "pm_move_failed",
             &[],
         );
-        fake_self(ctx, run, mv);
+        night::fake_self(ctx, run, mv);
         return night::step(ctx, mv, StepResult::Failed, reasons);
     }
     night::step(ctx, mv, StepResult::Success, reasons);
@@ -210,27 +210,4 @@ fn keep_company(
         ctx.name(client),
         ctx.name(mv.actor)
     ));
-}
-
-/// Her move knocked down, she may show observers a move into herself (`{"fake_self": "yes"}`,
-/// L115.12): her visit is recorded on herself.
-fn fake_self(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    if mv.params.get("fake_self").is_none_or(|v| v != "yes") {
-        return;
-    }
-    for v in run
-        .visits
-        .iter_mut()
-        .filter(|v| v.actor == mv.actor && v.ability == COMPANY)
-    {
-        v.targets = vec![mv.actor];
-    }
-    ctx.note(
-        format!("fake_self:{}", ctx.name(mv.actor)),
-        "company",
-        format!(
-            "{}'s move was knocked down: observers see a move into herself (L115.12)",
-            ctx.name(mv.actor)
-        ),
-    );
 }
