@@ -103,7 +103,10 @@ fn went_to(roleset: &Roleset, run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool
             .visits
             .iter()
             .any(|v| v.actor == who && v.ability == m.ability);
-        if recorded || m.ability == "insure" || !visiting(roleset, &m.ability) {
+        // A later move already blocked that its maker fakes into himself (L115.11).
+        let faked = m.params.get("fake_self").is_some_and(|v| v == "yes")
+            && crate::kernel::gate::blocker_of(run, who, negative(roleset, &m.ability)).is_some();
+        if recorded || faked || m.ability == "insure" || !visiting(roleset, &m.ability) {
             continue;
         }
         let list = if negative(roleset, &m.ability) {
