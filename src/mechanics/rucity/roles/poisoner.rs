@@ -8,7 +8,7 @@
 //! is out he may shoot instead; a poison in effect stays (§2.9).
 
 use super::night::{self, City, Move, NightRun};
-use super::{Entry, Role, blocker, refusal, vars, werewolf};
+use super::{Entry, Role, blocker, refusal, teams, vars, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
@@ -70,7 +70,11 @@ impl Role for Poisoner {
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         match (entry.ability, entry.targets.first()) {
-            (ANTIDOTE, Some(&t)) if victim_of(entry.state, entry.actor) != Some(t) => refusal(
+            (POISON, Some(_)) if entry.targets.len() > 1 && !two_targets_allowed(entry) => refusal(
+                POISON,
+                "two targets only in the extended format, after a night his move was knocked down or a black or the faceless died of his poison (L52)",
+            ),
+            (ANTIDOTE, Some(&t)) if !victims_of(entry.state, entry.actor).contains(&t) => refusal(
                 ANTIDOTE,
                 format!(
                     "{} is not the poisoner's poisoned victim (L52)",
@@ -84,14 +88,36 @@ impl Role for Poisoner {
 
 /// The living player `poisoner` has poisoned, if any.
 fn victim_of(state: &GameState, poisoner: SlotId) -> Option<SlotId> {
+    victims_of(state, poisoner).first().copied()
+}
+
+/// The living players `poisoner` has poisoned (two in the extended format, L52).
+fn victims_of(state: &GameState, poisoner: SlotId) -> Vec<SlotId> {
     state
         .living()
-        .find(|s| {
+        .filter(|s| {
             s.statuses
                 .get(POISONED)
                 .is_some_and(|i| i.link == Some(poisoner))
         })
         .map(|s| s.id)
+        .collect()
+}
+
+/// The night his move was knocked down, and the night a black or the faceless died of his
+/// poison: either, the night before, opens two targets in the extended format (L52).
+fn knocked_key(poisoner: SlotId) -> String {
+    format!("poison_knocked:{poisoner}")
+}
+fn black_died_key(poisoner: SlotId) -> String {
+    format!("poison_black_died:{poisoner}")
+}
+
+fn two_targets_allowed(entry: &Entry) -> bool {
+    let last = entry.night().saturating_sub(1);
+    let was = |key: String| last > 0 && vars::num(entry.state, &key) == last;
+    entry.state.option(entry.roleset, "format") == "extended"
+        && (was(knocked_key(entry.actor)) || was(black_died_key(entry.actor)))
 }
 
 /// Has the poisoner entered his antidote this phase?
@@ -117,22 +143,35 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         })
     };
     let stops: [werewolf::TargetStop; 2] = [&healed, &protected];
+    let night = run.ledger.night;
     let Some(target) = werewolf::special_move(ctx, run, mv, "pm_poisoner_failed", &stops) else {
+        vars::set(&mut ctx.state, knocked_key(mv.actor), night);
         return;
     };
+    let mut reasons = vec![poison_one(ctx, mv.actor, target, night)];
+    // The extended format's second target passes the same protections (L52).
+    for &second in mv.targets.iter().skip(1) {
+        match stops.iter().find_map(|stop| stop(ctx, run, second)) {
+            Some(why) => reasons.push(why),
+            None => reasons.push(poison_one(ctx, mv.actor, second, night)),
+        }
+    }
+    night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// One player poisoned tonight, and the poisoner told.
+fn poison_one(ctx: &mut Ctx, poisoner: SlotId, target: SlotId, night: u32) -> String {
     let name = ctx.name(target);
-    ctx.set_status_until(target, POISONED, Some(mv.actor), None);
-    let night = run.ledger.night;
+    ctx.set_status_until(target, POISONED, Some(poisoner), None);
     vars::set(&mut ctx.state, poisoned_night_key(target), night);
     ctx.say(
-        Audience::Slot(mv.actor),
+        Audience::Slot(poisoner),
         "pm_poisoner_done",
         &[("player", name.clone())],
     );
-    let why = format!(
+    format!(
         "{name} is poisoned: without the antidote he dies at the poisoner's move of the next night, unless the doctor or the cultist heals him (L52)"
-    );
-    night::step(ctx, mv, StepResult::Success, vec![why]);
+    )
 }
 
 fn antidote(ctx: &mut Ctx, mv: &Move) {
@@ -177,6 +216,57 @@ fn antidote_before_the_vote(ctx: &mut Ctx) {
     }
 }
 
+/// Of two victims one poisoner poisoned together only one dies (L52): a red before a black or
+/// the faceless, else one drawn; the other's poison ends.
+fn only_one_of_two(
+    ctx: &mut Ctx,
+    due: Vec<(SlotId, Option<SlotId>)>,
+) -> Vec<(SlotId, Option<SlotId>)> {
+    let mut out: Vec<(SlotId, Option<SlotId>)> = Vec::new();
+    for (victim, poisoner) in due {
+        let pair = out.iter().position(|(_, p)| p.is_some() && *p == poisoner);
+        let Some(i) = pair else {
+            out.push((victim, poisoner));
+            continue;
+        };
+        let other = out[i].0;
+        let red = |c: &Ctx, p: SlotId| {
+            c.state
+                .slots
+                .get(p)
+                .is_some_and(|s| !teams::is_black(c.roleset, s) && !teams::is_grey(c.roleset, s))
+        };
+        let keep = match (red(ctx, other), red(ctx, victim)) {
+            (true, false) => other,
+            (false, true) => victim,
+            _ => {
+                let names = [ctx.name(other), ctx.name(victim)];
+                let label = |p: &SlotId| names[usize::from(*p == victim)].clone();
+                ctx.draw(
+                    "poison",
+                    "which of the poisoner's two victims dies (L52)",
+                    &[other, victim],
+                    label,
+                )
+                .unwrap_or(other)
+            }
+        };
+        let spared = if keep == other { victim } else { other };
+        kernel::status::clear(ctx, spared, POISONED);
+        vars::clear(&mut ctx.state, &poisoned_night_key(spared));
+        ctx.note(
+            format!("poison:{}", ctx.name(spared)),
+            "poison",
+            format!(
+                "of the poisoner's two victims only one dies, a red first: {} is spared (L52)",
+                ctx.name(spared)
+            ),
+        );
+        out[i].0 = keep;
+    }
+    out
+}
+
 /// The poisoner's slot of the night (before his own move): each victim poisoned on an earlier
 /// night who got no antidote dies now, unless the doctor or the cultist healed him tonight,
 /// which ends the poison (L52: "ночью к жертве не зашел доктор (или культист)").
@@ -188,6 +278,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
         .filter_map(|s| s.statuses.get(POISONED).map(|i| (s.id, i.link)))
         .filter(|(v, _)| vars::num(&ctx.state, &poisoned_night_key(*v)) < night)
         .collect();
+    let due = only_one_of_two(ctx, due);
     for (victim, poisoner) in due {
         let name = ctx.name(victim);
         let mut reasons = Vec::new();
@@ -220,6 +311,13 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
                 poisoner,
                 &mut reasons,
             );
+            let black_or_grey =
+                ctx.state.slots.get(victim).is_some_and(|s| {
+                    teams::is_black(ctx.roleset, s) || teams::is_grey(ctx.roleset, s)
+                });
+            if let Some(p) = poisoner.filter(|_| black_or_grey) {
+                vars::set(&mut ctx.state, black_died_key(p), night);
+            }
             StepResult::Success
         };
         ctx.step(crate::engine::outcome::Step {
