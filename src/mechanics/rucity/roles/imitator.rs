@@ -74,7 +74,16 @@ impl Role for Imitator {
         Ok(())
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
-        meet(ctx, run);
+        perfect_red_before_the_meeting(ctx, run);
+        meet(ctx, run.ledger.night + 1);
+    }
+    /// The extended format's first nights are common: the maniac shoots on Night 1, so they
+    /// meet on Day 1, before it (L50, L131.4).
+    fn day_round(&self, ctx: &mut Ctx) {
+        let day = ctx.state.phase / 2 + 1;
+        if ctx.option("format") == "extended" && day == 1 {
+            meet(ctx, 1);
+        }
     }
     fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         for (maker, role) in disguises(&ctx.state) {
@@ -118,13 +127,14 @@ fn living_imitator(state: &GameState) -> Option<SlotId> {
 
 /// The meeting (L50, Q40): before the maniac's first night of shooting, the imitator and the
 /// maniac learn each other's names.
-fn meet(ctx: &mut Ctx, run: &NightRun) {
+fn meet(ctx: &mut Ctx, next: u32) {
     if vars::flag(&ctx.state, MET) {
         return;
     }
-    let next = run.ledger.night + 1;
-    let maniac_due =
-        KillerSide::Maniac.owns_parity(next) || ctx.option("imitator_meeting") == "before_night_2";
+    let extended_first = ctx.option("format") == "extended" && next == 1;
+    let maniac_due = KillerSide::Maniac.owns_parity(next)
+        || extended_first
+        || ctx.option("imitator_meeting") == "before_night_2";
     let Some(imitator) = living_imitator(&ctx.state) else {
         return;
     };
@@ -233,6 +243,24 @@ fn send_illusion(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(maniac)
     );
     night::step(ctx, mv, StepResult::Success, vec![why]);
+}
+
+/// Before the meeting the imitator is a perfect red: a check made on him then verifies red as
+/// well (L50).
+fn perfect_red_before_the_meeting(ctx: &mut Ctx, run: &NightRun) {
+    if vars::flag(&ctx.state, MET) {
+        return;
+    }
+    let Some(imitator) = living_imitator(&ctx.state) else {
+        return;
+    };
+    let checkers: Vec<SlotId> = run
+        .visitors_of(imitator, imitator)
+        .map(|v| v.actor)
+        .collect();
+    for c in checkers {
+        vars::set(&mut ctx.state, met_illusion_key(c, imitator), "yes");
+    }
 }
 
 /// Does the illusion stand over `target` now?
