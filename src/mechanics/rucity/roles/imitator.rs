@@ -202,6 +202,8 @@ pub struct Illusion {
     pub gone: bool,
     /// The night's visits already looked at.
     pub visits_seen: usize,
+    /// The maniac's statuses when the illusion rose: others put on him later struck it.
+    pub statuses_before: Vec<String>,
 }
 
 /// `checker` met the illusion when he looked at `target`: a verification of that check shows
@@ -235,6 +237,12 @@ fn send_illusion(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         killed: false,
         gone: false,
         visits_seen: run.visits.len(),
+        statuses_before: ctx
+            .state
+            .slots
+            .get(maniac)
+            .map(|s| s.statuses.keys().cloned().collect())
+            .unwrap_or_default(),
     });
     let why = format!(
         "{} sends an illusion of the maniac {}: tonight the moves aimed at {} meet it, with the results his peaceful role would give, and he stays untouched (L50)",
@@ -260,6 +268,40 @@ fn perfect_red_before_the_meeting(ctx: &mut Ctx, run: &NightRun) {
         .collect();
     for c in checkers {
         vars::set(&mut ctx.state, met_illusion_key(c, imitator), "yes");
+    }
+}
+
+/// A status another player's move put on the maniac under the illusion struck the illusion: it
+/// is lifted (L50).
+fn strip_new_statuses(ctx: &mut Ctx, illusion: &Illusion, stage: &str) {
+    let phase = ctx.state.phase;
+    let maniac = illusion.maniac;
+    let struck: Vec<String> = ctx
+        .state
+        .slots
+        .get(maniac)
+        .map(|s| {
+            s.statuses
+                .iter()
+                .filter(|(id, info)| {
+                    !illusion.statuses_before.contains(id)
+                        && info.since == phase
+                        && info.link != Some(maniac)
+                })
+                .map(|(id, _)| id.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    for status in struck {
+        crate::kernel::status::clear(ctx, maniac, &status);
+        ctx.note(
+            format!("illusion:{}", ctx.name(maniac)),
+            stage,
+            format!(
+                "`{status}` aimed at {} struck the imitator's illusion: it does not stay on him (L50)",
+                ctx.name(maniac)
+            ),
+        );
     }
 }
 
@@ -318,6 +360,7 @@ pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
     if let Some(i) = run.ledger.illusion.as_mut() {
         i.visits_seen = run.visits.len();
     }
+    strip_new_statuses(ctx, &illusion, stage);
     if run.blocks.remove(&illusion.maniac).is_some() {
         ctx.note(
             format!("illusion:{}", ctx.name(illusion.maniac)),
