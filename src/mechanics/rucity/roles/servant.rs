@@ -88,6 +88,7 @@ impl Role for Servant {
     }
     fn day_round(&self, ctx: &mut Ctx) {
         bind(ctx);
+        leave_with_the_master(ctx);
     }
     fn before_vote(&self, ctx: &mut Ctx) {
         let notices: Vec<SlotId> = live_acts(&ctx.state)
@@ -110,22 +111,34 @@ impl Role for Servant {
             );
         }
     }
-    fn departed(&self, ctx: &mut Ctx, dead: &[SlotId]) {
-        let leaving: Vec<SlotId> = ctx
-            .state
-            .living()
-            .filter(|s| s.role == ROLE)
-            .map(|s| s.id)
-            .filter(|s| master_of(&ctx.state, *s).is_some_and(|m| dead.contains(&m)))
-            .collect();
-        for s in leaving {
-            if elite::leave(ctx, s) {
-                ctx.note(
-                    format!("servant:{}", ctx.name(s)),
-                    "votes",
-                    format!("{} leaves the game with his master (L129.7)", ctx.name(s)),
-                );
-            }
+    fn departed(&self, ctx: &mut Ctx, _dead: &[SlotId]) {
+        leave_with_the_master(ctx);
+    }
+}
+
+/// A servant leaves with his master, once the master is out for good: a master dead but kept
+/// in the game as a phantom player keeps him (L129.7).
+fn leave_with_the_master(ctx: &mut Ctx) {
+    let gone = |m: SlotId| {
+        ctx.state
+            .slots
+            .get(m)
+            .is_some_and(|s| !s.alive && !s.has_status(super::phantom::PHANTOM))
+    };
+    let leaving: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| s.role == ROLE)
+        .map(|s| s.id)
+        .filter(|s| master_of(&ctx.state, *s).is_some_and(gone))
+        .collect();
+    for s in leaving {
+        if elite::leave(ctx, s) {
+            ctx.note(
+                format!("servant:{}", ctx.name(s)),
+                "votes",
+                format!("{} leaves the game with his master (L129.7)", ctx.name(s)),
+            );
         }
     }
 }
