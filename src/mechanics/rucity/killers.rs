@@ -80,7 +80,7 @@ fn carry_out_orders(
     // An order insuring the maniac waits for his stopped shot (L49).
     for order in here
         .iter()
-        .filter(|m| m.ability == order_id && !mercenary::insures_the_maniac(m))
+        .filter(|m| m.ability == order_id && !mercenary::is_insurance(m))
     {
         if *budget == 0 || landed {
             let why = "the mafia has no shot left for an order tonight";
@@ -252,9 +252,9 @@ fn insure(
             .flatten()
     };
     let partner = partner.or_else(geisha);
+    // The other group's hired killer, on its order (L49, L55).
     if partner.is_none()
-        && side == KillerSide::Maniac
-        && let Some(order) = here.iter().find(|m| mercenary::insures_the_maniac(m))
+        && let Some(order) = here.iter().find(|m| mercenary::insures(m, side))
     {
         let order = Move {
             targets: if order.targets.is_empty() && !order.params.contains_key("role") {
@@ -265,6 +265,15 @@ fn insure(
             ..order.clone()
         };
         if mercenary::carry_out(ctx, run, &order, shot) {
+            return;
+        }
+        // Between the two pairs his employer does not follow up on his failure (L55).
+        if ctx.state.slots.iter().any(|s| teams::holds(s, "yakuza")) {
+            ctx.note(
+                format!("insurance:{}", ctx.name(shooter)),
+                "killers",
+                "the other group's hired killer failed to insure: his employer does not follow up (L55)",
+            );
             return;
         }
     }

@@ -96,7 +96,7 @@ impl Role for Killer {
                 Ok(())
             }
             a if super::mercenary::is_order(a) => {
-                let insures = entry.params.get("insure").is_some_and(|v| v == "maniac");
+                let insures = entry.params.contains_key("insure");
                 let plan = shots::night_shots(entry.roleset, entry.state);
                 if !insures && plan.usable(side) == 0 {
                     return refusal(

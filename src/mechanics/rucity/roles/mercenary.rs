@@ -59,10 +59,16 @@ pub fn of_side(side: KillerSide) -> &'static Hireling {
         .unwrap_or(&MERCENARY)
 }
 
-/// Is this the mafia's order for its mercenary to insure the maniac (`{"insure": "maniac"}`,
-/// L49)?
-pub fn insures_the_maniac(mv: &Move) -> bool {
-    mv.ability == MERCENARY.order && mv.params.get("insure").is_some_and(|v| v == "maniac")
+/// Is this a group's order for its hired killer to insure the other group's shot
+/// (`{"insure": "maniac"}` from the mafia, L49; `{"insure": "mafia"}` from the yakuza, L55)?
+pub fn insures(mv: &Move, insured: KillerSide) -> bool {
+    mv.ability == of_side(insured.other()).order
+        && mv.params.get("insure").is_some_and(|v| v == insured.id())
+}
+
+/// Is this order an insurance of the other group's shot rather than the group's own?
+pub fn is_insurance(mv: &Move) -> bool {
+    KillerSide::ALL.iter().any(|side| insures(mv, *side))
 }
 
 /// An order carried out is the group's kill, not his: it keeps his peaceful status (L49).
