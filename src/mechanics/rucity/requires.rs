@@ -103,6 +103,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_killer_victim_grey",
         "pm_elite_linked_left",
         "pm_servant_copy",
+        "pm_geisha_becomes_yakuza",
         "pm_faceless_bodyguard_ward_killed",
         "pub_agent_left",
         "pub_agent_left_side",

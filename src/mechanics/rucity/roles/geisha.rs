@@ -8,7 +8,8 @@
 //! her client's peaceful role and he learns he was taken. Once the maniac is out she shoots on
 //! the maniac's nights (`geisha_kill`, not her client), besides her company. She may insure the
 //! maniac's stopped shot (`insure`, her own target or his), before any insurance of the mafia's,
-//! never the yakuza's (L54).
+//! never the yakuza's; when one of the yakuza is out she takes his place beside the survivor
+//! (L54).
 
 use super::night::{self, Move, NightRun};
 use super::prostitute::Company;
@@ -107,6 +108,9 @@ impl Role for Geisha {
             }
             _ => Ok(()),
         }
+    }
+    fn departed(&self, ctx: &mut Ctx, _dead: &[SlotId]) {
+        partner_the_last_yakuza(ctx);
     }
     /// A black killer's move on her black client, or her black client's move on her, is called
     /// off (L54); no insurance takes it over (L14).
@@ -210,4 +214,50 @@ fn keep_company(
         ctx.name(client),
         ctx.name(mv.actor)
     ));
+}
+
+/// When one of the yakuza is out, the geisha at once takes the dead one's place beside the
+/// survivor (L54): her negative role becomes the yakuza's, shots, insurance and checks included.
+fn partner_the_last_yakuza(ctx: &mut Ctx) {
+    let yakuza: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| teams::holds(s, super::yakuza::ROLE))
+        .map(|s| s.id)
+        .collect();
+    let once_a_pair = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| teams::holds(s, super::yakuza::ROLE))
+        .count()
+        >= 2;
+    if yakuza.len() != 1 || !once_a_pair {
+        return;
+    }
+    let Some(geisha) = ctx
+        .state
+        .living()
+        .find(|s| teams::holds(s, ROLE))
+        .map(|s| s.id)
+    else {
+        return;
+    };
+    if let Some(s) = ctx.state.slots.get_mut(geisha) {
+        for r in s.extra_roles.iter_mut().filter(|r| *r == ROLE) {
+            *r = super::yakuza::ROLE.to_string();
+        }
+    }
+    crate::kernel::status::clear(ctx, geisha, werewolf::PEACEFUL);
+    ctx.say(
+        crate::engine::outcome::Audience::Slot(geisha),
+        "pm_geisha_becomes_yakuza",
+        &[("player", ctx.name(yakuza[0]))],
+    );
+    let why = format!(
+        "a yakuza is out: the geisha {} takes his place beside {} (L54)",
+        ctx.name(geisha),
+        ctx.name(yakuza[0])
+    );
+    ctx.note(format!("geisha:{}", ctx.name(geisha)), "morning", why);
 }
