@@ -292,7 +292,10 @@ impl kernel::Rules for City {
         super::roles::imitator::after_stage(ctx, run, stage);
         match stage {
             "killers" => bodyguard::alibi(ctx, run),
-            "doctor" => settle_attacks(ctx, run),
+            "doctor" => {
+                settle_attacks(ctx, run);
+                super::roles::geisha::where_she_was(ctx, run);
+            }
             _ => {}
         }
     }

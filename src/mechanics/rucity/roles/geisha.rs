@@ -261,3 +261,47 @@ fn partner_the_last_yakuza(ctx: &mut Ctx) {
     );
     ctx.note(format!("geisha:{}", ctx.name(geisha)), "morning", why);
 }
+
+/// Once the night's deaths are settled, a geisha with two clients (L111) counts, for every
+/// later check of her moves, as having been with the one who lives, or at home if neither does.
+pub fn where_she_was(ctx: &mut Ctx, run: &mut NightRun) {
+    let two_clients: Vec<SlotId> = run
+        .acts
+        .iter()
+        .filter(|a| a.ability == COMPANY && a.targets.len() > 1)
+        .map(|a| a.actor)
+        .collect();
+    for geisha in two_clients {
+        let mut moved = false;
+        for v in run
+            .visits
+            .iter_mut()
+            .filter(|v| v.actor == geisha && v.ability == COMPANY)
+        {
+            let living: Vec<SlotId> = v
+                .targets
+                .iter()
+                .copied()
+                .filter(|t| ctx.is_alive(*t))
+                .collect();
+            if living.len() < v.targets.len() {
+                moved = true;
+                v.targets = if living.is_empty() {
+                    vec![geisha]
+                } else {
+                    living
+                };
+            }
+        }
+        if moved {
+            ctx.note(
+                format!("geisha:{}", ctx.name(geisha)),
+                "doctor",
+                format!(
+                    "a client of {} died tonight: she counts as having been with the other one, or at home (L111)",
+                    ctx.name(geisha)
+                ),
+            );
+        }
+    }
+}
