@@ -99,6 +99,8 @@ pub struct CityNight {
     pub kamikaze_hooked: Vec<SlotId>,
     /// The imitator's illusion of the maniac tonight (L50).
     pub illusion: Option<super::roles::imitator::Illusion>,
+    /// The poisoner used tonight's extra poisoning (L52 R9).
+    pub extra_poison_used: bool,
 }
 
 /// The players alive when the night began who hold `role`, in seat order.

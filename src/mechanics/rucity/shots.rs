@@ -30,6 +30,9 @@ pub struct NightShots {
     pub notes: Vec<String>,
     /// Reserves as they stand once eliminated sides and overflow shots have moved.
     pub reserves: BTreeMap<KillerSide, u32>,
+    /// The side whose shot beyond what its shooters can fire went to the poisoner as an extra
+    /// poisoning tonight (L52 R9).
+    pub extra_poisoning: Option<KillerSide>,
 }
 
 impl NightShots {
@@ -153,6 +156,7 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
             s.available = if all_frozen { 0 } else { total };
         }
     }
+    extra_poisoning(state, &mut out);
     out.reserves = reserve;
     out
 }
@@ -195,6 +199,34 @@ pub fn lone_members(
         .collect()
 }
 
+/// R9 (L52): while a poisoner lives and has no gun, a shot a side has beyond what its shooters
+/// can fire tonight goes to him as an extra poisoning.
+fn extra_poisoning(state: &GameState, out: &mut NightShots) {
+    let poisoner = state
+        .living()
+        .any(|s| teams::holds(s, super::roles::poisoner::ROLE));
+    if !poisoner {
+        return;
+    }
+    let over = KillerSide::ALL.into_iter().find(|side| {
+        out.sides
+            .get(side)
+            .is_some_and(|s| s.capacity > 0 && s.available > s.capacity)
+    });
+    let Some(side) = over else {
+        return;
+    };
+    if let Some(s) = out.sides.get_mut(&side) {
+        s.available -= 1;
+        s.carry -= 1;
+    }
+    out.extra_poisoning = Some(side);
+    out.notes.push(format!(
+        "the {} has a shot more than its shooters can fire: it goes to the poisoner as an extra poisoning (L52 R9)",
+        side.id()
+    ));
+}
+
 /// Trace the night's shot plan.
 pub fn start_of_night(ctx: &mut Ctx, plan: &NightShots) {
     for note in &plan.notes {
@@ -219,6 +251,41 @@ pub fn start_of_night(ctx: &mut Ctx, plan: &NightShots) {
             );
         }
     }
+}
+
+/// R10 (L52): an extra poisoning the poisoner did not use comes back to the surviving blacks as
+/// a shot, the maniac's first when one of the mafia is dead.
+fn return_the_extra_poisoning(ctx: &mut Ctx, run: &NightRun) {
+    let Some(from) = run.ledger.shot_plan.extra_poisoning else {
+        return;
+    };
+    if run.ledger.extra_poison_used {
+        return;
+    }
+    let mafia_dead = ctx
+        .state
+        .slots
+        .iter()
+        .any(|s| !s.alive && teams::killer_side(ctx.roleset, s) == Some(KillerSide::Mafia));
+    let maniac_lives = !teams::members(ctx.roleset, &ctx.state, KillerSide::Maniac).is_empty();
+    let to = if mafia_dead && maniac_lives {
+        KillerSide::Maniac
+    } else if teams::members(ctx.roleset, &ctx.state, from).is_empty() {
+        from.other()
+    } else {
+        from
+    };
+    let key = vars::reserve_key(to.id());
+    let n = vars::num(&ctx.state, &key) + 1;
+    vars::set(&mut ctx.state, key, n);
+    ctx.note(
+        format!("reserve:{}", to.id()),
+        "killers",
+        format!(
+            "the poisoner did not use his extra poisoning: the {} gets the shot back (L52 R10)",
+            to.id()
+        ),
+    );
 }
 
 /// After the night: a side keeps every shot it did not realise (R1–R3); a realised shot is one
@@ -259,6 +326,7 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
             vars::clear(&mut ctx.state, &key);
         }
     }
+    return_the_extra_poisoning(ctx, run);
 }
 
 /// A shot's attack killed its victim, and the victim was not black (a black's death gives the

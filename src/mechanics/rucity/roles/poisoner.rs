@@ -45,6 +45,7 @@ impl Role for Poisoner {
         match entry.ability {
             KILL => werewolf::gun_refusal(entry.roleset, entry.state, entry.actor, KILL),
             POISON => match victim_of(entry.state, entry.actor) {
+                Some(_) if extra_poisoning(entry) => Ok(()),
                 Some(v) if !antidote_entered(entry.state, entry.actor) => refusal(
                     POISON,
                     format!(
@@ -70,10 +71,16 @@ impl Role for Poisoner {
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         match (entry.ability, entry.targets.first()) {
-            (POISON, Some(_)) if entry.targets.len() > 1 && !two_targets_allowed(entry) => refusal(
-                POISON,
-                "two targets only in the extended format, after a night his move was knocked down or a black or the faceless died of his poison (L52)",
-            ),
+            (POISON, Some(_))
+                if entry.targets.len() > 1
+                    && !two_targets_allowed(entry)
+                    && !extra_poisoning(entry) =>
+            {
+                refusal(
+                    POISON,
+                    "two targets only with an extra poisoning, or in the extended format after a night his move was knocked down or a black or the faceless died of his poison (L52)",
+                )
+            }
             (ANTIDOTE, Some(&t)) if !victims_of(entry.state, entry.actor).contains(&t) => refusal(
                 ANTIDOTE,
                 format!(
@@ -113,6 +120,19 @@ fn black_died_key(poisoner: SlotId) -> String {
     format!("poison_black_died:{poisoner}")
 }
 
+/// Has a side's unusable shot given him an extra poisoning tonight (L52 R9)?
+fn extra_poisoning(entry: &Entry) -> bool {
+    super::super::shots::night_shots(entry.roleset, entry.state)
+        .extra_poisoning
+        .is_some()
+}
+
+/// The night the poisoner poisoned two players of whom only one dies (the extended format's
+/// two targets, L52).
+fn one_of_two_key(poisoner: SlotId) -> String {
+    format!("poison_one_of_two:{poisoner}")
+}
+
 fn two_targets_allowed(entry: &Entry) -> bool {
     let last = entry.night().saturating_sub(1);
     let was = |key: String| last > 0 && vars::num(entry.state, &key) == last;
@@ -144,17 +164,30 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     };
     let stops: [werewolf::TargetStop; 2] = [&healed, &protected];
     let night = run.ledger.night;
+    let had_victim = victim_of(&ctx.state, mv.actor).is_some();
     let Some(target) = werewolf::special_move(ctx, run, mv, "pm_poisoner_failed", &stops) else {
         vars::set(&mut ctx.state, knocked_key(mv.actor), night);
         return;
     };
     let mut reasons = vec![poison_one(ctx, mv.actor, target, night)];
+    let mut poisoned = 1;
     // The extended format's second target passes the same protections (L52).
     for &second in mv.targets.iter().skip(1) {
         match stops.iter().find_map(|stop| stop(ctx, run, second)) {
             Some(why) => reasons.push(why),
-            None => reasons.push(poison_one(ctx, mv.actor, second, night)),
+            None => {
+                reasons.push(poison_one(ctx, mv.actor, second, night));
+                poisoned += 1;
+            }
         }
+    }
+    // A poisoning beyond his one is the extra poisoning's (L52 R9); without one, two targets
+    // are the extended format's, of whom only one dies.
+    if run.ledger.shot_plan.extra_poisoning.is_some() && (had_victim || poisoned > 1) {
+        run.ledger.extra_poison_used = true;
+        reasons.push("the extra poisoning is used (L52 R9)".into());
+    } else if poisoned > 1 {
+        vars::set(&mut ctx.state, one_of_two_key(mv.actor), night);
     }
     night::step(ctx, mv, StepResult::Success, reasons);
 }
@@ -225,7 +258,11 @@ fn only_one_of_two(
     let mut out: Vec<(SlotId, Option<SlotId>)> = Vec::new();
     for (victim, poisoner) in due {
         let pair = out.iter().position(|(_, p)| p.is_some() && *p == poisoner);
-        let Some(i) = pair else {
+        let one_of_two = poisoner.is_some_and(|p| {
+            vars::get(&ctx.state, &one_of_two_key(p))
+                == vars::get(&ctx.state, &poisoned_night_key(victim))
+        });
+        let Some(i) = pair.filter(|_| one_of_two) else {
             out.push((victim, poisoner));
             continue;
         };
