@@ -254,14 +254,19 @@ pub fn start_of_night(ctx: &mut Ctx, plan: &NightShots) {
 }
 
 /// R10 (L52): an extra poisoning the poisoner did not use comes back to the surviving blacks as
-/// a shot, the maniac's first when one of the mafia is dead.
+/// a shot.
 fn return_the_extra_poisoning(ctx: &mut Ctx, run: &NightRun) {
     let Some(from) = run.ledger.shot_plan.extra_poisoning else {
         return;
     };
-    if run.ledger.extra_poison_used {
-        return;
+    if !run.ledger.extra_poison_used {
+        extra_shot_for_the_blacks(ctx, from, "the poisoner did not use his extra poisoning");
     }
+}
+
+/// R10 (L52): the surviving blacks get an extra shot, the maniac's first when one of the mafia
+/// is dead, else `from`'s (the other side's if `from` is out).
+pub fn extra_shot_for_the_blacks(ctx: &mut Ctx, from: KillerSide, why: &str) {
     let mafia_dead = ctx
         .state
         .slots
@@ -281,10 +286,7 @@ fn return_the_extra_poisoning(ctx: &mut Ctx, run: &NightRun) {
     ctx.note(
         format!("reserve:{}", to.id()),
         "killers",
-        format!(
-            "the poisoner did not use his extra poisoning: the {} gets the shot back (L52 R10)",
-            to.id()
-        ),
+        format!("{why}: the {} gets a shot (L52 R10)", to.id()),
     );
 }
 

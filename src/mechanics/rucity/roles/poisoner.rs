@@ -355,6 +355,20 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
             if let Some(p) = poisoner.filter(|_| black_or_grey) {
                 vars::set(&mut ctx.state, black_died_key(p), night);
             }
+            // A black dying of the poison after the poisoner is gone: the blacks get a shot
+            // (L52 R10).
+            let poisoner_gone = poisoner.is_none_or(|p| !ctx.is_alive(p));
+            let victim_side = ctx.state.slots.get(victim).and_then(|s| {
+                teams::is_black(ctx.roleset, s)
+                    .then(|| teams::killer_side(ctx.roleset, s).unwrap_or(teams::KillerSide::Mafia))
+            });
+            if poisoner_gone && let Some(side) = victim_side {
+                super::super::shots::extra_shot_for_the_blacks(
+                    ctx,
+                    side,
+                    "a black died of the poison after the poisoner",
+                );
+            }
             StepResult::Success
         };
         ctx.step(crate::engine::outcome::Step {
