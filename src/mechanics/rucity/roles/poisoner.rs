@@ -127,6 +127,11 @@ fn extra_poisoning(entry: &Entry) -> bool {
         .is_some()
 }
 
+/// A player poisoned with the extra poisoning (L52 R9).
+fn extra_key(victim: SlotId) -> String {
+    format!("poison_extra:{victim}")
+}
+
 /// The night the poisoner poisoned two players of whom only one dies (the extended format's
 /// two targets, L52).
 fn one_of_two_key(poisoner: SlotId) -> String {
@@ -185,6 +190,9 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     // are the extended format's, of whom only one dies.
     if run.ledger.shot_plan.extra_poisoning.is_some() && (had_victim || poisoned > 1) {
         run.ledger.extra_poison_used = true;
+        if let Some(&extra) = mv.targets.last() {
+            vars::set(&mut ctx.state, extra_key(extra), "yes");
+        }
         reasons.push("the extra poisoning is used (L52 R9)".into());
     } else if poisoned > 1 {
         vars::set(&mut ctx.state, one_of_two_key(mv.actor), night);
@@ -332,6 +340,16 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
             reasons.push(format!(
                 "{name} was healed tonight by the doctor or the cultist: the poison ends (L52)"
             ));
+            // An extra poisoning failing after the poisoner is gone gives the blacks a shot
+            // (L52 R10).
+            let gone = poisoner.is_none_or(|p| !ctx.is_alive(p));
+            if gone && vars::flag(&ctx.state, &extra_key(victim)) {
+                super::super::shots::extra_shot_for_the_blacks(
+                    ctx,
+                    teams::KillerSide::Mafia,
+                    "the extra poisoning failed after the poisoner was gone",
+                );
+            }
             StepResult::Failed
         } else {
             reasons.push(format!(
