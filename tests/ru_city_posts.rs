@@ -142,3 +142,26 @@ fn the_morning_post_names_the_cut_victims_after_its_title() {
     let cut = text.find("Безликий срезал лицо: Ann").expect("the cut");
     assert!(title < cut, "{text}");
 }
+
+/// The faceless plays for neither team: his role PM and the host sheet name the grey side, not
+/// his peaceful role's (L64.9).
+#[test]
+fn the_faceless_is_grey_in_his_role_pm_and_the_host_sheet() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/faceless_cut_blocks_the_role_and_names_the_target.ron");
+    let game = mafia_mod::scenario::play_file(&path).expect("the scenario passes");
+    let zed = game
+        .state()
+        .slots
+        .iter()
+        .find(|s| s.extra_roles.iter().any(|r| r == "faceless"))
+        .expect("a faceless");
+    let pm = mafia_mod::export::sheets::role_pm(&game, zed, Markup::Text);
+    assert!(pm.contains("Серые"), "{pm}");
+    let sheet = mafia_mod::export::sheets::host_sheet(&game, Markup::Text);
+    let line = sheet
+        .lines()
+        .find(|l| l.contains(&zed.name) && l.contains("Безликий"))
+        .expect("his line");
+    assert!(line.contains("(Серые)"), "{line}");
+}

@@ -21,7 +21,8 @@ fn role_names(game: &Game, slot: &Slot) -> String {
 }
 
 /// The side a slot plays for, by name: a hostile side among its roles decides (ru-city's
-/// mafia overlay on a peaceful role), else its first role's.
+/// mafia overlay on a peaceful role), then an overlay role's side that differs from the base
+/// role's (ru-city's faceless, grey over his peaceful role), else the base role's.
 fn side_name(game: &Game, slot: &Slot) -> String {
     let roleset = game.roleset();
     let hostile = |side: &str| roleset.sides.iter().any(|s| s.id == side && s.hostile);
@@ -30,9 +31,11 @@ fn side_name(game: &Game, slot: &Slot) -> String {
         .filter_map(|id| roleset.role(id))
         .map(|r| r.side.as_str())
         .collect();
+    let base = sides.first().copied();
     let side = sides
         .iter()
         .find(|s| hostile(s))
+        .or_else(|| sides.iter().skip(1).find(|s| Some(**s) != base))
         .or(sides.first())
         .copied()
         .unwrap_or("");
