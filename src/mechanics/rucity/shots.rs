@@ -63,9 +63,7 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
     for side in KillerSide::ALL {
         let other = side.other();
         if alive[&side] == 0 && alive[&other] > 0 && reserve[&side] > 0 {
-            let moved = reserve[&side];
-            *reserve.entry(other).or_default() += moved;
-            reserve.insert(side, 0);
+            let moved = move_reserve(&mut reserve, side, other);
             out.notes.push(format!(
                 "the {} side is out: its {moved} reserve shot(s) pass to the {} (L11)",
                 side.id(),
@@ -86,9 +84,7 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
             other.id()
         ));
         if reserve[&side] > 0 {
-            let moved = reserve[&side];
-            *reserve.entry(other).or_default() += moved;
-            reserve.insert(side, 0);
+            let moved = move_reserve(&mut reserve, side, other);
             out.notes.push(format!(
                 "the {} group's {moved} unrealised shot(s) pass with the night to the {} (L55)",
                 side.id(),
@@ -159,6 +155,13 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
     extra_poisoning(state, &mut out);
     out.reserves = reserve;
     out
+}
+
+/// Move every unrealised shot of `from` to `to`; how many moved.
+fn move_reserve(reserve: &mut BTreeMap<KillerSide, u32>, from: KillerSide, to: KillerSide) -> u32 {
+    let moved = reserve.insert(from, 0).unwrap_or(0);
+    *reserve.entry(to).or_default() += moved;
+    moved
 }
 
 /// Living blacks of a side's group: its killers, its heir and its hired killer, the third

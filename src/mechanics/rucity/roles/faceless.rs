@@ -401,12 +401,7 @@ fn cut(
 /// player if his own face is cut, with a random target; after a re-vote with no victim he may
 /// skip.
 pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
-    let Some(faceless) = ctx
-        .state
-        .living()
-        .find(|s| teams::holds(s, ROLE))
-        .map(|s| s.id)
-    else {
+    let Some(faceless) = teams::holder(&ctx.state, ROLE) else {
         return;
     };
     if run

@@ -235,12 +235,7 @@ fn partner_the_last_yakuza(ctx: &mut Ctx) {
     if yakuza.len() != 1 || !once_a_pair {
         return;
     }
-    let Some(geisha) = ctx
-        .state
-        .living()
-        .find(|s| teams::holds(s, ROLE))
-        .map(|s| s.id)
-    else {
+    let Some(geisha) = teams::holder(&ctx.state, ROLE) else {
         return;
     };
     if let Some(s) = ctx.state.slots.get_mut(geisha) {
