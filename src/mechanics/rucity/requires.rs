@@ -297,6 +297,7 @@ pub const REQUIRES: Requirements = Requirements {
         "lone_member_night",
         "faceless_bodyguard",
         "cut_noticed_by",
+        "cultist_souls",
         "revote_negatives",
         "faceless_in_parity",
         "grey_cap",

@@ -11,6 +11,7 @@ use super::{Entry, Role, immortal, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::rules::{PhaseKind, Roleset};
 
 pub const ROLE: &str = "cultist";
 /// On each of his three named players, pointing at him; kept on the dead (their souls).
@@ -42,20 +43,22 @@ impl Role for Cultist {
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         let me = entry.me();
         match entry.ability {
-            "cultist_devour" if souls_taken(entry.state, entry.actor) < 3 => refusal(
-                "cultist_devour",
-                format!(
-                    "the cultist devours once three souls are taken; he has {} (L43)",
-                    souls_taken(entry.state, entry.actor)
-                ),
-            ),
+            "cultist_devour" if souls_taken(entry.roleset, entry.state, entry.actor) < 3 => {
+                refusal(
+                    "cultist_devour",
+                    format!(
+                        "the cultist devours once three souls are taken; he has {} (L43)",
+                        souls_taken(entry.roleset, entry.state, entry.actor)
+                    ),
+                )
+            }
             "cultist_devour" if me.counter(DEVOURED) > 0 => {
                 refusal("cultist_devour", "the cultist devours once (L43, Q37)")
             }
             "cultist_heal" => {
                 let t = entry.targets.first().copied();
                 let price = price(me, t == Some(entry.actor), entry.night());
-                let have = souls(entry.state, entry.actor);
+                let have = souls(entry.roleset, entry.state, entry.actor);
                 if have < price {
                     return refusal(
                         "cultist_heal",
@@ -75,8 +78,10 @@ impl Role for Cultist {
     }
 }
 
-/// Souls taken so far: his named players who died, except by his devouring.
-fn souls_taken(state: &GameState, cultist: SlotId) -> u32 {
+/// Souls taken so far: his named players who died, except by his devouring; by option only
+/// those who died at night (Q37 `cultist_souls`).
+fn souls_taken(roleset: &Roleset, state: &GameState, cultist: SlotId) -> u32 {
+    let night_only = state.option(roleset, "cultist_souls") == "night_deaths_only";
     state
         .slots
         .iter()
@@ -85,14 +90,16 @@ fn souls_taken(state: &GameState, cultist: SlotId) -> u32 {
                 && s.statuses
                     .get(TARGET)
                     .is_some_and(|i| i.link == Some(cultist))
-                && s.death.as_ref().is_some_and(|(_, cause)| cause != ROLE)
+                && s.death.as_ref().is_some_and(|(phase, cause)| {
+                    cause != ROLE && (!night_only || roleset.phase_kind(*phase) == PhaseKind::Night)
+                })
         })
         .count() as u32
 }
 
 /// Souls he may still spend.
-fn souls(state: &GameState, cultist: SlotId) -> u32 {
-    souls_taken(state, cultist).saturating_sub(state.slots[cultist].counter(SPENT))
+fn souls(roleset: &Roleset, state: &GameState, cultist: SlotId) -> u32 {
+    souls_taken(roleset, state, cultist).saturating_sub(state.slots[cultist].counter(SPENT))
 }
 
 /// A heal's full price: another player 1, himself 2, himself on two nights running 3.
