@@ -118,6 +118,8 @@ pub fn role_blocked(state: &crate::engine::GameState, slot: &crate::engine::Slot
             kamikaze::CRIPPLED,
             phantom::CURSED,
             terrorist::BLAST,
+            // The cut blocks the peaceful role whole, its passive powers too (L60).
+            super::roles::faceless::FACE_CUT,
             "penalty_block",
             "penalty_block_peaceful",
         ]

@@ -13,7 +13,7 @@
 //! partners. He checks red, a killer sees him grey, and alone at the lynch he opens another vote
 //! the same day (L156).
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult};
@@ -64,10 +64,16 @@ impl Role for Faceless {
         if mv.ability != CUT {
             return false;
         }
-        let stopped = match night::gate(ctx, run, mv, false, false) {
-            Gate::Stop(result, why) => Some((result, why)),
-            Gate::Go { .. } => None,
-        };
+        // Nothing knocks the cut down or blocks it (L64.6): only the host's verdict and his
+        // death stop it.
+        let stopped = ctx.verdict_stop(&mv.key()).or_else(|| {
+            (!ctx.is_alive(mv.actor)).then(|| {
+                (
+                    StepResult::Failed,
+                    format!("{} died before this stage", ctx.name(mv.actor)),
+                )
+            })
+        });
         if let Some((result, why)) = stopped {
             night::step(ctx, mv, result, vec![why]);
             return true;
@@ -322,6 +328,22 @@ pub fn target_of(state: &GameState, victim: SlotId) -> Option<SlotId> {
         .map(|s| s.id)
 }
 
+/// Is the faceless still in the game: alive, a phantom player, or lynched now?
+fn in_the_game(ctx: &Ctx, faceless: SlotId, lynched: &[SlotId]) -> bool {
+    ctx.is_alive(faceless)
+        || ctx.has_status(faceless, super::phantom::PHANTOM)
+        || lynched.contains(&faceless)
+}
+
+/// Does the faceless phantom possess this victim?
+fn possessed_by(ctx: &Ctx, victim: SlotId, faceless: SlotId) -> bool {
+    ctx.state
+        .slots
+        .get(victim)
+        .and_then(|s| s.statuses.get(super::phantom::POSSESSED))
+        .is_some_and(|i| i.link == Some(faceless))
+}
+
 /// A victim the faceless phantom possesses keeps his cut (L70).
 fn possessed_by_the_faceless(state: &GameState, victim: SlotId) -> bool {
     state
@@ -502,10 +524,10 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
             .get(v)
             .and_then(|s| s.statuses.get(FACE_CUT))
             .and_then(|i| i.link);
-        // A dead faceless scores only while a phantom keeps him in the game (L64.5).
-        let in_game = cutter.is_some_and(|f| {
-            ctx.is_alive(f) || ctx.has_status(f, super::phantom::PHANTOM) || lynched.contains(&f)
-        });
+        // A dead faceless scores only while a phantom keeps him in the game (L64.5), or the
+        // victim he possesses as a phantom (L70).
+        let in_game =
+            cutter.is_some_and(|f| in_the_game(ctx, f, lynched) || possessed_by(ctx, v, f));
         if ctx.has_status(v, FACE_CUT) && !is_faceless(&ctx.state, v) && in_game {
             ctx.set_status_until(v, V, None, None);
             ctx.note(
@@ -530,7 +552,17 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
         else {
             continue;
         };
-        if !ctx.has_status(victim, FACE_CUT) {
+        // A dead victim gets nothing back, and a faceless out of the game scores nothing.
+        let cutter = ctx
+            .state
+            .slots
+            .get(victim)
+            .and_then(|s| s.statuses.get(FACE_CUT))
+            .and_then(|i| i.link);
+        if !ctx.has_status(victim, FACE_CUT)
+            || !ctx.is_alive(victim)
+            || !cutter.is_some_and(|f| in_the_game(ctx, f, lynched))
+        {
             continue;
         }
         if possessed_by_the_faceless(&ctx.state, victim) {
