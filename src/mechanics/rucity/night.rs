@@ -441,7 +441,9 @@ pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
 /// A self-heal survives the attacked-survivor rule (L16); a suicide is independent of it.
 fn exempt_from_attack(mv: &Move) -> bool {
     let self_heal = matches!(mv.ability.as_str(), "doctor" | "cultist_heal");
-    (self_heal && mv.targets == [mv.actor]) || mv.ability == "suicide"
+    // The executor's move cannot be knocked down by a kill attempt (L53).
+    let executor = mv.ability.starts_with("executor_");
+    (self_heal && mv.targets == [mv.actor]) || mv.ability == "suicide" || executor
 }
 
 /// Does this stage come after the killers in the order in force?

@@ -207,6 +207,14 @@ fn decide(ctx: &mut Ctx, mv: &Move) {
 /// ends.
 fn end_torture(ctx: &mut Ctx, executor: SlotId, captive: SlotId, crippled: bool) -> String {
     let phase = ctx.state.phase;
+    if captive == executor {
+        // His own torture costs him no negative move (L53).
+        crate::kernel::status::clear(ctx, captive, TORTURED);
+        return format!(
+            "{} leaves his own torture chamber: his negative moves go on (L53)",
+            ctx.name(captive)
+        );
+    }
     ctx.set_status_until(captive, TORTURED, Some(executor), Some(phase));
     let name = ctx.name(captive);
     if crippled {

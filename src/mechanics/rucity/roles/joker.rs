@@ -62,7 +62,12 @@ fn check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if !ctx.is_alive(target) {
         // The corpse shows its true team, as if he had killed him.
         let black = teams::black(ctx, target);
-        let colour = teams::colour_word(black).to_string();
+        // As a killer sees him: the faceless grey (L51, L64.8).
+        let colour = if super::faceless::is_faceless(&ctx.state, target) {
+            "серый".to_string()
+        } else {
+            teams::colour_word(black).to_string()
+        };
         ctx.say(
             Audience::Slot(mv.actor),
             "pm_joker_corpse",
