@@ -95,6 +95,22 @@ impl Role for Faceless {
                 "the faceless may kill himself only with the investigator's, fanatic's, cultist's or inquisitor's shot (L76)",
             );
         }
+        // The investigator's shot must be his to fire (L76 "при наличии выстрела", L8).
+        if entry.ability == SUICIDE && entry.me().role == "investigator" {
+            let shot = Entry {
+                ability: "investigator_shot",
+                ..*entry
+            };
+            if let Err(why) = super::investigator::Investigator.usable(&shot) {
+                return refusal(
+                    SUICIDE,
+                    format!(
+                        "the faceless has no shot to kill himself with: {}",
+                        why.message
+                    ),
+                );
+            }
+        }
         Ok(())
     }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
@@ -148,7 +164,7 @@ impl Role for Faceless {
                     name(t)
                 ),
             ),
-            None if free_targets(state, entry.actor, victim).len() > 1 => refusal(
+            None if free_targets(entry.roleset, state, entry.actor, victim).len() > 1 => refusal(
                 "face_target",
                 "the cut names the victim's target; it may be left out only when one free player remains (L64.3)",
             ),
@@ -361,10 +377,17 @@ fn used_targets(state: &GameState) -> Vec<SlotId> {
 
 /// Who may still be named as this victim's target: living, neither the faceless nor the
 /// victim, never named before.
-fn free_targets(state: &GameState, faceless: SlotId, victim: SlotId) -> Vec<SlotId> {
+fn free_targets(
+    roleset: &crate::rules::Roleset,
+    state: &GameState,
+    faceless: SlotId,
+    victim: SlotId,
+) -> Vec<SlotId> {
     let used = used_targets(state);
+    // Nobody votes against an elite, so none can be a victim's target (L125.1, L127.1, L129.1).
     state
         .living()
+        .filter(|s| !super::super::elite::is_elite(roleset, s))
         .map(|s| s.id)
         .filter(|&s| s != faceless && s != victim && !used.contains(&s))
         .collect()
@@ -441,8 +464,13 @@ pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
             format!("{name} sent no cut: the last vote ended in a re-vote with no victim, a skip is allowed (L64.3)"),
         );
     }
-    let own_cut =
-        ctx.has_status(faceless, FACE_CUT) || vars::flag(&ctx.state, &returned_key(faceless));
+    // He cannot cut himself when his face is cut already, or he holds the mayor's or the
+    // secretary's post (L64.1, L64.3): the host draws a victim.
+    let in_office = super::mayor::mayor(&ctx.state) == Some(faceless)
+        || super::mayor::secretary(&ctx.state) == Some(faceless);
+    let own_cut = in_office
+        || ctx.has_status(faceless, FACE_CUT)
+        || vars::flag(&ctx.state, &returned_key(faceless));
     let victim = if own_cut {
         let mayor = super::mayor::mayor(&ctx.state);
         let secretary = super::mayor::secretary(&ctx.state);
@@ -467,7 +495,7 @@ pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
     } else {
         faceless
     };
-    let free = free_targets(&ctx.state, faceless, victim);
+    let free = free_targets(ctx.roleset, &ctx.state, faceless, victim);
     let labels: Vec<String> = free.iter().map(|s| ctx.name(*s)).collect();
     let target = ctx.draw("face_cut", "the victim's target", &free, |s| {
         labels[free.iter().position(|o| o == s).unwrap_or(0)].clone()

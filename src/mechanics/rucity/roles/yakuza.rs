@@ -59,8 +59,20 @@ pub fn reddenable(roleset: &Roleset, state: &GameState, side: KillerSide) -> Vec
     }
 }
 
-/// A reddening needs the right (see [`reddenable`]) and a target it covers.
+/// A reddening needs the right (see [`reddenable`]) and a target it covers; one member of a
+/// pair a night ("на одного из пары", L55).
 pub fn redden_refusal(entry: &Entry) -> Result<(), Refusal> {
+    let pair = teams::killer_side(entry.roleset, entry.me())
+        .map(|side| reddenable(entry.roleset, entry.state, side))
+        .unwrap_or_default();
+    let already = crate::engine::resolve::live_acts(entry.state)
+        .any(|a| a.ability == REDDEN && a.actor != entry.actor && pair.contains(&a.actor));
+    if already {
+        return refusal(
+            REDDEN,
+            "the pair reddens one of its members a night: another member already sent it (L55)",
+        );
+    }
     let Some(side) = teams::killer_side(entry.roleset, entry.me()) else {
         return refusal(REDDEN, "only a black killer of a pair reddens (L55)");
     };
