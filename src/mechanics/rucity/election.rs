@@ -36,7 +36,11 @@ fn counts(
     votes: &[(SlotId, Option<SlotId>, u64, bool)],
 ) -> BTreeMap<SlotId, usize> {
     let mut out = BTreeMap::new();
-    for (_, t, _, _) in votes {
+    for (voter, t, _, _) in votes {
+        // The mason's vote always counts zero, at the election too (L127.3).
+        if super::roles::mason::zeroed(&ctx.state, *voter).is_some() {
+            continue;
+        }
         if let Some(t) = t {
             *out.entry(*t).or_insert(0) += 1;
         }
@@ -166,7 +170,10 @@ pub fn eligible(state: &crate::engine::GameState, winner: SlotId) -> Vec<SlotId>
             .map(|(v, _)| *v)
             .collect()
     };
-    out.retain(|v| state.slots.get(*v).is_some_and(|s| s.alive));
+    // The mason and the servant never hold an office (L127.2, L129.2).
+    out.retain(|v| {
+        state.slots.get(*v).is_some_and(|s| s.alive) && super::elite::no_office(state, *v).is_none()
+    });
     out.dedup();
     out
 }

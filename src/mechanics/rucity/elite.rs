@@ -32,6 +32,14 @@ pub fn target_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
     if target == entry.actor {
         return Ok(());
     }
+    // The mayor's choice of a secretary is no role's move: the agent may be chosen (L125.2);
+    // the mason and the servant are refused as holding no office.
+    if entry.ability == "secretary_pick" {
+        return match no_office(entry.state, target) {
+            Some(why) => Err(Refusal::new("no_office", why)),
+            None => Ok(()),
+        };
+    }
     Err(Refusal::new(
         "elite_immune",
         format!(
