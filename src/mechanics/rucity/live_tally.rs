@@ -28,7 +28,9 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         _ => None,
     };
     let Some((kind, ballot, targets)) = counted else {
-        return tally::generic(roleset, state, open);
+        let mut generic = tally::generic(roleset, state, open);
+        zero_the_masons_election_votes(state, &mut generic);
+        return generic;
     };
     let mut ctx = Ctx::dry_run(roleset, state, seed);
     super::roles::pimp::day_control(&mut ctx);
@@ -87,4 +89,22 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
             .push(format!("{} dies whatever the sums: {why}", ctx.name(*t)));
     }
     Tally { ballots: vec![b] }
+}
+
+/// At the election the mason's vote counts zero, as `election::counts` counts it (L127.3).
+fn zero_the_masons_election_votes(state: &GameState, tally: &mut Tally) {
+    for ballot in &mut tally.ballots {
+        for target in &mut ballot.targets {
+            for vote in &mut target.votes {
+                if let Some(why) = super::roles::mason::zeroed(state, vote.voter)
+                    && vote.void.is_none()
+                {
+                    target.total -= vote.weight;
+                    vote.weight = 0;
+                    vote.void = Some(why);
+                }
+            }
+        }
+        ballot.targets.sort_by_key(|t| std::cmp::Reverse(t.total));
+    }
 }

@@ -354,8 +354,8 @@ fn tell_death(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
     }
 }
 
-/// A role's holder the order aimed at who lives is named to the mafia and the mercenary
-/// (L49).
+/// A role's holder the order aimed at who survived the attack is named to the mafia and the
+/// mercenary (L49).
 fn name_surviving_holders(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
     let Some(merc) = hired(ctx.roleset, &ctx.state, h) else {
         return;
@@ -363,8 +363,18 @@ fn name_surviving_holders(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
     let side = employer(ctx.roleset, &ctx.state, h);
     let mut told: Vec<SlotId> = teams::members(ctx.roleset, &ctx.state, side);
     told.push(merc);
+    // Only a holder he really attacked and who survived (not one he skipped or never reached).
+    let attacked = |holder: SlotId| {
+        run.attacks
+            .iter()
+            .any(|a| a.attacker == merc && a.victim == holder)
+            || run
+                .visits
+                .iter()
+                .any(|v| v.actor == merc && v.negative && v.targets.contains(&holder))
+    };
     for &(by, holder) in &run.ledger.role_orders {
-        if by != merc || !ctx.is_alive(holder) {
+        if by != merc || !ctx.is_alive(holder) || !attacked(holder) {
             continue;
         }
         let role = teams::peaceful_name(ctx, holder);
