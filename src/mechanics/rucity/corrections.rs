@@ -20,6 +20,13 @@ impl Colour {
     pub fn of(roleset: &Roleset, state: &GameState, slot: SlotId) -> Colour {
         match state.slots.get(slot) {
             Some(s) if teams::is_black(roleset, s) => Colour::Black,
+            // The agent may be of any colour: his vote is of the side he scores with (L125.5).
+            Some(s)
+                if s.role == "agent"
+                    && super::elite::scored_side(roleset, state, slot) == Some(teams::BLACK) =>
+            {
+                Colour::Black
+            }
             Some(s) if teams::is_grey(roleset, s) => Colour::Grey,
             _ => Colour::Red,
         }

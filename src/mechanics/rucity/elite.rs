@@ -110,8 +110,11 @@ pub fn scored_side(roleset: &Roleset, state: &GameState, slot: SlotId) -> Option
     }
     let linked: SlotId = vars::get(state, &link_key(slot))?.parse().ok()?;
     let s = state.slots.get(linked)?;
+    // Linked to the faceless, he is scored with the faceless's grey (L125.10, L127.10).
     Some(if teams::is_black(roleset, s) {
         teams::BLACK
+    } else if teams::is_grey(roleset, s) {
+        teams::GREY
     } else {
         teams::RED
     })
