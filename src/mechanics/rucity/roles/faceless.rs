@@ -322,13 +322,15 @@ fn noticed_at_the_victims_house(ctx: &Ctx, run: &mut NightRun, mv: &Move, victim
     });
 }
 
+/// The player `slot`'s `status` points at (the faceless who cut him, the phantom who possesses
+/// him).
+fn link_of(state: &GameState, slot: SlotId, status: &str) -> Option<SlotId> {
+    state.slots.get(slot)?.statuses.get(status)?.link
+}
+
 /// Did `faceless` cut `victim`'s face (and is it still cut)?
 pub fn cut_by(state: &GameState, victim: SlotId, faceless: SlotId) -> bool {
-    state
-        .slots
-        .get(victim)
-        .and_then(|s| s.statuses.get(FACE_CUT))
-        .is_some_and(|i| i.link == Some(faceless))
+    link_of(state, victim, FACE_CUT) == Some(faceless)
 }
 
 /// The target a cut victim must have lynched to get his role back.
@@ -353,21 +355,12 @@ fn in_the_game(ctx: &Ctx, faceless: SlotId, lynched: &[SlotId]) -> bool {
 
 /// Does the faceless phantom possess this victim?
 fn possessed_by(ctx: &Ctx, victim: SlotId, faceless: SlotId) -> bool {
-    ctx.state
-        .slots
-        .get(victim)
-        .and_then(|s| s.statuses.get(super::phantom::POSSESSED))
-        .is_some_and(|i| i.link == Some(faceless))
+    link_of(&ctx.state, victim, super::phantom::POSSESSED) == Some(faceless)
 }
 
 /// A victim the faceless phantom possesses keeps his cut (L70).
 fn possessed_by_the_faceless(state: &GameState, victim: SlotId) -> bool {
-    state
-        .slots
-        .get(victim)
-        .and_then(|s| s.statuses.get(super::phantom::POSSESSED))
-        .and_then(|i| i.link)
-        .is_some_and(|p| is_faceless(state, p))
+    link_of(state, victim, super::phantom::POSSESSED).is_some_and(|p| is_faceless(state, p))
 }
 
 /// The players named as targets so far.
@@ -546,12 +539,7 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
         .filter(|s| is_faceless(&ctx.state, *s))
         .collect();
     for &v in lynched {
-        let cutter = ctx
-            .state
-            .slots
-            .get(v)
-            .and_then(|s| s.statuses.get(FACE_CUT))
-            .and_then(|i| i.link);
+        let cutter = link_of(&ctx.state, v, FACE_CUT);
         // A dead faceless scores only while a phantom keeps him in the game (L64.5), or the
         // victim he possesses as a phantom (L70).
         let in_game =
@@ -571,22 +559,11 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
     // A target lynched gives his victim the role back (L60), and scores half a V if he is no
     // victim himself (L61).
     for &t in lynched {
-        let Some(victim) = ctx
-            .state
-            .slots
-            .get(t)
-            .and_then(|s| s.statuses.get(FACE_TARGET))
-            .and_then(|i| i.link)
-        else {
+        let Some(victim) = link_of(&ctx.state, t, FACE_TARGET) else {
             continue;
         };
         // A dead victim gets nothing back, and a faceless out of the game scores nothing.
-        let cutter = ctx
-            .state
-            .slots
-            .get(victim)
-            .and_then(|s| s.statuses.get(FACE_CUT))
-            .and_then(|i| i.link);
+        let cutter = link_of(&ctx.state, victim, FACE_CUT);
         if !ctx.has_status(victim, FACE_CUT)
             || !ctx.is_alive(victim)
             || !cutter.is_some_and(|f| in_the_game(ctx, f, lynched))
