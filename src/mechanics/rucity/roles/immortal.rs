@@ -110,6 +110,16 @@ pub fn cover(ctx: &Ctx, victim: SlotId) -> Option<SlotId> {
         .filter(|i| !immortal_life_spent(&ctx.state, *i))
 }
 
+/// The executor's own life saves him from one killing attempt at night only (L53): with the
+/// immortal's life spent or never held, a kill by day takes him.
+fn only_the_executors_night_life(state: &crate::engine::GameState, slot: SlotId) -> bool {
+    let Some(s) = state.slots.get(slot) else {
+        return false;
+    };
+    s.roles().any(|r| r == super::executor::ROLE)
+        && (!s.roles().any(|r| r == ROLE) || immortal_life_spent(state, slot))
+}
+
 /// Slot counter: an executor holding the immortal has spent the immortal's life and lives on
 /// his own (L110).
 const IMMORTAL_LIFE_SPENT: &str = "immortal_life_spent";
@@ -215,8 +225,11 @@ pub fn day_kill(ctx: &mut Ctx, target: SlotId) -> (bool, Option<(SlotId, String)
     let Some(immortal) = cover(ctx, target) else {
         return (true, None);
     };
-    if ctx.has_status(immortal, SPARE_LIFE) {
-        crate::kernel::status::clear(ctx, immortal, SPARE_LIFE);
+    if ctx.has_status(immortal, SPARE_LIFE) && !only_the_executors_night_life(&ctx.state, immortal)
+    {
+        if !executor_keeps_his_own(ctx, immortal) {
+            crate::kernel::status::clear(ctx, immortal, SPARE_LIFE);
+        }
         let line = format!(
             "{} survives the kill: {}'s spare life takes it (L19)",
             ctx.name(target),
