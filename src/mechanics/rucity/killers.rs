@@ -3,7 +3,7 @@
 //! an earlier move (§2.4), and every killer learns his victim's team (§2.7).
 
 use super::night::{self, Gate, Move, NightRun, Shot, Visit};
-use super::roles::mercenary;
+use super::roles::{immortal, mercenary};
 use super::teams::{self, KillerSide};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult};
@@ -413,9 +413,12 @@ pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
             .attack
             .and_then(|i| run.attacks.get(i))
             .map(|a| a.victim);
+        // Saved "one way or another" (L55): a bodyguard drew the attack, a heal or a spare life
+        // will take it at the doctor's stage, or the blocker's protection stopped it.
         let saved = ctx.is_alive(target)
             && match landed_on {
-                Some(v) => healing(run, v),
+                Some(v) if v != target => true,
+                Some(v) => healing(run, v) || immortal::life_will_take(ctx, v),
                 None => run.ledger.shielded.contains(&target),
             };
         if !saved {

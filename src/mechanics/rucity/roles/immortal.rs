@@ -246,6 +246,11 @@ pub fn day_kill(ctx: &mut Ctx, target: SlotId) -> (bool, Option<(SlotId, String)
     (true, pair_dies(ctx, target, "day_kill"))
 }
 
+/// Whether a spare life will take tonight's attack on `victim` when the doctor's stage settles it.
+pub fn life_will_take(ctx: &Ctx, victim: SlotId) -> bool {
+    cover(ctx, victim).is_some_and(|i| ctx.has_status(i, SPARE_LIFE))
+}
+
 /// A night kill of one of a linked pair whose life is spent kills the other too (L19).
 pub fn pair_dies(ctx: &mut Ctx, victim: SlotId, cause: &str) -> Option<(SlotId, String)> {
     if cause == LINK || cause == "suicide" || cause == super::madman::ROLE {
