@@ -169,9 +169,14 @@ pub fn insurer_refusal(entry: &Entry, side: KillerSide) -> Result<(), Refusal> {
     }
 }
 
-/// The heir has left: the successor he named, a living plain member, takes his status (L48),
-/// unless the option allows one succession only and it has happened (Q39), or he is the
-/// group's last member.
+/// The group's first living plain member in seat order.
+fn first_member(heir: &Heir, state: &GameState) -> Option<SlotId> {
+    (0..state.slots.len()).find(|&i| heir.is_member(state, i))
+}
+
+/// The heir has left: the successor he named, a living plain member, takes his status (L48), or
+/// with none the group's first member in seat order; unless the option allows one succession
+/// only and it has happened (Q39), or he is the group's last member.
 fn succeed(heir: &Heir, ctx: &mut Ctx, dead: &[SlotId]) {
     let left = dead.iter().any(|d| {
         ctx.state
@@ -186,14 +191,27 @@ fn succeed(heir: &Heir, ctx: &mut Ctx, dead: &[SlotId]) {
     if once && vars::flag(&ctx.state, &heir.succeeded_key()) {
         return;
     }
-    let Some(next) =
-        vars::get(&ctx.state, &heir.successor_key()).and_then(|v| v.parse::<SlotId>().ok())
+    let named = vars::get(&ctx.state, &heir.successor_key()).and_then(|v| v.parse::<SlotId>().ok());
+    vars::clear(&mut ctx.state, &heir.successor_key());
+    // "Один из напарников станет его преемником": the status always passes to a partner. With
+    // none named, or the named one gone, it goes to the first living member in seat order; the
+    // host may move it.
+    let Some(next) = named
+        .filter(|n| heir.is_member(&ctx.state, *n))
+        .or_else(|| first_member(heir, &ctx.state))
     else {
         return;
     };
-    vars::clear(&mut ctx.state, &heir.successor_key());
-    if !heir.is_member(&ctx.state, next) {
-        return;
+    if named != Some(next) {
+        ctx.note(
+            heir.role,
+            "killers",
+            format!(
+                "no living successor was named: {} is the first of the {} in seat order (L48)",
+                ctx.name(next),
+                heir.group
+            ),
+        );
     }
     // "Преемник не может передать статус последней мафии": the status is a third member's,
     // so the group's last member never takes it.
