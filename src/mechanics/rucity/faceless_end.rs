@@ -221,7 +221,15 @@ pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
     Verdict::Wait
 }
 
-/// The faceless wins the game grey.
+/// The faceless wins the game grey, and with him every elite scored with his side: his servant,
+/// an agent or mason who linked himself to him (L129.7, L125.10, L127.10).
 pub fn winner(ctx: &Ctx) -> Vec<SlotId> {
-    faceless_of(ctx).into_iter().collect()
+    let elites = ctx.state.slots.iter().filter(|s| {
+        elite::is_elite(ctx.roleset, s)
+            && elite::scored_side(ctx.roleset, &ctx.state, s.id) == Some(teams::GREY)
+    });
+    faceless_of(ctx)
+        .into_iter()
+        .chain(elites.map(|s| s.id))
+        .collect()
 }

@@ -211,6 +211,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pub_secretary_fired",
         "pub_secretary_removed",
         "pub_shadow_vertical",
+        "pub_servant_replaces",
         "pub_tally_line",
         "pub_terrorist_blast",
         "pub_terrorist_crippled",

@@ -109,6 +109,12 @@ impl Role for Servant {
                     ctx.name(s)
                 ),
             );
+            // "Оно будет прямо указано в момент старта": the vote-start post names it.
+            ctx.say(
+                Audience::Public,
+                "pub_servant_replaces",
+                &[("servant", ctx.name(s)), ("master", master)],
+            );
         }
     }
     fn departed(&self, ctx: &mut Ctx, _dead: &[SlotId]) {
