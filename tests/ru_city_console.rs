@@ -101,3 +101,27 @@ fn vote_round_offers_the_moves_made_during_the_vote() {
     assert!(ids.contains(&"priest_forgive".to_string()), "{ids:?}");
     assert!(!ids.contains(&"priest_let_die".to_string()), "{ids:?}");
 }
+
+/// While the votes are in and the faceless hero has his stand to make, the host's tally says
+/// whom to ask and which team to name (L73).
+#[test]
+fn tally_tells_the_host_to_ask_the_faceless_hero() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/faceless_hero_learns_the_team_when_asked.ron");
+    let mut scenario = mafia_mod::scenario::load_scenario(&path).expect("scenario");
+    let last_resolve = scenario
+        .script
+        .iter()
+        .rposition(|s| matches!(s, mafia_mod::scenario::ScriptStep::Resolve))
+        .expect("a resolve");
+    scenario.script.truncate(last_resolve);
+    let game = mafia_mod::scenario::run_scenario(&scenario, &path).expect("plays");
+    let lines: Vec<String> = game
+        .tally()
+        .ballots
+        .into_iter()
+        .flat_map(|b| b.thresholds)
+        .collect();
+    let ask = "ask the faceless hero Zed for his stand, naming Ivy's team: черный (L73)";
+    assert!(lines.iter().any(|l| l == ask), "{lines:?}");
+}

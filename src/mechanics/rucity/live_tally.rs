@@ -88,6 +88,20 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         b.thresholds
             .push(format!("{} dies whatever the sums: {why}", ctx.name(*t)));
     }
+    if matches!(kind, Kind::Lynch)
+        && let Some(hero) = super::roles::hero::faceless_hero_to_ask(state)
+    {
+        let top = counted.totals.values().copied().max().filter(|t| *t > 0);
+        let leaders = counted
+            .totals
+            .iter()
+            .filter(|(l, t)| Some(**t) == top && **l != hero)
+            .map(|(l, _)| *l);
+        for leader in leaders {
+            b.thresholds
+                .push(super::roles::hero::ask_line(&ctx, hero, leader));
+        }
+    }
     Tally { ballots: vec![b] }
 }
 

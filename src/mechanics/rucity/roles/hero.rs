@@ -114,10 +114,52 @@ fn hero_move(ctx: &Ctx, hero: SlotId, ability: &str) -> Option<(SlotId, SlotId)>
         .and_then(|a| Some((hero, a.targets.first().and_then(|t| ctx.slot_of(t))?)))
 }
 
+/// The faceless hero whose stand is still to come: alive, his role free and his save unspent,
+/// outside the witch hunt. The host names him the lynch victim's team when he asks for the
+/// stand (L73).
+pub fn faceless_hero_to_ask(state: &GameState) -> Option<SlotId> {
+    let hero = teams::holder(state, ROLE)?;
+    let s = state.slots.get(hero)?;
+    let free = s.alive
+        && s.counter(SAVE_SPENT) == 0
+        && !super::super::blocks::role_blocked(state, s)
+        && !hunt_on(state);
+    (free && super::faceless::is_faceless(state, hero)).then_some(hero)
+}
+
+/// The line the live tally shows the host: whom to ask, and the team to name (L73).
+pub fn ask_line(ctx: &Ctx, hero: SlotId, leader: SlotId) -> String {
+    format!(
+        "ask the faceless hero {} for his stand, naming {}'s team: {} (L73)",
+        ctx.name(hero),
+        ctx.name(leader),
+        teams::colour_word(teams::black(ctx, leader))
+    )
+}
+
+/// The host asked the faceless hero for his stand and named him the team of each player about
+/// to be lynched, whatever he then does (L73).
+fn tell_the_faceless_hero(ctx: &mut Ctx, victims: &[SlotId]) {
+    let Some(hero) = faceless_hero_to_ask(&ctx.state) else {
+        return;
+    };
+    for &v in victims.iter().filter(|v| **v != hero) {
+        let team = teams::colour_word(teams::black(ctx, v));
+        ctx.say(
+            Audience::Slot(hero),
+            "pm_hero_team",
+            &[("player", ctx.name(v)), ("team", team.into())],
+        );
+        let why = ask_line(ctx, hero, v);
+        ctx.note(format!("hero_asked:{}", ctx.name(v)), "votes", why);
+    }
+}
+
 /// Before the lynched die: the hero's stand for one of them (L35). A red (any, for a black
 /// hero) is not lynched; with a black the hero is lynched too. Returns the victims that die.
 pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
     let mut out = victims.to_vec();
+    tell_the_faceless_hero(ctx, victims);
     let hero = teams::holder(&ctx.state, ROLE);
     let Some((hero, saved)) = hero.and_then(|h| hero_move(ctx, h, "hero_save")) else {
         return out;
@@ -151,8 +193,8 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
     let faceless_hero = super::faceless::is_faceless(&ctx.state, hero);
     let saved_black = teams::black(ctx, saved);
     // The host always names the player the hero stood up for (L35); a red hero's stand for a
-    // black saves nobody, and the post says so. The faceless hero saves anybody and is told
-    // the team (L73).
+    // black saves nobody, and the post says so. The faceless hero saves anybody; he was told
+    // the team when asked (L73).
     let saves = !saved_black || black_hero || faceless_hero;
     ctx.say(
         Audience::Public,
@@ -163,7 +205,7 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         },
         &[("player", sn.clone())],
     );
-    if black_hero || faceless_hero {
+    if black_hero && !faceless_hero {
         let team = teams::colour_word(saved_black);
         ctx.say(
             Audience::Slot(hero),
