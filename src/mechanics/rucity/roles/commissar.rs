@@ -105,8 +105,10 @@ fn check(
     let args = [("player", name.clone())];
     let mut reasons = vec![format!("{name} checks {}", teams::colour_word(black))];
     let plays_black = teams::plays_black(ctx.roleset, &ctx.state.slots[mv.actor]);
-    // A black commissar knows at once that a black check is false (L85).
-    let false_black = plays_black && black && !checks::true_black(ctx, mv.actor, target);
+    // A black commissar knows at once that a black check is false (L85); the faceless only
+    // substitutes, "как черные" (L77).
+    let false_black =
+        teams::black(ctx, mv.actor) && black && !checks::true_black(ctx, mv.actor, target);
     let mine = if false_black {
         reasons.push("a black commissar knows at once the black check is false (L85)".into());
         "pm_commissar_false_black"
@@ -118,7 +120,7 @@ fn check(
             ctx.say(Audience::Slot(mv.actor), mine, &args);
             investigator::feed(ctx, mv.actor, "Комиссар", fed, &args);
             reasons.push(format!(
-                "the black commissar substitutes the investigator's check: he is told {} (L85)",
+                "the commissar substitutes the investigator's check: he is told {} (L85, L77)",
                 if fed == "pm_commissar_black" {
                     "black"
                 } else {

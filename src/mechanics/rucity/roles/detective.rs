@@ -181,7 +181,7 @@ fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let fed = mv.params.get("substitute").filter(|_| condition).cloned();
     if let Some(sub) = &fed {
         reasons.push(format!(
-            "the black detective substitutes the investigator's data: he is told {sub} (L86)"
+            "the detective substitutes the investigator's data: he is told {sub} (L86, L77)"
         ));
     }
     let (template, args) = location_args(fed.as_deref().unwrap_or(&real));
@@ -258,8 +258,8 @@ fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     };
     let role = teams::peaceful_name(ctx, target);
     let mut reasons = vec![format!("{name}'s peaceful role is {role}")];
-    let black = teams::plays_black(ctx.roleset, &ctx.state.slots[mv.actor]);
-    if !black {
+    let substitutes = teams::plays_black(ctx.roleset, &ctx.state.slots[mv.actor]);
+    if !substitutes {
         tell_and_feed(
             ctx,
             mv.actor,
@@ -269,12 +269,14 @@ fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
         return night::step(ctx, mv, StepResult::Success, reasons);
     }
-    // A black detective sees the negative role too, the investigator the standard result or
-    // the role he substitutes, if its condition on the real role holds (L86, L77).
+    // A black detective sees the negative role too (L86); the faceless only substitutes, "как
+    // черные" (L77). The investigator gets the standard result or the role substituted, if its
+    // condition on the real role holds.
     let negative = ctx
         .state
         .slots
         .get(target)
+        .filter(|_| teams::black(ctx, mv.actor))
         .and_then(|s| teams::negative_role(ctx.roleset, s))
         .map(|r| teams::role_name(ctx.roleset, r));
     match &negative {
@@ -308,7 +310,7 @@ fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let fed = match mv.params.get("substitute").filter(|_| condition) {
         Some(sub) => {
             reasons.push(format!(
-                "the black detective substitutes the investigator's data: he is told {sub} (L86)"
+                "the detective substitutes the investigator's data: he is told {sub} (L86, L77)"
             ));
             teams::role_name(ctx.roleset, sub)
         }
