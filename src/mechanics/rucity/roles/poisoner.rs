@@ -45,7 +45,7 @@ impl Role for Poisoner {
         match entry.ability {
             KILL => werewolf::gun_refusal(entry.roleset, entry.state, entry.actor, KILL),
             POISON => match victim_of(entry.state, entry.actor) {
-                Some(_) if extra_poisoning(entry) => Ok(()),
+                Some(_) if extra_poisoning(entry) || unrealised_poisoning(entry) => Ok(()),
                 Some(v) if !antidote_entered(entry.state, entry.actor) => refusal(
                     POISON,
                     format!(
@@ -74,11 +74,12 @@ impl Role for Poisoner {
             (POISON, Some(_))
                 if entry.targets.len() > 1
                     && !two_targets_allowed(entry)
-                    && !extra_poisoning(entry) =>
+                    && !extra_poisoning(entry)
+                    && !unrealised_poisoning(entry) =>
             {
                 refusal(
                     POISON,
-                    "two targets only with an extra poisoning, or in the extended format after a night his move was knocked down or a black or the faceless died of his poison (L52)",
+                    "two targets only with an extra poisoning, or after a night a black or the faceless died of his poison, or in the extended format after a night his move was knocked down (L52)",
                 )
             }
             (ANTIDOTE, Some(&t)) if !victims_of(entry.state, entry.actor).contains(&t) => refusal(
@@ -145,6 +146,19 @@ fn two_targets_allowed(entry: &Entry) -> bool {
         && (was(knocked_key(entry.actor)) || was(black_died_key(entry.actor)))
 }
 
+/// In the standard format a black or the faceless dying of his poison last night leaves the
+/// poisoning unrealised: the night after he has an extra one, and both his victims may die
+/// (L52 R24, read conversely: "не была черной или безликим ... дополнительного не будет").
+fn unrealised_poisoning(entry: &Entry) -> bool {
+    entry.state.option(entry.roleset, "format") != "extended"
+        && black_died_last_night(entry.state, entry.actor, entry.night())
+}
+
+fn black_died_last_night(state: &GameState, poisoner: SlotId, night: u32) -> bool {
+    let last = night.saturating_sub(1);
+    last > 0 && vars::num(state, &black_died_key(poisoner)) == last
+}
+
 /// Has the poisoner entered his antidote this phase?
 fn antidote_entered(state: &GameState, poisoner: SlotId) -> bool {
     live_acts(state).any(|a| a.actor == poisoner && a.ability == ANTIDOTE)
@@ -194,6 +208,14 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             vars::set(&mut ctx.state, extra_key(extra), "yes");
         }
         reasons.push("the extra poisoning is used (L52 R9)".into());
+    } else if poisoned > 1
+        && ctx.option("format") != "extended"
+        && black_died_last_night(&ctx.state, mv.actor, night)
+    {
+        reasons.push(
+            "a black or the faceless died of his poison last night: the poisoning was not realised, this extra one is his and both victims may die (L52 R24)"
+                .into(),
+        );
     } else if poisoned > 1 {
         vars::set(&mut ctx.state, one_of_two_key(mv.actor), night);
     }
