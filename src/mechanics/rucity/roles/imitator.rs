@@ -18,6 +18,9 @@ pub const DISGUISE: &str = "imitator_disguise";
 pub const ILLUSION: &str = "imitator_illusion";
 /// The imitator has met the maniac.
 const MET: &str = "imitator_met";
+/// Slot counter: this maniac was the imitator. He keeps the imitator's right to die disguised
+/// (L50 "он всегда имеет право умереть в образе другого черного").
+const BECAME_MANIAC: &str = "imitator_became_maniac";
 /// What a lynched imitator is shown as: a negative role's id, or `red`.
 fn shown_key(slot: SlotId) -> String {
     format!("imitator_shown:{slot}")
@@ -37,6 +40,12 @@ impl Role for Imitator {
         true
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == ILLUSION && !teams::holds(entry.me(), ROLE) {
+            return refusal(
+                ILLUSION,
+                "the imitator has become the maniac: there is no maniac left to imitate (L50)",
+            );
+        }
         if entry.ability == ILLUSION && !vars::flag(entry.state, MET) {
             return refusal(
                 ILLUSION,
@@ -120,6 +129,13 @@ pub fn shown(ctx: &Ctx, slot: SlotId) -> Option<Option<String>> {
     Some((role != "red").then(|| teams::role_name(ctx.roleset, &role)))
 }
 
+/// The imitator's role for his disguise, once he has become the maniac: lynched, he may still
+/// die as another black, or red before his first kill (L50).
+pub fn pending_role(state: &GameState, slot: SlotId) -> Option<String> {
+    let s = state.slots.get(slot)?;
+    (s.counter(BECAME_MANIAC) > 0 && !teams::holds(s, ROLE)).then(|| ROLE.to_string())
+}
+
 /// The living imitator.
 fn living_imitator(state: &GameState) -> Option<SlotId> {
     state.living().find(|s| teams::holds(s, ROLE)).map(|s| s.id)
@@ -179,6 +195,7 @@ fn take_over(ctx: &mut Ctx) {
         for r in s.extra_roles.iter_mut().filter(|r| *r == ROLE) {
             *r = KillerSide::Maniac.id().to_string();
         }
+        s.counters.insert(BECAME_MANIAC.into(), 1);
     }
     ctx.say(Audience::Slot(imitator), "pm_imitator_becomes_maniac", &[]);
     ctx.note(

@@ -336,12 +336,14 @@ pub fn refuse(
     }
 }
 
-/// The roles a player's entries of this phase give him for his other moves of the phase: the
-/// actor's copy, the wizard's absent role, the collector's activated one; and the phantom's
-/// possession for a night victim of the aura, by option (Q18).
+/// The roles a player may use beyond those he holds, mostly given by his entries of this phase: the
+/// actor's copy, the wizard's absent role, the collector's activated one; the phantom's
+/// possession for a night victim of the aura, by option (Q18); and the imitator's role kept by
+/// the imitator who became the maniac, for his disguise (L50).
 pub fn pending_roles(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
     [
         actor::pending_role(state, slot),
+        imitator::pending_role(state, slot),
         wizard::pending_role(state, slot),
         collector::pending_role(state, slot),
         phantom::aura_possession(roleset, state, slot),
