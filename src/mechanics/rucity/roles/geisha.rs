@@ -208,6 +208,7 @@ fn keep_company(
         client,
         protected: false,
         geisha: true,
+        illusion: super::imitator::covers(run, client),
     });
     reasons.push(format!(
         "{} spends the night with the geisha {}: his later peaceful moves and later moves on him fail, negative ones go through (L54)",

@@ -34,6 +34,9 @@ pub struct Company {
     /// The geisha's company (L54): negative moves of and on her client go through, and a move
     /// that visits her is not stopped.
     pub geisha: bool,
+    /// She took the imitator's illusion of the maniac home, not the maniac (L50): his own moves
+    /// go on, and moves on him fail only while the illusion stands.
+    pub illusion: bool,
 }
 
 pub struct Prostitute;
@@ -87,6 +90,7 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         client,
         protected,
         geisha: false,
+        illusion: super::imitator::covers(run, client),
     });
     let mut reasons = vec![format!(
         "{} spends the night with {}: his later moves and later moves on him fail (L21)",
@@ -127,7 +131,12 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
             .filter(|c| c.client == slot)
             .all(|c| c.geisha)
     };
-    if is_client(run, mv.actor) && !(negative && only_geisha(mv.actor)) {
+    let really_with_her = run
+        .ledger
+        .company
+        .iter()
+        .any(|c| c.client == mv.actor && !c.illusion);
+    if really_with_her && !(negative && only_geisha(mv.actor)) {
         return Some(format!(
             "{} spends the night with the prostitute: his own later move fails (L21)",
             ctx.name(mv.actor)
@@ -136,7 +145,13 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
     let exempt = EXEMPT.iter().any(|p| mv.ability.starts_with(p));
     // The homeless's watch of a house whose owner went out still sees who came (L25).
     let watch = mv.ability == "homeless_watch";
-    if let Some(&t) = mv.targets.iter().find(|t| is_client(run, **t))
+    let with_her = |t: SlotId| {
+        run.ledger
+            .company
+            .iter()
+            .any(|c| c.client == t && (!c.illusion || super::imitator::covers(run, t)))
+    };
+    if let Some(&t) = mv.targets.iter().find(|t| with_her(**t))
         && !watch
         && !(negative && only_geisha(t))
     {
@@ -231,7 +246,10 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
             .killed_by(c.prostitute)
             .and_then(|i| run.attacks.get(i))
             .is_some_and(|a| a.attacker != c.prostitute);
-        if c.protected && killed && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client) {
+        // The illusion gives her the maniac's peaceful role; he himself was never taken (L50).
+        let taken = !c.illusion;
+        if taken && c.protected && killed && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client)
+        {
             kamikaze::cripple(ctx, c.client, c.prostitute);
             let why = format!(
                 "her protection holds: {} survives her death crippled (L21)",
@@ -239,7 +257,9 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
             );
             ctx.note(format!("crippled:{}", ctx.name(c.client)), "morning", why);
         }
-        ctx.say(Audience::Slot(c.client), "pm_company", &[]);
+        if taken {
+            ctx.say(Audience::Slot(c.client), "pm_company", &[]);
+        }
         let role = teams::peaceful_name(ctx, c.client);
         ctx.say(
             Audience::Slot(c.prostitute),
