@@ -291,7 +291,6 @@ impl kernel::Rules for City {
     }
 
     fn after_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
-        super::roles::imitator::after_stage(ctx, run, stage);
         match stage {
             "killers" => bodyguard::alibi(ctx, run),
             "doctor" => {
@@ -300,6 +299,8 @@ impl kernel::Rules for City {
             }
             _ => {}
         }
+        // After the deaths are settled: whether the imitator was killed decides the illusion.
+        super::roles::imitator::after_stage(ctx, run, stage);
     }
 
     /// The attacked-survivor rule (L16): a player an attack reached loses his moves after the

@@ -209,7 +209,7 @@ fn take_over(ctx: &mut Ctx) {
 }
 
 /// Tonight's illusion of the maniac (L50): moves aimed at the maniac meet it instead. Killed
-/// (an attack on it, or on the imitator), it stands until the doctor's stage is over; the moves
+/// (an attack on it, or the imitator's death), it stands until the doctor's stage is over; the moves
 /// after it reach the real maniac.
 #[derive(Clone, Debug)]
 pub struct Illusion {
@@ -332,17 +332,14 @@ pub fn covers(run: &NightRun, target: SlotId) -> bool {
 
 /// An attack on the maniac meets the illusion, which dies in his place; the madman's fire is
 /// not stopped by it (L50), nor the kamikaze's strike (which is no attack through this door).
-/// An attack on the imitator kills the illusion too.
+/// The imitator's own death ends it too, but only a death: a healed attack on him does not
+/// (`after_stage`).
 pub fn takes_attack(
     ctx: &Ctx,
     run: &mut NightRun,
     attack: &crate::kernel::Attack,
 ) -> Option<String> {
     let illusion = run.ledger.illusion.as_mut()?;
-    if attack.victim == illusion.imitator && !illusion.gone {
-        illusion.killed = true;
-        return None;
-    }
     if illusion.maniac != attack.victim || illusion.gone || attack.kind == "madman" {
         return None;
     }
@@ -388,8 +385,11 @@ pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
             ),
         );
     }
+    // "Если подражатель или созданная им иллюзия маньяка будет убита ночью": killed, not
+    // merely attacked.
+    let killed = illusion.killed || !ctx.is_alive(illusion.imitator);
     if stage == "doctor"
-        && illusion.killed
+        && killed
         && let Some(i) = run.ledger.illusion.as_mut()
     {
         i.gone = true;

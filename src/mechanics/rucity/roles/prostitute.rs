@@ -248,8 +248,7 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
             .is_some_and(|a| a.attacker != c.prostitute);
         // The illusion gives her the maniac's peaceful role; he himself was never taken (L50).
         let taken = !c.illusion;
-        if taken && c.protected && killed && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client)
-        {
+        if taken && c.protected && killed && !ctx.is_alive(c.prostitute) && ctx.is_alive(c.client) {
             kamikaze::cripple(ctx, c.client, c.prostitute);
             let why = format!(
                 "her protection holds: {} survives her death crippled (L21)",
