@@ -145,7 +145,38 @@ pub fn order_refusal(entry: &Entry) -> Result<(), Refusal> {
             "an order names a player, or a peaceful role with {\"role\": id} (L49)",
         );
     }
+    // "В заказе может быть указана мафия или сын босса, но только в соответствии с поправкой по
+    // напарникам": a partner is ordered killed only when both partners confirm it (L14).
+    let partner = entry
+        .targets
+        .iter()
+        .any(|&t| teams::killer_side(entry.roleset, &entry.state.slots[t]) == Some(h.employer));
+    if partner && !partner_confirmed(&entry.params) {
+        return refusal(
+            "partner_kill",
+            "an order names a partner only when both partners confirm it: add {\"partner_confirmed\": \"yes\"} (L49, L14)",
+        );
+    }
     Ok(())
+}
+
+fn partner_confirmed(params: &std::collections::BTreeMap<String, String>) -> bool {
+    params.get("partner_confirmed").is_some_and(|v| v == "yes")
+}
+
+/// Is `target` a member of the group that sent this order, named with both partners'
+/// confirmation (L49, L14)? The mercenary then does not skip him as a black.
+fn confirmed_partner(ctx: &Ctx, mv: &Move, target: SlotId) -> bool {
+    let Some(h) = HIRELINGS.iter().find(|h| h.order == mv.ability) else {
+        return false;
+    };
+    let side = employer(ctx.roleset, &ctx.state, h);
+    partner_confirmed(&mv.params)
+        && ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|s| teams::killer_side(ctx.roleset, s) == Some(side))
 }
 
 /// The living hired killer working for `h`'s group: its own, or the other group's one who
@@ -229,7 +260,7 @@ fn aim(
         .is_some_and(|s| teams::holds(s, kamikaze::ROLE))
     {
         Some(format!("{name} is the kamikaze"))
-    } else if teams::black(ctx, target) {
+    } else if teams::black(ctx, target) && !confirmed_partner(ctx, mv, target) {
         Some(format!("{name} is black"))
     } else {
         None
