@@ -26,10 +26,10 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
         let ordered = carry_out_orders(ctx, run, side, here, &mut budget);
         let primaries: Vec<&Move> = here.iter().filter(|m| side.kills(&m.ability)).collect();
         for mv in primaries {
-            if ordered {
-                let why =
-                    "the hired killer's attack landed: the group's own move is skipped (L49, L55)";
+            if let Some(order_shot) = ordered {
+                let why = "the hired killer's attack landed: the group's own move is skipped unless his victim is saved (L49, L55)";
                 night::step(ctx, mv, StepResult::Skipped, vec![why.into()]);
+                run.ledger.after_the_order.push((mv.clone(), order_shot));
                 continue;
             }
             for &target in &mv.targets {
@@ -66,23 +66,23 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
     }
 }
 
-/// A group's orders to its hired killer go first, each with one of its shots (L49, L55): whether
-/// an order's attack landed (the group's own moves are then skipped).
+/// A group's orders to its hired killer go first, each with one of its shots (L49, L55): the
+/// shot of the order whose attack landed, if one did (the group's own moves are then skipped).
 fn carry_out_orders(
     ctx: &mut Ctx,
     run: &mut NightRun,
     side: KillerSide,
     here: &[Move],
     budget: &mut u32,
-) -> bool {
-    let mut landed = false;
+) -> Option<usize> {
+    let mut landed = None;
     let order_id = mercenary::of_side(side).order;
     // An order insuring the maniac waits for his stopped shot (L49).
     for order in here
         .iter()
         .filter(|m| m.ability == order_id && !mercenary::is_insurance(m))
     {
-        if *budget == 0 || landed {
+        if *budget == 0 || landed.is_some() {
             let why = "the mafia has no shot left for an order tonight";
             night::step(ctx, order, StepResult::Skipped, vec![why.into()]);
             continue;
@@ -96,7 +96,7 @@ fn carry_out_orders(
         let shot = run.ledger.shots.len() - 1;
         if mercenary::carry_out(ctx, run, order, shot) {
             *budget -= 1;
-            landed = true;
+            landed = Some(shot);
         }
     }
     landed
@@ -379,12 +379,29 @@ fn insure(
     });
 }
 
-/// Insurance through a saved victim (L55, L121), after every peaceful killer: while both pairs
-/// (the mafia and the yakuza) are intact, or between the two members of a mixed pair, a killer
-/// of the other group who sent an insurance move with a target of his own shoots it for a shot
-/// whose victim was saved (the blocker's protection stopped it, or the doctor or the cultist
-/// heals him tonight).
+/// Insurance through a saved victim (L49, L55, L121), after every peaceful killer. A group
+/// whose hired killer's attack landed, so that its own move was skipped, shoots its own target
+/// now if his victim was saved after all (L49). And while both pairs (the mafia and the yakuza)
+/// are intact, or between the two members of a mixed pair, a killer of the other group who
+/// sent an insurance move with a target of his own shoots it for a shot whose victim was saved
+/// (L55).
 pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
+    // Shots the group itself has made up for: the other group does not insure them too.
+    let mut made_up = BTreeSet::new();
+    for (mv, k) in std::mem::take(&mut run.ledger.after_the_order) {
+        let (Some(victim), Some(&aim)) = (saved_victim(ctx, run, k), mv.targets.first()) else {
+            continue;
+        };
+        made_up.insert(k);
+        let why = format!(
+            "the hired killer's victim {} was saved: {} shoots the group's own target {} after the peaceful killers (L49, L121)",
+            ctx.name(victim),
+            ctx.name(mv.actor),
+            ctx.name(aim)
+        );
+        let side = run.ledger.shots[k].side;
+        late_shot(ctx, run, &mv, aim, side, k, why);
+    }
     let yakuza = ctx.state.slots.iter().any(|s| teams::holds(s, "yakuza"));
     let count = |side| teams::members(ctx.roleset, &ctx.state, side).len();
     let (mafia, maniac) = (count(KillerSide::Mafia), count(KillerSide::Maniac));
@@ -393,38 +410,18 @@ pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
     if !yakuza || !(both_intact || mixed) {
         return;
     }
-    let healing = |run: &NightRun, p: SlotId| {
-        run.acts
-            .iter()
-            .any(|a| matches!(a.ability.as_str(), "doctor" | "cultist_heal") && a.targets == [p])
-    };
     let shooters: BTreeSet<SlotId> = run
         .visits
         .iter()
         .filter(|v| v.negative)
         .map(|v| v.actor)
         .collect();
-    for k in 0..run.ledger.shots.len() {
-        let shot = run.ledger.shots[k].clone();
-        let Some(target) = shot.target.filter(|_| !shot.void) else {
+    for k in (0..run.ledger.shots.len()).filter(|k| !made_up.contains(k)) {
+        let Some(target) = saved_victim(ctx, run, k) else {
             continue;
         };
-        let landed_on = shot
-            .attack
-            .and_then(|i| run.attacks.get(i))
-            .map(|a| a.victim);
-        // Saved "one way or another" (L55): a bodyguard drew the attack, a heal or a spare life
-        // will take it at the doctor's stage, or the blocker's protection stopped it.
-        let saved = ctx.is_alive(target)
-            && match landed_on {
-                Some(v) if v != target => true,
-                Some(v) => healing(run, v) || immortal::life_will_take(ctx, v),
-                None => run.ledger.shielded.contains(&target),
-            };
-        if !saved {
-            continue;
-        }
-        let other = shot.side.other();
+        let shot_side = run.ledger.shots[k].side;
+        let other = shot_side.other();
         let insurer = run
             .acts
             .iter()
@@ -440,53 +437,95 @@ pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
         };
         run.ledger.fired_insurers.insert(mv.actor);
         let aim = mv.targets[0];
-        let mut reasons = vec![format!(
+        let why = format!(
             "{}'s victim {} was saved: {} of the other group shoots {} for the {} after the peaceful killers (L55, L121)",
-            shot.side.id(),
+            shot_side.id(),
             ctx.name(target),
             ctx.name(mv.actor),
             ctx.name(aim),
-            shot.side.id()
-        )];
-        run.visits.push(Visit {
-            actor: mv.actor,
-            ability: "insure".into(),
-            targets: vec![aim],
-            negative: true,
-        });
-        let result = match night::gate(ctx, run, &mv, true, true) {
-            Gate::Stop(result, why) => {
-                reasons.push(why);
-                result
-            }
-            Gate::Go { .. } => {
-                if night::attack(
-                    ctx,
-                    run,
-                    mv.actor,
-                    aim,
-                    other.id(),
-                    Some(k),
-                    false,
-                    &mut reasons,
-                ) {
-                    StepResult::Success
-                } else {
-                    StepResult::Failed
-                }
-            }
-        };
-        ctx.step(Step {
-            key: format!("late_insurance:{}", ctx.name(mv.actor)),
-            stage: "late_insurance".into(),
-            actor: Some(mv.actor),
-            ability: Some("insure".into()),
-            targets_before: vec![ctx.name(aim)],
-            targets_after: vec![ctx.name(aim)],
-            result,
-            reasons,
-        });
+            shot_side.id()
+        );
+        late_shot(ctx, run, &mv, aim, other, k, why);
     }
+}
+
+/// The victim of shot `k`, if he was saved "one way or another" (L55): a bodyguard drew the
+/// attack, a heal or a spare life will take it at the doctor's stage, or the blocker's
+/// protection stopped it.
+fn saved_victim(ctx: &Ctx, run: &NightRun, k: usize) -> Option<SlotId> {
+    let shot = run.ledger.shots.get(k)?;
+    let target = shot.target.filter(|_| !shot.void)?;
+    let healing = |p: SlotId| {
+        run.acts
+            .iter()
+            .any(|a| matches!(a.ability.as_str(), "doctor" | "cultist_heal") && a.targets == [p])
+    };
+    let landed_on = shot
+        .attack
+        .and_then(|i| run.attacks.get(i))
+        .map(|a| a.victim);
+    let saved = ctx.is_alive(target)
+        && match landed_on {
+            Some(v) if v != target => true,
+            Some(v) => healing(v) || immortal::life_will_take(ctx, v),
+            None => run.ledger.shielded.contains(&target),
+        };
+    saved.then_some(target)
+}
+
+/// A shot fired after the peaceful killers, for shot `k`'s side, by the maker of `mv`.
+fn late_shot(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    mv: &Move,
+    aim: SlotId,
+    side: KillerSide,
+    k: usize,
+    why: String,
+) {
+    let mut reasons = vec![why];
+    run.visits.push(Visit {
+        actor: mv.actor,
+        ability: mv.ability.clone(),
+        targets: vec![aim],
+        negative: true,
+    });
+    let gated = Move {
+        targets: vec![aim],
+        ..mv.clone()
+    };
+    let result = match night::gate(ctx, run, &gated, true, true) {
+        Gate::Stop(result, why) => {
+            reasons.push(why);
+            result
+        }
+        Gate::Go { .. } => {
+            if night::attack(
+                ctx,
+                run,
+                mv.actor,
+                aim,
+                side.id(),
+                Some(k),
+                false,
+                &mut reasons,
+            ) {
+                StepResult::Success
+            } else {
+                StepResult::Failed
+            }
+        }
+    };
+    ctx.step(Step {
+        key: format!("late_insurance:{}", ctx.name(mv.actor)),
+        stage: "late_insurance".into(),
+        actor: Some(mv.actor),
+        ability: Some(mv.ability.clone()),
+        targets_before: vec![ctx.name(aim)],
+        targets_after: vec![ctx.name(aim)],
+        result,
+        reasons,
+    });
 }
 
 /// Does the true maniac play (the geisha does not insure the yakuza, L54)?

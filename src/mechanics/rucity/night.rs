@@ -59,6 +59,9 @@ pub struct CityNight {
     pub covered: BTreeSet<SlotId>,
     pub commissar_line: Option<&'static str>,
     pub fired_insurers: BTreeSet<SlotId>,
+    /// The group's own moves skipped because its hired killer's attack landed, with that
+    /// attack's shot: if his victim is saved after all, the group shoots late (L49, L121).
+    pub after_the_order: Vec<(Move, usize)>,
     /// Victims whose attack the blocker's protection stopped: they learn of the attempt in the
     /// morning (L115.4, L17) but are not attacked for the attacked-survivor rule, so a protected
     /// black's own shot stays in force (L5).

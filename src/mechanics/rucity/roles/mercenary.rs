@@ -313,6 +313,12 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
         night::step(ctx, order, StepResult::Skipped, reasons);
         return false;
     };
+    // A role's holder is the shot's target once found.
+    if let Some(s) = run.ledger.shots.get_mut(shot)
+        && s.target.is_none()
+    {
+        s.target = Some(target);
+    }
     // His own block and his own disruptions count; the mafia's do not (L49).
     // Gated as his own kill: the gate asks whether the actor holds the move.
     // A hired killer who moved over from the other group makes his own kill (L55).
