@@ -16,9 +16,10 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
     } else {
         [KillerSide::Maniac, KillerSide::Mafia]
     };
+    // An order for the other group's insurance is no shot of the one who sent it (L49).
     let shooters: BTreeSet<SlotId> = here
         .iter()
-        .filter(|m| m.ability != "insure")
+        .filter(|m| m.ability != "insure" && !mercenary::is_insurance(m))
         .map(|m| m.actor)
         .collect();
     for side in order {
@@ -265,6 +266,9 @@ fn insure(
             ..order.clone()
         };
         if mercenary::carry_out(ctx, run, &order, shot) {
+            // He killed for the maniac: the hiring mafia's insurance is spent with it; had he
+            // killed nobody, she could still insure her partner (L49).
+            run.ledger.fired_insurers.insert(order.actor);
             return;
         }
         // Between the two pairs his employer does not follow up on his failure (L55).
