@@ -8,8 +8,9 @@ use mafia_mod::export::{Markup, public_post};
 use std::path::PathBuf;
 
 /// Roles that are public by the rules while their holder lives: ru-city's titles, won at the
-/// election and announced (L158–L161).
-const PUBLIC_TITLES: &[&str] = &["mayor", "secretary"];
+/// election and announced (L158–L161), and its elite roles, open from the start (L125.4,
+/// L127.4, L129.4).
+const PUBLIC_TITLES: &[&str] = &["mayor", "secretary", "agent", "mason", "servant"];
 
 /// What a post may never show about a phase: (what leaked, the line it leaked in).
 fn leaks(game: &Game) -> Vec<String> {

@@ -22,8 +22,10 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
         .filter(|m| m.ability != "insure" && !mercenary::is_insurance(m))
         .map(|m| m.actor)
         .collect();
+    let mut hired_done = BTreeSet::new();
     for side in order {
         let mut budget = run.ledger.shot_plan.usable(side);
+        stand_in_kills(ctx, run, side, here, &shooters, &mut hired_done);
         let ordered = carry_out_orders(ctx, run, side, here, &mut budget);
         let primaries: Vec<&Move> = here.iter().filter(|m| side.kills(&m.ability)).collect();
         for mv in primaries {
@@ -55,6 +57,13 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
             }
         }
     }
+    // A hired killer's kill that no side claimed (he stands in for neither) is still made.
+    for mv in here
+        .iter()
+        .filter(|m| mercenary::is_own_kill(&m.ability) && !hired_done.contains(&m.seq))
+    {
+        mercenary::own_kill(ctx, run, mv);
+    }
     for mv in here.iter().filter(|m| m.ability == "insure") {
         if !run.ledger.fired_insurers.contains(&mv.actor) {
             let why = if shooters.contains(&mv.actor) {
@@ -64,6 +73,46 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
             };
             night::step(ctx, mv, StepResult::Info, vec![why.into()]);
         }
+    }
+}
+
+/// The kills of a hired killer who took his group's place (L49, L55): a kill an earlier move
+/// stopped passes to an insurer of the other side, as a group's shot does. `done` collects the
+/// kills made, so that none is lost or made twice.
+fn stand_in_kills(
+    ctx: &mut Ctx,
+    run: &mut NightRun,
+    side: KillerSide,
+    here: &[Move],
+    shooters: &BTreeSet<SlotId>,
+    done: &mut BTreeSet<u64>,
+) {
+    let stand_in = mercenary::stand_in(ctx.roleset, &ctx.state, side);
+    let kills: Vec<&Move> = here
+        .iter()
+        .filter(|m| mercenary::is_own_kill(&m.ability) && Some(m.actor) == stand_in)
+        .collect();
+    for mv in kills {
+        if !done.insert(mv.seq) {
+            continue;
+        }
+        let Some(target) = mercenary::own_kill(ctx, run, mv) else {
+            continue;
+        };
+        run.ledger.shots.push(Shot {
+            side,
+            target: Some(target),
+            attack: None,
+            void: false,
+        });
+        let stopped = Stopped {
+            side,
+            shooter: mv.actor,
+            named: None,
+            target,
+            shot: run.ledger.shots.len() - 1,
+        };
+        insure(ctx, run, &stopped, here, shooters);
     }
 }
 
@@ -228,11 +277,13 @@ fn insure(
     // boss's son, when it has only one (L2, L48).
     let trio_with_one = teams::members(ctx.roleset, &ctx.state, other).len() >= 3
         && run.ledger.shot_plan.available(other) == 1;
+    // The other side's killers, or the hired killer who took his group's place (L49).
     let cross: Option<SlotId> = {
         (run.ledger.shot_plan.available(other) == 0 || trio_with_one)
             .then(|| {
                 teams::members(ctx.roleset, &ctx.state, other)
                     .into_iter()
+                    .chain(mercenary::stand_in(ctx.roleset, &ctx.state, other))
                     .filter(|p| !shooters.contains(p) && !run.ledger.fired_insurers.contains(p))
                     .find(|p| explicit(*p).is_some())
             })

@@ -277,6 +277,8 @@ impl kernel::Rules for City {
                     | "insure"
                     | "mercenary_order"
                     | "ninja_order"
+                    | "mercenary_kill"
+                    | "ninja_kill"
             )
         });
         for act in &others {

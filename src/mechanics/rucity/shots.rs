@@ -96,7 +96,9 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
     let all_frozen = frozen && state.option(roleset, "hunt_two_blacks") == "all_shots";
     let mut new_shot: BTreeMap<KillerSide, bool> = BTreeMap::new();
     for side in KillerSide::ALL {
-        let other_out = alive[&side.other()] == 0 || lone[&side.other()];
+        // A hired killer who took his group's place keeps its nights (L49).
+        let stand_in = super::roles::mercenary::stand_in(roleset, state, side.other());
+        let other_out = (alive[&side.other()] == 0 && stand_in.is_none()) || lone[&side.other()];
         let due = alive[&side] > 0
             && !lone[&side]
             && ((extended && night <= 2) || other_out || side.owns_parity(night));

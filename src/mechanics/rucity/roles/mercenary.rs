@@ -66,6 +66,11 @@ pub fn insures(mv: &Move, insured: KillerSide) -> bool {
         && mv.params.get("insure").is_some_and(|v| v == insured.id())
 }
 
+/// Is this a hired killer's own kill (once his group is out)?
+pub fn is_own_kill(ability: &str) -> bool {
+    HIRELINGS.iter().any(|h| h.kill == ability)
+}
+
 /// Is this order an insurance of the other group's shot rather than the group's own?
 pub fn is_insurance(mv: &Move) -> bool {
     KillerSide::ALL.iter().any(|side| insures(mv, *side))
@@ -80,31 +85,27 @@ impl Role for Hireling {
     fn id(&self) -> &'static str {
         self.role
     }
+    /// His own kill outside the killers' stage (a stage order the host changed): no insurer
+    /// carries it out when it is stopped.
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         if mv.ability != self.kill {
             return false;
         }
-        let mut reasons = Vec::new();
-        if let Some(target) = aim(ctx, run, mv, mv.actor, &mut reasons) {
-            match night::gate(ctx, run, mv, true, true) {
-                Gate::Stop(result, why) => {
-                    reasons.push(why);
-                    night::step(ctx, mv, result, reasons);
-                }
-                Gate::Go { .. } => {
-                    night::attack_move(ctx, run, mv, target, self.role, None, reasons);
-                }
-            }
-        } else {
-            night::step(ctx, mv, StepResult::Skipped, reasons);
-        }
+        own_kill(ctx, run, mv);
         true
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
+        let side = employer(entry.roleset, entry.state, self);
+        if entry.ability == "insure" && !teams::members(entry.roleset, entry.state, side).is_empty()
+        {
+            return refusal(
+                "insure",
+                "a hired killer insures the other side only once he has taken his group's place (L49)",
+            );
+        }
         if entry.ability != self.kill {
             return Ok(());
         }
-        let side = employer(entry.roleset, entry.state, self);
         if !teams::members(entry.roleset, entry.state, side).is_empty() {
             return refusal(
                 self.kill,
@@ -124,6 +125,56 @@ impl Role for Hireling {
         name_surviving_holders(self, ctx, run);
         tell_death(self, ctx, run);
     }
+}
+
+/// A hired killer's own kill once his group is out (L49, L55), by the orders' rules: the target
+/// an earlier move stopped him from shooting, for an insurer of the other side ("как и маньяк
+/// может страховать его"); `None` once the kill is done or skipped.
+pub fn own_kill(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<SlotId> {
+    let role = HIRELINGS
+        .iter()
+        .find(|h| h.kill == mv.ability)
+        .map_or(MERCENARY.role, |h| h.role);
+    let mut reasons = Vec::new();
+    let Some(target) = aim(ctx, run, mv, mv.actor, &mut reasons) else {
+        night::step(ctx, mv, StepResult::Skipped, reasons);
+        return None;
+    };
+    let stopped = match night::gate(ctx, run, mv, true, true) {
+        Gate::Stop(StepResult::Cancelled, why) => why,
+        Gate::Stop(result, why) => {
+            reasons.push(why);
+            night::step(ctx, mv, result, reasons);
+            return None;
+        }
+        Gate::Go { forced: false } if run.attacked(mv.actor) => format!(
+            "{} was attacked by an earlier killer and cannot shoot (L14)",
+            ctx.name(mv.actor)
+        ),
+        Gate::Go { .. } => {
+            night::attack_move(ctx, run, mv, target, role, None, reasons);
+            return None;
+        }
+    };
+    reasons.push(stopped);
+    night::step(ctx, mv, StepResult::Cancelled, reasons);
+    Some(target)
+}
+
+/// The hired killer standing in for `side`'s group: its own or moved-over hired killer, once
+/// every member of the group is out (L49: "если сам занял место мафии").
+pub fn stand_in(roleset: &Roleset, state: &GameState, side: KillerSide) -> Option<SlotId> {
+    if !teams::members(roleset, state, side).is_empty() {
+        return None;
+    }
+    HIRELINGS
+        .iter()
+        .filter_map(|h| hired(roleset, state, h))
+        .find(|&m| {
+            HIRELINGS.iter().any(|h| {
+                teams::holds(&state.slots[m], h.role) && employer(roleset, state, h) == side
+            })
+        })
 }
 
 /// An order needs a living hired killer (L49).
@@ -151,7 +202,7 @@ pub fn order_refusal(entry: &Entry) -> Result<(), Refusal> {
         .targets
         .iter()
         .any(|&t| teams::killer_side(entry.roleset, &entry.state.slots[t]) == Some(h.employer));
-    if partner && !partner_confirmed(&entry.params) {
+    if partner && !partner_confirmed(entry.params) {
         return refusal(
             "partner_kill",
             "an order names a partner only when both partners confirm it: add {\"partner_confirmed\": \"yes\"} (L49, L14)",
