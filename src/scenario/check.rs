@@ -42,6 +42,8 @@ pub enum Check {
     NotTold(String, String),
     /// A case-insensitive substring of a step reason of the last committed phase.
     Trace(String),
+    /// No step reason of the last committed phase contains this (case-insensitive).
+    NotTrace(String),
     /// Two step reasons of the last committed phase, the step with the first resolved before
     /// the step with the second (the order of moves within a stage).
     TraceBefore(String, String),
@@ -228,7 +230,7 @@ impl Check {
                     format!("messages to {p}: {told:?}"),
                 )
             }
-            Check::Trace(text) => {
+            Check::Trace(text) | Check::NotTrace(text) => {
                 let reasons: Vec<String> = last
                     .map(|p| {
                         p.outcome
@@ -238,9 +240,14 @@ impl Check {
                             .collect()
                     })
                     .unwrap_or_default();
+                let found = reasons.iter().any(|r| contains(r, text));
                 ok_if(
-                    reasons.iter().any(|r| contains(r, text)),
-                    "no such reason in the trace".into(),
+                    found == matches!(self, Check::Trace(_)),
+                    if found {
+                        "the trace has such a reason".into()
+                    } else {
+                        "no such reason in the trace".into()
+                    },
                 )
             }
             Check::TraceBefore(first, then) => {

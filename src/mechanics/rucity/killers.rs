@@ -317,9 +317,11 @@ fn insure(
             ..order.clone()
         };
         if mercenary::carry_out(ctx, run, &order, shot) {
-            // He killed for the maniac: the hiring mafia's insurance is spent with it; had he
-            // killed nobody, she could still insure her partner (L49).
-            run.ledger.fired_insurers.insert(order.actor);
+            // He kills for the maniac (his victim is not saved): the hiring mafia's insurance
+            // is spent with it; had he killed nobody, she could still insure her partner (L49).
+            if saved_victim(ctx, run, shot).is_none() {
+                run.ledger.fired_insurers.insert(order.actor);
+            }
             return;
         }
         // Between the two pairs his employer does not follow up on his failure (L55).
@@ -390,6 +392,13 @@ fn insure(
             ));
             StepResult::Cancelled
         }
+        // A hired killer standing in for his group insures by his own target rules (L49).
+        Gate::Go { .. }
+            if let Some(why) = mercenary::skip_reason(ctx, run, insurer, aim, false) =>
+        {
+            reasons.push(why);
+            StepResult::Skipped
+        }
         Gate::Go { .. } if lone_insurer_at_a_black(ctx, insurer, aim) => {
             reasons.push(format!(
                 "{} is a lone member of his group: he cannot shoot another black ({}) through insurance, so he skips (L55)",
@@ -399,14 +408,18 @@ fn insure(
             StepResult::Skipped
         }
         Gate::Go { .. } => {
-            let insurer_side =
-                teams::killer_side(ctx.roleset, &ctx.state.slots[insurer]).unwrap_or(side);
+            // A hired killer's insurance is his own kill (it costs his red check, L49).
+            let kind = mercenary::own_kind(&ctx.state.slots[insurer]).unwrap_or_else(|| {
+                teams::killer_side(ctx.roleset, &ctx.state.slots[insurer])
+                    .unwrap_or(side)
+                    .id()
+            });
             if night::attack(
                 ctx,
                 run,
                 insurer,
                 aim,
-                insurer_side.id(),
+                kind,
                 Some(shot),
                 false,
                 &mut reasons,
@@ -504,25 +517,24 @@ pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
     }
 }
 
-/// The victim of shot `k`, if he was saved "one way or another" (L55): a bodyguard drew the
-/// attack, a heal or a spare life will take it at the doctor's stage, or the blocker's
-/// protection stopped it.
+/// The victim of shot `k`, if he was saved "one way or another" (L55), so that the shot failed:
+/// the player the attack landed on (the victim, or a bodyguard who drew it) lives through it,
+/// by a heal that will hold or a spare life at the doctor's stage; or the blocker's protection
+/// stopped it. An attack a bodyguard drew and died of, or one turned onto a ward who dies, was
+/// a kill: no save (L3 "успешно совершит убийство любого по цвету игрока").
 fn saved_victim(ctx: &Ctx, run: &NightRun, k: usize) -> Option<SlotId> {
     let shot = run.ledger.shots.get(k)?;
     let target = shot.target.filter(|_| !shot.void)?;
-    let healing = |p: SlotId| {
-        run.acts
-            .iter()
-            .any(|a| matches!(a.ability.as_str(), "doctor" | "cultist_heal") && a.targets == [p])
-    };
     let landed_on = shot
         .attack
         .and_then(|i| run.attacks.get(i))
         .map(|a| a.victim);
     let saved = ctx.is_alive(target)
         && match landed_on {
-            Some(v) if v != target => true,
-            Some(v) => healing(v) || immortal::life_will_take(ctx, v),
+            Some(v) => {
+                ctx.is_alive(v)
+                    && (night::heal_will_hold(ctx, run, v) || immortal::life_will_take(ctx, v))
+            }
             None => run.ledger.shielded.contains(&target),
         };
     saved.then_some(target)
@@ -553,6 +565,14 @@ fn late_shot(
         Gate::Stop(result, why) => {
             reasons.push(why);
             result
+        }
+        // An attacked shooter cannot shoot, late as on time (L14, L16).
+        Gate::Go { forced: false } if run.attacked(mv.actor) => {
+            reasons.push(format!(
+                "{} was attacked by an earlier killer and cannot shoot (L14)",
+                ctx.name(mv.actor)
+            ));
+            StepResult::Cancelled
         }
         Gate::Go { .. } => {
             if night::attack(

@@ -444,6 +444,22 @@ pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
     }
 }
 
+/// Will a heal on `p` sent tonight hold at the doctor's stage? The healer lives, is not
+/// blocked, was not attacked by a killer (a self-heal survives that, L16), and no black
+/// bodyguard stops heals on `p` (L89).
+pub fn heal_will_hold(ctx: &Ctx, run: &NightRun, p: SlotId) -> bool {
+    if bodyguard::heal_stopped(run, p) {
+        return false;
+    }
+    run.acts.iter().any(|a| {
+        matches!(a.ability.as_str(), "doctor" | "cultist_heal")
+            && a.targets.contains(&p)
+            && ctx.is_alive(a.actor)
+            && crate::kernel::gate::blocking(run, a, false).is_none()
+            && (!run.attacked(a.actor) || a.targets == [a.actor])
+    })
+}
+
 /// A self-heal survives the attacked-survivor rule (L16); a suicide is independent of it.
 fn exempt_from_attack(mv: &Move) -> bool {
     let self_heal = matches!(mv.ability.as_str(), "doctor" | "cultist_heal");

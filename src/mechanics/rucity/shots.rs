@@ -334,6 +334,7 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
         }
     }
     return_the_extra_poisoning(ctx, run);
+    super::roles::poisoner::return_unused_unrealised(ctx, run.ledger.night);
 }
 
 /// A shot's attack killed its victim, and the victim was not black (a black's death gives the

@@ -343,10 +343,23 @@ pub fn takes_attack(
     if illusion.maniac != attack.victim || illusion.gone || attack.kind == "madman" {
         return None;
     }
+    // The illusion gives what the maniac's peaceful role would: it dies only if he would, not
+    // under the blocker's protection, a heal that will hold, or a spare life (L50).
+    let maniac = attack.victim;
+    let saved = super::blocker::protects(ctx, run, maniac)
+        || night::heal_will_hold(ctx, run, maniac)
+        || super::immortal::life_will_take(ctx, maniac);
+    let illusion = run.ledger.illusion.as_mut()?;
+    if saved {
+        return Some(format!(
+            "the attack meets the imitator's illusion of {}, which is saved as he would be: it stands, the maniac stays untouched (L50)",
+            ctx.name(maniac)
+        ));
+    }
     illusion.killed = true;
     Some(format!(
         "the attack meets the imitator's illusion of {}: the illusion dies, the maniac stays untouched (L50)",
-        ctx.name(attack.victim)
+        ctx.name(maniac)
     ))
 }
 

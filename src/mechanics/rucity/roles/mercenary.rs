@@ -297,6 +297,27 @@ fn aim(
             return None;
         }
     };
+    let partner_ok = confirmed_partner(ctx, mv, target);
+    match skip_reason(ctx, run, merc, target, partner_ok) {
+        Some(why) => {
+            reasons.push(why);
+            None
+        }
+        None => Some(target),
+    }
+}
+
+/// Why a hired killer skips a target (L49): a blocker's or a bodyguard's ward, the kamikaze, a
+/// black (but a partner named on a confirmed order, `partner_ok`), or himself. `None` for a
+/// player who is not a hired killer.
+pub fn skip_reason(
+    ctx: &Ctx,
+    run: &NightRun,
+    merc: SlotId,
+    target: SlotId,
+    partner_ok: bool,
+) -> Option<String> {
+    own_kind(ctx.state.slots.get(merc)?)?;
     let name = ctx.name(target);
     let why = if target == merc {
         Some(format!("{name} is the mercenary himself"))
@@ -311,18 +332,20 @@ fn aim(
         .is_some_and(|s| teams::holds(s, kamikaze::ROLE))
     {
         Some(format!("{name} is the kamikaze"))
-    } else if teams::black(ctx, target) && !confirmed_partner(ctx, mv, target) {
+    } else if teams::black(ctx, target) && !partner_ok {
         Some(format!("{name} is black"))
     } else {
         None
     };
-    match why {
-        Some(why) => {
-            reasons.push(format!("{why}: the mercenary skips (L49)"));
-            None
-        }
-        None => Some(target),
-    }
+    why.map(|why| format!("{why}: the mercenary skips (L49)"))
+}
+
+/// The kind of a hired killer's own kills (`mercenary`, `ninja`), if he is one.
+pub fn own_kind(slot: &crate::engine::Slot) -> Option<&'static str> {
+    HIRELINGS
+        .iter()
+        .find(|h| teams::holds(slot, h.role))
+        .map(|h| h.role)
 }
 
 /// The killer moves of the investigator, the fanatic and the cultist: a mercenary holding one of

@@ -154,6 +154,35 @@ fn unrealised_poisoning(entry: &Entry) -> bool {
         && black_died_last_night(entry.state, entry.actor, entry.night())
 }
 
+/// The night the poisoner used the extra poisoning of an unrealised poisoning (R24).
+fn unrealised_used_key(poisoner: SlotId) -> String {
+    format!("poison_unrealised_used:{poisoner}")
+}
+
+/// R10 for the extra poisoning of R24 (L52): at the end of the night it was his, unused (he
+/// poisoned fewer than two, or was gone), it comes back to the surviving blacks as a shot.
+pub fn return_unused_unrealised(ctx: &mut Ctx, night: u32) {
+    if ctx.option("format") == "extended" {
+        return;
+    }
+    let unused: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| teams::holds(s, ROLE))
+        .map(|s| s.id)
+        .filter(|&p| black_died_last_night(&ctx.state, p, night))
+        .filter(|&p| vars::num(&ctx.state, &unrealised_used_key(p)) != night)
+        .collect();
+    for _ in unused {
+        super::super::shots::extra_shot_for_the_blacks(
+            ctx,
+            teams::KillerSide::Mafia,
+            "the poisoner did not use the extra poisoning an unrealised poisoning gave him",
+        );
+    }
+}
+
 fn black_died_last_night(state: &GameState, poisoner: SlotId, night: u32) -> bool {
     let last = night.saturating_sub(1);
     last > 0 && vars::num(state, &black_died_key(poisoner)) == last
@@ -212,6 +241,12 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         && ctx.option("format") != "extended"
         && black_died_last_night(&ctx.state, mv.actor, night)
     {
+        // Like R9's, this extra poisoning gives the blacks a shot if it fails after his death
+        // (R10).
+        if let Some(&extra) = mv.targets.last() {
+            vars::set(&mut ctx.state, extra_key(extra), "yes");
+        }
+        vars::set(&mut ctx.state, unrealised_used_key(mv.actor), night);
         reasons.push(
             "a black or the faceless died of his poison last night: the poisoning was not realised, this extra one is his and both victims may die (L52 R24)"
                 .into(),
@@ -392,7 +427,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
                 ctx.state.slots.get(victim).is_some_and(|s| {
                     teams::is_black(ctx.roleset, s) || teams::is_grey(ctx.roleset, s)
                 });
-            if let Some(p) = poisoner.filter(|_| black_or_grey) {
+            if let Some(p) = poisoner.filter(|p| black_or_grey && ctx.is_alive(*p)) {
                 vars::set(&mut ctx.state, black_died_key(p), night);
             }
             // A black dying of the poison after the poisoner is gone: the blacks get a shot
