@@ -509,7 +509,7 @@ pub fn check_vote(
     if ballot.after_game || state.game_over.is_some() {
         return after_game_vote(roleset, state, ballot, voter, target);
     }
-    if ballot.phase != kind {
+    if ballot.phase != kind && !ballot.any_phase {
         return Err(Refusal::new(
             "wrong_phase",
             format!(
@@ -535,7 +535,13 @@ pub fn check_vote(
     if state.game_over.is_some() {
         return Err(Refusal::new("game_over", "the game is over"));
     }
+    // A word the ballot allows besides its targets (`no_lynch`).
+    let word = ballot
+        .words
+        .iter()
+        .find(|w| w.eq_ignore_ascii_case(target.trim()));
     let target = match &ballot.target {
+        _ if let Some(w) = word => w.clone(),
         TargetKind::Role | TargetKind::Group | TargetKind::Choice(_) => {
             named_choice(roleset, state, &ballot.target, target)?
         }

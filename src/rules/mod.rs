@@ -66,11 +66,17 @@ pub struct RoundDef {
 pub enum PhaseKind {
     Night,
     Day,
+    /// A phase before the cycle starts, for choices made before the first night (Conan's Prep:
+    /// Amor's lovers, Vermouth's disguise, the travelers' return).
+    Prep,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PhaseCycle {
+    /// Phases played once before the cycle (Conan's `Prep`); the game starts in the first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prelude: Vec<PhaseSpec>,
     /// One turn of the cycle; the number `{n}` grows each time the cycle starts again.
     pub cycle: Vec<PhaseSpec>,
     /// The name of the last phase; committing it ends the game. `None`: the mechanics decide.
@@ -412,6 +418,13 @@ pub struct BallotDef {
     /// A vote for [`ABSTAIN`] records an explicit abstention.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub abstain: bool,
+    /// Words a vote may name besides the ballot's targets (Conan's `no_lynch`, a candidate like
+    /// any player).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
+    /// Open in every phase, not only in its `phase` (Conan's leader election).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub any_phase: bool,
     /// A vote held once the game is over, by every player who took part, dead or alive (ru-city's
     /// best players, L174); one `Resolve` after the end counts it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -521,6 +534,10 @@ impl Roleset {
     /// An empty cycle (refused by the roleset's checks, so only ever seen before them) names
     /// every phase `Phase N` rather than failing.
     pub fn phase_name(&self, index: u32) -> String {
+        if let Some(spec) = self.phases.prelude.get(index as usize) {
+            return spec.name.replace("{n}", "1");
+        }
+        let index = self.cycle_index(index);
         let len = self.phases.cycle.len().max(1) as u32;
         match self.phases.cycle.get((index % len) as usize) {
             Some(spec) => spec.name.replace("{n}", &(index / len + 1).to_string()),
@@ -528,21 +545,35 @@ impl Roleset {
         }
     }
     pub fn phase_kind(&self, index: u32) -> PhaseKind {
+        if let Some(spec) = self.phases.prelude.get(index as usize) {
+            return spec.kind;
+        }
+        let index = self.cycle_index(index);
         let len = self.phases.cycle.len().max(1) as u32;
         self.phases
             .cycle
             .get((index % len) as usize)
             .map_or(PhaseKind::Night, |p| p.kind)
     }
-    /// The phase's name in English whatever the roleset's language (`Day 2`, `Night 1`): the
-    /// name scenarios and the command line may always use.
+    /// The index of a phase within the cycle (the phases of the prelude not counted); a
+    /// phase of the prelude counts as 0.
+    pub fn cycle_index(&self, index: u32) -> u32 {
+        index.saturating_sub(self.phases.prelude.len() as u32)
+    }
+    /// Is phase `index` one of the prelude's?
+    pub fn in_prelude(&self, index: u32) -> bool {
+        (index as usize) < self.phases.prelude.len()
+    }
+    /// The phase's name in English whatever the roleset's language (`Day 2`, `Night 1`,
+    /// `Prep`): the name scenarios and the command line may always use.
     pub fn canonical_phase_name(&self, index: u32) -> String {
-        let len = self.phases.cycle.len().max(1) as u32;
         let kind = match self.phase_kind(index) {
             PhaseKind::Night => "Night",
             PhaseKind::Day => "Day",
+            PhaseKind::Prep => return "Prep".to_string(),
         };
-        format!("{kind} {}", index / len + 1)
+        let len = self.phases.cycle.len().max(1) as u32;
+        format!("{kind} {}", self.cycle_index(index) / len + 1)
     }
     /// Does this name (the roleset's own or the canonical English one) name phase `index`?
     pub fn phase_is_named(&self, index: u32, name: &str) -> bool {

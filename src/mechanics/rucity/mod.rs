@@ -145,7 +145,8 @@ fn resolve(ctx: &mut Ctx) {
     }
     match ctx.state.phase_kind(ctx.roleset) {
         PhaseKind::Night => night::resolve(ctx),
-        PhaseKind::Day => day::resolve(ctx),
+        // ru-city has no prelude: its first phase is Day 1.
+        PhaseKind::Day | PhaseKind::Prep => day::resolve(ctx),
     }
     roles::servant::brief(ctx);
 }

@@ -219,7 +219,7 @@ fn control_refusal(entry: &Entry) -> Result<(), Refusal> {
         if !holds || def.phase != now {
             let when = match now {
                 crate::rules::PhaseKind::Night => "night",
-                crate::rules::PhaseKind::Day => "day",
+                crate::rules::PhaseKind::Day | crate::rules::PhaseKind::Prep => "day",
             };
             return refusal(
                 "pimp_control",
