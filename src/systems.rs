@@ -5,13 +5,13 @@
 //! [`SYSTEMS`].
 
 use crate::engine::{PlayerSetup, Refusal, Registry, Setup, SetupReport};
-use crate::mechanics::{mafia1923, rucity};
+use crate::mechanics::{conan, mafia1923, rucity};
 use crate::rules::{Roleset, lint_roleset};
 use crate::store::{FileError, parse_ron};
 use std::path::{Path, PathBuf};
 
 /// The registry: one line per rule system.
-pub static SYSTEMS: Registry = Registry(&[&mafia1923::SYSTEM, &rucity::SYSTEM]);
+pub static SYSTEMS: Registry = Registry(&[&mafia1923::SYSTEM, &rucity::SYSTEM, &conan::SYSTEM]);
 
 /// The ids of the bundled rolesets.
 pub fn builtin_ids() -> impl Iterator<Item = &'static str> {

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 const SOURCES: &[(&str, &[&str])] = &[
     ("mafia-1923", &["src/mechanics/mafia1923"]),
     ("ru-city", &["src/mechanics/rucity"]),
+    ("conan", &["src/mechanics/conan"]),
 ];
 
 fn literals_under(path: &Path, out: &mut BTreeSet<String>) {

@@ -96,6 +96,10 @@ fn leaks(game: &Game) -> Vec<String> {
 /// beside the name only as part of a longer phrase the rules post publicly ("Мирный житель"
 /// inside the name list is not a role reveal unless the name stands right next to it).
 fn common_word(role_name: &str, line: &str, player: &str) -> bool {
+    // A player named as his role (Conan's "Gin" playing Gin): his name says nothing more.
+    if role_name == player {
+        return true;
+    }
     let Some(at) = line.find(role_name) else {
         return true;
     };
@@ -104,10 +108,11 @@ fn common_word(role_name: &str, line: &str, player: &str) -> bool {
     };
     // A reveal puts the role within a few characters of the name ("Ann — Доктор",
     // "Ann (Doctor)", "Ann is the Doctor").
+    // Overlapping (a role name that contains the player's name) counts as right beside it.
     let gap = if at > named {
-        at - (named + player.len())
+        at.saturating_sub(named + player.len())
     } else {
-        named - (at + role_name.len())
+        named.saturating_sub(at + role_name.len())
     };
     gap > 12
 }

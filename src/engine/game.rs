@@ -196,7 +196,7 @@ impl Game {
             return Vec::new();
         }
         let kind = self.state.phase_kind(roleset);
-        roleset.ballots.iter().filter(|b| b.phase == kind).collect()
+        roleset.ballots.iter().filter(|b| b.open_in(kind)).collect()
     }
     pub fn entries(&self) -> &[LoggedEntry] {
         &self.file.entries

@@ -85,7 +85,7 @@ pub fn count(roleset: &Roleset, state: &GameState, open: Option<&str>) -> Tally 
     let ballots = roleset
         .ballots
         .iter()
-        .filter(|b| b.phase == kind)
+        .filter(|b| b.open_in(kind))
         .filter(|b| open.is_none_or(|o| o == b.id || has_votes(&b.id)))
         .map(|b| {
             let mut targets: Vec<TargetTally> = Vec::new();

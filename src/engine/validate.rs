@@ -509,7 +509,7 @@ pub fn check_vote(
     if ballot.after_game || state.game_over.is_some() {
         return after_game_vote(roleset, state, ballot, voter, target);
     }
-    if ballot.phase != kind && !ballot.any_phase {
+    if !ballot.open_in(kind) {
         return Err(Refusal::new(
             "wrong_phase",
             format!(

@@ -155,7 +155,7 @@ pub fn run_phase<R: Rules>(
         let Some(def) = ctx.roleset.stage(&stage) else {
             continue;
         };
-        if def.phase != kind {
+        if !def.runs_in(kind) {
             continue;
         }
         if def.system {

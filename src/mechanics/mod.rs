@@ -2,6 +2,7 @@
 //! module exports a `SYSTEM` value implementing [`crate::engine::RuleSystem`], listed once in
 //! the registry (`crate::systems`).
 
+pub mod conan;
 pub mod mafia1923;
 pub mod rucity;
 

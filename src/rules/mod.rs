@@ -393,6 +393,17 @@ pub struct StageDef {
     /// A stage with no actor, run by the mechanics (e.g. poison deaths, the court).
     #[serde(default)]
     pub system: bool,
+    /// The stage runs in every phase kind, at its place in the order (Conan's arrests, first by
+    /// night and by day).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub any_phase: bool,
+}
+
+impl StageDef {
+    /// Does this stage run in phases of this kind?
+    pub fn runs_in(&self, kind: PhaseKind) -> bool {
+        self.any_phase || self.phase == kind
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
@@ -431,6 +442,13 @@ pub struct BallotDef {
     pub after_game: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+}
+
+impl BallotDef {
+    /// Is this ballot open in phases of this kind?
+    pub fn open_in(&self, kind: PhaseKind) -> bool {
+        self.any_phase || self.phase == kind
+    }
 }
 
 /// The target word of an explicit abstention on a ballot that allows one.

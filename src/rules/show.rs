@@ -11,10 +11,9 @@ pub fn render_roleset(r: &Roleset) -> String {
         "{} ({}), mechanics {}, language {}",
         r.name, r.id, r.mechanics, r.language
     );
-    // Two turns of the cycle, named as the game names them.
-    let cycle: Vec<String> = (0..2 * r.phases.cycle.len() as u32)
-        .map(|i| r.phase_name(i))
-        .collect();
+    // The prelude and two turns of the cycle, named as the game names them.
+    let shown = r.phases.prelude.len() + 2 * r.phases.cycle.len();
+    let cycle: Vec<String> = (0..shown as u32).map(|i| r.phase_name(i)).collect();
     let _ = writeln!(
         out,
         "phases: {} ... last: {}",
@@ -23,7 +22,11 @@ pub fn render_roleset(r: &Roleset) -> String {
     );
     let _ = writeln!(out, "\nstages (default order):");
     for (i, s) in r.stages.iter().enumerate() {
-        let sys = if s.system { " [system]" } else { "" };
+        let sys = match (s.system, s.any_phase) {
+            (true, _) => " [system]",
+            (false, true) => " [every phase]",
+            (false, false) => "",
+        };
         let _ = writeln!(
             out,
             "  {:>2}. {:<12} {:?}  {}{sys}",

@@ -105,7 +105,7 @@ pub fn lint_roleset(r: &Roleset) -> Vec<RolesetProblem> {
                 format!("abilities[{i}].stage"),
                 format!("unknown stage `{}`", ability.stage),
             ),
-            Some(stage) if stage.phase != ability.phase => problem(
+            Some(stage) if !stage.runs_in(ability.phase) => problem(
                 format!("abilities[{i}].stage"),
                 format!("stage `{}` belongs to the other phase kind", ability.stage),
             ),

@@ -78,7 +78,7 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
             let mut out: Vec<String> = roleset
                 .ballots
                 .iter()
-                .filter(|b| b.phase == kind && !b.default)
+                .filter(|b| b.open_in(kind) && !b.default)
                 .map(|b| b.id.clone())
                 .collect();
             out.extend(living());

@@ -84,7 +84,7 @@ impl<'g> Reader<'g> {
             game,
             names: Lexicon::new(game),
             ballots: game.open_ballots(),
-            name_ballots: roleset.ballots.iter().filter(|b| b.phase == kind).count() > 1,
+            name_ballots: roleset.ballots.iter().filter(|b| b.open_in(kind)).count() > 1,
         }
     }
 

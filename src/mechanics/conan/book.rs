@@ -1,0 +1,194 @@
+//! What the Conan rules keep between phases (conan.md §15): the leader, kill turns, items,
+//! capsules, wills, hand-offs, the Vengeance target, the Suitcase list. Values live in
+//! `GameState::vars` (game-wide) and slot counters (per player) under the names below, so the
+//! files that share a value cannot drift apart.
+
+use crate::engine::{GameState, Slot, SlotId};
+use crate::rules::Roleset;
+
+pub const BO: &str = "bo";
+pub const TOWN: &str = "town";
+pub const LOVERS: &str = "lovers";
+
+/// The BO ranks, highest first (§8.1).
+pub const RANKS: [&str; 11] = [
+    "anokata", "rum", "gin", "vermouth", "bourbon", "chianti", "korn", "pisco", "irish", "tequila",
+    "vodka",
+];
+
+/// The Detective Boys, by their rank (§12.2).
+pub const BOYS: [&str; 3] = ["mitsuhiko", "ayumi", "genta"];
+
+/// The police who may arrest (§4.3).
+pub const ARRESTERS: [&str; 4] = ["megure", "takagi", "satou", "shiratori"];
+
+/// The items (§12.3): held as slot counters `item:<id>`, used as roles of the same id.
+pub const ITEMS: [&str; 5] = [
+    "watch",
+    "bowtie",
+    "glasses",
+    "black_suitcase",
+    "aptx_capsule",
+];
+
+/// The BO leader chosen by election (a slot id); unset: the default by rank.
+pub const LEADER: &str = "conan:leader";
+/// APTX capsules the BO have used up (the option gives how many they start with).
+pub const CAPSULES_LOST: &str = "conan:capsules_lost";
+/// The Suitcase list the leader handed out for the coming night: slot ids, comma-separated.
+pub const SUITCASE_LIST: &str = "conan:suitcase_list";
+/// The crime log (§4.2), RON.
+pub const CRIMES: &str = "conan:crimes";
+/// Akai's Vengeance target (a slot id), standing until it fires.
+pub const VENGEANCE: &str = "conan:vengeance";
+/// Crime types Gin has erased (each once a game), comma-separated.
+pub const ERASED_TYPES: &str = "conan:erased_types";
+
+/// Slot counters.
+pub const TURN_USED: &str = "conan:turn_used";
+pub const LAST_PROTECTED: &str = "conan:last_protected";
+pub const LAST_FRIGHTENED: &str = "conan:last_frightened";
+pub const TEMP_DISGUISE_NIGHT: &str = "conan:temp_disguise_night";
+pub const OTHER_ERASE_USED: &str = "conan:other_erase_used";
+pub const BRIBE_USED: &str = "conan:bribe_used";
+
+pub fn item_key(item: &str) -> String {
+    format!("item:{item}")
+}
+pub fn stock_key(item: &str) -> String {
+    format!("stock:{item}")
+}
+/// The latest will of a player.
+pub fn will_key(slot: SlotId) -> String {
+    format!("conan:will:{slot}")
+}
+/// Whom a player handed his actions to (a slot id).
+pub fn handoff_key(slot: SlotId) -> String {
+    format!("conan:handoff:{slot}")
+}
+/// The role Vermouth is disguised as (Prep), or borrowed for a while (temporary disguise:
+/// `role|until`).
+pub fn disguise_key(slot: SlotId) -> String {
+    format!("conan:disguise:{slot}")
+}
+pub fn temp_disguise_key(slot: SlotId) -> String {
+    format!("conan:temp_disguise:{slot}")
+}
+
+pub fn get<'a>(state: &'a GameState, key: &str) -> Option<&'a str> {
+    state.vars.get(key).map(String::as_str)
+}
+pub fn num(state: &GameState, key: &str) -> u32 {
+    get(state, key).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+pub fn slot_var(state: &GameState, key: &str) -> Option<SlotId> {
+    get(state, key).and_then(|v| v.parse().ok())
+}
+pub fn set(state: &mut GameState, key: impl Into<String>, value: impl ToString) {
+    state.vars.insert(key.into(), value.to_string());
+}
+pub fn clear(state: &mut GameState, key: &str) {
+    state.vars.remove(key);
+}
+
+/// The slot's BO rank (0 highest), if he holds a BO role of his own.
+pub fn rank(slot: &Slot) -> Option<usize> {
+    slot.own_roles()
+        .find_map(|r| RANKS.iter().position(|x| *x == r))
+}
+
+pub fn is_bo(slot: &Slot) -> bool {
+    rank(slot).is_some()
+}
+
+/// The side a player plays for: the lovers' for a mixed pair (Q18), else his role's.
+pub fn side(roleset: &Roleset, state: &GameState, slot: &Slot) -> &'static str {
+    if mixed_lover(roleset, state, slot) {
+        return LOVERS;
+    }
+    if is_bo(slot) { BO } else { TOWN }
+}
+
+/// Is this player one of a BO-town pair of lovers playing for the lovers (Q18)?
+pub fn mixed_lover(roleset: &Roleset, state: &GameState, slot: &Slot) -> bool {
+    if state.option(roleset, "q18_mixed_lovers") != "lovers" {
+        return false;
+    }
+    let Some(partner) = slot
+        .statuses
+        .get(super::LOVER)
+        .and_then(|i| i.link)
+        .and_then(|p| state.slots.get(p))
+    else {
+        return false;
+    };
+    is_bo(slot) != is_bo(partner)
+}
+
+/// In Japan, alive and not arrested: free to act and to be acted on (§3).
+pub fn free(slot: &Slot) -> bool {
+    slot.alive && !slot.has_status(super::ABROAD) && !slot.has_status(super::ARRESTED)
+}
+
+/// The living BO members, highest rank first.
+pub fn bo_members(state: &GameState) -> Vec<SlotId> {
+    let mut members: Vec<&Slot> = state.living().filter(|s| is_bo(s)).collect();
+    members.sort_by_key(|s| rank(s));
+    members.into_iter().map(|s| s.id).collect()
+}
+
+/// The BO leader now: the elected one while he lives, else the highest-ranked living member
+/// (§8.2). An arrested leader keeps the lead.
+pub fn leader(state: &GameState) -> Option<SlotId> {
+    slot_var(state, LEADER)
+        .filter(|l| state.slots.get(*l).is_some_and(|s| s.alive && is_bo(s)))
+        .or_else(|| bo_members(state).first().copied())
+}
+
+/// How many of an item the player holds.
+pub fn items(slot: &Slot, item: &str) -> u32 {
+    slot.counter(&item_key(item))
+}
+
+pub fn give_item(state: &mut GameState, slot: SlotId, item: &str, n: i64) {
+    if let Some(s) = state.slots.get_mut(slot) {
+        let key = item_key(item);
+        let now = i64::from(s.counter(&key)) + n;
+        if now <= 0 {
+            s.counters.remove(&key);
+        } else {
+            s.counters.insert(key, now as u32);
+        }
+    }
+}
+
+/// The capsules the BO still share (Q3; `None`: no shared limit).
+pub fn capsules_left(roleset: &Roleset, state: &GameState) -> Option<u32> {
+    let start: u32 = state.option(roleset, "q3_capsules").parse().unwrap_or(3);
+    (start > 0).then(|| start.saturating_sub(num(state, CAPSULES_LOST)))
+}
+
+/// Every player's name in seat order, for "who" lists.
+pub fn names(state: &GameState, slots: &[SlotId]) -> String {
+    let names: Vec<&str> = slots
+        .iter()
+        .filter_map(|s| state.slots.get(*s))
+        .map(|s| s.name.as_str())
+        .collect();
+    if names.is_empty() {
+        "nobody".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// The role a player's true role is shown as to an identification (§5): a disguise first.
+pub fn shown_role(state: &GameState, slot: &Slot) -> String {
+    if let Some(temp) = get(state, &temp_disguise_key(slot.id)) {
+        return temp.split('|').next().unwrap_or(temp).to_string();
+    }
+    if let Some(role) = get(state, &disguise_key(slot.id)) {
+        return role.to_string();
+    }
+    slot.role.clone()
+}

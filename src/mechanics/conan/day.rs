@@ -1,0 +1,174 @@
+//! A Day (conan.md §6.2): the setup (D0), arrests (Q10), the Protection Charm, APTX in rank
+//! order while capsules last (§8.6), the lynch (§9), Lawsuits, the Suitcase hand-out and the
+//! leader election, and the day's end with its post.
+
+use super::phase::{self, Run};
+use super::roles::{self, police, vermouth};
+use super::{book, crimes, deaths};
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+use crate::rules::PhaseKind;
+
+pub fn resolve(ctx: &mut Ctx) {
+    super::night::records(ctx);
+    let actions = ctx.actions();
+    let mut run = Run::default();
+    for (i, stage) in phase::stages(ctx, PhaseKind::Day).iter().enumerate() {
+        run.stage = i;
+        let here = phase::acts_of(&actions, stage);
+        match stage.as_str() {
+            "day_setup" => {
+                vermouth::expire(ctx);
+                vermouth::disguise_crime(ctx);
+            }
+            "arrest" => police::stage(ctx, &mut run, &here),
+            "aptx" => aptx(ctx, &mut run, &here),
+            "lynch" => super::vote::lynch(ctx, &mut run),
+            "day_end" => {
+                super::night::announce(ctx, &run);
+                super::vote::election(ctx);
+            }
+            _ => {
+                for act in &here {
+                    roles::act(ctx, &mut run, act);
+                }
+            }
+        }
+    }
+}
+
+/// §8.6: the attempts of the Day, BO members by rank first, while the shared capsules last.
+fn aptx(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
+    let mut ordered: Vec<&Action> = acts.iter().collect();
+    ordered.sort_by_key(|a| {
+        (
+            book::rank(&ctx.state.slots[a.actor]).unwrap_or(usize::MAX),
+            a.seq,
+        )
+    });
+    for act in ordered {
+        attempt(ctx, run, act);
+    }
+}
+
+fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let user = act.actor;
+    let town_capsule = !book::is_bo(&ctx.state.slots[user]);
+    // Arresting the user stops the poison and confiscates the capsule (§4.3, §8.6).
+    if run.arrested.contains(&user) {
+        let why = format!(
+            "{} was arrested first: the APTX is stopped and the capsule confiscated (§8.6)",
+            ctx.name(user)
+        );
+        confiscate(ctx, user, town_capsule);
+        phase::tell_failed(ctx, act);
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    }
+    if let Some((result, why)) =
+        phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act))
+    {
+        ctx.say(
+            Audience::Slot(user),
+            "pm_aptx_blocked",
+            &[("player", act.targets.join(", "))],
+        );
+        return phase::step(
+            ctx,
+            act,
+            result,
+            vec![why, "the capsule is kept (§8.6)".into()],
+        );
+    }
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    let left = book::capsules_left(ctx.roleset, &ctx.state);
+    if !town_capsule && left == Some(0) {
+        let why = "the BO have no capsule left (§8.6, Q3)".to_string();
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    }
+    if run.charmed.contains(&t) {
+        ctx.say(
+            Audience::Slot(user),
+            "pm_aptx_blocked",
+            &[("player", ctx.name(t))],
+        );
+        let why = format!(
+            "{} is charmed: the APTX cannot kill him today; the capsule is kept (§8.6)",
+            ctx.name(t)
+        );
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    }
+    if town_capsule {
+        book::give_item(&mut ctx.state, user, "aptx_capsule", -1);
+    }
+    let guess = act.params.get("role").cloned().unwrap_or_default();
+    let guess_needed = ctx.option("q4_aptx_guess") != "no";
+    let right = !guess_needed || ctx.state.slots[t].role == guess;
+    phase::happened(ctx, run, act, false);
+    if !right {
+        if !town_capsule {
+            let lost = book::num(&ctx.state, book::CAPSULES_LOST) + 1;
+            book::set(&mut ctx.state, book::CAPSULES_LOST, lost);
+        }
+        ctx.say(
+            Audience::Slot(user),
+            "pm_aptx_miss",
+            &[("player", ctx.name(t))],
+        );
+        let why = format!(
+            "{} is not {guess}: the capsule is lost and {} is not told (§8.6)",
+            ctx.name(t),
+            ctx.name(t)
+        );
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    }
+    let mut reasons = vec![format!(
+        "{} guesses {}'s role right: he dies, and the capsule is kept (§8.6)",
+        ctx.name(user),
+        ctx.name(t)
+    )];
+    crimes::commit(ctx, "killing", user, Some(t), false);
+    ctx.say(
+        Audience::Slot(user),
+        "pm_aptx_hit",
+        &[("player", ctx.name(t))],
+    );
+    reasons.push(format!("{} dies of APTX4869", ctx.name(t)));
+    deaths::die(ctx, run, t, "aptx");
+    phase::step(ctx, act, StepResult::Success, reasons);
+}
+
+/// A confiscated capsule goes at random to Haibara, Satou or Okiya if one is in the game (Q27).
+fn confiscate(ctx: &mut Ctx, user: SlotId, town_capsule: bool) {
+    if town_capsule {
+        book::give_item(&mut ctx.state, user, "aptx_capsule", -1);
+    } else {
+        let lost = book::num(&ctx.state, book::CAPSULES_LOST) + 1;
+        book::set(&mut ctx.state, book::CAPSULES_LOST, lost);
+    }
+    if ctx.option("q27_confiscated") != "to_town" {
+        return;
+    }
+    let takers: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| {
+            s.own_roles()
+                .any(|r| matches!(r, "haibara" | "satou" | "okiya"))
+        })
+        .map(|s| s.id)
+        .collect();
+    let names: Vec<String> = takers.iter().map(|s| ctx.name(*s)).collect();
+    let Some(to) = ctx.draw(
+        "aptx",
+        "who receives the confiscated capsule",
+        &takers,
+        |s| names[takers.iter().position(|x| x == s).unwrap_or(0)].clone(),
+    ) else {
+        return;
+    };
+    book::give_item(&mut ctx.state, to, "aptx_capsule", 1);
+    ctx.say(Audience::Slot(to), "pm_capsule_received", &[]);
+}

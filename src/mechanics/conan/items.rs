@@ -1,0 +1,107 @@
+//! The Black Suitcase (conan.md §8.5): the leader hands it out by day for the coming night (a
+//! member or an ordered list; the next eligible member, else the leader, else by rank, Q15);
+//! its holder fakes one action, which the information actions see but which is no crime,
+//! unless Chameleon makes it real.
+
+use super::book;
+use super::phase::{self, Run};
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+/// The day's hand-out: the leader's ordered list, for the coming night.
+pub fn handout(ctx: &mut Ctx, _run: &mut Run, act: &Action) {
+    if book::leader(&ctx.state) != Some(act.actor) {
+        let why = format!(
+            "{} is not the leader: only the leader hands out the Suitcase (§8.2)",
+            ctx.name(act.actor)
+        );
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    }
+    let list = phase::targets(ctx, act);
+    let ids: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    book::set(&mut ctx.state, book::SUITCASE_LIST, ids.join(","));
+    let why = format!(
+        "the Suitcase goes tonight to the first of {} who can receive it (§8.5)",
+        book::names(&ctx.state, &list)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// The night's setup: the Suitcase reaches its holder (§8.5, Q15).
+pub fn deliver(ctx: &mut Ctx) {
+    for s in ctx.state.slots.iter_mut() {
+        s.counters.remove(&book::item_key("black_suitcase"));
+    }
+    let list: Vec<SlotId> = book::get(&ctx.state, book::SUITCASE_LIST)
+        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_default();
+    book::clear(&mut ctx.state, book::SUITCASE_LIST);
+    let can = |ctx: &Ctx, s: SlotId| {
+        ctx.state
+            .slots
+            .get(s)
+            .is_some_and(|x| book::free(x) && book::is_bo(x))
+    };
+    let leader = book::leader(&ctx.state);
+    let by_rank = ctx.option("q15_suitcase_fallback") == "by_rank";
+    let holder = list
+        .iter()
+        .copied()
+        .find(|s| can(ctx, *s))
+        .or(leader.filter(|l| can(ctx, *l)))
+        .or_else(|| {
+            by_rank
+                .then(|| {
+                    book::bo_members(&ctx.state)
+                        .into_iter()
+                        .find(|m| can(ctx, *m))
+                })
+                .flatten()
+        });
+    let Some(holder) = holder else { return };
+    book::give_item(&mut ctx.state, holder, "black_suitcase", 1);
+    ctx.say(Audience::Slot(holder), "pm_suitcase", &[]);
+    ctx.say(
+        Audience::Host,
+        "host_suitcase",
+        &[("player", ctx.name(holder))],
+    );
+}
+
+/// The holder's fake (§8.5): seen as done by the information actions, no crime, no effect; real
+/// and a crime under Chameleon (a discombobulation then stops the target's later actions).
+pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let fake = act.params.get("fake").cloned().unwrap_or_default();
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    let real = super::roles::anokata::chameleon_on(ctx, run.killer, act.actor);
+    run.done.push(phase::Done {
+        seen_as: act.actor,
+        ability: fake.clone(),
+        targets: vec![t],
+        hidden: false,
+    });
+    if !real {
+        let why = format!(
+            "{} fakes {fake} on {}: the information actions see it; it has no effect and is no crime (§8.5)",
+            ctx.name(act.actor),
+            ctx.name(t)
+        );
+        return phase::step(ctx, act, StepResult::Success, vec![why]);
+    }
+    if fake == "discombobulate" {
+        run.discombobulated.insert(t);
+    }
+    if let Some(crime) = phase::crime_of(ctx, &fake) {
+        super::crimes::commit(ctx, &crime, act.actor, Some(t), false);
+    }
+    run.chameleon_fake = Some((act.actor, fake.clone()));
+    let why = format!(
+        "Chameleon: {} kills tonight with the Suitcase in hand, so his {fake} on {} is real, and a crime (§8.5)",
+        ctx.name(act.actor),
+        ctx.name(t)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}

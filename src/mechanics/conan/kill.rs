@@ -1,0 +1,361 @@
+//! The kill stage (conan.md §6.1 N6, §7, §8.2–§8.4): the one BO kill of the night, chosen among
+//! the orders (the leader's first, then by rank, among members whose turn it is), Korn's Heavy
+//! Handed, and the protection chain every attack meets.
+
+use super::phase::{self, Guard, Run};
+use super::{book, crimes, deaths};
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+/// An attack on its way to its target.
+#[derive(Clone, Debug)]
+pub struct Blow {
+    pub attacker: SlotId,
+    pub target: SlotId,
+    /// The cause of death it records (`bo_kill`, `vengeance`).
+    pub cause: &'static str,
+    pub snipe: bool,
+    pub bribe: bool,
+    pub insult: bool,
+}
+
+pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
+    let orders: Vec<&Action> = acts.iter().filter(|a| a.ability.id == "bo_kill").collect();
+    bo_kill(ctx, run, &orders);
+    for act in acts.iter().filter(|a| a.ability.id == "heavy_handed") {
+        super::roles::korn::heavy_handed(ctx, run, act);
+    }
+    for act in acts.iter().filter(|a| a.ability.id == "vengeance") {
+        super::roles::akai::stand(ctx, act);
+    }
+}
+
+fn yes(act: &Action, key: &str) -> bool {
+    act.params.get(key).is_some_and(|v| v == "yes")
+}
+
+/// The member an order names as the killer: the `killer` parameter, else its sender.
+pub fn killer_of(ctx: &Ctx, act: &Action) -> SlotId {
+    act.params
+        .get("killer")
+        .and_then(|n| ctx.slot_of(n))
+        .unwrap_or(act.actor)
+}
+
+/// Members who may be tonight's killer (§8.4): BO, alive, in Japan, not arrested, and not yet
+/// killers this cycle; when none is left, the cycle starts again.
+pub fn eligible(state: &crate::engine::GameState) -> Vec<SlotId> {
+    let free: Vec<SlotId> = book::bo_members(state)
+        .into_iter()
+        .filter(|m| state.slots.get(*m).is_some_and(book::free))
+        .collect();
+    let fresh: Vec<SlotId> = free
+        .iter()
+        .copied()
+        .filter(|m| state.slots[*m].counter(book::TURN_USED) == 0)
+        .collect();
+    if fresh.is_empty() { free } else { fresh }
+}
+
+/// Start a new cycle of turns when nobody free is left without one.
+fn reset_turns_if_spent(ctx: &mut Ctx) {
+    let free: Vec<SlotId> = book::bo_members(&ctx.state)
+        .into_iter()
+        .filter(|m| ctx.state.slots.get(*m).is_some_and(book::free))
+        .collect();
+    let all_used = free
+        .iter()
+        .all(|m| ctx.state.slots[*m].counter(book::TURN_USED) > 0);
+    if all_used && !free.is_empty() {
+        for s in ctx.state.slots.iter_mut() {
+            s.counters.remove(book::TURN_USED);
+        }
+        ctx.note(
+            "turns",
+            "kill",
+            "every free member has killed once this cycle: a new cycle of turns starts (§8.4)",
+        );
+    }
+}
+
+/// The order the night's kill follows (§8.3): a valid order of the leader's, else the members'
+/// own orders by rank. An order whose killer's turn is spent falls through (Q8).
+fn chosen<'a>(ctx: &Ctx, run: &Run, orders: &[&'a Action]) -> (Option<&'a Action>, Vec<String>) {
+    let mut notes = Vec::new();
+    let leader = book::leader(&ctx.state);
+    let turns_rule = ctx.option("q8_leader_vs_turns") != "leader";
+    let eligible = eligible(&ctx.state);
+    let leader_void = leader.is_some_and(|l| {
+        run.discombobulated.contains(&l) && ctx.option("q14_discombobulated_leader") == "void"
+    });
+    let valid = |act: &Action, by_leader: bool| {
+        let killer = killer_of(ctx, act);
+        let can = ctx.state.slots.get(killer).is_some_and(book::free)
+            && book::is_bo(&ctx.state.slots[killer]);
+        can && (eligible.contains(&killer) || (by_leader && !turns_rule))
+    };
+    let mut ranked: Vec<&Action> = orders.to_vec();
+    ranked.sort_by_key(|a| {
+        let by_leader = Some(a.actor) == leader && !leader_void;
+        (
+            !by_leader,
+            book::rank(&ctx.state.slots[a.actor]).unwrap_or(usize::MAX),
+            a.seq,
+        )
+    });
+    for act in ranked {
+        let by_leader = Some(act.actor) == leader && !leader_void;
+        if Some(act.actor) == leader && leader_void {
+            notes.push(format!(
+                "{} leads but is discombobulated: his order is void tonight (§8.2, Q14)",
+                ctx.name(act.actor)
+            ));
+            if killer_of(ctx, act) != act.actor {
+                continue;
+            }
+        }
+        if valid(act, by_leader) {
+            return (Some(act), notes);
+        }
+        notes.push(format!(
+            "{}'s order names {}, who cannot kill tonight (arrested, abroad, or his turn is spent: everyone kills once before anyone kills twice, §8.4)",
+            ctx.name(act.actor),
+            ctx.name(killer_of(ctx, act))
+        ));
+    }
+    (None, notes)
+}
+
+/// Tonight's killer as the orders stand before the night's actions (Chameleon needs it).
+pub fn planned(ctx: &Ctx, run: &Run, orders: &[&Action]) -> Option<SlotId> {
+    chosen(ctx, run, orders).0.map(|a| killer_of(ctx, a))
+}
+
+fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
+    if orders.is_empty() {
+        return;
+    }
+    reset_turns_if_spent(ctx);
+    let (pick, notes) = chosen(ctx, run, orders);
+    for act in orders.iter().filter(|a| Some(a.seq) != pick.map(|p| p.seq)) {
+        let mut reasons = notes.clone();
+        reasons.push(
+            "another order is tonight's kill, or none is valid: one BO kill a night (§8.3)".into(),
+        );
+        phase::step(ctx, act, StepResult::Skipped, reasons);
+    }
+    let Some(act) = pick else { return };
+    let mut reasons = notes;
+    let killer = killer_of(ctx, act);
+    let Some(&target) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    reasons.push(format!(
+        "{} kills {} for the BO (order by {})",
+        ctx.name(killer),
+        ctx.name(target),
+        ctx.name(act.actor)
+    ));
+    if ctx.option("q7_attempt") == "designated" {
+        ctx.bump(killer, book::TURN_USED);
+    }
+    if let Some(stop) = ctx.verdict_stop(&act.key()) {
+        reasons.push(stop.1);
+        return phase::step(ctx, act, stop.0, reasons);
+    }
+    let killer_slot = ctx.state.slots[killer].clone();
+    let injured = killer_slot.has_status(super::INJURED);
+    let extras = !injured;
+    let bribe = extras && yes(act, "bribe");
+    // 1. Is the attacker able (§7)? A bribe overrides blocks, never his own arrest or death.
+    let blocked = run.discombobulated.contains(&killer)
+        || run.searched.contains_key(&killer)
+        || run.first_aided.contains(&killer);
+    if !killer_slot.alive || run.out(killer) || killer_slot.has_status(super::ARRESTED) {
+        reasons.push(format!(
+            "{} is dead or arrested: the kill fails (§7)",
+            ctx.name(killer)
+        ));
+        return phase::step(ctx, act, StepResult::Failed, reasons);
+    }
+    if blocked && !bribe {
+        if run.searched.contains_key(&killer) {
+            run.stopped_crimes
+                .entry(killer)
+                .or_default()
+                .push("killing".into());
+        }
+        reasons.push(format!(
+            "{} is blocked (discombobulated, house-searched or saved by First Aid): the kill fails and his turn is kept (§7, §8.4)",
+            ctx.name(killer)
+        ));
+        return phase::step(ctx, act, StepResult::Failed, reasons);
+    }
+    if injured {
+        reasons.push(format!(
+            "{} is injured: he kills without snipe, bribe, insult or erase (§3)",
+            ctx.name(killer)
+        ));
+    }
+    let blow = Blow {
+        attacker: killer,
+        target,
+        cause: "bo_kill",
+        snipe: extras && yes(act, "snipe"),
+        bribe,
+        insult: extras && yes(act, "insult_to_injury"),
+    };
+    if bribe {
+        ctx.bump(killer, book::BRIBE_USED);
+        crimes::commit(ctx, "bribe", killer, Some(target), false);
+    }
+    let reached = !ctx
+        .state
+        .slots
+        .get(target)
+        .is_some_and(|t| t.has_status(super::ABROAD) || t.has_status(super::ARRESTED));
+    if reached && ctx.option("q7_attempt") == "reached" {
+        ctx.bump(killer, book::TURN_USED);
+    }
+    let killed = strike(ctx, run, &blow, &mut reasons);
+    if killed && extras && yes(act, "erase_body") {
+        run.erased.insert(target, killer);
+        crimes::commit(ctx, "erase_body", killer, Some(target), false);
+        reasons.push(format!(
+            "{} erases the body: no role, no will; the will goes to him (§10)",
+            ctx.name(killer)
+        ));
+        if killer_slot.own_roles().all(|r| r != "pisco")
+            && let Some(pisco) = ctx
+                .state
+                .slots
+                .iter()
+                .find(|s| s.own_roles().any(|r| r == "pisco"))
+        {
+            let pisco = pisco.id;
+            ctx.bump(pisco, book::OTHER_ERASE_USED);
+            run.erased.insert(target, pisco);
+        }
+    }
+    super::roles::anokata::chameleon(ctx, run, killer);
+    let template = if killed {
+        "pm_kill_done"
+    } else {
+        "pm_kill_failed"
+    };
+    ctx.say(
+        Audience::Slot(killer),
+        template,
+        &[("player", ctx.name(target))],
+    );
+    let result = if killed {
+        StepResult::Success
+    } else {
+        StepResult::Failed
+    };
+    phase::step(ctx, act, result, reasons);
+}
+
+/// §7 steps 2–5: an attack meets its target's condition, the bypasses and the protection chain.
+/// Whether the target died; every reason is pushed.
+pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<String>) -> bool {
+    let target = blow.target;
+    let tname = ctx.name(target);
+    let Some(t) = ctx.state.slots.get(target).cloned() else {
+        return false;
+    };
+    if !t.alive {
+        reasons.push(format!("{tname} is already dead"));
+        return false;
+    }
+    if t.has_status(super::ABROAD) || t.has_status(super::ARRESTED) {
+        reasons.push(format!(
+            "{tname} is abroad or arrested: the kill cannot reach him, and the killer keeps his turn (§7)"
+        ));
+        return false;
+    }
+    let unprotected = blow.bribe || (blow.insult && t.has_status(super::INJURED));
+    if blow.bribe {
+        reasons.push("the bribe ignores every protection (§7)".into());
+    } else if unprotected {
+        reasons.push(format!(
+            "{tname} is injured: the insult to injury ignores every protection (§7)"
+        ));
+        crimes::commit(ctx, "insult_to_injury", blow.attacker, Some(target), false);
+    }
+    let guards: Vec<(SlotId, Guard)> = run
+        .guards
+        .iter()
+        .filter(|(by, _, on)| *on == target && ctx.is_alive(*by))
+        .map(|(by, g, _)| (*by, *g))
+        .collect();
+    let watch = book::items(&t, "watch") > 0;
+    if !unprotected && blow.snipe {
+        // A snipe passes Heal and First Aid; a protector dies in the target's place, a watch
+        // breaks and its holder lives (§7 step 3).
+        if let Some((by, g)) = guards
+            .iter()
+            .find(|(_, g)| matches!(g, Guard::Protect | Guard::BoneBreaker))
+        {
+            reasons.push(format!(
+                "the snipe hits {} ({g:?}), who dies in {tname}'s place (§7)",
+                ctx.name(*by)
+            ));
+            crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
+            deaths::die(ctx, run, *by, "bo_kill_protector");
+            return false;
+        }
+        if watch {
+            book::give_item(&mut ctx.state, target, "watch", -1);
+            reasons.push(format!("{tname}'s watch stops the snipe and breaks (§7)"));
+            crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
+            return false;
+        }
+    } else if !unprotected {
+        let best = guards.iter().min_by_key(|(_, g)| *g).copied();
+        // The chain: Bone Breaker, the watch, Protect, Heal, First Aid (§7 step 4).
+        let saved = match best {
+            Some((by, Guard::BoneBreaker)) => {
+                super::roles::makoto::break_bones(ctx, blow.attacker, by, reasons);
+                true
+            }
+            _ if watch => {
+                book::give_item(&mut ctx.state, target, "watch", -1);
+                reasons.push(format!(
+                    "{tname}'s watch stops the attack and is used up (§7)"
+                ));
+                true
+            }
+            Some((by, Guard::Protect)) => {
+                reasons.push(format!("{} protects {tname} (§7)", ctx.name(by)));
+                true
+            }
+            Some((by, Guard::Heal)) => {
+                reasons.push(format!("{} heals {tname} (§7)", ctx.name(by)));
+                if ctx.has_status(target, super::INJURED) {
+                    crate::kernel::status::clear(ctx, target, super::INJURED);
+                }
+                true
+            }
+            Some((by, Guard::FirstAid)) => {
+                reasons.push(format!(
+                    "{} gives {tname} first aid: he lives, injured, and his own actions fail (§7)",
+                    ctx.name(by)
+                ));
+                super::injure(ctx, target);
+                run.first_aided.insert(target);
+                true
+            }
+            None => false,
+        };
+        if saved {
+            crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
+            return false;
+        }
+    }
+    reasons.push(format!("{tname} dies (§7)"));
+    crimes::commit(ctx, "killing", blow.attacker, Some(target), false);
+    deaths::die(ctx, run, target, blow.cause);
+    true
+}

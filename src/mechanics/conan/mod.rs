@@ -1,0 +1,151 @@
+//! The Detective Conan forum game (DCTP Forum Mafia; seed shared/seeds/001_d8be940afb53daf2.txt,
+//! specification shared/rules/conan.md): Prep, then Night 1, Day 1, ...; conditions (abroad,
+//! injured, suspended, arrested), the hidden crime log and arrests, the Black Organization's
+//! leader, kill orders and turns, the Suitcase and APTX, lovers, wills, the phase-change post and
+//! the win check.
+
+mod book;
+mod crimes;
+mod day;
+mod deaths;
+mod info;
+mod items;
+mod kill;
+mod night;
+mod phase;
+mod prep;
+mod refuse;
+mod requires;
+mod roles;
+mod setup;
+mod vote;
+mod win;
+
+use crate::engine::resolve::Ctx;
+use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
+use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
+use crate::rules::{PhaseKind, Roleset};
+
+// The statuses of conan.md §3 (ids fixed by the contract).
+pub const ABROAD: &str = "abroad";
+pub const INJURED: &str = "injured";
+pub const SUSPENDED: &str = "suspended";
+pub const ARRESTED: &str = "arrested";
+pub const DISCOMBOBULATED: &str = "discombobulated";
+pub const FRIGHTENED: &str = "frightened";
+pub const HINDERED: &str = "hindered";
+pub const BLACKMAILED: &str = "blackmailed";
+pub const SLANDERED: &str = "slandered";
+pub const CONFUSED: &str = "confused";
+pub const CHARMED: &str = "charmed";
+pub const HOUSE_SEARCHED: &str = "house_searched";
+pub const DISGUISED: &str = "disguised";
+pub const LOVER: &str = "lover";
+
+/// Conan as the engine sees it.
+#[derive(Debug)]
+pub struct Conan;
+
+/// The registry's handle on Conan.
+pub static SYSTEM: Conan = Conan;
+
+impl RuleSystem for Conan {
+    fn id(&self) -> &'static str {
+        "conan"
+    }
+    fn bundled_roleset(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "rolesets/conan.ron",
+            include_str!("../../../rolesets/conan.ron"),
+        ))
+    }
+    fn requires(&self) -> crate::engine::system::Requirements {
+        requires::REQUIRES
+    }
+    fn upgrade_roleset(&self, roleset: &mut Roleset) {
+        super::upgrade_from_bundled(roleset, self);
+    }
+    fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
+        setup::check_setup(roleset, setup, report)
+    }
+    fn assign_roles(
+        &self,
+        roleset: &Roleset,
+        players: &mut [PlayerSetup],
+        seed: u64,
+    ) -> Result<(), Refusal> {
+        setup::assign_roles(roleset, players, seed)
+    }
+    fn usable_refusal(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        actor: SlotId,
+        ability: &str,
+    ) -> Result<(), Refusal> {
+        refuse::usable(roleset, state, actor, ability)
+    }
+    fn pending_roles(&self, _roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
+        // The items a player holds are used like roles of the same id (§12.3).
+        state
+            .slots
+            .get(slot)
+            .map(|s| {
+                book::ITEMS
+                    .iter()
+                    .filter(|i| book::items(s, i) > 0)
+                    .map(|i| i.to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        refuse::act(q)
+    }
+    fn vote_refusal(&self, q: &VoteQuery<'_>) -> Result<(), Refusal> {
+        refuse::vote(q)
+    }
+    fn vote_warnings(&self, q: &VoteQuery<'_>) -> Vec<String> {
+        refuse::vote_warnings(q)
+    }
+    fn commit_notes(
+        &self,
+        _roleset: &Roleset,
+        state: &GameState,
+        preview: &crate::engine::outcome::Outcome,
+    ) -> Vec<String> {
+        win::commit_notes(state, preview)
+    }
+    fn resolve(&self, ctx: &mut Ctx) {
+        resolve(ctx)
+    }
+}
+
+fn resolve(ctx: &mut Ctx) {
+    if ctx.state.game_over.is_some() {
+        return;
+    }
+    match ctx.state.phase_kind(ctx.roleset) {
+        PhaseKind::Prep => prep::resolve(ctx),
+        PhaseKind::Night => night::resolve(ctx),
+        PhaseKind::Day => day::resolve(ctx),
+    }
+    win::check(ctx);
+}
+
+/// Injure a player (§3, Q6): through this phase and the next two by default, until healed, or
+/// through the next phase only. Never public.
+pub fn injure(ctx: &mut Ctx, slot: SlotId) {
+    let now = ctx.state.phase;
+    let until = match ctx.option("q6_injury").as_str() {
+        "until_healed" => None,
+        "plus_one" => Some(now + 1),
+        _ => Some(now + 2),
+    };
+    ctx.set_status_until(slot, INJURED, None, until);
+    ctx.say(
+        crate::engine::outcome::Audience::Slot(slot),
+        "pm_injured",
+        &[],
+    );
+}

@@ -1,0 +1,107 @@
+//! A Night (conan.md §6.1): the setup (N0), arrests, Face Pinch, blocks, deceptions,
+//! protections, the kill, information, the rest, and the night's end (N9) with its post.
+
+use super::phase::{self, Run};
+use super::roles::{self, akai, gin, police, shiratori, vermouth};
+use super::{book, deaths, items, kill};
+use crate::engine::outcome::Audience;
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::rules::PhaseKind;
+
+pub fn resolve(ctx: &mut Ctx) {
+    records(ctx);
+    let actions = ctx.actions();
+    let mut run = Run::default();
+    let orders: Vec<_> = actions
+        .iter()
+        .filter(|a| a.ability.id == "bo_kill")
+        .collect();
+    run.killer = kill::planned(ctx, &run, &orders);
+    for (i, stage) in phase::stages(ctx, PhaseKind::Night).iter().enumerate() {
+        run.stage = i;
+        let here = phase::acts_of(&actions, stage);
+        match stage.as_str() {
+            "night_setup" => setup(ctx, &run),
+            "night_end" => end(ctx, &mut run),
+            "arrest" => police::stage(ctx, &mut run, &here),
+            "kill" => kill::stage(ctx, &mut run, &here),
+            _ => {
+                for act in &here {
+                    roles::act(ctx, &mut run, act);
+                }
+            }
+        }
+    }
+}
+
+/// What every phase records from its entries, whatever their stage: the latest will of each
+/// player (§10), hand-offs (§8.3) and Akai's standing Vengeance (§12.2).
+pub fn records(ctx: &mut Ctx) {
+    let wills: Vec<(usize, String)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == "will")
+        .filter_map(|a| Some((a.actor, a.params.get("text")?.clone())))
+        .collect();
+    for (slot, text) in wills {
+        book::set(&mut ctx.state, book::will_key(slot), text);
+    }
+    let handoffs: Vec<(usize, usize)> = live_acts(&ctx.state)
+        .filter(|a| a.ability == "handoff")
+        .filter_map(|a| Some((a.actor, ctx.slot_of(a.targets.first()?)?)))
+        .collect();
+    for (from, to) in handoffs {
+        book::set(&mut ctx.state, book::handoff_key(from), to);
+    }
+    akai::record(ctx);
+}
+
+/// N0: temporary disguises whose time is up end, Vermouth's disguise goes on as a crime, the
+/// Suitcase reaches its holder, and the host sees the leader and tonight's killer.
+fn setup(ctx: &mut Ctx, run: &Run) {
+    vermouth::expire(ctx);
+    vermouth::disguise_crime(ctx);
+    items::deliver(ctx);
+    if let Some(leader) = book::leader(&ctx.state) {
+        ctx.say(
+            Audience::Host,
+            "host_leader",
+            &[("player", ctx.name(leader))],
+        );
+    }
+    if let Some(killer) = run.killer {
+        let left = kill::eligible(&ctx.state);
+        ctx.say(
+            Audience::Host,
+            "host_killer",
+            &[
+                ("player", ctx.name(killer)),
+                ("turns", book::names(&ctx.state, &left)),
+            ],
+        );
+    }
+}
+
+/// N9: erasures take effect, searchers hear their results, and the post shows deaths, wills
+/// and arrests (§10); the BO's ballots for a leader are counted.
+fn end(ctx: &mut Ctx, run: &mut Run) {
+    gin::carry_out(ctx, run);
+    shiratori::report(ctx, run);
+    announce(ctx, run);
+    super::vote::election(ctx);
+}
+
+/// The phase-change post (§10): deaths with their roles and wills, successful arrests, or a
+/// quiet phase. Suspensions, injuries and failed arrests never show.
+pub fn announce(ctx: &mut Ctx, run: &Run) {
+    deaths::announce(ctx, run);
+    for &a in &run.arrested {
+        ctx.say(Audience::Public, "pub_arrest", &[("player", ctx.name(a))]);
+    }
+    let public = ctx
+        .outcome
+        .messages
+        .iter()
+        .any(|m| m.audience == Audience::Public);
+    if !public {
+        ctx.say(Audience::Public, "pub_quiet", &[]);
+    }
+}

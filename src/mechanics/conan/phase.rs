@@ -1,0 +1,266 @@
+//! One Night or Day of the Conan rules: its stages in the order in force (conan.md §6), the
+//! record of what each stage did, and the gate every action passes (§3: conditions, marks and
+//! the nullification rule).
+
+use super::{book, crimes};
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, Step, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+use crate::rules::PhaseKind;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// An action that happened, as the information actions see it (§5).
+#[derive(Clone, Debug)]
+pub struct Done {
+    /// Who is seen doing it (a temporary disguise shows the borrowed player).
+    pub seen_as: SlotId,
+    pub ability: String,
+    pub targets: Vec<SlotId>,
+    /// A sniper stays hidden from stake-outs (§5).
+    pub hidden: bool,
+}
+
+/// What a protection registered in the protect stage stands for (§7 step 4, highest first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Guard {
+    BoneBreaker,
+    Protect,
+    Heal,
+    FirstAid,
+}
+
+/// The record of one phase's resolution.
+#[derive(Default)]
+pub struct Run {
+    /// The index of the stage running now in the phase's order.
+    pub stage: usize,
+    /// Actions that happened, for stake-outs, tracks and investigations.
+    pub done: Vec<Done>,
+    /// Players killed, lynched or arrested, with the stage index it happened in: their later
+    /// actions are cancelled (§3).
+    pub neutralised: BTreeMap<SlotId, usize>,
+    pub discombobulated: BTreeSet<SlotId>,
+    /// House searched: (owner, Shiratori).
+    pub searched: BTreeMap<SlotId, SlotId>,
+    /// Crimes a house search stopped, by owner.
+    pub stopped_crimes: BTreeMap<SlotId, Vec<String>>,
+    pub slandered: BTreeSet<SlotId>,
+    pub confused: BTreeSet<SlotId>,
+    /// Saved by First Aid tonight: his own actions fail (§7).
+    pub first_aided: BTreeSet<SlotId>,
+    /// Protections of the night: (protector, kind, target).
+    pub guards: Vec<(SlotId, Guard, SlotId)>,
+    /// Deaths of the phase in order, for the post: (player, cause).
+    pub deaths: Vec<(SlotId, String)>,
+    /// Bodies Pisco erased: (body, Pisco).
+    pub erased: BTreeMap<SlotId, SlotId>,
+    /// Arrests that succeeded this phase.
+    pub arrested: Vec<SlotId>,
+    /// Erase Evidence orders, carried out at the end of the night: (Gin, actor, crime).
+    pub erase_orders: Vec<(SlotId, SlotId, String)>,
+    /// Charmed against APTX today.
+    pub charmed: BTreeSet<SlotId>,
+    /// Tonight's killer as the orders stand at the night's setup (Chameleon needs it early).
+    pub killer: Option<SlotId>,
+    /// The Suitcase fake Chameleon made real: (Anokata, the ability).
+    pub chameleon_fake: Option<(SlotId, String)>,
+}
+
+impl Run {
+    /// Is this player out of action from the current stage on (dead, lynched or arrested at
+    /// an earlier stage, §3)?
+    pub fn out(&self, slot: SlotId) -> bool {
+        self.neutralised
+            .get(&slot)
+            .is_some_and(|at| *at <= self.stage)
+    }
+    pub fn neutralise(&mut self, slot: SlotId) {
+        let stage = self.stage;
+        self.neutralised.entry(slot).or_insert(stage);
+    }
+}
+
+/// The stages of the current phase kind, in the order in force.
+pub fn stages(ctx: &Ctx, kind: PhaseKind) -> Vec<String> {
+    ctx.state
+        .stage_order
+        .iter()
+        .filter(|s| ctx.roleset.stage(s).is_some_and(|d| d.runs_in(kind)))
+        .cloned()
+        .collect()
+}
+
+/// The phase's live actions of one stage, in submission order.
+pub fn acts_of(actions: &[Action], stage: &str) -> Vec<Action> {
+    actions
+        .iter()
+        .filter(|a| a.ability.stage == stage)
+        .cloned()
+        .collect()
+}
+
+/// The player targets of an action.
+pub fn targets(ctx: &Ctx, act: &Action) -> Vec<SlotId> {
+    act.targets.iter().filter_map(|t| ctx.slot_of(t)).collect()
+}
+
+/// Items are used, not abilities: injured and suspended players may use them (§12.3).
+pub fn is_item_use(ability: &str) -> bool {
+    matches!(ability, "bowtie" | "glasses" | "suitcase") || ability == "aptx_capsule"
+}
+
+/// The crime an ability commits, if it is one (the roleset tags it `crime:<id>`).
+pub fn crime_of(ctx: &Ctx, ability: &str) -> Option<String> {
+    ctx.roleset
+        .ability(ability)?
+        .tags
+        .iter()
+        .find_map(|t| t.strip_prefix("crime:"))
+        .map(str::to_string)
+}
+
+/// Why an action cannot happen now (§3, §6): the host's verdict, an actor out of action, his
+/// condition or mark, or a target who is abroad or arrested. `None`: it goes through.
+pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> {
+    if let Some(stop) = ctx.verdict_stop(&act.key()) {
+        return Some(stop);
+    }
+    let name = ctx.name(act.actor);
+    let slot = ctx.state.slots.get(act.actor)?;
+    let id = act.ability.id.as_str();
+    let vengeance = id == "vengeance";
+    if (!slot.alive || run.out(act.actor)) && !vengeance {
+        return Some((
+            StepResult::Cancelled,
+            format!(
+                "{name} was killed, lynched or arrested earlier in the order: the action is cancelled (§3)"
+            ),
+        ));
+    }
+    if slot.has_status(super::ABROAD) {
+        return Some((StepResult::Failed, format!("{name} is abroad (§3)")));
+    }
+    if slot.has_status(super::ARRESTED) && !vengeance {
+        return Some((StepResult::Failed, format!("{name} is arrested (§3)")));
+    }
+    let item = is_item_use(id) || (id == "aptx" && !book::is_bo(slot));
+    if slot.has_status(super::SUSPENDED) && !item {
+        return Some((
+            StepResult::Failed,
+            format!("{name} is suspended: no abilities, items only (§4.3)"),
+        ));
+    }
+    let injured_ok = item || vengeance || id == "bo_kill";
+    if slot.has_status(super::INJURED) && !injured_ok {
+        return Some((
+            StepResult::Failed,
+            format!("{name} is injured: no abilities but the BO kill, Vengeance and items (§3)"),
+        ));
+    }
+    if run.discombobulated.contains(&act.actor) && act.ability.phase == PhaseKind::Night {
+        return Some((
+            StepResult::Failed,
+            format!("{name} is discombobulated: every night action fails (§3)"),
+        ));
+    }
+    if run.first_aided.contains(&act.actor) {
+        return Some((
+            StepResult::Failed,
+            format!("{name} was saved by First Aid: his own actions fail (§7)"),
+        ));
+    }
+    if ctx.state.phase_kind(ctx.roleset) == PhaseKind::Day && slot.has_status(super::FRIGHTENED) {
+        return Some((
+            StepResult::Failed,
+            format!("{name} is frightened: his day actions fail (§3)"),
+        ));
+    }
+    // Only a release reaches an arrested player (§4.3); nothing reaches one abroad.
+    let release = matches!(id, "lawsuit" | "release");
+    for t in targets(ctx, act) {
+        let Some(target) = ctx.state.slots.get(t) else {
+            continue;
+        };
+        if target.has_status(super::ABROAD) {
+            return Some((
+                StepResult::Failed,
+                format!("{} is abroad: every action on him fails (§3)", target.name),
+            ));
+        }
+        if target.has_status(super::ARRESTED) && !release {
+            return Some((
+                StepResult::Failed,
+                format!(
+                    "{} is arrested: only a release reaches him (§3)",
+                    target.name
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// A crime of a house-searched actor fails, and Shiratori learns it (§6.1).
+pub fn searched_stop(ctx: &Ctx, run: &mut Run, act: &Action) -> Option<(StepResult, String)> {
+    let crime = crime_of(ctx, &act.ability.id)?;
+    run.searched.get(&act.actor)?;
+    run.stopped_crimes
+        .entry(act.actor)
+        .or_default()
+        .push(crime.clone());
+    Some((
+        StepResult::Failed,
+        format!(
+            "{}'s house is searched tonight: his crime ({crime}) fails (§6.1)",
+            ctx.name(act.actor)
+        ),
+    ))
+}
+
+/// Record an action's step.
+pub fn step(ctx: &mut Ctx, act: &Action, result: StepResult, reasons: Vec<String>) {
+    let names = act.targets.clone();
+    let ok = matches!(result, StepResult::Success);
+    ctx.step(Step {
+        key: act.key(),
+        stage: act.ability.stage.clone(),
+        actor: Some(act.actor),
+        ability: Some(act.ability.id.clone()),
+        targets_before: names.clone(),
+        targets_after: names,
+        result,
+        reasons,
+    });
+    if ok {
+        ctx.spend_use(act.actor, &act.ability.id, &act.targets);
+    }
+}
+
+/// An action that went through: recorded as done (seen as a temporarily disguised Vermouth's
+/// borrowed player, §12.1), and written to the crime log if it is a crime.
+pub fn happened(ctx: &mut Ctx, run: &mut Run, act: &Action, hidden: bool) {
+    let targets = targets(ctx, act);
+    let seen_as = super::roles::vermouth::seen_as(&ctx.state, act.actor);
+    run.done.push(Done {
+        seen_as,
+        ability: act.ability.id.clone(),
+        targets: targets.clone(),
+        hidden,
+    });
+    if let Some(crime) = crime_of(ctx, &act.ability.id)
+        && crime != "killing"
+    {
+        // The log names the real doer: charging the player a temporary disguise showed is a
+        // false charge (§4.3).
+        crimes::commit(ctx, &crime, act.actor, targets.first().copied(), false);
+    }
+}
+
+/// Tell the actor his action did not happen.
+pub fn tell_failed(ctx: &mut Ctx, act: &Action) {
+    ctx.say(
+        Audience::Slot(act.actor),
+        "pm_action_failed",
+        &[("ability", act.ability.name.clone())],
+    );
+}

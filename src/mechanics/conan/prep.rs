@@ -1,0 +1,88 @@
+//! Prep (conan.md §2): Amor's lovers, Sonoko's best friend, Vermouth's disguise and the
+//! travelers' return plans; then the game's starting kit: the travelers go abroad until the
+//! phase they chose (Q26, default Night 2), Conan gets his watch and Agasa his stock.
+
+use super::book;
+use super::phase;
+use super::roles::{agasa, sonoko, vermouth, yumi};
+use crate::engine::SlotId;
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn resolve(ctx: &mut Ctx) {
+    super::night::records(ctx);
+    let actions = ctx.actions();
+    let mut returns: Vec<(SlotId, String)> = Vec::new();
+    for act in &actions {
+        if let Some(stop) = ctx.verdict_stop(&act.key()) {
+            phase::step(ctx, act, stop.0, vec![stop.1]);
+            continue;
+        }
+        match act.ability.id.as_str() {
+            "amor" => yumi::amor(ctx, act),
+            "best_friend" => sonoko::best_friend(ctx, act),
+            "disguise" => vermouth::disguise(ctx, act),
+            "plan_return" => {
+                let when = act.params.get("phase").cloned().unwrap_or_default();
+                returns.push((act.actor, when.clone()));
+                plan_step(ctx, act, &when);
+            }
+            _ => phase::step(ctx, act, StepResult::Info, vec!["recorded".into()]),
+        }
+    }
+    kit(ctx, &returns);
+}
+
+fn plan_step(ctx: &mut Ctx, act: &Action, when: &str) {
+    let why = format!("{} plans to return in {when} (§12.2)", ctx.name(act.actor));
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// The travelers abroad until their return, Conan's watch, Agasa's stock.
+fn kit(ctx: &mut Ctx, returns: &[(SlotId, String)]) {
+    let travelers: Vec<SlotId> = ctx
+        .state
+        .slots
+        .iter()
+        .filter(|s| s.own_roles().any(|r| r == "makoto" || r == "hakuba"))
+        .map(|s| s.id)
+        .collect();
+    let default_return = ctx.roleset.phase_index("Night 2").unwrap_or(3);
+    for t in travelers {
+        let chosen = returns
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == t)
+            .and_then(|(_, w)| ctx.roleset.phase_index(w));
+        let back = match ctx.option("q26_return").as_str() {
+            "chosen" => chosen.unwrap_or(default_return),
+            _ => default_return,
+        };
+        // Abroad through the phase before the return: he is back as it opens.
+        ctx.set_status_until(t, super::ABROAD, None, Some(back.saturating_sub(1)));
+        let why = format!(
+            "{} is abroad until {} (§3, Q26)",
+            ctx.name(t),
+            ctx.roleset.phase_name(back)
+        );
+        ctx.note(format!("abroad:{}", ctx.name(t)), "prep", why);
+    }
+    let holders: Vec<(SlotId, bool)> = ctx
+        .state
+        .slots
+        .iter()
+        .map(|s| (s.id, s.own_roles().any(|r| r == "agasa")))
+        .filter(|(id, agasa)| *agasa || ctx.state.slots[*id].own_roles().any(|r| r == "conan"))
+        .collect();
+    for (slot, is_agasa) in holders {
+        if is_agasa {
+            if let Some(s) = ctx.state.slots.get_mut(slot) {
+                for item in agasa::STOCK {
+                    s.counters.insert(book::stock_key(item), 1);
+                }
+            }
+        } else {
+            book::give_item(&mut ctx.state, slot, "watch", 1);
+        }
+    }
+}

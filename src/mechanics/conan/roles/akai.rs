@@ -1,0 +1,76 @@
+//! Akai Shuuichi (§12.2), FBI: a standing Vengeance order, changed in any phase, once a game:
+//! when Akai is killed, APTXed or lynched, its target is killed at once with a snipe's rules,
+//! despite his death and while he is injured (§3 the one exception).
+
+use super::super::book;
+use super::super::kill::{self, Blow};
+use super::super::phase::{self, Run};
+use crate::engine::SlotId;
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx, live_acts};
+
+const USED: &str = "conan:vengeance_used";
+
+/// The standing order, recorded whenever it is sent (any phase).
+pub fn record(ctx: &mut Ctx) {
+    let latest = live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.ability == "vengeance")
+        .and_then(|a| Some((a.actor, ctx.slot_of(a.targets.first()?)?)));
+    if let Some((_, target)) = latest {
+        book::set(&mut ctx.state, book::VENGEANCE, target);
+    }
+}
+
+/// The order's step in the kill stage: it stands, it does nothing by itself.
+pub fn stand(ctx: &mut Ctx, act: &Action) {
+    let why = format!(
+        "{}'s Vengeance now names {}: it fires when he dies (§12.2)",
+        ctx.name(act.actor),
+        act.targets.join(", ")
+    );
+    phase::step(ctx, act, StepResult::Info, vec![why]);
+}
+
+/// A death: if it is Akai's and his Vengeance stands unused, its target is killed now with a
+/// snipe's rules.
+pub fn vengeance_fires(ctx: &mut Ctx, run: &mut Run, dead: SlotId) {
+    let is_akai = ctx
+        .state
+        .slots
+        .get(dead)
+        .is_some_and(|s| s.own_roles().any(|r| r == "akai"));
+    if !is_akai || book::num(&ctx.state, USED) > 0 {
+        return;
+    }
+    let Some(target) = book::slot_var(&ctx.state, book::VENGEANCE).filter(|t| ctx.is_alive(*t))
+    else {
+        return;
+    };
+    book::set(&mut ctx.state, USED, 1);
+    let mut reasons = vec![format!(
+        "{} dies: his Vengeance fires at {} with a snipe's rules (§12.2)",
+        ctx.name(dead),
+        ctx.name(target)
+    )];
+    let blow = Blow {
+        attacker: dead,
+        target,
+        cause: "vengeance",
+        snipe: true,
+        bribe: false,
+        insult: false,
+    };
+    kill::strike(ctx, run, &blow, &mut reasons);
+    let stage = super::super::deaths::stage_name(ctx, run);
+    ctx.step(crate::engine::outcome::Step {
+        key: format!("vengeance:{}", ctx.name(dead)),
+        stage,
+        actor: Some(dead),
+        ability: Some("vengeance".into()),
+        targets_before: vec![ctx.name(target)],
+        targets_after: vec![ctx.name(target)],
+        result: StepResult::Success,
+        reasons,
+    });
+}

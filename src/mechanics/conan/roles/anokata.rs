@@ -1,0 +1,55 @@
+//! Anokata (§12.1), rank 1 and the default leader: Frame writes a framed crime row; Chameleon
+//! makes his Suitcase fake real on a night he is the killer.
+
+use super::super::phase::{self, Run};
+use super::super::{book, crimes};
+use crate::engine::SlotId;
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn frame(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    let crime = act.params.get("crime").cloned().unwrap_or_default();
+    let victim = act.params.get("victim").and_then(|n| ctx.slot_of(n));
+    phase::happened(ctx, run, act, false);
+    crimes::commit(ctx, &crime, t, victim, true);
+    let why = format!(
+        "{} is framed for {crime}: investigations read true and an arrest on it succeeds (§4.2)",
+        ctx.name(t)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// Does Chameleon stand for Anokata tonight: he holds the Suitcase, is the night's killer, and
+/// is not the only free member (§8.5)?
+pub fn chameleon_on(ctx: &Ctx, killer: Option<SlotId>, holder: SlotId) -> bool {
+    let anokata = ctx.state.slots[holder].own_roles().any(|r| r == "anokata");
+    let free_members = book::bo_members(&ctx.state)
+        .into_iter()
+        .filter(|m| ctx.state.slots.get(*m).is_some_and(book::free))
+        .count();
+    anokata
+        && killer == Some(holder)
+        && free_members > 1
+        && !ctx.state.slots[holder].has_status(super::super::INJURED)
+}
+
+/// Chameleon's trace at the kill: the fake he made tonight was real (see `items::suitcase`).
+pub fn chameleon(ctx: &mut Ctx, run: &Run, killer: SlotId) {
+    if run
+        .chameleon_fake
+        .as_ref()
+        .is_some_and(|(by, _)| *by == killer)
+    {
+        ctx.note(
+            "chameleon",
+            "kill",
+            format!(
+                "{} kills with the Suitcase in hand: his fake tonight was real, and a crime (§8.5)",
+                ctx.name(killer)
+            ),
+        );
+    }
+}

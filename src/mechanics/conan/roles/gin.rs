@@ -1,0 +1,66 @@
+//! Gin (§12.1): Slander up to two players (at most one BO and one not), whose interrogations
+//! tonight flip; Erase Evidence on one crime row of the night, each crime type once a game.
+
+use super::super::book;
+use super::super::phase::{self, Run};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn slander(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let targets = phase::targets(ctx, act);
+    let phase_now = ctx.state.phase;
+    for &t in &targets {
+        run.slandered.insert(t);
+        ctx.set_status_until(t, super::super::SLANDERED, Some(act.actor), Some(phase_now));
+    }
+    phase::happened(ctx, run, act, false);
+    let why = format!(
+        "{} slandered: interrogations on them tonight read the opposite (§5)",
+        book::names(&ctx.state, &targets)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// The order is carried out at the end of the night, on the crimes of the whole night.
+pub fn erase_evidence(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    let crime = act.params.get("crime").cloned().unwrap_or_default();
+    let used: Vec<String> = book::get(&ctx.state, book::ERASED_TYPES)
+        .map(|v| v.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    if used.contains(&crime) {
+        let why = format!("{crime} was erased once already: each crime type once a game (§12.1)");
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    }
+    run.erase_orders.push((act.actor, t, crime.clone()));
+    phase::happened(ctx, run, act, false);
+    let why = format!(
+        "{}'s {crime} of tonight will be erased at the end of the night (§4.2)",
+        ctx.name(t)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// The night's end: each order erases its row, if the crime happened.
+pub fn carry_out(ctx: &mut Ctx, run: &Run) {
+    for (gin, actor, crime) in &run.erase_orders {
+        if super::super::crimes::erase(ctx, *actor, crime) {
+            let mut used: Vec<String> = book::get(&ctx.state, book::ERASED_TYPES)
+                .map(|v| v.split(',').map(str::to_string).collect())
+                .unwrap_or_default();
+            used.push(crime.clone());
+            book::set(&mut ctx.state, book::ERASED_TYPES, used.join(","));
+            ctx.note(
+                format!("erased:{}:{crime}", ctx.name(*actor)),
+                "night_end",
+                format!(
+                    "{} erases the evidence of {}'s {crime}: investigations and arrests on it fail (§4.2)",
+                    ctx.name(*gin),
+                    ctx.name(*actor)
+                ),
+            );
+        }
+    }
+}

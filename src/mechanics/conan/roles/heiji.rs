@@ -1,0 +1,40 @@
+//! Hattori Heiji (§12.2): Interrogate, also the bowtie's one use (§12.3).
+
+use super::super::phase::{self, Run};
+use super::super::{book, info};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+/// Is the player in the BO? Slander on him flips the answer (§5).
+pub fn interrogate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    let bo = book::is_bo(&ctx.state.slots[t]);
+    let slandered = run.slandered.contains(&t);
+    let mut reasons = vec![format!(
+        "{} is {}in the BO",
+        ctx.name(t),
+        if bo { "" } else { "not " }
+    )];
+    if slandered {
+        reasons.push(format!(
+            "{} is slandered: the answer flips (§5)",
+            ctx.name(t)
+        ));
+    }
+    if act.ability.id == "bowtie" {
+        book::give_item(&mut ctx.state, act.actor, "bowtie", -1);
+    }
+    phase::happened(ctx, run, act, false);
+    let args = [("player", ctx.name(t))];
+    info::tell_yes_no(
+        ctx,
+        run,
+        act,
+        bo != slandered,
+        ("pm_interrogate_bo", "pm_interrogate_not"),
+        &args,
+        reasons,
+    );
+}

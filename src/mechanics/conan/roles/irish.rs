@@ -1,0 +1,70 @@
+//! Irish (§12.1): Steal an item each night; Frighten a player for the next Day, never the same
+//! one twice in a row (§3).
+
+use super::super::book;
+use super::super::phase::{self, Run};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn frighten(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Some(s) = ctx.state.slots.get_mut(act.actor) {
+        s.counters
+            .insert(book::LAST_FRIGHTENED.into(), t as u32 + 1);
+    }
+    // The mark takes effect in the next Day and ends with it.
+    let day = ctx.state.phase + 1;
+    ctx.set_status_until(t, super::super::FRIGHTENED, Some(act.actor), Some(day));
+    ctx.say(Audience::Slot(t), "pm_frightened", &[]);
+    phase::happened(ctx, run, act, false);
+    let why = format!(
+        "{} is frightened: tomorrow his actions fail and his vote does not count (§3)",
+        ctx.name(t)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+pub fn steal(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    let held: Vec<&str> = book::ITEMS
+        .iter()
+        .copied()
+        .filter(|i| book::items(&ctx.state.slots[t], i) > 0)
+        .collect();
+    let item = match act.params.get("item") {
+        Some(named) => held.iter().copied().find(|i| i == named),
+        None => {
+            let held: Vec<String> = held.iter().map(|s| s.to_string()).collect();
+            ctx.draw("other", "the item Irish steals", &held, |i| i.clone())
+                .and_then(|i| book::ITEMS.iter().copied().find(|x| *x == i))
+        }
+    };
+    phase::happened(ctx, run, act, false);
+    let Some(item) = item else {
+        ctx.say(
+            Audience::Slot(act.actor),
+            "pm_nothing_to_steal",
+            &[("player", ctx.name(t))],
+        );
+        let why = format!("{} has no such item to steal", ctx.name(t));
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    };
+    book::give_item(&mut ctx.state, t, item, -1);
+    book::give_item(&mut ctx.state, act.actor, item, 1);
+    ctx.say(
+        Audience::Slot(t),
+        "pm_item_stolen",
+        &[("item", item.to_string())],
+    );
+    ctx.say(
+        Audience::Slot(act.actor),
+        "pm_stole",
+        &[("item", item.to_string()), ("player", ctx.name(t))],
+    );
+    let why = format!("{} steals {}'s {item}", ctx.name(act.actor), ctx.name(t));
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}

@@ -1,0 +1,15 @@
+//! Jodie Starling (§12.2): Stake-out, who acted on a player tonight.
+
+use super::super::info;
+use super::super::phase::{self, Run};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    phase::happened(ctx, run, act, false);
+    let list = info::visitors(run, t, act.actor);
+    info::tell_list(ctx, run, act, "pm_stake_out", t, "visitors", list);
+}

@@ -1,0 +1,91 @@
+//! What each Conan role's actions do, one file per role (conan.md §12), and the one dispatch
+//! from an action's ability to its role's code. Every action first passes the gate of
+//! `phase::stop` (conditions, marks, nullification) and a house search (§6.1).
+
+pub mod agasa;
+pub mod akai;
+pub mod anokata;
+pub mod araide;
+pub mod bourbon;
+pub mod boys;
+pub mod eri;
+pub mod gin;
+pub mod haibara;
+pub mod hakuba;
+pub mod heiji;
+pub mod irish;
+pub mod jodie;
+pub mod kazuha;
+pub mod kogoro;
+pub mod korn;
+pub mod makoto;
+pub mod nakamori;
+pub mod okiya;
+pub mod police;
+pub mod ran;
+pub mod rum;
+pub mod satou;
+pub mod shiratori;
+pub mod sonoko;
+pub mod tequila;
+pub mod vermouth;
+pub mod vodka;
+pub mod yumi;
+
+use super::phase::{self, Run};
+use super::{info, items};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+/// Resolve one action of a stage the Conan rules run act by act.
+pub fn act(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let stop = phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act));
+    if let Some((result, why)) = stop {
+        phase::tell_failed(ctx, act);
+        return phase::step(ctx, act, result, vec![why]);
+    }
+    match act.ability.id.as_str() {
+        "face_pinch" => nakamori::face_pinch(ctx, run, act),
+        "discombobulate" => vodka::discombobulate(ctx, run, act),
+        "house_search" => shiratori::house_search(ctx, run, act),
+        "frighten" => irish::frighten(ctx, run, act),
+        "frame" => anokata::frame(ctx, run, act),
+        "confuse" => rum::confuse(ctx, run, act),
+        "slander" => gin::slander(ctx, run, act),
+        "erase_evidence" => gin::erase_evidence(ctx, run, act),
+        "temporary_disguise" => vermouth::temporary_disguise(ctx, run, act),
+        "suitcase" => items::suitcase(ctx, run, act),
+        "bone_breaker" => makoto::bone_breaker(ctx, run, act),
+        "protect" => ran::protect(ctx, run, act),
+        "heal" => araide::heal(ctx, run, act),
+        "first_aid" => haibara::first_aid(ctx, run, act),
+        "investigate" => info::investigate(ctx, run, act),
+        "interrogate" | "bowtie" => heiji::interrogate(ctx, run, act),
+        "identify" => hakuba::identify(ctx, run, act),
+        "stake_out" => jodie::stake_out(ctx, run, act),
+        "track" | "glasses" => okiya::track(ctx, run, act),
+        "db_stake_out" => boys::stake_out(ctx, run, act),
+        "steal" => irish::steal(ctx, run, act),
+        "gadget" => agasa::gadget(ctx, run, act),
+        "release" => satou::release(ctx, run, act),
+        "protection_charm" => kazuha::charm(ctx, run, act),
+        "lawsuit" => eri::lawsuit(ctx, run, act),
+        "suitcase_handout" => items::handout(ctx, run, act),
+        // Records read where they matter (wills, hand-offs) and the lynch's modifiers, which
+        // the lynch stage reads.
+        _ => phase::step(ctx, act, StepResult::Info, vec!["recorded".into()]),
+    }
+}
+
+/// A protection registered for tonight's attacks (§6.1 N5): only the highest one that works
+/// applies when an attack comes (§7).
+pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Action, kind: phase::Guard, target: usize) {
+    run.guards.push((act.actor, kind, target));
+    phase::happened(ctx, run, act, false);
+    let why = format!(
+        "{} stands over {} ({kind:?})",
+        ctx.name(act.actor),
+        ctx.name(target)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}

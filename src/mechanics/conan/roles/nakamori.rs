@@ -1,0 +1,43 @@
+//! Nakamori Ginzo (§12.2), the Kid taskforce: Face Pinch; a disguise found ends at once and he
+//! learns the true role, otherwise "no disguise" (§5).
+
+use super::super::book;
+use super::super::phase::{self, Run};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    phase::happened(ctx, run, act, false);
+    let prep = book::get(&ctx.state, &book::disguise_key(t)).map(str::to_string);
+    let temp = book::get(&ctx.state, &book::temp_disguise_key(t)).is_some();
+    let name = ctx.name(t);
+    if prep.is_none() && !temp {
+        ctx.say(
+            Audience::Slot(act.actor),
+            "pm_face_pinch_none",
+            &[("player", name.clone())],
+        );
+        let why = format!("{name} wears no disguise (§5)");
+        return phase::step(ctx, act, StepResult::Success, vec![why]);
+    }
+    if let Some(role) = prep {
+        book::clear(&mut ctx.state, &book::disguise_key(t));
+        if let Some(s) = ctx.state.slots.get_mut(t) {
+            s.borrowed.retain(|b| b.role != role);
+        }
+    }
+    book::clear(&mut ctx.state, &book::temp_disguise_key(t));
+    crate::kernel::status::clear(ctx, t, super::super::DISGUISED);
+    let role = super::super::deaths::role_name(ctx, t);
+    ctx.say(
+        Audience::Slot(act.actor),
+        "pm_face_pinch_found",
+        &[("player", name.clone()), ("role", role.clone())],
+    );
+    ctx.say(Audience::Slot(t), "pm_disguise_lost", &[]);
+    let why = format!("{name}'s disguise is pinched off: the true role is {role} (§5)");
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}

@@ -1,0 +1,19 @@
+//! Okiya Subaru (§12.2): Track, whom a player acted on tonight; also the glasses' one use
+//! (§12.3).
+
+use super::super::phase::{self, Run};
+use super::super::{book, info};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn track(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    if act.ability.id == "glasses" {
+        book::give_item(&mut ctx.state, act.actor, "glasses", -1);
+    }
+    phase::happened(ctx, run, act, false);
+    let list = info::visited(run, t);
+    info::tell_list(ctx, run, act, "pm_track", t, "targets", list);
+}

@@ -1,0 +1,17 @@
+//! Mouri Ran (§12.2): Protect another player, never the same one twice in a row; against a
+//! snipe she dies in his place (§7).
+
+use super::super::book;
+use super::super::phase::{self, Guard, Run};
+use crate::engine::outcome::StepResult;
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn protect(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    if let Some(s) = ctx.state.slots.get_mut(act.actor) {
+        s.counters.insert(book::LAST_PROTECTED.into(), t as u32 + 1);
+    }
+    super::guard(ctx, run, act, Guard::Protect, t);
+}

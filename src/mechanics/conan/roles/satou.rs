@@ -1,0 +1,41 @@
+//! Satou Miwako (§12.2), police: arrests, and once a game releases an arrested player from the
+//! next phase (§4.3); she may receive a confiscated APTX capsule.
+
+use super::super::phase::{self, Run};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn release(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    free(ctx, run, act, "Release");
+}
+
+/// A Release or a Lawsuit: the arrested target is free from the next phase on.
+pub fn free(ctx: &mut Ctx, run: &mut Run, act: &Action, what: &str) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    if !ctx.has_status(t, super::super::ARRESTED) {
+        let why = format!(
+            "{} is not arrested: the {what} has nothing to do (§4.3)",
+            ctx.name(t)
+        );
+        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+    }
+    // The arrest ends once this phase is committed: he is free from the next one.
+    let info = ctx.state.slots[t]
+        .statuses
+        .get(super::super::ARRESTED)
+        .cloned();
+    let phase_now = ctx.state.phase;
+    ctx.set_status_until(
+        t,
+        super::super::ARRESTED,
+        info.and_then(|i| i.link),
+        Some(phase_now),
+    );
+    ctx.say(Audience::Slot(t), "pm_released", &[]);
+    ctx.say(Audience::Public, "pub_released", &[("player", ctx.name(t))]);
+    phase::happened(ctx, run, act, false);
+    let why = format!("{what}: {} is free from the next phase (§4.3)", ctx.name(t));
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}

@@ -1,0 +1,46 @@
+//! Shiratori Ninzaburo (§12.2), police: House Search, every crime the owner commits tonight
+//! fails, and Shiratori learns which, or that the house was clean (§6.1).
+
+use super::super::phase::{self, Run};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn house_search(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    run.searched.insert(t, act.actor);
+    let phase_now = ctx.state.phase;
+    ctx.set_status_until(
+        t,
+        super::super::HOUSE_SEARCHED,
+        Some(act.actor),
+        Some(phase_now),
+    );
+    phase::happened(ctx, run, act, false);
+    let why = format!(
+        "{}'s house is searched: his crimes tonight fail (§6.1)",
+        ctx.name(t)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// The night's end: each searcher learns the crimes his search stopped, or a clean house.
+pub fn report(ctx: &mut Ctx, run: &Run) {
+    for (&owner, &by) in &run.searched {
+        let stopped = run.stopped_crimes.get(&owner).cloned().unwrap_or_default();
+        if stopped.is_empty() {
+            ctx.say(
+                Audience::Slot(by),
+                "pm_house_clean",
+                &[("player", ctx.name(owner))],
+            );
+        } else {
+            ctx.say(
+                Audience::Slot(by),
+                "pm_house_search",
+                &[("player", ctx.name(owner)), ("crimes", stopped.join(", "))],
+            );
+        }
+    }
+}

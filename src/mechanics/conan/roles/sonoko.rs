@@ -1,0 +1,26 @@
+//! Suzuki Sonoko (§12.2): in Prep she picks a best friend; the two learn each other's roles.
+
+use super::super::phase;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn best_friend(ctx: &mut Ctx, act: &Action) {
+    let Some(&t) = phase::targets(ctx, act).first() else {
+        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    };
+    let me = act.actor;
+    for (to, about) in [(me, t), (t, me)] {
+        let role = super::super::deaths::role_name(ctx, about);
+        ctx.say(
+            Audience::Slot(to),
+            "pm_best_friend",
+            &[("player", ctx.name(about)), ("role", role)],
+        );
+    }
+    let why = format!(
+        "{} and {} learn each other's roles",
+        ctx.name(me),
+        ctx.name(t)
+    );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}

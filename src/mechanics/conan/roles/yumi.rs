@@ -1,0 +1,25 @@
+//! Miyamoto Yumi (§12.2), traffic police who cannot arrest: Amor in Prep makes one or two pairs
+//! of lovers (§8.7), who learn each other; one investigation a night (the shared one).
+
+use super::super::phase;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::{Action, Ctx};
+
+pub fn amor(ctx: &mut Ctx, act: &Action) {
+    let players = phase::targets(ctx, act);
+    let pairs = ctx.option("lover_pairs").parse::<usize>().unwrap_or(1);
+    let mut reasons = Vec::new();
+    for pair in players.chunks(2).take(pairs) {
+        let [a, b] = pair else { continue };
+        ctx.set_status(*a, super::super::LOVER, Some(*b));
+        ctx.set_status(*b, super::super::LOVER, Some(*a));
+        ctx.say(Audience::Slot(*a), "pm_lover", &[("partner", ctx.name(*b))]);
+        ctx.say(Audience::Slot(*b), "pm_lover", &[("partner", ctx.name(*a))]);
+        reasons.push(format!(
+            "{} and {} are lovers (§8.7)",
+            ctx.name(*a),
+            ctx.name(*b)
+        ));
+    }
+    phase::step(ctx, act, StepResult::Success, reasons);
+}

@@ -1,0 +1,327 @@
+//! The lynch (conan.md §9) and the BO's leader election (§8.2).
+//!
+//! The lynch: Voice of Reason first (no lynch, no votes shown); then each valid voter's last
+//! vote, a blackmailed voter's for the blackmailer's pick, +1 for each Accusation, -1 for each
+//! Accompany (never below 0); the highest total is lynched, a tie lynches nobody (Q1), and
+//! `no_lynch` is a candidate like any other. Votes that did not count are not shown.
+
+use super::phase::Run;
+use super::roles::{bourbon, eri, kazuha, kogoro, tequila};
+use super::{book, deaths};
+use crate::engine::SlotId;
+use crate::engine::entry::PendingKind;
+use crate::engine::outcome::{Audience, Step, StepResult};
+use crate::engine::resolve::Ctx;
+use std::collections::BTreeMap;
+
+pub const NO_LYNCH: &str = "no_lynch";
+
+/// The day's votes on a ballot: (voter, target as entered), the last of each voter.
+fn votes(ctx: &Ctx, ballot: &str) -> Vec<(SlotId, String)> {
+    let mut out: Vec<(SlotId, String)> = Vec::new();
+    for p in ctx.state.pending.iter().filter(|p| p.replaced_by.is_none()) {
+        if let PendingKind::Vote {
+            ballot: b,
+            voter,
+            target,
+            ..
+        } = &p.kind
+            && b == ballot
+        {
+            out.retain(|(v, _)| v != voter);
+            out.push((*voter, target.clone()));
+        }
+    }
+    out
+}
+
+/// May this player's day modifier act now: alive, free, not injured, suspended or frightened,
+/// and not neutralised earlier today?
+fn able(ctx: &Ctx, run: &Run, who: SlotId) -> bool {
+    ctx.state.slots.get(who).is_some_and(|s| {
+        book::free(s)
+            && !run.out(who)
+            && !s.has_status(super::INJURED)
+            && !s.has_status(super::SUSPENDED)
+            && !s.has_status(super::FRIGHTENED)
+    }) && ctx.verdict_stop(&format!("modifier:{who}")).is_none()
+}
+
+pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
+    let ok = |who: SlotId, _: &str| able(ctx, run, who);
+    if let Some(eri) = eri::voice_of_reason(ctx, &ok) {
+        ctx.spend_use(eri, "voice_of_reason", &[]);
+        ctx.say(Audience::Public, "pub_voice_of_reason", &[]);
+        return note(
+            ctx,
+            format!(
+                "{}'s Voice of Reason: nobody is lynched and the votes are not published (§9)",
+                ctx.name(eri)
+            ),
+        );
+    }
+    let hindered: Vec<SlotId> = tequila::hindered(ctx, &ok)
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect();
+    let blackmails = bourbon::blackmails(ctx, &ok);
+    let accused = kogoro::accusations(ctx, &ok);
+    let self_ok = ctx.option("q25_self_accompany") == "yes";
+    let accompanied: Vec<(SlotId, SlotId)> = kazuha::accompanied(ctx, &ok)
+        .into_iter()
+        .filter(|(k, t)| self_ok || k != t)
+        .collect();
+    let now = ctx.state.phase;
+    for &h in &hindered {
+        ctx.set_status_until(h, super::HINDERED, None, Some(now));
+    }
+    let mut reasons = Vec::new();
+    // 1. The valid voters' last votes, blackmail applied.
+    let mut counted: Vec<(SlotId, String)> = Vec::new();
+    for (voter, target) in votes(ctx, "lynch") {
+        let v = ctx.state.slots[voter].clone();
+        let why_not = if !v.alive {
+            Some("is dead")
+        } else if !book::free(&v) {
+            Some("is abroad or arrested")
+        } else if hindered.contains(&voter) {
+            Some("is hindered")
+        } else if v.has_status(super::FRIGHTENED) {
+            Some("is frightened")
+        } else {
+            None
+        };
+        if let Some(why) = why_not {
+            reasons.push(format!(
+                "{} {why}: his vote does not count and is not shown (§9)",
+                v.name
+            ));
+            continue;
+        }
+        let target = match blackmails.iter().find(|(_, bv, _)| *bv == voter) {
+            Some((_, _, pick)) => {
+                ctx.set_status_until(voter, super::BLACKMAILED, None, Some(now));
+                reasons.push(format!(
+                    "{} is blackmailed: his vote counts for {} (§9)",
+                    v.name,
+                    ctx.name(*pick)
+                ));
+                ctx.name(*pick)
+            }
+            None => target,
+        };
+        let abroad = ctx
+            .slot_of(&target)
+            .is_some_and(|t| ctx.has_status(t, super::ABROAD));
+        if abroad && ctx.option("q20_vote_for_abroad") == "invalid" {
+            reasons.push(format!(
+                "{} votes for {target}, who is abroad: the vote is invalid (Q20)",
+                v.name
+            ));
+            continue;
+        }
+        counted.push((voter, target));
+    }
+    // A blackmailed player who sent no vote votes for the pick all the same.
+    for (_, bv, pick) in &blackmails {
+        if !counted.iter().any(|(v, _)| v == bv)
+            && ctx.state.slots.get(*bv).is_some_and(book::free)
+            && !hindered.contains(bv)
+        {
+            counted.push((*bv, ctx.name(*pick)));
+        }
+    }
+    let mut totals: BTreeMap<String, i64> = BTreeMap::new();
+    for (_, t) in &counted {
+        *totals.entry(t.clone()).or_default() += 1;
+    }
+    let base = totals.clone();
+    for (k, t) in &accused {
+        *totals.entry(ctx.name(*t)).or_default() += 1;
+        reasons.push(format!(
+            "{}'s accusation: +1 on {} (§9)",
+            ctx.name(*k),
+            ctx.name(*t)
+        ));
+    }
+    for (k, t) in &accompanied {
+        let e = totals.entry(ctx.name(*t)).or_default();
+        *e = (*e - 1).max(0);
+        reasons.push(format!(
+            "{} accompanies {}: -1 (§9)",
+            ctx.name(*k),
+            ctx.name(*t)
+        ));
+    }
+    let victims = decide(ctx, &totals, counted.len(), &mut reasons);
+    let without = decide(ctx, &base, counted.len(), &mut Vec::new());
+    publish(ctx, &counted, &totals);
+    if victims != without {
+        for (k, t) in accused.iter().chain(accompanied.iter()) {
+            let what = if accused.contains(&(*k, *t)) {
+                "Accusation"
+            } else {
+                "Accompany"
+            };
+            ctx.say(
+                Audience::Public,
+                "pub_modifier",
+                &[("modifier", what.to_string()), ("player", ctx.name(*t))],
+            );
+        }
+    }
+    if victims.is_empty() {
+        ctx.say(Audience::Public, "pub_no_lynch", &[]);
+        reasons.push("nobody is lynched".into());
+    }
+    for v in victims {
+        reasons.push(format!("{} is lynched", ctx.name(v)));
+        deaths::die(ctx, run, v, "lynch");
+    }
+    note(ctx, reasons.join("; "));
+}
+
+/// Who the totals lynch: the highest total (a majority of the valid voters under Q2); a tie
+/// lynches nobody, one drawn, or all (Q1); `no_lynch` on top lynches nobody.
+fn decide(
+    ctx: &mut Ctx,
+    totals: &BTreeMap<String, i64>,
+    voters: usize,
+    reasons: &mut Vec<String>,
+) -> Vec<SlotId> {
+    let Some(&top) = totals.values().max().filter(|t| **t > 0) else {
+        return Vec::new();
+    };
+    if ctx.option("q2_lynch_rule") == "majority" && (top as usize) * 2 <= voters {
+        reasons.push(format!(
+            "{top} votes is no majority of {voters} valid voters (Q2)"
+        ));
+        return Vec::new();
+    }
+    let leaders: Vec<&String> = totals
+        .iter()
+        .filter(|(_, t)| **t == top)
+        .map(|(n, _)| n)
+        .collect();
+    let players: Vec<SlotId> = leaders
+        .iter()
+        .filter(|n| n.as_str() != NO_LYNCH)
+        .filter_map(|n| ctx.slot_of(n))
+        .filter(|s| !ctx.has_status(*s, super::ABROAD))
+        .collect();
+    if leaders.len() == 1 {
+        return players;
+    }
+    match ctx.option("q1_tie").as_str() {
+        "all" => players,
+        "random" => {
+            let names: Vec<String> = players.iter().map(|p| ctx.name(*p)).collect();
+            ctx.draw("lynch", "the tied player lynched (Q1)", &players, |p| {
+                names[players.iter().position(|x| x == p).unwrap_or(0)].clone()
+            })
+            .into_iter()
+            .collect()
+        }
+        _ => {
+            reasons.push(format!("a tie at {top}: nobody is lynched (Q1)"));
+            Vec::new()
+        }
+    }
+}
+
+/// The public vote list: every counted vote, by candidate (§9).
+fn publish(ctx: &mut Ctx, counted: &[(SlotId, String)], totals: &BTreeMap<String, i64>) {
+    let mut lines = Vec::new();
+    let mut order: Vec<(&String, &i64)> = totals.iter().collect();
+    order.sort_by_key(|(_, t)| std::cmp::Reverse(**t));
+    for (candidate, total) in order {
+        let voters: Vec<String> = counted
+            .iter()
+            .filter(|(_, t)| t == candidate)
+            .map(|(v, _)| ctx.name(*v))
+            .collect();
+        let label = if candidate == NO_LYNCH {
+            "No lynch".to_string()
+        } else {
+            candidate.clone()
+        };
+        lines.push(crate::engine::template::render(
+            ctx.roleset.template("pub_vote_total"),
+            &[
+                ("player", label),
+                ("count", total.to_string()),
+                ("voters", voters.join(", ")),
+            ],
+        ));
+    }
+    if !lines.is_empty() {
+        ctx.say(
+            Audience::Public,
+            "pub_votes",
+            &[("votes", lines.join("; "))],
+        );
+    }
+}
+
+fn note(ctx: &mut Ctx, reason: String) {
+    ctx.step(Step {
+        key: "lynch".into(),
+        stage: "lynch".into(),
+        actor: None,
+        ability: None,
+        targets_before: Vec::new(),
+        targets_after: Vec::new(),
+        result: StepResult::Info,
+        reasons: vec![reason],
+    });
+}
+
+/// §8.2, Q9: the phase's ballots for a leader; a candidate past the threshold leads from the
+/// next phase on.
+pub fn election(ctx: &mut Ctx) {
+    let ballots = votes(ctx, "bo_leader");
+    if ballots.is_empty() {
+        return;
+    }
+    let members = book::bo_members(&ctx.state);
+    let rule = ctx.option("q9_election");
+    let electorate: Vec<SlotId> = members
+        .iter()
+        .copied()
+        .filter(|m| rule != "free_only" || ctx.state.slots.get(*m).is_some_and(book::free))
+        .collect();
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for (voter, target) in &ballots {
+        if electorate.contains(voter) {
+            *count.entry(target.clone()).or_default() += 1;
+        }
+    }
+    let n = electorate.len();
+    let passes = |c: usize| match rule.as_str() {
+        "at_least_half" => c * 2 >= n,
+        _ => c * 2 > n,
+    };
+    let winner = count
+        .iter()
+        .filter(|(_, c)| passes(**c))
+        .max_by_key(|(_, c)| **c)
+        .and_then(|(name, _)| ctx.slot_of(name));
+    let Some(leader) = winner.filter(|w| members.contains(w)) else {
+        ctx.note(
+            "election",
+            "day_other",
+            format!("no candidate has the BO vote needed ({n} voters, Q9)"),
+        );
+        return;
+    };
+    book::set(&mut ctx.state, book::LEADER, leader);
+    ctx.say(Audience::Slot(leader), "pm_leader", &[]);
+    ctx.note(
+        "election",
+        "day_other",
+        format!(
+            "{} is elected leader by the BO, from the next phase (§8.2)",
+            ctx.name(leader)
+        ),
+    );
+}
