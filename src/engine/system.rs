@@ -227,6 +227,12 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         tally::generic(roleset, state, self.open_ballot(roleset, state).as_deref())
     }
 
+    /// Sections of the host sheet the system keeps beside the players' table (Conan's crime
+    /// log): a title and its lines, for the host only.
+    fn host_sections(&self, _roleset: &Roleset, _state: &GameState) -> Vec<(String, Vec<String>)> {
+        Vec::new()
+    }
+
     /// Resolve the current phase of the context's state.
     fn resolve(&self, ctx: &mut Ctx);
 }

@@ -251,6 +251,16 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
         })
         .collect();
     out.push(markup.list(&players));
+    for (title, lines) in game.system().host_sections(roleset, state) {
+        out.push(String::new());
+        out.push(markup.bold(&title));
+        let lines = if lines.is_empty() {
+            vec!["—".to_string()]
+        } else {
+            lines
+        };
+        out.push(markup.list(&lines));
+    }
     if !state.vars.is_empty() || !state.options.is_empty() {
         out.push(String::new());
         out.push(markup.bold("Game values"));

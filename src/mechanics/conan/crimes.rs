@@ -59,9 +59,21 @@ pub fn commit(ctx: &mut Ctx, crime: &str, actor: SlotId, target: Option<SlotId>,
 
 /// A row as the host reads it.
 pub fn describe(ctx: &Ctx, row: &Crime) -> String {
+    describe_in(ctx.roleset, &ctx.state, row)
+}
+
+/// The same, from a state.
+pub fn describe_in(roleset: &crate::rules::Roleset, state: &GameState, row: &Crime) -> String {
+    let name = |s: SlotId| {
+        state
+            .slots
+            .get(s)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
     let victim = row
         .target
-        .map(|t| format!(" on {}", ctx.name(t)))
+        .map(|t| format!(" on {}", name(t)))
         .unwrap_or_default();
     let mut flags = Vec::new();
     if row.framed {
@@ -78,8 +90,8 @@ pub fn describe(ctx: &Ctx, row: &Crime) -> String {
     format!(
         "{} by {}{victim} in {}{flags}",
         row.crime,
-        ctx.name(row.actor),
-        ctx.roleset.phase_name(row.phase)
+        name(row.actor),
+        roleset.phase_name(row.phase)
     )
 }
 

@@ -218,6 +218,16 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
     if reached && ctx.option("q7_attempt") == "reached" {
         ctx.bump(killer, book::TURN_USED);
     }
+    if reached {
+        // The kill happened, whatever became of it: investigations see it, a stake-out sees
+        // the killer unless he sniped (§5).
+        run.done.push(phase::Done {
+            seen_as: super::roles::vermouth::seen_as(&ctx.state, killer),
+            ability: "bo_kill".into(),
+            targets: vec![target],
+            hidden: blow.snipe,
+        });
+    }
     let killed = strike(ctx, run, &blow, &mut reasons);
     if killed && extras && yes(act, "erase_body") {
         run.erased.insert(target, killer);

@@ -116,9 +116,70 @@ impl RuleSystem for Conan {
     ) -> Vec<String> {
         win::commit_notes(state, preview)
     }
+    fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
+        host_sections(roleset, state)
+    }
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)
     }
+}
+
+/// The host's view of what the players never see (§15): the crime log, the BO's leader, turns,
+/// capsules and Suitcase, and the wills.
+fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
+    let crimes = crimes::log(state)
+        .iter()
+        .map(|row| crimes::describe_in(roleset, state, row))
+        .collect();
+    let name = |s: SlotId| {
+        state
+            .slots
+            .get(s)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let mut bo = Vec::new();
+    if let Some(l) = book::leader(state) {
+        bo.push(format!("leader: {}", name(l)));
+    }
+    let killed: Vec<SlotId> = book::bo_members(state)
+        .into_iter()
+        .filter(|m| state.slots[*m].counter(book::TURN_USED) > 0)
+        .collect();
+    bo.push(format!(
+        "killed this cycle: {}",
+        book::names(state, &killed)
+    ));
+    bo.push(format!(
+        "may kill next: {}",
+        book::names(state, &kill::eligible(state))
+    ));
+    if let Some(left) = book::capsules_left(roleset, state) {
+        bo.push(format!("APTX capsules left: {left}"));
+    }
+    if let Some(holder) = state
+        .slots
+        .iter()
+        .find(|s| book::items(s, "black_suitcase") > 0)
+    {
+        bo.push(format!("the Suitcase: {}", holder.name));
+    }
+    let wills = state
+        .slots
+        .iter()
+        .filter_map(|s| {
+            Some(format!(
+                "{}: {}",
+                s.name,
+                book::get(state, &book::will_key(s.id))?
+            ))
+        })
+        .collect();
+    vec![
+        ("Crime log (host only)".to_string(), crimes),
+        ("Black Organization".to_string(), bo),
+        ("Wills".to_string(), wills),
+    ]
 }
 
 fn resolve(ctx: &mut Ctx) {

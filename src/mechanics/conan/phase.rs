@@ -140,7 +140,9 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
     if slot.has_status(super::ABROAD) {
         return Some((StepResult::Failed, format!("{name} is abroad (§3)")));
     }
-    if slot.has_status(super::ARRESTED) && !vengeance {
+    // An arrested leader keeps the Suitcase hand-out (seed line 56).
+    let lead = id == "suitcase_handout" && book::leader(&ctx.state) == Some(act.actor);
+    if slot.has_status(super::ARRESTED) && !vengeance && !lead {
         return Some((StepResult::Failed, format!("{name} is arrested (§3)")));
     }
     let item = is_item_use(id) || (id == "aptx" && !book::is_bo(slot));

@@ -25,6 +25,16 @@ pub fn usable(
     let item = matches!(ability, "bowtie" | "glasses" | "suitcase")
         || (ability == "aptx" && !book::is_bo(slot));
     let record = matches!(ability, "will" | "handoff");
+    // An arrested leader keeps the lead (seed line 56): his orders for others and the
+    // Suitcase hand-out; nothing else of an arrested player's.
+    let lead =
+        matches!(ability, "bo_kill" | "suitcase_handout") && book::leader(state) == Some(actor);
+    if slot.has_status(super::ARRESTED) && !lead && !record {
+        return no(
+            "blocked_actor",
+            format!("{} is arrested and cannot act (§3)", slot.name),
+        );
+    }
     if slot.has_status(super::SUSPENDED) && !item && !record {
         return no(
             "suspended",
