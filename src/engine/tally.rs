@@ -214,6 +214,16 @@ fn blocked_voter(roleset: &Roleset, state: &GameState, voter: SlotId) -> Option<
 }
 
 /// The generic live tally: the votes as entered, each ballot read by its rule and its leader.
+/// The total the resolution counted for a target of a ballot (0 if none): a live tally that
+/// resolves the phase on a copy shows these, so it never promises a count the result will not
+/// match.
+pub fn counted_total(counted: &[super::outcome::CountedTotal], ballot: &str, target: &str) -> i32 {
+    counted
+        .iter()
+        .find(|c| c.ballot == ballot && c.target == target)
+        .map_or(0, |c| c.total)
+}
+
 pub fn generic(roleset: &Roleset, state: &GameState, open: Option<&str>) -> Tally {
     let mut t = count(roleset, state, open);
     for b in &mut t.ballots {

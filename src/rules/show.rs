@@ -1,6 +1,6 @@
 //! `mafia-mod roleset show`: every role, ability, target kinds, stage and limit in plain text.
 
-use super::{AbilityDef, ParamKind, Roleset, TargetCount};
+use super::{AbilityDef, ParamKind, PhaseKind, Roleset, TargetCount};
 use std::fmt::Write;
 
 /// The roleset as a host reads it.
@@ -20,21 +20,23 @@ pub fn render_roleset(r: &Roleset) -> String {
         cycle.join(", "),
         r.phases.last.as_deref().unwrap_or("(decided by the rules)")
     );
-    let _ = writeln!(out, "\nstages (default order):");
-    for (i, s) in r.stages.iter().enumerate() {
-        let sys = match (s.system, s.any_phase) {
-            (true, _) => " [system]",
-            (false, true) => " [every phase]",
-            (false, false) => "",
-        };
-        let _ = writeln!(
-            out,
-            "  {:>2}. {:<12} {:?}  {}{sys}",
-            i + 1,
-            s.id,
-            s.phase,
-            s.name
-        );
+    // The stages each kind of phase runs, in the default order (a stage of every phase in
+    // each list).
+    let kinds = [PhaseKind::Prep, PhaseKind::Night, PhaseKind::Day];
+    for kind in kinds {
+        let stages: Vec<&super::StageDef> = r.stages.iter().filter(|s| s.runs_in(kind)).collect();
+        if stages.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n{kind:?} stages (default order):");
+        for (i, s) in stages.iter().enumerate() {
+            let sys = match (s.system, s.any_phase) {
+                (true, _) => " [system]",
+                (false, true) => " [every phase]",
+                (false, false) => "",
+            };
+            let _ = writeln!(out, "  {:>2}. {:<12} {}{sys}", i + 1, s.id, s.name);
+        }
     }
     let _ = writeln!(out, "\nroles:");
     for role in &r.roles {

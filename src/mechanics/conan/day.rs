@@ -28,6 +28,8 @@ pub fn resolve(ctx: &mut Ctx) {
             "day_end" => {
                 super::night::announce(ctx, &run);
                 super::vote::election(ctx);
+                // The Suitcase is in its holder's hands as the night opens (§8.5).
+                super::items::deliver(ctx);
             }
             _ => {
                 for act in &here {

@@ -28,7 +28,8 @@ pub fn handout(ctx: &mut Ctx, _run: &mut Run, act: &Action) {
     phase::step(ctx, act, StepResult::Success, vec![why]);
 }
 
-/// The night's setup: the Suitcase reaches its holder (§8.5, Q15).
+/// The day's end: the Suitcase reaches its holder for the coming night (§8.5, Q15); the
+/// last night's holder gives it back.
 pub fn deliver(ctx: &mut Ctx) {
     for s in ctx.state.slots.iter_mut() {
         s.counters.remove(&book::item_key("black_suitcase"));

@@ -116,12 +116,36 @@ impl RuleSystem for Conan {
     ) -> Vec<String> {
         win::commit_notes(state, preview)
     }
+    fn tally(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        seed: u64,
+    ) -> crate::engine::tally::Tally {
+        live_tally(roleset, state, seed)
+    }
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
     }
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)
     }
+}
+
+/// The live count as the phase's resolution will count it (§9): the votes as entered, each
+/// total the one the lynch or the election counts after blackmail, hindering and modifiers.
+fn live_tally(roleset: &Roleset, state: &GameState, seed: u64) -> crate::engine::tally::Tally {
+    use crate::engine::tally;
+    let mut t = tally::generic(roleset, state, None);
+    let mut ctx = Ctx::dry_run(roleset, state, seed);
+    resolve(&mut ctx);
+    for b in &mut t.ballots {
+        for target in &mut b.targets {
+            target.total = tally::counted_total(&ctx.outcome.counted, &b.id, &target.target);
+        }
+        b.targets.sort_by_key(|x| std::cmp::Reverse(x.total));
+    }
+    t
 }
 
 /// The host's view of what the players never see (§15): the crime log, the BO's leader, turns,

@@ -3,7 +3,7 @@
 
 use super::phase::{self, Run};
 use super::roles::{self, akai, gin, police, shiratori, vermouth};
-use super::{book, deaths, items, kill};
+use super::{book, deaths, kill};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::rules::PhaseKind;
@@ -54,12 +54,11 @@ pub fn records(ctx: &mut Ctx) {
     akai::record(ctx);
 }
 
-/// N0: temporary disguises whose time is up end, Vermouth's disguise goes on as a crime, the
-/// Suitcase reaches its holder, and the host sees the leader and tonight's killer.
+/// N0: temporary disguises whose time is up end, Vermouth's disguise goes on as a crime, and
+/// the host sees the leader and tonight's killer.
 fn setup(ctx: &mut Ctx, run: &Run) {
     vermouth::expire(ctx);
     vermouth::disguise_crime(ctx);
-    items::deliver(ctx);
     if let Some(leader) = book::leader(&ctx.state) {
         ctx.say(
             Audience::Host,

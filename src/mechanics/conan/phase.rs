@@ -179,6 +179,10 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
     }
     // Only a release reaches an arrested player (§4.3); nothing reaches one abroad.
     let release = matches!(id, "lawsuit" | "release");
+    // The hand-out's list names members who may not be able to receive it: the next one does.
+    if id == "suitcase_handout" {
+        return None;
+    }
     for t in targets(ctx, act) {
         let Some(target) = ctx.state.slots.get(t) else {
             continue;

@@ -31,6 +31,8 @@ pub fn resolve(ctx: &mut Ctx) {
         }
     }
     kit(ctx, &returns);
+    // No Day comes before Night 1: the leader holds the Suitcase for it (§8.5).
+    super::items::deliver(ctx);
 }
 
 fn plan_step(ctx: &mut Ctx, act: &Action, when: &str) {

@@ -10,7 +10,7 @@ use super::roles::{bourbon, eri, kazuha, kogoro, tequila};
 use super::{book, deaths};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
-use crate::engine::outcome::{Audience, Step, StepResult};
+use crate::engine::outcome::{Audience, CountedTotal, Step, StepResult};
 use crate::engine::resolve::Ctx;
 use std::collections::BTreeMap;
 
@@ -152,6 +152,13 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
             ctx.name(*k),
             ctx.name(*t)
         ));
+    }
+    for (target, total) in &totals {
+        ctx.outcome.counted.push(CountedTotal {
+            ballot: "lynch".into(),
+            target: target.clone(),
+            total: *total as i32,
+        });
     }
     let victims = decide(ctx, &totals, counted.len(), &mut reasons);
     let without = decide(ctx, &base, counted.len(), &mut Vec::new());
@@ -295,6 +302,13 @@ pub fn election(ctx: &mut Ctx) {
         if electorate.contains(voter) {
             *count.entry(target.clone()).or_default() += 1;
         }
+    }
+    for (target, c) in &count {
+        ctx.outcome.counted.push(CountedTotal {
+            ballot: "bo_leader".into(),
+            target: target.clone(),
+            total: *c as i32,
+        });
     }
     let n = electorate.len();
     let passes = |c: usize| match rule.as_str() {

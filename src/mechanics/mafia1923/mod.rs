@@ -141,12 +141,7 @@ fn live_tally(roleset: &Roleset, state: &GameState, seed: u64) -> Tally {
             for v in target.votes.iter_mut().filter(|v| v.void.is_none()) {
                 v.void = why_void(v.voter, &b.id, v.source.is_some());
             }
-            target.total = ctx
-                .outcome
-                .counted
-                .iter()
-                .find(|c| c.ballot == b.id && c.target == target.target)
-                .map_or(0, |c| c.total);
+            target.total = tally::counted_total(&ctx.outcome.counted, &b.id, &target.target);
         }
         b.targets.sort_by_key(|x| std::cmp::Reverse(x.total));
         b.thresholds = court_thresholds(roleset, state, b);

@@ -2,12 +2,17 @@
 //! cured (§7).
 
 use super::super::phase::{self, Guard, Run};
-use crate::engine::outcome::StepResult;
+use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Action, Ctx};
 
 pub fn heal(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     let Some(&t) = phase::targets(ctx, act).first() else {
         return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
+    // A successful Heal ends an injury at once (§3).
+    if ctx.has_status(t, super::super::INJURED) {
+        crate::kernel::status::clear(ctx, t, super::super::INJURED);
+        ctx.say(Audience::Slot(t), "pm_cured", &[]);
+    }
     super::guard(ctx, run, act, Guard::Heal, t);
 }
