@@ -20,6 +20,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_arrested",
         "pm_best_friend",
         "pm_capsule_received",
+        "pm_cured",
         "pm_discombobulated",
         "pm_disguise_lost",
         "pm_face_pinch_found",
@@ -221,8 +222,15 @@ pub const REQUIRES: Requirements = Requirements {
         "watch",
         "will",
     ],
-    sides: &["bo", "lovers", "town"],
-    ballots: &["bo_leader", "lynch"],
+    sides: &[
+        "bo",
+        "lovers",
+        "town",
+    ],
+    ballots: &[
+        "bo_leader",
+        "lynch",
+    ],
     rounds: &[],
     counts: &[("q3_capsules", 0, 99)],
 };
