@@ -268,3 +268,105 @@ pub fn fill_phase(game: &mut Game) {
         }
     }
 }
+
+fn act_with(actor: &str, ability: &str, targets: &[&str], params: &[(&str, &str)]) -> Entry {
+    Entry::Act {
+        actor: actor.into(),
+        ability: ability.into(),
+        targets: targets.iter().map(|t| t.to_string()).collect(),
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+/// The players of the Conan demo: conan.md §12.4's example of 15, a townsperson for Hakuba.
+const CONAN_PLAYERS: [(&str, &str); 15] = [
+    ("Akira", "anokata"),
+    ("Goro", "gin"),
+    ("Vic", "vodka"),
+    ("Chie", "chianti"),
+    ("Mei", "megure"),
+    ("Sara", "satou"),
+    ("Kei", "conan"),
+    ("Hana", "heiji"),
+    ("Kazu", "kazuha"),
+    ("Rin", "ran"),
+    ("Emi", "eri"),
+    ("Mako", "makoto"),
+    ("Yui", "yumi"),
+    ("Jo", "jodie"),
+    ("Taro", "townsperson"),
+];
+
+/// The bundled Conan demo (`saves/demo-conan.ron`): Prep with lovers and a traveler's return,
+/// a Night 1 kill the town investigates, and Day 1 under way with an arrest and votes in.
+pub fn conan_demo_game() -> Result<Game, String> {
+    let roleset = builtin("conan")
+        .ok_or("the conan roleset is missing")?
+        .map_err(|e| e.to_string())?;
+    let players = CONAN_PLAYERS
+        .iter()
+        .map(|(name, role)| PlayerSetup {
+            name: name.to_string(),
+            role: role.to_string(),
+            extra_roles: Vec::new(),
+            family: None,
+            level: Level::Standard,
+            aka: Vec::new(),
+        })
+        .collect();
+    let setup = Setup {
+        players,
+        ..Setup::default()
+    };
+    let (mut game, _) =
+        Game::create("demo-conan", roleset, setup, 1996, &SYSTEMS).map_err(|e| e.to_string())?;
+    let mut at = 1_790_000_000u64;
+    for entry in [
+        act("Yui", "amor", &["Rin", "Kei"]),
+        act_with("Mako", "plan_return", &[], &[("phase", "Day 1")]),
+        act_with(
+            "Taro",
+            "will",
+            &[],
+            &[("text", "If I die, look at the man in black.")],
+        ),
+        Entry::Resolve,
+        act("Akira", "bo_kill", &["Taro"]),
+        act("Rin", "protect", &["Hana"]),
+        act_with("Kei", "investigate", &["Akira"], &[("action", "bo_kill")]),
+        act("Jo", "stake_out", &["Taro"]),
+        act("Vic", "discombobulate", &["Hana"]),
+        Entry::Resolve,
+        act_with(
+            "Mei",
+            "arrest",
+            &["Akira"],
+            &[
+                ("crime", "killing"),
+                ("phase", "Night 1"),
+                ("victim", "Taro"),
+            ],
+        ),
+        act("Kazu", "accompany", &["Kei"]),
+        vote_default("Kei", "Goro"),
+        vote_default("Hana", "Goro"),
+        vote_default("Goro", "Kei"),
+        vote_default("Vic", "Kei"),
+    ] {
+        at += 60;
+        game.submit(entry, Some(at))
+            .map_err(|e| format!("conan demo entry at {at}: {e}"))?;
+    }
+    Ok(game)
+}
+
+fn vote_default(voter: &str, target: &str) -> Entry {
+    Entry::Vote {
+        ballot: None,
+        voter: voter.into(),
+        target: target.into(),
+    }
+}

@@ -40,3 +40,24 @@ fn a_save_without_the_exile_flag_replays_the_same() {
     let game = mafia_mod::demo::demo_game().expect("the demo game builds");
     assert_eq!(loaded.state(), game.state());
 }
+
+/// The Conan demo save is what `demo::conan_demo_game` builds, in the middle of Day 1.
+#[test]
+fn conan_demo_save_is_current() {
+    let game = mafia_mod::demo::conan_demo_game().expect("the Conan demo builds");
+    let text = mafia_mod::savefile::game_text(&game).expect("it serialises");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("saves/demo-conan.ron");
+    if std::env::var_os("UPDATE_DEMO").is_some() {
+        std::fs::write(&path, &text).expect("write saves/demo-conan.ron");
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == text,
+        "saves/demo-conan.ron is stale: run UPDATE_DEMO=1 cargo test --test demo_save"
+    );
+    let loaded = mafia_mod::savefile::load_game(&path).expect("the Conan demo loads");
+    assert_eq!(loaded.state(), game.state());
+    assert_eq!(loaded.phase_name(), "Day 1");
+    let taro = loaded.state().slot_by_name("Taro").expect("Taro");
+    assert!(!taro.alive, "the Night 1 kill went through");
+}

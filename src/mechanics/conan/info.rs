@@ -10,7 +10,9 @@ use crate::engine::resolve::{Action, Ctx};
 /// Abilities that answer as one family (§5 "kill = attack; heal = first aid; ...").
 fn family(ability: &str) -> &str {
     match ability {
-        "bo_kill" | "kill" | "attack" | "vengeance" | "heavy_handed" => "kill",
+        "bo_kill" | "kill" | "attack" | "killing" | "attacking" | "vengeance" | "heavy_handed" => {
+            "kill"
+        }
         "heal" | "first_aid" => "heal",
         "protect" | "bone_breaker" => "protect",
         "stake_out" | "observe" | "db_stake_out" => "stake_out",
@@ -68,9 +70,15 @@ pub fn investigate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             && family(&r.crime) == fam
             && on.is_none_or(|o| r.target == Some(o))
     });
+    // Erased tonight, or to be erased at the night's end (Erase Evidence covers the whole
+    // night, §4.2): the crime reads false.
     let erased = crimes::log(&ctx.state)
         .iter()
-        .any(|r| r.erased && r.phase == phase && r.actor == suspect && family(&r.crime) == fam);
+        .any(|r| r.erased && r.phase == phase && r.actor == suspect && family(&r.crime) == fam)
+        || run
+            .erase_orders
+            .iter()
+            .any(|(_, actor, crime)| *actor == suspect && family(crime) == fam);
     let truth = (did || framed) && !erased;
     let target = on
         .map(|o| format!(" to {}", ctx.name(o)))
