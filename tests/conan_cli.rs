@@ -1,0 +1,112 @@
+//! The Conan rule system from the command line (issue contract): `new --assign random` deals
+//! by conan.md §12.4, `check` accepts the save, `roleset show conan` lists the stages of §6 by
+//! phase, and `export --host` of the bundled demo has the crime log while the public post never
+//! does.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(args)
+        .output()
+        .expect("run mafia-mod")
+}
+
+fn out(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn new_random_conan_game_deals_a_quarter_bo_and_an_arrester() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    let names: Vec<String> = (1..=15).map(|i| format!("P{i}")).collect();
+    std::fs::write(&players, names.join("\n")).expect("write players");
+    let save = dir.path().join("conan.ron");
+    let o = run(&[
+        "new",
+        "--roleset",
+        "conan",
+        "--players",
+        players.to_str().unwrap_or_default(),
+        "--assign",
+        "random",
+        "--seed",
+        "3",
+        "-o",
+        save.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let game = mafia_mod::savefile::load_game(&save).expect("the new save loads");
+    let roles: Vec<&str> = game.state().slots.iter().map(|s| s.role.as_str()).collect();
+    let bo = [
+        "anokata", "rum", "gin", "vermouth", "bourbon", "chianti", "korn", "pisco", "irish",
+        "tequila", "vodka",
+    ];
+    let bo_count = roles.iter().filter(|r| bo.contains(r)).count();
+    assert_eq!(bo_count, 4, "a quarter of 15, rounded up: {roles:?}");
+    assert!(
+        roles.contains(&"anokata"),
+        "the BO's rank 1 leads: {roles:?}"
+    );
+    assert!(roles.contains(&"megure"), "an arrester plays: {roles:?}");
+    assert_eq!(game.phase_name(), "Prep");
+    let o = run(&["check", save.to_str().unwrap_or_default()]);
+    assert!(o.status.success(), "{}", out(&o));
+}
+
+#[test]
+fn roleset_show_conan_lists_the_stages_of_each_phase() {
+    let o = run(&["roleset", "show", "conan"]);
+    let text = out(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("phases: Prep, Night 1, Day 1"), "{text}");
+    let night = text.find("Night stages").expect("night stages");
+    let day = text.find("Day stages").expect("day stages");
+    let night_part = &text[night..day];
+    let order = [
+        "night_setup",
+        "arrest",
+        "face_pinch",
+        "block",
+        "deceive",
+        "protect",
+        "kill",
+        "inform",
+        "other",
+        "night_end",
+    ];
+    let mut at = 0;
+    for id in order {
+        let found = night_part[at..]
+            .find(&format!(" {id} "))
+            .unwrap_or_else(|| panic!("{id} after {at}:\n{night_part}"));
+        at += found + 1;
+    }
+    assert!(text[day..].contains(" arrest "), "arrests by day too");
+}
+
+#[test]
+fn the_host_sheet_has_the_crime_log_and_the_post_never_does() {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo-conan.ron");
+    let demo = demo.to_str().unwrap_or_default();
+    let o = run(&["export", demo, "--host"]);
+    let host = out(&o);
+    assert!(o.status.success(), "{host}");
+    assert!(host.contains("Crime log (host only)"), "{host}");
+    assert!(
+        host.contains("killing by Akira on Taro in Night 1"),
+        "{host}"
+    );
+    let o = run(&["export", demo, "--phase", "Night 1"]);
+    let post = out(&o);
+    assert!(o.status.success(), "{post}");
+    assert!(post.contains("Taro was found dead"), "{post}");
+    assert!(!post.to_lowercase().contains("crime"), "{post}");
+    assert!(!post.contains("killing by"), "{post}");
+}
