@@ -77,6 +77,9 @@ pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     let Some(&t) = phase::targets(ctx, act).first() else {
         return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
+    if ctx.option("q28_suitcase_mode") == "frame_or_slander" {
+        return frame_or_slander(ctx, run, act, &fake, t);
+    }
     let real = super::roles::anokata::chameleon_on(ctx, run.killer, act.actor);
     run.done.push(phase::Done {
         seen_as: act.actor,
@@ -104,5 +107,26 @@ pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         ctx.name(act.actor),
         ctx.name(t)
     );
+    phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// Q28's later Suitcase: one real Frame or Slander, a crime of its holder's.
+fn frame_or_slander(ctx: &mut Ctx, run: &mut Run, act: &Action, fake: &str, t: SlotId) {
+    let why = if fake == "slander" {
+        run.slandered.insert(t);
+        let now = ctx.state.phase;
+        ctx.set_status_until(t, super::SLANDERED, Some(act.actor), Some(now));
+        super::crimes::commit(ctx, "slander", act.actor, Some(t), false);
+        format!(
+            "the Suitcase slanders {}: interrogations on him tonight flip (Q28)",
+            ctx.name(t)
+        )
+    } else {
+        let crime = act.params.get("crime").cloned().unwrap_or_default();
+        let victim = act.params.get("victim").and_then(|n| ctx.slot_of(n));
+        super::crimes::commit(ctx, &crime, t, victim, true);
+        super::crimes::commit(ctx, "frame", act.actor, Some(t), false);
+        format!("the Suitcase frames {} for {crime} (Q28)", ctx.name(t))
+    };
     phase::step(ctx, act, StepResult::Success, vec![why]);
 }

@@ -106,7 +106,7 @@ pub fn targets(ctx: &Ctx, act: &Action) -> Vec<SlotId> {
 
 /// Items are used, not abilities: injured and suspended players may use them (§12.3).
 pub fn is_item_use(ability: &str) -> bool {
-    matches!(ability, "bowtie" | "glasses" | "suitcase") || ability == "aptx_capsule"
+    matches!(ability, "bowtie" | "glasses" | "suitcase")
 }
 
 /// The crime an ability commits, if it is one (the roleset tags it `crime:<id>`).
@@ -145,7 +145,8 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
     if slot.has_status(super::ARRESTED) && !vengeance && !lead {
         return Some((StepResult::Failed, format!("{name} is arrested (§3)")));
     }
-    let item = is_item_use(id) || (id == "aptx" && !book::is_bo(slot));
+    let suitcase_item = ctx.option("q16_suitcase_impaired") == "yes" || id != "suitcase";
+    let item = (is_item_use(id) && suitcase_item) || (id == "aptx" && !book::is_bo(slot));
     if slot.has_status(super::SUSPENDED) && !item {
         return Some((
             StepResult::Failed,

@@ -56,8 +56,22 @@ fn kit(ctx: &mut Ctx, returns: &[(SlotId, String)]) {
             .rev()
             .find(|(s, _)| *s == t)
             .and_then(|(_, w)| ctx.roleset.phase_index(w));
+        // Q26: chosen in Prep; fixed by the host (Night 2 unless he moves the status); or a
+        // night drawn from Night 1 to Night 3.
         let back = match ctx.option("q26_return").as_str() {
             "chosen" => chosen.unwrap_or(default_return),
+            "random" => {
+                let nights: Vec<u32> = ["Night 1", "Night 2", "Night 3"]
+                    .iter()
+                    .filter_map(|n| ctx.roleset.phase_index(n))
+                    .collect();
+                let label = |i: &u32| ctx.roleset.phase_name(*i);
+                let labels: Vec<String> = nights.iter().map(label).collect();
+                ctx.draw("prep", "the traveler's return night (Q26)", &nights, |i| {
+                    labels[nights.iter().position(|x| x == i).unwrap_or(0)].clone()
+                })
+                .unwrap_or(default_return)
+            }
             _ => default_return,
         };
         // Abroad through the phase before the return: he is back as it opens.

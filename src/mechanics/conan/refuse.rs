@@ -22,7 +22,10 @@ pub fn usable(
     let Some(slot) = state.slots.get(actor) else {
         return Ok(());
     };
-    let item = matches!(ability, "bowtie" | "glasses" | "suitcase")
+    // The Suitcase is an item only if the host says so (Q16).
+    let suitcase_item = state.option(roleset, "q16_suitcase_impaired") == "yes";
+    let item = matches!(ability, "bowtie" | "glasses")
+        || (ability == "suitcase" && suitcase_item)
         || (ability == "aptx" && !book::is_bo(slot));
     let record = matches!(ability, "will" | "handoff");
     // An arrested leader keeps the lead (seed line 56): his orders for others and the
@@ -76,6 +79,16 @@ pub fn usable(
             "only the BO leader hands out the Suitcase (§8.2)",
         ),
         "handoff" if !book::is_bo(slot) => no("handoff", "hand-offs are between BO members (§8.3)"),
+        "lawsuit" => {
+            let allowed: u32 = state.option(roleset, "q24_lawsuits").parse().unwrap_or(1);
+            if slot.uses.get("lawsuit").copied().unwrap_or(0) >= allowed {
+                return no(
+                    "lawsuit",
+                    format!("Eri has used her {allowed} Lawsuit(s) (Q24)"),
+                );
+            }
+            Ok(())
+        }
         _ => Ok(()),
     }
 }
@@ -157,6 +170,39 @@ pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
             Some(r) if r.side == book::TOWN && !book::ITEMS.contains(&r.id.as_str()) => Ok(()),
             _ => no("disguise", "Vermouth disguises as a town role (§12.1)"),
         },
+        "suitcase" if state.option(q.roleset, "q28_suitcase_mode") == "frame_or_slander" => {
+            let fake = q.params.get("fake").map(String::as_str).unwrap_or("");
+            if fake == "frame" && !q.params.contains_key("crime") {
+                return no(
+                    "suitcase",
+                    "a Suitcase Frame names its crime: add {\"crime\": ...} (Q28)",
+                );
+            }
+            match fake {
+                "frame" | "slander" => Ok(()),
+                _ => no(
+                    "suitcase",
+                    "in this game the Suitcase gives one Frame or one Slander (Q28)",
+                ),
+            }
+        }
+        "handoff" if state.option(q.roleset, "q30_handoffs") == "one" => {
+            let to = target(0).map(|t| t.id);
+            let holds_another = state
+                .slots
+                .iter()
+                .any(|s| s.id != q.actor && book::slot_var(state, &book::handoff_key(s.id)) == to);
+            match target(0) {
+                Some(t) if holds_another => no(
+                    "handoff",
+                    format!(
+                        "{} already plays another member's actions: at most one other (Q30)",
+                        t.name
+                    ),
+                ),
+                _ => Ok(()),
+            }
+        }
         "suitcase" => {
             let fake = q.params.get("fake").map(String::as_str).unwrap_or("");
             let banned = match state.option(q.roleset, "q17_suitcase_fakes") {
