@@ -182,8 +182,12 @@ pub fn names(state: &GameState, slots: &[SlotId]) -> String {
     }
 }
 
-/// The role a player's true role is shown as to an identification (§5): a disguise first.
+/// The role a player's true role is shown as to an identification (§5): a disguise first, but
+/// an injured player's passives are off (§3), his disguise too.
 pub fn shown_role(state: &GameState, slot: &Slot) -> String {
+    if slot.has_status(super::INJURED) {
+        return slot.role.clone();
+    }
     if let Some(temp) = get(state, &temp_disguise_key(slot.id)) {
         return temp.split('|').next().unwrap_or(temp).to_string();
     }
