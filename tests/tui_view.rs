@@ -335,3 +335,27 @@ fn draft_diff_overlay() {
     h.key(KeyCode::Char('D'));
     snap("draft_diff_100x30", &h, 100, 30);
 }
+
+/// The Conan demo in the console: Day 1 with its tally, and the draft pane's host sheet with the
+/// crime log (conan.md §4.2), which the public view never shows.
+#[test]
+fn conan_day_and_the_crime_log() {
+    let game = mafia_mod::demo::conan_demo_game().expect("the Conan demo");
+    let mut h = tui::with_game(game);
+    snap("conan_day1_200x60", &h, 200, 60);
+    // The draft pane: private results, role PMs, then the host sheet.
+    h.key(KeyCode::Char('4'));
+    for _ in 0..3 {
+        h.key(KeyCode::Char('m'));
+    }
+    let host = h.screen(200, 60);
+    assert!(host.contains("Crime log (host only)"), "{host}");
+    assert!(
+        host.contains("killing by Akira on Taro in Night 1"),
+        "{host}"
+    );
+    snap("conan_host_sheet_200x60", &h, 200, 60);
+    h.key(KeyCode::Char('P'));
+    let public = h.screen(200, 60);
+    assert!(!public.contains("Crime log"), "{public}");
+}
