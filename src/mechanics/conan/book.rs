@@ -145,6 +145,32 @@ pub fn leader(state: &GameState) -> Option<SlotId> {
         .or_else(|| bo_members(state).first().copied())
 }
 
+/// Whom a member handed his actions to: this phase's hand-off if he sent one, else the one on
+/// record (§8.3).
+pub fn handed_to(state: &GameState, from: SlotId) -> Option<SlotId> {
+    let now = crate::engine::resolve::live_acts(state)
+        .rev()
+        .find(|a| a.actor == from && a.ability == "handoff")
+        .and_then(|a| state.slot_by_name(a.targets.first()?))
+        .map(|s| s.id);
+    now.or_else(|| slot_var(state, &handoff_key(from)))
+}
+
+/// Record tonight's target of a "never the same one twice in a row" action (`t` plus one, and
+/// the night's phase in `<key>_night`).
+pub fn remember_target(state: &mut GameState, slot: SlotId, key: &str, t: SlotId) {
+    let night = state.phase;
+    if let Some(s) = state.slots.get_mut(slot) {
+        s.counters.insert(key.to_string(), t as u32 + 1);
+        s.counters.insert(format!("{key}_night"), night);
+    }
+}
+
+/// Was `t` this player's target of that action on the night before this one?
+pub fn same_as_last_night(state: &GameState, slot: &Slot, key: &str, t: SlotId) -> bool {
+    slot.counter(key) == t as u32 + 1 && slot.counter(&format!("{key}_night")) + 2 == state.phase
+}
+
 /// How many of an item the player holds.
 pub fn items(slot: &Slot, item: &str) -> u32 {
     slot.counter(&item_key(item))

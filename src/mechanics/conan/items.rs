@@ -46,11 +46,9 @@ pub fn deliver(ctx: &mut Ctx) {
     };
     let leader = book::leader(&ctx.state);
     let by_rank = ctx.option("q15_suitcase_fallback") == "by_rank";
-    let holder = list
-        .iter()
-        .copied()
-        .find(|s| can(ctx, *s))
-        .or(leader.filter(|l| can(ctx, *l)))
+    let named = list.iter().copied().find(|s| can(ctx, *s));
+    let holder = named
+        .or(leader.filter(|l| list.is_empty() && can(ctx, *l)))
         .or_else(|| {
             by_rank
                 .then(|| {
@@ -95,12 +93,6 @@ pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         );
         return phase::step(ctx, act, StepResult::Success, vec![why]);
     }
-    if fake == "discombobulate" {
-        run.discombobulated.insert(t);
-    }
-    if let Some(crime) = phase::crime_of(ctx, &fake) {
-        super::crimes::commit(ctx, &crime, act.actor, Some(t), false);
-    }
     run.chameleon_fake = Some((act.actor, fake.clone()));
     let why = format!(
         "Chameleon: {} kills tonight with the Suitcase in hand, so his {fake} on {} is real, and a crime (§8.5)",
@@ -108,6 +100,19 @@ pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         ctx.name(t)
     );
     phase::step(ctx, act, StepResult::Success, vec![why]);
+    // The faked ability is carried out as his own, now (its stage may have passed: a faked
+    // block stops the target's actions from here on).
+    let Some(def) = ctx.roleset.ability(&fake).cloned() else {
+        return;
+    };
+    let mut params = act.params.clone();
+    params.remove("fake");
+    let real = Action {
+        ability: def,
+        params,
+        ..act.clone()
+    };
+    super::roles::perform(ctx, run, &real);
 }
 
 /// Q28's later Suitcase: one real Frame or Slander, a crime of its holder's.

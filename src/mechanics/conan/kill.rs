@@ -6,7 +6,7 @@ use super::phase::{self, Guard, Run};
 use super::{book, crimes, deaths};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::{Action, Ctx, live_acts};
 
 /// An attack on its way to its target.
 #[derive(Clone, Debug)]
@@ -115,6 +115,24 @@ fn chosen<'a>(ctx: &Ctx, run: &Run, orders: &[&'a Action]) -> (Option<&'a Action
                 continue;
             }
         }
+        // The seed's lover clause: the order does not happen when the ordered lover is the
+        // one who discombobulated the leader tonight (seed line 51), whatever Q14 says.
+        let killer = killer_of(ctx, act);
+        let lover_voided = by_leader
+            && killer != act.actor
+            && ctx.has_status(killer, super::LOVER)
+            && live_acts(&ctx.state).any(|a| {
+                a.actor == killer
+                    && a.ability == "discombobulate"
+                    && a.targets.first().and_then(|t| ctx.slot_of(t)) == leader
+            });
+        if lover_voided {
+            notes.push(format!(
+                "{} is a lover who discombobulated the leader: the order to kill does not happen (seed line 51)",
+                ctx.name(killer)
+            ));
+            continue;
+        }
         if valid(act, by_leader) {
             return (Some(act), notes);
         }
@@ -206,15 +224,15 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
         bribe,
         insult: extras && yes(act, "insult_to_injury"),
     };
-    if bribe {
-        ctx.bump(killer, book::BRIBE_USED);
-        crimes::commit(ctx, "bribe", killer, Some(target), false);
-    }
     let reached = !ctx
         .state
         .slots
         .get(target)
         .is_some_and(|t| t.has_status(super::ABROAD) || t.has_status(super::ARRESTED));
+    if bribe && reached {
+        ctx.bump(killer, book::BRIBE_USED);
+        crimes::commit(ctx, "bribe", killer, Some(target), false);
+    }
     if reached && ctx.option("q7_attempt") == "reached" {
         ctx.bump(killer, book::TURN_USED);
     }
@@ -236,14 +254,14 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
             "{} erases the body: no role, no will; the will goes to him (§10)",
             ctx.name(killer)
         ));
+        let pisco = ctx
+            .state
+            .living()
+            .find(|s| s.own_roles().any(|r| r == "pisco"))
+            .map(|s| s.id);
         if killer_slot.own_roles().all(|r| r != "pisco")
-            && let Some(pisco) = ctx
-                .state
-                .slots
-                .iter()
-                .find(|s| s.own_roles().any(|r| r == "pisco"))
+            && let Some(pisco) = pisco
         {
-            let pisco = pisco.id;
             ctx.bump(pisco, book::OTHER_ERASE_USED);
             run.erased.insert(target, pisco);
         }
@@ -304,16 +322,17 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
     if !unprotected && blow.snipe {
         // A snipe passes Heal and First Aid; a protector dies in the target's place, a watch
         // breaks and its holder lives (§7 step 3).
-        if let Some((by, g)) = guards
-            .iter()
-            .find(|(_, g)| matches!(g, Guard::Protect | Guard::BoneBreaker))
-        {
+        // The chain's order holds: Bone Breaker, then the watch, then Protect.
+        let shield = |g: Guard| guards.iter().find(|(_, x)| *x == g).copied();
+        let breaker = shield(Guard::BoneBreaker);
+        let protector = breaker.or(if watch { None } else { shield(Guard::Protect) });
+        if let Some((by, g)) = protector {
             reasons.push(format!(
                 "the snipe hits {} ({g:?}), who dies in {tname}'s place (§7)",
-                ctx.name(*by)
+                ctx.name(by)
             ));
             crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
-            deaths::die(ctx, run, *by, "bo_kill_protector");
+            deaths::die(ctx, run, by, "bo_kill_protector");
             return false;
         }
         if watch {

@@ -25,6 +25,7 @@ pub fn resolve(ctx: &mut Ctx) {
             "night_end" => end(ctx, &mut run),
             "arrest" => police::stage(ctx, &mut run, &here),
             "kill" => kill::stage(ctx, &mut run, &here),
+            "block" => roles::simultaneous(ctx, &mut run, &here),
             _ => {
                 for act in &here {
                     roles::act(ctx, &mut run, act);

@@ -153,7 +153,10 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
             format!("{name} is suspended: no abilities, items only (§4.3)"),
         ));
     }
-    let injured_ok = item || vengeance || id == "bo_kill";
+    // The lead is no ability: an injured leader still hands out the Suitcase (seed line 56).
+    let leads = id == "suitcase_handout" && book::leader(&ctx.state) == Some(act.actor);
+    let injured_aptx = id == "aptx" && ctx.option("q5_injured_aptx") == "yes";
+    let injured_ok = item || vengeance || id == "bo_kill" || leads || injured_aptx;
     if slot.has_status(super::INJURED) && !injured_ok {
         return Some((
             StepResult::Failed,

@@ -47,7 +47,7 @@ pub fn usable(
             ),
         );
     }
-    let injured_ok = item || record || matches!(ability, "bo_kill" | "vengeance");
+    let injured_ok = item || record || lead || matches!(ability, "bo_kill" | "vengeance");
     let injured_aptx = ability == "aptx" && state.option(roleset, "q5_injured_aptx") == "yes";
     if slot.has_status(super::INJURED) && !injured_ok && !injured_aptx {
         return no(
@@ -146,8 +146,17 @@ pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
             }
             Ok(())
         }
+        "accompany"
+            if state.option(q.roleset, "q25_self_accompany") != "yes"
+                && target(0).is_some_and(|t| t.id == q.actor) =>
+        {
+            no(
+                "accompany",
+                "Kazuha may not accompany herself in this game (Q25)",
+            )
+        }
         "protect" => match target(0) {
-            Some(t) if slot.counter(book::LAST_PROTECTED) == t.id as u32 + 1 => no(
+            Some(t) if book::same_as_last_night(state, slot, book::LAST_PROTECTED, t.id) => no(
                 "protect",
                 format!(
                     "{} was protected last night: never the same one twice in a row",
@@ -157,7 +166,7 @@ pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
             _ => Ok(()),
         },
         "frighten" => match target(0) {
-            Some(t) if slot.counter(book::LAST_FRIGHTENED) == t.id as u32 + 1 => no(
+            Some(t) if book::same_as_last_night(state, slot, book::LAST_FRIGHTENED, t.id) => no(
                 "frighten",
                 format!(
                     "{} was frightened last time: never the same one twice in a row",
@@ -263,7 +272,7 @@ fn kill_order(q: &ActQuery<'_>) -> Result<(), Refusal> {
         None => sender,
     };
     let leader = book::leader(state) == Some(q.actor);
-    let handed = book::slot_var(state, &book::handoff_key(killer.id)) == Some(q.actor);
+    let handed = book::handed_to(state, killer.id) == Some(q.actor);
     if killer.id != q.actor && !leader && !handed {
         return no(
             "bo_kill",
@@ -338,6 +347,14 @@ fn kill_order(q: &ActQuery<'_>) -> Result<(), Refusal> {
 }
 
 pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
+    let voter = &q.state.slots[q.voter];
+    if q.ballot == "lynch" && (voter.has_status(super::ABROAD) || voter.has_status(super::ARRESTED))
+    {
+        return no(
+            "blocked_actor",
+            format!("{} is abroad or arrested and cannot vote (§9)", voter.name),
+        );
+    }
     if q.ballot == "bo_leader" {
         let voter = &q.state.slots[q.voter];
         if !book::is_bo(voter) {

@@ -70,6 +70,7 @@ pub const REQUIRES: Requirements = Requirements {
     stages: &[
         "aptx",
         "arrest",
+        "block",
         "day_end",
         "day_other",
         "day_setup",

@@ -60,10 +60,8 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
             ),
         );
     }
-    let hindered: Vec<SlotId> = tequila::hindered(ctx, &ok)
-        .into_iter()
-        .map(|(_, t)| t)
-        .collect();
+    let hinders = tequila::hindered(ctx, &ok);
+    let hindered: Vec<SlotId> = hinders.iter().map(|(_, t)| *t).collect();
     let blackmails = bourbon::blackmails(ctx, &ok);
     let accused = kogoro::accusations(ctx, &ok);
     let self_ok = ctx.option("q25_self_accompany") == "yes";
@@ -74,6 +72,13 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
     let now = ctx.state.phase;
     for &h in &hindered {
         ctx.set_status_until(h, super::HINDERED, None, Some(now));
+    }
+    // Hinder and Blackmail are crimes (§4.1).
+    for &(by, h) in &hinders {
+        super::crimes::commit(ctx, "hinder", by, Some(h), false);
+    }
+    for (by, voter, _) in &blackmails {
+        super::crimes::commit(ctx, "blackmail", *by, Some(*voter), false);
     }
     let mut reasons = Vec::new();
     // 1. The valid voters' last votes, blackmail applied.
@@ -126,6 +131,7 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
     for (_, bv, pick) in &blackmails {
         if !counted.iter().any(|(v, _)| v == bv)
             && ctx.state.slots.get(*bv).is_some_and(book::free)
+            && !ctx.has_status(*bv, super::FRIGHTENED)
             && !hindered.contains(bv)
         {
             counted.push((*bv, ctx.name(*pick)));
@@ -210,11 +216,15 @@ fn decide(
         .filter(|(_, t)| **t == top)
         .map(|(n, _)| n)
         .collect();
+    // Abroad (Q20) and arrested players cannot be lynched (§3).
+    let lynchable = |ctx: &Ctx, n: &str| {
+        ctx.slot_of(n)
+            .filter(|s| !ctx.has_status(*s, super::ABROAD) && !ctx.has_status(*s, super::ARRESTED))
+    };
     let players: Vec<SlotId> = leaders
         .iter()
         .filter(|n| n.as_str() != NO_LYNCH)
-        .filter_map(|n| ctx.slot_of(n))
-        .filter(|s| !ctx.has_status(*s, super::ABROAD))
+        .filter_map(|n| lynchable(ctx, n))
         .collect();
     if leaders.len() == 1 {
         return players;
@@ -222,10 +232,12 @@ fn decide(
     match ctx.option("q1_tie").as_str() {
         "all" => players,
         "random" => {
-            let names: Vec<String> = players.iter().map(|p| ctx.name(*p)).collect();
-            ctx.draw("lynch", "the tied player lynched (Q1)", &players, |p| {
-                names[players.iter().position(|x| x == p).unwrap_or(0)].clone()
+            // "No lynch" is a candidate like any other (§9): it may be the one drawn.
+            let names: Vec<String> = leaders.iter().map(|n| n.to_string()).collect();
+            ctx.draw("lynch", "the tied candidate lynched (Q1)", &names, |n| {
+                n.clone()
             })
+            .and_then(|n| lynchable(ctx, &n))
             .into_iter()
             .collect()
         }
@@ -315,11 +327,16 @@ pub fn election(ctx: &mut Ctx) {
         "at_least_half" => c * 2 >= n,
         _ => c * 2 > n,
     };
-    let winner = count
+    let passing: Vec<&String> = count
         .iter()
         .filter(|(_, c)| passes(**c))
-        .max_by_key(|(_, c)| **c)
-        .and_then(|(name, _)| ctx.slot_of(name));
+        .map(|(name, _)| name)
+        .collect();
+    // Two candidates at half each (Q9 at_least_half): a tie changes nothing.
+    let winner = match passing.as_slice() {
+        [one] => ctx.slot_of(one),
+        _ => None,
+    };
     let Some(leader) = winner.filter(|w| members.contains(w)) else {
         ctx.note(
             "election",

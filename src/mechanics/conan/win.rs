@@ -36,10 +36,11 @@ fn outs(ctx: &Ctx) -> Vec<String> {
         .iter()
         .filter(town)
         .any(|s| s.has_status(super::ARRESTED));
+    let lawsuits: u32 = ctx.option("q24_lawsuits").parse().unwrap_or(1);
     if town_arrested {
         let release = state.slots.iter().filter(town).find(|s| {
             book::free(s)
-                && ((holds(s, &["eri"]) && s.uses.get("lawsuit").copied().unwrap_or(0) == 0)
+                && ((holds(s, &["eri"]) && s.uses.get("lawsuit").copied().unwrap_or(0) < lawsuits)
                     || (holds(s, &["satou"]) && s.uses.get("release").copied().unwrap_or(0) == 0))
         });
         if let Some(s) = release {

@@ -10,10 +10,7 @@ pub fn frighten(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     let Some(&t) = phase::targets(ctx, act).first() else {
         return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    if let Some(s) = ctx.state.slots.get_mut(act.actor) {
-        s.counters
-            .insert(book::LAST_FRIGHTENED.into(), t as u32 + 1);
-    }
+    book::remember_target(&mut ctx.state, act.actor, book::LAST_FRIGHTENED, t);
     // The mark takes effect in the next Day and ends with it.
     let day = ctx.state.phase + 1;
     ctx.set_status_until(t, super::super::FRIGHTENED, Some(act.actor), Some(day));

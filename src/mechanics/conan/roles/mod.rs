@@ -44,6 +44,29 @@ pub fn act(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         phase::tell_failed(ctx, act);
         return phase::step(ctx, act, result, vec![why]);
     }
+    perform(ctx, run, act);
+}
+
+/// The blocks of a night (N3) take effect together (§6.1: "when blockers target each other,
+/// both blocks take effect"): every block is gated on the night as it stood before any.
+pub fn simultaneous(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
+    let stops: Vec<_> = acts
+        .iter()
+        .map(|a| phase::stop(ctx, run, a).or_else(|| phase::searched_stop(ctx, run, a)))
+        .collect();
+    for (act, stop) in acts.iter().zip(stops) {
+        match stop {
+            Some((result, why)) => {
+                phase::tell_failed(ctx, act);
+                phase::step(ctx, act, result, vec![why]);
+            }
+            None => perform(ctx, run, act),
+        }
+    }
+}
+
+/// What an action that passed its gate does, by its ability.
+pub fn perform(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     match act.ability.id.as_str() {
         "face_pinch" => nakamori::face_pinch(ctx, run, act),
         "discombobulate" => vodka::discombobulate(ctx, run, act),

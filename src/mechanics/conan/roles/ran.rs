@@ -10,8 +10,6 @@ pub fn protect(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     let Some(&t) = phase::targets(ctx, act).first() else {
         return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    if let Some(s) = ctx.state.slots.get_mut(act.actor) {
-        s.counters.insert(book::LAST_PROTECTED.into(), t as u32 + 1);
-    }
+    book::remember_target(&mut ctx.state, act.actor, book::LAST_PROTECTED, t);
     super::guard(ctx, run, act, Guard::Protect, t);
 }
