@@ -250,9 +250,8 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
             parts.join("; ")
         })
         .collect();
-    out.push(markup.list(&players));
+    // The system's own sections first (Conan's crime log): short, and what the host looks for.
     for (title, lines) in game.system().host_sections(roleset, state) {
-        out.push(String::new());
         out.push(markup.bold(&title));
         let lines = if lines.is_empty() {
             vec!["—".to_string()]
@@ -260,7 +259,9 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
             lines
         };
         out.push(markup.list(&lines));
+        out.push(String::new());
     }
+    out.push(markup.list(&players));
     if !state.vars.is_empty() || !state.options.is_empty() {
         out.push(String::new());
         out.push(markup.bold("Game values"));
