@@ -200,7 +200,7 @@ pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
             let holds_another = state
                 .slots
                 .iter()
-                .any(|s| s.id != q.actor && book::slot_var(state, &book::handoff_key(s.id)) == to);
+                .any(|s| s.id != q.actor && book::handed_to(state, s.id) == to);
             match target(0) {
                 Some(t) if holds_another => no(
                     "handoff",

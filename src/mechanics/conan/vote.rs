@@ -167,9 +167,9 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
         });
     }
     let victims = decide(ctx, &totals, counted.len(), &mut reasons);
-    let without = decide(ctx, &base, counted.len(), &mut Vec::new());
     publish(ctx, &counted, &totals);
-    if victims != without {
+    // The modifiers are published when they changed who leads (no second draw for this).
+    if top_of(&totals) != top_of(&base) {
         for (k, t) in accused.iter().chain(accompanied.iter()) {
             let what = if accused.contains(&(*k, *t)) {
                 "Accusation"
@@ -192,6 +192,16 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
         deaths::die(ctx, run, v, "lynch");
     }
     note(ctx, reasons.join("; "));
+}
+
+/// The candidates with the highest positive total.
+fn top_of(totals: &BTreeMap<String, i64>) -> Vec<&String> {
+    let top = totals.values().copied().max().filter(|t| *t > 0);
+    totals
+        .iter()
+        .filter(|(_, t)| Some(**t) == top)
+        .map(|(n, _)| n)
+        .collect()
 }
 
 /// Who the totals lynch: the highest total (a majority of the valid voters under Q2); a tie
