@@ -196,3 +196,129 @@ fn resolve_ru_city_night_40_players(bencher: divan::Bencher) {
     let game = ru_city_night();
     bencher.bench(|| divan::black_box(game.preview()));
 }
+
+/// Every Conan role but the items, and townspersons to 36 players.
+const CONAN_ROLES: [&str; 36] = [
+    "anokata",
+    "rum",
+    "gin",
+    "vermouth",
+    "bourbon",
+    "chianti",
+    "korn",
+    "pisco",
+    "irish",
+    "tequila",
+    "vodka",
+    "conan",
+    "heiji",
+    "kazuha",
+    "ran",
+    "kogoro",
+    "eri",
+    "agasa",
+    "haibara",
+    "araide",
+    "yumi",
+    "sonoko",
+    "megure",
+    "takagi",
+    "satou",
+    "shiratori",
+    "nakamori",
+    "akai",
+    "jodie",
+    "okiya",
+    "makoto",
+    "hakuba",
+    "mitsuhiko",
+    "ayumi",
+    "genta",
+    "townsperson",
+];
+
+/// The parameters a Conan bench entry needs, by ability.
+fn conan_params(ability: &str) -> std::collections::BTreeMap<String, String> {
+    let pairs: &[(&str, &str)] = match ability {
+        "investigate" => &[("action", "bo_kill")],
+        "arrest" => &[("crime", "killing"), ("phase", "Night 1")],
+        "identify" => &[("role", "gin")],
+        "frame" | "erase_evidence" => &[("crime", "killing")],
+        "suitcase" => &[("fake", "heal")],
+        "gadget" => &[("item", "watch")],
+        "will" => &[("text", "it was the man in black")],
+        _ => &[],
+    };
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// A 36-player Conan game at Night 2, every role in play and every holder having entered each
+/// night action he may make, on the next players in seat order.
+fn conan_night() -> mafia_mod::engine::Game {
+    use mafia_mod::engine::{Game, PlayerSetup, Setup};
+    let roleset = mafia_mod::systems::builtin("conan")
+        .expect("bundled")
+        .expect("valid");
+    let players: Vec<PlayerSetup> = CONAN_ROLES
+        .iter()
+        .enumerate()
+        .map(|(i, role)| PlayerSetup {
+            name: format!("P{i:02}"),
+            role: role.to_string(),
+            extra_roles: Vec::new(),
+            family: None,
+            level: Default::default(),
+            aka: Vec::new(),
+        })
+        .collect();
+    let setup = Setup {
+        players,
+        ..Setup::default()
+    };
+    let systems = &mafia_mod::systems::SYSTEMS;
+    let (mut game, _) = Game::create("bench", roleset, setup, 7, systems).expect("created");
+    for _ in 0..3 {
+        game.submit(Entry::Resolve, None)
+            .expect("Prep, Night 1, Day 1");
+    }
+    let names: Vec<String> = game.state().slots.iter().map(|s| s.name.clone()).collect();
+    for (i, actor) in names.iter().enumerate() {
+        let slot = game.state().slots[i].clone();
+        let abilities: Vec<(String, usize)> = game
+            .usable_abilities(&slot)
+            .map(|list| {
+                list.iter()
+                    .map(|a| (a.id.clone(), a.targets.len()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (ability, count) in abilities {
+            let targets: Vec<String> = (1..=count)
+                .map(|k| names[(i + k * 3) % names.len()].clone())
+                .collect();
+            let params = conan_params(&ability);
+            let _ = game.submit(
+                Entry::Act {
+                    actor: actor.clone(),
+                    ability,
+                    targets,
+                    params,
+                },
+                None,
+            );
+        }
+    }
+    let entered = game.state().pending.len();
+    assert!(entered >= 25, "only {entered} actions entered");
+    game
+}
+
+/// Resolve Night 2 of a 36-player Conan game with every role in play.
+#[divan::bench(sample_count = 30)]
+fn resolve_conan_night_36_players(bencher: divan::Bencher) {
+    let game = conan_night();
+    bencher.bench(|| divan::black_box(game.preview()));
+}
