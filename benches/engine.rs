@@ -156,33 +156,7 @@ fn ru_city_night() -> mafia_mod::engine::Game {
     let systems = &mafia_mod::systems::SYSTEMS;
     let (mut game, _) = Game::create("bench", roleset, setup, 7, systems).expect("created");
     game.submit(Entry::Resolve, None).expect("Day 1 ends");
-    let names: Vec<String> = game.state().slots.iter().map(|s| s.name.clone()).collect();
-    for (i, actor) in names.iter().enumerate() {
-        let slot = game.state().slots[i].clone();
-        let abilities: Vec<(String, usize)> = game
-            .usable_abilities(&slot)
-            .map(|list| {
-                list.iter()
-                    .map(|a| (a.id.clone(), a.targets.len()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        for (ability, count) in abilities {
-            // Targets: the next players around the table; an entry the rules refuse is left out.
-            let targets: Vec<String> = (1..=count)
-                .map(|k| names[(i + k * 3) % names.len()].clone())
-                .collect();
-            let _ = game.submit(
-                Entry::Act {
-                    actor: actor.clone(),
-                    ability,
-                    targets,
-                    params: Default::default(),
-                },
-                None,
-            );
-        }
-    }
+    fill_every_usable(&mut game, |_| Default::default());
     // The setup is only a benchmark if the night is full: most holders have entered moves.
     let entered = game.state().pending.len();
     assert!(entered >= 30, "only {entered} moves entered");
@@ -284,6 +258,25 @@ fn conan_night() -> mafia_mod::engine::Game {
         game.submit(Entry::Resolve, None)
             .expect("Prep, Night 1, Day 1");
     }
+    fill_every_usable(&mut game, conan_params);
+    let entered = game.state().pending.len();
+    assert!(entered >= 25, "only {entered} actions entered");
+    game
+}
+
+/// Resolve Night 2 of a 36-player Conan game with every role in play.
+#[divan::bench(sample_count = 30)]
+fn resolve_conan_night_36_players(bencher: divan::Bencher) {
+    let game = conan_night();
+    bencher.bench(|| divan::black_box(game.preview()));
+}
+
+/// Every player enters each action he may use now, on the next players around the table (an
+/// entry the rules refuse is left out), with the parameters `params` gives the ability.
+fn fill_every_usable(
+    game: &mut mafia_mod::engine::Game,
+    params: impl Fn(&str) -> std::collections::BTreeMap<String, String>,
+) {
     let names: Vec<String> = game.state().slots.iter().map(|s| s.name.clone()).collect();
     for (i, actor) in names.iter().enumerate() {
         let slot = game.state().slots[i].clone();
@@ -299,7 +292,7 @@ fn conan_night() -> mafia_mod::engine::Game {
             let targets: Vec<String> = (1..=count)
                 .map(|k| names[(i + k * 3) % names.len()].clone())
                 .collect();
-            let params = conan_params(&ability);
+            let params = params(&ability);
             let _ = game.submit(
                 Entry::Act {
                     actor: actor.clone(),
@@ -311,14 +304,4 @@ fn conan_night() -> mafia_mod::engine::Game {
             );
         }
     }
-    let entered = game.state().pending.len();
-    assert!(entered >= 25, "only {entered} actions entered");
-    game
-}
-
-/// Resolve Night 2 of a 36-player Conan game with every role in play.
-#[divan::bench(sample_count = 30)]
-fn resolve_conan_night_36_players(bencher: divan::Bencher) {
-    let game = conan_night();
-    bencher.bench(|| divan::black_box(game.preview()));
 }

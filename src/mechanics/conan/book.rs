@@ -194,6 +194,15 @@ pub fn capsules_left(roleset: &Roleset, state: &GameState) -> Option<u32> {
     (start > 0).then(|| start.saturating_sub(num(state, CAPSULES_LOST)))
 }
 
+/// A player's name ("" for no such slot).
+pub fn name(state: &GameState, slot: SlotId) -> String {
+    state
+        .slots
+        .get(slot)
+        .map(|s| s.name.clone())
+        .unwrap_or_default()
+}
+
 /// Every player's name in seat order, for "who" lists.
 pub fn names(state: &GameState, slots: &[SlotId]) -> String {
     let names: Vec<&str> = slots

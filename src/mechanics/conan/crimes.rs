@@ -64,13 +64,7 @@ pub fn describe(ctx: &Ctx, row: &Crime) -> String {
 
 /// The same, from a state.
 pub fn describe_in(roleset: &crate::rules::Roleset, state: &GameState, row: &Crime) -> String {
-    let name = |s: SlotId| {
-        state
-            .slots
-            .get(s)
-            .map(|x| x.name.clone())
-            .unwrap_or_default()
-    };
+    let name = |s: SlotId| book::name(state, s);
     let victim = row
         .target
         .map(|t| format!(" on {}", name(t)))

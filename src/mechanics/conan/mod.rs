@@ -155,16 +155,9 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
         .iter()
         .map(|row| crimes::describe_in(roleset, state, row))
         .collect();
-    let name = |s: SlotId| {
-        state
-            .slots
-            .get(s)
-            .map(|x| x.name.clone())
-            .unwrap_or_default()
-    };
     let mut bo = Vec::new();
     if let Some(l) = book::leader(state) {
-        bo.push(format!("leader: {}", name(l)));
+        bo.push(format!("leader: {}", book::name(state, l)));
     }
     let killed: Vec<SlotId> = book::bo_members(state)
         .into_iter()
