@@ -361,3 +361,38 @@ fn a_killed_console_loses_nothing_the_screen_showed() {
     let saved = mafia_mod::savefile::load_game(&save).expect("loads");
     assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
 }
+
+/// The Conan demo in the real console (issue 12): open a copy, vote by the command line, commit
+/// Day 1 and find the lynch and the arrest in the post; the crime log stays on the host sheet.
+#[test]
+fn a_conan_day_is_voted_and_committed() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = data_dir();
+    let copy = dir.path().join("demo-conan.ron");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo-conan.ron");
+    std::fs::copy(&demo, &copy).expect("copy the Conan demo");
+    let path = copy.to_string_lossy().to_string();
+    let s = Session::start(&["open", &path], 160, 45);
+    let screen = s.wait_for("Roster");
+    assert!(screen.contains("Detective Conan"), "{screen}");
+    assert!(screen.contains("Day 1"), "{screen}");
+    s.command("vote Mei Goro", "Mei votes Goro");
+    s.command("vote Sara Goro", "Sara votes Goro");
+    s.keys(&["C"]);
+    s.wait_for("Commit Day 1?");
+    s.keys(&["y"]);
+    s.wait_for("Night 2");
+    // After the commit the draft pane shows the committed post.
+    let post = s.wait_for("Day 1 (committed)");
+    assert!(post.contains("Goro was lynched"), "{post}");
+    assert!(post.contains("Akira has been arrested"), "{post}");
+    assert!(!post.contains("Crime log"), "{post}");
+    s.keys(&["s"]);
+    s.wait_for("● saved");
+    s.keys(&["q"]);
+    s.wait_for("EXITED 0");
+    let saved = mafia_mod::savefile::load_game(&copy).expect("the save loads");
+    assert_eq!(saved.phase_name(), "Night 2");
+}
