@@ -227,6 +227,12 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         tally::generic(roleset, state, self.open_ballot(roleset, state).as_deref())
     }
 
+    /// Lines a player's role PM adds for this system (Conan's BO members know each other and
+    /// their leader), after the generic ones.
+    fn role_pm_lines(&self, _roleset: &Roleset, _state: &GameState, _slot: SlotId) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Sections of the host sheet the system keeps beside the players' table (Conan's crime
     /// log): a title and its lines, for the host only.
     fn host_sections(&self, _roleset: &Roleset, _state: &GameState) -> Vec<(String, Vec<String>)> {

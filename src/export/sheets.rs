@@ -112,6 +112,7 @@ pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
             &[("players", partners.join(", "))],
         ));
     }
+    lines.extend(game.system().role_pm_lines(roleset, state, slot.id));
     lines.join("\n")
 }
 

@@ -19,6 +19,7 @@ pub fn resolve(ctx: &mut Ctx) {
         let here = phase::acts_of(&actions, stage);
         match stage.as_str() {
             "day_setup" => {
+                super::prep::returns(ctx);
                 vermouth::expire(ctx);
                 vermouth::disguise_crime(ctx);
             }
@@ -87,6 +88,11 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     };
     let left = book::capsules_left(ctx.roleset, &ctx.state);
     if !town_capsule && left == Some(0) {
+        ctx.say(
+            Audience::Slot(user),
+            "pm_aptx_blocked",
+            &[("player", ctx.name(t))],
+        );
         let why = "the BO have no capsule left (§8.6, Q3)".to_string();
         return phase::step(ctx, act, StepResult::Failed, vec![why]);
     }

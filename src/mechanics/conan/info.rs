@@ -83,9 +83,15 @@ pub fn investigate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     let target = on
         .map(|o| format!(" to {}", ctx.name(o)))
         .unwrap_or_default();
+    // The players read the action's name, not its id.
+    let shown = ctx
+        .roleset
+        .ability(&asked)
+        .map(|a| a.name.clone())
+        .unwrap_or(asked.clone());
     let args = [
         ("player", ctx.name(suspect)),
-        ("action", asked.clone()),
+        ("action", shown),
         ("target", target),
     ];
     let why = format!(

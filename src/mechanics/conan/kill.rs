@@ -190,11 +190,19 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
     let blocked = run.discombobulated.contains(&killer)
         || run.searched.contains_key(&killer)
         || run.first_aided.contains(&killer);
+    let tell_failed = |ctx: &mut Ctx| {
+        ctx.say(
+            Audience::Slot(killer),
+            "pm_kill_failed",
+            &[("player", ctx.name(target))],
+        );
+    };
     if !killer_slot.alive || run.out(killer) || killer_slot.has_status(super::ARRESTED) {
         reasons.push(format!(
             "{} is dead or arrested: the kill fails (§7)",
             ctx.name(killer)
         ));
+        tell_failed(ctx);
         return phase::step(ctx, act, StepResult::Failed, reasons);
     }
     if blocked && !bribe {
@@ -204,10 +212,18 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
                 .or_default()
                 .push("killing".into());
         }
+        let how = if run.discombobulated.contains(&killer) {
+            "discombobulated"
+        } else if run.searched.contains_key(&killer) {
+            "house-searched"
+        } else {
+            "saved by First Aid, his own actions fail"
+        };
         reasons.push(format!(
-            "{} is blocked (discombobulated, house-searched or saved by First Aid): the kill fails and his turn is kept (§7, §8.4)",
+            "{} is {how}: the kill fails and his turn is kept (§7, §8.4)",
             ctx.name(killer)
         ));
+        tell_failed(ctx);
         return phase::step(ctx, act, StepResult::Failed, reasons);
     }
     if injured {
@@ -328,8 +344,9 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
         let protector = breaker.or(if watch { None } else { shield(Guard::Protect) });
         if let Some((by, g)) = protector {
             reasons.push(format!(
-                "the snipe hits {} ({g:?}), who dies in {tname}'s place (§7)",
-                ctx.name(by)
+                "the snipe hits {} ({}), who dies in {tname}'s place (§7)",
+                ctx.name(by),
+                g.name()
             ));
             crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
             deaths::die(ctx, run, by, "bo_kill_protector");
@@ -337,6 +354,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
         }
         if watch {
             book::give_item(&mut ctx.state, target, "watch", -1);
+            ctx.say(Audience::Slot(target), "pm_watch_used", &[]);
             reasons.push(format!("{tname}'s watch stops the snipe and breaks (§7)"));
             crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
             return false;
@@ -351,6 +369,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
             }
             _ if watch => {
                 book::give_item(&mut ctx.state, target, "watch", -1);
+                ctx.say(Audience::Slot(target), "pm_watch_used", &[]);
                 reasons.push(format!(
                     "{tname}'s watch stops the attack and is used up (§7)"
                 ));

@@ -124,6 +124,9 @@ impl RuleSystem for Conan {
     ) -> crate::engine::tally::Tally {
         live_tally(roleset, state, seed)
     }
+    fn role_pm_lines(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
+        role_pm_lines(roleset, state, slot)
+    }
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
     }
@@ -146,6 +149,58 @@ fn live_tally(roleset: &Roleset, state: &GameState, seed: u64) -> crate::engine:
         b.targets.sort_by_key(|x| std::cmp::Reverse(x.total));
     }
     t
+}
+
+/// What a role PM says beyond the role (§2, §8.2, §12): the BO members know each other, their
+/// ranks and the leader; the Detective Boys know each other; Conan starts with a watch, Agasa
+/// with his stock; the travelers start abroad.
+fn role_pm_lines(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
+    let Some(me) = state.slots.get(slot) else {
+        return Vec::new();
+    };
+    let role_name = |s: &crate::engine::Slot| {
+        roleset
+            .role(&s.role)
+            .map(|r| r.name.clone())
+            .unwrap_or_default()
+    };
+    let say = |template: &str, args: &[(&str, String)]| {
+        crate::engine::template::render(roleset.template(template), args)
+    };
+    let mut out = Vec::new();
+    if book::is_bo(me) {
+        let members: Vec<String> = book::bo_members(state)
+            .into_iter()
+            .filter_map(|m| state.slots.get(m))
+            .map(|m| {
+                let rank = book::rank(m).map_or(0, |r| r + 1);
+                format!("{} ({}, rank {rank})", m.name, role_name(m))
+            })
+            .collect();
+        out.push(say("pm_role_bo", &[("players", members.join(", "))]));
+        if let Some(l) = book::leader(state) {
+            out.push(say("pm_role_leader", &[("player", book::name(state, l))]));
+        }
+    }
+    if me.own_roles().any(|r| book::BOYS.contains(&r)) {
+        let boys: Vec<String> = state
+            .slots
+            .iter()
+            .filter(|s| s.own_roles().any(|r| book::BOYS.contains(&r)))
+            .map(|s| format!("{} ({})", s.name, role_name(s)))
+            .collect();
+        out.push(say("pm_role_boys", &[("players", boys.join(", "))]));
+    }
+    if me.own_roles().any(|r| r == "conan") {
+        out.push(say("pm_role_watch", &[]));
+    }
+    if me.own_roles().any(|r| r == "agasa") {
+        out.push(say("pm_role_stock", &[]));
+    }
+    if me.own_roles().any(|r| r == "makoto" || r == "hakuba") {
+        out.push(say("pm_role_traveler", &[]));
+    }
+    out
 }
 
 /// The host's view of what the players never see (§15): the crime log, the BO's leader, turns,

@@ -58,6 +58,7 @@ pub fn records(ctx: &mut Ctx) {
 /// N0: temporary disguises whose time is up end, Vermouth's disguise goes on as a crime, and
 /// the host sees the leader and tonight's killer.
 fn setup(ctx: &mut Ctx, run: &Run) {
+    super::prep::returns(ctx);
     vermouth::expire(ctx);
     vermouth::disguise_crime(ctx);
     if let Some(leader) = book::leader(&ctx.state) {
@@ -92,10 +93,18 @@ fn end(ctx: &mut Ctx, run: &mut Run) {
 /// The phase-change post (§10): deaths with their roles and wills, successful arrests, or a
 /// quiet phase. Suspensions, injuries and failed arrests never show.
 pub fn announce(ctx: &mut Ctx, run: &Run) {
-    deaths::announce(ctx, run);
+    // In the order of actions: the arrests, the deaths before the lynch, the lynch, the rest.
     for &a in &run.arrested {
         ctx.say(Audience::Public, "pub_arrest", &[("player", ctx.name(a))]);
     }
+    let all = run.deaths.len();
+    let at = run.lynch_at.unwrap_or(all).min(all);
+    deaths::announce(ctx, run, 0..at);
+    for (template, args) in &run.vote_lines {
+        let args: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.clone())).collect();
+        ctx.say(Audience::Public, template, &args);
+    }
+    deaths::announce(ctx, run, at..all);
     let public = ctx
         .outcome
         .messages

@@ -29,6 +29,18 @@ pub enum Guard {
     FirstAid,
 }
 
+impl Guard {
+    /// The protection's name, as the host reads it in the trace.
+    pub fn name(self) -> &'static str {
+        match self {
+            Guard::BoneBreaker => "Bone Breaker",
+            Guard::Protect => "Protect",
+            Guard::Heal => "Heal",
+            Guard::FirstAid => "First Aid",
+        }
+    }
+}
+
 /// The record of one phase's resolution.
 #[derive(Default)]
 pub struct Run {
@@ -64,6 +76,10 @@ pub struct Run {
     pub killer: Option<SlotId>,
     /// The Suitcase fake Chameleon made real: (Anokata, the ability).
     pub chameleon_fake: Option<(SlotId, String)>,
+    /// The lynch's lines of the post (template, arguments), and how many of the phase's deaths
+    /// came before it: the post shows them in the order of actions (§6.2, §10).
+    pub vote_lines: Vec<(&'static str, Vec<(&'static str, String)>)>,
+    pub lynch_at: Option<usize>,
 }
 
 impl Run {
@@ -266,8 +282,11 @@ pub fn happened(ctx: &mut Ctx, run: &mut Run, act: &Action, hidden: bool) {
     }
 }
 
-/// Tell the actor his action did not happen.
+/// Tell the actor his action did not happen (a will or a hand-off is a record, not an action).
 pub fn tell_failed(ctx: &mut Ctx, act: &Action) {
+    if matches!(act.ability.id.as_str(), "will" | "handoff") {
+        return;
+    }
     ctx.say(
         Audience::Slot(act.actor),
         "pm_action_failed",

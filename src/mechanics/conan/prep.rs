@@ -6,7 +6,7 @@ use super::book;
 use super::phase;
 use super::roles::{agasa, sonoko, vermouth, yumi};
 use crate::engine::SlotId;
-use crate::engine::outcome::StepResult;
+use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Action, Ctx};
 
 pub fn resolve(ctx: &mut Ctx) {
@@ -38,6 +38,33 @@ pub fn resolve(ctx: &mut Ctx) {
 fn plan_step(ctx: &mut Ctx, act: &Action, when: &str) {
     let why = format!("{} plans to return in {when} (§12.2)", ctx.name(act.actor));
     phase::step(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// A traveler whose time abroad is over is back as the phase opens: announced once, publicly
+/// and to him (§6.1 N0, §6.2 D0).
+pub fn returns(ctx: &mut Ctx) {
+    let back: Vec<SlotId> = ctx
+        .state
+        .living()
+        .filter(|s| s.own_roles().any(|r| r == "makoto" || r == "hakuba"))
+        .filter(|s| !s.has_status(super::ABROAD))
+        .filter(|s| book::get(&ctx.state, &returned_key(s.id)).is_none())
+        .map(|s| s.id)
+        .collect();
+    for t in back {
+        book::set(&mut ctx.state, returned_key(t), "yes");
+        ctx.say(Audience::Public, "pub_returned", &[("player", ctx.name(t))]);
+        ctx.say(Audience::Slot(t), "pm_returned", &[]);
+        ctx.note(
+            format!("returned:{}", ctx.name(t)),
+            "night_setup",
+            format!("{} is back in Japan (§3)", ctx.name(t)),
+        );
+    }
+}
+
+fn returned_key(slot: SlotId) -> String {
+    format!("conan:returned:{slot}")
 }
 
 /// The travelers abroad until their return, Conan's watch, Agasa's stock.

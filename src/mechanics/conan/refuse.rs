@@ -235,6 +235,16 @@ pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
             _ => Ok(()),
         },
         "investigate" => {
+            const FAMILIES: [&str; 4] = ["kill", "attack", "killing", "attacking"];
+            let action = q.params.get("action").map(String::as_str).unwrap_or("");
+            if q.roleset.ability(action).is_none() && !FAMILIES.contains(&action) {
+                return no(
+                    "investigate",
+                    format!(
+                        "`{action}` is no action of the game: name an ability id (bo_kill, heal, protect, ...) (§5)"
+                    ),
+                );
+            }
             let per_night = if slot.own_roles().any(|r| r == "conan") {
                 2
             } else {
@@ -348,11 +358,35 @@ fn kill_order(q: &ActQuery<'_>) -> Result<(), Refusal> {
 
 pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
     let voter = &q.state.slots[q.voter];
+    if q.ballot == "lynch"
+        && let Some(t) = q.state.slot_by_name(q.target)
+    {
+        if !t.alive {
+            return no(
+                "illegal_target",
+                format!("{} is dead: no vote for him (§9)", t.name),
+            );
+        }
+        if t.has_status(super::ARRESTED) {
+            return no(
+                "illegal_target",
+                format!("{} is arrested and cannot be lynched (§3)", t.name),
+            );
+        }
+    }
     if q.ballot == "lynch" && (voter.has_status(super::ABROAD) || voter.has_status(super::ARRESTED))
     {
         return no(
             "blocked_actor",
-            format!("{} is abroad or arrested and cannot vote (§9)", voter.name),
+            format!(
+                "{} is {} and cannot vote (§9)",
+                voter.name,
+                if voter.has_status(super::ABROAD) {
+                    "abroad"
+                } else {
+                    "arrested"
+                }
+            ),
         );
     }
     if q.ballot == "bo_leader" {

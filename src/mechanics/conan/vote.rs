@@ -47,11 +47,47 @@ fn able(ctx: &Ctx, run: &Run, who: SlotId) -> bool {
     }) && ctx.verdict_stop(&format!("modifier:{who}")).is_none()
 }
 
+/// The day's lynch modifiers, each a step: it acts, or its maker is dead, arrested, injured,
+/// suspended or frightened and it does not (he is told).
+fn modifier_steps(ctx: &mut Ctx, run: &Run) {
+    const MODIFIERS: [&str; 5] = [
+        "voice_of_reason",
+        "hinder",
+        "blackmail",
+        "accusation",
+        "accompany",
+    ];
+    let acts: Vec<_> = ctx
+        .actions()
+        .into_iter()
+        .filter(|a| MODIFIERS.contains(&a.ability.id.as_str()))
+        .collect();
+    for act in acts {
+        if able(ctx, run, act.actor) {
+            let why = format!(
+                "{}'s {} counts in the lynch (§9)",
+                ctx.name(act.actor),
+                act.ability.name
+            );
+            super::phase::step(ctx, &act, StepResult::Success, vec![why]);
+        } else {
+            let why = format!(
+                "{} is dead, arrested, injured, suspended or frightened: his {} does not act (§3, §9)",
+                ctx.name(act.actor),
+                act.ability.name
+            );
+            super::phase::tell_failed(ctx, &act);
+            super::phase::step(ctx, &act, StepResult::Failed, vec![why]);
+        }
+    }
+}
+
 pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
+    modifier_steps(ctx, run);
     let ok = |who: SlotId, _: &str| able(ctx, run, who);
     if let Some(eri) = eri::voice_of_reason(ctx, &ok) {
-        ctx.spend_use(eri, "voice_of_reason", &[]);
-        ctx.say(Audience::Public, "pub_voice_of_reason", &[]);
+        run.vote_lines.push(("pub_voice_of_reason", Vec::new()));
+        run.lynch_at = Some(run.deaths.len());
         return note(
             ctx,
             format!(
@@ -167,26 +203,31 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
         });
     }
     let victims = decide(ctx, &totals, counted.len(), &mut reasons);
-    publish(ctx, &counted, &totals);
-    // The modifiers are published when they changed who leads (no second draw for this).
-    if top_of(&totals) != top_of(&base) {
+    // The modifiers are published, with the totals they made, only when they changed who leads
+    // (seed line 68); otherwise the votes alone.
+    let changed = top_of(&totals) != top_of(&base);
+    let shown = if changed { &totals } else { &base };
+    if let Some(line) = vote_list(ctx, &counted, shown) {
+        run.vote_lines.push(("pub_votes", vec![("votes", line)]));
+    }
+    if changed {
         for (k, t) in accused.iter().chain(accompanied.iter()) {
             let what = if accused.contains(&(*k, *t)) {
                 "Accusation"
             } else {
                 "Accompany"
             };
-            ctx.say(
-                Audience::Public,
+            run.vote_lines.push((
                 "pub_modifier",
-                &[("modifier", what.to_string()), ("player", ctx.name(*t))],
-            );
+                vec![("modifier", what.to_string()), ("player", ctx.name(*t))],
+            ));
         }
     }
     if victims.is_empty() {
-        ctx.say(Audience::Public, "pub_no_lynch", &[]);
+        run.vote_lines.push(("pub_no_lynch", Vec::new()));
         reasons.push("nobody is lynched".into());
     }
+    run.lynch_at = Some(run.deaths.len());
     for v in victims {
         reasons.push(format!("{} is lynched", ctx.name(v)));
         deaths::die(ctx, run, v, "lynch");
@@ -258,8 +299,12 @@ fn decide(
     }
 }
 
-/// The public vote list: every counted vote, by candidate (§9).
-fn publish(ctx: &mut Ctx, counted: &[(SlotId, String)], totals: &BTreeMap<String, i64>) {
+/// The public vote list: every counted vote, by candidate, one line each (§9).
+fn vote_list(
+    ctx: &Ctx,
+    counted: &[(SlotId, String)],
+    totals: &BTreeMap<String, i64>,
+) -> Option<String> {
     let mut lines = Vec::new();
     let mut order: Vec<(&String, &i64)> = totals.iter().collect();
     order.sort_by_key(|(_, t)| std::cmp::Reverse(**t));
@@ -283,13 +328,7 @@ fn publish(ctx: &mut Ctx, counted: &[(SlotId, String)], totals: &BTreeMap<String
             ],
         ));
     }
-    if !lines.is_empty() {
-        ctx.say(
-            Audience::Public,
-            "pub_votes",
-            &[("votes", lines.join("; "))],
-        );
-    }
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 fn note(ctx: &mut Ctx, reason: String) {

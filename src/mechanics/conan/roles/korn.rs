@@ -3,7 +3,7 @@
 
 use super::super::book;
 use super::super::phase::{self, Guard, Run};
-use crate::engine::outcome::StepResult;
+use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Action, Ctx};
 
 pub fn heavy_handed(ctx: &mut Ctx, run: &mut Run, act: &Action) {
@@ -23,25 +23,37 @@ pub fn heavy_handed(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         .map(|(_, g, _)| *g)
         .min();
     let watch = book::items(&ctx.state.slots[t], "watch") > 0;
-    let why = match guard {
-        Some(Guard::Protect | Guard::BoneBreaker) => {
-            format!("{} is protected: the injury is stopped (§7.6)", ctx.name(t))
-        }
+    let stopped = match guard {
+        Some(Guard::Protect | Guard::BoneBreaker) => Some(format!(
+            "{} is protected: the injury is stopped (§7.6)",
+            ctx.name(t)
+        )),
         _ if watch => {
             book::give_item(&mut ctx.state, t, "watch", -1);
-            format!(
+            ctx.say(Audience::Slot(t), "pm_watch_used", &[]);
+            Some(format!(
                 "{}'s watch stops the injury and is used up (§7.6)",
                 ctx.name(t)
-            )
+            ))
         }
-        Some(Guard::Heal) => format!(
+        Some(Guard::Heal) => Some(format!(
             "{} is healed: the injury is cured at once (§7.6)",
             ctx.name(t)
-        ),
-        _ => {
+        )),
+        _ => None,
+    };
+    let (template, result, why) = match stopped {
+        Some(why) => ("pm_heavy_failed", StepResult::Failed, why),
+        None => {
             super::super::injure(ctx, t);
-            format!("{} is injured (§7.6)", ctx.name(t))
+            let why = format!("{} is injured (§7.6)", ctx.name(t));
+            ("pm_heavy_done", StepResult::Success, why)
         }
     };
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    ctx.say(
+        Audience::Slot(act.actor),
+        template,
+        &[("player", ctx.name(t))],
+    );
+    phase::step(ctx, act, result, vec![why]);
 }

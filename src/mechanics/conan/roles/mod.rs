@@ -106,9 +106,10 @@ pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Action, kind: phase::Guard, tar
     run.guards.push((act.actor, kind, target));
     phase::happened(ctx, run, act, false);
     let why = format!(
-        "{} stands over {} ({kind:?})",
+        "{} stands over {} ({})",
         ctx.name(act.actor),
-        ctx.name(target)
+        ctx.name(target),
+        kind.name()
     );
     phase::step(ctx, act, StepResult::Success, vec![why]);
 }
