@@ -60,7 +60,7 @@ pub fn stage_name(ctx: &Ctx, run: &Run) -> String {
 /// The phase-change post's lines for the deaths of the phase (§10): the role (not for an
 /// erased body, Q23 for a lynch), the will (Q22), and Pisco's copy of an erased body's will.
 pub fn announce(ctx: &mut Ctx, run: &Run, range: std::ops::Range<usize>) {
-    for (victim, cause) in run.deaths[range].to_vec() {
+    for (victim, cause) in run.deaths[range].iter().cloned() {
         let name = ctx.name(victim);
         let role = role_name(ctx, victim);
         if let Some(&pisco) = run.erased.get(&victim) {
