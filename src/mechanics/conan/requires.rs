@@ -43,6 +43,7 @@ pub const REQUIRES: Requirements = Requirements {
         "pm_kill_failed",
         "pm_leader",
         "pm_lover",
+        "pm_lovers_side",
         "pm_nothing_to_steal",
         "pm_released",
         "pm_returned",

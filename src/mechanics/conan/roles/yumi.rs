@@ -20,6 +20,13 @@ pub fn amor(ctx: &mut Ctx, act: &Action) {
             ctx.name(*a),
             ctx.name(*b)
         ));
+        // A BO-town pair leaves both sides (Q18): each is told so.
+        if super::super::book::mixed_lover(ctx.roleset, &ctx.state, &ctx.state.slots[*a]) {
+            for p in [*a, *b] {
+                ctx.say(Audience::Slot(p), "pm_lovers_side", &[]);
+            }
+            reasons.push("a BO-town pair: both now play for the lovers (§8.7, Q18)".into());
+        }
     }
     phase::step(ctx, act, StepResult::Success, reasons);
 }
