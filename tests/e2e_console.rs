@@ -388,6 +388,10 @@ fn a_conan_day_is_voted_and_committed() {
     let post = s.wait_for("Day 1 (committed)");
     assert!(post.contains("Goro was lynched"), "{post}");
     assert!(post.contains("Akira has been arrested"), "{post}");
+    assert!(
+        post.contains("Akira (Arrested)"),
+        "the list of the living marks him: {post}"
+    );
     assert!(!post.contains("Crime log"), "{post}");
     s.keys(&["s"]);
     s.wait_for("● saved");

@@ -79,7 +79,7 @@ pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> Strin
         .iter()
         .filter(|s| s.death.as_ref().is_none_or(|(p, _)| *p > phase.index))
         .filter(|s| !out_by_then(s))
-        .map(|s| s.name.clone())
+        .map(|s| listed_name(game.roleset(), s, Some(phase.index)))
         .collect();
     let post = render_post(
         game.roleset(),
@@ -126,7 +126,7 @@ pub fn draft_post(
         phase_name,
         edited,
         preview,
-        &living_names(after),
+        &living_names(roleset, after),
         markup,
     )
 }
@@ -138,12 +138,32 @@ pub fn draft_body(
     after: &GameState,
     markup: Markup,
 ) -> String {
-    post_body(roleset, preview, &living_names(after), markup)
+    post_body(roleset, preview, &living_names(roleset, after), markup)
 }
 
 /// The players still in the game: an exiled player is not listed among the living.
-fn living_names(state: &GameState) -> Vec<String> {
-    state.living().map(|s| s.name.clone()).collect()
+fn living_names(roleset: &Roleset, state: &GameState) -> Vec<String> {
+    state
+        .living()
+        .map(|s| listed_name(roleset, s, None))
+        .collect()
+}
+
+/// A living player as a post lists him: his name, and the public statuses he had by the end of
+/// phase `by` (now, when `None`): "Vod (Arrested)".
+fn listed_name(roleset: &Roleset, slot: &crate::engine::Slot, by: Option<u32>) -> String {
+    let labels: Vec<&str> = slot
+        .statuses
+        .iter()
+        .filter(|(_, info)| by.is_none_or(|p| info.since <= p))
+        .filter_map(|(id, _)| roleset.status(id).filter(|d| d.public))
+        .map(|d| d.name.as_str())
+        .collect();
+    if labels.is_empty() {
+        slot.name.clone()
+    } else {
+        format!("{} ({})", slot.name, labels.join(", "))
+    }
 }
 
 fn render_post(

@@ -476,6 +476,10 @@ pub struct StatusDef {
     /// the phantom's players stay for one more vote.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub votes_when_dead: bool,
+    /// The status is public knowledge: a post's list of the living shows its name beside the
+    /// player (Conan's arrested and abroad players).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
     pub description: String,
 }
 

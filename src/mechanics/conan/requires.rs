@@ -239,15 +239,8 @@ pub const REQUIRES: Requirements = Requirements {
         "watch",
         "will",
     ],
-    sides: &[
-        "bo",
-        "lovers",
-        "town",
-    ],
-    ballots: &[
-        "bo_leader",
-        "lynch",
-    ],
+    sides: &["bo", "lovers", "town"],
+    ballots: &["bo_leader", "lynch"],
     rounds: &[],
     counts: &[("q3_capsules", 0, 99)],
 };
