@@ -233,6 +233,12 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Vec::new()
     }
 
+    /// Whether the host sheet's list of game values leaves out this kept value, because a
+    /// section of [`RuleSystem::host_sections`] shows it readably.
+    fn hides_value(&self, _key: &str) -> bool {
+        false
+    }
+
     /// Sections of the host sheet the system keeps beside the players' table (Conan's crime
     /// log): a title and its lines, for the host only.
     fn host_sections(&self, _roleset: &Roleset, _state: &GameState) -> Vec<(String, Vec<String>)> {

@@ -270,7 +270,13 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
             .options
             .iter()
             .map(|(k, v)| format!("option {k} = {v}"))
-            .chain(state.vars.iter().map(|(k, v)| format!("{k} = {v}")))
+            .chain(
+                state
+                    .vars
+                    .iter()
+                    .filter(|(k, _)| !game.system().hides_value(k))
+                    .map(|(k, v)| format!("{k} = {v}")),
+            )
             .collect();
         out.push(markup.list(&values));
     }

@@ -130,6 +130,10 @@ impl RuleSystem for Conan {
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
     }
+    fn hides_value(&self, key: &str) -> bool {
+        // The crime log and the wills have their own sections.
+        key == book::CRIMES || key.starts_with("conan:will:")
+    }
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)
     }
@@ -258,12 +262,15 @@ fn resolve(ctx: &mut Ctx) {
     if ctx.state.game_over.is_some() {
         return;
     }
+    // The host's own lines (his hints) close the post (seed line 69).
+    let host_lines = std::mem::take(&mut ctx.outcome.messages);
     match ctx.state.phase_kind(ctx.roleset) {
         PhaseKind::Prep => prep::resolve(ctx),
         PhaseKind::Night => night::resolve(ctx),
         PhaseKind::Day => day::resolve(ctx),
     }
     win::check(ctx);
+    ctx.outcome.messages.extend(host_lines);
 }
 
 /// Injure a player (§3, Q6): through this phase and the next two by default, until healed, or
