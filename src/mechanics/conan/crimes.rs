@@ -6,10 +6,9 @@
 use super::book;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
-use serde::{Deserialize, Serialize};
 
 /// One crime (§4.2).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Crime {
     pub crime: String,
     /// Who committed it (the framed player for a frame).
@@ -17,28 +16,52 @@ pub struct Crime {
     pub target: Option<SlotId>,
     /// The phase index.
     pub phase: u32,
-    #[serde(default)]
     pub erased: bool,
     /// Written by a Frame: evidence all the same (§4.2).
-    #[serde(default)]
     pub framed: bool,
+}
+
+impl Crime {
+    /// One line of the kept log: `crime actor target phase erased framed` (`-` for no
+    /// target, flags as 0 or 1). A line per row, so that writing a crime is an append.
+    fn line(&self) -> String {
+        let target = self.target.map_or("-".to_string(), |t| t.to_string());
+        format!(
+            "{} {} {target} {} {} {}\n",
+            self.crime,
+            self.actor,
+            self.phase,
+            u8::from(self.erased),
+            u8::from(self.framed)
+        )
+    }
+
+    fn parse(line: &str) -> Option<Crime> {
+        let mut f = line.split_whitespace();
+        Some(Crime {
+            crime: f.next()?.to_string(),
+            actor: f.next()?.parse().ok()?,
+            target: f.next().and_then(|t| t.parse().ok()),
+            phase: f.next()?.parse().ok()?,
+            erased: f.next()? == "1",
+            framed: f.next()? == "1",
+        })
+    }
 }
 
 pub fn log(state: &GameState) -> Vec<Crime> {
     book::get(state, book::CRIMES)
-        .and_then(|text| ron::from_str(text).ok())
+        .map(|text| text.lines().filter_map(Crime::parse).collect())
         .unwrap_or_default()
 }
 
 fn save(state: &mut GameState, rows: &[Crime]) {
-    if let Ok(text) = ron::to_string(rows) {
-        book::set(state, book::CRIMES, text);
-    }
+    let text: String = rows.iter().map(Crime::line).collect();
+    book::set(state, book::CRIMES, text);
 }
 
 /// Write a crime to the log, and tell the host (the log is his, never the public's).
 pub fn commit(ctx: &mut Ctx, crime: &str, actor: SlotId, target: Option<SlotId>, framed: bool) {
-    let mut rows = log(&ctx.state);
     let row = Crime {
         crime: crime.to_string(),
         actor,
@@ -48,8 +71,11 @@ pub fn commit(ctx: &mut Ctx, crime: &str, actor: SlotId, target: Option<SlotId>,
         framed,
     };
     let line = describe(ctx, &row);
-    rows.push(row);
-    save(&mut ctx.state, &rows);
+    ctx.state
+        .vars
+        .entry(book::CRIMES.to_string())
+        .or_default()
+        .push_str(&row.line());
     ctx.note(
         format!("crime:{}:{crime}", ctx.name(actor)),
         "night_end",
