@@ -121,7 +121,13 @@ pub enum Command {
 #[derive(Subcommand, Debug)]
 pub enum RolesetCommand {
     /// Print every role, ability id, target kinds, stage and limit.
-    Show { roleset: String },
+    Show {
+        roleset: String,
+        /// For a WWR folder: one line per role, `NAME<TAB>executable` or
+        /// `NAME<TAB>not yet executable: <reason>`.
+        #[arg(long)]
+        summary: bool,
+    },
 }
 
 #[derive(Subcommand, Debug)]

@@ -304,10 +304,18 @@ pub fn check(files: &[std::path::PathBuf], out: &mut dyn Write) -> Result<bool> 
     Ok(all_ok)
 }
 
-pub fn roleset_show(id_or_path: &str, out: &mut dyn Write) -> Result<()> {
+pub fn roleset_show(id_or_path: &str, summary: bool, out: &mut dyn Write) -> Result<()> {
     let path = Path::new(id_or_path);
+    if path.is_dir() && summary {
+        return crate::wwr::report::run_summary_command(path, out);
+    }
     if path.is_dir() {
         return crate::wwr::run_show_command(path, out);
+    }
+    if summary {
+        return Err(anyhow!(
+            "--summary is for a folder of WWR role texts; `{id_or_path}` is a RON roleset"
+        ));
     }
     let roleset = load_roleset(id_or_path).map_err(|e| anyhow!("{e}"))?;
     out.write_all(render_roleset(&roleset).as_bytes())?;

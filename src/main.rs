@@ -66,9 +66,9 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         }
         Some(Command::Check { files }) => commands::check(&files, &mut out),
         Some(Command::Roleset {
-            command: RolesetCommand::Show { roleset },
+            command: RolesetCommand::Show { roleset, summary },
         }) => {
-            commands::roleset_show(&roleset, &mut out)?;
+            commands::roleset_show(&roleset, summary, &mut out)?;
             Ok(true)
         }
         Some(Command::Scenario { paths }) => {

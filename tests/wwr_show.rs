@@ -61,3 +61,29 @@ fn the_shared_corpus_shows_every_role() {
         text.contains("-> investigate the role of @Selection (weak and strong disguises apply)")
     );
 }
+
+/// `roleset show DIR --summary`: one line per role, `NAME<TAB>...`; no WWR game runs yet, so
+/// every role says it is not yet executable, naming the first ability the compiled view cannot
+/// map where there is one.
+#[test]
+fn the_summary_is_one_truthful_line_per_role() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wwr/folder");
+    let mut out = Vec::new();
+    mafia_mod::wwr::report::run_summary_command(&dir, &mut out).expect("readable");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in &lines {
+        let (name, status) = line.split_once('\t').expect("a tab after the name");
+        assert!(!name.is_empty());
+        assert!(status.starts_with("not yet executable: "), "{line}");
+    }
+    let lamplighter = lines
+        .iter()
+        .find(|l| l.starts_with("Lamplighter\t"))
+        .expect("Lamplighter");
+    assert!(
+        lamplighter.contains("group membership is not in the engine's vocabulary yet"),
+        "{lamplighter}"
+    );
+}

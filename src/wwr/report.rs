@@ -180,6 +180,50 @@ pub fn run_show_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `roleset show DIR --summary`: one line per role, `NAME<TAB>executable` or
+/// `NAME<TAB>not yet executable: <reason>`. No WWR game runs in the console yet (the executor
+/// of layer A is still to come), so every role says so, with the first ability the compiled
+/// view cannot map where there is one.
+pub fn run_summary_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let library = Library::load(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    let mut roles: Vec<(String, usize)> = (0..library.entries.len())
+        .filter_map(|i| {
+            let e = library.entries[i].element()?;
+            matches!(e.header.kind, ElementKind::Role { .. })
+                .then(|| (e.header.name.text.clone(), i))
+        })
+        .collect();
+    roles.sort_by_key(|(name, _)| name.to_lowercase());
+    for (name, i) in roles {
+        let unmapped = library
+            .inlined_triggers(i)
+            .iter()
+            .flat_map(|t| t.block.body.iter())
+            .find_map(first_unmapped);
+        let reason = match unmapped {
+            Some(why) => format!("{why}; and no WWR game runs in the console yet"),
+            None => "no WWR game runs in the console yet (the executor is still to come)".into(),
+        };
+        writeln!(out, "{name}\tnot yet executable: {reason}")?;
+    }
+    Ok(())
+}
+
+/// The first ability under a statement that the compiled view cannot map, and why.
+fn first_unmapped(statement: &Statement) -> Option<String> {
+    match &statement.kind {
+        StatementKind::Ability { ability } => match compile(ability) {
+            Compiled::NotYetExecutable { reason } => Some(format!("`{ability}`: {reason}")),
+            Compiled::Executable(_) => None,
+        },
+        StatementKind::Action => None,
+        StatementKind::Process { body }
+        | StatementKind::Evaluate { body }
+        | StatementKind::Branch { body, .. }
+        | StatementKind::ForEach { body, .. } => body.iter().find_map(first_unmapped),
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     roles: usize,
