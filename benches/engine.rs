@@ -171,46 +171,6 @@ fn resolve_ru_city_night_40_players(bencher: divan::Bencher) {
     bencher.bench(|| divan::black_box(game.preview()));
 }
 
-/// Every Conan role but the items, and townspersons to 36 players.
-const CONAN_ROLES: [&str; 36] = [
-    "anokata",
-    "rum",
-    "gin",
-    "vermouth",
-    "bourbon",
-    "chianti",
-    "korn",
-    "pisco",
-    "irish",
-    "tequila",
-    "vodka",
-    "conan",
-    "heiji",
-    "kazuha",
-    "ran",
-    "kogoro",
-    "eri",
-    "agasa",
-    "haibara",
-    "araide",
-    "yumi",
-    "sonoko",
-    "megure",
-    "takagi",
-    "satou",
-    "shiratori",
-    "nakamori",
-    "akai",
-    "jodie",
-    "okiya",
-    "makoto",
-    "hakuba",
-    "mitsuhiko",
-    "ayumi",
-    "genta",
-    "townsperson",
-];
-
 /// The parameters a Conan bench entry needs, by ability.
 fn conan_params(ability: &str) -> std::collections::BTreeMap<String, String> {
     let pairs: &[(&str, &str)] = match ability {
@@ -236,7 +196,7 @@ fn conan_night() -> mafia_mod::engine::Game {
     let roleset = mafia_mod::systems::builtin("conan")
         .expect("bundled")
         .expect("valid");
-    let players: Vec<PlayerSetup> = CONAN_ROLES
+    let players: Vec<PlayerSetup> = mafia_mod::mechanics::conan::DEALT_ROLES
         .iter()
         .enumerate()
         .map(|(i, role)| PlayerSetup {

@@ -7,44 +7,7 @@ use mafia_mod::systems::{SYSTEMS, builtin};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
-const ROLES: &[&str] = &[
-    "anokata",
-    "rum",
-    "gin",
-    "vermouth",
-    "bourbon",
-    "chianti",
-    "korn",
-    "pisco",
-    "irish",
-    "tequila",
-    "vodka",
-    "conan",
-    "heiji",
-    "kazuha",
-    "ran",
-    "kogoro",
-    "eri",
-    "agasa",
-    "haibara",
-    "araide",
-    "yumi",
-    "sonoko",
-    "megure",
-    "takagi",
-    "satou",
-    "shiratori",
-    "nakamori",
-    "akai",
-    "jodie",
-    "okiya",
-    "makoto",
-    "hakuba",
-    "mitsuhiko",
-    "ayumi",
-    "genta",
-    "townsperson",
-];
+const ROLES: &[&str] = &mafia_mod::mechanics::conan::DEALT_ROLES;
 
 /// Parameters an action may carry, picked by index (most abilities ignore them or refuse a
 /// stray one, which is part of what is tested).

@@ -42,6 +42,46 @@ pub const HOUSE_SEARCHED: &str = "house_searched";
 pub const DISGUISED: &str = "disguised";
 pub const LOVER: &str = "lover";
 
+/// Every role a player may be dealt (§12.1, §12.2; the items are never dealt), BO by rank first.
+pub const DEALT_ROLES: [&str; 36] = [
+    "anokata",
+    "rum",
+    "gin",
+    "vermouth",
+    "bourbon",
+    "chianti",
+    "korn",
+    "pisco",
+    "irish",
+    "tequila",
+    "vodka",
+    "conan",
+    "heiji",
+    "kazuha",
+    "ran",
+    "kogoro",
+    "eri",
+    "agasa",
+    "haibara",
+    "araide",
+    "yumi",
+    "sonoko",
+    "megure",
+    "takagi",
+    "satou",
+    "shiratori",
+    "nakamori",
+    "akai",
+    "jodie",
+    "okiya",
+    "makoto",
+    "hakuba",
+    "mitsuhiko",
+    "ayumi",
+    "genta",
+    "townsperson",
+];
+
 /// Conan as the engine sees it.
 #[derive(Debug)]
 pub struct Conan;
