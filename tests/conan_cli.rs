@@ -110,3 +110,24 @@ fn the_host_sheet_has_the_crime_log_and_the_post_never_does() {
     assert!(!post.to_lowercase().contains("crime"), "{post}");
     assert!(!post.contains("killing by"), "{post}");
 }
+
+/// Role PMs (§2, §8.2, §12): each BO member is told the BO with ranks and the leader; a town
+/// player is not; Conan is told of his watch.
+#[test]
+fn role_pms_name_the_bo_to_its_members_only() {
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo-conan.ron");
+    let demo = demo.to_str().unwrap_or_default();
+    let o = run(&["export", demo, "--roles", "--private", "Vic"]);
+    let vic = out(&o);
+    assert!(o.status.success(), "{vic}");
+    assert!(
+        vic.contains("The Black Organization: Akira (Anokata, rank 1)"),
+        "{vic}"
+    );
+    assert!(vic.contains("Your leader: Akira."), "{vic}");
+    let o = run(&["export", demo, "--roles", "--private", "Kei"]);
+    let kei = out(&o);
+    assert!(kei.contains("You start with a watch."), "{kei}");
+    assert!(!kei.contains("Black Organization:"), "{kei}");
+    assert!(!kei.contains("Akira"), "{kei}");
+}
