@@ -194,6 +194,37 @@ pub fn capsules_left(roleset: &Roleset, state: &GameState) -> Option<u32> {
     (start > 0).then(|| start.saturating_sub(num(state, CAPSULES_LOST)))
 }
 
+/// What a player's own condition still lets him do with an ability (§3, §4.3, seed line 56):
+/// the entry refusals and the resolution's gate read the same answer.
+pub struct Leeway {
+    /// An item's use (Q16: the Suitcase too), which injured and suspended players keep.
+    pub item: bool,
+    /// A record rather than an action (a will, a hand-off).
+    pub record: bool,
+    /// A power of the lead (the leader's kill orders and the hand-out), kept under arrest.
+    pub lead: bool,
+    /// Allowed while injured: items, records, the lead, the BO kill, Vengeance, APTX under Q5.
+    pub injured_ok: bool,
+}
+
+pub fn leeway(roleset: &Roleset, state: &GameState, slot: &Slot, ability: &str) -> Leeway {
+    let suitcase_item = state.option(roleset, "q16_suitcase_impaired") == "yes";
+    let item = matches!(ability, "bowtie" | "glasses")
+        || (ability == "suitcase" && suitcase_item)
+        || (ability == "aptx" && !is_bo(slot));
+    let record = matches!(ability, "will" | "handoff");
+    let lead = matches!(ability, "bo_kill" | "suitcase_handout") && leader(state) == Some(slot.id);
+    let injured_aptx = ability == "aptx" && state.option(roleset, "q5_injured_aptx") == "yes";
+    let injured_ok =
+        item || record || lead || injured_aptx || matches!(ability, "bo_kill" | "vengeance");
+    Leeway {
+        item,
+        record,
+        lead,
+        injured_ok,
+    }
+}
+
 /// A player's name ("" for no such slot).
 pub fn name(state: &GameState, slot: SlotId) -> String {
     state

@@ -3,7 +3,7 @@
 //! leader election, and the day's end with its post.
 
 use super::phase::{self, Run};
-use super::roles::{self, police, vermouth};
+use super::roles::{self, police};
 use super::{book, crimes, deaths};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
@@ -18,11 +18,7 @@ pub fn resolve(ctx: &mut Ctx) {
         run.stage = i;
         let here = phase::acts_of(&actions, stage);
         match stage.as_str() {
-            "day_setup" => {
-                super::prep::returns(ctx);
-                vermouth::expire(ctx);
-                vermouth::disguise_crime(ctx);
-            }
+            "day_setup" => phase::opening(ctx),
             "arrest" => police::stage(ctx, &mut run, &here),
             "aptx" => aptx(ctx, &mut run, &here),
             "lynch" => super::vote::lynch(ctx, &mut run),

@@ -2,7 +2,7 @@
 //! protections, the kill, information, the rest, and the night's end (N9) with its post.
 
 use super::phase::{self, Run};
-use super::roles::{self, akai, gin, police, shiratori, vermouth};
+use super::roles::{self, akai, gin, police, shiratori};
 use super::{book, deaths, kill};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
@@ -58,9 +58,7 @@ pub fn records(ctx: &mut Ctx) {
 /// N0: temporary disguises whose time is up end, Vermouth's disguise goes on as a crime, and
 /// the host sees the leader and tonight's killer.
 fn setup(ctx: &mut Ctx, run: &Run) {
-    super::prep::returns(ctx);
-    vermouth::expire(ctx);
-    vermouth::disguise_crime(ctx);
+    phase::opening(ctx);
     if let Some(leader) = book::leader(&ctx.state) {
         ctx.say(
             Audience::Host,

@@ -96,6 +96,14 @@ impl Run {
     }
 }
 
+/// What every Night and Day does as it opens (§6.1 N0, §6.2 D0): travelers back, temporary
+/// disguises over, and Vermouth's disguise going on as a crime.
+pub fn opening(ctx: &mut Ctx) {
+    super::prep::returns(ctx);
+    super::roles::vermouth::expire(ctx);
+    super::roles::vermouth::disguise_crime(ctx);
+}
+
 /// The stages of the current phase kind, in the order in force.
 pub fn stages(ctx: &Ctx, kind: PhaseKind) -> Vec<String> {
     ctx.state
@@ -118,11 +126,6 @@ pub fn acts_of(actions: &[Action], stage: &str) -> Vec<Action> {
 /// The player targets of an action.
 pub fn targets(ctx: &Ctx, act: &Action) -> Vec<SlotId> {
     act.targets.iter().filter_map(|t| ctx.slot_of(t)).collect()
-}
-
-/// Items are used, not abilities: injured and suspended players may use them (§12.3).
-pub fn is_item_use(ability: &str) -> bool {
-    matches!(ability, "bowtie" | "glasses" | "suitcase")
 }
 
 /// The crime an ability commits, if it is one (the roleset tags it `crime:<id>`).
@@ -156,24 +159,19 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
     if slot.has_status(super::ABROAD) {
         return Some((StepResult::Failed, format!("{name} is abroad (§3)")));
     }
+    let leeway = book::leeway(ctx.roleset, &ctx.state, slot, id);
     // An arrested leader keeps the Suitcase hand-out (seed line 56).
-    let lead = id == "suitcase_handout" && book::leader(&ctx.state) == Some(act.actor);
-    if slot.has_status(super::ARRESTED) && !vengeance && !lead {
+    if slot.has_status(super::ARRESTED) && !vengeance && !leeway.lead {
         return Some((StepResult::Failed, format!("{name} is arrested (§3)")));
     }
-    let suitcase_item = ctx.option("q16_suitcase_impaired") == "yes" || id != "suitcase";
-    let item = (is_item_use(id) && suitcase_item) || (id == "aptx" && !book::is_bo(slot));
-    if slot.has_status(super::SUSPENDED) && !item {
+    if slot.has_status(super::SUSPENDED) && !leeway.item {
         return Some((
             StepResult::Failed,
             format!("{name} is suspended: no abilities, items only (§4.3)"),
         ));
     }
     // The lead is no ability: an injured leader still hands out the Suitcase (seed line 56).
-    let leads = id == "suitcase_handout" && book::leader(&ctx.state) == Some(act.actor);
-    let injured_aptx = id == "aptx" && ctx.option("q5_injured_aptx") == "yes";
-    let injured_ok = item || vengeance || id == "bo_kill" || leads || injured_aptx;
-    if slot.has_status(super::INJURED) && !injured_ok {
+    if slot.has_status(super::INJURED) && !leeway.injured_ok {
         return Some((
             StepResult::Failed,
             format!("{name} is injured: no abilities but the BO kill, Vengeance and items (§3)"),

@@ -22,16 +22,13 @@ pub fn usable(
     let Some(slot) = state.slots.get(actor) else {
         return Ok(());
     };
-    // The Suitcase is an item only if the host says so (Q16).
-    let suitcase_item = state.option(roleset, "q16_suitcase_impaired") == "yes";
-    let item = matches!(ability, "bowtie" | "glasses")
-        || (ability == "suitcase" && suitcase_item)
-        || (ability == "aptx" && !book::is_bo(slot));
-    let record = matches!(ability, "will" | "handoff");
-    // An arrested leader keeps the lead (seed line 56): his orders for others and the
-    // Suitcase hand-out; nothing else of an arrested player's.
-    let lead =
-        matches!(ability, "bo_kill" | "suitcase_handout") && book::leader(state) == Some(actor);
+    let book::Leeway {
+        item,
+        record,
+        lead,
+        injured_ok,
+    } = book::leeway(roleset, state, slot, ability);
+    // An arrested leader keeps the lead (seed line 56); nothing else of an arrested player's.
     if slot.has_status(super::ARRESTED) && !lead && !record {
         return no(
             "blocked_actor",
@@ -47,9 +44,7 @@ pub fn usable(
             ),
         );
     }
-    let injured_ok = item || record || lead || matches!(ability, "bo_kill" | "vengeance");
-    let injured_aptx = ability == "aptx" && state.option(roleset, "q5_injured_aptx") == "yes";
-    if slot.has_status(super::INJURED) && !injured_ok && !injured_aptx {
+    if slot.has_status(super::INJURED) && !injured_ok {
         return no(
             "injured",
             format!(
