@@ -5,13 +5,18 @@
 //! [`SYSTEMS`].
 
 use crate::engine::{PlayerSetup, Refusal, Registry, Setup, SetupReport};
-use crate::mechanics::{conan, mafia1923, rucity};
+use crate::mechanics::{conan, mafia1923, rucity, wwr};
 use crate::rules::{Roleset, lint_roleset};
 use crate::store::{FileError, parse_ron};
 use std::path::{Path, PathBuf};
 
 /// The registry: one line per rule system.
-pub static SYSTEMS: Registry = Registry(&[&mafia1923::SYSTEM, &rucity::SYSTEM, &conan::SYSTEM]);
+pub static SYSTEMS: Registry = Registry(&[
+    &mafia1923::SYSTEM,
+    &rucity::SYSTEM,
+    &conan::SYSTEM,
+    &wwr::SYSTEM,
+]);
 
 /// The ids of the bundled rolesets.
 pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
@@ -49,10 +54,14 @@ pub fn load_roleset(id_or_path: &str) -> Result<Roleset, FileError> {
     parse_checked(&path, &text)
 }
 
-/// Parse a roleset and run its consistency checks, the data's own and those of its rule system
+/// Parse a roleset (or build one from a WWR setup file) and run its consistency checks, the data's own and those of its rule system
 /// (the ids the system's code relies on); the first problem is the error.
 pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
-    let mut roleset: Roleset = parse_ron(path, text)?;
+    let mut roleset: Roleset = if wwr::setup::is_setup(text) {
+        wwr::setup::load(path, text)?
+    } else {
+        parse_ron(path, text)?
+    };
     // A roleset file written for an older version gets what its system's code then assumed.
     if let Ok(system) = SYSTEMS.system_for(&roleset) {
         system.upgrade_roleset(&mut roleset);

@@ -63,6 +63,22 @@ fn engine_and_rules_import_nothing_above_them() {
     assert!(found.is_empty(), "layering broken:\n{}", found.join("\n"));
 }
 
+/// The bundled rolesets, and the roleset of the bundled WWR demo (a WWR roleset is built from
+/// a setup file and its role texts, not bundled).
+fn every_roleset() -> Vec<mafia_mod::rules::Roleset> {
+    let mut out: Vec<_> = mafia_mod::systems::builtin_ids()
+        .map(|id| {
+            mafia_mod::systems::builtin(id)
+                .expect("bundled")
+                .expect("valid")
+        })
+        .collect();
+    out.push(
+        mafia_mod::systems::load_roleset("rolesets/wwr-demo/setup.ron").expect("the WWR demo"),
+    );
+    out
+}
+
 /// Every string literal of a source text (plain `"..."` literals; enough for this tree).
 fn string_literals(code: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -81,11 +97,8 @@ fn string_literals(code: &str) -> Vec<String> {
 #[test]
 fn engine_and_rules_name_no_rule_system_role_side_or_status() {
     let mut ids = BTreeSet::new();
-    for id in mafia_mod::systems::SYSTEMS.ids() {
-        ids.insert(id.to_string());
-        let roleset = mafia_mod::systems::builtin(id)
-            .expect("bundled")
-            .expect("valid");
+    ids.extend(mafia_mod::systems::SYSTEMS.ids().map(str::to_string));
+    for roleset in every_roleset() {
         ids.insert(roleset.id.clone());
         ids.extend(roleset.roles.iter().map(|r| r.id.clone()));
         ids.extend(roleset.sides.iter().map(|s| s.id.clone()));
@@ -127,10 +140,7 @@ fn engine_and_rules_name_no_rule_system_role_side_or_status() {
 #[test]
 fn the_kernel_names_no_template() {
     let mut templates = BTreeSet::new();
-    for id in mafia_mod::systems::SYSTEMS.ids() {
-        let roleset = mafia_mod::systems::builtin(id)
-            .expect("bundled")
-            .expect("valid");
+    for roleset in every_roleset() {
         templates.extend(roleset.templates.keys().cloned());
     }
     let mut found = Vec::new();

@@ -13,7 +13,17 @@ const SOURCES: &[(&str, &[&str])] = &[
     ("mafia-1923", &["src/mechanics/mafia1923"]),
     ("ru-city", &["src/mechanics/rucity"]),
     ("conan", &["src/mechanics/conan"]),
+    ("wwr", &["src/mechanics/wwr"]),
 ];
+
+/// The roleset a system's ids are checked against: its bundled one, or for WWR (whose rolesets
+/// are built from a setup file and role texts) the demo's.
+fn roleset_of(id: &str) -> Roleset {
+    match builtin(id) {
+        Some(found) => found.expect("valid"),
+        None => mafia_mod::systems::load_roleset("rolesets/wwr-demo/setup.ron").expect("the demo"),
+    }
+}
 
 fn literals_under(path: &Path, out: &mut BTreeSet<String>) {
     if path.is_dir() {
@@ -65,7 +75,7 @@ fn every_id_a_system_names_is_declared() {
     );
     for (id, paths) in SOURCES {
         let system = SYSTEMS.find(id).expect("registered");
-        let roleset = builtin(id).expect("bundled").expect("valid");
+        let roleset = roleset_of(id);
         let mut literals = BTreeSet::new();
         for p in *paths {
             literals_under(&root.join(p), &mut literals);
@@ -100,7 +110,7 @@ fn every_id_a_system_names_is_declared() {
 
 #[test]
 fn a_roleset_lacking_a_required_id_is_refused_naming_it() {
-    for id in SYSTEMS.ids() {
+    for id in mafia_mod::systems::builtin_ids() {
         let (file, text) = SYSTEMS
             .find(id)
             .and_then(|s| s.bundled_roleset())
@@ -138,5 +148,22 @@ fn an_unknown_rule_system_is_refused() {
     assert!(
         err.to_string().contains("unknown mechanics `ru-sity`"),
         "{err}"
+    );
+}
+
+/// A WWR roleset is built by the executor, so only an edited save can lack an id: the check
+/// that loads a save refuses it, naming the id.
+#[test]
+fn a_wwr_roleset_lacking_a_required_id_is_refused_naming_it() {
+    let mut roleset = roleset_of("wwr");
+    let req = SYSTEMS.find("wwr").expect("registered").requires();
+    let template = req.templates.first().expect("the text template");
+    roleset.templates.remove(*template);
+    let problems = SYSTEMS.lint(&roleset);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.contains(template) && p.message.contains("lacks")),
+        "{problems:?}"
     );
 }

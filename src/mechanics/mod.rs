@@ -5,6 +5,7 @@
 pub mod conan;
 pub mod mafia1923;
 pub mod rucity;
+pub mod wwr;
 
 use crate::rules::Roleset;
 

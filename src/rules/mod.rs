@@ -50,6 +50,18 @@ pub struct Roleset {
     /// only a Witness learns them), so the console's public view knows what it may show.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reveals_dead_roles: bool,
+    /// The texts a rule system runs from (a WWR role book), embedded so a saved game replays
+    /// the same after the files change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<SourceText>,
+}
+
+/// One source file of a roleset: its path relative to its folder, and its text.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct SourceText {
+    pub path: String,
+    pub text: String,
 }
 
 /// A round of a multi-round phase.
@@ -589,6 +601,12 @@ impl Roleset {
     /// The phase's name in English whatever the roleset's language (`Day 2`, `Night 1`,
     /// `Prep`): the name scenarios and the command line may always use.
     pub fn canonical_phase_name(&self, index: u32) -> String {
+        if let Some(spec) = self.phases.prelude.get(index as usize)
+            && spec.kind != PhaseKind::Prep
+        {
+            // A prelude phase of a cycle kind keeps its own name (WWR's `Day 0`).
+            return spec.name.replace("{n}", "0");
+        }
         let kind = match self.phase_kind(index) {
             PhaseKind::Night => "Night",
             PhaseKind::Day => "Day",

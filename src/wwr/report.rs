@@ -181,47 +181,36 @@ pub fn run_show_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// `roleset show DIR --summary`: one line per role, `NAME<TAB>executable` or
-/// `NAME<TAB>not yet executable: <reason>`. No WWR game runs in the console yet (the executor
-/// of layer A is still to come), so every role says so, with the first ability the compiled
-/// view cannot map where there is one.
+/// `NAME<TAB>not yet executable: <reason>`, as the executor's support check
+/// ([`crate::mechanics::wwr::support`]) finds it: a role is executable when every construct
+/// of its text and of the elements it pulls in is one the executor runs.
 pub fn run_summary_command(dir: &Path, out: &mut dyn Write) -> anyhow::Result<()> {
-    let library = Library::load(dir).with_context(|| format!("cannot list {}", dir.display()))?;
-    let mut roles: Vec<(String, usize)> = (0..library.entries.len())
-        .filter_map(|i| {
-            let e = library.entries[i].element()?;
-            matches!(e.header.kind, ElementKind::Role { .. })
-                .then(|| (e.header.name.text.clone(), i))
-        })
+    use crate::mechanics::wwr::{program::Program, support};
+    let files = wwr_files(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    let mut sources = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let rel = path.strip_prefix(dir).unwrap_or(&path);
+        sources.push(crate::rules::SourceText {
+            path: rel.to_string_lossy().replace('\\', "/"),
+            text,
+        });
+    }
+    let program = Program::new(&sources);
+    let mut roles: Vec<(String, usize)> = program
+        .roles
+        .values()
+        .map(|f| (program.name(*f).to_string(), *f))
         .collect();
     roles.sort_by_key(|(name, _)| name.to_lowercase());
-    for (name, i) in roles {
-        let unmapped = library
-            .inlined_triggers(i)
-            .iter()
-            .flat_map(|t| t.block.body.iter())
-            .find_map(first_unmapped);
-        let reason = match unmapped {
-            Some(why) => format!("{why}; and no WWR game runs in the console yet"),
-            None => "no WWR game runs in the console yet (the executor is still to come)".into(),
-        };
-        writeln!(out, "{name}\tnot yet executable: {reason}")?;
+    for (name, file) in roles {
+        match support::role_support(&program, file) {
+            Ok(()) => writeln!(out, "{name}\texecutable")?,
+            Err(why) => writeln!(out, "{name}\tnot yet executable: {why}")?,
+        }
     }
     Ok(())
-}
-
-/// The first ability under a statement that the compiled view cannot map, and why.
-fn first_unmapped(statement: &Statement) -> Option<String> {
-    match &statement.kind {
-        StatementKind::Ability { ability } => match compile(ability) {
-            Compiled::NotYetExecutable { reason } => Some(format!("`{ability}`: {reason}")),
-            Compiled::Executable(_) => None,
-        },
-        StatementKind::Action => None,
-        StatementKind::Process { body }
-        | StatementKind::Evaluate { body }
-        | StatementKind::Branch { body, .. }
-        | StatementKind::ForEach { body, .. } => body.iter().find_map(first_unmapped),
-    }
 }
 
 #[derive(Default)]

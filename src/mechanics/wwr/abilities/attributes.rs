@@ -1,0 +1,142 @@
+//! Applying: custom attributes added to, removed from or changed on players (or a whole team).
+//! An applied attribute is an element of its own: its `Starting` runs as it is applied.
+
+use super::lasting;
+use crate::mechanics::wwr::eval::{Feedback, Scope, V};
+use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::world::{AttrKind, Lasting, Src};
+use crate::wwr::ast::{Duration, TriggerKind, Value};
+use crate::wwr::names::normalize;
+use crate::wwr::resolve::Namespace;
+
+fn attribute_name(run: &mut Run, scope: &Scope, attribute: &Value) -> String {
+    let v = run.eval(scope, attribute);
+    run.show(&v)
+}
+
+pub fn apply(
+    run: &mut Run,
+    scope: &mut Scope,
+    attribute: &Value,
+    target: &Value,
+    duration: Option<Duration>,
+    values: &[Value],
+) -> Feedback {
+    let name = attribute_name(run, scope, attribute);
+    let Some(file) = run.program.find(Namespace::Attribute, &name) else {
+        return Feedback::failed(format!("No attribute named {name}"));
+    };
+    let values: Vec<String> = values
+        .iter()
+        .map(|v| {
+            let v = run.eval(scope, v);
+            run.show(&v)
+        })
+        .collect();
+    let target = run.eval(scope, target);
+    if let V::Team(team) = target {
+        let key = normalize(&name);
+        if !run.world.team_attrs.contains(&(team, key.clone())) {
+            run.world.team_attrs.push((team, key));
+        }
+        return Feedback::ok(format!("Applied {name} to {}", run.program.name(team)));
+    }
+    let targets = target.players();
+    let lasting = lasting(duration, Lasting::Persistent);
+    let parent = match scope.src {
+        Src::Attribute { id, .. } => Some(id),
+        _ => None,
+    };
+    for p in &targets {
+        let id = run.world.add_attr(
+            *p,
+            scope.src.clone(),
+            AttrKind::Custom {
+                attribute: file,
+                values: values.clone(),
+            },
+            lasting,
+            run.phase,
+        );
+        if let Some(row) = run.world.attrs.iter_mut().find(|a| a.id == id) {
+            row.parent = parent;
+        }
+        let src = Src::Attribute { id, owner: *p };
+        crate::mechanics::wwr::triggers::fire_on(run, &src, TriggerKind::Starting, &[]);
+    }
+    if targets.is_empty() {
+        Feedback::failed(format!("Nobody to apply {name} to"))
+    } else {
+        Feedback::ok(format!("Applied {name} to {}", run.names(&targets)))
+    }
+}
+
+pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Value) -> Feedback {
+    let name = attribute_name(run, scope, attribute);
+    let target = run.eval(scope, target);
+    if let V::Team(team) = target {
+        let key = normalize(&name);
+        run.world.team_attrs.retain(|x| *x != (team, key.clone()));
+        return Feedback::ok(format!("Removed {name} from {}", run.program.name(team)));
+    }
+    let Some(file) = run.program.find(Namespace::Attribute, &name) else {
+        return Feedback::failed(format!("No attribute named {name}"));
+    };
+    let targets = target.players();
+    let doomed: Vec<u64> = run
+        .world
+        .attrs
+        .iter()
+        .filter(|a| targets.contains(&a.owner))
+        .filter(|a| matches!(a.kind, AttrKind::Custom { attribute, .. } if attribute == file))
+        .map(|a| a.id)
+        .collect();
+    if doomed.is_empty() {
+        return Feedback::failed(format!("{} has no {name}", run.names(&targets)));
+    }
+    run.world.remove_attrs(doomed);
+    Feedback::ok(format!("Removed {name} from {}", run.names(&targets)))
+}
+
+pub fn change(
+    run: &mut Run,
+    scope: &mut Scope,
+    attribute: &Value,
+    index: &Value,
+    value: &Value,
+    target: Option<&Value>,
+) -> Feedback {
+    let name = attribute_name(run, scope, attribute);
+    let Some(file) = run.program.find(Namespace::Attribute, &name) else {
+        return Feedback::failed(format!("No attribute named {name}"));
+    };
+    let index =
+        crate::mechanics::wwr::eval::number(&run.eval(scope, index)).unwrap_or(1.0) as usize;
+    let new = {
+        let v = run.eval(scope, value);
+        run.show(&v)
+    };
+    let owners = match target {
+        Some(t) => run.eval(scope, t).players(),
+        None => scope.me().into_iter().collect(),
+    };
+    let mut changed = 0;
+    for row in run.world.attrs.iter_mut() {
+        if let AttrKind::Custom { attribute, values } = &mut row.kind
+            && *attribute == file
+            && owners.contains(&row.owner)
+        {
+            let i = index.max(1) - 1;
+            if values.len() <= i {
+                values.resize(i + 1, String::new());
+            }
+            values[i] = new.clone();
+            changed += 1;
+        }
+    }
+    if changed == 0 {
+        Feedback::failed(format!("No {name} to change"))
+    } else {
+        Feedback::ok(format!("Changed {name} value {index} to {new}"))
+    }
+}

@@ -1,0 +1,49 @@
+//! Counting: a source's counter (`->Counter`), set, raised or lowered.
+
+use crate::mechanics::wwr::eval::{Feedback, Scope, V, number};
+use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::world::Src;
+use crate::wwr::ast::{CounterOp, Value};
+
+pub fn run(
+    run: &mut Run,
+    scope: &mut Scope,
+    op: CounterOp,
+    amount: Option<&Value>,
+    target: Option<&Value>,
+) -> Feedback {
+    let amount = amount
+        .map(|a| {
+            let v = run.eval(scope, a);
+            number(&v).unwrap_or(0.0) as i64
+        })
+        .unwrap_or(1);
+    let apply = |old: i64| match op {
+        CounterOp::Set => amount,
+        CounterOp::Increment => old + amount,
+        CounterOp::Decrement => old - amount,
+    };
+    let owner = match target {
+        Some(t) => run.eval(scope, t),
+        None => match &scope.src {
+            Src::Group { file, .. } => V::Group(*file),
+            other => other.player().map_or(V::Nothing, |p| V::Players(vec![p])),
+        },
+    };
+    match owner {
+        V::Group(g) => {
+            let group = run.world.groups.entry(g).or_default();
+            group.counter = apply(group.counter);
+            Feedback::ok(format!("Counter is {}", group.counter))
+        }
+        V::Players(p) if !p.is_empty() => {
+            for x in &p {
+                let c = &mut run.world.players[*x].counter;
+                *c = apply(*c);
+            }
+            let now = run.world.players[p[0]].counter;
+            Feedback::ok(format!("Counter is {now}"))
+        }
+        _ => Feedback::failed("No counter to change"),
+    }
+}

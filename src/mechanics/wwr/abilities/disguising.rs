@@ -1,0 +1,45 @@
+//! Disguising: the targets are seen as another role by investigations that look through
+//! disguises of that strength.
+
+use super::lasting;
+use crate::mechanics::wwr::eval::{Feedback, Scope, V};
+use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::world::{AttrKind, Lasting};
+use crate::wwr::ast::{DisguiseStrength, Duration, Value};
+use crate::wwr::resolve::Namespace;
+
+pub fn run(
+    run: &mut Run,
+    scope: &mut Scope,
+    strength: DisguiseStrength,
+    target: &Value,
+    role: &Value,
+    duration: Option<Duration>,
+) -> Feedback {
+    let targets = run.eval(scope, target).players();
+    let role = match run.eval(scope, role) {
+        V::Role(r) => Some(r),
+        V::Text(t) => run.program.find(Namespace::Role, &t),
+        V::Players(p) => p.first().map(|p| run.world.players[*p].role),
+        _ => None,
+    };
+    let Some(role) = role else {
+        return Feedback::failed("Disguise failed: no such role");
+    };
+    let strong = strength == DisguiseStrength::Strong;
+    let lasting = lasting(duration, Lasting::Permanent);
+    for p in &targets {
+        run.world.add_attr(
+            *p,
+            scope.src.clone(),
+            AttrKind::Disguise { strong, role },
+            lasting,
+            run.phase,
+        );
+    }
+    Feedback::ok(format!(
+        "Disguised {} as {}",
+        run.names(&targets),
+        run.program.name(role)
+    ))
+}

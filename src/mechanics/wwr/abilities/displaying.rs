@@ -1,0 +1,51 @@
+//! Displays: a role's visible counters (the witch's potions). They change nothing in the game;
+//! the host sheet shows them.
+
+use crate::mechanics::wwr::eval::{Feedback, Scope, number};
+use crate::mechanics::wwr::run::Run;
+use crate::wwr::ast::Value;
+
+fn key(run: &mut Run, scope: &Scope, display: &Value) -> String {
+    let v = run.eval(scope, display);
+    let name = run.show(&v);
+    match scope.me() {
+        Some(p) => format!("{name} ({})", run.name(p)),
+        None => name,
+    }
+}
+
+pub fn show(run: &mut Run, scope: &mut Scope, display: &Value, values: &[Value]) -> Feedback {
+    let key = key(run, scope, display);
+    let values: Vec<String> = values
+        .iter()
+        .map(|v| {
+            let v = run.eval(scope, v);
+            run.show(&v)
+        })
+        .collect();
+    let shown = values.join(", ");
+    run.world.displays.insert(key.clone(), values);
+    Feedback::ok(format!("Display {key}: {shown}"))
+}
+
+pub fn update(
+    run: &mut Run,
+    scope: &mut Scope,
+    display: &Value,
+    index: &Value,
+    value: &Value,
+) -> Feedback {
+    let key = key(run, scope, display);
+    let i = number(&run.eval(scope, index)).unwrap_or(1.0).max(1.0) as usize - 1;
+    let new = {
+        let v = run.eval(scope, value);
+        run.show(&v)
+    };
+    let values = run.world.displays.entry(key.clone()).or_default();
+    if values.len() <= i {
+        values.resize(i + 1, String::new());
+    }
+    values[i] = new;
+    let shown = values.join(", ");
+    Feedback::ok(format!("Display {key}: {shown}"))
+}

@@ -1,0 +1,288 @@
+//! Killing: attack, kill, lynch, true kill (research §1.11). Each target meets the absence
+//! splash, then the defences tier by tier (absence, active, passive, partial, recruitment; the
+//! most recent row of a tier first); an undefended target goes to the kill queue, and dies
+//! when the queue is drained.
+
+use crate::engine::SlotId;
+use crate::engine::outcome::StepResult;
+use crate::mechanics::wwr::eval::{Feedback, Scope, V};
+use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::world::{Against, AttrKind, Queued, Src, Tier};
+use crate::wwr::ast::{KillingKind, TriggerKind, Value};
+
+pub fn kind_word(kind: KillingKind) -> &'static str {
+    match kind {
+        KillingKind::Attack => "attack",
+        KillingKind::Kill => "kill",
+        KillingKind::Lynch => "lynch",
+        KillingKind::TrueKill => "true kill",
+        KillingKind::Banish => "banish",
+        KillingKind::TrueBanish => "true banish",
+    }
+}
+
+fn stops(against: Against, kind: KillingKind) -> bool {
+    match kind {
+        KillingKind::Attack => matches!(
+            against,
+            Against::Attacks | Against::Kills | Against::AttacksAndLynches | Against::All
+        ),
+        KillingKind::Kill => matches!(against, Against::Kills | Against::All),
+        KillingKind::Lynch => matches!(
+            against,
+            Against::Lynches | Against::AttacksAndLynches | Against::All
+        ),
+        _ => false,
+    }
+}
+
+pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) -> Feedback {
+    let targets = run.eval(scope, target).players();
+    let mut queued = Vec::new();
+    let mut saved = Vec::new();
+    for victim in targets {
+        // Players away at the victim's house share the attack (the splash); their own absence
+        // does not save them there.
+        let splash: Vec<SlotId> = run
+            .world
+            .attrs
+            .iter()
+            .filter(|a| {
+                matches!(a.kind, AttrKind::Defense { tier: Tier::Absence, at: Some(at), .. } if at == victim)
+                    && a.owner != victim
+            })
+            .map(|a| a.owner)
+            .collect();
+        let mut hits = vec![(victim, false)];
+        hits.extend(splash.into_iter().map(|p| (p, true)));
+        for (p, splashed) in hits {
+            if !run.alive(p) || queued.contains(&p) {
+                continue;
+            }
+            if splashed {
+                run.note(
+                    "splash",
+                    format!(
+                        "{} is away at {}'s and shares the {}",
+                        run.name(p),
+                        run.name(victim),
+                        kind_word(kind)
+                    ),
+                );
+            }
+            match attack_one(run, scope, kind, p, splashed) {
+                true => queued.push(p),
+                false => saved.push(p),
+            }
+        }
+    }
+    let word = kind_word(kind);
+    if queued.is_empty() {
+        Feedback::failed(format!("The {word} on {} failed", run.names(&saved)))
+    } else {
+        Feedback::ok(format!("{} {}", done_word(kind), run.names(&queued)))
+    }
+}
+
+fn done_word(kind: KillingKind) -> &'static str {
+    match kind {
+        KillingKind::Attack => "Attacked",
+        KillingKind::Kill => "Killed",
+        KillingKind::Lynch => "Lynched",
+        KillingKind::TrueKill => "Truly killed",
+        KillingKind::Banish => "Banished",
+        KillingKind::TrueBanish => "Truly banished",
+    }
+}
+
+/// One target: a defence stops it, or it is queued. Returns whether it was queued.
+fn attack_one(
+    run: &mut Run,
+    scope: &Scope,
+    kind: KillingKind,
+    victim: SlotId,
+    splashed: bool,
+) -> bool {
+    let key = run.key(&format!("kill:{}", run.name(victim)));
+    if let Some((result, why)) = run.ctx.verdict_stop(&key) {
+        let label = run.src_label(&scope.src);
+        run.step(
+            key,
+            result,
+            scope.me(),
+            Some("Killing".into()),
+            vec![run.name(victim)],
+            vec![
+                format!("{label}'s {} on {}", kind_word(kind), run.name(victim)),
+                why,
+            ],
+        );
+        return false;
+    }
+    let defence = if matches!(kind, KillingKind::TrueKill) {
+        None
+    } else {
+        find_defence(run, scope, kind, victim, splashed)
+    };
+    let label = run.src_label(&scope.src);
+    match defence {
+        Some((id, tier, creator)) => {
+            run.step(
+                key,
+                StepResult::Failed,
+                scope.me(),
+                Some("Killing".into()),
+                vec![run.name(victim)],
+                vec![format!(
+                    "{label}'s {} on {} is stopped by {} ({})",
+                    kind_word(kind),
+                    run.name(victim),
+                    tier.word(),
+                    run.src_label(&creator)
+                )],
+            );
+            run.world.use_attr(id);
+            defence_triggers(run, scope, kind, victim, tier, creator);
+            false
+        }
+        None => {
+            run.world.killq.push(Queued {
+                victim,
+                src: scope.src.clone(),
+                kind: kind_word(kind).to_string(),
+            });
+            let reason = if matches!(kind, KillingKind::TrueKill) {
+                "a true kill ignores defences".to_string()
+            } else {
+                "no defence stops it".to_string()
+            };
+            run.step(
+                key,
+                StepResult::Success,
+                scope.me(),
+                Some("Killing".into()),
+                vec![run.name(victim)],
+                vec![
+                    format!(
+                        "{label}'s {} on {}: {reason}",
+                        kind_word(kind),
+                        run.name(victim)
+                    ),
+                    "queued to die at the next drain of the kill queue".into(),
+                ],
+            );
+            true
+        }
+    }
+}
+
+/// The first defence that stops this kill, tier by tier, the most recent row of a tier first.
+fn find_defence(
+    run: &mut Run,
+    scope: &Scope,
+    kind: KillingKind,
+    victim: SlotId,
+    splashed: bool,
+) -> Option<(u64, Tier, Src)> {
+    let attacker = scope.me();
+    let rows: Vec<(
+        u64,
+        Tier,
+        Against,
+        Option<crate::rules::PhaseKind>,
+        crate::mechanics::wwr::world::Loc,
+        Src,
+    )> = run
+        .world
+        .attrs_of(victim)
+        .filter_map(|a| match &a.kind {
+            AttrKind::Defense {
+                tier,
+                against,
+                during,
+                ability,
+                ..
+            } => Some((a.id, *tier, *against, *during, *ability, a.src.clone())),
+            _ => None,
+        })
+        .collect();
+    for want in [
+        Tier::Absence,
+        Tier::Active,
+        Tier::Passive,
+        Tier::Partial,
+        Tier::Recruitment,
+    ] {
+        if want == Tier::Absence && splashed {
+            continue;
+        }
+        for (id, tier, against, during, ability, src) in rows.iter().rev() {
+            if *tier != want || !stops(*against, kind) {
+                continue;
+            }
+            if during.is_some_and(|d| d != run.kind) {
+                continue;
+            }
+            // The defence's `by` selector, evaluated now with its maker as `@Self`.
+            let by = run.program.ability(*ability).and_then(|a| match &a.kind {
+                crate::wwr::ast::AbilityKind::Protecting { by, .. } => by.clone(),
+                _ => None,
+            });
+            if let Some(by) = by {
+                let maker = Scope::new(src.clone(), ability.file, TriggerKind::Passive);
+                let from = run.eval(&maker, &by);
+                let matched = match (&from, attacker) {
+                    (V::Players(p), Some(a)) => p.contains(&a),
+                    _ => false,
+                };
+                if !matched {
+                    continue;
+                }
+            }
+            return Some((*id, *tier, src.clone()));
+        }
+    }
+    None
+}
+
+/// `On Defense` and `On <Tier> Defense` on the defence's maker.
+fn defence_triggers(
+    run: &mut Run,
+    scope: &Scope,
+    kind: KillingKind,
+    victim: SlotId,
+    tier: Tier,
+    creator: Src,
+) {
+    let mut vars = vec![
+        ("attacked", V::Players(vec![victim])),
+        ("deathtype", V::Text(kind_word(kind).to_string())),
+        ("attacklocation", attack_location(scope)),
+    ];
+    if let Some(a) = scope.me() {
+        vars.push(("attacker", V::Players(vec![a])));
+    }
+    vars.push(("attacksource", attack_location(scope)));
+    let specific = match tier {
+        Tier::Absence => TriggerKind::OnAbsenceDefense,
+        Tier::Active => TriggerKind::OnActiveDefense,
+        Tier::Passive => TriggerKind::OnPassiveDefense,
+        Tier::Partial => TriggerKind::OnPartialDefense,
+        Tier::Recruitment => TriggerKind::OnRecruitmentDefense,
+    };
+    for trigger in [TriggerKind::OnDefense, specific] {
+        crate::mechanics::wwr::triggers::fire_on(run, &creator, trigger, &vars);
+    }
+}
+
+/// Where an attack came from, for `Reveal … to @AttackLocation`: the attacking group's
+/// channel, or the attacker.
+pub fn attack_location(scope: &Scope) -> V {
+    match &scope.src {
+        Src::Group { file, .. } => V::Group(*file),
+        other => match other.player() {
+            Some(p) => V::Players(vec![p]),
+            None => V::Nothing,
+        },
+    }
+}

@@ -1,0 +1,46 @@
+//! Poll creation: `Create [\`Name\`] Poll in #place` opens a poll for this phase; its votes go
+//! to the ballot of the same name. A poll a group creates counts only its members' votes.
+
+use crate::mechanics::wwr::eval::{Feedback, Scope};
+use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::world::{OpenPoll, Src};
+use crate::wwr::ast::{PollAction, Value};
+use crate::wwr::resolve::Namespace;
+
+pub fn run(run: &mut Run, scope: &mut Scope, action: PollAction, poll: Option<&Value>) -> Feedback {
+    if action != PollAction::Create {
+        return Feedback::failed("poll manipulation is not in layer A");
+    }
+    let file = match poll {
+        Some(p) => {
+            let v = run.eval(scope, p);
+            let name = run.show(&v);
+            run.program.find(Namespace::Poll, &name)
+        }
+        None => Some(scope.element),
+    };
+    let Some(file) = file else {
+        return Feedback::failed("No such poll");
+    };
+    let ballot = crate::mechanics::wwr::setup::ballot_id(&run.program, file);
+    if run.world.polls.iter().any(|p| p.ballot == ballot) {
+        return Feedback::failed(format!(
+            "The {} poll is already open",
+            run.program.name(file)
+        ));
+    }
+    let group = match scope.src {
+        Src::Group { file, .. } => Some(file),
+        _ => None,
+    };
+    run.world.polls.push(OpenPoll {
+        poll: file,
+        ballot: ballot.clone(),
+        creator: scope.src.clone(),
+        group,
+    });
+    Feedback::ok(format!(
+        "Created the {} poll (ballot `{ballot}`)",
+        run.program.name(file)
+    ))
+}

@@ -1,0 +1,81 @@
+//! Protecting: a defence row on each target, of a tier, against a kind of kill, optionally only
+//! from some attackers (`by`, evaluated when an attack meets it) and only by day or by night.
+//! An absence also moves its owner to another player's house (research §1.11).
+
+use super::lasting;
+use crate::mechanics::wwr::eval::{Feedback, Scope};
+use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::world::{Against, AttrKind, Lasting, Loc, Tier};
+use crate::rules::PhaseKind;
+use crate::wwr::ast::{self, Ability, Defense, Duration, KillFilter, Value};
+
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    run: &mut Run,
+    scope: &mut Scope,
+    ability: &Ability,
+    target: &Value,
+    against: KillFilter,
+    _by: bool,
+    defense: &Defense,
+    during: Option<ast::PhaseKind>,
+    duration: Option<Duration>,
+) -> Feedback {
+    let targets = run.eval(scope, target).players();
+    let (tier, at) = match defense {
+        Defense::Active => (Tier::Active, None),
+        Defense::Passive => (Tier::Passive, None),
+        Defense::Partial => (Tier::Partial, None),
+        Defense::Recruitment => (Tier::Recruitment, None),
+        Defense::Absence { at } => {
+            let place = run.eval(scope, at).players().first().copied();
+            (Tier::Absence, place)
+        }
+    };
+    if tier == Tier::Absence && at.is_none() {
+        return Feedback::failed("Nowhere to go");
+    }
+    let against = match against {
+        KillFilter::Attacks => Against::Attacks,
+        KillFilter::Kills => Against::Kills,
+        KillFilter::Lynches => Against::Lynches,
+        KillFilter::AttacksAndLynches => Against::AttacksAndLynches,
+        KillFilter::All | KillFilter::Banishments => Against::All,
+    };
+    let during = during.map(|d| match d {
+        ast::PhaseKind::Day => PhaseKind::Day,
+        ast::PhaseKind::Night => PhaseKind::Night,
+    });
+    let loc = Loc {
+        file: scope.element,
+        line: ability.span.line,
+        col: ability.span.col,
+    };
+    let lasting = lasting(duration, Lasting::Permanent);
+    for p in &targets {
+        run.world.add_attr(
+            *p,
+            scope.src.clone(),
+            AttrKind::Defense {
+                tier,
+                against,
+                during,
+                ability: loc,
+                at,
+            },
+            lasting,
+            run.phase,
+        );
+    }
+    if targets.is_empty() {
+        return Feedback::failed("Nobody to protect");
+    }
+    match at {
+        Some(place) => Feedback::ok(format!(
+            "{} is away at {}'s",
+            run.names(&targets),
+            run.name(place)
+        )),
+        None => Feedback::ok(format!("Protected {}", run.names(&targets))),
+    }
+}

@@ -1,0 +1,136 @@
+//! The kill queue (research §1.11): queued victims die in random order, one random record per
+//! victim giving `@Attacker` and `@DeathType`; each death fires `On Death` and `On Killed` or
+//! `On Lynch` on the victim, `On <Sel> Death` everywhere, then `Passive`. Kills those triggers
+//! queue die in the next round, until the queue is empty. Groups left without a living member
+//! are disbanded.
+
+use super::eval::V;
+use super::run::Run;
+use super::triggers::{fire_all, fire_on};
+use super::world::Src;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::wwr::ast::TriggerKind;
+
+pub fn drain(run: &mut Run) {
+    let mut rounds = 0;
+    while !run.world.killq.is_empty() && rounds < 50 {
+        rounds += 1;
+        let queue = std::mem::take(&mut run.world.killq);
+        let mut victims: Vec<usize> = Vec::new();
+        for q in &queue {
+            if !victims.contains(&q.victim) {
+                victims.push(q.victim);
+            }
+        }
+        let names: Vec<(usize, String)> = victims.iter().map(|v| (*v, run.name(*v))).collect();
+        run.shuffle("the kill queue", &mut victims, |v| {
+            names
+                .iter()
+                .find(|(x, _)| x == v)
+                .map(|(_, n)| n.clone())
+                .unwrap_or_default()
+        });
+        for v in victims {
+            if !run.alive(v) {
+                continue;
+            }
+            let records: Vec<_> = queue.iter().filter(|q| q.victim == v).cloned().collect();
+            let labels: Vec<String> = records
+                .iter()
+                .map(|r| format!("{} by {}", r.kind, run.src_label(&r.src)))
+                .collect();
+            let Some(record) = run.draw(
+                &format!("the record of {}'s death", run.name(v)),
+                &records,
+                |r| labels[records.iter().position(|x| x == r).unwrap_or(0)].clone(),
+            ) else {
+                continue;
+            };
+            let key = run.key(&format!("death:{}", run.name(v)));
+            let cause = format!("{} by {}", record.kind, run.src_label(&record.src));
+            if let Some((result, why)) = run.ctx.verdict_stop(&key) {
+                run.step(
+                    key,
+                    result,
+                    None,
+                    None,
+                    vec![run.name(v)],
+                    vec![format!("{} would die ({cause})", run.name(v)), why],
+                );
+                continue;
+            }
+            run.world.players[v].alive = false;
+            run.ctx.kill(v, &record.kind);
+            run.step(
+                key,
+                StepResult::Success,
+                None,
+                None,
+                vec![run.name(v)],
+                vec![format!("{} dies: {cause}", run.name(v))],
+            );
+            let name = run.name(v);
+            run.tell(Audience::Public, format!("{name} has died."));
+            let mut vars: Vec<(&str, V)> = vec![
+                ("this", V::Players(vec![v])),
+                ("deathtype", V::Text(record.kind.clone())),
+            ];
+            if let Some(a) = record.src.player() {
+                vars.push(("attacker", V::Players(vec![a])));
+            }
+            vars.push((
+                "attacksource",
+                super::abilities::killing::attack_location(&super::eval::Scope::new(
+                    record.src.clone(),
+                    0,
+                    TriggerKind::OnDeath,
+                )),
+            ));
+            let own = match record.kind.as_str() {
+                "lynch" => TriggerKind::OnLynch,
+                _ => TriggerKind::OnKilled,
+            };
+            fire_on(run, &Src::Player(v), TriggerKind::OnDeath, &vars);
+            fire_on(run, &Src::Player(v), own, &vars);
+            let mut global = vars.clone();
+            global.push(("global", V::Bool(true)));
+            fire_all(run, TriggerKind::OnDeath, &global);
+            if own == TriggerKind::OnKilled {
+                fire_all(run, TriggerKind::OnKilled, &global);
+            }
+            fire_all(run, TriggerKind::Passive, &[]);
+        }
+        disband(run);
+    }
+}
+
+/// Groups with no living member or owner are disbanded (`On Disbandment`); a disbanded group
+/// with a living member again reopens (research §1.14).
+pub fn disband(run: &mut Run) {
+    let files: Vec<usize> = run.world.groups.keys().copied().collect();
+    for g in files {
+        let living = !run.members(g).is_empty();
+        let Some(group) = run.world.groups.get_mut(&g) else {
+            continue;
+        };
+        if !living && !group.disbanded {
+            group.disbanded = true;
+            let name = run.program.name(g).to_string();
+            run.note(
+                "group",
+                format!("{name} has no living member and is disbanded"),
+            );
+            fire_on(
+                run,
+                &Src::Group {
+                    file: g,
+                    executor: None,
+                },
+                TriggerKind::OnDisbandment,
+                &[],
+            );
+        } else if living && group.disbanded {
+            group.disbanded = false;
+        }
+    }
+}

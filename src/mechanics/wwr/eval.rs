@@ -1,0 +1,607 @@
+//! Values and conditions: what a selector, query, property, string or comparison means at the
+//! moment it is evaluated (research §1.8, §4.1 "Values").
+
+use super::run::Run;
+use super::world::{AttrKind, Src};
+use crate::engine::SlotId;
+use crate::wwr::ast::{
+    CompareOp, Condition, ConditionKind, ElementKind, Property, QueryFilter, QueryKey, TextPart,
+    TriggerKind, TypeAnnotation, Value, ValueKind, Variable,
+};
+use crate::wwr::names::normalize;
+use crate::wwr::resolve::Namespace;
+use std::collections::BTreeMap;
+
+/// What an ability returns (the bot's feedback object).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Feedback {
+    pub msg: String,
+    pub success: bool,
+    pub role: Option<usize>,
+    pub class: Option<String>,
+    pub category: Option<String>,
+    pub alignment: Option<String>,
+    pub number: Option<f64>,
+    /// A text the role book wrote for the player (a feedback string, a `Learn`): told even
+    /// where the ability's own report is not.
+    pub said: bool,
+}
+
+impl Feedback {
+    pub fn ok(msg: impl Into<String>) -> Feedback {
+        Feedback {
+            msg: msg.into(),
+            success: true,
+            ..Feedback::default()
+        }
+    }
+    pub fn failed(msg: impl Into<String>) -> Feedback {
+        Feedback {
+            msg: msg.into(),
+            success: false,
+            ..Feedback::default()
+        }
+    }
+}
+
+/// An evaluated value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum V {
+    Players(Vec<SlotId>),
+    Text(String),
+    Num(f64),
+    /// A role, by file index.
+    Role(usize),
+    Result(Feedback),
+    Bool(bool),
+    Group(usize),
+    Team(usize),
+    Nothing,
+}
+
+impl V {
+    pub fn players(&self) -> Vec<SlotId> {
+        match self {
+            V::Players(p) => p.clone(),
+            _ => Vec::new(),
+        }
+    }
+    pub fn exists(&self) -> bool {
+        match self {
+            V::Players(p) => !p.is_empty(),
+            V::Text(t) => !t.is_empty(),
+            V::Nothing => false,
+            V::Bool(b) => *b,
+            _ => true,
+        }
+    }
+}
+
+/// Who runs an ability and what its names are bound to.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    pub src: Src,
+    /// The file of the element whose text runs.
+    pub element: usize,
+    pub trigger: TriggerKind,
+    /// `Selection`, `Winner`, `Attacker`, `Result1`, … (lower case, no `@`).
+    pub vars: BTreeMap<String, V>,
+    pub visitless: bool,
+    pub direct: bool,
+}
+
+impl Scope {
+    pub fn new(src: Src, element: usize, trigger: TriggerKind) -> Scope {
+        Scope {
+            src,
+            element,
+            trigger,
+            vars: BTreeMap::new(),
+            visitless: false,
+            direct: false,
+        }
+    }
+    pub fn bind(&mut self, name: &str, value: V) {
+        self.vars.insert(name.to_lowercase(), value);
+    }
+    pub fn var(&self, name: &str) -> V {
+        self.vars
+            .get(&name.to_lowercase())
+            .cloned()
+            .unwrap_or(V::Nothing)
+    }
+    /// The player the scope acts as (`@Self`).
+    pub fn me(&self) -> Option<SlotId> {
+        self.src.player()
+    }
+}
+
+impl Run<'_, '_> {
+    /// The role a player is seen as by an investigation with these disguise levels, and the
+    /// disguise row used, if any (the most recent of the allowed strengths).
+    pub fn visible_role(&self, p: SlotId, weak: bool, strong: bool) -> (usize, Option<u64>) {
+        let own = self.world.players[p].role;
+        let disguise = self.world.attrs_of(p).rev().find_map(|a| match a.kind {
+            AttrKind::Disguise { strong: s, role } if (s && strong) || (!s && weak) => {
+                Some((role, a.id))
+            }
+            _ => None,
+        });
+        match disguise {
+            Some((role, id)) => (role, Some(id)),
+            None => (own, None),
+        }
+    }
+
+    /// Class, category of a role file, as words.
+    pub fn role_words(&self, role: usize) -> (String, String) {
+        match self.program.element(role).map(|e| &e.header.kind) {
+            Some(ElementKind::Role {
+                class, category, ..
+            }) => (format!("{class:?}"), format!("{category:?}")),
+            _ => (String::new(), String::new()),
+        }
+    }
+
+    /// The team word of a role: its team file's key, else its class.
+    pub fn role_team(&self, role: usize) -> String {
+        match self.program.team_of_role(role) {
+            Some(t) => super::setup::team_key(&self.program, t),
+            None => normalize(&self.role_words(role).0),
+        }
+    }
+
+    /// The player's alignment field.
+    pub fn alignment(&self, p: SlotId) -> String {
+        match self.world.players[p].alignment {
+            Some(t) => super::setup::team_key(&self.program, t),
+            None => self.role_team(self.world.players[p].role),
+        }
+    }
+
+    /// Does a player carry this attribute: a custom row, or the role's attribute
+    /// (`GroupMembership:X` asks for a group membership).
+    pub fn has_attribute(&self, p: SlotId, name: &str, role: Option<usize>) -> bool {
+        if let Some(group) = name
+            .split_once(':')
+            .filter(|(k, _)| normalize(k) == "groupmembership")
+            .map(|(_, g)| g)
+        {
+            return self
+                .program
+                .find(Namespace::Group, group)
+                .is_some_and(|g| self.world.in_group(p, g));
+        }
+        let key = normalize(name);
+        if let Some(attr) = self.program.find(Namespace::Attribute, name)
+            && self.world.has_custom(p, attr)
+        {
+            return true;
+        }
+        let role = role.unwrap_or(self.world.players[p].role);
+        self.program.role_attributes(role).contains(&key)
+    }
+
+    fn all_players(&self) -> Vec<SlotId> {
+        (0..self.world.players.len()).collect()
+    }
+
+    fn living(&self) -> Vec<SlotId> {
+        self.world.living().collect()
+    }
+
+    /// Evaluate a value.
+    pub fn eval(&mut self, scope: &Scope, v: &Value) -> V {
+        match &v.kind {
+            ValueKind::Selector { name } => self.selector(scope, name),
+            ValueKind::PlayerQuery { filters } => V::Players(self.query(scope, filters)),
+            ValueKind::Team { name } => match self.program.find(Namespace::Team, name) {
+                Some(t) => V::Team(t),
+                None => V::Nothing,
+            },
+            ValueKind::Group { name, .. } => match self.program.find(Namespace::Group, name) {
+                Some(g) => V::Group(g),
+                None => V::Text(name.clone()),
+            },
+            ValueKind::Text { parts } => V::Text(self.interpolate(scope, parts)),
+            ValueKind::Number { value } => V::Num(*value),
+            ValueKind::Variable { variable } => V::Num(match variable {
+                Variable::Total => self.world.players.len() as f64,
+                Variable::Living => self.world.living().count() as f64,
+                Variable::Dead => (self.world.players.len() - self.world.living().count()) as f64,
+                Variable::Phase => f64::from(self.phase),
+                _ => 0.0,
+            }),
+            ValueKind::HostInfo { info } => {
+                let key = format!("%{}%", info.label);
+                V::Text(self.ctx.option(&key))
+            }
+            ValueKind::Word { word } => V::Text(word.clone()),
+            ValueKind::Property { base, property } => {
+                let base = self.eval(scope, base);
+                self.property(scope, base, property)
+            }
+            ValueKind::Typed { base, annotation } => {
+                let inner = self.eval(scope, base);
+                match (annotation, &inner) {
+                    (TypeAnnotation::Role, V::Text(t)) => self
+                        .program
+                        .find(Namespace::Role, t)
+                        .map_or(inner.clone(), V::Role),
+                    _ => inner,
+                }
+            }
+            ValueKind::List { items } => items
+                .first()
+                .map_or(V::Nothing, |first| self.eval(scope, first)),
+            _ => V::Nothing,
+        }
+    }
+
+    fn selector(&mut self, scope: &Scope, name: &str) -> V {
+        let key = name.trim_start_matches('@').to_lowercase();
+        match key.as_str() {
+            "self" => match scope.me() {
+                Some(p) => V::Players(vec![p]),
+                None => match scope.src {
+                    Src::Group { file, .. } => V::Group(file),
+                    Src::Team(t) => V::Team(t),
+                    _ => V::Nothing,
+                },
+            },
+            "target" | "targetdead" => {
+                let t = scope.me().and_then(|p| self.world.players[p].target);
+                match t {
+                    Some(t) if key == "targetdead" || self.alive(t) => V::Players(vec![t]),
+                    _ => V::Players(Vec::new()),
+                }
+            }
+            "all" => V::Players(self.living()),
+            "others" => V::Players(
+                self.living()
+                    .into_iter()
+                    .filter(|p| Some(*p) != scope.me())
+                    .collect(),
+            ),
+            "dead" => V::Players(
+                self.all_players()
+                    .into_iter()
+                    .filter(|p| !self.alive(*p))
+                    .collect(),
+            ),
+            "deadalive" => V::Players(self.all_players()),
+            "nobody" => V::Players(Vec::new()),
+            "members" => match scope.src {
+                Src::Group { file, .. } => V::Players(self.members(file)),
+                _ => V::Players(Vec::new()),
+            },
+            "result" => scope.var("result1"),
+            _ => scope.var(&key),
+        }
+    }
+
+    /// Living members and owners of a group.
+    pub fn members(&self, group: usize) -> Vec<SlotId> {
+        self.world
+            .groups
+            .get(&group)
+            .map(|g| {
+                g.members
+                    .iter()
+                    .filter(|(p, m)| m.tier >= super::world::Tier2::Member && self.alive(**p))
+                    .map(|(p, _)| *p)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn query(&mut self, scope: &Scope, filters: &[QueryFilter]) -> Vec<SlotId> {
+        let alive_only = !filters
+            .iter()
+            .any(|f| f.key == QueryKey::AliveOnly && normalize(&f.value) == "false");
+        let pool = if alive_only {
+            self.living()
+        } else {
+            self.all_players()
+        };
+        pool.into_iter()
+            .filter(|p| {
+                filters
+                    .iter()
+                    .all(|f| f.key == QueryKey::AliveOnly || self.filter(scope, *p, f) != f.negated)
+            })
+            .collect()
+    }
+
+    fn filter(&self, scope: &Scope, p: SlotId, f: &QueryFilter) -> bool {
+        let want = normalize(&f.value.replace('-', " "));
+        let player = &self.world.players[p];
+        let (class, category) = self.role_words(player.role);
+        let (oclass, ocategory) = self.role_words(player.orig_role);
+        match f.key {
+            QueryKey::Role => normalize(self.program.name(player.role)) == want,
+            QueryKey::OriginalRole => normalize(self.program.name(player.orig_role)) == want,
+            QueryKey::Class => normalize(&class) == want,
+            QueryKey::OriginalClass => normalize(&oclass) == want,
+            QueryKey::Category => normalize(&category) == want,
+            QueryKey::OriginalCategory => normalize(&ocategory) == want,
+            // The bot reads the role's team here, not the alignment field (appendix 7).
+            QueryKey::Alignment => self.team_matches(&self.role_team(player.role), &want),
+            QueryKey::OriginalAlignment => {
+                self.team_matches(&self.role_team(player.orig_role), &want)
+            }
+            QueryKey::Group => self
+                .program
+                .find(Namespace::Group, &f.value)
+                .is_some_and(|g| self.world.in_group(p, g)),
+            QueryKey::Attribute => self.has_attribute(p, &f.value, None),
+            QueryKey::AttributeSelf => self
+                .program
+                .find(Namespace::Attribute, &f.value)
+                .is_some_and(|a| {
+                    self.world.attrs_of(p).any(|row| {
+                        matches!(row.kind, AttrKind::Custom { attribute, .. } if attribute == a)
+                            && Some(&row.src) == scope_src(scope).as_ref()
+                    })
+                }),
+            // Extra roles are layer B: nobody holds one.
+            QueryKey::AttributeRole => false,
+            QueryKey::AttributeDisguise => self.world.attrs_of(p).any(|row| {
+                matches!(row.kind, AttrKind::Disguise { .. })
+                    && (want != "self" || Some(&row.src) == scope_src(scope).as_ref())
+            }),
+            _ => false,
+        }
+    }
+
+    /// Does a team key match a word naming a team (its file stem, its name, its class)?
+    pub fn team_matches(&self, team_key: &str, want: &str) -> bool {
+        let want = normalize(want);
+        if normalize(team_key) == want {
+            return true;
+        }
+        self.program
+            .find(Namespace::Team, want.as_str())
+            .is_some_and(|t| {
+                normalize(&super::setup::team_key(&self.program, t)) == normalize(team_key)
+            })
+    }
+
+    fn property(&mut self, scope: &Scope, base: V, property: &Property) -> V {
+        let first = base.players().first().copied();
+        match property {
+            Property::Role => match (&base, first) {
+                (V::Result(f), _) => f.role.map_or(V::Nothing, V::Role),
+                (V::Role(r), _) => V::Role(*r),
+                (_, Some(p)) => V::Role(self.world.players[p].role),
+                _ => V::Nothing,
+            },
+            Property::OriginalRole => {
+                first.map_or(V::Nothing, |p| V::Role(self.world.players[p].orig_role))
+            }
+            Property::Alignment => match (&base, first) {
+                (V::Result(f), _) => f.alignment.clone().map_or(V::Nothing, V::Text),
+                (_, Some(p)) => V::Text(self.alignment(p)),
+                _ => V::Nothing,
+            },
+            Property::Class => match (&base, first) {
+                (V::Result(f), _) => f.class.clone().map_or(V::Nothing, V::Text),
+                (V::Role(r), _) => V::Text(self.role_words(*r).0),
+                (_, Some(p)) => V::Text(self.role_words(self.world.players[p].role).0),
+                _ => V::Nothing,
+            },
+            Property::Category => match (&base, first) {
+                (V::Result(f), _) => f.category.clone().map_or(V::Nothing, V::Text),
+                (V::Role(r), _) => V::Text(self.role_words(*r).1),
+                (_, Some(p)) => V::Text(self.role_words(self.world.players[p].role).1),
+                _ => V::Nothing,
+            },
+            Property::Count => match base {
+                V::Players(p) => V::Num(p.len() as f64),
+                V::Nothing => V::Num(0.0),
+                _ => V::Num(1.0),
+            },
+            Property::Members | Property::Players => match base {
+                V::Group(g) => V::Players(self.members(g)),
+                V::Team(t) => V::Players(
+                    self.world
+                        .living()
+                        .filter(|p| self.world.players[*p].alignment == Some(t))
+                        .collect(),
+                ),
+                other => other,
+            },
+            Property::Counter => match (&base, first) {
+                (V::Group(g), _) => {
+                    V::Num(self.world.groups.get(g).map_or(0, |g| g.counter) as f64)
+                }
+                (_, Some(p)) => V::Num(self.world.players[p].counter as f64),
+                _ => V::Num(0.0),
+            },
+            Property::Target => first
+                .and_then(|p| self.world.players[p].target)
+                .map_or(V::Players(Vec::new()), |t| V::Players(vec![t])),
+            Property::Attr(name) => match first {
+                Some(p) if self.has_attribute(p, name, None) => V::Text(name.clone()),
+                _ => V::Nothing,
+            },
+            Property::Value1 | Property::Value2 | Property::Value3 => {
+                let index = match property {
+                    Property::Value1 => 0,
+                    Property::Value2 => 1,
+                    _ => 2,
+                };
+                let id = match (&base, &scope.src) {
+                    (_, Src::Attribute { id, .. }) => Some(*id),
+                    _ => None,
+                };
+                id.and_then(|id| self.world.attrs.iter().find(|a| a.id == id))
+                    .and_then(|a| match &a.kind {
+                        AttrKind::Custom { values, .. } => values.get(index).cloned(),
+                        _ => None,
+                    })
+                    .map_or(V::Nothing, V::Text)
+            }
+            Property::Result | Property::Message => match base {
+                V::Result(f) => V::Text(f.msg),
+                other => other,
+            },
+            Property::Success => match base {
+                V::Result(f) => V::Bool(f.success),
+                _ => V::Nothing,
+            },
+            Property::Number => match base {
+                V::Result(f) => f.number.map_or(V::Nothing, V::Num),
+                V::Num(n) => V::Num(n),
+                _ => V::Nothing,
+            },
+            _ => V::Nothing,
+        }
+    }
+
+    /// A value as text, for strings and the trace.
+    pub fn show(&self, v: &V) -> String {
+        match v {
+            V::Players(p) => self.names(p),
+            V::Text(t) => t.clone(),
+            V::Num(n) if n.fract() == 0.0 => format!("{n:.0}"),
+            V::Num(n) => n.to_string(),
+            V::Role(r) => self.program.name(*r).to_string(),
+            V::Result(f) => f.msg.clone(),
+            V::Bool(b) => if *b { "Yes" } else { "No" }.to_string(),
+            V::Group(g) => self.program.name(*g).to_string(),
+            V::Team(t) => self.program.name(*t).to_string(),
+            V::Nothing => "nothing".into(),
+        }
+    }
+
+    pub fn interpolate(&mut self, scope: &Scope, parts: &[TextPart]) -> String {
+        let mut out = String::new();
+        for part in parts {
+            match part {
+                TextPart::Text { text } => out.push_str(text),
+                TextPart::Value { value } => {
+                    let v = self.eval(scope, value);
+                    out.push_str(&self.show(&v));
+                }
+            }
+        }
+        out
+    }
+
+    /// Evaluate a condition.
+    pub fn holds(&mut self, scope: &Scope, c: &Condition) -> bool {
+        match &c.kind {
+            ConditionKind::Not { condition } => !self.holds(scope, condition),
+            ConditionKind::And { all } => all.iter().all(|c| self.holds(scope, c)),
+            ConditionKind::Or { any } => any.iter().any(|c| self.holds(scope, c)),
+            ConditionKind::Exists { value } => self.eval(scope, value).exists(),
+            ConditionKind::Has { actor, attribute } => {
+                let who = self.eval(scope, actor);
+                let name = self.eval(scope, attribute);
+                let name = self.show(&name);
+                match who {
+                    V::Team(t) => self.world.team_attrs.contains(&(t, normalize(&name))),
+                    other => {
+                        let players = other.players();
+                        !players.is_empty()
+                            && players.iter().all(|p| self.has_attribute(*p, &name, None))
+                    }
+                }
+            }
+            ConditionKind::InGroup { player, group } => {
+                let who = self.eval(scope, player).players();
+                match self.eval(scope, group) {
+                    V::Group(g) => {
+                        !who.is_empty() && who.iter().all(|p| self.world.in_group(*p, g))
+                    }
+                    _ => false,
+                }
+            }
+            ConditionKind::PartOf { item, set } => {
+                let item = self.eval(scope, item).players();
+                let set = self.eval(scope, set).players();
+                !item.is_empty() && item.iter().all(|p| set.contains(p))
+            }
+            ConditionKind::Compare { left, op, right } => {
+                let annotation = match &right.kind {
+                    ValueKind::Typed { annotation, .. } => Some(*annotation),
+                    _ => None,
+                };
+                let l = self.eval(scope, left);
+                let r = self.eval(scope, right);
+                match op {
+                    CompareOp::Is => self.equal(&l, &r, annotation),
+                    CompareOp::IsNot => !self.equal(&l, &r, annotation),
+                    CompareOp::Greater => number(&l).zip(number(&r)).is_some_and(|(a, b)| a > b),
+                    CompareOp::Less => number(&l).zip(number(&r)).is_some_and(|(a, b)| a < b),
+                }
+            }
+        }
+    }
+
+    /// Typed equality (research §1.8): a result compares by the field its other side names.
+    fn equal(&self, l: &V, r: &V, annotation: Option<TypeAnnotation>) -> bool {
+        let word = |v: &V| normalize(&self.show(v));
+        match (l, r) {
+            (V::Result(f), other) | (other, V::Result(f)) => {
+                let w = word(other);
+                match annotation {
+                    Some(TypeAnnotation::Category) => {
+                        f.category.as_deref().is_some_and(|c| normalize(c) == w)
+                    }
+                    Some(TypeAnnotation::Class) => {
+                        f.class.as_deref().is_some_and(|c| normalize(c) == w)
+                    }
+                    Some(TypeAnnotation::Alignment) => f
+                        .alignment
+                        .as_deref()
+                        .is_some_and(|a| self.team_matches(a, &w)),
+                    Some(TypeAnnotation::Role) => {
+                        f.role.is_some_and(|r| normalize(self.program.name(r)) == w)
+                    }
+                    _ => match w.as_str() {
+                        "success" | "true" | "yes" => f.success,
+                        "failure" | "false" | "no" => !f.success,
+                        _ => match number(other) {
+                            Some(n) => f.number == Some(n),
+                            None => {
+                                f.role.is_some_and(|r| normalize(self.program.name(r)) == w)
+                                    || f.category.as_deref().is_some_and(|c| normalize(c) == w)
+                                    || f.class.as_deref().is_some_and(|c| normalize(c) == w)
+                                    || f.alignment
+                                        .as_deref()
+                                        .is_some_and(|a| self.team_matches(a, &w))
+                                    || normalize(&f.msg) == w
+                            }
+                        },
+                    },
+                }
+            }
+            (V::Num(a), other) | (other, V::Num(a)) => number(other) == Some(*a),
+            (V::Players(a), V::Players(b)) => a.first() == b.first(),
+            (V::Bool(b), other) | (other, V::Bool(b)) => {
+                let w = word(other);
+                (w == "true" || w == "yes" || w == "success") == *b
+            }
+            (V::Role(a), V::Role(b)) => a == b,
+            (V::Text(a), V::Text(b)) if annotation == Some(TypeAnnotation::Alignment) => {
+                self.team_matches(a, b)
+            }
+            _ => word(l) == word(r),
+        }
+    }
+}
+
+fn scope_src(scope: &Scope) -> Option<Src> {
+    Some(scope.src.clone())
+}
+
+pub fn number(v: &V) -> Option<f64> {
+    match v {
+        V::Num(n) => Some(*n),
+        V::Text(t) => t.trim().parse().ok(),
+        V::Result(f) => f.number,
+        _ => None,
+    }
+}

@@ -1,0 +1,343 @@
+//! Running a trigger's body: statements in order, Process/Evaluate (research §1.8), and the
+//! dispatch of each ability to its type's module under `abilities/`.
+
+use super::abilities;
+use super::eval::{Feedback, Scope, V};
+use super::run::Run;
+use super::world::Src;
+use crate::engine::outcome::{Audience, StepResult};
+use crate::wwr::ast::{Ability, AbilityKind, Guard, Statement, StatementKind};
+
+/// Which feedback of a body reaches its source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tell {
+    /// An answered prompt: every report but bookkeeping (counters, displays, marks).
+    Answer,
+    /// A trigger that fired by itself: only the texts the role book wrote.
+    Said,
+    Nothing,
+}
+
+impl Tell {
+    fn lets(self, f: &Feedback, kind: Option<&AbilityKind>) -> bool {
+        match self {
+            Tell::Nothing => false,
+            Tell::Said => f.said,
+            Tell::Answer => {
+                f.said
+                    || !matches!(
+                        kind,
+                        Some(
+                            AbilityKind::Counting { .. }
+                                | AbilityKind::Displaying { .. }
+                                | AbilityKind::DisplayUpdate { .. }
+                                | AbilityKind::ApplyAttribute { .. }
+                                | AbilityKind::RemoveAttribute { .. }
+                                | AbilityKind::ChangeAttribute { .. }
+                                | AbilityKind::Joining { .. }
+                                | AbilityKind::Emitting { .. }
+                                | AbilityKind::Poll { .. }
+                                | AbilityKind::Announcement { .. }
+                        )
+                    )
+            }
+        }
+    }
+}
+
+/// Run a body. Consecutive guarded branches form one implied Evaluate (the first that holds
+/// runs), as the bot reads a bare condition block under a trigger. `tell` says which feedback
+/// goes to the source (the bot's message to the player's channel).
+pub fn run_body(
+    run: &mut Run,
+    scope: &mut Scope,
+    body: &[Statement],
+    tell: Tell,
+) -> Option<Feedback> {
+    let mut last = None;
+    let mut i = 0;
+    while i < body.len() {
+        if matches!(body[i].kind, StatementKind::Branch { .. }) {
+            let start = i;
+            while i < body.len() && matches!(body[i].kind, StatementKind::Branch { .. }) {
+                i += 1;
+            }
+            let result = evaluate(run, scope, &body[start..i]);
+            if let Some(f) = &result
+                && tell.lets(f, None)
+            {
+                feedback_to_source(run, scope, f);
+            }
+            last = result.or(last);
+            continue;
+        }
+        let result = statement(run, scope, &body[i]);
+        let kind = match &body[i].kind {
+            StatementKind::Ability { ability } => Some(&ability.kind),
+            _ => None,
+        };
+        let reported = matches!(
+            body[i].kind,
+            StatementKind::Ability { .. } | StatementKind::Evaluate { .. }
+        );
+        if reported
+            && let Some(f) = &result
+            && tell.lets(f, kind)
+        {
+            feedback_to_source(run, scope, f);
+        }
+        last = result.or(last);
+        i += 1;
+    }
+    last
+}
+
+/// Send an ability's feedback where the bot sends it: a player source's channel, a group's
+/// channel; attributes, polls and teams stay silent.
+pub fn feedback_to_source(run: &mut Run, scope: &Scope, f: &Feedback) {
+    if f.msg.trim().is_empty() {
+        return;
+    }
+    match &scope.src {
+        Src::Player(p) => run.tell(Audience::Slot(*p), f.msg.clone()),
+        Src::Group { file, .. } => {
+            let name = run.program.name(*file).to_string();
+            run.tell(Audience::Group(name), f.msg.clone())
+        }
+        _ => {}
+    }
+}
+
+fn statement(run: &mut Run, scope: &mut Scope, s: &Statement) -> Option<Feedback> {
+    match &s.kind {
+        StatementKind::Ability { ability } => ability_step(run, scope, ability),
+        StatementKind::Action => None,
+        StatementKind::Process { body } => {
+            let mut n = 0;
+            let mut first = None;
+            for s in body {
+                let result = statement(run, scope, s);
+                n += 1;
+                let v = result.clone().map_or(V::Nothing, V::Result);
+                scope.bind(&format!("result{n}"), v);
+                if first.is_none() {
+                    first = result;
+                }
+            }
+            first
+        }
+        StatementKind::Evaluate { body } => evaluate(run, scope, body),
+        StatementKind::Branch { .. } => evaluate(run, scope, std::slice::from_ref(s)),
+        // Refused by the support check before a game starts.
+        StatementKind::ForEach { .. } => None,
+    }
+}
+
+/// Walk branches: the first whose condition holds and whose result is not `Continue` decides;
+/// unguarded abilities run in addition; no match is an implicit failure.
+fn evaluate(run: &mut Run, scope: &mut Scope, body: &[Statement]) -> Option<Feedback> {
+    for s in body {
+        match &s.kind {
+            StatementKind::Branch { guard, body } => {
+                let (holds, label) = match guard {
+                    Guard::When { condition } => {
+                        (run.holds(scope, condition), condition.to_string())
+                    }
+                    Guard::Otherwise => (true, "Otherwise".to_string()),
+                    Guard::Feedback => (true, "Feedback".to_string()),
+                };
+                if !holds {
+                    continue;
+                }
+                run.note(
+                    "branch",
+                    format!("{}: entering branch `{label}`", run.src_label(&scope.src)),
+                );
+                let result = run_body(run, scope, body, Tell::Nothing);
+                if result.is_some() {
+                    return result;
+                }
+            }
+            _ => {
+                statement(run, scope, s);
+            }
+        }
+    }
+    Some(Feedback::failed(""))
+}
+
+/// Execute one ability and record it as a step.
+pub fn ability_step(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<Feedback> {
+    let result = ability_kind(run, scope, ability);
+    let quiet = matches!(
+        ability.kind,
+        AbilityKind::Feedback { .. }
+            | AbilityKind::Success
+            | AbilityKind::Failure
+            | AbilityKind::Continue
+    );
+    if !quiet {
+        let key = run.key("ability");
+        let (res, msg) = match &result {
+            Some(f) if f.success => (StepResult::Success, f.msg.clone()),
+            Some(f) => (StepResult::Failed, f.msg.clone()),
+            None => (StepResult::Info, "continue".into()),
+        };
+        let mut reasons = vec![format!("{}: `{ability}`", run.src_label(&scope.src))];
+        if !msg.is_empty() {
+            reasons.push(msg);
+        }
+        let actor = scope.me();
+        run.step(
+            key,
+            res,
+            actor,
+            Some(ability.kind.type_name().to_string()),
+            Vec::new(),
+            reasons,
+        );
+    }
+    if !quiet && let Some(f) = &result {
+        super::triggers::after_action(run, scope, ability, f);
+    }
+    result
+}
+
+fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<Feedback> {
+    use AbilityKind as A;
+    match &ability.kind {
+        A::Killing { kind, target } => Some(abilities::killing::run(run, scope, *kind, target)),
+        A::Protecting {
+            target,
+            against,
+            by,
+            defense,
+            during,
+            duration,
+        } => Some(abilities::protecting::run(
+            run,
+            scope,
+            ability,
+            target,
+            *against,
+            by.is_some(),
+            defense,
+            *during,
+            *duration,
+        )),
+        A::Investigating {
+            kind,
+            target,
+            attribute,
+            disguises,
+        } => Some(abilities::investigating::run(
+            run,
+            scope,
+            *kind,
+            target,
+            attribute.as_ref(),
+            *disguises,
+        )),
+        A::Disguising {
+            strength,
+            target,
+            role,
+            duration,
+        } => Some(abilities::disguising::run(
+            run, scope, *strength, target, role, *duration,
+        )),
+        A::ApplyAttribute {
+            attribute,
+            target,
+            duration,
+            values,
+        } => Some(abilities::attributes::apply(
+            run, scope, attribute, target, *duration, values,
+        )),
+        A::RemoveAttribute { attribute, target } => {
+            Some(abilities::attributes::remove(run, scope, attribute, target))
+        }
+        A::ChangeAttribute {
+            attribute,
+            index,
+            value,
+            target,
+        } => Some(abilities::attributes::change(
+            run,
+            scope,
+            attribute,
+            index,
+            value,
+            target.as_ref(),
+        )),
+        A::Joining {
+            action,
+            player,
+            group,
+            membership,
+            duration,
+        } => Some(abilities::joining::run(
+            run,
+            scope,
+            *action,
+            player.as_ref(),
+            group,
+            membership.as_ref(),
+            *duration,
+        )),
+        A::Targeting { target, .. } => Some(abilities::targeting::target(run, scope, target)),
+        A::Untargeting => Some(abilities::targeting::untarget(run, scope)),
+        A::Announcement { kind, info, to } => Some(abilities::announcing::run(
+            run,
+            scope,
+            *kind,
+            info,
+            to.as_ref(),
+        )),
+        A::Counting { op, amount, target } => Some(abilities::counting::run(
+            run,
+            scope,
+            *op,
+            amount.as_ref(),
+            target.as_ref(),
+        )),
+        A::Poll { action, poll, .. } => {
+            Some(abilities::polling::run(run, scope, *action, poll.as_ref()))
+        }
+        A::Emitting {
+            value,
+            target,
+            at_end_of_phase,
+        } => Some(abilities::emitting::run(
+            run,
+            scope,
+            value,
+            target.as_ref(),
+            *at_end_of_phase,
+        )),
+        A::Displaying { display, values } => {
+            Some(abilities::displaying::show(run, scope, display, values))
+        }
+        A::DisplayUpdate {
+            display,
+            index,
+            value,
+        } => Some(abilities::displaying::update(
+            run, scope, display, index, value,
+        )),
+        A::Feedback { value } => {
+            let v = run.eval(scope, value);
+            Some(Feedback {
+                said: true,
+                ..Feedback::ok(run.show(&v))
+            })
+        }
+        A::Success => Some(Feedback::ok("")),
+        A::Failure => Some(Feedback::failed("")),
+        A::Continue => None,
+        other => Some(Feedback::failed(format!(
+            "not executed: {} is not in layer A of the executor",
+            other.type_name()
+        ))),
+    }
+}

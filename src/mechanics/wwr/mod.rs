@@ -1,0 +1,168 @@
+//! Werewolves Revamped run from its role texts: the executor of layer A (research
+//! `shared/research/wwr-executor.md` §4.1). A game's roleset is built from a setup file and a
+//! folder of texts ([`setup`]) and embeds the texts; the executor keeps the bot's state
+//! ([`world`]) and runs the bot's phase-change pipeline ([`phase`]), answering the prompts the
+//! host enters, with one module per ability type ([`abilities`]).
+//!
+//! Decisions (bot-faithful by default, research §4.0.5):
+//! - Immediate answers run in log order at the start of the phase's resolution, so the preview
+//!   shows their results as soon as they are entered; End answers run at their stage of the
+//!   change, Start answers (chosen in the phase before) after the new phase's durations expire.
+//! - Game-start triggers and every "for everyone" trigger reach players in a drawn order, as
+//!   the bot shuffles them; each draw is a step.
+//! - Prompt ids: `ROLE` when the role opens one prompt, else `ROLE.N` in text order.
+//! - Queued actions of the dead run (the bot never checks); option `dead_actions: drop`
+//!   follows the rules' events page instead.
+
+pub mod abilities;
+mod deaths;
+pub mod eval;
+mod exec;
+pub mod phase;
+mod polls;
+pub mod program;
+mod refuse;
+pub mod run;
+pub mod setup;
+pub mod support;
+mod triggers;
+mod win;
+pub mod world;
+
+use crate::engine::resolve::Ctx;
+use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
+use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
+use crate::rules::Roleset;
+use program::Program;
+
+/// The `mechanics` id of WWR rolesets.
+pub const ID: &str = "wwr";
+
+#[derive(Debug)]
+pub struct Wwr;
+
+pub static SYSTEM: Wwr = Wwr;
+
+impl RuleSystem for Wwr {
+    fn id(&self) -> &'static str {
+        ID
+    }
+    fn requires(&self) -> crate::engine::system::Requirements {
+        crate::engine::system::Requirements {
+            templates: &[setup::TEXT_TEMPLATE],
+            stages: &["immediate", "pre_end", "end", "start"],
+            options: &["dead_actions", setup::DEAL_OPTION],
+            ..Default::default()
+        }
+    }
+    fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
+        let program = Program::of(roleset);
+        for p in &setup.players {
+            let Some(file) = program.roles.get(&p.role) else {
+                continue;
+            };
+            if let Err(why) = support::role_support(&program, *file) {
+                report.errors.push(Refusal::new(
+                    "setup",
+                    format!(
+                        "{} is dealt {}, which is not yet executable: {why}",
+                        p.name,
+                        program.name(*file)
+                    ),
+                ));
+            }
+        }
+    }
+    fn assign_roles(
+        &self,
+        roleset: &Roleset,
+        players: &mut [PlayerSetup],
+        seed: u64,
+    ) -> Result<(), Refusal> {
+        setup::deal(roleset, players, seed)
+    }
+    fn usable_refusal(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        actor: SlotId,
+        ability: &str,
+    ) -> Result<(), Refusal> {
+        refuse::usable(roleset, state, actor, ability)
+    }
+    fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        refuse::act(q)
+    }
+    fn vote_refusal(&self, q: &VoteQuery<'_>) -> Result<(), Refusal> {
+        refuse::vote(q)
+    }
+    fn hides_value(&self, key: &str) -> bool {
+        key == world::WORLD_KEY
+    }
+    fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
+        host_sections(roleset, state)
+    }
+    fn resolve(&self, ctx: &mut Ctx) {
+        phase::resolve(ctx)
+    }
+}
+
+/// The executor's state for the host: each player's marks, targets and counters, the open
+/// polls and prompts, the displays.
+fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
+    let program = Program::of(roleset);
+    let world = phase::world_now(roleset, state);
+    let mut lines = Vec::new();
+    for (p, player) in world.players.iter().enumerate() {
+        let name = state.slots.get(p).map(|s| s.name.as_str()).unwrap_or("?");
+        let mut marks: Vec<String> = world
+            .attrs_of(p)
+            .map(|a| match &a.kind {
+                world::AttrKind::Custom { attribute, .. } => program.name(*attribute).to_string(),
+                world::AttrKind::Defense { tier, .. } => {
+                    let mut s = run::tier_word(*tier);
+                    s.push_str(&format!(" ({:?})", a.lasting));
+                    s
+                }
+                world::AttrKind::Disguise { strong, role } => format!(
+                    "{} disguise as {}",
+                    if *strong { "strong" } else { "weak" },
+                    program.name(*role)
+                ),
+            })
+            .collect();
+        if let Some(t) = player.target {
+            marks.push(format!(
+                "targets {}",
+                state.slots.get(t).map(|s| s.name.as_str()).unwrap_or("?")
+            ));
+        }
+        if player.counter != 0 {
+            marks.push(format!("counter {}", player.counter));
+        }
+        for (g, group) in &world.groups {
+            if let Some(m) = group.members.get(&p) {
+                marks.push(format!("{} {:?}", program.name(*g), m.tier));
+            }
+        }
+        if !marks.is_empty() {
+            lines.push(format!("{name}: {}", marks.join(", ")));
+        }
+    }
+    let mut out = vec![("WWR marks".to_string(), lines)];
+    let polls: Vec<String> = world
+        .polls
+        .iter()
+        .map(|p| format!("{} (ballot `{}`)", program.name(p.poll), p.ballot))
+        .collect();
+    out.push(("Open polls".to_string(), polls));
+    let displays: Vec<String> = world
+        .displays
+        .iter()
+        .map(|(k, v)| format!("{k}: {}", v.join(", ")))
+        .collect();
+    if !displays.is_empty() {
+        out.push(("Displays".to_string(), displays));
+    }
+    out
+}

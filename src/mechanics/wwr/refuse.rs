@@ -1,0 +1,167 @@
+//! The entries the executor refuses before they are logged: a prompt that is not open now, a
+//! restriction the answer fails, a selection of the wrong kind, a vote on a poll that is not
+//! open or by a player it does not count.
+
+use super::eval::{Scope, V};
+use super::phase::world_now;
+use super::program::{Program, Selection, Timing};
+use super::run::Run;
+use super::triggers::restrictions;
+use super::world::Src;
+use crate::engine::resolve::Ctx;
+use crate::engine::system::{ActQuery, VoteQuery};
+use crate::engine::{GameState, Refusal, SlotId};
+use crate::rules::Roleset;
+use crate::wwr::names::normalize;
+
+fn refusal(message: String) -> Refusal {
+    Refusal::new("restriction", message)
+}
+
+/// May the slot answer this prompt now, whatever it names?
+pub fn usable(
+    roleset: &Roleset,
+    state: &GameState,
+    actor: SlotId,
+    ability: &str,
+) -> Result<(), Refusal> {
+    let program = Program::of(roleset);
+    let Some(prompt) = program.prompts.get(ability) else {
+        return Err(Refusal::new(
+            "unknown_ability",
+            format!("no prompt `{ability}`"),
+        ));
+    };
+    let world = world_now(roleset, state);
+    if state.game_over.is_some() {
+        return Err(Refusal::new("game_over", "the game is over"));
+    }
+    if prompt.event {
+        if !world
+            .opened
+            .iter()
+            .any(|(p, a)| *p == actor && a == ability)
+        {
+            return Err(Refusal::new(
+                "not_open",
+                format!(
+                    "`{ability}` opens only when its trigger fires, and it is not open for this player now"
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    if prompt.timing == Timing::Start && state.phase == 0 && prompt.phase.is_none() {
+        return Ok(());
+    }
+    check(roleset, state, world, actor, ability, None)
+}
+
+/// The restrictions of the prompt for this actor, with the selection when given.
+fn check(
+    roleset: &Roleset,
+    state: &GameState,
+    world: super::world::World,
+    actor: SlotId,
+    ability: &str,
+    targets: Option<&[String]>,
+) -> Result<(), Refusal> {
+    let program = Program::of(roleset);
+    let prompt = &program.prompts[ability];
+    let (file, block) = program.triggers(prompt.role)[prompt.trigger];
+    let mut ctx = Ctx::dry_run(roleset, state, 0);
+    let mut run = Run::new(&mut ctx, world, program.clone());
+    let per_use = prompt.selections.len().max(1);
+    let chunks: Vec<&[String]> = match targets {
+        Some(t) if !prompt.selections.is_empty() && !t.is_empty() => t.chunks(per_use).collect(),
+        _ => vec![&[]],
+    };
+    for chunk in chunks {
+        let mut scope = Scope::new(Src::Player(actor), file, block.trigger.kind);
+        let names = ["selection", "secondaryselection"];
+        for (i, (kind, value)) in prompt.selections.iter().zip(chunk).enumerate() {
+            let v = match kind {
+                Selection::Role => program
+                    .find(crate::wwr::resolve::Namespace::Role, value)
+                    .map_or(V::Text(value.clone()), V::Role),
+                Selection::Boolean => V::Bool(normalize(value) == "yes"),
+                _ => run
+                    .ctx
+                    .slot_of(value)
+                    .map_or(V::Nothing, |p| V::Players(vec![p])),
+            };
+            scope.bind(names[i], v);
+        }
+        restrictions(&mut run, &scope, file, block, targets.is_some()).map_err(|why| {
+            refusal(format!(
+                "{} cannot use `{ability}` now: the restriction `{why}` fails",
+                run.name(actor)
+            ))
+        })?;
+    }
+    Ok(())
+}
+
+pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
+    let program = Program::of(q.roleset);
+    let Some(prompt) = program.prompts.get(q.ability) else {
+        return Ok(());
+    };
+    let per_use = prompt.selections.len();
+    if per_use > 1 && !q.targets.len().is_multiple_of(per_use) {
+        return Err(Refusal::new(
+            "target_count",
+            format!("`{}` takes its selections {per_use} at a time", q.ability),
+        ));
+    }
+    let world = world_now(q.roleset, q.state);
+    if prompt.event {
+        return Ok(());
+    }
+    check(
+        q.roleset,
+        q.state,
+        world,
+        q.actor,
+        q.ability,
+        Some(q.targets),
+    )
+}
+
+pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
+    let world = world_now(q.roleset, q.state);
+    let program = Program::of(q.roleset);
+    let Some(poll) = world.polls.iter().find(|p| p.ballot == q.ballot) else {
+        let open: Vec<String> = world.polls.iter().map(|p| p.ballot.clone()).collect();
+        return Err(Refusal::new(
+            "wrong_phase",
+            format!(
+                "the {} poll is not open now (open: {})",
+                q.ballot,
+                if open.is_empty() {
+                    "none".to_string()
+                } else {
+                    open.join(", ")
+                }
+            ),
+        ));
+    };
+    if let Some(g) = poll.group
+        && !world.in_group(q.voter, g)
+    {
+        let name = q
+            .state
+            .slots
+            .get(q.voter)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        return Err(Refusal::new(
+            "not_a_voter",
+            format!(
+                "only members of {} vote in its poll, and {name} is not one",
+                program.name(g)
+            ),
+        ));
+    }
+    Ok(())
+}

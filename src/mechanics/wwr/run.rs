@@ -1,0 +1,199 @@
+//! The executor's working context: the engine's resolution context, the world it changes, the
+//! program it runs, and the helpers every ability handler shares (steps, messages, draws).
+
+use super::program::Program;
+use super::setup::TEXT_TEMPLATE;
+use super::world::{Src, World};
+use crate::engine::SlotId;
+use crate::engine::outcome::{Audience, Message, Step, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::rules::PhaseKind;
+use std::sync::Arc;
+
+pub struct Run<'r, 'a> {
+    pub ctx: &'r mut Ctx<'a>,
+    pub world: World,
+    pub program: Arc<Program>,
+    /// The bot's phase number (`2·n − isNight`: Day 0 is 0, Night 1 is 1, Day 1 is 2).
+    pub phase: u32,
+    pub kind: PhaseKind,
+    /// The pipeline stage being run, for the steps' `stage`.
+    pub stage: String,
+    /// How deep trigger cascades go, to stop a text that triggers itself forever.
+    pub depth: u32,
+    /// Counts steps of the same key so each has its own override key.
+    keys: std::collections::BTreeMap<String, u32>,
+}
+
+/// How deep triggers may fire triggers before the executor stops the cascade.
+pub const MAX_DEPTH: u32 = 40;
+
+impl<'r, 'a> Run<'r, 'a> {
+    pub fn new(ctx: &'r mut Ctx<'a>, world: World, program: Arc<Program>) -> Self {
+        let phase = ctx.state.phase;
+        let kind = ctx.state.phase_kind(ctx.roleset);
+        Run {
+            ctx,
+            world,
+            program,
+            phase,
+            kind,
+            stage: "start".into(),
+            depth: 0,
+            keys: Default::default(),
+        }
+    }
+
+    pub fn name(&self, slot: SlotId) -> String {
+        self.ctx.name(slot)
+    }
+
+    pub fn names(&self, slots: &[SlotId]) -> String {
+        let names: Vec<String> = slots.iter().map(|s| self.name(*s)).collect();
+        if names.is_empty() {
+            "nobody".into()
+        } else {
+            names.join(", ")
+        }
+    }
+
+    /// A key unique in this resolution: `base`, then `base#2`, ….
+    pub fn key(&mut self, base: &str) -> String {
+        let n = self.keys.entry(base.to_string()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}#{n}")
+        }
+    }
+
+    /// Who a source is, for the trace.
+    pub fn src_label(&self, src: &Src) -> String {
+        match src {
+            Src::Player(p) => {
+                let role = self
+                    .world
+                    .players
+                    .get(*p)
+                    .map(|x| self.program.name(x.role).to_string())
+                    .unwrap_or_default();
+                format!("{} ({role})", self.name(*p))
+            }
+            Src::Group { file, executor } => match executor {
+                Some(e) => format!("{} through {}", self.program.name(*file), self.name(*e)),
+                None => self.program.name(*file).to_string(),
+            },
+            Src::Poll(f) => format!("the {} poll", self.program.name(*f)),
+            Src::Team(f) => self.program.name(*f).to_string(),
+            Src::Attribute { id, owner } => {
+                let name = self
+                    .world
+                    .attrs
+                    .iter()
+                    .find(|a| a.id == *id)
+                    .map(|a| match a.kind {
+                        super::world::AttrKind::Custom { attribute, .. } => {
+                            self.program.name(attribute).to_string()
+                        }
+                        _ => "attribute".into(),
+                    })
+                    .unwrap_or_else(|| "attribute".into());
+                format!("{name} on {}", self.name(*owner))
+            }
+        }
+    }
+
+    /// Record a step.
+    pub fn step(
+        &mut self,
+        key: String,
+        result: StepResult,
+        actor: Option<SlotId>,
+        ability: Option<String>,
+        targets: Vec<String>,
+        reasons: Vec<String>,
+    ) {
+        let stage = self.stage.clone();
+        self.ctx.step(Step {
+            key,
+            stage,
+            actor,
+            ability,
+            targets_before: targets.clone(),
+            targets_after: targets,
+            result,
+            reasons,
+        });
+    }
+
+    /// Record a step that only reports.
+    pub fn note(&mut self, base: &str, reason: impl Into<String>) {
+        let key = self.key(base);
+        self.step(
+            key,
+            StepResult::Info,
+            None,
+            None,
+            Vec::new(),
+            vec![reason.into()],
+        );
+    }
+
+    pub fn tell(&mut self, audience: Audience, text: impl Into<String>) {
+        let text = text.into();
+        if text.trim().is_empty() {
+            return;
+        }
+        self.ctx.outcome.messages.push(Message {
+            audience,
+            template: TEXT_TEMPLATE.into(),
+            text,
+        });
+    }
+
+    /// Draw one of `options` with the game's generator; the draw is a step.
+    pub fn draw<T: Clone>(
+        &mut self,
+        what: &str,
+        options: &[T],
+        label: impl Fn(&T) -> String,
+    ) -> Option<T> {
+        if options.len() == 1 {
+            return options.first().cloned();
+        }
+        let stage = self.stage.clone();
+        self.ctx.draw(&stage, what, options, label)
+    }
+
+    /// Shuffle with the game's generator, recording the order drawn.
+    pub fn shuffle<T: Clone>(
+        &mut self,
+        what: &str,
+        items: &mut Vec<T>,
+        label: impl Fn(&T) -> String,
+    ) {
+        if items.len() < 2 {
+            return;
+        }
+        let mut rest = std::mem::take(items);
+        while !rest.is_empty() {
+            let i = rand::RngExt::random_range(&mut self.ctx.rng, 0..rest.len());
+            items.push(rest.remove(i));
+        }
+        let order: Vec<String> = items.iter().map(&label).collect();
+        self.note(
+            "draw",
+            format!("random order of {what}: {}", order.join(", ")),
+        );
+    }
+
+    pub fn alive(&self, slot: SlotId) -> bool {
+        self.world.players.get(slot).is_some_and(|p| p.alive)
+    }
+}
+
+/// A defence tier as the host sheet names it.
+pub fn tier_word(tier: super::world::Tier) -> String {
+    tier.word().to_string()
+}

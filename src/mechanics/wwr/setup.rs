@@ -1,0 +1,523 @@
+//! A WWR game's setup file: the folder of role texts, the roles in play and their counts, the
+//! host's `%…%` values and the rule switches. It becomes a [`Roleset`] of the `wwr` system
+//! whose roles are the roles in play, whose abilities are the prompts they open, whose ballots
+//! are the polls, and which embeds the texts themselves (`sources`).
+//!
+//! ```ron
+//! WwrSetup(
+//!     name: "Werewolves Revamped demo",
+//!     folder: ".",                 // relative to this file
+//!     roles: {"Villager": 8, "Wolf": 3},
+//!     host_info: {},
+//!     options: {},
+//! )
+//! ```
+
+use super::program::{Program, Selection, Timing, role_id};
+use super::support;
+use crate::rules::{
+    AbilityDef, BallotDef, Effect, Limits, OptionDef, PhaseCycle, PhaseKind, PhaseSpec, RoleDef,
+    Roleset, SideDef, SourceText, StageDef, TargetCount, TargetKind, TargetRule, TieRule,
+};
+use crate::store::FileError;
+use crate::wwr::ast::{AbilityKind, ElementKind, PollAction, TriggerKind};
+use crate::wwr::names::normalize;
+use crate::wwr::resolve::Namespace;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct WwrSetup {
+    pub name: String,
+    /// The folder of `.wwr` files, relative to the setup file.
+    pub folder: String,
+    /// Role names as their headers write them, with how many are in play.
+    pub roles: BTreeMap<String, u32>,
+    /// The host's values for `%…%` in the texts.
+    #[serde(default)]
+    pub host_info: BTreeMap<String, String>,
+    /// Rule switches ([`OPTIONS`]).
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+}
+
+/// The stages of a phase change, in the bot's order (research §1.3).
+pub const STAGES: [(&str, &str); 4] = [
+    ("immediate", "Immediate actions, as entered"),
+    ("pre_end", "Pre-End actions"),
+    ("end", "End actions (after the polls close)"),
+    ("start", "Start actions (at the start of the next phase)"),
+];
+
+/// The rule switches: where the bot and the rule book disagree, the bot is the default.
+pub const OPTIONS: [(&str, &str, &[&str], &str); 1] = [(
+    "dead_actions",
+    "run",
+    &["run", "drop"],
+    "Queued actions of a player who died before they run: `run` as the bot does (it never checks), `drop` as the rules' events page says.",
+)];
+
+/// The option keeping the setup's role counts, which random dealing follows.
+pub const DEAL_OPTION: &str = "deal";
+
+/// Deal the setup's roles at random (seeded) to the players without one; the counts must
+/// match the players.
+pub fn deal(
+    roleset: &Roleset,
+    players: &mut [crate::engine::PlayerSetup],
+    seed: u64,
+) -> Result<(), crate::engine::Refusal> {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let counts = roleset
+        .option(DEAL_OPTION)
+        .map(|o| o.default.clone())
+        .unwrap_or_default();
+    let mut pool: Vec<String> = Vec::new();
+    for item in counts.split(',').filter(|s| !s.is_empty()) {
+        let (id, n) = item.split_once('*').unwrap_or((item, "1"));
+        let n: usize = n.parse().unwrap_or(1);
+        let have = players.iter().filter(|p| p.role == id).count();
+        pool.extend(std::iter::repeat_n(id.to_string(), n.saturating_sub(have)));
+    }
+    let empty = players.iter().filter(|p| p.role.is_empty()).count();
+    if pool.len() != empty {
+        return Err(crate::engine::Refusal::new(
+            "setup",
+            format!(
+                "the setup's roles leave {} to deal and {empty} player(s) have none: make the counts in the setup file add up to the players",
+                pool.len()
+            ),
+        ));
+    }
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+    pool.shuffle(&mut rng);
+    for p in players.iter_mut().filter(|p| p.role.is_empty()) {
+        p.role = pool.pop().unwrap_or_default();
+    }
+    Ok(())
+}
+
+/// The template every message of the executor uses: the text is the role book's own.
+pub const TEXT_TEMPLATE: &str = "wwr_text";
+
+/// Is this RON text a WWR setup file (rather than a roleset)?
+pub fn is_setup(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.starts_with("WwrSetup"))
+}
+
+/// Read a setup file into a roleset.
+pub fn load(path: &Path, text: &str) -> Result<Roleset, FileError> {
+    let setup: WwrSetup = crate::store::parse_ron(path, text)?;
+    let at = |field: &str, message: String| {
+        let (line, col) = crate::store::locate(text, field).unzip();
+        FileError {
+            path: path.to_path_buf(),
+            line,
+            col,
+            field: field.to_string(),
+            message,
+        }
+    };
+    let base = path.parent().unwrap_or(Path::new("."));
+    let folder = base.join(&setup.folder);
+    let files = crate::wwr::report::wwr_files(&folder).map_err(|e| {
+        at(
+            "folder",
+            format!("cannot read the role texts in {}: {e}", folder.display()),
+        )
+    })?;
+    if files.is_empty() {
+        return Err(at(
+            "folder",
+            format!("{} holds no .wwr file", folder.display()),
+        ));
+    }
+    let mut sources = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| at("folder", format!("cannot read {}: {e}", file.display())))?;
+        let rel = file.strip_prefix(&folder).unwrap_or(&file);
+        sources.push(SourceText {
+            path: rel.to_string_lossy().replace('\\', "/"),
+            text,
+        });
+    }
+    build(&setup, sources).map_err(|(field, message)| at(&field, message))
+}
+
+/// The roleset of a setup over its texts; an error names the setup's field at fault.
+pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (String, String)> {
+    let program = Program::new(&sources);
+    for (i, entry) in program.library.entries.iter().enumerate() {
+        if let Some(d) = entry.parsed.diagnostics.iter().find(|d| d.is_error()) {
+            return Err((
+                "folder".into(),
+                format!(
+                    "{}:{}:{}: {}",
+                    sources[i].path, d.span.line, d.span.col, d.message
+                ),
+            ));
+        }
+    }
+    let mut roles = Vec::new();
+    let mut abilities = Vec::new();
+    let mut sides: BTreeMap<String, SideDef> = BTreeMap::new();
+    for name in setup.roles.keys() {
+        let Some(file) = program.find(Namespace::Role, name) else {
+            let known: Vec<&str> = program.roles.values().map(|f| program.name(*f)).collect();
+            return Err((
+                format!("roles.\"{name}\""),
+                format!(
+                    "no role named `{name}` in the folder{}",
+                    crate::wwr::names::did_you_mean(name, known)
+                ),
+            ));
+        };
+        let id = role_id(program.name(file));
+        let (side, side_name, hostile) = side_of(&program, file);
+        sides.entry(side.clone()).or_insert(SideDef {
+            id: side.clone(),
+            name: side_name,
+            hostile,
+        });
+        let prompts: Vec<_> = program
+            .prompts
+            .values()
+            .filter(|p| p.role == file)
+            .collect();
+        for p in &prompts {
+            abilities.push(ability_def(&program, p));
+        }
+        let description = match support::role_support(&program, file) {
+            Ok(()) => format!("{} ({})", program.name(file), header_words(&program, file)),
+            Err(why) => format!("{} — not yet executable: {why}", program.name(file)),
+        };
+        roles.push(RoleDef {
+            id,
+            name: program.name(file).to_string(),
+            side,
+            abilities: prompts.iter().map(|p| p.id.clone()).collect(),
+            beginner: false,
+            starts_with: Vec::new(),
+            description,
+        });
+    }
+    let mut options: Vec<OptionDef> = OPTIONS
+        .iter()
+        .map(|(id, default, values, description)| OptionDef {
+            id: id.to_string(),
+            default: setup
+                .options
+                .get(*id)
+                .cloned()
+                .unwrap_or_else(|| default.to_string()),
+            values: values.iter().map(|v| v.to_string()).collect(),
+            description: description.to_string(),
+        })
+        .collect();
+    for (key, _) in setup.options.iter() {
+        if !OPTIONS.iter().any(|(id, ..)| id == key) {
+            return Err((
+                format!("options.\"{key}\""),
+                format!(
+                    "unknown option `{key}` (known: {})",
+                    OPTIONS.map(|o| o.0).join(", ")
+                ),
+            ));
+        }
+    }
+    let counts: Vec<String> = setup
+        .roles
+        .iter()
+        .filter_map(|(name, n)| {
+            let file = program.find(Namespace::Role, name)?;
+            Some(format!("{}*{n}", role_id(program.name(file))))
+        })
+        .collect();
+    options.push(OptionDef {
+        id: DEAL_OPTION.into(),
+        default: counts.join(","),
+        values: Vec::new(),
+        description:
+            "the roles in play and their counts, as the setup file lists them (`role*count,…`)"
+                .into(),
+    });
+    for (key, value) in &setup.host_info {
+        options.push(OptionDef {
+            id: format!("%{key}%"),
+            default: value.clone(),
+            values: Vec::new(),
+            description: "host information for the texts' `%…%`".into(),
+        });
+    }
+    let mut templates = BTreeMap::new();
+    templates.insert(TEXT_TEMPLATE.to_string(), "{text}".to_string());
+    templates.insert(
+        crate::engine::system::MODKILL_TEMPLATE.to_string(),
+        "{player} has been removed from the game by the host.".to_string(),
+    );
+    templates.insert(
+        crate::engine::system::REVIVE_TEMPLATE.to_string(),
+        "{player} is back in the game.".to_string(),
+    );
+    templates.insert(
+        crate::engine::system::REPLACED_TEMPLATE.to_string(),
+        "{new} replaces {old}.".to_string(),
+    );
+    Ok(Roleset {
+        version: crate::rules::ROLESET_VERSION,
+        id: format!("wwr-{}", role_id(&setup.name).replace('_', "-")),
+        name: setup.name.clone(),
+        language: "en".into(),
+        mechanics: super::ID.into(),
+        phases: PhaseCycle {
+            prelude: vec![PhaseSpec {
+                kind: PhaseKind::Day,
+                name: "Day 0".into(),
+            }],
+            cycle: vec![
+                PhaseSpec {
+                    kind: PhaseKind::Night,
+                    name: "Night {n}".into(),
+                },
+                PhaseSpec {
+                    kind: PhaseKind::Day,
+                    name: "Day {n}".into(),
+                },
+            ],
+            last: None,
+        },
+        sides: sides.into_values().collect(),
+        roles,
+        abilities,
+        stages: STAGES
+            .iter()
+            .map(|(id, name)| StageDef {
+                id: id.to_string(),
+                name: name.to_string(),
+                phase: PhaseKind::Night,
+                tie: TieRule::SubmissionOrder,
+                system: false,
+                any_phase: true,
+            })
+            .collect(),
+        ballots: ballots(&program),
+        statuses: Vec::new(),
+        options,
+        templates,
+        rounds: Vec::new(),
+        reveals_dead_roles: false,
+        sources,
+    })
+}
+
+/// `Townsfolk Investigative` for a role's header.
+fn header_words(program: &Program, file: usize) -> String {
+    match program.element(file).map(|e| &e.header.kind) {
+        Some(ElementKind::Role {
+            class, category, ..
+        }) => format!("{class:?} {category:?}"),
+        _ => String::new(),
+    }
+}
+
+/// A role's side: its team's file (by stem), else its class. The werewolf class is the
+/// hunting minority the console shows apart.
+fn side_of(program: &Program, file: usize) -> (String, String, bool) {
+    let class = match program.element(file).map(|e| &e.header.kind) {
+        Some(ElementKind::Role { class, .. }) => Some(*class),
+        _ => None,
+    };
+    let hostile = class == Some(crate::wwr::ast::RoleClass::Werewolf);
+    let class_word = class.map_or("Unaligned".to_string(), |c| format!("{c:?}"));
+    match program.team_of_role(file) {
+        Some(team) => (
+            team_key(program, team),
+            program.name(team).to_string(),
+            hostile,
+        ),
+        None => (role_id(&class_word), class_word, hostile),
+    }
+}
+
+/// The id of a team as a side: its file's stem (`Werewolf.wwr` is `werewolf`).
+pub fn team_key(program: &Program, team: usize) -> String {
+    let path = &program.library.entries[team].path;
+    role_id(
+        path.file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or(program.name(team)),
+    )
+}
+
+fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
+    let (_, block) = program.triggers(p.role)[p.trigger];
+    let one: Vec<TargetKind> = p
+        .selections
+        .iter()
+        .map(|s| match s {
+            Selection::Role => TargetKind::Role,
+            Selection::Boolean => TargetKind::Choice(vec!["yes".into(), "no".into()]),
+            _ => TargetKind::Player,
+        })
+        .collect();
+    let per_use = one.len() as u32;
+    let optional = p.selections.iter().all(|s| *s == Selection::PlayerOptional);
+    let targets: Vec<TargetKind> = (0..p.times).flat_map(|_| one.clone()).collect();
+    let count = if per_use == 0 {
+        TargetCount::AsDeclared
+    } else if p.times > 1 || optional {
+        TargetCount::Between(if optional { 0 } else { per_use }, per_use * p.times)
+    } else {
+        TargetCount::AsDeclared
+    };
+    let mut rules = Vec::new();
+    if p.selections.contains(&Selection::Dead) {
+        rules.push(TargetRule::DeadAllowed);
+    }
+    AbilityDef {
+        id: p.id.clone(),
+        name: format!("{}: {}", program.name(p.role), block.trigger),
+        phase: p.phase.unwrap_or(PhaseKind::Night),
+        stage: match p.timing {
+            Timing::Immediate => "immediate",
+            Timing::End if pre_end(p.kind) => "pre_end",
+            Timing::End => "end",
+            Timing::Start => "start",
+        }
+        .into(),
+        targets,
+        count,
+        rules,
+        limits: Limits::default(),
+        group: None,
+        passive: false,
+        repeatable: true,
+        after_death: false,
+        any_phase: p.phase.is_none(),
+        params: Vec::new(),
+        exclusive: None,
+        tags: Vec::new(),
+        effect: Effect::None,
+        tell: BTreeMap::new(),
+        status: None,
+        words: Vec::new(),
+        description: crate::wwr::render::block_text(block),
+    }
+}
+
+fn pre_end(kind: TriggerKind) -> bool {
+    use TriggerKind as T;
+    matches!(
+        kind,
+        T::PreEndNight
+            | T::SecondPreEndNight
+            | T::ThirdPreEndNight
+            | T::FourthPreEndNight
+            | T::PreEndDay
+            | T::SecondPreEndDay
+            | T::ThirdPreEndDay
+            | T::FourthPreEndDay
+    )
+}
+
+/// The id of a poll's ballot: its name in snake case.
+pub fn ballot_id(program: &Program, poll: usize) -> String {
+    role_id(program.name(poll))
+}
+
+/// Every poll some element creates, as a ballot of the phase kind it is created in.
+fn ballots(program: &Program) -> Vec<BallotDef> {
+    let mut found: BTreeMap<usize, Option<PhaseKind>> = BTreeMap::new();
+    for (file, entry) in program.library.entries.iter().enumerate() {
+        let Some(element) = entry.element() else {
+            continue;
+        };
+        for block in &element.triggers {
+            let phase = match block.trigger.kind {
+                TriggerKind::PassiveStartDay | TriggerKind::ImmediateDay | TriggerKind::EndDay => {
+                    Some(PhaseKind::Day)
+                }
+                TriggerKind::PassiveStartNight
+                | TriggerKind::ImmediateNight
+                | TriggerKind::EndNight => Some(PhaseKind::Night),
+                _ => None,
+            };
+            for s in &block.body {
+                super::program::visit_abilities(s, &mut |a| {
+                    if let AbilityKind::Poll {
+                        action: PollAction::Create,
+                        poll,
+                        ..
+                    } = &a.kind
+                    {
+                        let target = match poll.as_ref().and_then(|p| p.plain_text()) {
+                            Some(name) => program.find(Namespace::Poll, name),
+                            // `Create Poll` in a poll's own text creates that poll.
+                            None => Some(file),
+                        };
+                        if let Some(t) = target {
+                            found.insert(t, phase);
+                        }
+                    }
+                });
+            }
+        }
+    }
+    let mut out: Vec<BallotDef> = found
+        .into_iter()
+        .map(|(poll, phase)| {
+            let options = poll_options(program, poll);
+            BallotDef {
+                id: ballot_id(program, poll),
+                name: format!("{} poll", program.name(poll)),
+                phase: phase.unwrap_or(PhaseKind::Day),
+                target: TargetKind::Player,
+                default: false,
+                per_voter: None,
+                abstain: false,
+                words: options,
+                any_phase: phase.is_none(),
+                after_game: false,
+                description: String::new(),
+            }
+        })
+        .collect();
+    // The lynch is the day's default, the first night poll the night's.
+    for kind in [PhaseKind::Day, PhaseKind::Night] {
+        let lynch = out
+            .iter()
+            .position(|b| b.phase == kind && b.id == "lynch")
+            .or_else(|| out.iter().position(|b| b.phase == kind && !b.any_phase));
+        if let Some(i) = lynch {
+            out[i].default = true;
+        }
+    }
+    out
+}
+
+/// The words a poll's `Available Options` allow beside players: `abstain`, `random`.
+pub fn poll_options(program: &Program, poll: usize) -> Vec<String> {
+    let mut words = Vec::new();
+    let Some(element) = program.element(poll) else {
+        return words;
+    };
+    for setting in &element.settings {
+        if let crate::wwr::ast::Setting::AvailableOptions { options, .. } = setting {
+            for o in options {
+                let text = o.to_string();
+                let w = normalize(&text);
+                if w == "abstain" || w == "random" {
+                    words.push(w);
+                }
+            }
+        }
+    }
+    words
+}

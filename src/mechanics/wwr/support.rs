@@ -1,0 +1,325 @@
+//! What the executor runs: layer A of the research (§4.1). A role is executable when every
+//! trigger, ability, restriction, scaling, selector, query key and property in its text, in
+//! the ability sets it inherits and in the elements it pulls in (attributes it applies, groups
+//! it joins, polls it creates, its team) is one the executor implements; otherwise the first
+//! construct that is not is the reason, and a setup dealing the role is refused with it.
+
+use super::program::Program;
+use crate::wwr::ast::{
+    AbilityKind, AnnouncementKind, CounterOp, JoinAction, KillingKind, PollAction, Property,
+    QueryKey, RestrictionKind, ScalingKind, Statement, StatementKind, TriggerBlock, TriggerKind,
+    Value, ValueKind,
+};
+use crate::wwr::resolve::Namespace;
+
+/// The selectors the executor binds.
+pub const SELECTORS: &[&str] = &[
+    "Self",
+    "Selection",
+    "SecondarySelection",
+    "Target",
+    "TargetDead",
+    "All",
+    "Others",
+    "Dead",
+    "DeadAlive",
+    "Nobody",
+    "Winner",
+    "Attacker",
+    "Attacked",
+    "AttackLocation",
+    "AttackSource",
+    "DeathType",
+    "This",
+    "ThisAttr",
+    "Executor",
+    "Members",
+    "Joiner",
+    "Result",
+    "Result1",
+    "Result2",
+    "Result3",
+    "Result4",
+    "Result5",
+    "ActionTarget",
+    "ActionResult",
+];
+
+pub fn trigger_supported(kind: TriggerKind) -> bool {
+    use TriggerKind as T;
+    !matches!(
+        kind,
+        T::OnAssigned
+            | T::OnBanishment
+            | T::OnBanished
+            | T::OnChanged
+            | T::OnVisited
+            | T::OnVisit
+            | T::OnAnyAction
+            | T::OnRedirect
+            | T::OnBetrayal
+            | T::OnPollWin
+            | T::OnRoleChange
+            | T::OnRemoval
+            | T::OnEnd
+            | T::OnEmitted
+            | T::OnEndEmitted
+            | T::OnWhisper
+            | T::OnVoteAdd
+            | T::OnVoteRemove
+            | T::OnVoteChange
+            | T::OnHammer
+            | T::ChoiceChosen
+    )
+}
+
+fn ability_reason(kind: &AbilityKind) -> Option<&'static str> {
+    Some(match kind {
+        AbilityKind::Killing {
+            kind: KillingKind::Banish | KillingKind::TrueBanish,
+            ..
+        } => "banishment (haunting, layer C)",
+        AbilityKind::Killing { .. }
+        | AbilityKind::Investigating { .. }
+        | AbilityKind::Targeting { .. }
+        | AbilityKind::Untargeting
+        | AbilityKind::Disguising { .. }
+        | AbilityKind::Protecting { .. }
+        | AbilityKind::ApplyAttribute { .. }
+        | AbilityKind::RemoveAttribute { .. }
+        | AbilityKind::ChangeAttribute { .. }
+        | AbilityKind::Feedback { .. }
+        | AbilityKind::Success
+        | AbilityKind::Failure
+        | AbilityKind::Continue
+        | AbilityKind::Displaying { .. }
+        | AbilityKind::DisplayUpdate { .. }
+        | AbilityKind::Emitting { .. } => return None,
+        AbilityKind::Joining { action, .. } => match action {
+            JoinAction::Join | JoinAction::Leave | JoinAction::Add | JoinAction::Remove => {
+                return None;
+            }
+        },
+        AbilityKind::Announcement { kind, .. } => match kind {
+            AnnouncementKind::Know => "`Know` announcements (unused, layer C)",
+            _ => return None,
+        },
+        AbilityKind::Counting { op, .. } => match op {
+            CounterOp::Set | CounterOp::Increment | CounterOp::Decrement => return None,
+        },
+        AbilityKind::Poll { action, .. } => match action {
+            PollAction::Create => return None,
+            _ => "poll manipulation (layer B)",
+        },
+        AbilityKind::Redirecting { .. } => "redirection (layer B)",
+        AbilityKind::VoteManipulating { .. } => "vote manipulation (layer B)",
+        AbilityKind::Whispering { .. } => "whispering (layer B)",
+        AbilityKind::Granting { .. } => "extra roles: grant, revoke, transfer (layer B)",
+        AbilityKind::Loyalty { .. } => "loyalty (layer B)",
+        AbilityKind::Obstructing { .. } => "obstruction (layer B)",
+        AbilityKind::Changing { .. } => "role, alignment or group change (layer B)",
+        AbilityKind::Copying { .. } => "copying (layer C)",
+        AbilityKind::ChoiceCreation { .. } | AbilityKind::ChoiceChoosing { .. } => {
+            "choices (layer B)"
+        }
+        AbilityKind::Ascend | AbilityKind::Descend => "ascend and descend (layer B)",
+        AbilityKind::Disband { .. } => "disbanding (layer C)",
+        AbilityKind::ConversationReset { .. } => "conversation reset (layer B)",
+        AbilityKind::Cancel { .. } => "cancel (layer B)",
+        AbilityKind::Switching { .. } => "switching (layer C)",
+        AbilityKind::Shuffle { .. } => "shuffle (layer C)",
+        AbilityKind::Locking { .. } => "locking (layer C)",
+        AbilityKind::Formatting { .. } => "formatting (layer C)",
+        AbilityKind::Executing { .. } => "list commands (layer C)",
+        AbilityKind::Activating { .. } => "activation (layer C)",
+        AbilityKind::Resurrecting { .. } => "resurrection (layer C)",
+    })
+}
+
+fn value_reason(v: &Value) -> Option<String> {
+    match &v.kind {
+        ValueKind::Selector { name } => {
+            let base = name.trim_start_matches('@');
+            (!SELECTORS.iter().any(|s| s.eq_ignore_ascii_case(base)))
+                .then(|| format!("the selector `@{base}` (layer B or C)"))
+        }
+        ValueKind::PlayerQuery { filters } => filters.iter().find_map(|f| match f.key {
+            QueryKey::Role
+            | QueryKey::Category
+            | QueryKey::Class
+            | QueryKey::Alignment
+            | QueryKey::OriginalAlignment
+            | QueryKey::OriginalCategory
+            | QueryKey::OriginalRole
+            | QueryKey::Group
+            | QueryKey::Attribute
+            | QueryKey::AttributeSelf
+            | QueryKey::AttributeRole
+            | QueryKey::AttributeDisguise
+            | QueryKey::AliveOnly => None,
+            other => Some(format!("the query key `{other:?}` (layer B)")),
+        }),
+        ValueKind::TeamQuery { .. } => Some("team queries `&(…)` (layer B)".into()),
+        ValueKind::RoleSet { .. } | ValueKind::RoleQuery { .. } => {
+            Some("role sets `^…` (layer B)".into())
+        }
+        ValueKind::Property { property, .. } => match property {
+            Property::Role
+            | Property::Alignment
+            | Property::Class
+            | Property::Category
+            | Property::Count
+            | Property::Members
+            | Property::Counter
+            | Property::OriginalRole
+            | Property::Attr(_)
+            | Property::Players
+            | Property::Value1
+            | Property::Value2
+            | Property::Value3
+            | Property::Target
+            | Property::Result
+            | Property::Success
+            | Property::Message
+            | Property::Number => None,
+            other => Some(format!("the property `->{other}` (layer B)")),
+        },
+        ValueKind::Variable {
+            variable: crate::wwr::ast::Variable::Ghostly | crate::wwr::ast::Variable::PhaseName,
+        } => Some("haunting variables (layer C)".into()),
+        ValueKind::Division { .. } | ValueKind::Rounded { .. } => {
+            Some("arithmetic on values (layer B)".into())
+        }
+        _ => None,
+    }
+}
+
+fn statement_reason(program: &Program, s: &Statement, pulled: &mut Vec<usize>) -> Option<String> {
+    if let Some(r) = params_reason(&s.params) {
+        return Some(r);
+    }
+    match &s.kind {
+        StatementKind::Ability { ability } => {
+            if let Some(r) = ability_reason(&ability.kind) {
+                return Some(format!("`{ability}`: {r}"));
+            }
+            pull(program, &ability.kind, pulled);
+            None
+        }
+        StatementKind::Action => None,
+        StatementKind::ForEach { .. } => Some("`For Each` loops (layer B)".into()),
+        StatementKind::Process { body }
+        | StatementKind::Evaluate { body }
+        | StatementKind::Branch { body, .. } => body
+            .iter()
+            .find_map(|s| statement_reason(program, s, pulled)),
+    }
+}
+
+fn params_reason(p: &crate::wwr::ast::Params) -> Option<String> {
+    if p.restrictions
+        .iter()
+        .any(|r| matches!(r.kind, RestrictionKind::Status { .. }))
+    {
+        return Some("`Status:` restrictions (haunting, layer C)".into());
+    }
+    p.scaling.iter().find_map(|s| match s.kind {
+        ScalingKind::Times { .. } => None,
+        _ => Some(format!("the scaling `⟨{s}⟩` (layer B)")),
+    })
+}
+
+/// The elements an ability brings into play by name.
+fn pull(program: &Program, kind: &AbilityKind, pulled: &mut Vec<usize>) {
+    let (namespace, value) = match kind {
+        AbilityKind::ApplyAttribute { attribute, .. } => (Namespace::Attribute, attribute),
+        AbilityKind::Joining { group, .. } => (Namespace::Group, group),
+        AbilityKind::Poll {
+            poll: Some(poll), ..
+        } => (Namespace::Poll, poll),
+        _ => return,
+    };
+    let name = match &value.kind {
+        ValueKind::Group { name, .. } => Some(name.as_str()),
+        _ => value.plain_text(),
+    };
+    if let Some(file) = name.and_then(|n| program.find(namespace, n))
+        && !pulled.contains(&file)
+    {
+        pulled.push(file);
+    }
+}
+
+fn block_reason(
+    program: &Program,
+    block: &TriggerBlock,
+    pulled: &mut Vec<usize>,
+) -> Option<String> {
+    if !trigger_supported(block.trigger.kind) {
+        return Some(format!("the trigger `{}` (layer B or C)", block.trigger));
+    }
+    if let Some(r) = params_reason(&block.params) {
+        return Some(r);
+    }
+    let mut bad = None;
+    super::program::walk_block_values(block, &mut |v| {
+        if bad.is_none() {
+            bad = value_reason(v);
+        }
+    });
+    if let Some(r) = bad {
+        return Some(r);
+    }
+    block
+        .body
+        .iter()
+        .find_map(|s| statement_reason(program, s, pulled))
+}
+
+/// `Ok` when the executor runs every construct the role needs, else the first that it does
+/// not, with the element it is in.
+pub fn role_support(program: &Program, role: usize) -> Result<(), String> {
+    let mut pulled = vec![role];
+    if let Some(team) = program.team_of_role(role) {
+        pulled.push(team);
+    }
+    let mut i = 0;
+    while i < pulled.len() {
+        let file = pulled[i];
+        i += 1;
+        let Some(element) = program.element(file) else {
+            continue;
+        };
+        if element
+            .specials
+            .iter()
+            .any(|s| s.kind == crate::wwr::ast::SpecialKind::Include)
+        {
+            return Err(format!("{}: `Include:` (layer C)", program.name(file)));
+        }
+        if !element.flags.is_empty()
+            && element.flags.iter().any(|f| {
+                matches!(
+                    f.kind,
+                    crate::wwr::ast::FlagKind::HauntedRole
+                        | crate::wwr::ast::FlagKind::GhostlyRole
+                        | crate::wwr::ast::FlagKind::GhostlyGroup
+                        | crate::wwr::ast::FlagKind::HauntedAttribute
+                )
+            })
+        {
+            return Err(format!("{}: haunting (layer C)", program.name(file)));
+        }
+        for (_, block) in program.triggers(file) {
+            if let Some(r) = block_reason(program, block, &mut pulled) {
+                let owner = if file == role {
+                    String::new()
+                } else {
+                    format!("{}: ", program.name(file))
+                };
+                return Err(format!("{owner}{r}"));
+            }
+        }
+    }
+    Ok(())
+}

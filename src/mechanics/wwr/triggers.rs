@@ -1,0 +1,443 @@
+//! Triggers: which elements a trigger reaches and in what order (research §1.4), their
+//! restrictions and scaling (§1.6), and running a block.
+
+use super::eval::{Feedback, Scope, V};
+use super::exec::run_body;
+use super::program::prompt_timing;
+use super::run::{MAX_DEPTH, Run};
+use super::world::{AttrKind, Loc, Src};
+use crate::engine::SlotId;
+use crate::wwr::ast::{
+    Ability, CompulsionKind, Params, RestrictionKind, ScalingKind, Statement, StatementKind,
+    TriggerBlock, TriggerKind,
+};
+use crate::wwr::names::normalize;
+
+/// The file whose text a source runs.
+pub fn element_of(run: &Run, src: &Src) -> Option<usize> {
+    match src {
+        Src::Player(p) => run.world.players.get(*p).map(|x| x.role),
+        Src::Group { file, .. } | Src::Poll(file) | Src::Team(file) => Some(*file),
+        Src::Attribute { id, .. } => {
+            run.world
+                .attrs
+                .iter()
+                .find(|a| a.id == *id)
+                .and_then(|a| match a.kind {
+                    AttrKind::Custom { attribute, .. } => Some(attribute),
+                    _ => None,
+                })
+        }
+    }
+}
+
+/// Fire a trigger on one source: every block of its text with that trigger (and, for
+/// `On <Sel> Death`-style triggers, whose subject holds `@This`).
+pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) {
+    if run.depth >= MAX_DEPTH {
+        run.note(
+            "cascade",
+            "trigger cascade stopped: too deep (a text that triggers itself?)",
+        );
+        return;
+    }
+    let Some(file) = element_of(run, src) else {
+        return;
+    };
+    let program = run.program.clone();
+    let global = vars
+        .iter()
+        .any(|(k, v)| *k == "global" && *v == V::Bool(true));
+    for (origin, block) in program.triggers(file) {
+        if block.trigger.kind != kind {
+            continue;
+        }
+        let mut scope = Scope::new(src.clone(), origin, kind);
+        for (k, v) in vars {
+            scope.bind(k, v.clone());
+        }
+        // `On Death` is the victim's own; `On <Sel> Death` is heard by everyone else.
+        if global != block.trigger.subject.is_some() && has_subject_form(kind) {
+            continue;
+        }
+        if let Some(subject) = &block.trigger.subject {
+            let this = scope.var("this").players();
+            // The subject is evaluated including the dead (research §1.4).
+            let mut within = run.eval(&scope, subject).players();
+            if matches!(&subject.kind, crate::wwr::ast::ValueKind::Selector { name } if normalize(name) == "all")
+            {
+                within = (0..run.world.players.len()).collect();
+            }
+            if this.is_empty() || !this.iter().all(|t| within.contains(t)) {
+                continue;
+            }
+        }
+        if let (Some(filter), Some(V::Text(action))) =
+            (&block.trigger.filter, scope.vars.get("actiontype"))
+        {
+            let wanted = normalize(&filter.name);
+            let matches = normalize(action) == wanted;
+            if matches == filter.negated {
+                continue;
+            }
+        }
+        run.depth += 1;
+        run_block(run, &mut scope, block);
+        run.depth -= 1;
+    }
+}
+
+/// Triggers with an `On <Sel> …` form heard by everyone.
+fn has_subject_form(kind: TriggerKind) -> bool {
+    matches!(
+        kind,
+        TriggerKind::OnDeath | TriggerKind::OnKilled | TriggerKind::OnLynch
+    )
+}
+
+/// Fire a trigger for everyone, in the bot's order: players' roles (shuffled), groups, polls,
+/// custom attributes, teams (research §1.4).
+pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
+    let program = run.program.clone();
+    let has = |file: usize| {
+        program
+            .triggers(file)
+            .iter()
+            .any(|(_, b)| b.trigger.kind == kind)
+    };
+    let mut players: Vec<SlotId> = run
+        .world
+        .living()
+        .filter(|p| has(run.world.players[*p].role))
+        .collect();
+    let names: Vec<(SlotId, String)> = players.iter().map(|p| (*p, run.name(*p))).collect();
+    run.shuffle(&format!("players for {kind:?}"), &mut players, |p| {
+        names
+            .iter()
+            .find(|(x, _)| x == p)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_default()
+    });
+    for p in players {
+        if run.world.players[p].alive {
+            fire_on(run, &Src::Player(p), kind, vars);
+        }
+    }
+    let groups: Vec<usize> = run
+        .world
+        .groups
+        .iter()
+        .filter(|(_, g)| !g.disbanded)
+        .map(|(f, _)| *f)
+        .filter(|f| has(*f))
+        .collect();
+    for g in groups {
+        fire_on(
+            run,
+            &Src::Group {
+                file: g,
+                executor: None,
+            },
+            kind,
+            vars,
+        );
+    }
+    let polls: Vec<usize> = (0..program.library.entries.len())
+        .filter(|f| {
+            matches!(
+                program.element(*f).map(|e| &e.header.kind),
+                Some(crate::wwr::ast::ElementKind::Poll)
+            )
+        })
+        .filter(|f| has(*f))
+        .collect();
+    for p in polls {
+        fire_on(run, &Src::Poll(p), kind, vars);
+    }
+    let attrs: Vec<(u64, SlotId)> = run
+        .world
+        .attrs
+        .iter()
+        .filter(|a| run.world.players.get(a.owner).is_some_and(|p| p.alive))
+        .filter_map(|a| match a.kind {
+            AttrKind::Custom { attribute, .. } if has(attribute) => Some((a.id, a.owner)),
+            _ => None,
+        })
+        .collect();
+    for (id, owner) in attrs {
+        fire_on(run, &Src::Attribute { id, owner }, kind, vars);
+    }
+    for team in active_teams(run) {
+        if has(team) {
+            fire_on(run, &Src::Team(team), kind, vars);
+        }
+    }
+}
+
+/// Teams with a living player of their alignment.
+pub fn active_teams(run: &Run) -> Vec<usize> {
+    let mut teams: Vec<usize> = run
+        .world
+        .living()
+        .filter_map(|p| run.world.players[p].alignment)
+        .collect();
+    teams.sort_unstable();
+    teams.dedup();
+    teams
+}
+
+/// The location of the first ability of a block: the key its uses are counted under.
+pub fn block_loc(file: usize, block: &TriggerBlock) -> Loc {
+    fn first(s: &[Statement]) -> Option<&Ability> {
+        s.iter().find_map(|s| match &s.kind {
+            StatementKind::Ability { ability } => Some(ability.as_ref()),
+            StatementKind::Action => None,
+            StatementKind::Process { body }
+            | StatementKind::Evaluate { body }
+            | StatementKind::Branch { body, .. }
+            | StatementKind::ForEach { body, .. } => first(body),
+        })
+    }
+    let span = first(&block.body).map_or(block.span, |a| a.span);
+    Loc {
+        file,
+        line: span.line,
+        col: span.col,
+    }
+}
+
+pub fn uses_key(src: &Src, loc: Loc) -> String {
+    format!("{}|{}:{}:{}", src.key(), loc.file, loc.line, loc.col)
+}
+
+/// Every parameter group of a block: its trigger line and its statements' lines.
+pub fn all_params(block: &TriggerBlock) -> Vec<&Params> {
+    let mut out = vec![&block.params];
+    fn walk<'a>(s: &'a [Statement], out: &mut Vec<&'a Params>) {
+        for s in s {
+            out.push(&s.params);
+            match &s.kind {
+                StatementKind::Process { body }
+                | StatementKind::Evaluate { body }
+                | StatementKind::Branch { body, .. }
+                | StatementKind::ForEach { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    walk(&block.body, &mut out);
+    out
+}
+
+/// The bot's phase number of a restriction's `Day N` / `Night N`.
+fn phase_number(kind: crate::wwr::ast::PhaseKind, n: u32) -> u32 {
+    match kind {
+        crate::wwr::ast::PhaseKind::Day => 2 * n,
+        crate::wwr::ast::PhaseKind::Night => (2 * n).saturating_sub(1),
+    }
+}
+
+/// Check a block's restrictions for a source; `with_selection` decides those that read the
+/// selection (research §1.6). `Err` names the restriction that failed.
+pub fn restrictions(
+    run: &mut Run,
+    scope: &Scope,
+    file: usize,
+    block: &TriggerBlock,
+    with_selection: bool,
+) -> Result<(), String> {
+    let loc = block_loc(file, block);
+    let key = uses_key(&scope.src, loc);
+    let uses = run.world.uses.get(&key).cloned().unwrap_or_default();
+    for params in all_params(block) {
+        for r in &params.restrictions {
+            let ok = match &r.kind {
+                RestrictionKind::Temporal {
+                    phase,
+                    number,
+                    or_later,
+                } => {
+                    let kind_ok = match phase {
+                        crate::wwr::ast::PhaseKind::Day => run.kind == crate::rules::PhaseKind::Day,
+                        crate::wwr::ast::PhaseKind::Night => {
+                            run.kind == crate::rules::PhaseKind::Night
+                        }
+                    };
+                    match number {
+                        None => kind_ok,
+                        Some(n) => {
+                            let at = phase_number(*phase, *n);
+                            if *or_later {
+                                run.phase >= at
+                            } else {
+                                run.phase == at
+                            }
+                        }
+                    }
+                }
+                RestrictionKind::Quantity { max } => *max == 0 || uses.quantity < *max,
+                RestrictionKind::Succession { same_target: false } => {
+                    uses.last_phase.is_none_or(|last| run.phase >= last + 4)
+                }
+                RestrictionKind::Succession { same_target: true } => {
+                    if !with_selection {
+                        true
+                    } else {
+                        let now = selection_key(run, scope);
+                        uses.last_target.as_ref().is_none_or(|last| *last != now)
+                    }
+                }
+                RestrictionKind::Condition { condition } => {
+                    let reads_selection = condition.to_string().contains("@Selection")
+                        || condition.to_string().contains("@SecondarySelection");
+                    if reads_selection && !with_selection {
+                        true
+                    } else {
+                        run.holds(scope, condition)
+                    }
+                }
+                RestrictionKind::Attribute {
+                    target,
+                    has,
+                    attribute,
+                } => {
+                    let reads_selection = target
+                        .as_ref()
+                        .is_some_and(|t| t.to_string().contains("Selection"));
+                    if reads_selection && !with_selection {
+                        true
+                    } else {
+                        let who = match target {
+                            Some(t) => run.eval(scope, t).players(),
+                            None => scope.me().into_iter().collect(),
+                        };
+                        let name = {
+                            let v = run.eval(scope, attribute);
+                            run.show(&v)
+                        };
+                        let found = !who.is_empty()
+                            && who.iter().all(|p| run.has_attribute(*p, &name, None));
+                        found == *has
+                    }
+                }
+                RestrictionKind::Status { .. } => true,
+            };
+            if !ok {
+                return Err(r.to_string());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn selection_key(run: &Run, scope: &Scope) -> String {
+    let a = run.show(&scope.var("selection"));
+    let b = scope.var("secondaryselection");
+    if b == V::Nothing {
+        a
+    } else {
+        format!("{a}; {}", run.show(&b))
+    }
+}
+
+/// How many times the block runs (`⟨xN⟩`; research §1.6: the last entry that gives a value).
+pub fn scaling(block: &TriggerBlock) -> u32 {
+    let mut count = 1;
+    for s in &block.params.scaling {
+        if let ScalingKind::Times { count: n } = s.kind {
+            count = n;
+        }
+    }
+    count
+}
+
+/// Record a use of the block by a source (quantity, phase, selection).
+pub fn record_use(run: &mut Run, scope: &Scope, file: usize, block: &TriggerBlock) {
+    let key = uses_key(&scope.src, block_loc(file, block));
+    let target = selection_key(run, scope);
+    let phase = run.phase;
+    let u = run.world.uses.entry(key).or_default();
+    u.quantity += 1;
+    u.last_phase = Some(phase);
+    u.last_target = Some(target);
+}
+
+/// Run a block that fired by itself (not a prompt): restrictions, scaling, then the body.
+/// A block of a phase's prompt runs only when the host answers it; a block an event fires
+/// that asks for a selection opens its prompt for the host to answer.
+pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
+    if prompt_timing(block.trigger.kind).is_some() {
+        return;
+    }
+    let file = scope.element;
+    let label = run.src_label(&scope.src);
+    let trigger = block.trigger.to_string();
+    if let Err(why) = restrictions(run, scope, file, block, false) {
+        run.note(
+            "restriction",
+            format!("{label}: `{trigger}` skipped: failed restriction `{why}`"),
+        );
+        return;
+    }
+    if let Some(prompt) = event_prompt(run, scope, block) {
+        let who = scope.me().expect("event prompts are players'");
+        run.world.opened.push((who, prompt.clone()));
+        run.note(
+            "prompt",
+            format!("{label}: `{trigger}` opens the prompt `{prompt}` for the host to answer"),
+        );
+        return;
+    }
+    compulsions(scope, &block.params);
+    run.note("trigger", format!("{label}: `{trigger}`"));
+    for _ in 0..scaling(block) {
+        record_use(run, scope, file, block);
+        run_body(run, scope, &block.body, super::exec::Tell::Said);
+    }
+}
+
+/// The id of the event prompt a block opens for a player, if it is one.
+fn event_prompt(run: &Run, scope: &Scope, block: &TriggerBlock) -> Option<String> {
+    let me = scope.me()?;
+    if !matches!(scope.src, Src::Player(_)) {
+        return None;
+    }
+    let role = run.world.players[me].role;
+    let program = &run.program;
+    let index = program
+        .triggers(role)
+        .iter()
+        .position(|(_, b)| std::ptr::eq(*b, block))?;
+    program
+        .prompts
+        .values()
+        .find(|p| p.event && p.role == role && p.trigger == index)
+        .map(|p| p.id.clone())
+}
+
+/// The compulsions of a block that change how it runs.
+pub fn compulsions(scope: &mut Scope, params: &Params) {
+    for c in &params.compulsion {
+        match c.kind {
+            CompulsionKind::Visitless => {
+                scope.visitless = true;
+                scope.direct = true;
+            }
+            CompulsionKind::Direct => scope.direct = true,
+            _ => {}
+        }
+    }
+}
+
+/// After an ability ran: `On Action [Type]` on the source's own element (research §1.7; the bot
+/// passes no subtype, so only type filters match).
+pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedback) {
+    if scope.trigger == TriggerKind::OnAction {
+        return;
+    }
+    let vars = [
+        ("actiontype", V::Text(ability.kind.type_name().to_string())),
+        ("actionresult", V::Result(f.clone())),
+    ];
+    fire_on(run, &scope.src.clone(), TriggerKind::OnAction, &vars);
+}

@@ -1,0 +1,331 @@
+//! The executor's state between phases, as the original bot keeps it in its tables
+//! (research §1.1, §4.0.1): per player the role, alignment, target and counter; the attribute
+//! store whose rows carry every defence, absence, disguise and custom mark with its duration;
+//! groups with their members; the polls open now; the kill queue; and per ability the uses,
+//! last phase and last target that restrictions read.
+//!
+//! It lives in the game state's kept values under [`WORLD_KEY`], as RON, so the engine needs no
+//! knowledge of it and a replay rebuilds it exactly.
+
+use crate::engine::{GameState, SlotId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The kept value holding the world.
+pub const WORLD_KEY: &str = "wwr:world";
+
+/// Where an ability in the program is: the file's index in the roleset's sources and the
+/// ability's line and column. Stable across replays, as the research's §4.0.1 asks of ability
+/// ids (the bot numbers them by a parse counter).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Loc {
+    pub file: usize,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// Who acts: the bot's source reference (research §1.1).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Src {
+    /// A player's main role.
+    Player(SlotId),
+    /// A group (its file index), acting through the voter its poll drew, if any.
+    Group {
+        file: usize,
+        executor: Option<SlotId>,
+    },
+    /// A poll (its file index).
+    Poll(usize),
+    /// A team (its file index).
+    Team(usize),
+    /// A custom attribute row, owned by a player.
+    Attribute { id: u64, owner: SlotId },
+}
+
+impl Src {
+    /// The player this source acts as, where it is one (a group acts as its executor).
+    pub fn player(&self) -> Option<SlotId> {
+        match self {
+            Src::Player(p) => Some(*p),
+            Src::Group { executor, .. } => *executor,
+            Src::Attribute { owner, .. } => Some(*owner),
+            Src::Poll(_) | Src::Team(_) => None,
+        }
+    }
+    /// The key of per-source bookkeeping (uses, last target).
+    pub fn key(&self) -> String {
+        match self {
+            Src::Player(p) => format!("player:{p}"),
+            Src::Group { file, .. } => format!("group:{file}"),
+            Src::Poll(f) => format!("poll:{f}"),
+            Src::Team(f) => format!("team:{f}"),
+            Src::Attribute { id, .. } => format!("attribute:{id}"),
+        }
+    }
+}
+
+/// One player as the executor sees him.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Player {
+    /// The role's file index in the sources.
+    pub role: usize,
+    pub orig_role: usize,
+    /// The team's file index his alignment names (`None`: a class without a team file).
+    pub alignment: Option<usize>,
+    pub alive: bool,
+    /// `Target @X`: kept through death (`@Target` hides a dead target).
+    pub target: Option<SlotId>,
+    pub counter: i64,
+}
+
+/// How long an attribute row lasts (research §1.9).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lasting {
+    /// Until the role is lost.
+    Permanent,
+    /// Never by itself.
+    Persistent,
+    /// To the next phase change.
+    Phase,
+    /// One more phase than `Phase`.
+    NextPhase,
+    /// Until the end of the next day (or of this one, if applied in a night).
+    NextDay,
+    NextNight,
+    /// Gone at its first use.
+    UntilUse,
+    UntilSecondUse,
+}
+
+/// The defence tiers in the order an attack meets them (research §1.11).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tier {
+    Absence,
+    Active,
+    Passive,
+    Partial,
+    Recruitment,
+}
+
+impl Tier {
+    pub fn word(self) -> &'static str {
+        match self {
+            Tier::Absence => "absence",
+            Tier::Active => "active defense",
+            Tier::Passive => "passive defense",
+            Tier::Partial => "partial defense",
+            Tier::Recruitment => "recruitment defense",
+        }
+    }
+}
+
+/// What kind of kill a defence stops.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    Attacks,
+    Kills,
+    Lynches,
+    AttacksAndLynches,
+    All,
+}
+
+/// What an attribute row is.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum AttrKind {
+    /// A custom attribute (its file index) with its values.
+    Custom {
+        attribute: usize,
+        values: Vec<String>,
+    },
+    /// A defence. `ability` is the protecting ability, whose `by` selector is evaluated when an
+    /// attack meets the defence; `at` is where an absence sends its owner.
+    Defense {
+        tier: Tier,
+        against: Against,
+        during: Option<crate::rules::PhaseKind>,
+        ability: Loc,
+        at: Option<SlotId>,
+    },
+    /// A disguise: the owner is seen as this role (file index).
+    Disguise { strong: bool, role: usize },
+}
+
+/// One attribute row.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Attr {
+    pub id: u64,
+    pub owner: SlotId,
+    /// Who made it: the creator `On Defense` fires on.
+    pub src: Src,
+    pub kind: AttrKind,
+    pub lasting: Lasting,
+    /// The phase it was applied in.
+    pub applied: u32,
+    pub used: u32,
+    /// The row of the attribute that made it, removed with it.
+    #[serde(default)]
+    pub parent: Option<u64>,
+}
+
+/// Membership tiers of a group.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tier2 {
+    Visitor,
+    Member,
+    Owner,
+}
+
+/// A group in play.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Group {
+    pub members: BTreeMap<SlotId, Membership>,
+    pub disbanded: bool,
+    pub counter: i64,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+pub struct Membership {
+    pub tier: Tier2,
+    pub lasting: Lasting,
+    pub applied: u32,
+}
+
+/// A poll open now: the ballot its votes go to, who made it and where.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct OpenPoll {
+    /// The poll element's file index.
+    pub poll: usize,
+    /// The ballot id its votes go to.
+    pub ballot: String,
+    pub creator: Src,
+    /// The group whose members' votes count (a poll made by a group), if any.
+    pub group: Option<usize>,
+}
+
+/// An entry in the kill queue.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Queued {
+    pub victim: SlotId,
+    pub src: Src,
+    /// `attack`, `kill`, `lynch`, `true kill`.
+    pub kind: String,
+}
+
+/// Per ability and source: how often it ran and when, for restrictions.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Uses {
+    pub quantity: u32,
+    pub last_phase: Option<u32>,
+    pub last_target: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct World {
+    pub players: Vec<Player>,
+    pub attrs: Vec<Attr>,
+    pub next_attr: u64,
+    /// Groups in play by file index.
+    pub groups: BTreeMap<usize, Group>,
+    pub polls: Vec<OpenPoll>,
+    pub killq: Vec<Queued>,
+    /// Keyed `source|ability location`.
+    pub uses: BTreeMap<String, Uses>,
+    /// Displays by name: their values (host-visible state only).
+    pub displays: BTreeMap<String, Vec<String>>,
+    /// Attributes applied to a whole team (`Apply \`CoyoteTrigger\` to &Werewolf`): the
+    /// team's file index and the attribute's normalised name.
+    pub team_attrs: Vec<(usize, String)>,
+    /// Prompts an event opened (the executioner's emergency target): player and ability id.
+    pub opened: Vec<(SlotId, String)>,
+}
+
+impl World {
+    /// The world kept in a state, if the game has started.
+    pub fn load(state: &GameState) -> Option<World> {
+        let text = state.vars.get(WORLD_KEY)?;
+        ron::from_str(text).ok()
+    }
+
+    pub fn store(&self, state: &mut GameState) {
+        let text = ron::to_string(self).expect("the world serialises");
+        state.vars.insert(WORLD_KEY.to_string(), text);
+    }
+
+    pub fn attrs_of(&self, owner: SlotId) -> impl DoubleEndedIterator<Item = &Attr> {
+        self.attrs.iter().filter(move |a| a.owner == owner)
+    }
+
+    /// Does the player carry this custom attribute?
+    pub fn has_custom(&self, owner: SlotId, attribute: usize) -> bool {
+        self.attrs_of(owner)
+            .any(|a| matches!(a.kind, AttrKind::Custom { attribute: x, .. } if x == attribute))
+    }
+
+    pub fn add_attr(
+        &mut self,
+        owner: SlotId,
+        src: Src,
+        kind: AttrKind,
+        lasting: Lasting,
+        phase: u32,
+    ) -> u64 {
+        self.next_attr += 1;
+        let id = self.next_attr;
+        self.attrs.push(Attr {
+            id,
+            owner,
+            src,
+            kind,
+            lasting,
+            applied: phase,
+            used: 0,
+            parent: None,
+        });
+        id
+    }
+
+    /// Remove rows and, recursively, the rows they made.
+    pub fn remove_attrs(&mut self, mut doomed: Vec<u64>) {
+        while let Some(id) = doomed.pop() {
+            self.attrs.retain(|a| a.id != id);
+            doomed.extend(
+                self.attrs
+                    .iter()
+                    .filter(|a| a.parent == Some(id))
+                    .map(|a| a.id),
+            );
+        }
+    }
+
+    /// One use of a row: `UntilUse` rows go at the first, `UntilSecondUse` at the second.
+    pub fn use_attr(&mut self, id: u64) {
+        let Some(row) = self.attrs.iter_mut().find(|a| a.id == id) else {
+            return;
+        };
+        row.used += 1;
+        let gone = match row.lasting {
+            Lasting::UntilUse => true,
+            Lasting::UntilSecondUse => row.used >= 2,
+            _ => false,
+        };
+        if gone {
+            self.remove_attrs(vec![id]);
+        }
+    }
+
+    /// Is the player a member or owner of the group (a visitor is not)?
+    pub fn in_group(&self, player: SlotId, group: usize) -> bool {
+        self.groups
+            .get(&group)
+            .and_then(|g| g.members.get(&player))
+            .is_some_and(|m| m.tier >= Tier2::Member)
+    }
+
+    pub fn living(&self) -> impl Iterator<Item = SlotId> + '_ {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.alive)
+            .map(|(i, _)| i)
+    }
+}
