@@ -27,8 +27,20 @@ fn leaks(game: &Game) -> Vec<String> {
             .into_iter()
             .map(|m| public_post(game, phase, m))
             .collect();
+        // What a WWR role text itself makes public (`wwr_announce`) is public by the role
+        // book's design, even where it names a living player's role.
+        let announced: Vec<&str> = phase
+            .outcome
+            .messages
+            .iter()
+            .filter(|m| m.template == "wwr_announce" && m.audience == Audience::Public)
+            .map(|m| m.text.trim())
+            .collect();
         for post in &posts {
             for line in post.lines() {
+                if announced.iter().any(|a| line.contains(a)) {
+                    continue;
+                }
                 for s in &living {
                     // The player's name as a word of the line, and one of his secret roles'
                     // names in the same line.

@@ -218,10 +218,21 @@ impl Check {
                 )
             }
             Check::Told(p, text) | Check::NotTold(p, text) => {
-                let id = slot(p)?.id;
+                // A player, or a group's channel (WWR's `Reveal … to #Wolfpack`).
+                let to = |m: &crate::engine::outcome::Message| match (&m.audience, slot(p)) {
+                    (Audience::Slot(id), Ok(s)) => *id == s.id,
+                    (Audience::Group(g), _) => g.eq_ignore_ascii_case(p),
+                    _ => false,
+                };
+                let groups = messages().iter().any(
+                    |m| matches!(&m.audience, Audience::Group(g) if g.eq_ignore_ascii_case(p)),
+                );
+                if !groups {
+                    slot(p)?;
+                }
                 let told: Vec<String> = messages()
                     .into_iter()
-                    .filter(|m| m.audience == Audience::Slot(id))
+                    .filter(|m| to(m))
                     .map(|m| m.text)
                     .collect();
                 let found = told.iter().any(|m| contains(m, text));
@@ -246,7 +257,10 @@ impl Check {
                     if found {
                         "the trace has such a reason".into()
                     } else {
-                        "no such reason in the trace".into()
+                        format!(
+                            "no such reason in the trace, which reads:\n    {}",
+                            reasons.join("\n    ")
+                        )
                     },
                 )
             }

@@ -327,6 +327,11 @@ pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// A WWR setup file beside the scenarios that use it is no scenario.
+fn is_wwr_setup(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| crate::mechanics::wwr::setup::is_setup(&t))
+}
+
 fn collect_into(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
         let Ok(entries) = std::fs::read_dir(path) else {
@@ -335,7 +340,7 @@ fn collect_into(path: &Path, out: &mut Vec<PathBuf>) {
         for e in entries.flatten() {
             collect_into(&e.path(), out);
         }
-    } else if path.extension().is_some_and(|e| e == "ron") {
+    } else if path.extension().is_some_and(|e| e == "ron") && !is_wwr_setup(path) {
         out.push(path.to_path_buf());
     }
 }

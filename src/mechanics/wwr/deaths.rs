@@ -11,7 +11,9 @@ use super::world::Src;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::wwr::ast::TriggerKind;
 
-pub fn drain(run: &mut Run) {
+/// Drain the queue; returns whether anyone died.
+pub fn drain(run: &mut Run) -> bool {
+    let mut died = false;
     let mut rounds = 0;
     while !run.world.killq.is_empty() && rounds < 50 {
         rounds += 1;
@@ -61,6 +63,7 @@ pub fn drain(run: &mut Run) {
             }
             run.world.players[v].alive = false;
             run.ctx.kill(v, &record.kind);
+            died = true;
             run.step(
                 key,
                 StepResult::Success,
@@ -102,6 +105,7 @@ pub fn drain(run: &mut Run) {
         }
         disband(run);
     }
+    died
 }
 
 /// Groups with no living member or owner are disbanded (`On Disbandment`); a disbanded group

@@ -5,8 +5,8 @@ use super::run::Run;
 use super::world::{AttrKind, Src};
 use crate::engine::SlotId;
 use crate::wwr::ast::{
-    CompareOp, Condition, ConditionKind, ElementKind, Property, QueryFilter, QueryKey, TextPart,
-    TriggerKind, TypeAnnotation, Value, ValueKind, Variable,
+    CompareOp, Condition, ConditionKind, Property, QueryFilter, QueryKey, TextPart, TriggerKind,
+    TypeAnnotation, Value, ValueKind, Variable,
 };
 use crate::wwr::names::normalize;
 use crate::wwr::resolve::Namespace;
@@ -22,6 +22,8 @@ pub struct Feedback {
     pub category: Option<String>,
     pub alignment: Option<String>,
     pub number: Option<f64>,
+    /// Bookkeeping (a counter, a display, a mark) a player is not told of when he acts.
+    pub quiet: bool,
     /// A text the role book wrote for the player (a feedback string, a `Learn`): told even
     /// where the ability's own report is not.
     pub said: bool,
@@ -135,26 +137,19 @@ impl Run<'_, '_> {
 
     /// Class, category of a role file, as words.
     pub fn role_words(&self, role: usize) -> (String, String) {
-        match self.program.element(role).map(|e| &e.header.kind) {
-            Some(ElementKind::Role {
-                class, category, ..
-            }) => (format!("{class:?}"), format!("{category:?}")),
-            _ => (String::new(), String::new()),
-        }
+        let info = self.program.role_info(role);
+        (info.class.clone(), info.category.clone())
     }
 
     /// The team word of a role: its team file's key, else its class.
     pub fn role_team(&self, role: usize) -> String {
-        match self.program.team_of_role(role) {
-            Some(t) => super::setup::team_key(&self.program, t),
-            None => normalize(&self.role_words(role).0),
-        }
+        self.program.role_info(role).team_key.clone()
     }
 
     /// The player's alignment field.
     pub fn alignment(&self, p: SlotId) -> String {
         match self.world.players[p].alignment {
-            Some(t) => super::setup::team_key(&self.program, t),
+            Some(t) => self.program.team_key(t),
             None => self.role_team(self.world.players[p].role),
         }
     }
@@ -179,7 +174,7 @@ impl Run<'_, '_> {
             return true;
         }
         let role = role.unwrap_or(self.world.players[p].role);
-        self.program.role_attributes(role).contains(&key)
+        self.program.role_info(role).attributes.contains(&key)
     }
 
     fn all_players(&self) -> Vec<SlotId> {
@@ -187,6 +182,9 @@ impl Run<'_, '_> {
     }
 
     fn living(&self) -> Vec<SlotId> {
+        if self.include_dead {
+            return self.all_players();
+        }
         self.world.living().collect()
     }
 
@@ -213,8 +211,23 @@ impl Run<'_, '_> {
                 _ => 0.0,
             }),
             ValueKind::HostInfo { info } => {
-                let key = format!("%{}%", info.label);
-                V::Text(self.ctx.option(&key))
+                let option = self.ctx.option(&format!("%{}%", info.label));
+                let holder = scope.me().map(|p| self.name(p)).unwrap_or_default();
+                let value = super::setup::host_value(&option, &holder).unwrap_or_default();
+                match info.kind {
+                    crate::wwr::ast::HostInfoKind::Player => self
+                        .ctx
+                        .slot_of(&value)
+                        .map_or(V::Players(Vec::new()), |p| V::Players(vec![p])),
+                    crate::wwr::ast::HostInfoKind::Role => self
+                        .program
+                        .find(Namespace::Role, &value)
+                        .map_or(V::Text(value), V::Role),
+                    crate::wwr::ast::HostInfoKind::Number => {
+                        value.trim().parse().map_or(V::Text(value), V::Num)
+                    }
+                    _ => V::Text(value),
+                }
             }
             ValueKind::Word { word } => V::Text(word.clone()),
             ValueKind::Property { base, property } => {
@@ -244,15 +257,22 @@ impl Run<'_, '_> {
             "self" => match scope.me() {
                 Some(p) => V::Players(vec![p]),
                 None => match scope.src {
-                    Src::Group { file, .. } => V::Group(file),
+                    Src::Group { file, .. } | Src::GroupAttribute { group: file, .. } => {
+                        V::Group(file)
+                    }
                     Src::Team(t) => V::Team(t),
                     _ => V::Nothing,
                 },
             },
             "target" | "targetdead" => {
+                if let Some(role) = scope.me().and_then(|p| self.world.players[p].target_role) {
+                    return V::Role(role);
+                }
                 let t = scope.me().and_then(|p| self.world.players[p].target);
                 match t {
-                    Some(t) if key == "targetdead" || self.alive(t) => V::Players(vec![t]),
+                    Some(t) if key == "targetdead" || self.include_dead || self.alive(t) => {
+                        V::Players(vec![t])
+                    }
                     _ => V::Players(Vec::new()),
                 }
             }
@@ -316,20 +336,18 @@ impl Run<'_, '_> {
     fn filter(&self, scope: &Scope, p: SlotId, f: &QueryFilter) -> bool {
         let want = normalize(&f.value.replace('-', " "));
         let player = &self.world.players[p];
-        let (class, category) = self.role_words(player.role);
-        let (oclass, ocategory) = self.role_words(player.orig_role);
+        let info = self.program.role_info(player.role);
+        let original = self.program.role_info(player.orig_role);
         match f.key {
-            QueryKey::Role => normalize(self.program.name(player.role)) == want,
-            QueryKey::OriginalRole => normalize(self.program.name(player.orig_role)) == want,
-            QueryKey::Class => normalize(&class) == want,
-            QueryKey::OriginalClass => normalize(&oclass) == want,
-            QueryKey::Category => normalize(&category) == want,
-            QueryKey::OriginalCategory => normalize(&ocategory) == want,
+            QueryKey::Role => info.key == want,
+            QueryKey::OriginalRole => original.key == want,
+            QueryKey::Class => normalize(&info.class) == want,
+            QueryKey::OriginalClass => normalize(&original.class) == want,
+            QueryKey::Category => normalize(&info.category) == want,
+            QueryKey::OriginalCategory => normalize(&original.category) == want,
             // The bot reads the role's team here, not the alignment field (appendix 7).
-            QueryKey::Alignment => self.team_matches(&self.role_team(player.role), &want),
-            QueryKey::OriginalAlignment => {
-                self.team_matches(&self.role_team(player.orig_role), &want)
-            }
+            QueryKey::Alignment => self.program.team_named(&info.team_key, &want),
+            QueryKey::OriginalAlignment => self.program.team_named(&original.team_key, &want),
             QueryKey::Group => self
                 .program
                 .find(Namespace::Group, &f.value)
@@ -356,15 +374,7 @@ impl Run<'_, '_> {
 
     /// Does a team key match a word naming a team (its file stem, its name, its class)?
     pub fn team_matches(&self, team_key: &str, want: &str) -> bool {
-        let want = normalize(want);
-        if normalize(team_key) == want {
-            return true;
-        }
-        self.program
-            .find(Namespace::Team, want.as_str())
-            .is_some_and(|t| {
-                normalize(&super::setup::team_key(&self.program, t)) == normalize(team_key)
-            })
+        self.program.team_named(team_key, &normalize(want))
     }
 
     fn property(&mut self, scope: &Scope, base: V, property: &Property) -> V {
@@ -403,6 +413,12 @@ impl Run<'_, '_> {
             },
             Property::Members | Property::Players => match base {
                 V::Group(g) => V::Players(self.members(g)),
+                V::Role(r) => V::Players(
+                    self.living()
+                        .into_iter()
+                        .filter(|p| self.world.players[*p].role == r)
+                        .collect(),
+                ),
                 V::Team(t) => V::Players(
                     self.world
                         .living()
@@ -502,6 +518,16 @@ impl Run<'_, '_> {
                 let name = self.show(&name);
                 match who {
                     V::Team(t) => self.world.team_attrs.contains(&(t, normalize(&name))),
+                    V::Group(g) => {
+                        self.program
+                            .find(Namespace::Attribute, &name)
+                            .is_some_and(|a| {
+                                self.world
+                                    .group_attrs
+                                    .iter()
+                                    .any(|x| x.group == g && x.attribute == a)
+                            })
+                    }
                     other => {
                         let players = other.players();
                         !players.is_empty()
@@ -524,12 +550,21 @@ impl Run<'_, '_> {
                 !item.is_empty() && item.iter().all(|p| set.contains(p))
             }
             ConditionKind::Compare { left, op, right } => {
-                let annotation = match &right.kind {
+                let mut annotation = match &right.kind {
                     ValueKind::Typed { annotation, .. } => Some(*annotation),
                     _ => None,
                 };
                 let l = self.eval(scope, left);
-                let r = self.eval(scope, right);
+                let mut r = self.eval(scope, right);
+                // `Townsfolk[class]` written inside the backticks types the text the same way.
+                if let V::Text(t) = &r
+                    && let Some((word, ty)) =
+                        t.trim().strip_suffix(']').and_then(|t| t.split_once('['))
+                    && let Some(a) = crate::wwr::value::annotation_named(ty)
+                {
+                    annotation = Some(a);
+                    r = V::Text(word.to_string());
+                }
                 match op {
                     CompareOp::Is => self.equal(&l, &r, annotation),
                     CompareOp::IsNot => !self.equal(&l, &r, annotation),

@@ -13,36 +13,33 @@ use crate::wwr::ast::{Ability, AbilityKind, Guard, Statement, StatementKind};
 pub enum Tell {
     /// An answered prompt: every report but bookkeeping (counters, displays, marks).
     Answer,
-    /// A trigger that fired by itself: only the texts the role book wrote.
-    Said,
     Nothing,
 }
 
 impl Tell {
-    fn lets(self, f: &Feedback, kind: Option<&AbilityKind>) -> bool {
+    fn lets(self, f: &Feedback) -> bool {
         match self {
             Tell::Nothing => false,
-            Tell::Said => f.said,
-            Tell::Answer => {
-                f.said
-                    || !matches!(
-                        kind,
-                        Some(
-                            AbilityKind::Counting { .. }
-                                | AbilityKind::Displaying { .. }
-                                | AbilityKind::DisplayUpdate { .. }
-                                | AbilityKind::ApplyAttribute { .. }
-                                | AbilityKind::RemoveAttribute { .. }
-                                | AbilityKind::ChangeAttribute { .. }
-                                | AbilityKind::Joining { .. }
-                                | AbilityKind::Emitting { .. }
-                                | AbilityKind::Poll { .. }
-                                | AbilityKind::Announcement { .. }
-                        )
-                    )
-            }
+            Tell::Answer => f.said || !f.quiet,
         }
     }
+}
+
+/// Abilities whose report is bookkeeping: the actor is not told of it.
+fn quiet(kind: &AbilityKind) -> bool {
+    matches!(
+        kind,
+        AbilityKind::Counting { .. }
+            | AbilityKind::Displaying { .. }
+            | AbilityKind::DisplayUpdate { .. }
+            | AbilityKind::ApplyAttribute { .. }
+            | AbilityKind::RemoveAttribute { .. }
+            | AbilityKind::ChangeAttribute { .. }
+            | AbilityKind::Joining { .. }
+            | AbilityKind::Emitting { .. }
+            | AbilityKind::Poll { .. }
+            | AbilityKind::Announcement { .. }
+    )
 }
 
 /// Run a body. Consecutive guarded branches form one implied Evaluate (the first that holds
@@ -54,7 +51,11 @@ pub fn run_body(
     body: &[Statement],
     tell: Tell,
 ) -> Option<Feedback> {
+    // A body's result is its last statement's (a `Continue` last lets an Evaluate go on);
+    // plain abilities' results are `@Result1`, `@Result2`, … for the bare conditions after
+    // them, as the bot reads an ability followed by a condition block (research §1.8).
     let mut last = None;
+    let mut plain = 0;
     let mut i = 0;
     while i < body.len() {
         if matches!(body[i].kind, StatementKind::Branch { .. }) {
@@ -64,11 +65,11 @@ pub fn run_body(
             }
             let result = evaluate(run, scope, &body[start..i]);
             if let Some(f) = &result
-                && tell.lets(f, None)
+                && tell.lets(f)
             {
                 feedback_to_source(run, scope, f);
             }
-            last = result.or(last);
+            last = result;
             continue;
         }
         let result = statement(run, scope, &body[i]);
@@ -82,11 +83,20 @@ pub fn run_body(
         );
         if reported
             && let Some(f) = &result
-            && tell.lets(f, kind)
+            && tell.lets(f)
         {
             feedback_to_source(run, scope, f);
         }
-        last = result.or(last);
+        if kind.is_some() {
+            plain += 1;
+            if !scope.vars.contains_key(&format!("result{plain}")) {
+                scope.bind(
+                    &format!("result{plain}"),
+                    result.clone().map_or(V::Nothing, V::Result),
+                );
+            }
+        }
+        last = result;
         i += 1;
     }
     last
@@ -168,7 +178,10 @@ fn evaluate(run: &mut Run, scope: &mut Scope, body: &[Statement]) -> Option<Feed
 
 /// Execute one ability and record it as a step.
 pub fn ability_step(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<Feedback> {
-    let result = ability_kind(run, scope, ability);
+    let result = ability_kind(run, scope, ability).map(|f| Feedback {
+        quiet: f.quiet || quiet(&ability.kind),
+        ..f
+    });
     let quiet = matches!(
         ability.kind,
         AbilityKind::Feedback { .. }
@@ -301,9 +314,18 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             amount.as_ref(),
             target.as_ref(),
         )),
-        A::Poll { action, poll, .. } => {
-            Some(abilities::polling::run(run, scope, *action, poll.as_ref()))
-        }
+        A::Poll {
+            action,
+            poll,
+            location,
+            ..
+        } => Some(abilities::polling::run(
+            run,
+            scope,
+            *action,
+            poll.as_ref(),
+            location.as_ref(),
+        )),
         A::Emitting {
             value,
             target,

@@ -49,29 +49,14 @@ impl RuleSystem for Wwr {
     }
     fn requires(&self) -> crate::engine::system::Requirements {
         crate::engine::system::Requirements {
-            templates: &[setup::TEXT_TEMPLATE],
+            templates: &[setup::TEXT_TEMPLATE, setup::ANNOUNCE_TEMPLATE],
             stages: &["immediate", "pre_end", "end", "start"],
             options: &["dead_actions", setup::DEAL_OPTION],
             ..Default::default()
         }
     }
     fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
-        let program = Program::of(roleset);
-        for p in &setup.players {
-            let Some(file) = program.roles.get(&p.role) else {
-                continue;
-            };
-            if let Err(why) = support::role_support(&program, *file) {
-                report.errors.push(Refusal::new(
-                    "setup",
-                    format!(
-                        "{} is dealt {}, which is not yet executable: {why}",
-                        p.name,
-                        program.name(*file)
-                    ),
-                ));
-            }
-        }
+        check_setup(roleset, setup, report)
     }
     fn assign_roles(
         &self,
@@ -96,6 +81,14 @@ impl RuleSystem for Wwr {
     fn vote_refusal(&self, q: &VoteQuery<'_>) -> Result<(), Refusal> {
         refuse::vote(q)
     }
+    fn tally(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        _seed: u64,
+    ) -> crate::engine::tally::Tally {
+        live_tally(roleset, state)
+    }
     fn hides_value(&self, key: &str) -> bool {
         key == world::WORLD_KEY
     }
@@ -104,6 +97,89 @@ impl RuleSystem for Wwr {
     }
     fn resolve(&self, ctx: &mut Ctx) {
         phase::resolve(ctx)
+    }
+}
+
+/// The polls open now, counted as they will close: only those the executor opened this
+/// phase, a group's poll counting its members' votes (research §1.13).
+fn live_tally(roleset: &Roleset, state: &GameState) -> crate::engine::tally::Tally {
+    let world = phase::world_now(roleset, state);
+    let mut tally = crate::engine::tally::count(roleset, state, None);
+    tally
+        .ballots
+        .retain(|b| world.polls.iter().any(|p| p.ballot == b.id));
+    for b in &mut tally.ballots {
+        let group = world
+            .polls
+            .iter()
+            .find(|p| p.ballot == b.id)
+            .and_then(|p| p.group);
+        if let Some(g) = group {
+            b.not_voted.retain(|s| world.in_group(*s, g));
+        }
+        b.thresholds =
+            vec!["the most votes wins; a tie or no vote skips the poll; Abstain never wins".into()];
+    }
+    tally
+}
+
+/// The bot's start checks (research §1.2) and the executor's own: every dealt role is
+/// executable, every `Require:` is dealt, a `Unique Role` is dealt once, and every `%…%` a
+/// dealt role's text uses has the host's value for its holder.
+fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
+    use crate::wwr::ast::{FlagKind, SpecialKind};
+    let program = Program::of(roleset);
+    let dealt: Vec<(&str, usize)> = setup
+        .players
+        .iter()
+        .filter_map(|p| Some((p.name.as_str(), *program.roles.get(&p.role)?)))
+        .collect();
+    let mut refuse = |m: String| report.errors.push(Refusal::new("setup", m));
+    for &(name, file) in &dealt {
+        let role = program.name(file);
+        if let Err(why) = support::role_support(&program, file) {
+            refuse(format!(
+                "{name} is dealt {role}, which is not yet executable: {why}"
+            ));
+        }
+        let Some(element) = program.element(file) else {
+            continue;
+        };
+        for s in element
+            .specials
+            .iter()
+            .filter(|s| s.kind == SpecialKind::Require)
+        {
+            let wanted = s.value.plain_text().unwrap_or_default();
+            let there = program
+                .find(crate::wwr::resolve::Namespace::Role, wanted)
+                .is_some_and(|w| dealt.iter().any(|(_, f)| *f == w));
+            if !there {
+                refuse(format!(
+                    "{role} requires {wanted} in the game, and nobody is dealt it"
+                ));
+            }
+        }
+        let unique = element.flags.iter().any(|f| f.kind == FlagKind::UniqueRole);
+        if unique && dealt.iter().filter(|(_, f)| *f == file).count() > 1 {
+            refuse(format!(
+                "{role} is a unique role and is dealt more than once"
+            ));
+        }
+        for label in setup::host_info_labels(&program, &support::in_play(&program, &[file])) {
+            let id = format!("%{label}%");
+            let option = setup
+                .options
+                .get(&id)
+                .cloned()
+                .or_else(|| roleset.option(&id).map(|o| o.default.clone()))
+                .unwrap_or_default();
+            if setup::host_value(&option, name).is_none_or(|v| v.is_empty()) {
+                refuse(format!(
+                    "{name} ({role}) needs the host information {id}: give it in the setup file's host_info or with --option '{id}={name}: VALUE'"
+                ));
+            }
+        }
     }
 }
 

@@ -16,19 +16,27 @@ use crate::engine::resolve::{Ctx, live_acts};
 use crate::rules::PhaseKind;
 use crate::wwr::ast::TriggerKind;
 
-/// The world at the start of the current phase: kept in the state, or the game's start.
-pub fn world_at_start(ctx: &mut Ctx) -> World {
+/// The executor over the world at the start of the current phase: the one kept in the state,
+/// or, in the game's first phase, the game's start run here (so its steps are this phase's).
+pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
     let program = super::program::Program::of(ctx.roleset);
     if let Some(mut world) = World::load(&ctx.state) {
-        // The host's own deaths and revivals (modkill, revive) are the engine's.
+        // The host's own deaths, revivals and role changes (modkill, revive, change role) are
+        // the engine's: a changed role brings its team, as the bot's role change does.
         for (p, slot) in world.players.iter_mut().zip(&ctx.state.slots) {
             p.alive = slot.alive;
+            if let Some(&role) = program.roles.get(&slot.role)
+                && role != p.role
+            {
+                p.role = role;
+                p.alignment = program.team_of_role(role);
+            }
         }
-        return world;
+        return Run::new(ctx, world, program);
     }
     let mut run = Run::new(ctx, World::default(), program);
     start_game(&mut run);
-    run.world
+    run
 }
 
 /// The game's start (research §1.2): `Starting` everywhere, each player joins his team (`On
@@ -48,6 +56,7 @@ fn start_game(run: &mut Run) {
                 alignment: program.team_of_role(role),
                 alive: s.alive,
                 target: None,
+                target_role: None,
                 counter: 0,
             }
         })
@@ -79,18 +88,14 @@ fn start_game(run: &mut Run) {
 /// the refusals of new entries read.
 pub fn world_now(roleset: &crate::rules::Roleset, state: &crate::engine::GameState) -> World {
     let mut ctx = Ctx::dry_run(roleset, state, 0);
-    let world = world_at_start(&mut ctx);
-    let program = super::program::Program::of(roleset);
-    let mut run = Run::new(&mut ctx, world, program);
+    let mut run = begin(&mut ctx);
     immediates(&mut run);
     run.world
 }
 
 /// Resolve the current phase and the change to the next.
 pub fn resolve(ctx: &mut Ctx) {
-    let world = world_at_start(ctx);
-    let program = super::program::Program::of(ctx.roleset);
-    let mut run = Run::new(ctx, world, program);
+    let mut run = begin(ctx);
     if run.ctx.state.game_over.is_some() {
         run.world.store(&mut run.ctx.state);
         return;
@@ -131,8 +136,8 @@ fn immediates(run: &mut Run) {
     run.stage = "immediate".into();
     for (seq, actor, ability, targets) in answers(run, Timing::Immediate, None) {
         answer(run, seq, actor, &ability, &targets);
-        drain(run);
-        if super::win::check(run) {
+        // The bot re-checks the win conditions when an immediate action killed.
+        if drain(run) && super::win::check(run) {
             return;
         }
     }
@@ -141,12 +146,16 @@ fn immediates(run: &mut Run) {
 /// Run the host's answer to a prompt (research §1.7): the selections bound, restrictions
 /// checked with them, the use counted, the body run, the feedback sent.
 pub fn answer(run: &mut Run, seq: u64, actor: usize, ability: &str, targets: &[String]) {
+    answer_as(run, format!("act#{seq}"), actor, ability, targets)
+}
+
+/// [`answer`] under a step key of its own (a forced answer has no entry).
+fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &[String]) {
     let program = run.program.clone();
     let Some(prompt) = program.prompts.get(ability) else {
         return;
     };
     let (file, block) = program.triggers(prompt.role)[prompt.trigger];
-    let key = format!("act#{seq}");
     let label = format!("{} ({})", run.name(actor), program.name(prompt.role));
     let shown = targets.to_vec();
     if let Some((result, why)) = run.ctx.verdict_stop(&key) {
@@ -274,6 +283,8 @@ fn change(run: &mut Run) {
         ),
     };
     let _ = (pre_end, end, start);
+    run.stage = "unanswered".into();
+    unanswered(run);
     run.stage = "pre_end".into();
     for (seq, actor, ability, targets) in answers(run, Timing::End, Some(true)) {
         answer(run, seq, actor, &ability, &targets);
@@ -310,37 +321,134 @@ fn change(run: &mut Run) {
     super::win::check(run);
 }
 
+/// The prompts of the phase nobody answered (research §1.3 steps 2–3): a `{Forced}` one runs
+/// now with a drawn selection of its kind (restrictions are not consulted in drawing), any
+/// other is dropped and its last target forgotten (so `No Target Succession` forgets a
+/// skipped phase).
+fn unanswered(run: &mut Run) {
+    use crate::wwr::ast::CompulsionKind;
+    let program = run.program.clone();
+    let answered: Vec<(usize, String)> = live_acts(&run.ctx.state)
+        .map(|a| (a.actor, a.ability.to_string()))
+        .collect();
+    let living: Vec<usize> = run.world.living().collect();
+    for p in living {
+        let role = run.world.players[p].role;
+        let open: Vec<&super::program::Prompt> = program
+            .prompts
+            .values()
+            .filter(|x| x.role == role && !x.event && x.phase.is_none_or(|k| k == run.kind))
+            .filter(|x| !answered.iter().any(|(a, id)| *a == p && *id == x.id))
+            .collect();
+        for prompt in open {
+            let (file, block) = program.triggers(role)[prompt.trigger];
+            let scope = Scope::new(Src::Player(p), file, block.trigger.kind);
+            if restrictions(run, &scope, file, block, false).is_err() {
+                continue;
+            }
+            let forced = block
+                .params
+                .compulsion
+                .iter()
+                .any(|c| matches!(c.kind, CompulsionKind::Forced { .. }));
+            if forced {
+                let targets = draw_selection(run, p, prompt);
+                run.note(
+                    "forced",
+                    format!(
+                        "{} left `{}` unanswered and it is forced: it runs with {}",
+                        run.name(p),
+                        prompt.id,
+                        if targets.is_empty() {
+                            "no selection".to_string()
+                        } else {
+                            targets.join(", ")
+                        }
+                    ),
+                );
+                let key = run.key(&format!("forced:{}:{}", run.name(p), prompt.id));
+                answer_as(run, key, p, &prompt.id, &targets);
+            } else {
+                let key = super::triggers::uses_key(
+                    &Src::Player(p),
+                    super::triggers::block_loc(file, block),
+                );
+                if let Some(u) = run.world.uses.get_mut(&key) {
+                    u.last_target = None;
+                }
+            }
+        }
+    }
+}
+
+/// A random answer of the right kinds for a forced prompt (research §1.3 step 2: any living
+/// player, any role).
+fn draw_selection(run: &mut Run, actor: usize, prompt: &super::program::Prompt) -> Vec<String> {
+    let mut out = Vec::new();
+    for kind in &prompt.selections {
+        let what = format!("{}'s forced {}", run.name(actor), prompt.id);
+        let picked = match kind {
+            Selection::Role => {
+                let roles: Vec<String> = run
+                    .ctx
+                    .roleset
+                    .roles
+                    .iter()
+                    .map(|r| r.name.clone())
+                    .collect();
+                run.draw(&what, &roles, |r| r.clone())
+            }
+            Selection::Boolean => {
+                run.draw(&what, &["yes".to_string(), "no".to_string()], |r| r.clone())
+            }
+            _ => {
+                let living: Vec<String> = run.world.living().map(|p| run.name(p)).collect();
+                run.draw(&what, &living, |r| r.clone())
+            }
+        };
+        out.extend(picked);
+    }
+    out
+}
+
 /// Durations at the start of the new phase (research §1.9, `attributeCleanup()`).
 fn expire(run: &mut Run) {
     let now = run.phase;
     let day = run.kind == PhaseKind::Day;
-    let mut doomed = Vec::new();
-    for a in run.world.attrs.iter_mut() {
-        let gone = match a.lasting {
-            Lasting::Phase => a.applied < now,
-            Lasting::NextPhase => a.applied + 1 < now,
-            // "Until the end of the next night": gone as a day starts, unless applied in the
-            // phase just ended.
-            Lasting::NextNight => day && a.applied + 1 < now,
-            Lasting::NextDay => !day && a.applied + 1 < now,
-            _ => false,
-        };
-        if gone {
-            doomed.push(a.id);
-        }
+    let doomed: Vec<u64> = run
+        .world
+        .attrs
+        .iter()
+        .filter(|a| expired(a.lasting, a.applied, now, day))
+        .map(|a| a.id)
+        .collect();
+    let rows = doomed.len();
+    run.world.remove_attrs(doomed);
+    run.world
+        .group_attrs
+        .retain(|a| !expired(a.lasting, a.applied, now, day));
+    for g in run.world.groups.values_mut() {
+        g.members
+            .retain(|_, m| !expired(m.lasting, m.applied, now, day));
     }
-    if !doomed.is_empty() {
-        let n = doomed.len();
-        run.world.remove_attrs(doomed);
+    if rows > 0 {
         run.note(
             "expire",
-            format!("{n} attribute row(s) expired with the change of phase"),
+            format!("{rows} attribute row(s) expired with the change of phase"),
         );
     }
-    for g in run.world.groups.values_mut() {
-        g.members.retain(|_, m| match m.lasting {
-            Lasting::Phase => m.applied >= now,
-            _ => true,
-        });
+}
+
+/// Has a row of this lasting, applied in phase `applied`, ended as phase `now` (a day if
+/// `day`) begins?
+fn expired(lasting: Lasting, applied: u32, now: u32, day: bool) -> bool {
+    match lasting {
+        Lasting::Phase => applied < now,
+        Lasting::NextPhase => applied + 1 < now,
+        // "Until the end of the next night": gone as a day starts, unless applied in the phase
+        // just ended.
+        Lasting::NextNight => day && applied + 1 < now,
+        Lasting::NextDay => !day && applied + 1 < now,
+        _ => false,
     }
 }

@@ -74,6 +74,22 @@ pub struct Prompt {
     pub event: bool,
 }
 
+/// What the executor asks of a role again and again, worked out once.
+#[derive(Clone, Debug, Default)]
+pub struct RoleInfo {
+    /// `Townsfolk`, `Investigative`.
+    pub class: String,
+    pub category: String,
+    /// The team file its class (or named team) points at.
+    pub team: Option<usize>,
+    /// Its team as a side id: the team file's stem, else its class, in snake case.
+    pub team_key: String,
+    /// Its role attributes, its sets' included, normalised.
+    pub attributes: Vec<String>,
+    /// Its name, normalised.
+    pub key: String,
+}
+
 /// A parsed role book.
 pub struct Program {
     pub library: Library,
@@ -82,6 +98,12 @@ pub struct Program {
     pub prompts: BTreeMap<String, Prompt>,
     /// Every ability by its location.
     abilities: HashMap<Loc, (usize, Ability)>,
+    role_info: HashMap<usize, RoleInfo>,
+    /// The trigger kinds of each file, its sets' included: who a trigger reaches at all.
+    kinds: Vec<Vec<TriggerKind>>,
+    /// Every name a team answers to (its stem, its name, its name without ` Team`),
+    /// normalised, to its side id.
+    team_alias: HashMap<String, String>,
 }
 
 impl Program {
@@ -117,12 +139,96 @@ impl Program {
                 roles.insert(id, i);
             }
         }
-        Program {
+        let mut program = Program {
             library,
             roles,
             prompts,
             abilities,
+            role_info: HashMap::new(),
+            kinds: Vec::new(),
+            team_alias: HashMap::new(),
+        };
+        program.kinds = (0..program.library.entries.len())
+            .map(|f| {
+                program
+                    .triggers(f)
+                    .iter()
+                    .map(|(_, b)| b.trigger.kind)
+                    .collect()
+            })
+            .collect();
+        for file in 0..program.library.entries.len() {
+            match program.element(file).map(|e| &e.header.kind) {
+                Some(ElementKind::Team) => {
+                    let key = program.team_key(file);
+                    let name = program.name(file).to_string();
+                    let stem = program.library.entries[file]
+                        .path
+                        .file_stem()
+                        .and_then(|s| s.to_str())
+                        .unwrap_or_default()
+                        .to_string();
+                    for alias in [
+                        name.clone(),
+                        name.trim_end_matches(" Team").to_string(),
+                        stem,
+                    ] {
+                        program
+                            .team_alias
+                            .entry(normalize(&alias))
+                            .or_insert(key.clone());
+                    }
+                }
+                Some(ElementKind::Role {
+                    class, category, ..
+                }) => {
+                    let (class, category) = (format!("{class:?}"), format!("{category:?}"));
+                    let team = program.team_of_role(file);
+                    let info = RoleInfo {
+                        team_key: match team {
+                            Some(t) => program.team_key(t),
+                            None => role_id(&class),
+                        },
+                        class,
+                        category,
+                        team,
+                        attributes: program.role_attributes(file),
+                        key: normalize(program.name(file)),
+                    };
+                    program.role_info.insert(file, info);
+                }
+                _ => {}
+            }
         }
+        program
+    }
+
+    /// Does the file's text (its sets' included) have a block of this trigger?
+    pub fn has_trigger(&self, file: usize, kind: TriggerKind) -> bool {
+        self.kinds.get(file).is_some_and(|k| k.contains(&kind))
+    }
+
+    /// What the executor needs of a role (empty for a file that is none).
+    pub fn role_info(&self, file: usize) -> &RoleInfo {
+        static NONE: OnceLock<RoleInfo> = OnceLock::new();
+        self.role_info
+            .get(&file)
+            .unwrap_or_else(|| NONE.get_or_init(RoleInfo::default))
+    }
+
+    /// The side id of a team file: its stem in snake case (`Werewolf.wwr` is `werewolf`).
+    pub fn team_key(&self, team: usize) -> String {
+        let path = &self.library.entries[team].path;
+        role_id(
+            path.file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or(self.name(team)),
+        )
+    }
+
+    /// Does a word name this team (by side id, stem, name or class)? `want` is normalised.
+    pub fn team_named(&self, key: &str, want: &str) -> bool {
+        normalize(key) == want || self.team_alias.get(want).is_some_and(|k| k == key)
     }
 
     /// The program of a roleset, parsed once per distinct set of sources.
@@ -260,18 +366,56 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
         }
     });
     if found.is_none() {
-        // `Disguise @Selection as @SecondarySelection`: a role.
+        let named = |v: &crate::wwr::ast::Value| matches!(&v.kind, ValueKind::Selector { name: n } if n.eq_ignore_ascii_case(name));
         for s in &block.body {
-            visit_abilities(s, &mut |a| {
-                if let AbilityKind::Disguising { role, .. } = &a.kind
-                    && matches!(&role.kind, ValueKind::Selector { name: n } if n.eq_ignore_ascii_case(name))
-                {
+            visit_abilities(s, &mut |a| match &a.kind {
+                // `Disguise @Selection as @SecondarySelection`: a role.
+                AbilityKind::Disguising { role, .. } if named(role) => {
                     found = Some(Selection::Role);
                 }
+                // `Target @Selection (Role)`: the type is the ability's.
+                AbilityKind::Targeting {
+                    target,
+                    as_type: Some(t),
+                } if named(target) => {
+                    found = Some(match t {
+                        crate::wwr::ast::TargetType::PlayerOptional => Selection::PlayerOptional,
+                        crate::wwr::ast::TargetType::Dead => Selection::Dead,
+                        crate::wwr::ast::TargetType::Role => Selection::Role,
+                        crate::wwr::ast::TargetType::Boolean => Selection::Boolean,
+                        _ => Selection::Player,
+                    });
+                }
+                // `Investigate @Selection Count`: living players of a role are counted.
+                AbilityKind::Investigating {
+                    kind: crate::wwr::ast::InvestigationKind::Count,
+                    target,
+                    ..
+                } if named(target) => found = Some(Selection::Role),
+                _ => {}
             });
         }
     }
     found.unwrap_or(Selection::Player)
+}
+
+/// How many times a block runs (`⟨xN⟩` on its trigger line or on an `• Action:` line, whose
+/// parameters are the trigger's; research §1.6: the last that gives a count wins).
+pub fn block_times(block: &TriggerBlock) -> u32 {
+    let action_lines = block
+        .body
+        .iter()
+        .filter(|s| matches!(s.kind, StatementKind::Action))
+        .map(|s| &s.params);
+    let mut count = 1;
+    for params in std::iter::once(&block.params).chain(action_lines) {
+        for s in &params.scaling {
+            if let crate::wwr::ast::ScalingKind::Times { count: n } = s.kind {
+                count = n;
+            }
+        }
+    }
+    count
 }
 
 pub fn visit_abilities<'a>(s: &'a Statement, f: &mut dyn FnMut(&'a Ability)) {
@@ -327,16 +471,7 @@ fn role_prompts(library: &Library, file: usize, id: &str) -> Vec<Prompt> {
         if mentions(t.block, "SecondarySelection") {
             selections.push(selection_type(t.block, "SecondarySelection"));
         }
-        let times = t
-            .block
-            .params
-            .scaling
-            .iter()
-            .find_map(|s| match s.kind {
-                crate::wwr::ast::ScalingKind::Times { count } => Some(count.max(1)),
-                _ => None,
-            })
-            .unwrap_or(1);
+        let times = block_times(t.block).max(1);
         out.push(Prompt {
             id: String::new(),
             role: file,

@@ -146,6 +146,21 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
             ),
         ));
     };
+    let name = q
+        .state
+        .slots
+        .get(q.voter)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    if !allowed_voter(q.roleset, q.state, &world, poll.poll, q.voter) {
+        return Err(Refusal::new(
+            "not_a_voter",
+            format!(
+                "{name} is not among the Allowed Voters of the {} poll",
+                program.name(poll.poll)
+            ),
+        ));
+    }
     if let Some(g) = poll.group
         && !world.in_group(q.voter, g)
     {
@@ -164,4 +179,36 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
         ));
     }
     Ok(())
+}
+
+/// Is the voter among the poll's `Allowed Voters` (evaluated now)?
+fn allowed_voter(
+    roleset: &Roleset,
+    state: &GameState,
+    world: &super::world::World,
+    poll: usize,
+    voter: SlotId,
+) -> bool {
+    let program = Program::of(roleset);
+    let Some(element) = program.element(poll) else {
+        return true;
+    };
+    let lists: Vec<&crate::wwr::ast::Value> = element
+        .settings
+        .iter()
+        .filter_map(|s| match s {
+            crate::wwr::ast::Setting::AllowedVoters { voters, .. } => Some(voters.iter()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if lists.is_empty() {
+        return true;
+    }
+    let mut ctx = Ctx::dry_run(roleset, state, 0);
+    let mut run = Run::new(&mut ctx, world.clone(), program.clone());
+    let scope = Scope::new(Src::Poll(poll), poll, crate::wwr::ast::TriggerKind::Passive);
+    lists
+        .iter()
+        .any(|v| run.eval(&scope, v).players().contains(&voter))
 }

@@ -21,6 +21,8 @@ pub struct Run<'r, 'a> {
     pub stage: String,
     /// How deep trigger cascades go, to stop a text that triggers itself forever.
     pub depth: u32,
+    /// Selectors reach the dead too (a death trigger's subject, research §1.4).
+    pub include_dead: bool,
     /// Counts steps of the same key so each has its own override key.
     keys: std::collections::BTreeMap<String, u32>,
 }
@@ -40,6 +42,7 @@ impl<'r, 'a> Run<'r, 'a> {
             kind,
             stage: "start".into(),
             depth: 0,
+            include_dead: false,
             keys: Default::default(),
         }
     }
@@ -86,6 +89,16 @@ impl<'r, 'a> Run<'r, 'a> {
             },
             Src::Poll(f) => format!("the {} poll", self.program.name(*f)),
             Src::Team(f) => self.program.name(*f).to_string(),
+            Src::GroupAttribute { id, group } => {
+                let name = self
+                    .world
+                    .group_attrs
+                    .iter()
+                    .find(|a| a.id == *id)
+                    .map(|a| self.program.name(a.attribute).to_string())
+                    .unwrap_or_else(|| "attribute".into());
+                format!("{name} on {}", self.program.name(*group))
+            }
             Src::Attribute { id, owner } => {
                 let name = self
                     .world
@@ -141,13 +154,19 @@ impl<'r, 'a> Run<'r, 'a> {
     }
 
     pub fn tell(&mut self, audience: Audience, text: impl Into<String>) {
+        self.tell_as(TEXT_TEMPLATE, audience, text);
+    }
+
+    /// A message under a template of the roleset (`wwr_text`, or `wwr_announce` for what a
+    /// role text makes public).
+    pub fn tell_as(&mut self, template: &str, audience: Audience, text: impl Into<String>) {
         let text = text.into();
         if text.trim().is_empty() {
             return;
         }
         self.ctx.outcome.messages.push(Message {
             audience,
-            template: TEXT_TEMPLATE.into(),
+            template: template.into(),
             text,
         });
     }

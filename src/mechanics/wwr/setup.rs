@@ -41,6 +41,14 @@ pub struct WwrSetup {
     /// Rule switches ([`OPTIONS`]).
     #[serde(default)]
     pub options: BTreeMap<String, String>,
+    /// The polls that stand in every game whatever the roles (the lynch), by name; the polls
+    /// the roles' texts create come with them. Default: `Lynch`.
+    #[serde(default = "standing_polls")]
+    pub polls: Vec<String>,
+}
+
+fn standing_polls() -> Vec<String> {
+    vec!["Lynch".into()]
 }
 
 /// The stages of a phase change, in the bot's order (research §1.3).
@@ -102,6 +110,10 @@ pub fn deal(
 
 /// The template every message of the executor uses: the text is the role book's own.
 pub const TEXT_TEMPLATE: &str = "wwr_text";
+/// The template of what a role text itself makes public (`Announce`, `Reveal` to a public
+/// place): public by the role book's design, even where it names a living player's role (the
+/// Executioner's lynch, the Ranger's reveal).
+pub const ANNOUNCE_TEMPLATE: &str = "wwr_announce";
 
 /// Is this RON text a WWR setup file (rather than a roleset)?
 pub fn is_setup(text: &str) -> bool {
@@ -165,6 +177,18 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
             ));
         }
     }
+    let mut roots = Vec::new();
+    for (i, name) in setup.polls.iter().enumerate() {
+        match program.find(Namespace::Poll, name) {
+            Some(p) => roots.push(p),
+            None => {
+                return Err((
+                    format!("polls[{i}]"),
+                    format!("no poll named `{name}` in the folder"),
+                ));
+            }
+        }
+    }
     let mut roles = Vec::new();
     let mut abilities = Vec::new();
     let mut sides: BTreeMap<String, SideDef> = BTreeMap::new();
@@ -179,6 +203,7 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
                 ),
             ));
         };
+        roots.push(file);
         let id = role_id(program.name(file));
         let (side, side_name, hostile) = side_of(&program, file);
         sides.entry(side.clone()).or_insert(SideDef {
@@ -248,16 +273,24 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
             "the roles in play and their counts, as the setup file lists them (`role*count,…`)"
                 .into(),
     });
-    for (key, value) in &setup.host_info {
+    let in_play = support::in_play(&program, &roots);
+    let mut labels: Vec<String> = host_info_labels(&program, &in_play);
+    for key in setup.host_info.keys() {
+        if !labels.contains(key) {
+            labels.push(key.clone());
+        }
+    }
+    for label in labels {
         options.push(OptionDef {
-            id: format!("%{key}%"),
-            default: value.clone(),
+            id: format!("%{label}%"),
+            default: setup.host_info.get(&label).cloned().unwrap_or_default(),
             values: Vec::new(),
-            description: "host information for the texts' `%…%`".into(),
+            description: "host information for the texts' `%…%`: one value for everyone, or `Holder: value; Holder: value` per player".into(),
         });
     }
     let mut templates = BTreeMap::new();
     templates.insert(TEXT_TEMPLATE.to_string(), "{text}".to_string());
+    templates.insert(ANNOUNCE_TEMPLATE.to_string(), "{text}".to_string());
     templates.insert(
         crate::engine::system::MODKILL_TEMPLATE.to_string(),
         "{player} has been removed from the game by the host.".to_string(),
@@ -307,7 +340,7 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
                 any_phase: true,
             })
             .collect(),
-        ballots: ballots(&program),
+        ballots: ballots(&program, &in_play),
         statuses: Vec::new(),
         options,
         templates,
@@ -315,6 +348,40 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
         reveals_dead_roles: false,
         sources,
     })
+}
+
+/// The labels of the host information (`%Player%`) the texts of these elements use.
+pub fn host_info_labels(program: &Program, files: &[usize]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for &file in files {
+        for (_, block) in program.triggers(file) {
+            super::program::walk_block_values(block, &mut |v| {
+                if let crate::wwr::ast::ValueKind::HostInfo { info } = &v.kind
+                    && !out.contains(&info.label)
+                {
+                    out.push(info.label.clone());
+                }
+            });
+        }
+    }
+    out
+}
+
+/// A player's value of a host information option: `Holder: value` entries separated by `;`
+/// give each holder his own, an entry without a holder is everyone's (commas are part of a
+/// value: a partial role list).
+pub fn host_value(option: &str, holder: &str) -> Option<String> {
+    let mut everyone = None;
+    for item in option.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        match item.split_once(':') {
+            Some((who, value)) if who.trim().eq_ignore_ascii_case(holder) => {
+                return Some(value.trim().to_string());
+            }
+            Some((who, _)) if !who.contains(',') && !who.trim().contains(' ') => {}
+            _ => everyone = Some(item.to_string()),
+        }
+    }
+    everyone
 }
 
 /// `Townsfolk Investigative` for a role's header.
@@ -348,12 +415,7 @@ fn side_of(program: &Program, file: usize) -> (String, String, bool) {
 
 /// The id of a team as a side: its file's stem (`Werewolf.wwr` is `werewolf`).
 pub fn team_key(program: &Program, team: usize) -> String {
-    let path = &program.library.entries[team].path;
-    role_id(
-        path.file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or(program.name(team)),
-    )
+    program.team_key(team)
 }
 
 fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
@@ -432,11 +494,11 @@ pub fn ballot_id(program: &Program, poll: usize) -> String {
     role_id(program.name(poll))
 }
 
-/// Every poll some element creates, as a ballot of the phase kind it is created in.
-fn ballots(program: &Program) -> Vec<BallotDef> {
+/// Every poll an element in play creates, as a ballot of the phase kind it is created in.
+fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
     let mut found: BTreeMap<usize, Option<PhaseKind>> = BTreeMap::new();
-    for (file, entry) in program.library.entries.iter().enumerate() {
-        let Some(element) = entry.element() else {
+    for &file in in_play {
+        let Some(element) = program.element(file) else {
             continue;
         };
         for block in &element.triggers {

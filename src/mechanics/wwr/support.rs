@@ -276,6 +276,34 @@ fn block_reason(
         .find_map(|s| statement_reason(program, s, pulled))
 }
 
+/// The elements a game with these roots has in play: the roots, their teams, and every
+/// attribute, group and poll their texts name in `Apply`, `Join` and `Create … Poll`,
+/// transitively.
+pub fn in_play(program: &Program, roots: &[usize]) -> Vec<usize> {
+    let mut pulled: Vec<usize> = Vec::new();
+    for r in roots {
+        if !pulled.contains(r) {
+            pulled.push(*r);
+        }
+        if let Some(team) = program.team_of_role(*r)
+            && !pulled.contains(&team)
+        {
+            pulled.push(team);
+        }
+    }
+    let mut i = 0;
+    while i < pulled.len() {
+        let file = pulled[i];
+        i += 1;
+        for (_, block) in program.triggers(file) {
+            for s in &block.body {
+                super::program::visit_abilities(s, &mut |a| pull(program, &a.kind, &mut pulled));
+            }
+        }
+    }
+    pulled
+}
+
 /// `Ok` when the executor runs every construct the role needs, else the first that it does
 /// not, with the element it is in.
 pub fn role_support(program: &Program, role: usize) -> Result<(), String> {

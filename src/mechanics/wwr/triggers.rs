@@ -8,8 +8,8 @@ use super::run::{MAX_DEPTH, Run};
 use super::world::{AttrKind, Loc, Src};
 use crate::engine::SlotId;
 use crate::wwr::ast::{
-    Ability, CompulsionKind, Params, RestrictionKind, ScalingKind, Statement, StatementKind,
-    TriggerBlock, TriggerKind,
+    Ability, CompulsionKind, Params, RestrictionKind, Statement, StatementKind, TriggerBlock,
+    TriggerKind,
 };
 use crate::wwr::names::normalize;
 
@@ -18,6 +18,12 @@ pub fn element_of(run: &Run, src: &Src) -> Option<usize> {
     match src {
         Src::Player(p) => run.world.players.get(*p).map(|x| x.role),
         Src::Group { file, .. } | Src::Poll(file) | Src::Team(file) => Some(*file),
+        Src::GroupAttribute { id, .. } => run
+            .world
+            .group_attrs
+            .iter()
+            .find(|a| a.id == *id)
+            .map(|a| a.attribute),
         Src::Attribute { id, .. } => {
             run.world
                 .attrs
@@ -63,11 +69,9 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
         if let Some(subject) = &block.trigger.subject {
             let this = scope.var("this").players();
             // The subject is evaluated including the dead (research §1.4).
-            let mut within = run.eval(&scope, subject).players();
-            if matches!(&subject.kind, crate::wwr::ast::ValueKind::Selector { name } if normalize(name) == "all")
-            {
-                within = (0..run.world.players.len()).collect();
-            }
+            run.include_dead = true;
+            let within = run.eval(&scope, subject).players();
+            run.include_dead = false;
             if this.is_empty() || !this.iter().all(|t| within.contains(t)) {
                 continue;
             }
@@ -99,12 +103,7 @@ fn has_subject_form(kind: TriggerKind) -> bool {
 /// custom attributes, teams (research §1.4).
 pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
     let program = run.program.clone();
-    let has = |file: usize| {
-        program
-            .triggers(file)
-            .iter()
-            .any(|(_, b)| b.trigger.kind == kind)
-    };
+    let has = |file: usize| program.has_trigger(file, kind);
     let mut players: Vec<SlotId> = run
         .world
         .living()
@@ -150,6 +149,10 @@ pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
             )
         })
         .filter(|f| has(*f))
+        .filter(|f| {
+            let ballot = super::setup::ballot_id(&program, *f);
+            run.ctx.roleset.ballot(&ballot).is_some()
+        })
         .collect();
     for p in polls {
         fire_on(run, &Src::Poll(p), kind, vars);
@@ -166,6 +169,17 @@ pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
         .collect();
     for (id, owner) in attrs {
         fire_on(run, &Src::Attribute { id, owner }, kind, vars);
+    }
+    let group_attrs: Vec<(u64, usize)> = run
+        .world
+        .group_attrs
+        .iter()
+        .filter(|a| has(a.attribute))
+        .filter(|a| run.world.groups.get(&a.group).is_some_and(|g| !g.disbanded))
+        .map(|a| (a.id, a.group))
+        .collect();
+    for (id, group) in group_attrs {
+        fire_on(run, &Src::GroupAttribute { id, group }, kind, vars);
     }
     for team in active_teams(run) {
         if has(team) {
@@ -340,15 +354,9 @@ fn selection_key(run: &Run, scope: &Scope) -> String {
     }
 }
 
-/// How many times the block runs (`⟨xN⟩`; research §1.6: the last entry that gives a value).
+/// How many times the block runs.
 pub fn scaling(block: &TriggerBlock) -> u32 {
-    let mut count = 1;
-    for s in &block.params.scaling {
-        if let ScalingKind::Times { count: n } = s.kind {
-            count = n;
-        }
-    }
-    count
+    super::program::block_times(block)
 }
 
 /// Record a use of the block by a source (quantity, phase, selection).
@@ -392,7 +400,7 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
     run.note("trigger", format!("{label}: `{trigger}`"));
     for _ in 0..scaling(block) {
         record_use(run, scope, file, block);
-        run_body(run, scope, &block.body, super::exec::Tell::Said);
+        run_body(run, scope, &block.body, super::exec::Tell::Answer);
     }
 }
 

@@ -87,7 +87,11 @@ pub fn check(run: &mut Run) -> bool {
         format!("The game is over: {} won.", names.join(" and ")),
     );
     run.ctx.state.game_over = Some(GameOver {
-        winners: names,
+        // By side id, as the roleset's sides name the teams.
+        winners: winners
+            .iter()
+            .map(|t| super::setup::team_key(&program, *t))
+            .collect(),
         winning_slots: slots,
         after_game_counted: false,
     });

@@ -40,6 +40,8 @@ pub enum Src {
     Team(usize),
     /// A custom attribute row, owned by a player.
     Attribute { id: u64, owner: SlotId },
+    /// A custom attribute row owned by a group (`Apply \`Ritual\` to #Wolfpack`).
+    GroupAttribute { id: u64, group: usize },
 }
 
 impl Src {
@@ -49,7 +51,7 @@ impl Src {
             Src::Player(p) => Some(*p),
             Src::Group { executor, .. } => *executor,
             Src::Attribute { owner, .. } => Some(*owner),
-            Src::Poll(_) | Src::Team(_) => None,
+            Src::Poll(_) | Src::Team(_) | Src::GroupAttribute { .. } => None,
         }
     }
     /// The key of per-source bookkeeping (uses, last target).
@@ -59,7 +61,7 @@ impl Src {
             Src::Group { file, .. } => format!("group:{file}"),
             Src::Poll(f) => format!("poll:{f}"),
             Src::Team(f) => format!("team:{f}"),
-            Src::Attribute { id, .. } => format!("attribute:{id}"),
+            Src::Attribute { id, .. } | Src::GroupAttribute { id, .. } => format!("attribute:{id}"),
         }
     }
 }
@@ -75,6 +77,9 @@ pub struct Player {
     pub alive: bool,
     /// `Target @X`: kept through death (`@Target` hides a dead target).
     pub target: Option<SlotId>,
+    /// `Target @Selection (Role)`: a role (file index) as the target instead.
+    #[serde(default)]
+    pub target_role: Option<usize>,
     pub counter: i64,
 }
 
@@ -167,6 +172,16 @@ pub struct Attr {
     pub parent: Option<u64>,
 }
 
+/// A custom attribute a group carries.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct GroupAttr {
+    pub id: u64,
+    pub group: usize,
+    pub attribute: usize,
+    pub lasting: Lasting,
+    pub applied: u32,
+}
+
 /// Membership tiers of a group.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Tier2 {
@@ -235,6 +250,9 @@ pub struct World {
     /// Attributes applied to a whole team (`Apply \`CoyoteTrigger\` to &Werewolf`): the
     /// team's file index and the attribute's normalised name.
     pub team_attrs: Vec<(usize, String)>,
+    /// Custom attributes applied to groups.
+    #[serde(default)]
+    pub group_attrs: Vec<GroupAttr>,
     /// Prompts an event opened (the executioner's emergency target): player and ability id.
     pub opened: Vec<(SlotId, String)>,
 }

@@ -4,6 +4,7 @@
 use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::setup::ANNOUNCE_TEMPLATE;
 use crate::wwr::ast::{AnnouncementKind, Value};
 use crate::wwr::names::normalize;
 
@@ -23,45 +24,40 @@ pub fn run(
     };
     match kind {
         AnnouncementKind::Announce => {
-            run.tell(Audience::Public, text.clone());
+            run.tell_as(ANNOUNCE_TEMPLATE, Audience::Public, text.clone());
             Feedback::ok(format!("Announced: {text}"))
         }
         AnnouncementKind::Learn | AnnouncementKind::Know => match scope.me() {
             Some(p) => {
                 run.tell(Audience::Slot(p), text.clone());
-                Feedback::ok("")
+                Feedback::ok(format!("{} learns: {text}", run.name(p)))
             }
             None => Feedback::failed("Nobody to learn it"),
         },
         AnnouncementKind::Reveal => {
-            let place = to.map(|t| (t, run.eval(scope, t)));
-            match place {
-                Some((_, V::Players(p))) => {
-                    for x in &p {
-                        run.tell(Audience::Slot(*x), text.clone());
-                    }
-                    Feedback::ok("")
+            let place = to.map(|t| run.eval(scope, t));
+            let audiences: Vec<Audience> = match place {
+                Some(V::Players(p)) => p.into_iter().map(Audience::Slot).collect(),
+                Some(V::Group(g)) => vec![Audience::Group(run.program.name(g).to_string())],
+                Some(V::Text(place)) if PUBLIC_PLACES.contains(&normalize(&place).as_str()) => {
+                    vec![Audience::Public]
                 }
-                Some((_, V::Group(g))) => {
-                    let name = run.program.name(g).to_string();
-                    run.tell(Audience::Group(name), text.clone());
-                    Feedback::ok("")
-                }
-                Some((_, V::Text(place)))
-                    if PUBLIC_PLACES.contains(&normalize(&place).as_str()) =>
-                {
-                    run.tell(Audience::Public, text.clone());
-                    Feedback::ok("")
-                }
-                Some((_, V::Text(place))) => {
-                    run.tell(Audience::Group(place), text.clone());
-                    Feedback::ok("")
-                }
-                _ => {
-                    run.tell(Audience::Host, text.clone());
-                    Feedback::ok("")
-                }
+                Some(V::Text(place)) => vec![Audience::Group(place)],
+                _ => vec![Audience::Host],
+            };
+            let to: Vec<String> = audiences
+                .iter()
+                .map(|a| match a {
+                    Audience::Slot(p) => run.name(*p),
+                    Audience::Group(g) => format!("#{g}"),
+                    Audience::Public => "everyone".into(),
+                    Audience::Host => "the host".into(),
+                })
+                .collect();
+            for a in audiences {
+                run.tell_as(ANNOUNCE_TEMPLATE, a, text.clone());
             }
+            Feedback::ok(format!("Revealed to {}: {text}", to.join(", ")))
         }
     }
 }

@@ -41,8 +41,24 @@ pub fn apply(
         }
         return Feedback::ok(format!("Applied {name} to {}", run.program.name(team)));
     }
-    let targets = target.players();
     let lasting = lasting(duration, Lasting::Persistent);
+    if let V::Group(group) = target {
+        run.world.next_attr += 1;
+        let id = run.world.next_attr;
+        run.world
+            .group_attrs
+            .push(crate::mechanics::wwr::world::GroupAttr {
+                id,
+                group,
+                attribute: file,
+                lasting,
+                applied: run.phase,
+            });
+        let src = Src::GroupAttribute { id, group };
+        crate::mechanics::wwr::triggers::fire_on(run, &src, TriggerKind::Starting, &[]);
+        return Feedback::ok(format!("Applied {name} to {}", run.program.name(group)));
+    }
+    let targets = target.players();
     let parent = match scope.src {
         Src::Attribute { id, .. } => Some(id),
         _ => None,
@@ -72,7 +88,12 @@ pub fn apply(
 }
 
 pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Value) -> Feedback {
-    let name = attribute_name(run, scope, attribute);
+    let written = attribute_name(run, scope, attribute);
+    // `HeraldSelected:Self`: only the rows this source applied.
+    let (name, own) = match written.rsplit_once(':') {
+        Some((n, who)) if normalize(who) == "self" => (n.to_string(), true),
+        _ => (written, false),
+    };
     let target = run.eval(scope, target);
     if let V::Team(team) = target {
         let key = normalize(&name);
@@ -82,6 +103,12 @@ pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Valu
     let Some(file) = run.program.find(Namespace::Attribute, &name) else {
         return Feedback::failed(format!("No attribute named {name}"));
     };
+    if let V::Group(group) = target {
+        run.world
+            .group_attrs
+            .retain(|a| !(a.group == group && a.attribute == file));
+        return Feedback::ok(format!("Removed {name} from {}", run.program.name(group)));
+    }
     let targets = target.players();
     let doomed: Vec<u64> = run
         .world
@@ -89,6 +116,7 @@ pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Valu
         .iter()
         .filter(|a| targets.contains(&a.owner))
         .filter(|a| matches!(a.kind, AttrKind::Custom { attribute, .. } if attribute == file))
+        .filter(|a| !own || a.src == scope.src)
         .map(|a| a.id)
         .collect();
     if doomed.is_empty() {

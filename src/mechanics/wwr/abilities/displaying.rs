@@ -14,15 +14,23 @@ fn key(run: &mut Run, scope: &Scope, display: &Value) -> String {
     }
 }
 
+/// A display's value: `Counter` stands for the source's counter (the assassin's knives).
+fn value(run: &mut Run, scope: &Scope, v: &Value) -> String {
+    let shown = {
+        let v = run.eval(scope, v);
+        run.show(&v)
+    };
+    match scope.me() {
+        Some(p) if shown.eq_ignore_ascii_case("counter") => {
+            run.world.players[p].counter.to_string()
+        }
+        _ => shown,
+    }
+}
+
 pub fn show(run: &mut Run, scope: &mut Scope, display: &Value, values: &[Value]) -> Feedback {
     let key = key(run, scope, display);
-    let values: Vec<String> = values
-        .iter()
-        .map(|v| {
-            let v = run.eval(scope, v);
-            run.show(&v)
-        })
-        .collect();
+    let values: Vec<String> = values.iter().map(|v| value(run, scope, v)).collect();
     let shown = values.join(", ");
     run.world.displays.insert(key.clone(), values);
     Feedback::ok(format!("Display {key}: {shown}"))
@@ -37,10 +45,7 @@ pub fn update(
 ) -> Feedback {
     let key = key(run, scope, display);
     let i = number(&run.eval(scope, index)).unwrap_or(1.0).max(1.0) as usize - 1;
-    let new = {
-        let v = run.eval(scope, value);
-        run.show(&v)
-    };
+    let new = self::value(run, scope, value);
     let values = run.world.displays.entry(key.clone()).or_default();
     if values.len() <= i {
         values.resize(i + 1, String::new());

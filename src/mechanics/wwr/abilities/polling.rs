@@ -1,5 +1,6 @@
 //! Poll creation: `Create [\`Name\`] Poll in #place` opens a poll for this phase; its votes go
-//! to the ballot of the same name. A poll a group creates counts only its members' votes.
+//! to the ballot of the same name. A poll a group creates, or one created in a group's channel
+//! (`in #cult`), takes only that group's members' votes: in the bot only they see it.
 
 use crate::mechanics::wwr::eval::{Feedback, Scope};
 use crate::mechanics::wwr::run::Run;
@@ -7,7 +8,13 @@ use crate::mechanics::wwr::world::{OpenPoll, Src};
 use crate::wwr::ast::{PollAction, Value};
 use crate::wwr::resolve::Namespace;
 
-pub fn run(run: &mut Run, scope: &mut Scope, action: PollAction, poll: Option<&Value>) -> Feedback {
+pub fn run(
+    run: &mut Run,
+    scope: &mut Scope,
+    action: PollAction,
+    poll: Option<&Value>,
+    location: Option<&Value>,
+) -> Feedback {
     if action != PollAction::Create {
         return Feedback::failed("poll manipulation is not in layer A");
     }
@@ -29,8 +36,10 @@ pub fn run(run: &mut Run, scope: &mut Scope, action: PollAction, poll: Option<&V
             run.program.name(file)
         ));
     }
-    let group = match scope.src {
-        Src::Group { file, .. } => Some(file),
+    let place = location.map(|l| run.eval(scope, l));
+    let group = match (&scope.src, place) {
+        (Src::Group { file, .. }, _) => Some(*file),
+        (_, Some(crate::mechanics::wwr::eval::V::Group(g))) => Some(g),
         _ => None,
     };
     run.world.polls.push(OpenPoll {

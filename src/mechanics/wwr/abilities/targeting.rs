@@ -1,6 +1,6 @@
 //! Targeting: a source remembers a player (`@Target`) until it targets another or untargets.
 
-use crate::mechanics::wwr::eval::{Feedback, Scope};
+use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
 use crate::wwr::ast::Value;
 
@@ -8,8 +8,15 @@ pub fn target(run: &mut Run, scope: &mut Scope, target: &Value) -> Feedback {
     let Some(me) = scope.me() else {
         return Feedback::failed("Only a player targets");
     };
-    let chosen = run.eval(scope, target).players().first().copied();
+    let value = run.eval(scope, target);
+    if let V::Role(role) = value {
+        run.world.players[me].target = None;
+        run.world.players[me].target_role = Some(role);
+        return Feedback::ok(format!("You target the role {}", run.program.name(role)));
+    }
+    let chosen = value.players().first().copied();
     run.world.players[me].target = chosen;
+    run.world.players[me].target_role = None;
     match chosen {
         Some(t) => Feedback::ok(format!("You target {}", run.name(t))),
         None => Feedback::ok("You target nobody"),
@@ -21,5 +28,6 @@ pub fn untarget(run: &mut Run, scope: &mut Scope) -> Feedback {
         return Feedback::failed("Only a player targets");
     };
     run.world.players[me].target = None;
+    run.world.players[me].target_role = None;
     Feedback::ok("You no longer target anybody")
 }
