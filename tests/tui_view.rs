@@ -359,3 +359,95 @@ fn conan_day_and_the_crime_log() {
     let public = h.screen(200, 60);
     assert!(!public.contains("Crime log"), "{public}");
 }
+
+/// A WWR game of the demo role book at Night 1: the prompts answered so far, the Den's Hunt
+/// poll in the tally, and the queue stepping through the bot's pipeline with its reasons.
+#[test]
+fn wwr_night_prompts_poll_and_queue() {
+    let mut h = tui::with_game(wwr_demo_night());
+    snap("wwr_night1_200x60", &h, 200, 60);
+    // The tally (`t` in the queue pane) shows the Hunt, the only poll open tonight, and who
+    // of the Den has not voted; the vote overlay asks a Den member next.
+    h.key(KeyCode::Char('3')).key(KeyCode::Char('t'));
+    let tally = h.screen(200, 60);
+    assert!(tally.contains("Hunt poll"), "{tally}");
+    assert!(!tally.contains("Gallows poll"), "{tally}");
+    snap("wwr_night1_tally_200x60", &h, 200, 60);
+    h.key(KeyCode::Char('V'));
+    assert!(
+        h.screen(200, 60).contains("next voter: Oda"),
+        "{}",
+        h.screen(200, 60)
+    );
+    // The act form offers only the prompts open now, with their argument kinds.
+    h.key(KeyCode::Esc).key(KeyCode::Char('a'));
+    let form = h.screen(200, 60);
+    assert!(form.contains("Fay · Herbalist"), "{form}");
+    assert!(
+        !form.contains("Eve · Confessor"),
+        "a day prompt is offered at night:\n{form}"
+    );
+}
+
+/// Night 1 of a 16-player WWR demo game with a few answers and the Den's votes.
+fn wwr_demo_night() -> mafia_mod::engine::Game {
+    use mafia_mod::engine::{Entry, Game, PlayerSetup, Setup};
+    let roleset = mafia_mod::systems::load_roleset("rolesets/wwr-demo/setup.ron").expect("demo");
+    let roles = [
+        ("Ann", "lamplighter"),
+        ("Bob", "lamplighter"),
+        ("Cid", "night_watch"),
+        ("Dee", "census_taker"),
+        ("Eve", "confessor"),
+        ("Fay", "herbalist"),
+        ("Gus", "bellringer"),
+        ("Hal", "gravedigger"),
+        ("Ivy", "hangman"),
+        ("Jon", "blacksmith"),
+        ("Kim", "wanderer"),
+        ("Lou", "den_mother"),
+        ("Max", "scent_hound"),
+        ("Ned", "skinwalker"),
+        ("Oda", "ridge_wolf"),
+        ("Pat", "stray"),
+    ];
+    let players = roles
+        .iter()
+        .map(|(name, role)| PlayerSetup {
+            name: name.to_string(),
+            role: role.to_string(),
+            extra_roles: Vec::new(),
+            family: None,
+            level: Default::default(),
+            aka: Vec::new(),
+        })
+        .collect();
+    let setup = Setup {
+        players,
+        ..Setup::default()
+    };
+    let (mut game, _) =
+        Game::create("wwr-demo", roleset, setup, 3, &mafia_mod::systems::SYSTEMS).expect("created");
+    game.submit(Entry::Resolve, None).expect("Day 0 ends");
+    let act = |actor: &str, ability: &str, targets: &[&str]| Entry::Act {
+        actor: actor.into(),
+        ability: ability.into(),
+        targets: targets.iter().map(|t| t.to_string()).collect(),
+        params: Default::default(),
+    };
+    let vote = |voter: &str, target: &str| Entry::Vote {
+        ballot: Some("hunt".into()),
+        voter: voter.into(),
+        target: target.into(),
+    };
+    for entry in [
+        act("Fay", "herbalist", &["Kim"]),
+        act("Cid", "night_watch", &["Max"]),
+        vote("Lou", "Gus"),
+        vote("Max", "Gus"),
+        vote("Ned", "Jon"),
+    ] {
+        game.submit(entry, None).expect("accepted");
+    }
+    game
+}

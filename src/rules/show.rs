@@ -23,7 +23,14 @@ pub fn render_roleset(r: &Roleset) -> String {
     // The stages each kind of phase runs, in the default order (a stage of every phase in
     // each list).
     let kinds = [PhaseKind::Prep, PhaseKind::Night, PhaseKind::Day];
-    for kind in kinds {
+    let played = |kind: PhaseKind| {
+        r.phases
+            .prelude
+            .iter()
+            .chain(&r.phases.cycle)
+            .any(|p| p.kind == kind)
+    };
+    for kind in kinds.into_iter().filter(|k| played(*k)) {
         let stages: Vec<&super::StageDef> = r.stages.iter().filter(|s| s.runs_in(kind)).collect();
         if stages.is_empty() {
             continue;

@@ -53,6 +53,8 @@ pub struct QueueView {
     pub cursor: usize,
     /// Day phases show the vote tally unless the host switched to the steps.
     pub steps_in_day: bool,
+    /// Nights show the steps unless the host switched to the tally (a WWR night's polls).
+    pub tally_at_night: bool,
 }
 
 /// What the draft pane shows; `m` goes through them in this order.
@@ -444,7 +446,12 @@ impl App {
 
     /// Whether the queue pane shows the vote tally.
     pub fn shows_tally(&self) -> bool {
-        self.is_day() && !self.queue.steps_in_day && !self.tally.ballots.is_empty()
+        let wanted = if self.is_day() {
+            !self.queue.steps_in_day
+        } else {
+            self.queue.tally_at_night
+        };
+        wanted && !self.tally.ballots.is_empty()
     }
 
     /// The state the roster shows: as of the queue cursor while the host walks the steps.

@@ -175,6 +175,7 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, String> {
             if committing {
                 app.queue.cursor = 0;
                 app.queue.steps_in_day = false;
+                app.queue.tally_at_night = false;
                 app.draft.committed = app.game.state().history.len().checked_sub(1);
                 app.draft.shows = super::app::DraftShows::Post;
                 app.draft.scroll = 0;
@@ -267,7 +268,8 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         Msg::Export => open_form(app, FormKind::Export, Vec::new()),
         Msg::Resolve => show_resolution(app),
         Msg::Commit => ask_commit(app),
-        Msg::ToggleTally => app.queue.steps_in_day = !app.queue.steps_in_day,
+        Msg::ToggleTally if app.is_day() => app.queue.steps_in_day = !app.queue.steps_in_day,
+        Msg::ToggleTally => app.queue.tally_at_night = !app.queue.tally_at_night,
         Msg::TogglePrivate => {
             app.draft.shows = app.draft.shows.next();
             app.draft.scroll = 0;
@@ -342,6 +344,7 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
 fn show_resolution(app: &mut App) {
     app.focus = Pane::Queue;
     app.queue.steps_in_day = true;
+    app.queue.tally_at_night = false;
     app.queue.cursor = 0;
     app.notice = Some(format!(
         "{} resolved: {} steps, nothing committed; ↓ steps through, o overrides, C commits",

@@ -164,10 +164,11 @@ fn pick<'a, T>(word: &str, items: &'a [T], text: impl Fn(&T) -> String) -> Resul
 }
 
 /// The next living player after `after` (in roster order, wrapping) who has not voted on every
-/// open ballot.
+/// open ballot he may vote on (the rule system's tally says who may: a group's poll is its
+/// members').
 pub fn next_voter(game: &Game, after: Option<&str>) -> Option<String> {
     let state = game.state();
-    let ballots = ballots(game);
+    let tally = game.tally();
     let living: Vec<&Slot> = state.voters(game.roleset()).collect();
     let start = after
         .and_then(|n| living.iter().position(|s| s.name == n))
@@ -175,7 +176,11 @@ pub fn next_voter(game: &Game, after: Option<&str>) -> Option<String> {
         .unwrap_or(0);
     (0..living.len())
         .map(|k| living[(start + k) % living.len()])
-        .find(|s| !ballots.iter().all(|b| has_vote(state, &b.id, s.id)))
+        .find(|s| {
+            // The tally lists the living; a dead player a status keeps voting is asked as before.
+            tally.ballots.iter().any(|b| b.not_voted.contains(&s.id))
+                || (!s.alive && !ballots(game).iter().all(|b| has_vote(state, &b.id, s.id)))
+        })
         .map(|s| s.name.clone())
 }
 

@@ -20,10 +20,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::world::Loc;
 
-/// The id of a role: its name in snake case (`Fortune Teller` is `fortune_teller`).
+/// The id of a role: its name in snake case (`Fortune Teller` is `fortune_teller`,
+/// `Fletcher's Customer` is `fletchers_customer`).
 pub fn role_id(name: &str) -> String {
     let mut out = String::new();
-    for c in name.trim().chars() {
+    // An apostrophe joins its word (`Fletcher's` is `fletchers`).
+    for c in name.trim().chars().filter(|c| !matches!(c, '\'' | '’')) {
         if c.is_alphanumeric() {
             out.extend(c.to_lowercase());
         } else if !out.ends_with('_') && !out.is_empty() {

@@ -305,7 +305,14 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
     );
     Ok(Roleset {
         version: crate::rules::ROLESET_VERSION,
-        id: format!("wwr-{}", role_id(&setup.name).replace('_', "-")),
+        id: {
+            let id = role_id(&setup.name).replace('_', "-");
+            if id.starts_with("wwr") {
+                id
+            } else {
+                format!("wwr-{id}")
+            }
+        },
         name: setup.name.clone(),
         language: "en".into(),
         mechanics: super::ID.into(),
