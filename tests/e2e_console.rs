@@ -400,3 +400,73 @@ fn a_conan_day_is_voted_and_committed() {
     let saved = mafia_mod::savefile::load_game(&copy).expect("the save loads");
     assert_eq!(saved.phase_name(), "Night 2");
 }
+
+/// A WWR game from the demo role book, as a new host would start it (issue 13): `new` on the
+/// setup file deals the roles, the console answers prompts and votes in the Den's Hunt by the
+/// command line, and committing Day 0 and Night 1 runs the bot's pipeline: the Hunt's victim
+/// dies, and the post says so.
+#[test]
+fn a_wwr_demo_night_is_answered_and_committed() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = data_dir();
+    let save = dir.path().join("wwr.ron");
+    let players = dir.path().join("players.txt");
+    let roles = [
+        ("Ann", "lamplighter"),
+        ("Bob", "lamplighter"),
+        ("Cid", "night_watch"),
+        ("Dee", "census_taker"),
+        ("Eve", "confessor"),
+        ("Fay", "herbalist"),
+        ("Gus", "bellringer"),
+        ("Hal", "gravedigger"),
+        ("Ivy", "hangman"),
+        ("Jon", "blacksmith"),
+        ("Kim", "wanderer"),
+        ("Lou", "den_mother"),
+        ("Max", "scent_hound"),
+        ("Ned", "skinwalker"),
+        ("Oda", "ridge_wolf"),
+        ("Pat", "stray"),
+    ];
+    let lines: Vec<String> = roles.iter().map(|(n, r)| format!("{n} | | {r}")).collect();
+    std::fs::write(&players, lines.join("\n")).expect("players");
+    let setup = Path::new(env!("CARGO_MANIFEST_DIR")).join("rolesets/wwr-demo/setup.ron");
+    let created = Command::new(BIN)
+        .arg("new")
+        .arg("--roleset")
+        .arg(&setup)
+        .arg("--players")
+        .arg(&players)
+        .arg("-o")
+        .arg(&save)
+        .output()
+        .expect("new runs");
+    assert!(created.status.success(), "{created:?}");
+    let path = save.to_string_lossy().to_string();
+    let s = Session::start(&["open", &path], 160, 45);
+    let screen = s.wait_for("Roster");
+    assert!(screen.contains("Day 0"), "{screen}");
+    s.keys(&["C"]);
+    s.wait_for("Commit Day 0?");
+    s.keys(&["y"]);
+    s.wait_for("Night 1");
+    s.command("act Fay herbalist Kim", "Fay herbalist");
+    s.command("vote hunt Lou Gus", "Lou votes Gus");
+    s.command("vote hunt Max Gus", "Max votes Gus");
+    s.keys(&["C"]);
+    s.wait_for("Commit Night 1?");
+    s.keys(&["y"]);
+    let post = s.wait_for("Night 1 (committed)");
+    assert!(post.contains("Gus has died."), "{post}");
+    assert!(post.contains("Alive (15)"), "{post}");
+    s.keys(&["s"]);
+    s.wait_for("● saved");
+    s.keys(&["q"]);
+    s.wait_for("EXITED 0");
+    let saved = mafia_mod::savefile::load_game(&save).expect("the save loads");
+    assert_eq!(saved.phase_name(), "Day 1");
+    assert!(!saved.state().slot_by_name("Gus").expect("Gus").alive);
+}
