@@ -63,6 +63,12 @@ pub fn drain(run: &mut Run) -> bool {
             }
             run.world.players[v].alive = false;
             run.ctx.kill(v, &record.kind);
+            // The rules forget a dead target (option `dead_targets: cleared`); the bot keeps it.
+            if run.ctx.option("dead_targets") == "cleared" {
+                for p in run.world.players.iter_mut().filter(|p| p.target == Some(v)) {
+                    p.target = None;
+                }
+            }
             died = true;
             run.step(
                 key,

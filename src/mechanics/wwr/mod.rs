@@ -51,7 +51,13 @@ impl RuleSystem for Wwr {
         crate::engine::system::Requirements {
             templates: &[setup::TEXT_TEMPLATE, setup::ANNOUNCE_TEMPLATE],
             stages: &["immediate", "pre_end", "end", "start"],
-            options: &["dead_actions", setup::DEAL_OPTION],
+            options: &[
+                "dead_actions",
+                "answer_order",
+                "action_subtypes",
+                "dead_targets",
+                setup::DEAL_OPTION,
+            ],
             ..Default::default()
         }
     }

@@ -118,6 +118,40 @@ fn answers(
     timing: Timing,
     pre_end: Option<bool>,
 ) -> Vec<(u64, usize, String, Vec<String>)> {
+    let mut out = answers_logged(run, timing, pre_end);
+    // The rule book's conflict order (option `answer_order: rules`): non-attacks first, then
+    // alphabetical by player; immediate answers stay in log order (they happen as they come).
+    if timing != Timing::Immediate && run.ctx.option("answer_order") == "rules" {
+        let program = run.program.clone();
+        out.sort_by_key(|(_, actor, ability, _)| {
+            let attacks = program
+                .prompts
+                .get(ability)
+                .is_some_and(|p| prompt_kills(&program, p));
+            (attacks, run.name(*actor).to_lowercase())
+        });
+    }
+    out
+}
+
+/// Does a prompt's text kill (an attack, kill, lynch or true kill)?
+fn prompt_kills(program: &super::program::Program, prompt: &super::program::Prompt) -> bool {
+    let (_, block) = program.triggers(prompt.role)[prompt.trigger];
+    let mut kills = false;
+    for s in &block.body {
+        super::program::visit_abilities(s, &mut |a| {
+            kills |= matches!(a.kind, crate::wwr::ast::AbilityKind::Killing { .. });
+        });
+    }
+    kills
+}
+
+/// The live answers of the phase with this timing, in log order.
+fn answers_logged(
+    run: &Run,
+    timing: Timing,
+    pre_end: Option<bool>,
+) -> Vec<(u64, usize, String, Vec<String>)> {
     live_acts(&run.ctx.state)
         .filter_map(|a| {
             let p = run.program.prompts.get(a.ability)?;

@@ -117,6 +117,28 @@ impl<'r, 'a> Run<'r, 'a> {
         }
     }
 
+    /// A source in one word, for step keys the host types (`Jon`, `wolfpack`).
+    pub fn src_word(&self, src: &Src) -> String {
+        match src {
+            Src::Player(p) => self.name(*p),
+            Src::Group { file, .. } | Src::Poll(file) | Src::Team(file) => {
+                crate::wwr::names::normalize(self.program.name(*file))
+            }
+            Src::Attribute { id, .. } | Src::GroupAttribute { id, .. } => format!("attribute{id}"),
+        }
+    }
+
+    /// Record that a source visits a player (research §1.10): a step, unless the ability is
+    /// visitless or the target is the source itself.
+    pub fn visit(&mut self, scope: &super::eval::Scope, target: SlotId, kind: &str) {
+        if scope.visitless || scope.me() == Some(target) {
+            return;
+        }
+        let label = self.src_label(&scope.src);
+        let name = self.name(target);
+        self.note("visit", format!("{label} visits {name} ({kind})"));
+    }
+
     /// Record a step.
     pub fn step(
         &mut self,

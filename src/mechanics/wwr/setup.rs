@@ -60,12 +60,34 @@ pub const STAGES: [(&str, &str); 4] = [
 ];
 
 /// The rule switches: where the bot and the rule book disagree, the bot is the default.
-pub const OPTIONS: [(&str, &str, &[&str], &str); 1] = [(
-    "dead_actions",
-    "run",
-    &["run", "drop"],
-    "Queued actions of a player who died before they run: `run` as the bot does (it never checks), `drop` as the rules' events page says.",
-)];
+/// Each is `bot` (or the bot's word) by default; the other value is the rule book's reading
+/// (research appendix).
+pub const OPTIONS: [(&str, &str, &[&str], &str); 4] = [
+    (
+        "dead_actions",
+        "run",
+        &["run", "drop"],
+        "Queued actions of a player who died before they run: `run` as the bot does (it never checks), `drop` as the rules' events page says (appendix 2).",
+    ),
+    (
+        "answer_order",
+        "submission",
+        &["submission", "rules"],
+        "The order of the answers of one stage: `submission` as the bot runs them, `rules` as the rule book's conflict order (non-attacks before attacks, then alphabetical by player) (appendix 1).",
+    ),
+    (
+        "action_subtypes",
+        "ignored",
+        &["ignored", "matched"],
+        "`On Action [Subtype]` filters: `ignored` as the bot (it passes no subtype, so they never match), `matched` as the texts mean them (appendix 3).",
+    ),
+    (
+        "dead_targets",
+        "kept",
+        &["kept", "cleared"],
+        "A target who dies: `kept` as the bot (only `@Target` hides him), `cleared` as the rules say (appendix 10).",
+    ),
+];
 
 /// The option keeping the setup's role counts, which random dealing follows.
 pub const DEAL_OPTION: &str = "deal";

@@ -80,7 +80,15 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
             (&block.trigger.filter, scope.vars.get("actiontype"))
         {
             let wanted = normalize(&filter.name);
-            let matches = normalize(action) == wanted;
+            // The bot passes no subtype (research §1.7): `[Attack Killing]` never matches,
+            // unless the option reads the texts as meant.
+            let subtype = match scope.vars.get("actionsubtype") {
+                Some(V::Text(sub)) if run.ctx.option("action_subtypes") == "matched" => {
+                    normalize(&format!("{sub}{action}")) == wanted
+                }
+                _ => false,
+            };
+            let matches = normalize(action) == wanted || subtype;
             if matches == filter.negated {
                 continue;
             }
@@ -387,8 +395,7 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
         );
         return;
     }
-    if let Some(prompt) = event_prompt(run, scope, block) {
-        let who = scope.me().expect("event prompts are players'");
+    if let Some((who, prompt)) = event_prompt(run, scope, block) {
         run.world.opened.push((who, prompt.clone()));
         run.note(
             "prompt",
@@ -397,15 +404,39 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
         return;
     }
     compulsions(scope, &block.params);
-    run.note("trigger", format!("{label}: `{trigger}`"));
+    // The host may skip a trigger firing (`override trigger:Jon:OnPartialDefense skip …`).
+    let key = run.key(&format!(
+        "trigger:{}:{:?}",
+        run.src_word(&scope.src),
+        block.trigger.kind
+    ));
+    if let Some((result, why)) = run.ctx.verdict_stop(&key) {
+        run.step(
+            key,
+            result,
+            scope.me(),
+            None,
+            Vec::new(),
+            vec![format!("{label}: `{trigger}`"), why],
+        );
+        return;
+    }
+    run.step(
+        key,
+        crate::engine::outcome::StepResult::Info,
+        scope.me(),
+        None,
+        Vec::new(),
+        vec![format!("{label}: `{trigger}`")],
+    );
     for _ in 0..scaling(block) {
         record_use(run, scope, file, block);
         run_body(run, scope, &block.body, super::exec::Tell::Answer);
     }
 }
 
-/// The id of the event prompt a block opens for a player, if it is one.
-fn event_prompt(run: &Run, scope: &Scope, block: &TriggerBlock) -> Option<String> {
+/// The player and id of the event prompt a block opens, if it is one.
+fn event_prompt(run: &Run, scope: &Scope, block: &TriggerBlock) -> Option<(SlotId, String)> {
     let me = scope.me()?;
     if !matches!(scope.src, Src::Player(_)) {
         return None;
@@ -420,7 +451,7 @@ fn event_prompt(run: &Run, scope: &Scope, block: &TriggerBlock) -> Option<String
         .prompts
         .values()
         .find(|p| p.event && p.role == role && p.trigger == index)
-        .map(|p| p.id.clone())
+        .map(|p| (me, p.id.clone()))
 }
 
 /// The compulsions of a block that change how it runs.
@@ -437,6 +468,33 @@ pub fn compulsions(scope: &mut Scope, params: &Params) {
     }
 }
 
+/// The subtype word of an ability as the texts' filters write it (`Attack` of `[Attack
+/// Killing]`), empty where the type has none.
+fn subtype_name(kind: &crate::wwr::ast::AbilityKind) -> &'static str {
+    use crate::wwr::ast::{AbilityKind as A, InvestigationKind as I, KillingKind as K};
+    match kind {
+        A::Killing { kind, .. } => match kind {
+            K::Attack => "Attack",
+            K::Kill => "Kill",
+            K::Lynch => "Lynch",
+            K::TrueKill => "True Kill",
+            K::Banish => "Banish",
+            K::TrueBanish => "True Banish",
+        },
+        A::Investigating { kind, .. } => match kind {
+            I::Role => "Role",
+            I::Alignment => "Alignment",
+            I::Category => "Category",
+            I::Class => "Class",
+            I::Attribute => "Attribute",
+            I::Count => "Count",
+            I::PlayerCount => "Player Count",
+        },
+        A::Disguising { .. } => "",
+        _ => "",
+    }
+}
+
 /// After an ability ran: `On Action [Type]` on the source's own element (research §1.7; the bot
 /// passes no subtype, so only type filters match).
 pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedback) {
@@ -445,6 +503,10 @@ pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedbac
     }
     let vars = [
         ("actiontype", V::Text(ability.kind.type_name().to_string())),
+        (
+            "actionsubtype",
+            V::Text(subtype_name(&ability.kind).to_string()),
+        ),
         ("actionresult", V::Result(f.clone())),
     ];
     fire_on(run, &scope.src.clone(), TriggerKind::OnAction, &vars);

@@ -29,6 +29,7 @@ pub fn run(
     let strong = strength == DisguiseStrength::Strong;
     let lasting = lasting(duration, Lasting::Permanent);
     for p in &targets {
+        run.visit(scope, *p, "Disguising");
         run.world.add_attr(
             *p,
             scope.src.clone(),

@@ -42,6 +42,7 @@ pub fn run(
     let Some(p) = value.players().first().copied() else {
         return Feedback::failed("Investigation failed: nobody to investigate");
     };
+    run.visit(scope, p, "Investigating");
     let (role, disguise) = run.visible_role(p, disguises.weak, disguises.strong);
     if let Some(id) = disguise {
         run.note(

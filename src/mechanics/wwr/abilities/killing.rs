@@ -59,6 +59,9 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
             if !run.alive(p) || queued.contains(&p) {
                 continue;
             }
+            if !splashed {
+                run.visit(scope, p, "Killing");
+            }
             if splashed {
                 run.note(
                     "splash",

@@ -53,6 +53,7 @@ pub fn run(
     };
     let lasting = lasting(duration, Lasting::Permanent);
     for p in &targets {
+        run.visit(scope, *p, "Protecting");
         run.world.add_attr(
             *p,
             scope.src.clone(),
