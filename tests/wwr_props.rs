@@ -74,7 +74,7 @@ fn decode(game: &Game, raw: &Raw) -> Entry {
     // Index past the players: a role name or a word, as a mistyped target would be.
     let target = |i: usize| match names.get(i) {
         Some(n) => n.clone(),
-        None if i % 2 == 0 => "Lamplighter".to_string(),
+        None if i.is_multiple_of(2) => "Lamplighter".to_string(),
         None => "abstain".to_string(),
     };
     let abilities = &game.roleset().abilities;
