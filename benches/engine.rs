@@ -266,48 +266,10 @@ fn fill_every_usable(
     }
 }
 
-/// The demo WWR role book's roles in the setup's proportions (16 players: 11 village, 5
-/// wolves), repeated to fill `players` seats.
-const WWR_DEMO_ROLES: [&str; 16] = [
-    "lamplighter",
-    "lamplighter",
-    "night_watch",
-    "census_taker",
-    "confessor",
-    "herbalist",
-    "bellringer",
-    "gravedigger",
-    "hangman",
-    "blacksmith",
-    "wanderer",
-    "den_mother",
-    "scent_hound",
-    "skinwalker",
-    "ridge_wolf",
-    "stray",
-];
-
 /// A WWR game of the demo role book at Night 1, every player having answered each prompt open
 /// to him and the wolves having voted in the Hunt.
 fn wwr_night(players: usize) -> mafia_mod::engine::Game {
-    use mafia_mod::engine::{Game, PlayerSetup, Setup};
-    let roleset = mafia_mod::systems::load_roleset("rolesets/wwr-demo/setup.ron").expect("demo");
-    let players: Vec<PlayerSetup> = (0..players)
-        .map(|i| PlayerSetup {
-            name: format!("P{i:03}"),
-            role: WWR_DEMO_ROLES[i % WWR_DEMO_ROLES.len()].to_string(),
-            extra_roles: Vec::new(),
-            family: None,
-            level: Default::default(),
-            aka: Vec::new(),
-        })
-        .collect();
-    let setup = Setup {
-        players,
-        ..Setup::default()
-    };
-    let systems = &mafia_mod::systems::SYSTEMS;
-    let (mut game, _) = Game::create("bench", roleset, setup, 7, systems).expect("created");
+    let mut game = mafia_mod::demo::wwr_demo_game(players, 7).expect("created");
     game.submit(Entry::Resolve, None).expect("Day 0 ends");
     fill_every_usable(&mut game, |_| Default::default());
     let names: Vec<String> = game.state().slots.iter().map(|s| s.name.clone()).collect();

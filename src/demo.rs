@@ -370,3 +370,62 @@ fn vote_default(voter: &str, target: &str) -> Entry {
         target: target.into(),
     }
 }
+
+/// The WWR demo role book's setup file, relative to the repository.
+pub const WWR_DEMO_SETUP: &str = "rolesets/wwr-demo/setup.ron";
+
+/// The WWR demo's deal of 16 (`rolesets/wwr-demo/setup.ron`), by seat: 11 of the village,
+/// then the Den and the Stray.
+pub const WWR_DEMO_DEAL: [(&str, &str); 16] = [
+    ("Ann", "lamplighter"),
+    ("Bob", "lamplighter"),
+    ("Cid", "night_watch"),
+    ("Dee", "census_taker"),
+    ("Eve", "confessor"),
+    ("Fay", "herbalist"),
+    ("Gus", "bellringer"),
+    ("Hal", "gravedigger"),
+    ("Ivy", "hangman"),
+    ("Jon", "blacksmith"),
+    ("Kim", "wanderer"),
+    ("Lou", "den_mother"),
+    ("Max", "scent_hound"),
+    ("Ned", "skinwalker"),
+    ("Oda", "ridge_wolf"),
+    ("Pat", "stray"),
+];
+
+/// `count` players dealt the WWR demo's roles in its proportions (the deal repeated), named as
+/// the deal for the first 16 and `P016`, … after.
+pub fn wwr_demo_players(count: usize) -> Vec<PlayerSetup> {
+    (0..count)
+        .map(|i| {
+            let (name, role) = WWR_DEMO_DEAL[i % WWR_DEMO_DEAL.len()];
+            PlayerSetup {
+                name: if i < WWR_DEMO_DEAL.len() {
+                    name.to_string()
+                } else {
+                    format!("P{i:03}")
+                },
+                role: role.to_string(),
+                extra_roles: Vec::new(),
+                family: None,
+                level: Level::Standard,
+                aka: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+/// A new WWR game of the demo role book with `count` players (read from the repository's
+/// `rolesets/wwr-demo/`, so run from its root: the tests and benchmarks).
+pub fn wwr_demo_game(count: usize, seed: u64) -> Result<Game, String> {
+    let roleset = crate::systems::load_roleset(WWR_DEMO_SETUP).map_err(|e| e.to_string())?;
+    let setup = Setup {
+        players: wwr_demo_players(count),
+        ..Setup::default()
+    };
+    Game::create("wwr-demo", roleset, setup, seed, &SYSTEMS)
+        .map(|(game, _)| game)
+        .map_err(|e| e.to_string())
+}

@@ -4,7 +4,7 @@
 
 mod props_common;
 
-use mafia_mod::engine::{Entry, Game, HostCommand, Level, PlayerSetup, Setup};
+use mafia_mod::engine::{Entry, Game, HostCommand, Setup};
 use mafia_mod::systems::{SYSTEMS, builtin};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -31,21 +31,7 @@ const PARAMS: &[&[(&str, &str)]] = &[
 ];
 
 fn setup_strategy() -> impl Strategy<Value = Setup> {
-    prop::collection::vec(0..ROLES.len(), 6..20).prop_map(|picks| Setup {
-        players: picks
-            .into_iter()
-            .enumerate()
-            .map(|(i, role)| PlayerSetup {
-                name: format!("P{i}"),
-                role: ROLES[role].to_string(),
-                extra_roles: Vec::new(),
-                family: None,
-                level: Level::Standard,
-                aka: Vec::new(),
-            })
-            .collect(),
-        ..Setup::default()
-    })
+    props_common::deals(ROLES.iter().map(|r| r.to_string()).collect(), 6..20)
 }
 
 #[derive(Debug, Clone)]

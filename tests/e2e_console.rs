@@ -413,27 +413,12 @@ fn a_wwr_demo_night_is_answered_and_committed() {
     let dir = data_dir();
     let save = dir.path().join("wwr.ron");
     let players = dir.path().join("players.txt");
-    let roles = [
-        ("Ann", "lamplighter"),
-        ("Bob", "lamplighter"),
-        ("Cid", "night_watch"),
-        ("Dee", "census_taker"),
-        ("Eve", "confessor"),
-        ("Fay", "herbalist"),
-        ("Gus", "bellringer"),
-        ("Hal", "gravedigger"),
-        ("Ivy", "hangman"),
-        ("Jon", "blacksmith"),
-        ("Kim", "wanderer"),
-        ("Lou", "den_mother"),
-        ("Max", "scent_hound"),
-        ("Ned", "skinwalker"),
-        ("Oda", "ridge_wolf"),
-        ("Pat", "stray"),
-    ];
-    let lines: Vec<String> = roles.iter().map(|(n, r)| format!("{n} | | {r}")).collect();
+    let lines: Vec<String> = mafia_mod::demo::WWR_DEMO_DEAL
+        .iter()
+        .map(|(n, r)| format!("{n} | | {r}"))
+        .collect();
     std::fs::write(&players, lines.join("\n")).expect("players");
-    let setup = Path::new(env!("CARGO_MANIFEST_DIR")).join("rolesets/wwr-demo/setup.ron");
+    let setup = Path::new(env!("CARGO_MANIFEST_DIR")).join(mafia_mod::demo::WWR_DEMO_SETUP);
     let created = Command::new(BIN)
         .arg("new")
         .arg("--roleset")

@@ -391,43 +391,8 @@ fn wwr_night_prompts_poll_and_queue() {
 
 /// Night 1 of a 16-player WWR demo game with a few answers and the Den's votes.
 fn wwr_demo_night() -> mafia_mod::engine::Game {
-    use mafia_mod::engine::{Entry, Game, PlayerSetup, Setup};
-    let roleset = mafia_mod::systems::load_roleset("rolesets/wwr-demo/setup.ron").expect("demo");
-    let roles = [
-        ("Ann", "lamplighter"),
-        ("Bob", "lamplighter"),
-        ("Cid", "night_watch"),
-        ("Dee", "census_taker"),
-        ("Eve", "confessor"),
-        ("Fay", "herbalist"),
-        ("Gus", "bellringer"),
-        ("Hal", "gravedigger"),
-        ("Ivy", "hangman"),
-        ("Jon", "blacksmith"),
-        ("Kim", "wanderer"),
-        ("Lou", "den_mother"),
-        ("Max", "scent_hound"),
-        ("Ned", "skinwalker"),
-        ("Oda", "ridge_wolf"),
-        ("Pat", "stray"),
-    ];
-    let players = roles
-        .iter()
-        .map(|(name, role)| PlayerSetup {
-            name: name.to_string(),
-            role: role.to_string(),
-            extra_roles: Vec::new(),
-            family: None,
-            level: Default::default(),
-            aka: Vec::new(),
-        })
-        .collect();
-    let setup = Setup {
-        players,
-        ..Setup::default()
-    };
-    let (mut game, _) =
-        Game::create("wwr-demo", roleset, setup, 3, &mafia_mod::systems::SYSTEMS).expect("created");
+    use mafia_mod::engine::Entry;
+    let mut game = mafia_mod::demo::wwr_demo_game(16, 3).expect("created");
     game.submit(Entry::Resolve, None).expect("Day 0 ends");
     let act = |actor: &str, ability: &str, targets: &[&str]| Entry::Act {
         actor: actor.into(),

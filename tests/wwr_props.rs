@@ -5,46 +5,24 @@
 
 mod props_common;
 
-use mafia_mod::engine::{Entry, Game, HostCommand, Level, PlayerSetup, Setup};
+use mafia_mod::engine::{Entry, Game, HostCommand, Setup};
 use mafia_mod::systems::{SYSTEMS, load_roleset};
 use proptest::prelude::*;
 
-const ROLES: &[&str] = &[
-    "lamplighter",
-    "night_watch",
-    "census_taker",
-    "confessor",
-    "herbalist",
-    "bellringer",
-    "gravedigger",
-    "hangman",
-    "blacksmith",
-    "wanderer",
-    "den_mother",
-    "scent_hound",
-    "skinwalker",
-    "ridge_wolf",
-    "stray",
-];
+/// The demo role book's roles, each once.
+fn roles() -> Vec<String> {
+    let mut roles: Vec<String> = mafia_mod::demo::WWR_DEMO_DEAL
+        .iter()
+        .map(|(_, r)| r.to_string())
+        .collect();
+    roles.dedup();
+    roles
+}
 
 const BALLOTS: &[&str] = &["gallows", "hunt"];
 
 fn setup_strategy() -> impl Strategy<Value = Setup> {
-    prop::collection::vec(0..ROLES.len(), 4..18).prop_map(|picks| Setup {
-        players: picks
-            .into_iter()
-            .enumerate()
-            .map(|(i, role)| PlayerSetup {
-                name: format!("P{i}"),
-                role: ROLES[role].to_string(),
-                extra_roles: Vec::new(),
-                family: None,
-                level: Level::Standard,
-                aka: Vec::new(),
-            })
-            .collect(),
-        ..Setup::default()
-    })
+    props_common::deals(roles(), 4..18)
 }
 
 #[derive(Debug, Clone)]
@@ -118,7 +96,7 @@ proptest! {
         seed in any::<u64>(),
         raws in prop::collection::vec(raw_strategy(), 0..120),
     ) {
-        let roleset = load_roleset("rolesets/wwr-demo/setup.ron").expect("the demo");
+        let roleset = load_roleset(mafia_mod::demo::WWR_DEMO_SETUP).expect("the demo");
         let Ok((mut game, _)) = Game::create("prop", roleset, setup, seed, &SYSTEMS) else {
             return Ok(());
         };

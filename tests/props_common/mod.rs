@@ -2,7 +2,7 @@
 //! a refused entry changes nothing and is not logged, the live tally and the preview never
 //! panic, and the log replays to the same state.
 
-use mafia_mod::engine::{Entry, Game};
+use mafia_mod::engine::{Entry, Game, Level, PlayerSetup, Setup};
 use mafia_mod::systems::SYSTEMS;
 use proptest::prelude::*;
 
@@ -26,4 +26,23 @@ pub fn play_checked(
     let replayed = Game::from_file(game.file().clone(), &SYSTEMS).expect("the log replays");
     prop_assert_eq!(replayed.state(), game.state());
     Ok(())
+}
+
+/// Random setups of `players` seats (`P0`, `P1`, …), each dealt one of `roles`.
+pub fn deals(roles: Vec<String>, players: std::ops::Range<usize>) -> impl Strategy<Value = Setup> {
+    prop::collection::vec(0..roles.len(), players).prop_map(move |picks| Setup {
+        players: picks
+            .into_iter()
+            .enumerate()
+            .map(|(i, role)| PlayerSetup {
+                name: format!("P{i}"),
+                role: roles[role].clone(),
+                extra_roles: Vec::new(),
+                family: None,
+                level: Level::Standard,
+                aka: Vec::new(),
+            })
+            .collect(),
+        ..Setup::default()
+    })
 }

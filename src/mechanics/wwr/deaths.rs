@@ -24,14 +24,7 @@ pub fn drain(run: &mut Run) -> bool {
                 victims.push(q.victim);
             }
         }
-        let names: Vec<(usize, String)> = victims.iter().map(|v| (*v, run.name(*v))).collect();
-        run.shuffle("the kill queue", &mut victims, |v| {
-            names
-                .iter()
-                .find(|(x, _)| x == v)
-                .map(|(_, n)| n.clone())
-                .unwrap_or_default()
-        });
+        run.shuffle_players("the kill queue", &mut victims);
         for v in victims {
             if !run.alive(v) {
                 continue;

@@ -269,7 +269,8 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
     }
 }
 
-fn selection_value(run: &Run, kind: Selection, value: &str) -> V {
+/// What an entered target stands for in a selection of this kind: a player, a role, yes or no.
+pub fn selection_value(run: &Run, kind: Selection, value: &str) -> V {
     match kind {
         Selection::Role => {
             let id = run

@@ -117,14 +117,7 @@ fn close(run: &mut Run, poll: &OpenPoll) {
     let (choice, voters) = leaders.into_iter().next().expect("one leader");
     let winner = if normalize(&choice) == "random" {
         let pool = random_pool(run, poll);
-        let names: Vec<(usize, String)> = pool.iter().map(|p| (*p, run.name(*p))).collect();
-        run.draw(&format!("the {name} poll's random winner"), &pool, |p| {
-            names
-                .iter()
-                .find(|(x, _)| x == p)
-                .map(|(_, n)| n.clone())
-                .unwrap_or_default()
-        })
+        run.draw_player(&format!("the {name} poll's random winner"), &pool)
     } else {
         run.ctx.slot_of(&choice)
     };
@@ -146,14 +139,7 @@ fn close(run: &mut Run, poll: &OpenPoll) {
     // A group's poll acts through one of the voters for the winning option.
     let creator = match &poll.creator {
         Src::Group { file, .. } => {
-            let names: Vec<(usize, String)> = voters.iter().map(|p| (*p, run.name(*p))).collect();
-            let executor = run.draw(&format!("the {name} poll's executor"), &voters, |p| {
-                names
-                    .iter()
-                    .find(|(x, _)| x == p)
-                    .map(|(_, n)| n.clone())
-                    .unwrap_or_default()
-            });
+            let executor = run.draw_player(&format!("the {name} poll's executor"), &voters);
             Src::Group {
                 file: *file,
                 executor,

@@ -2,9 +2,9 @@
 //! restriction the answer fails, a selection of the wrong kind, a vote on a poll that is not
 //! open or by a player it does not count.
 
-use super::eval::{Scope, V};
+use super::eval::Scope;
 use super::phase::world_now;
-use super::program::{Program, Selection, Timing};
+use super::program::{Program, Timing};
 use super::run::Run;
 use super::triggers::restrictions;
 use super::world::Src;
@@ -12,7 +12,6 @@ use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, VoteQuery};
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::rules::Roleset;
-use crate::wwr::names::normalize;
 
 fn refusal(message: String) -> Refusal {
     Refusal::new("restriction", message)
@@ -80,16 +79,7 @@ fn check(
         let mut scope = Scope::new(Src::Player(actor), file, block.trigger.kind);
         let names = ["selection", "secondaryselection"];
         for (i, (kind, value)) in prompt.selections.iter().zip(chunk).enumerate() {
-            let v = match kind {
-                Selection::Role => program
-                    .find(crate::wwr::resolve::Namespace::Role, value)
-                    .map_or(V::Text(value.clone()), V::Role),
-                Selection::Boolean => V::Bool(normalize(value) == "yes"),
-                _ => run
-                    .ctx
-                    .slot_of(value)
-                    .map_or(V::Nothing, |p| V::Players(vec![p])),
-            };
+            let v = super::phase::selection_value(&run, *kind, value);
             scope.bind(names[i], v);
         }
         restrictions(&mut run, &scope, file, block, targets.is_some()).map_err(|why| {
@@ -164,12 +154,6 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
     if let Some(g) = poll.group
         && !world.in_group(q.voter, g)
     {
-        let name = q
-            .state
-            .slots
-            .get(q.voter)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
         return Err(Refusal::new(
             "not_a_voter",
             format!(

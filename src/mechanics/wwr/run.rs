@@ -229,6 +229,18 @@ impl<'r, 'a> Run<'r, 'a> {
         );
     }
 
+    /// Draw one of these players, the draw a step naming them.
+    pub fn draw_player(&mut self, what: &str, players: &[SlotId]) -> Option<SlotId> {
+        let names: Vec<(SlotId, String)> = players.iter().map(|p| (*p, self.name(*p))).collect();
+        self.draw(what, players, |p| player_name(&names, *p))
+    }
+
+    /// Shuffle these players, the order drawn a step naming them.
+    pub fn shuffle_players(&mut self, what: &str, players: &mut Vec<SlotId>) {
+        let names: Vec<(SlotId, String)> = players.iter().map(|p| (*p, self.name(*p))).collect();
+        self.shuffle(what, players, |p| player_name(&names, *p));
+    }
+
     pub fn alive(&self, slot: SlotId) -> bool {
         self.world.players.get(slot).is_some_and(|p| p.alive)
     }
@@ -237,4 +249,12 @@ impl<'r, 'a> Run<'r, 'a> {
 /// A defence tier as the host sheet names it.
 pub fn tier_word(tier: super::world::Tier) -> String {
     tier.word().to_string()
+}
+
+fn player_name(names: &[(SlotId, String)], p: SlotId) -> String {
+    names
+        .iter()
+        .find(|(x, _)| *x == p)
+        .map(|(_, n)| n.clone())
+        .unwrap_or_default()
 }

@@ -117,14 +117,7 @@ pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
         .living()
         .filter(|p| has(run.world.players[*p].role))
         .collect();
-    let names: Vec<(SlotId, String)> = players.iter().map(|p| (*p, run.name(*p))).collect();
-    run.shuffle(&format!("players for {kind:?}"), &mut players, |p| {
-        names
-            .iter()
-            .find(|(x, _)| x == p)
-            .map(|(_, n)| n.clone())
-            .unwrap_or_default()
-    });
+    run.shuffle_players(&format!("players for {kind:?}"), &mut players);
     for p in players {
         if run.world.players[p].alive {
             fire_on(run, &Src::Player(p), kind, vars);
