@@ -739,6 +739,7 @@ fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64, ke
 fn commit(roleset: &Roleset, state: &mut GameState, mut outcome: Outcome, round: Option<String>) {
     for m in &mut outcome.messages {
         if let Audience::Slot(id) = m.audience
+            && !m.sent_alive
             && state
                 .slots
                 .get(id)
@@ -815,6 +816,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
         audience: Audience::Public,
         template: template.to_string(),
         text: render(roleset.template(template), args),
+        sent_alive: false,
     };
     match cmd {
         HostCommand::Modkill(name) => {
@@ -922,6 +924,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
                 audience,
                 template: "host".into(),
                 text: text.clone(),
+                sent_alive: false,
             });
         }
         HostCommand::Note(text) => {
@@ -929,6 +932,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
                 audience: Audience::Host,
                 template: "note".into(),
                 text: text.clone(),
+                sent_alive: false,
             });
         }
     }

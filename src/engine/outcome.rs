@@ -88,4 +88,8 @@ pub struct Message {
     /// The template it came from (`public_death`), or `host` for free text.
     pub template: String,
     pub text: String,
+    /// Sent the moment it was made, to a player then alive (WWR's feedback reaches its player
+    /// at once): it stays his if he dies later in the phase.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sent_alive: bool,
 }

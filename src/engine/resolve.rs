@@ -235,6 +235,7 @@ impl Ctx<'_> {
             audience,
             template: template.to_string(),
             text,
+            sent_alive: false,
         });
     }
 

@@ -173,6 +173,11 @@ fn evaluate(run: &mut Run, scope: &mut Scope, body: &[Statement]) -> Option<Feed
             }
         }
     }
+    let label = run.src_label(&scope.src);
+    run.note(
+        "branch",
+        format!("{label}: no branch matched: an implicit failure"),
+    );
     Some(Feedback::failed(""))
 }
 

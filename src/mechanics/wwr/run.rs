@@ -186,10 +186,13 @@ impl<'r, 'a> Run<'r, 'a> {
         if text.trim().is_empty() {
             return;
         }
+        // Feedback reaches a living player at once, as the bot sends it (research §1.7).
+        let sent_alive = matches!(audience, Audience::Slot(p) if self.alive(p));
         self.ctx.outcome.messages.push(Message {
             audience,
             template: template.into(),
             text,
+            sent_alive,
         });
     }
 
