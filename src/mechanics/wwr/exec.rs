@@ -159,9 +159,27 @@ fn evaluate(run: &mut Run, scope: &mut Scope, body: &[Statement]) -> Option<Feed
                 if !holds {
                     continue;
                 }
-                run.note(
-                    "branch",
-                    format!("{}: entering branch `{label}`", run.src_label(&scope.src)),
+                // The host may refuse a branch (`override branch:… skip`): the walk goes on.
+                let key = run.key(&format!("branch:{}", run.src_word(&scope.src)));
+                let entering = format!("{}: entering branch `{label}`", run.src_label(&scope.src));
+                if let Some((result, why)) = run.ctx.verdict_stop(&key) {
+                    run.step(
+                        key,
+                        result,
+                        scope.me(),
+                        None,
+                        Vec::new(),
+                        vec![entering, why],
+                    );
+                    continue;
+                }
+                run.step(
+                    key,
+                    StepResult::Info,
+                    scope.me(),
+                    None,
+                    Vec::new(),
+                    vec![entering],
                 );
                 let result = run_body(run, scope, body, Tell::Nothing);
                 if result.is_some() {

@@ -199,19 +199,7 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
         let name = state.slots.get(p).map(|s| s.name.as_str()).unwrap_or("?");
         let mut marks: Vec<String> = world
             .attrs_of(p)
-            .map(|a| match &a.kind {
-                world::AttrKind::Custom { attribute, .. } => program.name(*attribute).to_string(),
-                world::AttrKind::Defense { tier, .. } => {
-                    let mut s = run::tier_word(*tier);
-                    s.push_str(&format!(" ({:?})", a.lasting));
-                    s
-                }
-                world::AttrKind::Disguise { strong, role } => format!(
-                    "{} disguise as {}",
-                    if *strong { "strong" } else { "weak" },
-                    program.name(*role)
-                ),
-            })
+            .map(|a| format!("{} ({:?})", phase::row_words(&program, &a.kind), a.lasting))
             .collect();
         if let Some(t) = player.target {
             marks.push(format!(

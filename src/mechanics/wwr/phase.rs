@@ -81,7 +81,16 @@ fn start_game(run: &mut Run) {
     fire_all(run, TriggerKind::PassiveStartDay, &[]);
     fire_all(run, TriggerKind::PassiveStartPhase, &[]);
     drain(run);
+    fire_all(run, TriggerKind::Passive, &[]);
+    drain(run);
     super::win::check(run);
+}
+
+/// The world at the start of the current phase: the prompts of the phase are issued against it
+/// (research §1.3 steps 17–18), so an answer made true later in the phase opens none.
+pub fn world_start(roleset: &crate::rules::Roleset, state: &crate::engine::GameState) -> World {
+    let mut ctx = Ctx::dry_run(roleset, state, 0);
+    begin(&mut ctx).world
 }
 
 /// The world as it stands now, after the immediate answers entered so far this phase: what
@@ -119,6 +128,15 @@ fn answers(
     pre_end: Option<bool>,
 ) -> Vec<(u64, usize, String, Vec<String>)> {
     let mut out = answers_logged(run, timing, pre_end);
+    // The sub-stages in the bot's order (research §1.3 steps 5, 7, 13): Fourth, Third, Second
+    // Pre-End before Pre-End, End X before End Phase, Start Y before Start Phase; log order
+    // within each.
+    out.sort_by_key(|(_, _, ability, _)| {
+        run.program
+            .prompts
+            .get(ability)
+            .map_or(0, |p| sub_stage(p.kind))
+    });
     // The rule book's conflict order (option `answer_order: rules`): non-attacks first, then
     // alphabetical by player; immediate answers stay in log order (they happen as they come).
     if timing != Timing::Immediate && run.ctx.option("answer_order") == "rules" {
@@ -132,6 +150,18 @@ fn answers(
         });
     }
     out
+}
+
+/// The rank of a trigger within its pipeline stage.
+fn sub_stage(kind: TriggerKind) -> u8 {
+    use TriggerKind as T;
+    match kind {
+        T::FourthPreEndNight | T::FourthPreEndDay => 0,
+        T::ThirdPreEndNight | T::ThirdPreEndDay => 1,
+        T::SecondPreEndNight | T::SecondPreEndDay => 2,
+        T::EndPhase | T::StartPhase => 4,
+        _ => 3,
+    }
 }
 
 /// Does a prompt's text kill (an attack, kill, lynch or true kill)?
@@ -231,10 +261,15 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
     } else {
         targets.chunks(per_use).collect()
     };
-    let mut reasons = vec![format!("{label}: `{}` answered", block.trigger)];
-    let mut result = StepResult::Success;
-    let mut scopes = Vec::new();
-    for chunk in chunks {
+    // Each use (`⟨xN⟩` gives N) is an action of its own: its restrictions are checked as it
+    // runs, after the uses before it counted (research §1.6, §1.7). The first use's check
+    // decides the answer's step.
+    let host_lets = matches!(
+        run.ctx.verdict(&key),
+        Some((crate::engine::outcome::Verdict::Succeed, _))
+    );
+    let answered = format!("{label}: `{}` answered", block.trigger);
+    for (n, chunk) in chunks.into_iter().enumerate() {
         let mut scope = Scope::new(Src::Player(actor), file, block.trigger.kind);
         let names = ["selection", "secondaryselection"];
         for (i, (kind, value)) in prompt.selections.iter().zip(chunk).enumerate() {
@@ -243,29 +278,45 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
         if prompt.selections.first() == Some(&Selection::PlayerOptional) && chunk.is_empty() {
             scope.bind("selection", V::Players(Vec::new()));
         }
-        if let Err(why) = restrictions(run, &scope, file, block, true) {
-            result = StepResult::Failed;
-            reasons.push(format!("failed restriction `{why}`"));
-            run.tell(
-                Audience::Slot(actor),
-                format!("You cannot execute this ability due to a restriction: {why}"),
-            );
-            continue;
+        let refused = match restrictions(run, &scope, file, block, true) {
+            Err(why) if !host_lets => Some(why),
+            _ => None,
+        };
+        let use_key = if n == 0 {
+            key.clone()
+        } else {
+            format!("{key}:{}", n + 1)
+        };
+        match refused {
+            Some(why) => {
+                let reasons = vec![answered.clone(), format!("failed restriction `{why}`")];
+                run.step(
+                    use_key,
+                    StepResult::Failed,
+                    Some(actor),
+                    Some(ability.into()),
+                    chunk.to_vec(),
+                    reasons,
+                );
+                run.tell(
+                    Audience::Slot(actor),
+                    format!("You cannot execute this ability due to a restriction: {why}"),
+                );
+            }
+            None => {
+                run.step(
+                    use_key,
+                    StepResult::Success,
+                    Some(actor),
+                    Some(ability.into()),
+                    chunk.to_vec(),
+                    vec![answered.clone()],
+                );
+                compulsions(&mut scope, &block.params);
+                record_use(run, &scope, file, block);
+                run_body(run, &mut scope, &block.body, super::exec::Tell::Answer);
+            }
         }
-        compulsions(&mut scope, &block.params);
-        scopes.push(scope);
-    }
-    run.step(
-        key,
-        result,
-        Some(actor),
-        Some(ability.into()),
-        shown,
-        reasons,
-    );
-    for mut scope in scopes {
-        record_use(run, &scope, file, block);
-        run_body(run, &mut scope, &block.body, super::exec::Tell::Answer);
     }
 }
 
@@ -343,6 +394,7 @@ fn change(run: &mut Run) {
     run.phase += 1;
     run.kind = run.ctx.roleset.phase_kind(run.phase);
     run.world.opened.clear();
+    run.stage = "durations".into();
     expire(run);
     run.stage = "start".into();
     for (seq, actor, ability, targets) in answers(run, Timing::Start, None) {
@@ -351,6 +403,8 @@ fn change(run: &mut Run) {
     fire_all(run, passive_start, &[]);
     fire_all(run, TriggerKind::PassiveStartPhase, &[]);
     drain(run);
+    fire_all(run, TriggerKind::Passive, &[]);
+    // Step 19: `Passive` once more, the kill queue, the win check.
     fire_all(run, TriggerKind::Passive, &[]);
     drain(run);
     super::win::check(run);
@@ -450,14 +504,43 @@ fn draw_selection(run: &mut Run, actor: usize, prompt: &super::program::Prompt) 
 fn expire(run: &mut Run) {
     let now = run.phase;
     let day = run.kind == PhaseKind::Day;
-    let doomed: Vec<u64> = run
+    let ending: Vec<(u64, usize, String)> = run
         .world
         .attrs
         .iter()
         .filter(|a| expired(a.lasting, a.applied, now, day))
-        .map(|a| a.id)
+        .map(|a| (a.id, a.owner, row_words(&run.program, &a.kind)))
         .collect();
-    let rows = doomed.len();
+    // Each expiry is a step the host may skip (`override expire:Fay skip …`: the row stays).
+    let mut doomed = Vec::new();
+    for (id, owner, what) in ending {
+        let key = run.key(&format!("expire:{}", run.name(owner)));
+        let reason = format!(
+            "{}'s {what} expires with the change of phase",
+            run.name(owner)
+        );
+        match run.ctx.verdict_stop(&key) {
+            Some((result, why)) => run.step(
+                key,
+                result,
+                Some(owner),
+                None,
+                Vec::new(),
+                vec![reason, why],
+            ),
+            None => {
+                run.step(
+                    key,
+                    StepResult::Info,
+                    Some(owner),
+                    None,
+                    Vec::new(),
+                    vec![reason],
+                );
+                doomed.push(id);
+            }
+        }
+    }
     run.world.remove_attrs(doomed);
     run.world
         .group_attrs
@@ -466,11 +549,19 @@ fn expire(run: &mut Run) {
         g.members
             .retain(|_, m| !expired(m.lasting, m.applied, now, day));
     }
-    if rows > 0 {
-        run.note(
-            "expire",
-            format!("{rows} attribute row(s) expired with the change of phase"),
-        );
+}
+
+/// An attribute row in words: `Marker`, `active defense`, `strong disguise as Citizen`.
+pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKind) -> String {
+    use super::world::AttrKind;
+    match kind {
+        AttrKind::Custom { attribute, .. } => program.name(*attribute).to_string(),
+        AttrKind::Defense { tier, .. } => tier.word().to_string(),
+        AttrKind::Disguise { strong, role } => format!(
+            "{} disguise as {}",
+            if *strong { "strong" } else { "weak" },
+            program.name(*role)
+        ),
     }
 }
 

@@ -31,11 +31,11 @@ pub fn usable(
             format!("no prompt `{ability}`"),
         ));
     };
-    let world = world_now(roleset, state);
     if state.game_over.is_some() {
         return Err(Refusal::new("game_over", "the game is over"));
     }
     if prompt.event {
+        let world = world_now(roleset, state);
         if !world
             .opened
             .iter()
@@ -53,6 +53,8 @@ pub fn usable(
     if prompt.timing == Timing::Start && state.phase == 0 && prompt.phase.is_none() {
         return Ok(());
     }
+    // The prompt is issued (or not) as the phase starts.
+    let world = super::phase::world_start(roleset, state);
     check(roleset, state, world, actor, ability, None)
 }
 

@@ -249,11 +249,6 @@ impl<'r, 'a> Run<'r, 'a> {
     }
 }
 
-/// A defence tier as the host sheet names it.
-pub fn tier_word(tier: super::world::Tier) -> String {
-    tier.word().to_string()
-}
-
 fn player_name(names: &[(SlotId, String)], p: SlotId) -> String {
     names
         .iter()

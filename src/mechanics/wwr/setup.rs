@@ -489,7 +489,8 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
         limits: Limits::default(),
         group: None,
         passive: false,
-        repeatable: true,
+        // One answer to a prompt a phase (research §1.4): a later entry replaces it.
+        repeatable: false,
         after_death: false,
         any_phase: p.phase.is_none(),
         params: Vec::new(),

@@ -110,83 +110,119 @@ fn has_subject_form(kind: TriggerKind) -> bool {
 /// Fire a trigger for everyone, in the bot's order: players' roles (shuffled), groups, polls,
 /// custom attributes, teams (research §1.4).
 pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
-    let program = run.program.clone();
+    // The bot's order: players, groups, polls, attributes, teams, each kind but the polls
+    // shuffled (research §1.4), each kind listed when its turn comes (a group joined by a
+    // player's trigger hears this one too); each shuffle is a step.
+    for reach in [
+        Reach::Players,
+        Reach::Groups,
+        Reach::Polls,
+        Reach::Attributes,
+        Reach::Teams,
+    ] {
+        let srcs = reached(run, reach, kind);
+        let order = if reach == Reach::Polls {
+            srcs
+        } else {
+            shuffled(run, &format!("{reach:?} for {kind:?}").to_lowercase(), srcs)
+        };
+        for src in order {
+            // A player who died in the meantime hears nothing more.
+            if let Src::Player(p) = src
+                && !run.world.players[p].alive
+            {
+                continue;
+            }
+            fire_on(run, &src, kind, vars);
+        }
+    }
+}
+
+/// The kinds of source a trigger for everyone reaches, in the bot's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    Players,
+    Groups,
+    Polls,
+    Attributes,
+    Teams,
+}
+
+/// The sources of one kind whose text has a block of this trigger, in store order.
+fn reached(run: &Run, reach: Reach, kind: TriggerKind) -> Vec<Src> {
+    let program = &run.program;
     let has = |file: usize| program.has_trigger(file, kind);
-    let mut players: Vec<SlotId> = run
-        .world
-        .living()
-        .filter(|p| has(run.world.players[*p].role))
-        .collect();
-    run.shuffle_players(&format!("players for {kind:?}"), &mut players);
-    for p in players {
-        if run.world.players[p].alive {
-            fire_on(run, &Src::Player(p), kind, vars);
-        }
-    }
-    let groups: Vec<usize> = run
-        .world
-        .groups
-        .iter()
-        .filter(|(_, g)| !g.disbanded)
-        .map(|(f, _)| *f)
-        .filter(|f| has(*f))
-        .collect();
-    for g in groups {
-        fire_on(
-            run,
-            &Src::Group {
-                file: g,
+    let world = &run.world;
+    match reach {
+        Reach::Players => world
+            .living()
+            .filter(|p| has(world.players[*p].role))
+            .map(Src::Player)
+            .collect(),
+        Reach::Groups => world
+            .groups
+            .iter()
+            .filter(|(f, g)| !g.disbanded && has(**f))
+            .map(|(f, _)| Src::Group {
+                file: *f,
                 executor: None,
-            },
-            kind,
-            vars,
-        );
-    }
-    let polls: Vec<usize> = (0..program.library.entries.len())
-        .filter(|f| {
-            matches!(
-                program.element(*f).map(|e| &e.header.kind),
-                Some(crate::wwr::ast::ElementKind::Poll)
-            )
-        })
-        .filter(|f| has(*f))
-        .filter(|f| {
-            let ballot = super::setup::ballot_id(&program, *f);
-            run.ctx.roleset.ballot(&ballot).is_some()
-        })
-        .collect();
-    for p in polls {
-        fire_on(run, &Src::Poll(p), kind, vars);
-    }
-    let attrs: Vec<(u64, SlotId)> = run
-        .world
-        .attrs
-        .iter()
-        .filter(|a| run.world.players.get(a.owner).is_some_and(|p| p.alive))
-        .filter_map(|a| match a.kind {
-            AttrKind::Custom { attribute, .. } if has(attribute) => Some((a.id, a.owner)),
-            _ => None,
-        })
-        .collect();
-    for (id, owner) in attrs {
-        fire_on(run, &Src::Attribute { id, owner }, kind, vars);
-    }
-    let group_attrs: Vec<(u64, usize)> = run
-        .world
-        .group_attrs
-        .iter()
-        .filter(|a| has(a.attribute))
-        .filter(|a| run.world.groups.get(&a.group).is_some_and(|g| !g.disbanded))
-        .map(|a| (a.id, a.group))
-        .collect();
-    for (id, group) in group_attrs {
-        fire_on(run, &Src::GroupAttribute { id, group }, kind, vars);
-    }
-    for team in active_teams(run) {
-        if has(team) {
-            fire_on(run, &Src::Team(team), kind, vars);
+            })
+            .collect(),
+        // Polls in the order of the role book (the bot's database order).
+        Reach::Polls => (0..program.library.entries.len())
+            .filter(|f| {
+                matches!(
+                    program.element(*f).map(|e| &e.header.kind),
+                    Some(crate::wwr::ast::ElementKind::Poll)
+                )
+            })
+            .filter(|f| has(*f))
+            .filter(|f| {
+                let ballot = super::setup::ballot_id(program, *f);
+                run.ctx.roleset.ballot(&ballot).is_some()
+            })
+            .map(Src::Poll)
+            .collect(),
+        Reach::Attributes => {
+            let mut out: Vec<Src> = world
+                .attrs
+                .iter()
+                .filter(|a| world.players.get(a.owner).is_some_and(|p| p.alive))
+                .filter_map(|a| match a.kind {
+                    AttrKind::Custom { attribute, .. } if has(attribute) => Some(Src::Attribute {
+                        id: a.id,
+                        owner: a.owner,
+                    }),
+                    _ => None,
+                })
+                .collect();
+            out.extend(
+                world
+                    .group_attrs
+                    .iter()
+                    .filter(|a| has(a.attribute))
+                    .filter(|a| world.groups.get(&a.group).is_some_and(|g| !g.disbanded))
+                    .map(|a| Src::GroupAttribute {
+                        id: a.id,
+                        group: a.group,
+                    }),
+            );
+            out
         }
+        Reach::Teams => active_teams(run)
+            .into_iter()
+            .filter(|t| has(*t))
+            .map(Src::Team)
+            .collect(),
     }
+}
+
+/// Sources in a drawn order, the draw a step naming them.
+fn shuffled(run: &mut Run, what: &str, srcs: Vec<Src>) -> Vec<Src> {
+    let labels: Vec<String> = srcs.iter().map(|s| run.src_label(s)).collect();
+    let mut order: Vec<usize> = (0..srcs.len()).collect();
+    run.shuffle(what, &mut order, |i| labels[*i].clone());
+    order.into_iter().map(|i| srcs[i].clone()).collect()
 }
 
 /// Teams with a living player of their alignment.
@@ -382,11 +418,37 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
     let label = run.src_label(&scope.src);
     let trigger = block.trigger.to_string();
     if let Err(why) = restrictions(run, scope, file, block, false) {
-        run.note(
-            "restriction",
-            format!("{label}: `{trigger}` skipped: failed restriction `{why}`"),
-        );
-        return;
+        // The host may let it through (`override restriction:… succeed`).
+        let key = run.key(&format!(
+            "restriction:{}:{:?}",
+            run.src_word(&scope.src),
+            block.trigger.kind
+        ));
+        let failed = format!("{label}: `{trigger}` skipped: failed restriction `{why}`");
+        match run.ctx.verdict(&key) {
+            Some((crate::engine::outcome::Verdict::Succeed, host)) => {
+                let reasons = vec![failed, format!("host override: it runs ({host})")];
+                run.step(
+                    key,
+                    crate::engine::outcome::StepResult::Success,
+                    scope.me(),
+                    None,
+                    Vec::new(),
+                    reasons,
+                );
+            }
+            _ => {
+                run.step(
+                    key,
+                    crate::engine::outcome::StepResult::Skipped,
+                    scope.me(),
+                    None,
+                    Vec::new(),
+                    vec![failed],
+                );
+                return;
+            }
+        }
     }
     if let Some((who, prompt)) = event_prompt(run, scope, block) {
         run.world.opened.push((who, prompt.clone()));

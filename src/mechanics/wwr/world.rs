@@ -132,6 +132,8 @@ pub enum Against {
     Lynches,
     AttacksAndLynches,
     All,
+    /// Banishments only (haunting, layer C): stops nothing layer A kills with.
+    Banishments,
 }
 
 /// What an attribute row is.

@@ -59,8 +59,20 @@ pub fn apply(
         return Feedback::ok(format!("Applied {name} to {}", run.program.name(group)));
     }
     let targets = target.players();
+    // Only the `…Attribute` durations end with the attribute that made the row (research §1.9).
+    let tied = matches!(
+        duration,
+        Some(
+            Duration::Attribute
+                | Duration::UntilUseAttribute
+                | Duration::PhaseAttribute
+                | Duration::NextPhaseAttribute
+                | Duration::NextDayAttribute
+                | Duration::NextNightAttribute
+        )
+    );
     let parent = match scope.src {
-        Src::Attribute { id, .. } => Some(id),
+        Src::Attribute { id, .. } if tied => Some(id),
         _ => None,
     };
     for p in &targets {

@@ -30,10 +30,17 @@ pub fn run(
             _ => None,
         };
         let living: Vec<_> = run.world.living().collect();
-        let n = living
-            .into_iter()
-            .filter(|p| Some(run.visible_role(*p, disguises.weak, disguises.strong).0) == role)
-            .count();
+        let mut n = 0;
+        for p in living {
+            let (seen, disguise) = run.visible_role(p, disguises.weak, disguises.strong);
+            if Some(seen) == role {
+                n += 1;
+            }
+            // A disguise shown to an investigator counts as used (research §1.9).
+            if let Some(id) = disguise {
+                run.world.use_attr(id);
+            }
+        }
         return Feedback {
             number: Some(n as f64),
             ..Feedback::ok(format!("Investigated count: {n}"))

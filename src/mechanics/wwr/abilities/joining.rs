@@ -5,7 +5,7 @@ use super::lasting;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
 use crate::mechanics::wwr::world::{Lasting, Membership, Tier2};
-use crate::wwr::ast::{Duration, JoinAction, Value};
+use crate::wwr::ast::{Duration, JoinAction, TriggerKind, Value};
 use crate::wwr::names::normalize;
 
 pub fn run(
@@ -34,8 +34,9 @@ pub fn run(
     };
     let name = run.program.name(g).to_string();
     let phase = run.phase;
+    let created = !run.world.groups.contains_key(&g);
     let group = run.world.groups.entry(g).or_default();
-    match action {
+    let result = match action {
         JoinAction::Join | JoinAction::Add => {
             for p in &players {
                 let m = group.members.entry(*p).or_insert(Membership {
@@ -56,5 +57,14 @@ pub fn run(
             }
             Feedback::ok(format!("{} left {name}", run.names(&players)))
         }
+    };
+    // A group comes into play with its first member: its `Starting` runs (research §1.5).
+    if created {
+        let src = crate::mechanics::wwr::world::Src::Group {
+            file: g,
+            executor: None,
+        };
+        crate::mechanics::wwr::triggers::fire_on(run, &src, TriggerKind::Starting, &[]);
     }
+    result
 }

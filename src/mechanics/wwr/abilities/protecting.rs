@@ -40,7 +40,8 @@ pub fn run(
         KillFilter::Kills => Against::Kills,
         KillFilter::Lynches => Against::Lynches,
         KillFilter::AttacksAndLynches => Against::AttacksAndLynches,
-        KillFilter::All | KillFilter::Banishments => Against::All,
+        KillFilter::All => Against::All,
+        KillFilter::Banishments => Against::Banishments,
     };
     let during = during.map(|d| match d {
         ast::PhaseKind::Day => PhaseKind::Day,
