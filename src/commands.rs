@@ -258,6 +258,9 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
     if path.extension().is_some_and(|e| e == "wwr") {
         return crate::wwr::check_file(path).map(|()| "WWR text".to_string());
     }
+    if path.is_dir() {
+        return check_wwr_folder(path);
+    }
     let text = crate::store::read_text(path).map_err(|e| vec![e.to_string()])?;
     let one = |e: FileError| vec![e.to_string()];
     match ron_kind(&text) {
@@ -271,6 +274,15 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
                 .map_err(|e| vec![format!("{}: {e}", path.display())])?;
             Ok(format!("scenario \"{}\"", s.name))
         }
+        "WwrSetup" => {
+            let r = crate::systems::parse_checked(path, &text).map_err(one)?;
+            Ok(format!(
+                "WWR setup {} ({} roles, {} texts)",
+                r.id,
+                r.roles.len(),
+                r.sources.len()
+            ))
+        }
         "Game" => {
             let g = crate::savefile::parse_game(path, &text).map_err(one)?;
             Ok(format!(
@@ -281,10 +293,32 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
             ))
         }
         other => Err(vec![format!(
-            "{}:1:1: expected a `Roleset(`, `Scenario(` or `Game(` document, found `{}`",
+            "{}:1:1: expected a `Roleset(`, `WwrSetup(`, `Scenario(` or `Game(` document, found `{}`",
             path.display(),
             if other.is_empty() { "nothing" } else { other }
         )]),
+    }
+}
+
+/// A folder of WWR texts: every `.wwr` file in it checked.
+fn check_wwr_folder(dir: &Path) -> Result<String, Vec<String>> {
+    let files =
+        crate::wwr::report::wwr_files(dir).map_err(|e| vec![format!("{}: {e}", dir.display())])?;
+    if files.is_empty() {
+        return Err(vec![format!(
+            "{}: no .wwr file in this folder",
+            dir.display()
+        )]);
+    }
+    let problems: Vec<String> = files
+        .iter()
+        .filter_map(|f| crate::wwr::check_file(f).err())
+        .flatten()
+        .collect();
+    if problems.is_empty() {
+        Ok(format!("{} WWR texts", files.len()))
+    } else {
+        Err(problems)
     }
 }
 

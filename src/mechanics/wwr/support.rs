@@ -138,6 +138,14 @@ fn ability_reason(kind: &AbilityKind) -> Option<&'static str> {
 
 fn value_reason(v: &Value) -> Option<String> {
     match &v.kind {
+        // The console offers players, roles and yes or no; no role of the book asks for a
+        // number.
+        ValueKind::Typed {
+            annotation: crate::wwr::ast::TypeAnnotation::Number,
+            base,
+        } if matches!(&base.kind, ValueKind::Selector { name } if name.contains("Selection")) => {
+            Some("a number selection (no role of the role book asks for one)".into())
+        }
         ValueKind::Selector { name } => {
             let base = name.trim_start_matches('@');
             (!SELECTORS.iter().any(|s| s.eq_ignore_ascii_case(base)))

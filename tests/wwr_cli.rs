@@ -1,0 +1,213 @@
+//! A WWR game from the command line, as a new host starts one (issue 13): the summary of the
+//! demo role book, `new` on its setup file dealing at random, the refusals of a setup that
+//! cannot run (counts, a role outside layer A, a misspelt role), `check` on a setup and a
+//! folder, and a save that keeps its texts when the files change.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .args(args)
+        .output()
+        .expect("run mafia-mod")
+}
+
+fn out(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn repo(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .to_string_lossy()
+        .to_string()
+}
+
+/// `count` player names, one per line.
+fn players_file(dir: &Path, count: usize) -> String {
+    let path = dir.join("players.txt");
+    let names: Vec<String> = (1..=count).map(|i| format!("P{i}")).collect();
+    std::fs::write(&path, names.join("\n")).expect("players");
+    path.to_string_lossy().to_string()
+}
+
+#[test]
+fn the_demo_role_book_is_executable_role_by_role() {
+    let o = run(&["roleset", "show", &repo("rolesets/wwr-demo"), "--summary"]);
+    assert!(o.status.success(), "{}", out(&o));
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 15, "{text}");
+    assert!(lines.iter().all(|l| l.ends_with("\texecutable")), "{text}");
+}
+
+#[test]
+fn new_deals_the_setup_s_roles_and_the_game_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = players_file(dir.path(), 16);
+    let save = dir.path().join("wwr.ron");
+    let setup = repo("rolesets/wwr-demo/setup.ron");
+    let o = run(&[
+        "new",
+        "--roleset",
+        &setup,
+        "--players",
+        &players,
+        "--assign",
+        "random",
+        "--seed",
+        "5",
+        "-o",
+        save.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let game = mafia_mod::savefile::load_game(&save).expect("the save loads");
+    assert_eq!(game.phase_name(), "Day 0");
+    let mut dealt: Vec<&str> = game.state().slots.iter().map(|s| s.role.as_str()).collect();
+    dealt.sort_unstable();
+    assert_eq!(dealt.iter().filter(|r| **r == "lamplighter").count(), 2);
+    assert_eq!(dealt.len(), 16);
+    // The roles are the demo's, every one of them executable.
+    let o = run(&["check", save.to_str().unwrap_or_default()]);
+    assert!(o.status.success(), "{}", out(&o));
+}
+
+#[test]
+fn a_deal_that_does_not_add_up_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = players_file(dir.path(), 5);
+    let save = dir.path().join("wwr.ron");
+    let setup = repo("rolesets/wwr-demo/setup.ron");
+    let o = run(&[
+        "new",
+        "--roleset",
+        &setup,
+        "--players",
+        &players,
+        "--assign",
+        "random",
+        "-o",
+        save.to_str().unwrap_or_default(),
+    ]);
+    assert!(!o.status.success());
+    assert!(out(&o).contains("add up to the players"), "{}", out(&o));
+    assert!(!save.exists(), "a refused game writes no save");
+}
+
+#[test]
+fn a_role_outside_layer_a_is_refused_with_its_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    std::fs::write(
+        &players,
+        "Ann | | watcher\nBob | | turncoat\nCid | | beast\n",
+    )
+    .expect("write");
+    let save = dir.path().join("wwr.ron");
+    let o = run(&[
+        "new",
+        "--roleset",
+        &repo("tests/wwr/options-book/refused.setup.ron"),
+        "--players",
+        players.to_str().unwrap_or_default(),
+        "-o",
+        save.to_str().unwrap_or_default(),
+    ]);
+    assert!(!o.status.success());
+    let text = out(&o);
+    assert!(
+        text.contains("Bob is dealt Turncoat, which is not yet executable"),
+        "{text}"
+    );
+    assert!(
+        text.contains("role, alignment or group change (layer B)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_misspelt_role_in_a_setup_names_the_line_and_a_suggestion() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let book = repo("tests/wwr/options-book");
+    let setup = dir.path().join("setup.ron");
+    std::fs::write(
+        &setup,
+        format!(
+            "WwrSetup(\n    name: \"typo\",\n    folder: \"{book}\",\n    roles: {{\"Watcher\": 1, \"Slayr\": 1}},\n)\n"
+        ),
+    )
+    .expect("write");
+    let o = run(&["check", setup.to_str().unwrap_or_default()]);
+    assert!(!o.status.success());
+    let text = out(&o);
+    assert!(text.contains("setup.ron:4:"), "{text}");
+    assert!(text.contains("no role named `Slayr`"), "{text}");
+    assert!(text.contains("Slayer"), "a suggestion: {text}");
+}
+
+#[test]
+fn check_accepts_a_setup_and_a_folder_of_texts() {
+    let o = run(&[
+        "check",
+        &repo("rolesets/wwr-demo/setup.ron"),
+        &repo("rolesets/wwr-demo"),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let text = out(&o);
+    assert!(
+        text.contains("WWR setup wwr-werewolves-revamped-demo (15 roles"),
+        "{text}"
+    );
+    assert!(text.contains("WWR texts"), "{text}");
+}
+
+/// The save embeds the texts: a game replays as it was played after its files change.
+#[test]
+fn a_save_keeps_its_texts_when_the_files_change() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let book = dir.path().join("book");
+    std::fs::create_dir_all(book.join("roles")).expect("folders");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wwr/options-book");
+    for f in mafia_mod::wwr::report::wwr_files(&source).expect("the book") {
+        let rel = f.strip_prefix(&source).expect("inside");
+        std::fs::copy(&f, book.join(rel)).expect("copy");
+    }
+    std::fs::copy(source.join("setup.ron"), book.join("setup.ron")).expect("copy setup");
+    let players = dir.path().join("players.txt");
+    std::fs::write(&players, "Sla | | slayer\nWat | | watcher\nBea | | beast\n").expect("write");
+    let save = dir.path().join("wwr.ron");
+    let o = run(&[
+        "new",
+        "--roleset",
+        book.join("setup.ron").to_str().unwrap_or_default(),
+        "--players",
+        players.to_str().unwrap_or_default(),
+        "-o",
+        save.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let apply = dir.path().join("night.txt");
+    std::fs::write(&apply, "commit\nact Sla slayer Wat\ncommit\n").expect("write");
+    let o = run(&[
+        "apply",
+        save.to_str().unwrap_or_default(),
+        apply.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    // The Slayer's text changes on disk: he would now protect instead.
+    std::fs::write(
+        book.join("roles/slayer.wwr"),
+        "**Slayer** | Townsfolk Killing\nEnd Night: Protect @Selection from `Attacks` through Active Defense\n",
+    )
+    .expect("rewrite");
+    let game = mafia_mod::savefile::load_game(&save).expect("the save loads");
+    assert!(
+        !game.state().slot_by_name("Wat").expect("Wat").alive,
+        "the kill replays"
+    );
+}
