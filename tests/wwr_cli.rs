@@ -211,3 +211,58 @@ fn a_save_keeps_its_texts_when_the_files_change() {
         "the kill replays"
     );
 }
+
+/// Pasted PMs become answers: the prompts carry the words players use for them (the role's
+/// name, a verb per kind of ability), so `suggest` reads a night's messages into entries.
+#[test]
+fn pasted_pms_are_read_into_answers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    let lines: Vec<String> = mafia_mod::demo::WWR_DEMO_DEAL
+        .iter()
+        .map(|(n, r)| format!("{n} | | {r}"))
+        .collect();
+    std::fs::write(&players, lines.join("\n")).expect("players");
+    let save = dir.path().join("wwr.ron");
+    let o = run(&[
+        "new",
+        "--roleset",
+        &repo(mafia_mod::demo::WWR_DEMO_SETUP),
+        "--players",
+        players.to_str().unwrap_or_default(),
+        "-o",
+        save.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let commit = dir.path().join("commit.txt");
+    std::fs::write(&commit, "commit\n").expect("write");
+    let o = run(&[
+        "apply",
+        save.to_str().unwrap_or_default(),
+        commit.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let pms = dir.path().join("pms.txt");
+    std::fs::write(
+        &pms,
+        "From: Fay\nI protect Kim tonight\n\nFrom: Cid\ncheck Max please\n\nFrom: Max\ninvestigate Ann and Pat\n\nFrom: Lou\nvote Gus\n",
+    )
+    .expect("write");
+    let o = run(&[
+        "suggest",
+        save.to_str().unwrap_or_default(),
+        pms.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "act Fay herbalist Kim",
+            "act Cid night_watch Max",
+            "act Max scent_hound Ann Pat",
+            "vote Lou Gus",
+        ],
+        "{text}"
+    );
+}

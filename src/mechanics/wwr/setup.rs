@@ -499,9 +499,38 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
         effect: Effect::None,
         tell: BTreeMap::new(),
         status: None,
-        words: Vec::new(),
+        words: prompt_words(program, p),
         description: crate::wwr::render::block_text(block),
     }
+}
+
+/// The words a player's PM uses for a prompt, so a pasted message is read as its answer: the
+/// role's name and a verb per kind of ability its text runs (`protect`, `attack`, `investigat`).
+fn prompt_words(program: &Program, p: &super::program::Prompt) -> Vec<String> {
+    let (_, block) = program.triggers(p.role)[p.trigger];
+    let mut words: Vec<String> = program
+        .name(p.role)
+        .split_whitespace()
+        .map(|w| w.to_lowercase())
+        .collect();
+    for s in &block.body {
+        super::program::visit_abilities(s, &mut |a| {
+            let verbs: &[&str] = match &a.kind {
+                AbilityKind::Killing { .. } => &["attack", "kill", "shoot"],
+                AbilityKind::Protecting { .. } => &["protect", "save", "guard"],
+                AbilityKind::Investigating { .. } => &["investigat", "check", "inspect"],
+                AbilityKind::Targeting { .. } => &["target", "mark"],
+                AbilityKind::Disguising { .. } => &["disguis"],
+                _ => &[],
+            };
+            for v in verbs {
+                if !words.iter().any(|w| w == v) {
+                    words.push(v.to_string());
+                }
+            }
+        });
+    }
+    words
 }
 
 fn pre_end(kind: TriggerKind) -> bool {
