@@ -429,3 +429,23 @@ pub fn wwr_demo_game(count: usize, seed: u64) -> Result<Game, String> {
         .map(|(game, _)| game)
         .map_err(|e| e.to_string())
 }
+
+/// The WWR demo save (`saves/demo-wwr.ron`): the demo role book's 16 players in Night 1, a few
+/// prompts answered and the Den's Hunt under way. Fixed timestamps keep the save byte-identical.
+pub fn wwr_demo_night() -> Result<Game, String> {
+    let mut game = wwr_demo_game(16, 3)?;
+    let mut at = 1_790_000_000u64;
+    for entry in [
+        Entry::Resolve,
+        act("Fay", "herbalist", &["Kim"]),
+        act("Cid", "night_watch", &["Max"]),
+        vote("hunt", "Lou", "Gus"),
+        vote("hunt", "Max", "Gus"),
+        vote("hunt", "Ned", "Jon"),
+    ] {
+        at += 60;
+        game.submit(entry, Some(at))
+            .map_err(|e| format!("WWR demo entry at {at}: {e}"))?;
+    }
+    Ok(game)
+}

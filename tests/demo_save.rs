@@ -61,3 +61,27 @@ fn conan_demo_save_is_current() {
     let taro = loaded.state().slot_by_name("Taro").expect("Taro");
     assert!(!taro.alive, "the Night 1 kill went through");
 }
+
+/// The WWR demo save is what `demo::wwr_demo_night` builds: Night 1 of the demo role book, its
+/// texts embedded.
+#[test]
+fn wwr_demo_save_is_current() {
+    let game = mafia_mod::demo::wwr_demo_night().expect("the WWR demo builds");
+    let text = mafia_mod::savefile::game_text(&game).expect("it serialises");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("saves/demo-wwr.ron");
+    if std::env::var_os("UPDATE_DEMO").is_some() {
+        std::fs::write(&path, &text).expect("write saves/demo-wwr.ron");
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == text,
+        "saves/demo-wwr.ron is stale: run UPDATE_DEMO=1 cargo test --test demo_save"
+    );
+    let loaded = mafia_mod::savefile::load_game(&path).expect("the WWR demo loads");
+    assert_eq!(loaded.state(), game.state());
+    assert_eq!(loaded.phase_name(), "Night 1");
+    assert!(
+        !loaded.roleset().sources.is_empty(),
+        "the texts are embedded"
+    );
+}

@@ -364,7 +364,7 @@ fn conan_day_and_the_crime_log() {
 /// poll in the tally, and the queue stepping through the bot's pipeline with its reasons.
 #[test]
 fn wwr_night_prompts_poll_and_queue() {
-    let mut h = tui::with_game(wwr_demo_night());
+    let mut h = tui::with_game(mafia_mod::demo::wwr_demo_night().expect("the WWR demo"));
     snap("wwr_night1_200x60", &h, 200, 60);
     // The tally (`t` in the queue pane) shows the Hunt, the only poll open tonight, and who
     // of the Den has not voted; the vote overlay asks a Den member next.
@@ -387,32 +387,4 @@ fn wwr_night_prompts_poll_and_queue() {
         !form.contains("Eve · Confessor"),
         "a day prompt is offered at night:\n{form}"
     );
-}
-
-/// Night 1 of a 16-player WWR demo game with a few answers and the Den's votes.
-fn wwr_demo_night() -> mafia_mod::engine::Game {
-    use mafia_mod::engine::Entry;
-    let mut game = mafia_mod::demo::wwr_demo_game(16, 3).expect("created");
-    game.submit(Entry::Resolve, None).expect("Day 0 ends");
-    let act = |actor: &str, ability: &str, targets: &[&str]| Entry::Act {
-        actor: actor.into(),
-        ability: ability.into(),
-        targets: targets.iter().map(|t| t.to_string()).collect(),
-        params: Default::default(),
-    };
-    let vote = |voter: &str, target: &str| Entry::Vote {
-        ballot: Some("hunt".into()),
-        voter: voter.into(),
-        target: target.into(),
-    };
-    for entry in [
-        act("Fay", "herbalist", &["Kim"]),
-        act("Cid", "night_watch", &["Max"]),
-        vote("Lou", "Gus"),
-        vote("Max", "Gus"),
-        vote("Ned", "Jon"),
-    ] {
-        game.submit(entry, None).expect("accepted");
-    }
-    game
 }
