@@ -79,7 +79,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// A player (slot) name: their private results instead of the public post (with
-        /// `--roles`: their role PM alone).
+        /// `--roles`: their role PM alone); or a group's name (a WWR pack's `Den`): the
+        /// messages to its channel.
         #[arg(long)]
         private: Option<String>,
         /// The role PMs of every player, from the roleset's templates (in its language).

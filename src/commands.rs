@@ -395,13 +395,14 @@ pub fn export(
     };
     let text = match private {
         None => public_post(&game, committed, markup),
-        Some(name) => {
-            let slot = game
-                .state()
-                .slot_by_name(name)
-                .ok_or_else(|| anyhow!("no player named `{name}`"))?;
-            private_results(&game, committed, slot.id, markup)
-        }
+        Some(name) => match game.state().slot_by_name(name) {
+            Some(slot) => private_results(&game, committed, slot.id, markup),
+            // A group's channel (WWR's `Reveal … to #Den`): what the host forwards to it.
+            None => crate::export::group_results(&committed.name, &committed.outcome, name, markup)
+                .ok_or_else(|| {
+                    anyhow!("no player named `{name}`, and no group got a message in that phase")
+                })?,
+        },
     };
     out.write_all(crate::export::clean_controls(&text).as_bytes())?;
     Ok(())

@@ -379,6 +379,16 @@ fn wwr_night_prompts_poll_and_queue() {
         "{}",
         h.screen(200, 60)
     );
+    // The public view hides the Den's votes: they name the wolves.
+    h.key(KeyCode::Esc).key(KeyCode::Char('P'));
+    let public = h.screen(200, 60);
+    assert!(!public.contains("votes Gus (hunt)"), "{public}");
+    assert!(
+        public.contains("(a private vote — hidden in the public view)"),
+        "{public}"
+    );
+    assert!(!public.contains("Hunt poll"), "{public}");
+    h.key(KeyCode::Char('P'));
     // The act form offers only the prompts open now, with their argument kinds.
     h.key(KeyCode::Esc).key(KeyCode::Char('a'));
     let form = h.screen(200, 60);

@@ -212,6 +212,48 @@ fn a_save_keeps_its_texts_when_the_files_change() {
     );
 }
 
+/// The messages to a group's channel (the Den's hunt report) are exported by the group's
+/// name, for the host to forward to its thread.
+#[test]
+fn a_group_s_messages_are_exported_by_its_name() {
+    let save = repo("saves/demo-wwr.ron");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let copy = dir.path().join("wwr.ron");
+    std::fs::copy(&save, &copy).expect("copy the demo");
+    let commit = dir.path().join("commit.txt");
+    std::fs::write(&commit, "commit\n").expect("write");
+    let o = run(&[
+        "apply",
+        copy.to_str().unwrap_or_default(),
+        commit.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let o = run(&[
+        "export",
+        copy.to_str().unwrap_or_default(),
+        "--phase",
+        "Night 1",
+        "--private",
+        "den",
+    ]);
+    assert!(o.status.success(), "{}", out(&o));
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(text.starts_with("Night 1 — to Den"), "{text}");
+    assert!(text.contains("brought down Gus"), "{text}");
+    let o = run(&[
+        "export",
+        copy.to_str().unwrap_or_default(),
+        "--private",
+        "Nobody",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        out(&o).contains("no player named `Nobody`, and no group"),
+        "{}",
+        out(&o)
+    );
+}
+
 /// Pasted PMs become answers: the prompts carry the words players use for them (the role's
 /// name, a verb per kind of ability), so `suggest` reads a night's messages into entries.
 #[test]

@@ -296,6 +296,34 @@ pub fn private_text(
     )
 }
 
+/// The messages of an outcome to a group's channel (a WWR pack's `#Den`), by the group's name
+/// (any case); `None` when that group got none.
+pub fn group_results(
+    phase_name: &str,
+    outcome: &Outcome,
+    group: &str,
+    markup: Markup,
+) -> Option<String> {
+    let mut name = None;
+    let lines: Vec<String> = outcome
+        .messages
+        .iter()
+        .filter_map(|m| match &m.audience {
+            Audience::Group(g) if g.eq_ignore_ascii_case(group.trim()) => {
+                name = Some(g.clone());
+                Some(from_bbcode(&m.text, markup))
+            }
+            _ => None,
+        })
+        .collect();
+    let name = name?;
+    Some(format!(
+        "{}\n{}\n",
+        markup.bold(&format!("{phase_name} — to {name}")),
+        markup.list(&lines)
+    ))
+}
+
 /// Message templates may carry BBCode (the forums' markup): keep it for BBCode, turn bold into
 /// Markdown bold, and drop every other tag for Markdown and plain text.
 pub fn from_bbcode(text: &str, markup: Markup) -> String {

@@ -452,6 +452,10 @@ pub struct BallotDef {
     /// best players, L174); one `Resolve` after the end counts it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_game: bool,
+    /// Its votes are cast in a private channel (a WWR pack's poll): who voted and for whom is a
+    /// secret the public view hides.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
 }

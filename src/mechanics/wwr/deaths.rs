@@ -73,38 +73,49 @@ pub fn drain(run: &mut Run) -> bool {
             );
             let name = run.name(v);
             run.tell(Audience::Public, format!("{name} has died."));
-            let mut vars: Vec<(&str, V)> = vec![
-                ("this", V::Players(vec![v])),
-                ("deathtype", V::Text(record.kind.clone())),
-            ];
-            if let Some(a) = record.src.player() {
-                vars.push(("attacker", V::Players(vec![a])));
-            }
-            vars.push((
-                "attacksource",
-                super::abilities::killing::attack_location(&super::eval::Scope::new(
-                    record.src.clone(),
-                    0,
-                    TriggerKind::OnDeath,
-                )),
-            ));
-            let own = match record.kind.as_str() {
-                "lynch" => TriggerKind::OnLynch,
-                _ => TriggerKind::OnKilled,
-            };
-            fire_on(run, &Src::Player(v), TriggerKind::OnDeath, &vars);
-            fire_on(run, &Src::Player(v), own, &vars);
-            let mut global = vars.clone();
-            global.push(("global", V::Bool(true)));
-            fire_all(run, TriggerKind::OnDeath, &global);
-            if own == TriggerKind::OnKilled {
-                fire_all(run, TriggerKind::OnKilled, &global);
-            }
-            fire_all(run, TriggerKind::Passive, &[]);
+            death_triggers(run, v, &record.kind, Some(&record.src));
         }
         disband(run);
     }
     died
+}
+
+/// What a death sets off (research §1.11): `On Death` and `On Killed` or `On Lynch` on the
+/// dead player, `On <Sel> Death` (and `Killed`) everywhere, then `Passive`. `src` is the killer,
+/// if any (a host's modkill has none).
+pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>) {
+    let mut vars: Vec<(&str, V)> = vec![
+        ("this", V::Players(vec![v])),
+        ("deathtype", V::Text(kind.to_string())),
+    ];
+    if let Some(src) = src {
+        if let Some(a) = src.player() {
+            vars.push(("attacker", V::Players(vec![a])));
+        }
+        vars.push((
+            "attacksource",
+            super::abilities::killing::attack_location(&super::eval::Scope::new(
+                src.clone(),
+                0,
+                TriggerKind::OnDeath,
+            )),
+        ));
+    }
+    let own = match kind {
+        "lynch" => TriggerKind::OnLynch,
+        _ => TriggerKind::OnKilled,
+    };
+    fire_on(run, &Src::Player(v), TriggerKind::OnDeath, &vars);
+    if src.is_some() {
+        fire_on(run, &Src::Player(v), own, &vars);
+    }
+    let mut global = vars.clone();
+    global.push(("global", V::Bool(true)));
+    fire_all(run, TriggerKind::OnDeath, &global);
+    if own == TriggerKind::OnKilled && src.is_some() {
+        fire_all(run, TriggerKind::OnKilled, &global);
+    }
+    fire_all(run, TriggerKind::Passive, &[]);
 }
 
 /// Groups with no living member or owner are disbanded (`On Disbandment`); a disbanded group

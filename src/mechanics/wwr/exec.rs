@@ -39,6 +39,7 @@ fn quiet(kind: &AbilityKind) -> bool {
             | AbilityKind::Emitting { .. }
             | AbilityKind::Poll { .. }
             | AbilityKind::Announcement { .. }
+            | AbilityKind::Untargeting
     )
 }
 
@@ -191,10 +192,16 @@ fn evaluate(run: &mut Run, scope: &mut Scope, body: &[Statement]) -> Option<Feed
             }
         }
     }
+    let guarded = body
+        .iter()
+        .any(|s| matches!(s.kind, StatementKind::Branch { .. }));
+    if !guarded {
+        return Some(Feedback::failed(""));
+    }
     let label = run.src_label(&scope.src);
     run.note(
         "branch",
-        format!("{label}: no branch matched: an implicit failure"),
+        format!("{label}: no branch holds, so the Evaluate fails (research §1.8)"),
     );
     Some(Feedback::failed(""))
 }

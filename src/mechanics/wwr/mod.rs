@@ -141,6 +141,12 @@ fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         .filter_map(|p| Some((p.name.as_str(), *program.roles.get(&p.role)?)))
         .collect();
     let mut refuse = |m: String| report.errors.push(Refusal::new("setup", m));
+    if setup.options.contains_key(setup::DEAL_OPTION) {
+        refuse(format!(
+            "`{}` is the setup file's role counts: change them in its `roles`",
+            setup::DEAL_OPTION
+        ));
+    }
     for &(name, file) in &dealt {
         let role = program.name(file);
         if let Err(why) = support::role_support(&program, file) {

@@ -23,6 +23,14 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
     if let Some(mut world) = World::load(&ctx.state) {
         // The host's own deaths, revivals and role changes (modkill, revive, change role) are
         // the engine's: a changed role brings its team, as the bot's role change does.
+        let removed: Vec<usize> = world
+            .players
+            .iter()
+            .zip(&ctx.state.slots)
+            .enumerate()
+            .filter(|(_, (p, slot))| p.alive && !slot.alive)
+            .map(|(i, _)| i)
+            .collect();
         for (p, slot) in world.players.iter_mut().zip(&ctx.state.slots) {
             p.alive = slot.alive;
             if let Some(&role) = program.roles.get(&slot.role)
@@ -32,7 +40,23 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
                 p.alignment = program.team_of_role(role);
             }
         }
-        return Run::new(ctx, world, program);
+        let mut run = Run::new(ctx, world, program);
+        // A player the host removed dies as the bot's host kill does: his death's triggers
+        // run first thing (the Gravedigger hears of him; the Den Mother's death still makes
+        // the Ridge Wolf hungry).
+        if !removed.is_empty() {
+            run.stage = "host".into();
+        }
+        for v in removed {
+            let name = run.name(v);
+            run.note(
+                "host",
+                format!("{name} was removed by the host: the death's triggers run now"),
+            );
+            super::deaths::death_triggers(&mut run, v, "modkill", None);
+            drain(&mut run);
+        }
+        return run;
     }
     let mut run = Run::new(ctx, World::default(), program);
     start_game(&mut run);

@@ -144,6 +144,19 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
         .get(q.voter)
         .map(|s| s.name.clone())
         .unwrap_or_default();
+    // A poll's options are the living (`@All`) and its words: a dead player is none of them.
+    if let Some(target) = q.state.slot_by_name(q.target)
+        && !world.players.get(target.id).is_some_and(|p| p.alive)
+    {
+        return Err(Refusal::new(
+            "dead_target",
+            format!(
+                "{} is dead: the {} poll offers only the living",
+                target.name,
+                program.name(poll.poll)
+            ),
+        ));
+    }
     if !allowed_voter(q.roleset, q.state, &world, poll.poll, q.voter) {
         return Err(Refusal::new(
             "not_a_voter",

@@ -206,8 +206,30 @@ impl<'r, 'a> Run<'r, 'a> {
         if options.len() == 1 {
             return options.first().cloned();
         }
-        let stage = self.stage.clone();
-        self.ctx.draw(&stage, what, options, label)
+        if options.is_empty() {
+            self.note(
+                "draw",
+                format!("random draw for {what}: nothing to draw from"),
+            );
+            return None;
+        }
+        let i = rand::RngExt::random_range(&mut self.ctx.rng, 0..options.len());
+        let labels: Vec<String> = options.iter().map(&label).collect();
+        // A key the host can type: the words of `what` joined by `-`.
+        let slug: String = what
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        self.note(
+            &format!("draw:{slug}"),
+            format!(
+                "random draw for {what}: {} from [{}]",
+                labels[i],
+                labels.join(", ")
+            ),
+        );
+        options.get(i).cloned()
     }
 
     /// Shuffle with the game's generator, recording the order drawn.

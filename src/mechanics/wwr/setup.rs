@@ -117,7 +117,7 @@ pub fn deal(
         return Err(crate::engine::Refusal::new(
             "setup",
             format!(
-                "the setup's roles leave {} to deal and {empty} player(s) have none: make the counts in the setup file add up to the players",
+                "the setup file deals {} role(s) to the players without one, and {empty} player(s) have none: make the counts in its `roles` add up to the players",
                 pool.len()
             ),
         ));
@@ -508,9 +508,11 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
 /// role's name and a verb per kind of ability its text runs (`protect`, `attack`, `investigat`).
 fn prompt_words(program: &Program, p: &super::program::Prompt) -> Vec<String> {
     let (_, block) = program.triggers(p.role)[p.trigger];
+    // A short word of a role's name (`Wolf`) begins too many others (`wolfsbane`).
     let mut words: Vec<String> = program
         .name(p.role)
         .split_whitespace()
+        .filter(|w| w.chars().count() >= 5)
         .map(|w| w.to_lowercase())
         .collect();
     for s in &block.body {
@@ -555,11 +557,13 @@ pub fn ballot_id(program: &Program, poll: usize) -> String {
 
 /// Every poll an element in play creates, as a ballot of the phase kind it is created in.
 fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
-    let mut found: BTreeMap<usize, Option<PhaseKind>> = BTreeMap::new();
+    // Each poll: the phase kind it is created in, and whether its channel is a group's.
+    let mut found: BTreeMap<usize, (Option<PhaseKind>, bool)> = BTreeMap::new();
     for &file in in_play {
         let Some(element) = program.element(file) else {
             continue;
         };
+        let by_group = matches!(element.header.kind, ElementKind::Group { .. });
         for block in &element.triggers {
             let phase = match block.trigger.kind {
                 TriggerKind::PassiveStartDay | TriggerKind::ImmediateDay | TriggerKind::EndDay => {
@@ -575,16 +579,21 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
                     if let AbilityKind::Poll {
                         action: PollAction::Create,
                         poll,
+                        location,
                         ..
                     } = &a.kind
                     {
+                        let in_group = location.as_ref().is_some_and(|l| {
+                            matches!(&l.kind, crate::wwr::ast::ValueKind::Group { name, .. }
+                                if program.find(Namespace::Group, name).is_some())
+                        });
                         let target = match poll.as_ref().and_then(|p| p.plain_text()) {
                             Some(name) => program.find(Namespace::Poll, name),
                             // `Create Poll` in a poll's own text creates that poll.
                             None => Some(file),
                         };
                         if let Some(t) = target {
-                            found.insert(t, phase);
+                            found.insert(t, (phase, by_group || in_group));
                         }
                     }
                 });
@@ -593,7 +602,7 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
     }
     let mut out: Vec<BallotDef> = found
         .into_iter()
-        .map(|(poll, phase)| {
+        .map(|(poll, (phase, private))| {
             let options = poll_options(program, poll);
             BallotDef {
                 id: ballot_id(program, poll),
@@ -606,6 +615,7 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
                 words: options,
                 any_phase: phase.is_none(),
                 after_game: false,
+                private,
                 description: String::new(),
             }
         })

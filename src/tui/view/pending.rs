@@ -163,6 +163,11 @@ fn entry_line(app: &App, p: &Pending) -> Line<'static> {
             app.slot_name(*actor),
             targets.join(", ")
         ),
+        PendingKind::Vote { ballot, .. }
+            if app.public && app.game.roleset().ballot(ballot).is_some_and(|b| b.private) =>
+        {
+            "(a private vote — hidden in the public view)".into()
+        }
         PendingKind::Vote {
             ballot,
             voter,

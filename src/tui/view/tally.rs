@@ -18,7 +18,14 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(block, area);
     let width = usize::from(inner.width);
     let mut lines: Vec<Line> = Vec::new();
-    for ballot in &app.tally.ballots {
+    // A private poll's votes are the host's to see (the public view hides them).
+    let private = |id: &str| app.game.roleset().ballot(id).is_some_and(|b| b.private);
+    for ballot in app
+        .tally
+        .ballots
+        .iter()
+        .filter(|b| !(app.public && private(&b.id)))
+    {
         lines.push(Line::styled(fit(&ballot.name, width), app.theme.header()));
         for t in &ballot.thresholds {
             let head = vec![styled(format!("  {t}"), app.theme.accent())];

@@ -40,6 +40,8 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
     let targets = run.eval(scope, target).players();
     let mut queued = Vec::new();
     let mut saved = Vec::new();
+    // How each hit player is named in the feedback: a splashed one as away at the target's.
+    let mut shown: Vec<(SlotId, String)> = Vec::new();
     for victim in targets {
         // Players away at the victim's house share the attack (the splash); their own absence
         // does not save them there.
@@ -62,6 +64,14 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
             if !splashed {
                 run.visit(scope, p, "Killing");
             }
+            shown.push((
+                p,
+                if splashed {
+                    format!("{} (away at {}'s)", run.name(p), run.name(victim))
+                } else {
+                    run.name(p)
+                },
+            ));
             if splashed {
                 run.note(
                     "splash",
@@ -80,10 +90,21 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
         }
     }
     let word = kind_word(kind);
+    let named = |list: &[SlotId]| {
+        let names: Vec<String> = list
+            .iter()
+            .filter_map(|p| shown.iter().find(|(x, _)| x == p).map(|(_, n)| n.clone()))
+            .collect();
+        if names.is_empty() {
+            "nobody".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
     if queued.is_empty() {
-        Feedback::failed(format!("The {word} on {} failed", run.names(&saved)))
+        Feedback::failed(format!("The {word} on {} failed", named(&saved)))
     } else {
-        Feedback::ok(format!("{} {}", done_word(kind), run.names(&queued)))
+        Feedback::ok(format!("{} {}", done_word(kind), named(&queued)))
     }
 }
 

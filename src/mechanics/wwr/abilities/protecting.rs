@@ -72,12 +72,18 @@ pub fn run(
     if targets.is_empty() {
         return Feedback::failed("Nobody to protect");
     }
+    // The actor's own feedback speaks to him (the Wanderer: "You are away at Bob's").
+    let who = if targets == scope.me().into_iter().collect::<Vec<_>>() {
+        "You".to_string()
+    } else {
+        run.names(&targets)
+    };
     match at {
-        Some(place) => Feedback::ok(format!(
-            "{} is away at {}'s",
-            run.names(&targets),
-            run.name(place)
-        )),
-        None => Feedback::ok(format!("Protected {}", run.names(&targets))),
+        Some(place) if who == "You" => {
+            Feedback::ok(format!("You are away at {}'s", run.name(place)))
+        }
+        Some(place) => Feedback::ok(format!("{who} is away at {}'s", run.name(place))),
+        None if who == "You" => Feedback::ok("You are protected"),
+        None => Feedback::ok(format!("Protected {who}")),
     }
 }
