@@ -36,6 +36,14 @@ fn players_file(dir: &Path, count: usize) -> String {
     path.to_string_lossy().to_string()
 }
 
+/// `mafia-mod new --roleset SETUP --players PLAYERS -o SAVE [more…]`.
+fn new_game(setup: &str, players: &str, save: &Path, more: &[&str]) -> Output {
+    let mut args = vec!["new", "--roleset", setup, "--players", players, "-o"];
+    args.push(save.to_str().unwrap_or_default());
+    args.extend(more);
+    run(&args)
+}
+
 #[test]
 fn the_demo_role_book_is_executable_role_by_role() {
     let o = run(&["roleset", "show", &repo("rolesets/wwr-demo"), "--summary"]);
@@ -52,19 +60,12 @@ fn new_deals_the_setup_s_roles_and_the_game_runs() {
     let players = players_file(dir.path(), 16);
     let save = dir.path().join("wwr.ron");
     let setup = repo("rolesets/wwr-demo/setup.ron");
-    let o = run(&[
-        "new",
-        "--roleset",
+    let o = new_game(
         &setup,
-        "--players",
         &players,
-        "--assign",
-        "random",
-        "--seed",
-        "5",
-        "-o",
-        save.to_str().unwrap_or_default(),
-    ]);
+        &save,
+        &["--assign", "random", "--seed", "5"],
+    );
     assert!(o.status.success(), "{}", out(&o));
     let game = mafia_mod::savefile::load_game(&save).expect("the save loads");
     assert_eq!(game.phase_name(), "Day 0");
@@ -83,17 +84,7 @@ fn a_deal_that_does_not_add_up_is_refused() {
     let players = players_file(dir.path(), 5);
     let save = dir.path().join("wwr.ron");
     let setup = repo("rolesets/wwr-demo/setup.ron");
-    let o = run(&[
-        "new",
-        "--roleset",
-        &setup,
-        "--players",
-        &players,
-        "--assign",
-        "random",
-        "-o",
-        save.to_str().unwrap_or_default(),
-    ]);
+    let o = new_game(&setup, &players, &save, &["--assign", "random"]);
     assert!(!o.status.success());
     assert!(out(&o).contains("add up to the players"), "{}", out(&o));
     assert!(!save.exists(), "a refused game writes no save");
@@ -109,15 +100,12 @@ fn a_role_outside_layer_a_is_refused_with_its_reason() {
     )
     .expect("write");
     let save = dir.path().join("wwr.ron");
-    let o = run(&[
-        "new",
-        "--roleset",
+    let o = new_game(
         &repo("tests/wwr/options-book/refused.setup.ron"),
-        "--players",
         players.to_str().unwrap_or_default(),
-        "-o",
-        save.to_str().unwrap_or_default(),
-    ]);
+        &save,
+        &[],
+    );
     assert!(!o.status.success());
     let text = out(&o);
     assert!(
@@ -181,15 +169,12 @@ fn a_save_keeps_its_texts_when_the_files_change() {
     let players = dir.path().join("players.txt");
     std::fs::write(&players, "Sla | | slayer\nWat | | watcher\nBea | | beast\n").expect("write");
     let save = dir.path().join("wwr.ron");
-    let o = run(&[
-        "new",
-        "--roleset",
+    let o = new_game(
         book.join("setup.ron").to_str().unwrap_or_default(),
-        "--players",
         players.to_str().unwrap_or_default(),
-        "-o",
-        save.to_str().unwrap_or_default(),
-    ]);
+        &save,
+        &[],
+    );
     assert!(o.status.success(), "{}", out(&o));
     let apply = dir.path().join("night.txt");
     std::fs::write(&apply, "commit\nact Sla slayer Wat\ncommit\n").expect("write");
@@ -266,15 +251,12 @@ fn pasted_pms_are_read_into_answers() {
         .collect();
     std::fs::write(&players, lines.join("\n")).expect("players");
     let save = dir.path().join("wwr.ron");
-    let o = run(&[
-        "new",
-        "--roleset",
+    let o = new_game(
         &repo(mafia_mod::demo::WWR_DEMO_SETUP),
-        "--players",
         players.to_str().unwrap_or_default(),
-        "-o",
-        save.to_str().unwrap_or_default(),
-    ]);
+        &save,
+        &[],
+    );
     assert!(o.status.success(), "{}", out(&o));
     let commit = dir.path().join("commit.txt");
     std::fs::write(&commit, "commit\n").expect("write");

@@ -161,27 +161,11 @@ fn evaluate(run: &mut Run, scope: &mut Scope, body: &[Statement]) -> Option<Feed
                     continue;
                 }
                 // The host may refuse a branch (`override branch:… skip`): the walk goes on.
-                let key = run.key(&format!("branch:{}", run.src_word(&scope.src)));
+                let base = format!("branch:{}", run.src_word(&scope.src));
                 let entering = format!("{}: entering branch `{label}`", run.src_label(&scope.src));
-                if let Some((result, why)) = run.ctx.verdict_stop(&key) {
-                    run.step(
-                        key,
-                        result,
-                        scope.me(),
-                        None,
-                        Vec::new(),
-                        vec![entering, why],
-                    );
+                if !run.step_unless_stopped(&base, scope.me(), entering) {
                     continue;
                 }
-                run.step(
-                    key,
-                    StepResult::Info,
-                    scope.me(),
-                    None,
-                    Vec::new(),
-                    vec![entering],
-                );
                 let result = run_body(run, scope, body, Tell::Nothing);
                 if result.is_some() {
                     return result;

@@ -538,31 +538,12 @@ fn expire(run: &mut Run) {
     // Each expiry is a step the host may skip (`override expire:Fay skip …`: the row stays).
     let mut doomed = Vec::new();
     for (id, owner, what) in ending {
-        let key = run.key(&format!("expire:{}", run.name(owner)));
         let reason = format!(
             "{}'s {what} expires with the change of phase",
             run.name(owner)
         );
-        match run.ctx.verdict_stop(&key) {
-            Some((result, why)) => run.step(
-                key,
-                result,
-                Some(owner),
-                None,
-                Vec::new(),
-                vec![reason, why],
-            ),
-            None => {
-                run.step(
-                    key,
-                    StepResult::Info,
-                    Some(owner),
-                    None,
-                    Vec::new(),
-                    vec![reason],
-                );
-                doomed.push(id);
-            }
+        if run.step_unless_stopped(&format!("expire:{}", run.name(owner)), Some(owner), reason) {
+            doomed.push(id);
         }
     }
     run.world.remove_attrs(doomed);

@@ -162,6 +162,27 @@ impl<'r, 'a> Run<'r, 'a> {
         });
     }
 
+    /// Record a step the host may skip or fail (`override KEY skip …`): `false`, with his
+    /// verdict recorded, when he did; otherwise the step is recorded as done and `true`.
+    pub fn step_unless_stopped(
+        &mut self,
+        base: &str,
+        actor: Option<SlotId>,
+        reason: String,
+    ) -> bool {
+        let key = self.key(base);
+        match self.ctx.verdict_stop(&key) {
+            Some((result, why)) => {
+                self.step(key, result, actor, None, Vec::new(), vec![reason, why]);
+                false
+            }
+            None => {
+                self.step(key, StepResult::Info, actor, None, Vec::new(), vec![reason]);
+                true
+            }
+        }
+    }
+
     /// Record a step that only reports.
     pub fn note(&mut self, base: &str, reason: impl Into<String>) {
         let key = self.key(base);

@@ -460,30 +460,14 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
     }
     compulsions(scope, &block.params);
     // The host may skip a trigger firing (`override trigger:Jon:OnPartialDefense skip …`).
-    let key = run.key(&format!(
+    let base = format!(
         "trigger:{}:{:?}",
         run.src_word(&scope.src),
         block.trigger.kind
-    ));
-    if let Some((result, why)) = run.ctx.verdict_stop(&key) {
-        run.step(
-            key,
-            result,
-            scope.me(),
-            None,
-            Vec::new(),
-            vec![format!("{label}: `{trigger}`"), why],
-        );
+    );
+    if !run.step_unless_stopped(&base, scope.me(), format!("{label}: `{trigger}`")) {
         return;
     }
-    run.step(
-        key,
-        crate::engine::outcome::StepResult::Info,
-        scope.me(),
-        None,
-        Vec::new(),
-        vec![format!("{label}: `{trigger}`")],
-    );
     for _ in 0..scaling(block) {
         record_use(run, scope, file, block);
         run_body(run, scope, &block.body, super::exec::Tell::Answer);
