@@ -143,7 +143,12 @@ fn attack_one(
         );
         return false;
     }
-    let defence = if matches!(kind, KillingKind::TrueKill) {
+    // The host's `succeed` puts the attack through whatever defence there is.
+    let forced = matches!(
+        run.ctx.verdict(&key),
+        Some((crate::engine::outcome::Verdict::Succeed, _))
+    );
+    let defence = if matches!(kind, KillingKind::TrueKill) || forced {
         None
     } else {
         find_defence(run, scope, kind, victim, splashed)
@@ -175,7 +180,9 @@ fn attack_one(
                 src: scope.src.clone(),
                 kind: kind_word(kind).to_string(),
             });
-            let reason = if matches!(kind, KillingKind::TrueKill) {
+            let reason = if forced {
+                "host override: it goes through any defence".to_string()
+            } else if matches!(kind, KillingKind::TrueKill) {
                 "a true kill ignores defences".to_string()
             } else {
                 "no defence stops it".to_string()
