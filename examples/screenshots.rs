@@ -207,10 +207,22 @@ fn png(svg: &str, path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The WWR demo at Night 1 (`saves/demo-wwr.ron`): the queue walked to the Hunt poll's close,
+/// every step of the bot's pipeline with its reason.
+fn wwr_night() -> anyhow::Result<App> {
+    let game = mafia_mod::demo::wwr_demo_night().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut app = App::new(game, PathBuf::from("demo-wwr.ron"), None);
+    app.clock = Clock::Fixed(1_790_010_000);
+    app.theme = Theme { color: true };
+    press(&mut app, &[KeyCode::Char('r')]);
+    press(&mut app, &[KeyCode::Down; 12]);
+    Ok(app)
+}
+
 fn main() -> anyhow::Result<()> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&dir)?;
-    let shots: [(&str, Scene); 9] = [
+    let shots: [(&str, Scene); 10] = [
         ("night-queue", night_queue),
         ("day-tally", day_tally),
         ("new-game", new_game),
@@ -220,6 +232,7 @@ fn main() -> anyhow::Result<()> {
         ("vote-mode", vote_mode),
         ("commit-check", commit_check),
         ("draft-diff", draft_diff),
+        ("wwr-night", wwr_night),
     ];
     for (name, build) in shots {
         let mut app = build()?;
