@@ -248,6 +248,7 @@ pub const REQUIRES: Requirements = Requirements {
         "barrier_3",
         "crippled",
         "cursed",
+        "drunk",
         "drugged",
         "cultist_target",
         "exiled",

@@ -20,6 +20,8 @@ const WATCH_NIGHT: &str = "homeless_watch_night";
 const WATCH_HOUSE: &str = "homeless_watch_house";
 const DRUNK_NIGHT: &str = "homeless_drunk_night";
 const SOBER: &str = "homeless_sober";
+/// The status a drunk homeless holds for the night (ends as it is committed).
+const DRUNK_STATUS: &str = "drunk";
 
 pub struct Homeless;
 
@@ -97,6 +99,8 @@ fn drink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         s.counters.insert(DRUNK_NIGHT.into(), night);
     }
     run.ledger.drunk.insert(mv.actor);
+    // The contract's status for it (ru-city-part2-ids.md): tonight only.
+    ctx.set_status(mv.actor, DRUNK_STATUS, None);
     let why = format!(
         "{} is drunk tonight: every role finds him as if dead, and he learns nothing (L25)",
         ctx.name(mv.actor)
