@@ -199,14 +199,7 @@ fn conan_night() -> mafia_mod::engine::Game {
     let players: Vec<PlayerSetup> = mafia_mod::mechanics::conan::DEALT_ROLES
         .iter()
         .enumerate()
-        .map(|(i, role)| PlayerSetup {
-            name: format!("P{i:02}"),
-            role: role.to_string(),
-            extra_roles: Vec::new(),
-            family: None,
-            level: Default::default(),
-            aka: Vec::new(),
-        })
+        .map(|(i, role)| PlayerSetup::new(format!("P{i:02}"), *role))
         .collect();
     let setup = Setup {
         players,

@@ -308,14 +308,7 @@ pub fn conan_demo_game() -> Result<Game, String> {
         .map_err(|e| e.to_string())?;
     let players = CONAN_PLAYERS
         .iter()
-        .map(|(name, role)| PlayerSetup {
-            name: name.to_string(),
-            role: role.to_string(),
-            extra_roles: Vec::new(),
-            family: None,
-            level: Level::Standard,
-            aka: Vec::new(),
-        })
+        .map(|(name, role)| PlayerSetup::new(*name, *role))
         .collect();
     let setup = Setup {
         players,
@@ -401,18 +394,12 @@ pub fn wwr_demo_players(count: usize) -> Vec<PlayerSetup> {
     (0..count)
         .map(|i| {
             let (name, role) = WWR_DEMO_DEAL[i % WWR_DEMO_DEAL.len()];
-            PlayerSetup {
-                name: if i < WWR_DEMO_DEAL.len() {
-                    name.to_string()
-                } else {
-                    format!("P{i:03}")
-                },
-                role: role.to_string(),
-                extra_roles: Vec::new(),
-                family: None,
-                level: Level::Standard,
-                aka: Vec::new(),
-            }
+            let name = if i < WWR_DEMO_DEAL.len() {
+                name.to_string()
+            } else {
+                format!("P{i:03}")
+            };
+            PlayerSetup::new(name, role)
         })
         .collect()
 }

@@ -1,14 +1,10 @@
 //! The command line as a user runs it: the real binary, its output and exit codes.
 
+mod cli_common;
+
+use cli_common::run;
 use std::path::Path;
 use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
-        .args(args)
-        .output()
-        .expect("run mafia-mod")
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()

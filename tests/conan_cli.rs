@@ -4,22 +4,9 @@
 //! does.
 
 use std::path::Path;
-use std::process::{Command, Output};
+mod cli_common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
-        .args(args)
-        .output()
-        .expect("run mafia-mod")
-}
-
-fn out(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use cli_common::{out, run};
 
 #[test]
 fn new_random_conan_game_deals_a_quarter_bo_and_an_arrester() {

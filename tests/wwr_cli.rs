@@ -4,22 +4,10 @@
 //! folder, and a save that keeps its texts when the files change.
 
 use std::path::Path;
-use std::process::{Command, Output};
+mod cli_common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
-        .args(args)
-        .output()
-        .expect("run mafia-mod")
-}
-
-fn out(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use cli_common::{out, run};
+use std::process::Output;
 
 fn repo(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -33,6 +33,21 @@ pub struct PlayerSetup {
     pub aka: Vec<String>,
 }
 
+impl PlayerSetup {
+    /// A player of the standard level with one role, no family and no other names: the common
+    /// case of a deal.
+    pub fn new(name: impl Into<String>, role: impl Into<String>) -> PlayerSetup {
+        PlayerSetup {
+            name: name.into(),
+            role: role.into(),
+            extra_roles: Vec::new(),
+            family: None,
+            level: Level::Standard,
+            aka: Vec::new(),
+        }
+    }
+}
+
 /// Reads an optional text written bare (`"Capone"`), as `Some("Capone")`, or as `None`, so
 /// hand-written scenarios, players files and saves need not spell out RON's `Some(...)`.
 fn bare_or_some<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {

@@ -2,7 +2,7 @@
 //! a refused entry changes nothing and is not logged, the live tally and the preview never
 //! panic, and the log replays to the same state.
 
-use mafia_mod::engine::{Entry, Game, Level, PlayerSetup, Setup};
+use mafia_mod::engine::{Entry, Game, PlayerSetup, Setup};
 use mafia_mod::systems::SYSTEMS;
 use proptest::prelude::*;
 
@@ -34,14 +34,7 @@ pub fn deals(roles: Vec<String>, players: std::ops::Range<usize>) -> impl Strate
         players: picks
             .into_iter()
             .enumerate()
-            .map(|(i, role)| PlayerSetup {
-                name: format!("P{i}"),
-                role: roles[role].clone(),
-                extra_roles: Vec::new(),
-                family: None,
-                level: Level::Standard,
-                aka: Vec::new(),
-            })
+            .map(|(i, role)| PlayerSetup::new(format!("P{i}"), roles[role].clone()))
             .collect(),
         ..Setup::default()
     })

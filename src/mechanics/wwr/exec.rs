@@ -236,21 +236,11 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         A::Killing { kind, target } => Some(abilities::killing::run(run, scope, *kind, target)),
         A::Protecting {
             target,
-            against,
-            by,
             defense,
-            during,
             duration,
+            ..
         } => Some(abilities::protecting::run(
-            run,
-            scope,
-            ability,
-            target,
-            *against,
-            by.is_some(),
-            defense,
-            *during,
-            *duration,
+            run, scope, ability, target, defense, *duration,
         )),
         A::Investigating {
             kind,

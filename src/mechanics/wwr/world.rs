@@ -124,18 +124,6 @@ impl Tier {
     }
 }
 
-/// What kind of kill a defence stops.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Against {
-    Attacks,
-    Kills,
-    Lynches,
-    AttacksAndLynches,
-    All,
-    /// Banishments only (haunting, layer C): stops nothing layer A kills with.
-    Banishments,
-}
-
 /// What an attribute row is.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum AttrKind {
@@ -144,12 +132,11 @@ pub enum AttrKind {
         attribute: usize,
         values: Vec<String>,
     },
-    /// A defence. `ability` is the protecting ability, whose `by` selector is evaluated when an
-    /// attack meets the defence; `at` is where an absence sends its owner.
+    /// A defence. `ability` is the protecting ability, whose terms (what it stops, when, from
+    /// whom: `by` is evaluated when an attack meets it) are read from the text; `at` is where
+    /// an absence sends its owner.
     Defense {
         tier: Tier,
-        against: Against,
-        during: Option<crate::rules::PhaseKind>,
         ability: Loc,
         at: Option<SlotId>,
     },

@@ -7,8 +7,8 @@ use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
-use crate::mechanics::wwr::world::{Against, AttrKind, Queued, Src, Tier};
-use crate::wwr::ast::{KillingKind, TriggerKind, Value};
+use crate::mechanics::wwr::world::{AttrKind, Queued, Src, Tier};
+use crate::wwr::ast::{AbilityKind, KillFilter, KillingKind, TriggerKind, Value};
 
 pub fn kind_word(kind: KillingKind) -> &'static str {
     match kind {
@@ -21,18 +21,23 @@ pub fn kind_word(kind: KillingKind) -> &'static str {
     }
 }
 
-fn stops(against: Against, kind: KillingKind) -> bool {
+/// Does a defence against this kind of killing stop this one (research §1.11)?
+fn stops(against: KillFilter, kind: KillingKind) -> bool {
     match kind {
         KillingKind::Attack => matches!(
             against,
-            Against::Attacks | Against::Kills | Against::AttacksAndLynches | Against::All
+            KillFilter::Attacks
+                | KillFilter::Kills
+                | KillFilter::AttacksAndLynches
+                | KillFilter::All
         ),
-        KillingKind::Kill => matches!(against, Against::Kills | Against::All),
+        KillingKind::Kill => matches!(against, KillFilter::Kills | KillFilter::All),
         KillingKind::Lynch => matches!(
             against,
-            Against::Lynches | Against::AttacksAndLynches | Against::All
+            KillFilter::Lynches | KillFilter::AttacksAndLynches | KillFilter::All
         ),
-        _ => false,
+        KillingKind::Banish | KillingKind::TrueBanish => against == KillFilter::Banishments,
+        KillingKind::TrueKill => false,
     }
 }
 
@@ -216,24 +221,11 @@ fn find_defence(
     splashed: bool,
 ) -> Option<(u64, Tier, Src)> {
     let attacker = scope.me();
-    let rows: Vec<(
-        u64,
-        Tier,
-        Against,
-        Option<crate::rules::PhaseKind>,
-        crate::mechanics::wwr::world::Loc,
-        Src,
-    )> = run
+    let rows: Vec<(u64, Tier, crate::mechanics::wwr::world::Loc, Src)> = run
         .world
         .attrs_of(victim)
         .filter_map(|a| match &a.kind {
-            AttrKind::Defense {
-                tier,
-                against,
-                during,
-                ability,
-                ..
-            } => Some((a.id, *tier, *against, *during, *ability, a.src.clone())),
+            AttrKind::Defense { tier, ability, .. } => Some((a.id, *tier, *ability, a.src.clone())),
             _ => None,
         })
         .collect();
@@ -247,18 +239,28 @@ fn find_defence(
         if want == Tier::Absence && splashed {
             continue;
         }
-        for (id, tier, against, during, ability, src) in rows.iter().rev() {
-            if *tier != want || !stops(*against, kind) {
+        for (id, tier, ability, src) in rows.iter().rev() {
+            if *tier != want {
                 continue;
             }
-            if during.is_some_and(|d| d != run.kind) {
+            // What the defence stops, when and from whom: the protecting ability's terms.
+            let Some(AbilityKind::Protecting {
+                against,
+                by,
+                during,
+                ..
+            }) = run.program.ability(*ability).map(|a| a.kind.clone())
+            else {
+                continue;
+            };
+            if !stops(against, kind) {
                 continue;
             }
-            // The defence's `by` selector, evaluated now with its maker as `@Self`.
-            let by = run.program.ability(*ability).and_then(|a| match &a.kind {
-                crate::wwr::ast::AbilityKind::Protecting { by, .. } => by.clone(),
-                _ => None,
-            });
+            let night = run.kind == crate::rules::PhaseKind::Night;
+            if during.is_some_and(|d| (d == crate::wwr::ast::PhaseKind::Night) != night) {
+                continue;
+            }
+            // The `by` selector, evaluated now with the defence's maker as `@Self`.
             if let Some(by) = by {
                 let maker = Scope::new(src.clone(), ability.file, TriggerKind::Passive);
                 let from = run.eval(&maker, &by);

@@ -1,24 +1,20 @@
-//! Protecting: a defence row on each target, of a tier, against a kind of kill, optionally only
-//! from some attackers (`by`, evaluated when an attack meets it) and only by day or by night.
-//! An absence also moves its owner to another player's house (research §1.11).
+//! Protecting: a defence row on each target, of a tier, pointing at the protecting ability,
+//! whose terms (the kind of kill it stops, from whom, by day or by night) an attack reads when
+//! it meets the row (`abilities::killing`). An absence also moves its owner to another
+//! player's house (research §1.11).
 
 use super::lasting;
 use crate::mechanics::wwr::eval::{Feedback, Scope};
 use crate::mechanics::wwr::run::Run;
-use crate::mechanics::wwr::world::{Against, AttrKind, Lasting, Loc, Tier};
-use crate::rules::PhaseKind;
-use crate::wwr::ast::{self, Ability, Defense, Duration, KillFilter, Value};
+use crate::mechanics::wwr::world::{AttrKind, Lasting, Loc, Tier};
+use crate::wwr::ast::{Ability, Defense, Duration, Value};
 
-#[allow(clippy::too_many_arguments)]
 pub fn run(
     run: &mut Run,
     scope: &mut Scope,
     ability: &Ability,
     target: &Value,
-    against: KillFilter,
-    _by: bool,
     defense: &Defense,
-    during: Option<ast::PhaseKind>,
     duration: Option<Duration>,
 ) -> Feedback {
     let targets = run.eval(scope, target).players();
@@ -35,18 +31,6 @@ pub fn run(
     if tier == Tier::Absence && at.is_none() {
         return Feedback::failed("Nowhere to go");
     }
-    let against = match against {
-        KillFilter::Attacks => Against::Attacks,
-        KillFilter::Kills => Against::Kills,
-        KillFilter::Lynches => Against::Lynches,
-        KillFilter::AttacksAndLynches => Against::AttacksAndLynches,
-        KillFilter::All => Against::All,
-        KillFilter::Banishments => Against::Banishments,
-    };
-    let during = during.map(|d| match d {
-        ast::PhaseKind::Day => PhaseKind::Day,
-        ast::PhaseKind::Night => PhaseKind::Night,
-    });
     let loc = Loc {
         file: scope.element,
         line: ability.span.line,
@@ -60,8 +44,6 @@ pub fn run(
             scope.src.clone(),
             AttrKind::Defense {
                 tier,
-                against,
-                during,
                 ability: loc,
                 at,
             },
