@@ -32,8 +32,11 @@ pub enum Command {
         /// Players: one per line `Name | Family | role[+second role] | beginner`, or a RON list.
         #[arg(long)]
         players: PathBuf,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
+        /// The seed of the random deal and of every draw. Without it the operating system draws
+        /// a secret one, stored in the save and shown only on the host sheet, so nobody with
+        /// the tool and the sign-up list can recompute the deal.
+        #[arg(long)]
+        seed: Option<u64>,
         /// `random`: deal roles by the roleset's setup rules; `manual`: roles are in the file.
         #[arg(long, value_enum, default_value_t = Assign::Manual)]
         assign: Assign,

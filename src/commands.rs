@@ -100,7 +100,8 @@ fn name_and_aka(field: &str) -> (&str, Vec<String>) {
 pub struct NewGameArgs<'a> {
     pub roleset: &'a str,
     pub players: &'a Path,
-    pub seed: u64,
+    /// The host's seed; `None` draws a secret one from the operating system.
+    pub seed: Option<u64>,
     /// Deal the roles by the roleset's setup rules.
     pub random: bool,
     pub options: &'a [String],
@@ -123,6 +124,10 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         force,
     } = args;
     let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
+    let seed = match seed {
+        Some(seed) => seed,
+        None => crate::secret::fresh_seed().map_err(|e| anyhow!("{e}"))?,
+    };
     let players_file = players;
     let Roster {
         mut players,

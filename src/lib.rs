@@ -20,6 +20,7 @@ pub mod mechanics;
 pub mod rules;
 pub mod savefile;
 pub mod scenario;
+pub mod secret;
 pub mod script;
 pub mod store;
 pub mod systems;

@@ -471,3 +471,40 @@ fn new_with_names_only_and_families_from_the_command_line() {
     };
     assert_eq!((in_family("Capone"), in_family("Rossi")), (8, 8));
 }
+
+/// F6 of the second newcomer run: without `--seed` a "random" deal came from seed 0, so anyone
+/// with the tool and the sign-up list could recompute it. Two games from the same list now get
+/// seeds of their own, kept in the save for the replay, printed nowhere but the host sheet.
+#[test]
+fn a_deal_without_a_seed_is_drawn_from_the_system_and_kept_secret() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    let names: String = (0..16).map(|i| format!("Player{i}\n")).collect();
+    std::fs::write(&players, names).expect("write");
+    let p = players.to_string_lossy().to_string();
+    let mut seeds = Vec::new();
+    for name in ["one.ron", "two.ron"] {
+        let save = dir.path().join(name).to_string_lossy().to_string();
+        let o = run(&[
+            "new", "--roleset", "mafia-1923", "--players", &p, "--assign", "random",
+            "--families", "2", "-o", &save,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let game = mafia_mod::savefile::load_game(Path::new(&save)).expect("loads");
+        let seed = game.file().seed;
+        assert!(
+            !stdout(&o).contains(&seed.to_string()),
+            "the seed is printed: {}",
+            stdout(&o)
+        );
+        let sheet = run(&["export", &save, "--host"]);
+        assert!(
+            stdout(&sheet).contains(&format!("Seed: {seed}")),
+            "{}",
+            stdout(&sheet)
+        );
+        seeds.push(seed);
+    }
+    assert_ne!(seeds[0], seeds[1], "two deals share a seed");
+    assert!(!seeds.contains(&0), "the old fixed default came back");
+}

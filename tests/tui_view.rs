@@ -190,7 +190,14 @@ fn new_game_overlay() {
         .key(KeyCode::Tab)
         .paste(&names.join("\n"))
         .key(KeyCode::Tab)
-        .type_text("Capone");
+        .type_text("Capone")
+        // The host's own seed, so the previewed deal is the same on every run (left empty,
+        // the deal's seed is a secret drawn from the system).
+        .key(KeyCode::Tab)
+        .key(KeyCode::Tab)
+        .type_text("1")
+        .key(KeyCode::BackTab)
+        .key(KeyCode::BackTab);
     snap("new_game_80x24", &h, 80, 24);
     snap("new_game_200x60", &h, 200, 60);
 }

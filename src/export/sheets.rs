@@ -216,6 +216,8 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
         game.file().name,
         game.phase_label()
     ))];
+    // The seed recomputes the deal and every draw: it is the host's alone.
+    out.push(format!("Seed: {}", game.file().seed));
     let players: Vec<String> = state
         .slots
         .iter()

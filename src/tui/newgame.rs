@@ -68,7 +68,11 @@ pub struct NewGame {
     pub players: TextArea<'static>,
     pub families: LineInput,
     pub random: bool,
+    /// The host's own seed; empty takes `secret_seed`.
     pub seed: LineInput,
+    /// A seed from the operating system, drawn once when the form opens, so the preview of
+    /// the deal stays put while the host types and nobody can recompute the deal afterwards.
+    secret_seed: u64,
 }
 
 /// A setup ready to become a game.
@@ -100,7 +104,14 @@ impl NewGame {
             players: TextArea::default(),
             families: LineInput::default(),
             random: true,
-            seed: LineInput::with_text("1"),
+            seed: LineInput::default(),
+            secret_seed: crate::secret::fresh_seed().unwrap_or_else(|_| {
+                // No random source: the clock's nanoseconds are still no guessable default.
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or_default()
+            }),
         };
         ng.players.set_placeholder_text(ng.player_line_help());
         ng
@@ -196,12 +207,15 @@ impl NewGame {
         }
         crate::engine::setup::roles_in_family_column(&roleset, &mut players);
         crate::engine::setup::spread_families(&mut players, &self.family_list());
-        let seed: u64 = self.seed.text().trim().parse().map_err(|_| {
-            format!(
-                "the seed must be a whole number, not `{}`",
-                self.seed.text()
-            )
-        })?;
+        let seed: u64 = match self.seed.text().trim() {
+            "" => self.secret_seed,
+            text => text.parse().map_err(|_| {
+                format!(
+                    "the seed must be a whole number, or empty for a secret one, not `{}`",
+                    self.seed.text()
+                )
+            })?,
+        };
         if self.random {
             crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|r| r.message)?;
         } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
@@ -383,7 +397,13 @@ fn fields(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
                 format!("◀ by hand ({}) ▶", ng.player_line())
             },
         ),
-        line(NgField::Seed, ng.seed.text().to_string()),
+        line(
+            NgField::Seed,
+            match ng.seed.text() {
+                "" => "(a secret one from the system; the host sheet shows it)".to_string(),
+                text => text.to_string(),
+            },
+        ),
     ];
     let [a, b, c] = Layout::vertical([
         Constraint::Length(2),
@@ -431,10 +451,9 @@ fn preview(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
         Ok(plan) => {
             let mut lines = vec![Line::styled(
                 format!(
-                    "{} players · {} · seed {}",
+                    "{} players · {}",
                     plan.setup.players.len(),
                     plan.roleset.name,
-                    plan.seed
                 ),
                 app.theme.header(),
             )];
