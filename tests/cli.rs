@@ -486,8 +486,17 @@ fn a_deal_without_a_seed_is_drawn_from_the_system_and_kept_secret() {
     for name in ["one.ron", "two.ron"] {
         let save = dir.path().join(name).to_string_lossy().to_string();
         let o = run(&[
-            "new", "--roleset", "mafia-1923", "--players", &p, "--assign", "random",
-            "--families", "2", "-o", &save,
+            "new",
+            "--roleset",
+            "mafia-1923",
+            "--players",
+            &p,
+            "--assign",
+            "random",
+            "--families",
+            "2",
+            "-o",
+            &save,
         ]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let game = mafia_mod::savefile::load_game(Path::new(&save)).expect("loads");

@@ -1140,7 +1140,18 @@ fn a_change_to_a_committed_phase_is_carried_as_a_correction() {
     let draft = mafia_mod::tui::draft::post(&h.app, mafia_mod::export::Markup::Text);
     assert!(draft.contains("Correction to Night 2"), "{draft}");
     assert!(draft.contains("was: Ugo has died."), "{draft}");
-    // The committed Night 2 post reads as it does now; the old version is kept in the correction.
+    // The Night 2 post stays as the players read it: a post is a record.
+    let night2 = h
+        .app
+        .game
+        .state()
+        .history
+        .iter()
+        .find(|p| p.name == "Night 2")
+        .expect("night 2");
+    let published =
+        mafia_mod::export::public_post(&h.app.game, night2, mafia_mod::export::Markup::Text);
+    assert!(published.contains("Ugo has died."), "{published}");
     let corrections = h.app.game.corrections();
     assert_eq!(corrections.len(), 1);
     assert_ne!(corrections[0].before, corrections[0].after);
@@ -1192,6 +1203,71 @@ fn an_edited_post_that_goes_stale_is_flagged_and_compared() {
         "the edit is dropped"
     );
     assert!(h.app.stale_edit.is_none());
+}
+
+/// F1 of the second newcomer run: an edited post gone stale was committed as it was and
+/// exported with the wrong death. The commit check now names it, shows what changed, and
+/// commits only on the host's choice: `y` alone is not enough; `t` commits the new text, `m`
+/// keeps the edit, and the published record says which.
+#[test]
+fn a_stale_edited_post_cannot_be_committed_unnoticed() {
+    use mafia_mod::engine::published::PostSource;
+    use mafia_mod::export::{Markup, public_post};
+    let night2 = |h: &Harness| {
+        let game = &h.app.game;
+        let at = game
+            .state()
+            .history
+            .iter()
+            .position(|p| p.name == "Night 2")
+            .expect("Night 2 committed");
+        (
+            public_post(game, &game.state().history[at], Markup::Text),
+            game.published(at).expect("a record").source,
+        )
+    };
+    for (key, kept) in [('t', false), ('m', true)] {
+        let mut h = demo();
+        h.edit_post("Good morning, town! ");
+        h.command("act Ann doctor Ugo");
+        h.key(KeyCode::Char('C'));
+        let Some(Overlay::Commit(check)) = h.app.overlays.last() else {
+            panic!("the commit check opens");
+        };
+        let stale = check
+            .check
+            .stale_post
+            .clone()
+            .expect("names the stale post");
+        assert!(!check.check.is_quiet());
+        assert!(stale.then.lines.iter().any(|l| l.contains("Ugo has died.")));
+        assert!(!stale.now.lines.iter().any(|l| l.contains("Ugo has died.")));
+        let shown = h.screen(120, 40);
+        assert!(shown.contains("out of date"), "{shown}");
+        assert!(
+            shown.contains("Ugo has died."),
+            "the difference is shown: {shown}"
+        );
+        h.key(KeyCode::Char('y'));
+        assert_eq!(
+            h.app.game.phase_name(),
+            "Night 2",
+            "y alone does not commit"
+        );
+        h.key(KeyCode::Esc);
+        h.key(KeyCode::Char(key));
+        assert_eq!(h.app.game.phase_name(), "Day 2", "{key} commits");
+        let (post, source) = night2(&h);
+        assert_eq!(post.contains("Good morning, town!"), kept, "{post}");
+        // The new text tells the truth; a kept edit says what the host chose to say.
+        assert_eq!(post.contains("Ugo has died."), kept, "{post}");
+        let want = if kept {
+            PostSource::EditKept
+        } else {
+            PostSource::Generated
+        };
+        assert_eq!(source, want);
+    }
 }
 
 /// `m` walks the draft pane through the host's documents; `Y` copies the selected player's

@@ -6,6 +6,8 @@
 use super::Game;
 use super::entry::PendingKind;
 use super::outcome::{Audience, Outcome};
+use super::published::StalePost;
+use super::state::GameState;
 use super::tally::Tally;
 
 /// The check shown before a commit.
@@ -19,23 +21,34 @@ pub struct CommitCheck {
     pub missing: Vec<String>,
     /// What the rules do at commit, as the resolution preview has it.
     pub consequences: Vec<String>,
+    /// The host's edited post, when the results changed after he wrote it: committing it as
+    /// it is would publish stale facts, so the host chooses the new text, his edit, or to
+    /// edit again.
+    pub stale_post: Option<StalePost>,
 }
 
 impl CommitCheck {
-    /// Nothing is missing and nothing is said about it.
+    /// Nothing is missing, no edit is out of date, and nothing is said about it.
     pub fn is_quiet(&self) -> bool {
-        self.missing.is_empty()
+        self.missing.is_empty() && self.stale_post.is_none()
     }
 }
 
 /// The check of the game's current phase, against the preview of its resolution and the live
 /// tally (`Game::tally`, which the console already holds: on a 1923 day it costs a dry run).
-pub fn commit_check(game: &Game, preview: &Outcome, tally: &Tally) -> CommitCheck {
+/// `after` is the state the preview leaves, which the stale-post check compares.
+pub fn commit_check(
+    game: &Game,
+    preview: &Outcome,
+    after: &GameState,
+    tally: &Tally,
+) -> CommitCheck {
     CommitCheck {
         phase: game.phase_label(),
         next: after_commit(game),
         missing: missing(game, tally),
         consequences: consequences(game, preview, tally),
+        stale_post: game.stale_post(preview, after),
     }
 }
 

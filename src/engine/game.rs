@@ -4,6 +4,7 @@
 use super::entry::{Entry, HostCommand, LoggedEntry, Pending, PendingKind};
 use super::error::Refusal;
 use super::outcome::{Audience, Death, Message, Outcome};
+use super::published::Published;
 use super::resolve::resolve_phase;
 use super::setup::check_setup;
 use super::setup::{PlayerSetup, Setup};
@@ -33,6 +34,11 @@ pub struct GameFile {
     pub setup: Setup,
     pub entries: Vec<LoggedEntry>,
     pub roleset: Roleset,
+    /// Every post a commit published, as the players read it, in the order they were
+    /// published (`published.rs`). A save written before posts were kept gets them from a
+    /// replay of its log, entry by entry, when it loads.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub published: Vec<Published>,
 }
 
 /// Why a game file does not load: the field at fault (`roleset.abilities[3].stage`,
@@ -84,6 +90,7 @@ impl Game {
             setup,
             entries: Vec::new(),
             roleset,
+            published: Vec::new(),
         };
         let state = initial_state(&file.roleset, &file.setup);
         Ok((
@@ -139,6 +146,9 @@ impl Game {
             let i = file.entries.iter().position(|x| x.seq == seq).unwrap_or(0);
             at(format!("entries[{i}]"), format!("entry #{seq}: {e}"))
         })?;
+        if file.published.is_empty() && !state.history.is_empty() {
+            file.published = published_by_replay(system, &file);
+        }
         Ok(Game {
             file,
             system,
@@ -256,6 +266,7 @@ impl Game {
             ));
         }
         let logged = LoggedEntry { seq, at, entry };
+        let committed_before = self.state.history.len();
         match &logged.entry {
             Entry::Undo(target) | Entry::Redo(target) => {
                 let undo = matches!(logged.entry, Entry::Undo(_));
@@ -306,7 +317,27 @@ impl Game {
         }
         self.file.entries.push(logged);
         self.corrections = Default::default();
+        let at = self.file.entries.len() - 1;
+        let records = new_records(&self.file, &self.state, committed_before, at, |s| {
+            self.undone.contains(&s)
+        });
+        self.file.published.extend(records);
         Ok(seq)
+    }
+
+    /// Nothing is open any more: the game is over and has no vote after the game left to
+    /// count. Its last post is the last word; there is no draft to show.
+    pub fn is_finished(&self) -> bool {
+        self.state.game_over.as_ref().is_some_and(|over| {
+            over.after_game_counted || !self.file.roleset.ballots.iter().any(|b| b.after_game)
+        })
+    }
+
+    /// The post of the committed round at `position` as it was published; `None` for a
+    /// round that is not committed.
+    pub fn published(&self, position: usize) -> Option<&Published> {
+        self.state.history.get(position)?;
+        super::published::latest(&self.file.published, position)
     }
 
     /// Resolve the current phase without committing: what would happen now.
@@ -336,6 +367,27 @@ impl Game {
             &state,
             self.file.seed,
         ))
+    }
+
+    /// The host's edit of the current post, when the results changed after he wrote it: the
+    /// generated post's facts as they stood at his last edit, against `preview` and `after`
+    /// (the resolution now). `None` when there is no edit or it is up to date.
+    pub fn stale_post(
+        &self,
+        preview: &Outcome,
+        after: &GameState,
+    ) -> Option<super::published::StalePost> {
+        use super::published::{PostFacts, StalePost};
+        let edit = self.state.draft_edit.clone()?;
+        let opened = self.commit_seqs().last().copied().unwrap_or(0);
+        let edit_at = self.file.entries.iter().rposition(|e| {
+            e.seq > opened && matches!(e.entry, Entry::EditPost(_)) && !self.is_undone(e.seq)
+        })?;
+        let (then_outcome, then_after) = self.preview_after_entries(edit_at + 1)?;
+        let roleset = &self.file.roleset;
+        let then = PostFacts::of(roleset, &then_outcome, &then_after);
+        let now = PostFacts::of(roleset, preview, after);
+        (then != now).then_some(StalePost { edit, then, now })
     }
 
     /// The entry numbers of the commits that stand, in the order of the history they made.
@@ -384,6 +436,58 @@ fn undone_set(entries: &[LoggedEntry]) -> BTreeSet<u64> {
         }
     }
     undone
+}
+
+/// The posts the entry at `at` published: one for each round its commit added to the history
+/// (`before` rounds were committed before it).
+fn new_records(
+    file: &GameFile,
+    state: &GameState,
+    before: usize,
+    at: usize,
+    undone: impl Fn(u64) -> bool,
+) -> Vec<Published> {
+    if state.history.len() <= before {
+        return Vec::new();
+    }
+    let seq = file.entries[at].seq;
+    let source = super::published::edit_source(&file.entries, at, undone);
+    (before..state.history.len())
+        .filter_map(|p| super::published::record(&file.roleset, state, p, seq, source))
+        .collect()
+}
+
+/// The posts of a save written before posts were kept: the log walked entry by entry, each
+/// commit seen as it stood when it was made (with the undos made by then, not later ones).
+fn published_by_replay(system: &dyn RuleSystem, file: &GameFile) -> Vec<Published> {
+    let mut records = Vec::new();
+    let mut state = initial_state(&file.roleset, &file.setup);
+    let mut undone = BTreeSet::new();
+    for (i, e) in file.entries.iter().enumerate() {
+        let before = state.history.len();
+        match e.entry {
+            Entry::Undo(t) | Entry::Redo(t) => {
+                if matches!(e.entry, Entry::Undo(_)) {
+                    undone.insert(t);
+                } else {
+                    undone.remove(&t);
+                }
+                match replay_entries(system, file, &file.entries[..=i], &undone) {
+                    Ok(s) => state = s,
+                    Err(_) => return records,
+                }
+            }
+            _ => {
+                if apply(system, &file.roleset, file.seed, &mut state, e).is_err() {
+                    return records;
+                }
+            }
+        }
+        records.extend(new_records(file, &state, before, i, |s| {
+            undone.contains(&s)
+        }));
+    }
+    records
 }
 
 /// Replay every entry that is not undone; the first refusal stops it.

@@ -8,6 +8,7 @@ pub mod entry;
 pub mod error;
 pub mod game;
 pub mod outcome;
+pub mod published;
 pub mod resolve;
 pub mod setup;
 pub mod state;

@@ -79,6 +79,22 @@ impl Slot {
         self.counters.get(key).copied().unwrap_or(0)
     }
     /// "Ann (Doctor)" style label of the roles.
+    /// The player as a post lists him: his name, and the public statuses he had by the end
+    /// of phase `by` (now, when `None`): "Vod (Arrested)".
+    pub fn listed_name(&self, roleset: &Roleset, by: Option<u32>) -> String {
+        let labels: Vec<&str> = self
+            .statuses
+            .iter()
+            .filter(|(_, info)| by.is_none_or(|p| info.since <= p))
+            .filter_map(|(id, _)| roleset.status(id).filter(|d| d.public))
+            .map(|d| d.name.as_str())
+            .collect();
+        if labels.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{} ({})", self.name, labels.join(", "))
+        }
+    }
     pub fn role_names(&self, roleset: &Roleset) -> String {
         self.roles()
             .map(|r| roleset.role(r).map(|d| d.name.as_str()).unwrap_or(r))
@@ -200,6 +216,13 @@ impl GameState {
     }
     pub fn living_count(&self) -> usize {
         self.living().count()
+    }
+    /// The living as a post lists them: each name with the public statuses he had by the end
+    /// of phase `by` (now, when `None`): "Vod (Arrested)".
+    pub fn listed_living(&self, roleset: &Roleset, by: Option<u32>) -> Vec<String> {
+        self.living()
+            .map(|slot| slot.listed_name(roleset, by))
+            .collect()
     }
     /// Living members of a family.
     pub fn living_in(&self, family: &str) -> Vec<SlotId> {

@@ -1,6 +1,7 @@
 //! Rendering a phase's public post and a player's private results as BBCode, Markdown or text.
 
 use crate::engine::outcome::{Audience, Message, Outcome};
+use crate::engine::published::{PostFacts, Published};
 use crate::engine::state::CommittedPhase;
 use crate::engine::template::render;
 use crate::engine::{Game, GameState, SlotId};
@@ -64,9 +65,48 @@ impl Markup {
     }
 }
 
-/// The public post of a committed phase: the host's edit if he made one, else the messages.
+/// The public post of a committed round as it was published: the record its commit kept
+/// (`engine::published`), with the corrections made while it was open. A round with no record
+/// (a phase handed in by hand) is rendered from its outcome and the state at its end.
 pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> String {
-    // Alive and in the game as of the end of that phase, not now: an exiled player is out.
+    let state = game.state();
+    let position = state.history.iter().position(|p| std::ptr::eq(p, phase));
+    let record = position.and_then(|p| game.published(p));
+    let post = match record {
+        Some(r) => published_post(game.roleset(), r, markup),
+        None => {
+            let alive = living_at_end(game, phase);
+            render_post(
+                game.roleset(),
+                &phase.name,
+                phase.edited_post.as_deref(),
+                &phase.outcome,
+                &alive,
+                markup,
+            )
+        }
+    };
+    match position {
+        Some(p) => with_corrections(post, &corrections_section(game, Some(p), markup)),
+        None => post,
+    }
+}
+
+/// A published record in the markup asked for.
+pub fn published_post(roleset: &Roleset, record: &Published, markup: Markup) -> String {
+    let title = markup.bold(&record.title);
+    match &record.edited {
+        Some(edit) => format!("{title}\n\n{edit}\n"),
+        None => format!(
+            "{title}\n\n{}\n",
+            body_of(roleset, &record.lines, &record.alive, markup)
+        ),
+    }
+}
+
+/// Alive and in the game as of the end of a committed phase, from today's state: the
+/// fallback for a round without a record.
+fn living_at_end(game: &Game, phase: &CommittedPhase) -> Vec<String> {
     let state = game.state();
     let out_by_then = |s: &crate::engine::Slot| {
         state
@@ -74,26 +114,13 @@ pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> Strin
             .iter()
             .any(|st| s.statuses.get(st).is_some_and(|i| i.since <= phase.index))
     };
-    let alive: Vec<String> = state
+    state
         .slots
         .iter()
         .filter(|s| s.death.as_ref().is_none_or(|(p, _)| *p > phase.index))
         .filter(|s| !out_by_then(s))
-        .map(|s| listed_name(game.roleset(), s, Some(phase.index)))
-        .collect();
-    let post = render_post(
-        game.roleset(),
-        &phase.name,
-        phase.edited_post.as_deref(),
-        &phase.outcome,
-        &alive,
-        markup,
-    );
-    let position = state.history.iter().position(|p| std::ptr::eq(p, phase));
-    match position {
-        Some(p) => with_corrections(post, &corrections_section(game, Some(p), markup)),
-        None => post,
-    }
+        .map(|s| s.listed_name(game.roleset(), Some(phase.index)))
+        .collect()
 }
 
 /// The current phase's draft post with the corrections made while it is open: what the next
@@ -141,29 +168,14 @@ pub fn draft_body(
     post_body(roleset, preview, &living_names(roleset, after), markup)
 }
 
-/// The players still in the game: an exiled player is not listed among the living.
-fn living_names(roleset: &Roleset, state: &GameState) -> Vec<String> {
-    state
-        .living()
-        .map(|s| listed_name(roleset, s, None))
-        .collect()
+/// The body a generated post with these facts has.
+pub fn facts_body(roleset: &Roleset, facts: &PostFacts, markup: Markup) -> String {
+    body_of(roleset, &facts.lines, &facts.alive, markup)
 }
 
-/// A living player as a post lists him: his name, and the public statuses he had by the end of
-/// phase `by` (now, when `None`): "Vod (Arrested)".
-fn listed_name(roleset: &Roleset, slot: &crate::engine::Slot, by: Option<u32>) -> String {
-    let labels: Vec<&str> = slot
-        .statuses
-        .iter()
-        .filter(|(_, info)| by.is_none_or(|p| info.since <= p))
-        .filter_map(|(id, _)| roleset.status(id).filter(|d| d.public))
-        .map(|d| d.name.as_str())
-        .collect();
-    if labels.is_empty() {
-        slot.name.clone()
-    } else {
-        format!("{} ({})", slot.name, labels.join(", "))
-    }
+/// The players still in the game: an exiled player is not listed among the living.
+fn living_names(roleset: &Roleset, state: &GameState) -> Vec<String> {
+    state.listed_living(roleset, None)
 }
 
 fn render_post(
@@ -187,8 +199,14 @@ fn render_post(
 /// The public messages, then who is alive.
 fn post_body(roleset: &Roleset, outcome: &Outcome, alive: &[String], markup: Markup) -> String {
     let lines: Vec<String> = public_messages(&outcome.messages)
-        .map(|m| from_bbcode(&m.text, markup))
+        .map(|m| m.text.clone())
         .collect();
+    body_of(roleset, &lines, alive, markup)
+}
+
+/// A post's body from its public lines (in the roleset's words) and its list of the living.
+fn body_of(roleset: &Roleset, lines: &[String], alive: &[String], markup: Markup) -> String {
+    let lines: Vec<String> = lines.iter().map(|l| from_bbcode(l, markup)).collect();
     let body = if lines.is_empty() {
         "(nothing to announce)".to_string()
     } else {

@@ -37,6 +37,11 @@ pub enum Check {
     /// A case-insensitive substring of a public message of the last committed phase.
     Public(String),
     NotPublic(String),
+    /// A case-insensitive substring of the last committed round's post as it was published
+    /// (the host's edit where he made one, with its list of the living and any corrections),
+    /// in plain text.
+    Post(String),
+    NotPost(String),
     /// A case-insensitive substring of a private message to this player in the last committed phase.
     Told(String, String),
     NotTold(String, String),
@@ -215,6 +220,16 @@ impl Check {
                 ok_if(
                     found == matches!(self, Check::Public(_)),
                     format!("public messages {public:?}"),
+                )
+            }
+            Check::Post(text) | Check::NotPost(text) => {
+                let Some(phase) = last else {
+                    return Err("no round is committed yet".into());
+                };
+                let post = crate::export::public_post(game, phase, crate::export::Markup::Text);
+                ok_if(
+                    contains(&post, text) == matches!(self, Check::Post(_)),
+                    format!("the published post:\n{post}"),
                 )
             }
             Check::Told(p, text) | Check::NotTold(p, text) => {

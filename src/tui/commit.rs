@@ -8,6 +8,7 @@ use super::msg::{Answer, Msg};
 use super::view::{popup, styled};
 use crate::engine::Entry;
 use crate::engine::check::{CommitCheck, commit_check};
+use crate::export::Markup;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -21,15 +22,40 @@ pub struct Commit {
 impl Commit {
     pub fn new(app: &App) -> Commit {
         Commit {
-            check: commit_check(&app.game, &app.resolution.outcome, &app.tally),
+            check: commit_check(
+                &app.game,
+                &app.resolution.outcome,
+                &app.resolution.after,
+                &app.tally,
+            ),
             scroll: 0,
         }
     }
 
-    /// Yes commits; anything else only scrolls or closes.
+    /// Yes commits; anything else only scrolls or closes. Over a stale edited post, yes is
+    /// not enough: the host takes the new text (`t`), keeps his edit (`m`) or edits (`e`), and
+    /// the commit follows his choice.
     pub fn update(&mut self, msg: Msg) -> Answer {
+        let stale = self.check.stale_post.as_ref();
         match msg {
+            Msg::Yes if stale.is_some() => {
+                return Answer::Error(
+                    "Your edited post is out of date".into(),
+                    "the results changed after you wrote it: t takes the new text, m keeps your edit, e edits it".into(),
+                );
+            }
             Msg::Yes => return Answer::Submit(Entry::Resolve),
+            Msg::TakeNew if stale.is_some() => {
+                return Answer::SubmitAll(vec![Entry::EditPost(String::new()), Entry::Resolve]);
+            }
+            Msg::KeepEdit if let Some(stale) = stale => {
+                // The edit entered again counts as written against the results now.
+                return Answer::SubmitAll(vec![
+                    Entry::EditPost(stale.edit.clone()),
+                    Entry::Resolve,
+                ]);
+            }
+            Msg::EditDraft if stale.is_some() => return Answer::EditPost,
             Msg::No | Msg::Close => return Answer::Close,
             other => {
                 popup::scroll(&mut self.scroll, &other);
@@ -51,6 +77,31 @@ impl Commit {
             ),
             Line::raw(""),
         ];
+        if let Some(stale) = &check.stale_post {
+            lines.push(Line::styled(
+                "⚠ Your edited post is out of date: the results changed after you wrote it.",
+                app.theme.bad(),
+            ));
+            let roleset = app.game.roleset();
+            let body = |facts| crate::export::facts_body(roleset, facts, Markup::Text);
+            let (then, now) = (body(&stale.then), body(&stale.now));
+            for change in similar::TextDiff::from_lines(&then, &now).iter_all_changes() {
+                let (sign, style) = match change.tag() {
+                    similar::ChangeTag::Delete => ("− then: ", app.theme.bad()),
+                    similar::ChangeTag::Insert => ("+ now:  ", app.theme.good()),
+                    similar::ChangeTag::Equal => continue,
+                };
+                lines.push(Line::from(vec![
+                    styled(sign, style),
+                    Span::raw(change.value().trim_end().to_string()),
+                ]));
+            }
+            lines.push(Line::styled(
+                "t: commit with the new text · m: commit keeping your edit · e: edit it first",
+                app.theme.header(),
+            ));
+            lines.push(Line::raw(""));
+        }
         if check.missing.is_empty() {
             lines.push(Line::styled(
                 "Nothing is missing: every vote and action is in.",

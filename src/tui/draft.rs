@@ -3,11 +3,11 @@
 //! private results. One place builds it, so what is copied is what is shown.
 
 use super::app::{App, DraftShows};
+use crate::engine::Game;
 use crate::engine::outcome::Audience;
-use crate::engine::{Entry, Game};
 use crate::export::sheets;
 use crate::export::{
-    Markup, draft_body, draft_post_of, private_results, private_text, public_post,
+    Markup, draft_body, draft_post_of, facts_body, private_results, private_text, public_post,
 };
 use std::path::{Path, PathBuf};
 
@@ -32,20 +32,15 @@ pub struct StaleEdit {
     pub now: String,
 }
 
-/// Whether the current phase's edited post is stale, found by resolving the phase as it stood
-/// at the last edit. Only a game with an edited draft pays for it.
+/// Whether the current phase's edited post is stale (`Game::stale_post`), as the two
+/// generated bodies the diff compares. Only a game with an edited draft pays for it.
 pub fn stale_edit(game: &Game, now: &crate::engine::stepwise::Stepwise) -> Option<StaleEdit> {
-    game.state().draft_edit.as_ref()?;
-    let commits = game.commit_seqs();
-    let opened = commits.last().copied().unwrap_or(0);
-    let entries = game.entries();
-    let edit_at = entries.iter().rposition(|e| {
-        e.seq > opened && matches!(e.entry, Entry::EditPost(_)) && !game.is_undone(e.seq)
-    })?;
-    let (outcome, after) = game.preview_after_entries(edit_at + 1)?;
-    let then = draft_body(game.roleset(), &outcome, &after, Markup::Text);
-    let now = draft_body(game.roleset(), &now.outcome, &now.after, Markup::Text);
-    (then != now).then_some(StaleEdit { then, now })
+    let stale = game.stale_post(&now.outcome, &now.after)?;
+    let body = |facts| facts_body(game.roleset(), facts, Markup::Text);
+    Some(StaleEdit {
+        then: body(&stale.then),
+        now: body(&stale.now),
+    })
 }
 
 /// The text the host starts editing: his earlier edit, else the generated body.
@@ -197,16 +192,38 @@ pub fn phase_slug(app: &App) -> String {
 }
 
 fn committed(app: &App) -> Option<&crate::engine::state::CommittedPhase> {
-    app.game.state().history.get(app.draft.committed?)
+    let history = &app.game.state().history;
+    match app.draft.committed {
+        Some(at) => history.get(at),
+        // A finished game has no phase open: its last post is the one to show, never a
+        // draft of a phase that does not come.
+        None if app.game.is_finished() => history.last(),
+        None => None,
+    }
 }
 
 /// The title of the phase the pane is on.
 pub fn phase_label(app: &App) -> String {
     match committed(app) {
-        Some(p) => format!(
-            "{} (committed)",
-            app.game.roleset().phase_label(p.index, p.round.as_deref())
-        ),
+        Some(p) => {
+            let position = app
+                .game
+                .state()
+                .history
+                .iter()
+                .position(|h| std::ptr::eq(h, p));
+            // Whose words the published post is, when they are the host's.
+            let source = position
+                .and_then(|at| app.game.published(at))
+                .map(|r| r.source)
+                .filter(|s| *s != crate::engine::published::PostSource::Generated)
+                .map(|s| format!(" · {}", s.label()))
+                .unwrap_or_default();
+            format!(
+                "{} (committed{source})",
+                app.game.roleset().phase_label(p.index, p.round.as_deref())
+            )
+        }
         None => format!("{} (draft)", app.game.phase_label()),
     }
 }

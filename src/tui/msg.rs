@@ -121,6 +121,9 @@ pub enum Answer {
     EnterAndStay(String),
     /// Submit one entry and close; a refusal is told to the overlay.
     Submit(crate::engine::Entry),
+    /// Submit these entries in order and close, all or nothing: tried on a copy of the game
+    /// first, so a refusal of any leaves the game as it was.
+    SubmitAll(Vec<crate::engine::Entry>),
     /// Close and run a `:` command; `typed` is the line as typed, for the history.
     Run {
         command: crate::script::Command,

@@ -81,6 +81,28 @@ fn carry_out(app: &mut App, answer: Answer) -> Option<Effect> {
                 None
             }
         },
+        Answer::SubmitAll(entries) => {
+            let mut trial = app.game.clone();
+            if let Some(why) = entries
+                .iter()
+                .find_map(|e| trial.submit(e.clone(), None).err())
+            {
+                overlay_refused(app, 0, why.to_string());
+                return None;
+            }
+            let mut effect = None;
+            for entry in entries {
+                match submit(app, entry) {
+                    Ok(e) => effect = e.or(effect),
+                    Err(why) => {
+                        overlay_refused(app, 0, why);
+                        return effect;
+                    }
+                }
+            }
+            app.overlays.pop();
+            effect
+        }
         Answer::Run { command, typed } => {
             app.overlays.pop();
             if let Some(typed) = typed
@@ -441,20 +463,26 @@ fn ask_commit(app: &mut App) {
 }
 
 fn browse_phases(app: &mut App, earlier: bool) {
-    // Every committed round is a place of its own; one past the last is the current draft.
+    // Every committed round is a place of its own; one past the last is the current draft,
+    // which a finished game does not have.
     let len = app.game.state().history.len();
-    let at = app.draft.committed.unwrap_or(len).min(len);
+    let last = if app.game.is_finished() {
+        len.saturating_sub(1)
+    } else {
+        len
+    };
+    let at = app.draft.committed.unwrap_or(last).min(last);
     let next = if earlier {
         at.saturating_sub(1)
     } else {
-        (at + 1).min(len)
+        (at + 1).min(last)
     };
     app.draft.committed = (next < len).then_some(next);
     app.draft.scroll = 0;
 }
 
 fn edit_draft(app: &mut App) {
-    if app.draft.committed.is_some() {
+    if app.draft.committed.is_some() || app.game.is_finished() {
         app.error(
             "Committed posts are final",
             "only the current phase's post can be edited; press ] to go back to the draft",
