@@ -221,6 +221,14 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Vec::new()
     }
 
+    /// Whether the players see who voted for whom on this ballot while it is open: on a
+    /// forum where votes are posted in the thread they do; where votes are sent to the host
+    /// they learn only what the post announces. The public view shows a ballot's votes only
+    /// when this says so. By default every ballot but a private one (a pack's poll) is public.
+    fn votes_are_public(&self, _roleset: &Roleset, ballot: &crate::rules::BallotDef) -> bool {
+        !ballot.private
+    }
+
     /// The live count of the current phase's votes, as the resolution will count them (`seed`
     /// is the game's, for a dry run that draws what the resolution will draw).
     fn tally(&self, roleset: &Roleset, state: &GameState, _seed: u64) -> Tally {

@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-const ORDER: [Mode; 20] = [
+const ORDER: [Mode; 21] = [
     Mode::Main,
     Mode::Roster,
     Mode::Pending,
@@ -32,13 +32,20 @@ const ORDER: [Mode; 20] = [
     Mode::Confirm,
     Mode::Error,
     Mode::Help,
+    Mode::Public,
     Mode::Any,
 ];
 
 /// The help text, one line per binding (keys with the same action share a line).
 pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    for mode in ORDER {
+    // In the public view the help lists the public view's keys alone: no other key answers.
+    let modes: &[Mode] = if app.public {
+        &[Mode::Public, Mode::Any]
+    } else {
+        &ORDER
+    };
+    for &mode in modes {
         let of_mode: Vec<&Binding> = BINDINGS.iter().filter(|b| b.mode == mode).collect();
         if of_mode.is_empty() {
             continue;
@@ -60,6 +67,9 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
             ]));
         }
         lines.push(Line::raw(""));
+    }
+    if app.public {
+        return lines;
     }
     lines.push(Line::styled("Command line grammar (:)", app.theme.header()));
     for (name, args, what) in COMMANDS {

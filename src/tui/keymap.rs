@@ -39,6 +39,8 @@ pub enum Mode {
     DraftDiff,
     NewGame,
     Log,
+    /// The public view for screen sharing: only what is public answers.
+    Public,
 }
 
 impl Mode {
@@ -64,6 +66,7 @@ impl Mode {
             Mode::DraftDiff => "Draft diff",
             Mode::NewGame => "New game",
             Mode::Log => "Entry log",
+            Mode::Public => "Public view",
         }
     }
 
@@ -317,6 +320,16 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Log, Key::ch('k'), Msg::Up, "previous entry", None),
     bind(M::Log, Key::plain(Down), Msg::Down, "next entry", None),
     bind(M::Log, Key::ch('j'), Msg::Down, "next entry", None),
+    // The public view: a post, the players and the open votes, and keys that show nothing else.
+    bind(M::Public, Key::ch('P'), Msg::TogglePublic, "back to the host view", Some("host view")),
+    bind(M::Public, Key::ch('['), Msg::EarlierPhase, "an earlier published post", Some("earlier")),
+    bind(M::Public, Key::ch(']'), Msg::LaterPhase, "a later published post", Some("later")),
+    bind(M::Public, Key::plain(Up), Msg::Up, "scroll the post up", None),
+    bind(M::Public, Key::ch('k'), Msg::Up, "scroll the post up", None),
+    bind(M::Public, Key::plain(Down), Msg::Down, "scroll the post down", None),
+    bind(M::Public, Key::ch('j'), Msg::Down, "scroll the post down", None),
+    bind(M::Public, Key::ch('?'), Msg::Help, "the keys of the public view", Some("help")),
+    bind(M::Public, Key::ch('q'), Msg::Quit, "quit (asks first if an entry is not saved)", Some("quit")),
     bind(M::Log, Key::plain(PageUp), Msg::PageUp, "page up", None),
     bind(M::Log, Key::plain(PageDown), Msg::PageDown, "page down", None),
     bind(M::Log, Key::plain(Home), Msg::Top, "first entry", None),
@@ -327,6 +340,8 @@ pub static BINDINGS: &[Binding] = &[
 pub fn active_modes(app: &App) -> Vec<Mode> {
     match app.top_mode() {
         Some(mode) => vec![mode, Mode::Any],
+        // The public view answers its own few keys: nothing that shows a secret is bound.
+        None if app.public => vec![Mode::Public, Mode::Any],
         None => vec![Mode::of_pane(app.focus), Mode::Main, Mode::Any],
     }
 }

@@ -26,6 +26,8 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Effect> {
             app.area = Rect::new(0, 0, w, h);
             None
         }
+        // The public view has no rows to pick: a click would move the host's cursors unseen.
+        Msg::Mouse(_) if app.public => None,
         Msg::Mouse(mouse) if app.overlays.is_empty() => on_mouse(app, mouse),
         Msg::Mouse(_) => None,
         msg if app.overlays.is_empty() => on_main(app, msg),
@@ -227,26 +229,34 @@ fn submit_or_show(app: &mut App, entry: Entry) -> Option<Effect> {
     })
 }
 
-/// What would put secrets on screen: not available in the public view (votes are public).
-fn reveals_secrets(msg: &Msg) -> bool {
+/// What the public view answers: leaving it, its published posts, scrolling, help and quit.
+/// Everything else could put a secret on the shared screen (a form lists abilities, a paste
+/// shows PMs, a vote names its voter), so it is an allow-list, not a list of dangers.
+fn works_in_public(msg: &Msg) -> bool {
     matches!(
         msg,
-        Msg::OpenForm(FormKind::Act | FormKind::Host | FormKind::Override)
-            | Msg::ActForSelected
-            | Msg::OverrideSelected
-            | Msg::CommandLine
-            | Msg::PastePm
-            | Msg::Paste(_)
-            | Msg::EntryLog
-            | Msg::EditDraft
-            | Msg::TogglePrivate
-            | Msg::CopyPlayer
+        Msg::TogglePublic
+            | Msg::EarlierPhase
+            | Msg::LaterPhase
+            | Msg::Up
+            | Msg::Down
+            | Msg::Help
+            | Msg::Quit
+            | Msg::Resize(..)
     )
 }
 
 fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
-    if app.public && reveals_secrets(&msg) {
+    if app.public && !works_in_public(&msg) {
         app.notice = Some("not in the public view: it would show secrets (P leaves it)".into());
+        return None;
+    }
+    if app.public && matches!(msg, Msg::Up | Msg::Down) {
+        app.draft.scroll = if msg == Msg::Up {
+            app.draft.scroll.saturating_sub(1)
+        } else {
+            app.draft.scroll.saturating_add(1)
+        };
         return None;
     }
     match msg {
@@ -298,6 +308,10 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         }
         Msg::TogglePublic => {
             app.public = !app.public;
+            // Either way the post shown starts at the last published one: where the host had
+            // browsed is his, and the public view never shows a draft.
+            app.draft.committed = None;
+            app.draft.scroll = 0;
             app.notice = Some(if app.public {
                 "public view: roles, private results and notes are hidden".into()
             } else {
@@ -466,7 +480,7 @@ fn browse_phases(app: &mut App, earlier: bool) {
     // Every committed round is a place of its own; one past the last is the current draft,
     // which a finished game does not have.
     let len = app.game.state().history.len();
-    let last = if app.game.is_finished() {
+    let last = if app.game.is_finished() || app.public {
         len.saturating_sub(1)
     } else {
         len

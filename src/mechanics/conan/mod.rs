@@ -93,6 +93,11 @@ impl RuleSystem for Conan {
     fn id(&self) -> &'static str {
         "conan"
     }
+    /// The lynch is voted in the thread; the BO elect their leader among themselves (§8.2),
+    /// so a ballot of theirs on a shared screen would name the BO.
+    fn votes_are_public(&self, _roleset: &Roleset, ballot: &crate::rules::BallotDef) -> bool {
+        !ballot.private && ballot.id != "bo_leader"
+    }
     fn bundled_roleset(&self) -> Option<(&'static str, &'static str)> {
         Some((
             "rolesets/conan.ron",

@@ -64,6 +64,11 @@ impl RuleSystem for Mafia1923 {
     ) -> Result<(), Refusal> {
         assign_roles(roleset, players, seed)
     }
+    /// Votes are sent to the moderators, and only how many votes each player and family got
+    /// is announced; individuals' votes are never revealed (seed 003 L185).
+    fn votes_are_public(&self, _roleset: &Roleset, _ballot: &crate::rules::BallotDef) -> bool {
+        false
+    }
     fn vote_warnings(&self, q: &VoteQuery<'_>) -> Vec<String> {
         vote_warnings(q.state, q.ballot, q.voter, q.target)
     }

@@ -5,6 +5,7 @@
 mod draft;
 mod pending;
 pub mod popup;
+pub mod public;
 mod queue;
 mod roster;
 mod status;
@@ -32,7 +33,10 @@ pub fn view(app: &App, frame: &mut Frame) {
         return;
     }
     let main = main_area(area);
-    for (pane, rect) in pane_rects(main, app) {
+    if app.public {
+        public::render(app, frame, main);
+    }
+    for (pane, rect) in pane_rects(main, app).into_iter().filter(|_| !app.public) {
         match pane {
             Pane::Roster => roster::render(app, frame, rect),
             Pane::Pending => pending::render(app, frame, rect),

@@ -23,8 +23,14 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         ),
         None => app.game.phase_label(),
     };
+    // The save's state is the host's business, not the shared screen's.
+    let save = if app.public {
+        String::new()
+    } else {
+        format!(" · {save}")
+    };
     let mut spans = vec![Span::raw(format!(
-        " {} · {} · {phase} · {save} ",
+        " {} · {} · {phase}{save} ",
         app.game_name(),
         app.game.roleset().name,
     ))];
@@ -34,7 +40,9 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     if app.public {
         spans.push(styled(" PUBLIC VIEW ", app.theme.public_banner()));
     }
-    if let Some(n) = &app.notice {
+    // A notice speaks of the host's last entry ("entry #54 accepted; re-resolved: …"): never
+    // on a shared screen.
+    if let Some(n) = app.notice.as_ref().filter(|_| !app.public) {
         spans.push(Span::raw(format!(" {n}")));
     }
     let top = Rect { height: 1, ..area };
