@@ -278,7 +278,7 @@ impl Game {
                 self.system,
                 roleset,
                 &self.state,
-                Some(&ballot.id),
+                Some(ballot.id.as_str()),
                 &voter.name,
                 t,
                 false,
