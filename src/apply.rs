@@ -16,6 +16,18 @@ pub struct LineError {
 /// Apply every line to the game, in order; on the first problem the game is restored to what
 /// it was. Blank lines and `#` comments are skipped. Returns how many entries went in.
 pub fn apply_lines(game: &mut Game, text: &str, at: Option<u64>) -> Result<usize, LineError> {
+    apply_lines_checked(game, text, at, &mut |_, _| Ok(()))
+}
+
+/// [`apply_lines`], asking `before_commit` before each commit line goes in, with the game as
+/// it stands then and the line's number: its error refuses the commit like a refused line
+/// (`mafia-mod apply` prints the commit check there and stops at votes missing).
+pub fn apply_lines_checked(
+    game: &mut Game,
+    text: &str,
+    at: Option<u64>,
+    before_commit: &mut dyn FnMut(&Game, usize) -> Result<(), String>,
+) -> Result<usize, LineError> {
     let before = game.clone();
     let mut count = 0;
     for (i, raw) in text.lines().enumerate() {
@@ -36,6 +48,12 @@ pub fn apply_lines(game: &mut Game, text: &str, at: Option<u64>) -> Result<usize
                 return Err(fail(message));
             }
         };
+        if matches!(entry, Entry::Resolve)
+            && let Err(message) = before_commit(&*game, i + 1)
+        {
+            *game = before;
+            return Err(fail(message));
+        }
         if let Err(refusal) = game.submit(entry, at) {
             *game = before;
             return Err(fail(format!(

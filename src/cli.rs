@@ -109,11 +109,16 @@ pub enum Command {
         explain: bool,
     },
     /// Apply `:` command lines (FILE, or `-` for standard input) to a save as entries, all or
-    /// nothing: the first refused line is reported and the save is left as it was.
+    /// nothing: the first refused line is reported and the save is left as it was. Before each
+    /// `commit` the commit check is printed; a commit with votes missing is refused unless
+    /// `--force`.
     Apply {
         /// The save: a path, or a file name in the games folder of the data directory.
         game: PathBuf,
         input: PathBuf,
+        /// Commit even where the commit check finds votes missing.
+        #[arg(long)]
+        force: bool,
     },
     /// Werewolves Revamped formal texts.
     Wwr {

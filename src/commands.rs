@@ -1,5 +1,6 @@
 //! What each command-line subcommand does (the TUI is separate).
 
+use crate::engine::check::{CommitCheck, commit_check};
 use crate::engine::{Game, Level, PlayerSetup, Setup};
 use crate::export::{Markup, private_results, public_post};
 use crate::rules::render_roleset;
@@ -504,9 +505,12 @@ pub fn suggest(
 }
 
 /// `mafia-mod apply GAME FILE`: every line an entry, all or nothing; the save is written once.
+/// Before each commit the commit check is printed, as the console shows it before its yes; a
+/// commit it finds votes missing for is refused unless `force` (a script has nobody to ask).
 pub fn apply(
     game: &Path,
     input: &Path,
+    force: bool,
     data_dir: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<bool> {
@@ -520,7 +524,21 @@ pub fn apply(
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
         .map(|d| d.as_secs());
-    match crate::apply::apply_lines(&mut game, &text, now) {
+    let mut before_commit = |at: &Game, line: usize| -> std::result::Result<(), String> {
+        let (preview, after) = at.preview_and_after();
+        let check = commit_check(at, &preview, &after, &at.tally());
+        write_commit_check(&mut *out, line, &check).map_err(|e| e.to_string())?;
+        let blockers = check.blockers();
+        if blockers.is_empty() || force {
+            Ok(())
+        } else {
+            Err(format!(
+                "the commit check stops here: {}; --force commits anyway",
+                blockers.join(", ")
+            ))
+        }
+    };
+    match crate::apply::apply_lines_checked(&mut game, &text, now, &mut before_commit) {
         Ok(count) => {
             if count > 0 {
                 save_game(&game, &path).map_err(|e| anyhow!("{e}"))?;
@@ -549,4 +567,34 @@ pub fn apply(
             Ok(false)
         }
     }
+}
+
+/// The commit check as text, as the console shows it before a commit: what is missing and
+/// what the rules will do.
+fn write_commit_check(
+    out: &mut dyn Write,
+    line: usize,
+    check: &CommitCheck,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "commit check, line {line}: commit {}; {}",
+        check.phase, check.next
+    )?;
+    if check.missing.is_empty() {
+        writeln!(out, "  nothing is missing: every vote and action is in")?;
+    } else {
+        writeln!(out, "Missing")?;
+        for m in &check.missing {
+            writeln!(out, "  ⚠ {m}")?;
+        }
+    }
+    writeln!(out, "At commit")?;
+    if check.consequences.is_empty() {
+        writeln!(out, "  nothing happens: nobody dies")?;
+    }
+    for c in &check.consequences {
+        writeln!(out, "  · {c}")?;
+    }
+    Ok(())
 }

@@ -120,8 +120,8 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             input,
             explain,
         }) => commands::suggest(&game, &input, explain, cli.data_dir.as_deref(), &mut out),
-        Some(Command::Apply { game, input }) => {
-            commands::apply(&game, &input, cli.data_dir.as_deref(), &mut out)
+        Some(Command::Apply { game, input, force }) => {
+            commands::apply(&game, &input, force, cli.data_dir.as_deref(), &mut out)
         }
         Some(Command::Wwr {
             command: WwrCommand::Parse { paths, json },

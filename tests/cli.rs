@@ -352,6 +352,66 @@ fn suggest_then_apply_is_a_night_from_a_shell() {
     assert!(stdout(&o).contains("now Day 2"), "{}", stdout(&o));
 }
 
+/// F11: `apply` with a `commit` commits with the commit check's report, as the console asks
+/// before a commit. A day committed with votes missing is refused, naming them, and the save
+/// stays as it was; `--force` commits it, the report printed all the same.
+#[test]
+fn apply_shows_the_commit_check_and_stops_at_missing_votes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("game.ron");
+    std::fs::copy(repo("saves/demo.ron"), &save).expect("copy demo");
+    let before = std::fs::read(&save).expect("read save");
+    // Night 2 is committed; on Day 2 only Ann votes before the day is committed too.
+    let lines = dir.path().join("day2.txt");
+    std::fs::write(
+        &lines,
+        "commit\nvote family Ann Rossi\nvote individual Ann Carla\ncommit\n",
+    )
+    .expect("write lines");
+    let o = run(&[
+        "apply",
+        save.to_str().unwrap_or_default(),
+        lines.to_str().unwrap_or_default(),
+    ]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains("commit check, line 1"), "{text}");
+    assert!(
+        text.contains("commit check, line 4: commit Day 2"),
+        "{text}"
+    );
+    assert!(text.contains("Missing"), "{text}");
+    assert!(text.contains("not voted on the Family vote"), "{text}");
+    assert!(text.contains("not voted on the Individual vote"), "{text}");
+    assert!(text.contains(":4:1: `commit`"), "{text}");
+    assert!(text.contains("--force"), "{text}");
+    assert!(text.contains("nothing applied"), "{text}");
+    assert_eq!(
+        std::fs::read(&save).expect("read"),
+        before,
+        "the save stays as it was"
+    );
+
+    let o = run(&[
+        "apply",
+        save.to_str().unwrap_or_default(),
+        lines.to_str().unwrap_or_default(),
+        "--force",
+    ]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains("commit check, line 4: commit Day 2"),
+        "{text}"
+    );
+    assert!(text.contains("not voted on the Individual vote"), "{text}");
+    assert!(text.contains("At commit"), "{text}");
+    assert!(text.contains("applied 4 entries"), "{text}");
+    assert!(text.contains("now Night 3"), "{text}");
+    let game = mafia_mod::savefile::load_game(&save).expect("the save loads");
+    assert_eq!(game.phase_name(), "Night 3");
+}
+
 /// A save named by its bare file name is found in the games folder of `--data-dir`.
 #[test]
 fn a_bare_save_name_is_looked_up_in_the_data_dir() {

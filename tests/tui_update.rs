@@ -295,10 +295,12 @@ fn undo_and_redo_any_entry() {
     assert_eq!(live(&h), n - 1);
     h.key(KeyCode::Char('U'));
     assert_eq!(live(&h), n);
-    // Undo the selected entry of the pending pane: the first one (Ann's doctor action).
+    // Undo the selected entry of the pending pane: the first one (Ann's doctor action), after
+    // the question `d` asks.
     h.key(KeyCode::Char('2'))
         .key(KeyCode::Home)
-        .key(KeyCode::Char('d'));
+        .key(KeyCode::Char('d'))
+        .key(KeyCode::Char('y'));
     assert!(h.app.game.state().pending.iter().all(|p| !matches!(
         &p.kind,
         PendingKind::Act { ability, .. } if ability == "doctor"
@@ -847,7 +849,7 @@ fn undo_right_after_a_commit_asks_first() {
     h.key(KeyCode::Char('u'));
     assert_eq!(h.app.top_mode(), Some(Mode::Confirm));
     assert!(
-        h.screen(120, 30).contains("It is a commit"),
+        h.screen(120, 30).contains("It is the commit of Night 2"),
         "{}",
         h.screen(120, 30)
     );
@@ -941,11 +943,16 @@ fn a_fifteen_voter_day_in_under_a_hundred_keys() {
     };
     press(&mut h, KeyCode::Char('V'));
     assert_eq!(h.app.top_mode(), Some(Mode::Votes));
-    // Capone's seven (Ann…Gina) vote Rossi and Carla, Rossi's seven (Ida…Pio) Moretti and Kira,
-    // then Quinn of Moretti: Capone and Tess. One line each, for the next voter.
-    let lines = [["R", "C"]; 7]
+    // Capone's seven (Ann…Gina) vote Rossi and Carla (Carla herself Ann: a vote for oneself is
+    // improper and would need a second Enter), Rossi's seven (Ida…Pio) Moretti and Kira (Kira
+    // herself Leo), then
+    // Quinn of Moretti: Capone and Tess. One line each, for the next voter.
+    let lines = [["R", "C"]; 2]
         .into_iter()
-        .chain([["M", "K"]; 7])
+        .chain([["R", "A"]])
+        .chain([["R", "C"]; 4])
+        .chain([["M", "K"], ["M", "L"]])
+        .chain([["M", "K"]; 5])
         .chain([["C", "T"]]);
     for [family, player] in lines {
         for c in format!("{family} {player}").chars() {
@@ -1001,7 +1008,9 @@ fn the_vote_mode_refuses_what_it_cannot_read() {
     );
     assert_eq!(h.app.game.entries().len(), before);
     h.esc();
-    h.key(KeyCode::Char('V')).type_text("xen mor q").enter();
+    // Xena is of Moretti: a vote for her own family would be improper (it needs a second Enter),
+    // so she votes Capone, and Quinn of her family.
+    h.key(KeyCode::Char('V')).type_text("xen cap q").enter();
     assert_eq!(
         h.app.game.entries().len(),
         before + 2,
@@ -1015,6 +1024,247 @@ fn the_vote_mode_refuses_what_it_cannot_read() {
             voter: "Xena".into(),
             target: "Quinn".into()
         }
+    );
+}
+
+/// The vote mode overlay on top.
+fn votes(h: &Harness) -> &mafia_mod::tui::votes::Votes {
+    match h.app.overlays.last() {
+        Some(Overlay::Votes(v)) => v,
+        _ => panic!("the vote mode is open: {:?}", h.app.top_mode()),
+    }
+}
+
+/// The target of a player's standing vote on a ballot, if he has one.
+fn standing_vote(h: &Harness, ballot: &str, voter: &str) -> Option<String> {
+    let state = h.app.game.state();
+    let id = state.slot_by_name(voter).expect(voter).id;
+    state.pending.iter().find_map(|p| match &p.kind {
+        PendingKind::Vote {
+            ballot: b,
+            voter: v,
+            target,
+        } if p.replaced_by.is_none() && b == ballot && *v == id => Some(target.clone()),
+        _ => None,
+    })
+}
+
+/// F4: in Conan a BO member has two ballots, the lynch and the BO leader election. A line
+/// whose first word names another living voter is that voter's (`mei go` is Mei's vote for
+/// Goro, not the proposed Goro's two ballots), the preview says which vote a line replaces,
+/// the leader election may be left out (fewer names, or `-`), and nobody who has cast his
+/// lynch vote is proposed because the election is still open.
+#[test]
+fn the_vote_mode_reads_a_voter_first_line_and_says_what_it_replaces() {
+    let mut h = tui::with_game(mafia_mod::demo::conan_demo_game().expect("the Conan demo"));
+    h.key(KeyCode::Char('V'));
+    assert_eq!(h.app.top_mode(), Some(Mode::Votes), "{:?}", h.app.notice);
+    let mut proposed = Vec::new();
+    for _ in 0..15 {
+        proposed.extend(votes(&h).voter.clone());
+        h.key(KeyCode::Tab);
+    }
+    assert!(!proposed.is_empty(), "someone owes a lynch vote");
+    for name in ["Goro", "Vic", "Kei", "Hana", "Taro"] {
+        assert!(
+            !proposed.iter().any(|p| p == name),
+            "{name} has voted or is dead, yet is proposed: {proposed:?}"
+        );
+    }
+    // As in the finding: the proposed voter is Goro, who has voted Kei; the host types Mei's
+    // vote for Goro.
+    if let Some(Overlay::Votes(v)) = h.app.overlays.last_mut() {
+        v.voter = Some("Goro".into());
+    }
+    let before = h.app.game.entries().len();
+    h.type_text("mei go");
+    let screen = h.screen(120, 40);
+    assert!(screen.contains("→ vote lynch Mei Goro"), "{screen}");
+    h.enter();
+    assert_eq!(
+        h.app.game.entries().len(),
+        before + 1,
+        "{:?}",
+        votes(&h).problem
+    );
+    assert_eq!(
+        last_entry(&h),
+        Entry::Vote {
+            ballot: Some("lynch".into()),
+            voter: "Mei".into(),
+            target: "Goro".into()
+        }
+    );
+    assert_eq!(
+        standing_vote(&h, "lynch", "Goro").as_deref(),
+        Some("Kei"),
+        "Goro's vote stands"
+    );
+    assert_eq!(standing_vote(&h, "bo_leader", "Goro"), None);
+    // Goro's new lynch vote is shown replacing his vote for Kei; his election ballot is left
+    // out by giving one name.
+    h.type_text("goro vic");
+    let screen = h.screen(120, 40);
+    assert!(
+        screen.contains("vote lynch Goro Vic (replaces Kei)"),
+        "{screen}"
+    );
+    h.enter();
+    assert_eq!(h.app.game.entries().len(), before + 2);
+    assert_eq!(standing_vote(&h, "lynch", "Goro").as_deref(), Some("Vic"));
+    assert_eq!(standing_vote(&h, "bo_leader", "Goro"), None);
+    // `-` leaves the election out too; a name there is a vote in it.
+    h.type_text("chie kei -").enter();
+    assert_eq!(
+        h.app.game.entries().len(),
+        before + 3,
+        "{:?}",
+        votes(&h).problem
+    );
+    assert_eq!(standing_vote(&h, "bo_leader", "Chie"), None);
+    h.type_text("chie kei vic").enter();
+    assert_eq!(h.app.game.entries().len(), before + 5);
+    assert_eq!(
+        standing_vote(&h, "bo_leader", "Chie").as_deref(),
+        Some("Vic")
+    );
+}
+
+/// F9: an improper vote (for one's own family, for a dead player) is named before it is
+/// entered and goes in on a second Enter only, in the vote mode, the `:` line and the form.
+#[test]
+fn an_improper_vote_is_named_and_needs_a_second_enter() {
+    let mut h = demo();
+    to_day(&mut h);
+    let before = h.app.game.entries().len();
+    h.key(KeyCode::Char('V'));
+    // Ann of Capone votes for her own family.
+    h.type_text("ann capone carla");
+    let screen = h.screen(120, 40);
+    assert!(screen.contains("improper"), "{screen}");
+    h.enter();
+    assert_eq!(
+        h.app.game.entries().len(),
+        before,
+        "the first Enter enters nothing"
+    );
+    let problem = votes(&h).problem.clone().unwrap_or_default();
+    assert!(
+        problem.contains("improper") && problem.contains("Enter again"),
+        "{problem}"
+    );
+    h.enter();
+    assert_eq!(
+        h.app.game.entries().len(),
+        before + 2,
+        "{:?}",
+        votes(&h).problem
+    );
+    // Hugo died in Night 2: a vote for him is named as such, not "matches nobody".
+    h.type_text("bruno rossi hugo").enter();
+    assert_eq!(h.app.game.entries().len(), before + 2);
+    let problem = votes(&h).problem.clone().unwrap_or_default();
+    assert!(problem.contains("Hugo is dead"), "{problem}");
+    h.enter();
+    assert_eq!(h.app.game.entries().len(), before + 4);
+    assert_eq!(
+        last_entry(&h),
+        Entry::Vote {
+            ballot: Some("individual".into()),
+            voter: "Bruno".into(),
+            target: "Hugo".into()
+        }
+    );
+    h.esc();
+    // The `:` line asks the same way.
+    h.command("vote family Carla Capone");
+    assert_eq!(h.app.top_mode(), Some(Mode::Command));
+    assert_eq!(h.app.game.entries().len(), before + 4);
+    h.enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(
+        last_entry(&h),
+        Entry::Vote {
+            ballot: Some("family".into()),
+            voter: "Carla".into(),
+            target: "Capone".into()
+        }
+    );
+    // And the vote form.
+    h.key(KeyCode::Char('v'))
+        .type_text("family")
+        .enter()
+        .type_text("Dino")
+        .enter()
+        .type_text("Capone")
+        .enter();
+    let Some(Overlay::Form(form)) = h.app.overlays.last() else {
+        panic!("the form stays open: {:?}", h.app.top_mode());
+    };
+    let error = form.error.clone().unwrap_or_default();
+    assert!(error.contains("improper"), "{error}");
+    assert_eq!(h.app.game.entries().len(), before + 5);
+    h.enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(
+        last_entry(&h),
+        Entry::Vote {
+            ballot: Some("family".into()),
+            voter: "Dino".into(),
+            target: "Capone".into()
+        }
+    );
+}
+
+/// F14: undo says what it took back, and undoing a commit names the phase that opens again:
+/// the one the commit closed, not the one it opened. `d` in the pending pane asks first, as
+/// the log does.
+#[test]
+fn undo_says_what_it_undid_and_which_phase_reopens() {
+    let mut h = demo();
+    let doctor_pending = |h: &Harness| {
+        h.app.game.state().pending.iter().any(|p| {
+            p.replaced_by.is_none()
+                && matches!(&p.kind, PendingKind::Act { ability, .. } if ability == "doctor")
+        })
+    };
+    h.key(KeyCode::Char('2'))
+        .key(KeyCode::Home)
+        .key(KeyCode::Char('d'));
+    assert_eq!(h.app.top_mode(), Some(Mode::Confirm), "d asks first");
+    h.key(KeyCode::Char('n'));
+    assert!(doctor_pending(&h), "no: nothing changes");
+    h.key(KeyCode::Char('d')).key(KeyCode::Char('y'));
+    assert!(!doctor_pending(&h), "{:?}", error_text(&h));
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("undid #") && notice.contains("Ann → doctor → Tess"),
+        "{notice}"
+    );
+    h.key(KeyCode::Char('U'));
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(notice.starts_with("redid #"), "{notice}");
+    assert!(doctor_pending(&h));
+    // A vote of Day 2, then the commit of Night 2, taken back.
+    to_day(&mut h);
+    h.command("vote family Ann Rossi");
+    h.key(KeyCode::Char('u'));
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("undid #") && notice.contains("Ann votes Rossi (family)"),
+        "{notice}"
+    );
+    h.key(KeyCode::Char('u'));
+    assert_eq!(h.app.top_mode(), Some(Mode::Confirm));
+    let screen = h.screen(120, 30);
+    assert!(screen.contains("Night 2 is open again"), "{screen}");
+    assert!(!screen.contains("Day 2 is open again"), "{screen}");
+    h.key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Night 2");
+    let notice = h.app.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("commit the phase") && notice.contains("Night 2 is open again"),
+        "{notice}"
     );
 }
 

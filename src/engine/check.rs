@@ -25,12 +25,41 @@ pub struct CommitCheck {
     /// it is would publish stale facts, so the host chooses the new text, his edit, or to
     /// edit again.
     pub stale_post: Option<StalePost>,
+    /// How many votes the phase's ballots still lack (a voter missing two ballots counts
+    /// twice); a ballot a voter may leave (`BallotDef::optional_in`) is not counted.
+    pub votes_missing: usize,
 }
 
 impl CommitCheck {
     /// Nothing is missing, no edit is out of date, and nothing is said about it.
     pub fn is_quiet(&self) -> bool {
         self.missing.is_empty() && self.stale_post.is_none()
+    }
+
+    /// Why a commit from a script stops here unless the host forces it (`mafia-mod apply
+    /// --force`): the console shows this check and waits for a yes, a script has nobody to
+    /// ask. Votes missing decide a day by fewer voters, and in some rules cost the players who
+    /// did not vote (1923 counts an offence).
+    pub fn blockers(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.votes_missing > 0 {
+            out.push(format!(
+                "{} vote{} missing",
+                self.votes_missing,
+                if self.votes_missing == 1 {
+                    " is"
+                } else {
+                    "s are"
+                }
+            ));
+        }
+        if self.stale_post.is_some() {
+            out.push(
+                "the edited post is out of date: the results changed after it was written"
+                    .to_string(),
+            );
+        }
+        out
     }
 }
 
@@ -49,7 +78,23 @@ pub fn commit_check(
         missing: missing(game, tally),
         consequences: consequences(game, preview, tally),
         stale_post: game.stale_post(preview, after),
+        votes_missing: votes_missing(game, tally),
     }
+}
+
+/// The votes the tally lists as not cast, over the ballots a voter may not leave.
+fn votes_missing(game: &Game, tally: &Tally) -> usize {
+    let kind = game.state().phase_kind(game.roleset());
+    tally
+        .ballots
+        .iter()
+        .filter(|b| {
+            game.roleset()
+                .ballot(&b.id)
+                .is_none_or(|def| !def.optional_in(kind))
+        })
+        .map(|b| b.not_voted.len())
+        .sum()
 }
 
 /// The label of what the commit opens, found by committing a copy.

@@ -8,15 +8,17 @@ use super::published::Published;
 use super::resolve::resolve_phase;
 use super::setup::check_setup;
 use super::setup::{PlayerSetup, Setup};
-use super::state::{GameState, Slot, StatusInfo};
+use super::state::{GameState, Slot, SlotId, StatusInfo};
 use super::system::{
     ActQuery, MODKILL_CAUSE, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry,
-    RuleSystem, VoteQuery,
+    RuleSystem,
 };
 use super::tally::Tally;
 use super::template::render;
-use super::validate::{check_act, check_vote, find_slot, no_ballot_refusal, open_ballot};
-use crate::rules::{Roleset, TargetKind};
+use super::validate::{
+    check_act, checked_vote, find_slot, no_ballot_refusal, open_ballot, target_choices,
+};
+use crate::rules::{ABSTAIN, BallotDef, Roleset, TargetKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -53,6 +55,22 @@ impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {}", self.field, self.message)
     }
+}
+
+/// What a vote would meet if it were entered now ([`Game::check_vote`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VoteCheck {
+    /// The ballot's id (the open ballot for a vote that names none).
+    pub ballot: String,
+    pub voter: SlotId,
+    /// The target, made canonical.
+    pub target: String,
+    /// Why it may not count as the host means it: the rule system's warnings (an improper vote
+    /// is recorded and does not count) and, where the rules say nothing of it, a target who is
+    /// dead or out of the game.
+    pub doubts: Vec<String>,
+    /// The targets of the voter's standing votes on the ballot that it would replace.
+    pub replaces: Vec<String>,
 }
 
 /// A game being played: its file, the rule system its roleset names, and the state derived
@@ -208,6 +226,76 @@ impl Game {
         let kind = self.state.phase_kind(roleset);
         roleset.ballots.iter().filter(|b| b.open_in(kind)).collect()
     }
+    /// What a vote would meet if it were entered now, without entering it: the refusal, or
+    /// the vote with its doubts and the votes of his it replaces. The console says these
+    /// before the host's Enter, since an improper vote is otherwise accepted in silence.
+    pub fn check_vote(
+        &self,
+        ballot: Option<&str>,
+        voter: &str,
+        target: &str,
+        advance: bool,
+    ) -> Result<VoteCheck, Refusal> {
+        let roleset = &self.file.roleset;
+        let state = &self.state;
+        let vote = checked_vote(self.system, roleset, state, ballot, voter, target, advance)?;
+        let mut doubts = vote.warnings;
+        // After the game the dead are candidates like anyone (ru-city's best players).
+        let names_a_player = roleset
+            .ballot(&vote.ballot)
+            .is_some_and(|b| b.target == TargetKind::Player && !b.after_game);
+        if doubts.is_empty()
+            && names_a_player
+            && let Some(t) = state.slot_by_name(&vote.target)
+        {
+            if !t.alive {
+                doubts.push(format!("{} is dead", t.name));
+            } else if let Some(status) = state.out_of_game(t) {
+                doubts.push(format!("{} is {status}", t.name));
+            }
+        }
+        let keep = votes_kept(roleset, &vote.ballot);
+        let replaces = replaced_votes(state, &vote.ballot, vote.voter, keep)
+            .into_iter()
+            .filter_map(|i| match &state.pending[i].kind {
+                PendingKind::Vote { target, .. } => Some(target.clone()),
+                _ => None,
+            })
+            .collect();
+        Ok(VoteCheck {
+            ballot: vote.ballot,
+            voter: vote.voter,
+            target: vote.target,
+            doubts,
+            replaces,
+        })
+    }
+    /// Whether the rules take a vote from this player on this ballot now, whatever its target:
+    /// some target they accept from him. It asks the checks an entry meets (dead, out of the
+    /// game, a status or rule that keeps him from this ballot, a poll of a group he is not in),
+    /// so no second list of who votes is kept beside the rules.
+    pub fn may_vote(&self, ballot: &BallotDef, voter: &Slot) -> bool {
+        let roleset = &self.file.roleset;
+        let mut targets = target_choices(roleset, &self.state, &ballot.target);
+        // Another player first: some rules refuse a vote for oneself.
+        targets.sort_by_key(|t| *t == voter.name);
+        targets.extend(ballot.words.iter().cloned());
+        if ballot.abstain {
+            targets.push(ABSTAIN.to_string());
+        }
+        targets.iter().any(|t| {
+            checked_vote(
+                self.system,
+                roleset,
+                &self.state,
+                Some(ballot.id.as_str()),
+                &voter.name,
+                t,
+                false,
+            )
+            .is_ok()
+        })
+    }
     pub fn entries(&self) -> &[LoggedEntry] {
         &self.file.entries
     }
@@ -338,6 +426,11 @@ impl Game {
     pub fn published(&self, position: usize) -> Option<&Published> {
         self.state.history.get(position)?;
         super::published::latest(&self.file.published, position)
+    }
+
+    /// The preview with the state it leaves: what the post would say and who would be alive.
+    pub fn preview_and_after(&self) -> (Outcome, GameState) {
+        resolve_phase(self.system, &self.file.roleset, &self.state, self.file.seed)
     }
 
     /// Resolve the current phase without committing: what would happen now.
@@ -654,34 +747,27 @@ fn apply(
             target,
         } => {
             let advance = matches!(e.entry, Entry::AdvanceVote { .. });
-            let (ballot, voter, target) =
-                check_vote(system, roleset, state, ballot.as_deref(), voter, target)?;
-            let query = VoteQuery {
+            let vote = checked_vote(
+                system,
                 roleset,
                 state,
-                ballot: &ballot,
+                ballot.as_deref(),
                 voter,
-                target: &target,
+                target,
                 advance,
-            };
-            system.vote_refusal(&query)?;
-            let warnings = system.vote_warnings(&query);
-            let keep = roleset
-                .ballot(&ballot)
-                .and_then(|b| b.per_voter)
-                .unwrap_or(1)
-                .saturating_sub(1) as usize;
-            replace_votes(state, &ballot, voter, e.seq, keep);
+            )?;
+            let keep = votes_kept(roleset, &vote.ballot);
+            replace_votes(state, &vote.ballot, vote.voter, e.seq, keep);
             state.pending.push(Pending {
                 seq: e.seq,
                 at: e.at,
                 kind: PendingKind::Vote {
-                    ballot,
-                    voter,
-                    target,
+                    ballot: vote.ballot,
+                    voter: vote.voter,
+                    target: vote.target,
                 },
                 replaced_by: None,
-                warnings,
+                warnings: vote.warnings,
                 advance,
             });
         }
@@ -824,18 +910,36 @@ fn check_exclusive(
 
 /// Mark the voter's live votes on the ballot as replaced by `seq`, all but the newest `keep`.
 fn replace_votes(state: &mut GameState, ballot: &str, voter: usize, seq: u64, keep: usize) {
-    let mut live: Vec<&mut Pending> = state
+    for i in replaced_votes(state, ballot, voter, keep) {
+        state.pending[i].replaced_by = Some(seq);
+    }
+}
+
+/// Where in `pending` the voter's live votes on the ballot are that a new entry replaces when
+/// he keeps `keep` of them: the oldest first.
+fn replaced_votes(state: &GameState, ballot: &str, voter: usize, keep: usize) -> Vec<usize> {
+    let live: Vec<usize> = state
         .pending
-        .iter_mut()
-        .filter(|p| {
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
             p.replaced_by.is_none()
                 && matches!(&p.kind, PendingKind::Vote { ballot: b, voter: v, .. } if b == ballot && *v == voter)
         })
+        .map(|(i, _)| i)
         .collect();
     let replaced = live.len().saturating_sub(keep);
-    for p in live.iter_mut().take(replaced) {
-        p.replaced_by = Some(seq);
-    }
+    live.into_iter().take(replaced).collect()
+}
+
+/// How many of his earlier votes on a ballot a voter keeps when he votes again: one fewer than
+/// the ballot lets him hold at once (`per_voter`, one by default).
+fn votes_kept(roleset: &Roleset, ballot: &str) -> usize {
+    roleset
+        .ballot(ballot)
+        .and_then(|b| b.per_voter)
+        .unwrap_or(1)
+        .saturating_sub(1) as usize
 }
 
 /// Accept an outcome: deliver messages (dead players get public ones only, but for those a

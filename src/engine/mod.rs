@@ -20,7 +20,7 @@ pub mod validate;
 
 pub use entry::{Entry, HostCommand, LoggedEntry, Verdict};
 pub use error::Refusal;
-pub use game::{Game, GameFile, LoadError, SAVE_VERSION};
+pub use game::{Game, GameFile, LoadError, SAVE_VERSION, VoteCheck};
 pub use setup::{Level, PlayerSetup, Setup, SetupReport};
 pub use state::{GameState, Slot, SlotId};
 pub use system::{ActQuery, Registry, RuleSystem, VoteQuery};

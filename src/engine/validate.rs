@@ -2,7 +2,7 @@
 
 use super::error::Refusal;
 use super::state::{GameState, Slot, SlotId};
-use super::system::RuleSystem;
+use super::system::{RuleSystem, VoteQuery};
 use crate::rules::{
     ABSTAIN, AbilityDef, BallotDef, ParamKind, Roleset, TargetCount, TargetKind, TargetRule,
 };
@@ -553,6 +553,48 @@ pub fn check_vote(
         TargetKind::Player => find_slot(state, target)?.name.clone(),
     };
     Ok((ballot.id.clone(), slot.id, target))
+}
+
+/// A vote the rules accept: its ballot, voter and target made canonical, and the warnings it
+/// is recorded with (an improper vote is kept and does not count).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedVote {
+    pub ballot: String,
+    pub voter: SlotId,
+    pub target: String,
+    pub warnings: Vec<String>,
+}
+
+/// Every check a vote meets before it is entered: the generic ones ([`check_vote`]), the rule
+/// system's refusals, then its warnings. Entering a vote and asking about one beforehand
+/// (`Game::check_vote`, the console's preview) both come here, so what the host is told before
+/// Enter is what the entry meets.
+pub fn checked_vote(
+    system: &dyn RuleSystem,
+    roleset: &Roleset,
+    state: &GameState,
+    ballot: Option<&str>,
+    voter: &str,
+    target: &str,
+    advance: bool,
+) -> Result<CheckedVote, Refusal> {
+    let (ballot, voter, target) = check_vote(system, roleset, state, ballot, voter, target)?;
+    let query = VoteQuery {
+        roleset,
+        state,
+        ballot: &ballot,
+        voter,
+        target: &target,
+        advance,
+    };
+    system.vote_refusal(&query)?;
+    let warnings = system.vote_warnings(&query);
+    Ok(CheckedVote {
+        ballot,
+        voter,
+        target,
+        warnings,
+    })
 }
 
 /// A vote on the ballot held after the game (ru-city's best players, L174): open only once the

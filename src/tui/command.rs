@@ -4,6 +4,7 @@
 //! goes back to `update` as a command to run.
 
 use super::app::App;
+use super::confirm::{SecondEnter, vote_doubts};
 use super::input::LineInput;
 use super::msg::{Answer, Msg};
 use super::overlay::Ctx;
@@ -29,6 +30,8 @@ pub struct CommandLine {
     pub history_at: Option<usize>,
     /// Why the last line was not run.
     pub error: Option<String>,
+    /// A vote with doubts runs on its second Enter.
+    confirm: SecondEnter,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -149,10 +152,20 @@ impl CommandLine {
                 let typed = self.input.text().trim().to_string();
                 match script::parse(&typed, ctx.game) {
                     Ok(command) => {
-                        return Answer::Run {
-                            command,
-                            typed: Some(typed),
+                        let doubts = match &command {
+                            script::Command::Entry(entry) => vote_doubts(ctx.game, entry),
+                            _ => Vec::new(),
                         };
+                        // An improper vote is named first; Enter again runs it.
+                        match self.confirm.first_enter(&typed, &doubts) {
+                            Some(warning) => self.error = Some(warning),
+                            None => {
+                                return Answer::Run {
+                                    command,
+                                    typed: Some(typed),
+                                };
+                            }
+                        }
                     }
                     Err(why) => {
                         // Kept to mend, but selected: the next command typed replaces it.

@@ -1,6 +1,7 @@
 //! The yes/no question asked before a change the players may have read: undoing or redoing an
 //! entry of a committed phase, or a commit itself. It owns the question, its answer to `y` and
-//! `n`, and its drawing.
+//! `n`, and its drawing. Also the lighter ask of the entry overlays: a vote the rules would
+//! record without counting is named on the first Enter and entered on the second.
 
 use super::app::App;
 use super::msg::{Answer, Effect, Msg};
@@ -78,4 +79,47 @@ impl Confirm {
         lines.extend(self.detail.iter().map(|d| Line::raw(d.clone())));
         popup::with_hints(app, lines, block, frame, rect);
     }
+}
+
+/// A second Enter for an entry with doubts (an improper vote, a vote for a dead player): the
+/// first Enter names them and arms, the next Enter on the same text enters it. Another text
+/// needs its own first Enter, so an edit never goes in unread.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SecondEnter {
+    armed: Option<String>,
+}
+
+impl SecondEnter {
+    /// `None`: go ahead. `Some(warning)`: the first Enter on this text with these doubts;
+    /// show the warning and wait for another Enter.
+    pub fn first_enter(&mut self, text: &str, doubts: &[String]) -> Option<String> {
+        if doubts.is_empty() || self.armed.as_deref() == Some(text) {
+            self.armed = None;
+            return None;
+        }
+        self.armed = Some(text.to_string());
+        Some(format!(
+            "⚠ {} — Enter again enters it anyway",
+            doubts.join("; ")
+        ))
+    }
+}
+
+/// The doubts of an entry that is a vote, as the rules would meet it now (`Game::check_vote`):
+/// none for any other entry, nor for a vote they refuse (the refusal is said on submitting).
+pub fn vote_doubts(game: &Game, entry: &Entry) -> Vec<String> {
+    let check = match entry {
+        Entry::Vote {
+            ballot,
+            voter,
+            target,
+        } => game.check_vote(ballot.as_deref(), voter, target, false),
+        Entry::AdvanceVote {
+            ballot,
+            voter,
+            target,
+        } => game.check_vote(ballot.as_deref(), voter, target, true),
+        _ => return Vec::new(),
+    };
+    check.map(|c| c.doubts).unwrap_or_default()
 }

@@ -227,7 +227,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Main, Key::ch('M'), Msg::ToggleMouse, "mouse on/off (off lets the terminal select text)", None),
     // Panes.
     bind(M::Roster, Key::plain(Enter), Msg::ActForSelected, "enter an action for the selected player", Some("action")),
-    bind(M::Pending, Key::ch('d'), Msg::UndoSelected, "undo (take back) the selected entry", Some("undo entry")),
+    bind(M::Pending, Key::ch('d'), Msg::UndoSelected, "undo (take back) the selected entry (asks first)", Some("undo entry")),
     bind(M::Queue, Key::ch('o'), Msg::OverrideSelected, "override the selected step, with a reason", Some("override")),
     bind(M::Queue, Key::ch('t'), Msg::ToggleTally, "switch between the vote tally and the steps", Some("tally/steps")),
     bind(M::Draft, Key::ch('e'), Msg::EditDraft, "edit the public post (kept in the save)", Some("edit")),

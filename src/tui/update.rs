@@ -188,13 +188,18 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, String> {
     }
     let committing = matches!(entry, Entry::Resolve);
     let phase_name = app.game.phase_label();
+    let toggled = toggled_entry(&app.game, &entry);
     match app.game.submit(entry, app.clock.now()) {
         Ok(seq) => {
             app.save_state = SaveState::Unsaved;
             let changes = app.refresh();
-            app.notice = Some(match changes {
-                Some(c) => format!("entry #{seq} accepted; re-resolved: {c}"),
+            let done = match toggled {
+                Some(t) => t.done(&app.game),
                 None => format!("entry #{seq} accepted"),
+            };
+            app.notice = Some(match changes {
+                Some(c) => format!("{done}; re-resolved: {c}"),
+                None => done,
             });
             if committing {
                 app.queue.cursor = 0;
@@ -338,8 +343,9 @@ fn on_main(app: &mut App, msg: Msg) -> Option<Effect> {
         },
         Msg::UndoLast => return undo_last(app),
         Msg::RedoLast => return redo_last(app),
+        // Asks first, as the log does: one key should not take an entry back unread.
         Msg::UndoSelected => match selected_entry(app) {
-            Some(seq) => return submit_or_show(app, Entry::Undo(seq)),
+            Some(seq) => ask_toggle(app, seq),
             None => app.notice = Some("select an entry of this phase first".into()),
         },
         Msg::EntryLog => app.overlays.push(Overlay::Log(EntryLog::new(&app.game))),
@@ -441,10 +447,17 @@ fn ask_toggle(app: &mut App, seq: u64) {
         "The game is replayed with it again.".to_string()
     }];
     if matches!(logged.entry, Entry::Resolve) {
-        detail.push(format!(
-            "It is a commit: {} is open again, and its final post is withdrawn.",
-            app.game.phase_label()
-        ));
+        let closed = phase_of(&app.game, seq);
+        let last = app.game.commit_seqs().last() == Some(&seq);
+        detail.push(match (undo, last) {
+            (true, true) => format!(
+                "It is the commit of {closed}: {closed} is open again, and its final post is withdrawn."
+            ),
+            (true, false) => format!(
+                "It is the commit of {closed}: the phases committed after it are replayed without it, and their posts may change."
+            ),
+            (false, _) => format!("It is the commit of {closed}: {closed} is committed again."),
+        });
     } else if in_committed_phase(&app.game, seq) {
         detail.push(
             "It belongs to a committed phase: that phase's results change, and the next post \
@@ -460,6 +473,61 @@ fn ask_toggle(app: &mut App, seq: u64) {
         detail,
         action: Confirmed::Toggle(seq),
     }));
+}
+
+/// The phase and round an entry was made in, as the log shows it (a commit's is the phase
+/// it closed).
+fn phase_of(game: &Game, seq: u64) -> String {
+    super::log::rows(game)
+        .into_iter()
+        .find(|r| r.seq == seq)
+        .map_or_else(|| game.phase_label(), |r| r.phase)
+}
+
+/// An entry an undo or redo is about to take back or put back, said before the game changes.
+struct Toggled {
+    undo: bool,
+    seq: u64,
+    /// The entry in words, as the log has it: `Giulia votes Franco (individual)`.
+    what: String,
+    commit: bool,
+    /// It is the last commit that stands, being undone: the phase it closed opens again.
+    reopens: bool,
+}
+
+/// What an undo or redo entry toggles; `None` for any other entry.
+fn toggled_entry(game: &Game, entry: &Entry) -> Option<Toggled> {
+    let (undo, seq) = match entry {
+        Entry::Undo(seq) => (true, *seq),
+        Entry::Redo(seq) => (false, *seq),
+        _ => return None,
+    };
+    let logged = game.entries().iter().find(|e| e.seq == seq)?;
+    let commit = matches!(logged.entry, Entry::Resolve);
+    Some(Toggled {
+        undo,
+        seq,
+        what: super::log::describe(&logged.entry),
+        commit,
+        reopens: commit && undo && game.commit_seqs().last() == Some(&seq),
+    })
+}
+
+impl Toggled {
+    /// The status line once it is done: `undid #54: Giulia votes Franco (individual)`; for a
+    /// commit, the phase open now (taking back Day 3's commit reopens Day 3, not Night 4).
+    fn done(&self, game: &Game) -> String {
+        let verb = if self.undo { "undid" } else { "redid" };
+        let mut text = format!("{verb} #{}: {}", self.seq, self.what);
+        if self.commit {
+            text.push_str(&if self.reopens {
+                format!("; {} is open again", game.phase_label())
+            } else {
+                format!("; now {}", game.phase_label())
+            });
+        }
+        text
+    }
 }
 
 fn open_form(app: &mut App, kind: FormKind, values: Vec<String>) {

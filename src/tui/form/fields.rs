@@ -358,13 +358,17 @@ fn vote_fields(ctx: &Ctx, values: &[String], unvote: bool) -> Vec<Field> {
     }
     let targets = match &ballot.2 {
         TargetKind::Player => {
-            let voter_family = rest
-                .first()
-                .and_then(|v| st.slot_by_name(v))
-                .and_then(|s| s.family.clone());
-            // Players of the voter's family first: where an individual vote usually goes.
+            let voter = rest.first().and_then(|v| st.slot_by_name(v));
+            let voter_family = voter.and_then(|s| s.family.clone());
+            // Players of the voter's family first, where an individual vote usually goes, and
+            // the voter last: a vote for oneself is improper in most games.
             let mut players: Vec<&Slot> = st.living().collect();
-            players.sort_by_key(|s| s.family != voter_family);
+            players.sort_by_key(|s| {
+                (
+                    voter.is_some_and(|v| v.id == s.id),
+                    s.family != voter_family,
+                )
+            });
             players.into_iter().map(|s| player_choice(ctx, s)).collect()
         }
         other => target_choices(ctx.game.roleset(), st, other)

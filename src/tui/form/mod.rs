@@ -8,6 +8,7 @@ mod fields;
 pub use fields::{Choice, Field, FormKind, act_values, default_export_path, has_vote};
 
 use super::app::App;
+use super::confirm::{SecondEnter, vote_doubts};
 use super::fuzzy;
 use super::input::LineInput;
 use super::keymap;
@@ -36,6 +37,8 @@ pub struct Form {
     pub choice: usize,
     /// Why the last Enter was not accepted (shown in the form).
     pub error: Option<String>,
+    /// A vote with doubts is submitted on its second Enter.
+    confirm: SecondEnter,
 }
 
 impl Form {
@@ -46,6 +49,7 @@ impl Form {
             input: LineInput::default(),
             choice: 0,
             error: None,
+            confirm: SecondEnter::default(),
         }
     }
 
@@ -162,7 +166,9 @@ impl Form {
         self.values.push(value);
         let fields = self.fields(ctx);
         if self.values.len() >= fields.len() && fields.iter().all(|f| !f.placeholder) {
-            let done = self.finish(ctx);
+            let done = self
+                .finish(ctx)
+                .and_then(|answer| self.second_enter(ctx, answer));
             if done.is_err() {
                 self.values.pop();
             }
@@ -170,6 +176,19 @@ impl Form {
         }
         self.prepare_current(ctx);
         Ok(None)
+    }
+
+    /// A finished vote with doubts (improper, a dead target) comes back once with them named,
+    /// the form on its last field; Enter on the same vote again submits it.
+    fn second_enter(&mut self, ctx: &Ctx, answer: Answer) -> Result<Answer, String> {
+        if let Answer::Submit(entry) = &answer
+            && let Some(warning) = self
+                .confirm
+                .first_enter(&format!("{entry:?}"), &vote_doubts(ctx.game, entry))
+        {
+            return Err(warning);
+        }
+        Ok(answer)
     }
 
     /// Shift-Tab: back to the previous field with its value to correct.
