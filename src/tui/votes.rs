@@ -418,7 +418,7 @@ fn pick<'a, T>(word: &str, items: &'a [T], text: impl Fn(&T) -> String) -> Resul
 /// The overlay: the ballots, the next voter and his ballots, the line being typed, what it
 /// stands for and any doubt, the lines entered, the keys.
 pub fn draw(app: &App, votes: &Votes, frame: &mut Frame, area: Rect) {
-    let height = (votes.entered.len().min(8) as u16) + 9;
+    let height = (votes.entered.len().min(8) as u16) + 8;
     let rect = centered(area, 90, height);
     let game = &app.game;
     let kind = phase_kind(game);
