@@ -8,6 +8,7 @@ use super::entry::PendingKind;
 use super::outcome::{Audience, Outcome};
 use super::state::SlotId;
 use super::tally::{BallotTally, Tally};
+use crate::rules::BallotDef;
 
 /// The check shown before a commit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -21,7 +22,7 @@ pub struct CommitCheck {
     /// What the rules do at commit, as the resolution preview has it.
     pub consequences: Vec<String>,
     /// How many votes the phase's ballots still lack (a voter missing two ballots counts
-    /// twice); a ballot a voter may leave (`BallotDef::optional_in`) is not counted.
+    /// twice); a ballot a voter may leave (`BallotDef::optional`) is not counted.
     pub votes_missing: usize,
 }
 
@@ -81,13 +82,12 @@ struct Unvoted<'t> {
     /// Those of the tally's "not voted" the rules take a vote from (`Game::may_vote`): a
     /// player outside the ballot's voters (a townsman on the BO's election) owes it nothing.
     who: Vec<SlotId>,
-    /// A voter may leave the ballot (`BallotDef::optional_in`).
+    /// A voter may leave the ballot (`BallotDef::optional`).
     optional: bool,
 }
 
 fn unvoted<'t>(game: &Game, tally: &'t Tally) -> Vec<Unvoted<'t>> {
     let state = game.state();
-    let kind = state.phase_kind(game.roleset());
     tally
         .ballots
         .iter()
@@ -105,7 +105,7 @@ fn unvoted<'t>(game: &Game, tally: &'t Tally) -> Vec<Unvoted<'t>> {
             Unvoted {
                 ballot,
                 who,
-                optional: def.is_some_and(|d| d.optional_in(kind)),
+                optional: def.is_some_and(BallotDef::optional),
             }
         })
         .collect()
