@@ -73,23 +73,28 @@ fn ballots(game: &Game) -> Vec<&BallotDef> {
 }
 
 /// The open ballots the rules count now (those of the tally: a WWR night counts only the
-/// polls open in its world), each with who may vote on it and who has not yet.
+/// polls open in its world; the vote after the game is counted whether the tally shows it or
+/// not), each with who may vote on it and who has not yet.
 fn counted_ballots(game: &Game) -> Vec<Counted> {
     let state = game.state();
     let tally = game.tally();
     ballots(game)
         .into_iter()
         .filter_map(|b| {
-            let t = tally.ballots.iter().find(|t| t.id == b.id)?;
-            let voters = state
+            let listed = tally.ballots.iter().find(|t| t.id == b.id);
+            if listed.is_none() && !b.after_game {
+                return None;
+            }
+            let voters: Vec<SlotId> = state
                 .voters(game.roleset())
                 .filter(|s| game.may_vote(b, s))
                 .map(|s| s.id)
                 .collect();
+            let not_voted = listed.map_or_else(|| voters.clone(), |t| t.not_voted.clone());
             Some(Counted {
                 id: b.id.clone(),
                 voters,
-                not_voted: t.not_voted.clone(),
+                not_voted,
             })
         })
         .collect()
