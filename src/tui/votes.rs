@@ -305,6 +305,8 @@ impl Votes {
             Msg::Complete => {
                 self.voter = self.next_voter(game, self.voter.as_deref());
                 self.problem = None;
+                // The same text is another voter's line now: its doubts are said again.
+                self.confirm = SecondEnter::default();
             }
             Msg::Input(key) => {
                 self.input.handle(key);
