@@ -7,8 +7,9 @@ use super::Game;
 use super::entry::PendingKind;
 use super::outcome::{Audience, Outcome};
 use super::published::StalePost;
-use super::state::GameState;
-use super::tally::Tally;
+use super::state::{GameState, SlotId};
+use super::tally::{BallotTally, Tally};
+use crate::rules::BallotDef;
 
 /// The check shown before a commit.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -26,7 +27,7 @@ pub struct CommitCheck {
     /// edit again.
     pub stale_post: Option<StalePost>,
     /// How many votes the phase's ballots still lack (a voter missing two ballots counts
-    /// twice); a ballot a voter may leave (`BallotDef::optional_in`) is not counted.
+    /// twice); a ballot a voter may leave (`BallotDef::optional`) is not counted.
     pub votes_missing: usize,
 }
 
@@ -82,19 +83,48 @@ pub fn commit_check(
     }
 }
 
-/// The votes the tally lists as not cast, over the ballots a voter may not leave.
+/// The votes not cast, over the ballots a voter may not leave.
 fn votes_missing(game: &Game, tally: &Tally) -> usize {
-    let kind = game.state().phase_kind(game.roleset());
+    unvoted(game, tally)
+        .iter()
+        .filter(|u| !u.optional)
+        .map(|u| u.who.len())
+        .sum()
+}
+
+/// A ballot's voters who have not voted.
+struct Unvoted<'t> {
+    ballot: &'t BallotTally,
+    /// Those of the tally's "not voted" the rules take a vote from (`Game::may_vote`): a
+    /// player outside the ballot's voters (a townsman on the BO's election) owes it nothing.
+    who: Vec<SlotId>,
+    /// A voter may leave the ballot (`BallotDef::optional`).
+    optional: bool,
+}
+
+fn unvoted<'t>(game: &Game, tally: &'t Tally) -> Vec<Unvoted<'t>> {
+    let state = game.state();
     tally
         .ballots
         .iter()
-        .filter(|b| {
-            game.roleset()
-                .ballot(&b.id)
-                .is_none_or(|def| !def.optional_in(kind))
+        .map(|ballot| {
+            let def = game.roleset().ballot(&ballot.id);
+            let who = ballot
+                .not_voted
+                .iter()
+                .copied()
+                .filter(|id| match (def, state.slots.get(*id)) {
+                    (Some(def), Some(slot)) => game.may_vote(def, slot),
+                    _ => true,
+                })
+                .collect();
+            Unvoted {
+                ballot,
+                who,
+                optional: def.is_some_and(BallotDef::optional),
+            }
         })
-        .map(|b| b.not_voted.len())
-        .sum()
+        .collect()
 }
 
 /// The label of what the commit opens, found by committing a copy.
@@ -116,13 +146,18 @@ fn missing(game: &Game, tally: &Tally) -> Vec<String> {
             .join(", ")
     };
     let mut out = Vec::new();
-    for ballot in &tally.ballots {
-        if !ballot.not_voted.is_empty() {
+    for u in unvoted(game, tally) {
+        if !u.who.is_empty() {
             out.push(format!(
-                "not voted on the {} ({}): {}",
-                ballot.name,
-                ballot.not_voted.len(),
-                names(&ballot.not_voted)
+                "not voted on the {} ({}): {}{}",
+                u.ballot.name,
+                u.who.len(),
+                names(&u.who),
+                if u.optional {
+                    " (it may be left out)"
+                } else {
+                    ""
+                }
             ));
         }
     }

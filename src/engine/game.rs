@@ -255,7 +255,7 @@ impl Game {
             }
         }
         let keep = votes_kept(roleset, &vote.ballot);
-        let replaces = replaced_votes(state, &vote.ballot, vote.voter, keep)
+        let replaces: Vec<String> = replaced_votes(state, &vote.ballot, vote.voter, keep)
             .into_iter()
             .filter_map(|i| match &state.pending[i].kind {
                 PendingKind::Vote { target, .. } => Some(target.clone()),

@@ -466,12 +466,12 @@ impl BallotDef {
         self.any_phase || self.phase == kind
     }
 
-    /// May a voter leave this ballot in phases of this kind? Yes where it is open only because
-    /// it is open in every phase (`any_phase`: Conan's BO leader election during a day), not as
-    /// the vote of the phase: the phase's own ballots are what the phase is for, and leaving
-    /// one can cost a player (1923 counts it as an offence).
-    pub fn optional_in(&self, kind: PhaseKind) -> bool {
-        self.any_phase && self.phase != kind
+    /// May a voter leave this ballot? Yes for a ballot open in every phase (`any_phase`:
+    /// Conan's BO leader election): a standing vote held beside the phases, which may never
+    /// decide anything, not the vote a phase is held for. A phase's own ballots are what the
+    /// phase is for, and leaving one can cost a player (1923 counts it as an offence).
+    pub fn optional(&self) -> bool {
+        self.any_phase
     }
 }
 

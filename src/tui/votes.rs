@@ -3,7 +3,7 @@
 //! first), with names matched by prefix or a fuzzy search. A line is for the proposed voter,
 //! the next player who still owes a vote (shown), unless its first word names another voter
 //! and the words after it fill that voter's ballots. A ballot the voter may leave
-//! (`BallotDef::optional_in`) takes `-`, or is left off the end of the line. The preview
+//! (`BallotDef::optional`) takes `-`, or is left off the end of the line. The preview
 //! names each vote and the vote it replaces; a line with a doubt (an improper vote, a dead
 //! target) says so and needs a second Enter. Each line goes in all or nothing, like `apply`.
 //! This file owns the overlay's state, its answer to each message and its drawing; its keys
@@ -18,7 +18,7 @@ use super::msg::{Answer, Msg};
 use super::view::{centered, popup_block, styled};
 use crate::engine::validate::target_choices;
 use crate::engine::{Game, Slot, SlotId};
-use crate::rules::{ABSTAIN, BallotDef, PhaseKind, TargetKind};
+use crate::rules::{ABSTAIN, BallotDef, TargetKind};
 use crate::script::quote;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -72,28 +72,29 @@ fn ballots(game: &Game) -> Vec<&BallotDef> {
     out
 }
 
-fn phase_kind(game: &Game) -> PhaseKind {
-    game.state().phase_kind(game.roleset())
-}
-
 /// The open ballots the rules count now (those of the tally: a WWR night counts only the
-/// polls open in its world), each with who may vote on it and who has not yet.
+/// polls open in its world; the vote after the game is counted whether the tally shows it or
+/// not), each with who may vote on it and who has not yet.
 fn counted_ballots(game: &Game) -> Vec<Counted> {
     let state = game.state();
     let tally = game.tally();
     ballots(game)
         .into_iter()
         .filter_map(|b| {
-            let t = tally.ballots.iter().find(|t| t.id == b.id)?;
-            let voters = state
+            let listed = tally.ballots.iter().find(|t| t.id == b.id);
+            if listed.is_none() && !b.after_game {
+                return None;
+            }
+            let voters: Vec<SlotId> = state
                 .voters(game.roleset())
                 .filter(|s| game.may_vote(b, s))
                 .map(|s| s.id)
                 .collect();
+            let not_voted = listed.map_or_else(|| voters.clone(), |t| t.not_voted.clone());
             Some(Counted {
                 id: b.id.clone(),
                 voters,
-                not_voted: t.not_voted.clone(),
+                not_voted,
             })
         })
         .collect()
@@ -102,11 +103,11 @@ fn counted_ballots(game: &Game) -> Vec<Counted> {
 /// Which of a voter's ballots `n` words fill, in order: all of them, or all but the last ones
 /// he may leave. `None` when `n` is more than his ballots, or too few for those he may not
 /// leave.
-fn fill<'g>(ballots: &[&'g BallotDef], n: usize, kind: PhaseKind) -> Option<Vec<&'g BallotDef>> {
+fn fill<'g>(ballots: &[&'g BallotDef], n: usize) -> Option<Vec<&'g BallotDef>> {
     let mut skip = ballots.len().checked_sub(n)?;
     let mut out = Vec::with_capacity(n);
     for &b in ballots.iter().rev() {
-        if skip > 0 && b.optional_in(kind) {
+        if skip > 0 && b.optional() {
             skip -= 1;
         } else {
             out.push(b);
@@ -118,11 +119,11 @@ fn fill<'g>(ballots: &[&'g BallotDef], n: usize, kind: PhaseKind) -> Option<Vec<
 
 /// The ballots in words, in line order, those a voter may leave marked: "Lynch vote, then BO
 /// leader election (may be left out)".
-fn ballot_list(ballots: &[&BallotDef], kind: PhaseKind) -> String {
+fn ballot_list(ballots: &[&BallotDef]) -> String {
     ballots
         .iter()
         .map(|b| {
-            if b.optional_in(kind) {
+            if b.optional() {
                 format!("{} (may be left out)", b.name)
             } else {
                 b.name.clone()
@@ -164,7 +165,7 @@ impl Votes {
 
     /// The ballots `n` words fill for this voter (see [`fill`]).
     fn fill_for<'g>(&self, game: &'g Game, voter: &Slot, n: usize) -> Option<Vec<&'g BallotDef>> {
-        fill(&self.ballots_of(game, voter), n, phase_kind(game))
+        fill(&self.ballots_of(game, voter), n)
     }
 
     /// What a typed line stands for, or why it cannot be read. The line is, in this order of
@@ -213,7 +214,6 @@ impl Votes {
         filled: &[&BallotDef],
         words: &[&str],
     ) -> Result<Reading, String> {
-        let kind = phase_kind(game);
         // The ballot is named unless the phase's one ballot is its default one.
         let open = ballots(game);
         let name_ballot = open.len() > 1 || open.first().is_some_and(|b| !b.default);
@@ -227,7 +227,7 @@ impl Votes {
             let target = if *word == ABSTAIN {
                 if ballot.abstain {
                     ABSTAIN.to_string()
-                } else if ballot.optional_in(kind) {
+                } else if ballot.optional() {
                     continue;
                 } else {
                     return Err(format!(
@@ -265,7 +265,6 @@ impl Votes {
         let Some(voter) = proposed else {
             return "everyone has voted: name the voter first".into();
         };
-        let kind = phase_kind(game);
         let mine = self.ballots_of(game, voter);
         if mine.is_empty() {
             return format!(
@@ -273,7 +272,7 @@ impl Votes {
                 voter.name
             );
         }
-        let needed = mine.iter().filter(|b| !b.optional_in(kind)).count();
+        let needed = mine.iter().filter(|b| !b.optional()).count();
         let count = if needed == mine.len() {
             needed.to_string()
         } else {
@@ -283,7 +282,7 @@ impl Votes {
             "type {count} name{} for {} (or the voter first): {}",
             if mine.len() == 1 { "" } else { "s" },
             voter.name,
-            ballot_list(&mine, kind)
+            ballot_list(&mine)
         )
     }
 
@@ -306,6 +305,8 @@ impl Votes {
             Msg::Complete => {
                 self.voter = self.next_voter(game, self.voter.as_deref());
                 self.problem = None;
+                // The same text is another voter's line now: its doubts are said again.
+                self.confirm = SecondEnter::default();
             }
             Msg::Input(key) => {
                 self.input.handle(key);
@@ -334,7 +335,6 @@ impl Votes {
     /// tally lists no dead player a status keeps voting, and such a one is asked as well.
     pub fn next_voter(&self, game: &Game, after: Option<&str>) -> Option<String> {
         let state = game.state();
-        let kind = phase_kind(game);
         let open = ballots(game);
         let living: Vec<&Slot> = state.voters(game.roleset()).collect();
         let start = after
@@ -342,7 +342,7 @@ impl Votes {
             .map(|i| i + 1)
             .unwrap_or(0);
         let owes = |s: &Slot, b: &BallotDef| {
-            !b.optional_in(kind)
+            !b.optional()
                 && !has_vote(state, &b.id, s.id)
                 && self.counted(b).is_some_and(|c| {
                     c.voters.contains(&s.id) && (!s.alive || c.not_voted.contains(&s.id))
@@ -418,14 +418,13 @@ fn pick<'a, T>(word: &str, items: &'a [T], text: impl Fn(&T) -> String) -> Resul
 /// The overlay: the ballots, the next voter and his ballots, the line being typed, what it
 /// stands for and any doubt, the lines entered, the keys.
 pub fn draw(app: &App, votes: &Votes, frame: &mut Frame, area: Rect) {
-    let height = (votes.entered.len().min(8) as u16) + 9;
+    let height = (votes.entered.len().min(8) as u16) + 8;
     let rect = centered(area, 90, height);
     let game = &app.game;
-    let kind = phase_kind(game);
     let title = format!(
         "Votes — {} — {}",
         game.phase_label(),
-        ballot_list(&ballots(game), kind)
+        ballot_list(&ballots(game))
     );
     let block = popup_block(app, frame, rect, &title);
     let proposed = votes
@@ -436,7 +435,7 @@ pub fn draw(app: &App, votes: &Votes, frame: &mut Frame, area: Rect) {
         Some(voter) => format!(
             "{} — {}",
             voter.name,
-            ballot_list(&votes.ballots_of(game, voter), kind)
+            ballot_list(&votes.ballots_of(game, voter))
         ),
         None => "everyone has voted".into(),
     };
