@@ -27,6 +27,11 @@ fn names_of<'a>(roleset: &Roleset, roles: impl IntoIterator<Item = &'a str>) -> 
         .join(" + ")
 }
 
+/// Roles kept as a list (a change's before and after), by name.
+fn listed(roleset: &Roleset, roles: &[String]) -> String {
+    names_of(roleset, roles.iter().map(String::as_str))
+}
+
 /// The roles a slot holds, by name.
 fn role_names(roleset: &Roleset, slot: &Slot) -> String {
     names_of(roleset, slot.roles())
@@ -337,7 +342,6 @@ pub fn recap(game: &Game, markup: Markup) -> Result<String, String> {
     ));
     out.push(String::new());
     out.push(markup.bold(&template_or(roleset, "recap_roles", "Roles")));
-    let listed = |roles: &[String]| names_of(roleset, roles.iter().map(String::as_str));
     let became = template_or(roleset, "recap_became", "→ {role} ({phase})");
     let players: Vec<String> = state
         .slots
@@ -360,7 +364,7 @@ pub fn recap(game: &Game, markup: Markup) -> Result<String, String> {
                 .iter()
                 .filter(|c| c.slot == s.id)
                 .map(|c| {
-                    let role = listed(&c.after);
+                    let role = listed(roleset, &c.after);
                     let phase = roleset.phase_name(c.phase);
                     format!(" {}", render(&became, &[("role", role), ("phase", phase)]))
                 })
@@ -399,8 +403,8 @@ pub fn recap(game: &Game, markup: Markup) -> Result<String, String> {
                         template,
                         &[
                             ("player", slot_name(state, c.slot).to_string()),
-                            ("before", listed(&c.before)),
-                            ("after", listed(&c.after)),
+                            ("before", listed(roleset, &c.before)),
+                            ("after", listed(roleset, &c.after)),
                         ],
                     )
                 }),
