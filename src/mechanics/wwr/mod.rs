@@ -31,6 +31,7 @@ pub mod world;
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
+use crate::engine::template::render;
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
 use crate::rules::Roleset;
 use program::Program;
@@ -213,19 +214,21 @@ fn role_text(roleset: &Roleset, role: &str) -> Option<String> {
         .map(|source| source.text.trim_end().to_string())
 }
 
+/// A roleset's wording for a line of a role PM, or the English where it has none (a WWR
+/// roleset is built from a setup file and carries only the templates its texts need).
+fn wording<'r>(roleset: &'r Roleset, id: &str, english: &'r str) -> &'r str {
+    match roleset.template(id) {
+        "" => english,
+        t => t,
+    }
+}
+
 /// The role PM's lines for the groups the player is in at the PM's moment (the wolves of the
 /// Den from the game's start, which the executor runs when `state` is the game as dealt):
 /// each group with its other living members, as the bot's group channel shows them.
 fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
     let program = Program::of(roleset);
     let world = phase::world_start(roleset, state);
-    let say = |id: &str, english: &str, args: &[(&str, String)]| {
-        let template = match roleset.template(id) {
-            "" => english,
-            t => t,
-        };
-        crate::engine::template::render(template, args)
-    };
     world
         .groups
         .iter()
@@ -249,15 +252,17 @@ fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String
                 .collect();
             let name = program.name(*g).to_string();
             if mates.is_empty() {
-                say(
-                    "pm_role_group_alone",
-                    "You are in {group}, alone.",
+                render(
+                    wording(roleset, "pm_role_group_alone", "You are in {group}, alone."),
                     &[("group", name)],
                 )
             } else {
-                say(
-                    "pm_role_group",
-                    "You are in {group} with {players}.",
+                render(
+                    wording(
+                        roleset,
+                        "pm_role_group",
+                        "You are in {group} with {players}.",
+                    ),
                     &[("group", name), ("players", mates.join(", "))],
                 )
             }
