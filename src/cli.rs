@@ -86,10 +86,12 @@ pub enum Command {
         /// messages to its channel.
         #[arg(long)]
         private: Option<String>,
-        /// The role PMs of every player, from the roleset's templates (in its language).
+        /// The role PMs of every player as dealt (role, its text, limits, partners), then the PM
+        /// each later change of role sends; from the roleset's templates (in its language).
         #[arg(long, conflicts_with_all = ["phase", "recap", "host"])]
         roles: bool,
-        /// The reveal post: the winners, every role, and what each phase did.
+        /// The reveal post: the winners, every dealt role and each change, and what each phase
+        /// did. Refused before the game is over (it would name every living player's role).
         #[arg(long, conflicts_with_all = ["phase", "private", "host"])]
         recap: bool,
         /// The host sheet: roles, statuses, uses and hidden values. For the host only.

@@ -423,7 +423,7 @@ pub enum Sheet {
 }
 
 /// `mafia-mod export --roles|--recap|--host`: one of the host's documents; `player` narrows
-/// the role PMs to one player's.
+/// the role PMs to one player's (as dealt, then any later change's).
 pub fn export_sheet(
     file: &Path,
     sheet: Sheet,
@@ -442,7 +442,9 @@ pub fn export_sheet(
             sheets::role_pm(&game, slot, markup)
         }
         (Sheet::Roles, None) => sheets::role_pms(&game, markup),
-        (Sheet::Recap, _) => sheets::recap(&game, markup),
+        // Before the game's end the reveal would name every living player's role: refused,
+        // with the reason, rather than printed in part (see `sheets::recap`).
+        (Sheet::Recap, _) => sheets::recap(&game, markup).map_err(|why| anyhow!(why))?,
         (Sheet::Host, _) => sheets::host_sheet(&game, markup),
     };
     writeln!(out, "{}", crate::export::clean_controls(text.trim_end()))?;

@@ -8,7 +8,7 @@ use super::published::Published;
 use super::resolve::resolve_phase;
 use super::setup::check_setup;
 use super::setup::{PlayerSetup, Setup};
-use super::state::{GameState, Slot, SlotId, StatusInfo};
+use super::state::{GameState, RoleChange, Slot, SlotId, StatusInfo};
 use super::system::{
     ActQuery, MODKILL_CAUSE, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry,
     RuleSystem,
@@ -84,6 +84,9 @@ pub struct Game {
     /// The corrections of committed phases, found once per change of the entries (finding
     /// them replays the game around each one).
     corrections: std::sync::OnceLock<Vec<super::correction::Correction>>,
+    /// The game right after each entry that changed someone's roles, found once per change of
+    /// the entries (finding them replays the game; the console redraws the role PMs often).
+    role_change_states: std::sync::OnceLock<Vec<(u64, GameState)>>,
 }
 
 impl Game {
@@ -118,6 +121,7 @@ impl Game {
                 state,
                 undone: BTreeSet::new(),
                 corrections: Default::default(),
+                role_change_states: Default::default(),
             },
             report.warnings,
         ))
@@ -173,6 +177,7 @@ impl Game {
             state,
             undone,
             corrections: Default::default(),
+            role_change_states: Default::default(),
         })
     }
 
@@ -405,6 +410,7 @@ impl Game {
         }
         self.file.entries.push(logged);
         self.corrections = Default::default();
+        self.role_change_states = Default::default();
         let at = self.file.entries.len() - 1;
         let records = new_records(&self.file, &self.state, committed_before, at, |s| {
             self.undone.contains(&s)
@@ -442,6 +448,35 @@ impl Game {
     pub fn state_after_entries(&self, n: usize) -> Option<GameState> {
         let entries = self.file.entries.get(..n)?;
         replay_entries(self.system, &self.file, entries, &undone_set(entries)).ok()
+    }
+
+    /// The game as the roles were dealt, before any entry: what the role PMs sent at the start
+    /// describe.
+    pub fn dealt_state(&self) -> GameState {
+        initial_state(&self.file.roleset, &self.file.setup)
+    }
+
+    /// The game right after each entry that changed a slot's own roles (see
+    /// [`GameState::role_changes`]), with that entry's number: what the role PM a change sends
+    /// describes (the new role, the partners then). The replay follows the game's own
+    /// history, so entries undone now stay undone in it.
+    pub fn states_after_role_changes(&self) -> &[(u64, GameState)] {
+        self.role_change_states.get_or_init(|| {
+            let wanted: BTreeSet<u64> = self.state.role_changes.iter().map(|c| c.seq).collect();
+            let mut out = Vec::new();
+            if wanted.is_empty() {
+                return out;
+            }
+            let entries = &self.file.entries;
+            // The whole replay succeeded when the game was built, so this one does as well.
+            let _ = replay_entries_with(self.system, &self.file, entries, &self.undone, |e, s| {
+                if wanted.contains(&e.seq) {
+                    out.push((e.seq, s.clone()));
+                }
+                out.len() < wanted.len()
+            });
+            out
+        })
     }
 
     /// Every correction of a committed phase, oldest first (see `correction`).
@@ -599,12 +634,27 @@ fn replay_entries(
     entries: &[LoggedEntry],
     undone: &BTreeSet<u64>,
 ) -> Result<GameState, (u64, Refusal)> {
+    replay_entries_with(system, file, entries, undone, |_, _| true)
+}
+
+/// Replay some of the file's entries, showing `after` each entry applied and the state it
+/// left; the replay stops early, with that state, once `after` says `false`.
+fn replay_entries_with(
+    system: &dyn RuleSystem,
+    file: &GameFile,
+    entries: &[LoggedEntry],
+    undone: &BTreeSet<u64>,
+    mut after: impl FnMut(&LoggedEntry, &GameState) -> bool,
+) -> Result<GameState, (u64, Refusal)> {
     let mut state = initial_state(&file.roleset, &file.setup);
     for e in entries {
         if undone.contains(&e.seq) || matches!(e.entry, Entry::Undo(_) | Entry::Redo(_)) {
             continue;
         }
         apply(system, &file.roleset, file.seed, &mut state, e).map_err(|r| (e.seq, r))?;
+        if !after(e, &state) {
+            break;
+        }
     }
     Ok(state)
 }
@@ -665,6 +715,7 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         game_over: None,
         round: 0,
         vars: BTreeMap::new(),
+        role_changes: Vec::new(),
         out_of_game_statuses: roleset
             .statuses
             .iter()
@@ -674,8 +725,47 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
     }
 }
 
-/// Apply one entry to the state. Every check happens before anything changes.
+/// Apply one entry to the state, and note each change it makes to a slot's own roles. Comparing
+/// every slot's roles before and after the entry catches every way a role changes (a rule
+/// system's steal, inheritance or conversion at a commit, the host's command) in one place,
+/// with the phase it happened in, and asks nothing of the rule systems.
 fn apply(
+    system: &dyn RuleSystem,
+    roleset: &Roleset,
+    seed: u64,
+    state: &mut GameState,
+    e: &LoggedEntry,
+) -> Result<(), Refusal> {
+    let before: Vec<Vec<String>> = state.slots.iter().map(Slot::own_role_list).collect();
+    let (phase, position) = (state.phase, state.history.len());
+    apply_entry(system, roleset, seed, state, e)?;
+    let by_host = matches!(e.entry, Entry::Host(_));
+    let changes: Vec<RoleChange> = state
+        .slots
+        .iter()
+        .zip(before)
+        .filter_map(|(slot, before)| {
+            let after = slot.own_role_list();
+            if after == before {
+                return None;
+            }
+            Some(RoleChange {
+                slot: slot.id,
+                seq: e.seq,
+                by_host,
+                phase,
+                position,
+                before,
+                after,
+            })
+        })
+        .collect();
+    state.role_changes.extend(changes);
+    Ok(())
+}
+
+/// Apply one entry to the state. Every check happens before anything changes.
+fn apply_entry(
     system: &dyn RuleSystem,
     roleset: &Roleset,
     seed: u64,

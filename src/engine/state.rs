@@ -71,6 +71,10 @@ impl Slot {
     pub fn own_roles(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.role.as_str()).chain(self.extra_roles.iter().map(String::as_str))
     }
+    /// The slot's own roles, the main one first: what a change of role changes.
+    pub fn own_role_list(&self) -> Vec<String> {
+        self.own_roles().map(str::to_string).collect()
+    }
     /// Does the slot hold `role` only as a borrowed one?
     pub fn borrows(&self, role: &str) -> bool {
         self.borrowed.iter().any(|b| b.role == role) && !self.own_roles().any(|r| r == role)
@@ -101,6 +105,30 @@ impl Slot {
             .collect::<Vec<_>>()
             .join(" + ")
     }
+}
+
+/// A change of a slot's own roles (the main and the extra ones): a Thief's steal, an
+/// inheritance, a conversion, a title won in an election, the host's `role` command. The
+/// engine notes each one by comparing every slot's roles before and after each entry, so the
+/// reveal post and the role PMs know the dealt roles and every change without any rule
+/// system's help. Borrowed roles come and go by themselves and are not changes.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct RoleChange {
+    pub slot: SlotId,
+    /// The entry that made it: a commit (the rules at the phase's end) or a host command.
+    pub seq: u64,
+    /// Made by a host command rather than by the rules.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_host: bool,
+    /// The phase open when it was made.
+    pub phase: u32,
+    /// The place in the history of the committed phase (round) it belongs to: the one its
+    /// commit made, or, for a host command, the one the phase open then becomes when committed
+    /// (`history.len()` while it is still open).
+    pub position: usize,
+    /// The slot's own roles before and after, the main one first.
+    pub before: Vec<String>,
+    pub after: Vec<String>,
 }
 
 /// A committed phase: its outcome as accepted by the host.
@@ -158,6 +186,10 @@ pub struct GameState {
     /// [`GameState::living`] needs no roleset.
     #[serde(default)]
     pub out_of_game_statuses: Vec<String>,
+    /// Every change of a slot's own roles so far, in the order made; the dealt roles are the
+    /// setup's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub role_changes: Vec<RoleChange>,
 }
 
 impl GameState {

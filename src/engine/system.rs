@@ -236,9 +236,16 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
     }
 
     /// Lines a player's role PM adds for this system (Conan's BO members know each other and
-    /// their leader), after the generic ones.
+    /// their leader; a WWR pack its mates), after the generic ones. `state` is the game at the
+    /// moment the PM describes: as dealt, or right after a change of role.
     fn role_pm_lines(&self, _roleset: &Roleset, _state: &GameState, _slot: SlotId) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The text a role PM gives for a role, where the system keeps the role's own text (WWR: the
+    /// role book's text, embedded in the roleset); `None`: the roleset's description.
+    fn role_text(&self, _roleset: &Roleset, _role: &str) -> Option<String> {
+        None
     }
 
     /// Whether the host sheet's list of game values leaves out this kept value, because a

@@ -1,30 +1,61 @@
-//! The host's deliverables beside the phase posts: the role PMs sent at setup, the reveal post
-//! at the end (every role, the winners, what each phase did), and the host sheet (roles,
-//! statuses, uses and the rule system's hidden values), which is for the host alone and is
-//! never part of a public file.
+//! The host's deliverables beside the phase posts: the role PMs (as dealt, then the one each
+//! later change of role sends), the reveal post at the end (every dealt role and every change,
+//! the winners, what each phase did), and the host sheet (roles, statuses, uses and the rule
+//! system's hidden values), which is for the host alone and is never part of a public file.
+//!
+//! The roles come from the engine's record: the dealt ones are the setup's, and every change
+//! (a steal, an inheritance, a conversion, the host's command) is in
+//! [`GameState::role_changes`] with its phase, so nothing here depends on a rule system.
 //!
 //! The words a player reads come from the roleset's templates, so a Russian roleset sends
 //! Russian PMs; English is the fallback where a roleset has no such template. The host sheet
-//! is the host's own tool and stays in English.
+//! and the refusal of an early reveal are the host's own and stay in English.
 
 use super::{Markup, template_or};
-use crate::engine::outcome::StepResult;
+use crate::engine::outcome::{Step, StepResult};
+use crate::engine::state::{GameState, RoleChange};
 use crate::engine::template::render;
-use crate::engine::{Game, Slot};
+use crate::engine::{Game, Slot, SlotId};
+use crate::rules::{AbilityDef, Roleset};
 
-/// The roles a slot holds, by name: `Townsperson + Mafia Member`.
-fn role_names(game: &Game, slot: &Slot) -> String {
-    slot.roles()
-        .map(|id| game.roleset().role(id).map_or(id, |r| r.name.as_str()))
+/// Roles by name: `Townsperson + Mafia Member`.
+fn names_of<'a>(roleset: &Roleset, roles: impl IntoIterator<Item = &'a str>) -> String {
+    roles
+        .into_iter()
+        .map(|id| roleset.role(id).map_or(id, |r| r.name.as_str()))
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+/// Roles kept as a list (a change's before and after), by name.
+fn listed(roleset: &Roleset, roles: &[String]) -> String {
+    names_of(roleset, roles.iter().map(String::as_str))
+}
+
+/// The roles a slot holds, by name.
+fn role_names(roleset: &Roleset, slot: &Slot) -> String {
+    names_of(roleset, slot.roles())
+}
+
+/// The roles a slot was dealt (the setup's), by name.
+fn dealt_names(game: &Game, slot: &Slot) -> String {
+    match game.file().setup.players.get(slot.id) {
+        Some(p) => names_of(
+            game.roleset(),
+            std::iter::once(p.role.as_str()).chain(p.extra_roles.iter().map(String::as_str)),
+        ),
+        None => role_names(game.roleset(), slot),
+    }
+}
+
+fn slot_name(state: &GameState, id: SlotId) -> &str {
+    state.slots.get(id).map_or("?", |s| s.name.as_str())
 }
 
 /// The side a slot plays for, by name: a hostile side among its roles decides (ru-city's
 /// mafia overlay on a peaceful role), then an overlay role's side that differs from the base
 /// role's (ru-city's faceless, grey over his peaceful role), else the base role's.
-fn side_name(game: &Game, slot: &Slot) -> String {
-    let roleset = game.roleset();
+fn side_name(roleset: &Roleset, slot: &Slot) -> String {
     let hostile = |side: &str| roleset.sides.iter().any(|s| s.id == side && s.hostile);
     let sides: Vec<&str> = slot
         .roles()
@@ -47,43 +78,46 @@ fn side_name(game: &Game, slot: &Slot) -> String {
         .to_string()
 }
 
-/// One player's role PM: the role and side, the family, the abilities by name, and the
-/// partners: who holds the same hostile role (the mafia know each other; a lone maniac has
-/// none) or shares a side's action with them.
-pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
-    let roleset = game.roleset();
-    let state = game.state();
-    let title = template_or(roleset, "pm_role_title", "{player}: your role");
-    let mut lines = vec![markup.bold(&render(&title, &[("player", slot.name.clone())]))];
-    lines.push(render(
-        &template_or(roleset, "pm_role", "You are {role} ({side})."),
+/// An action by name with its limits from the roleset: `Heal (2 per game on yourself)`. The
+/// limits are the role's as written; a new holder (a Thief's loot) starts them afresh.
+fn ability_with_limits(roleset: &Roleset, ability: &AbilityDef) -> String {
+    let limit = |id: &str, english: &str, n: Option<u32>| {
+        n.map(|n| render(&template_or(roleset, id, english), &[("n", n.to_string())]))
+    };
+    let limits: Vec<String> = [
+        limit("pm_role_limit_uses", "{n} per game", ability.limits.uses),
+        limit(
+            "pm_role_limit_self",
+            "{n} per game on yourself",
+            ability.limits.self_uses,
+        ),
+        limit(
+            "pm_role_limit_family",
+            "{n} per game on your own family",
+            ability.limits.own_family_uses,
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if limits.is_empty() {
+        return ability.name.clone();
+    }
+    render(
+        &template_or(roleset, "pm_role_ability_limits", "{ability} ({limits})"),
         &[
-            ("role", role_names(game, slot)),
-            ("side", side_name(game, slot)),
+            ("ability", ability.name.clone()),
+            ("limits", limits.join(", ")),
         ],
-    ));
-    if let Some(family) = &slot.family {
-        lines.push(render(
-            &template_or(roleset, "pm_role_family", "Your family: {family}."),
-            &[("family", family.clone())],
-        ));
-    }
-    let held: Vec<&crate::rules::AbilityDef> = slot
-        .roles()
-        .filter_map(|id| roleset.role(id))
-        .flat_map(|r| r.abilities.iter())
-        .filter_map(|a| roleset.ability(a))
-        .filter(|a| !a.passive)
-        .collect();
-    if !held.is_empty() {
-        let names: Vec<&str> = held.iter().map(|a| a.name.as_str()).collect();
-        lines.push(render(
-            &template_or(roleset, "pm_role_abilities", "Your actions: {abilities}."),
-            &[("abilities", names.join(", "))],
-        ));
-    }
+    )
+}
+
+/// Whom a PM names as partners, among the living of `state`: who holds one of the slot's
+/// hostile roles (the mafia know each other; a lone maniac has none) or shares a side's action
+/// (`held`) with him.
+fn partners(roleset: &Roleset, state: &GameState, me: &Slot, held: &[&AbilityDef]) -> Vec<String> {
     let groups: Vec<&str> = held.iter().filter_map(|a| a.group.as_deref()).collect();
-    let hostile_roles: Vec<&str> = slot
+    let hostile_roles: Vec<&str> = me
         .roles()
         .filter(|id| {
             roleset
@@ -91,10 +125,10 @@ pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
                 .is_some_and(|r| roleset.sides.iter().any(|s| s.id == r.side && s.hostile))
         })
         .collect();
-    let partners: Vec<String> = state
+    state
         .slots
         .iter()
-        .filter(|other| other.id != slot.id)
+        .filter(|other| other.id != me.id && other.alive)
         .filter(|other| {
             other.roles().any(|r| hostile_roles.contains(&r))
                 || other
@@ -105,46 +139,210 @@ pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
                     .any(|a| a.group.as_deref().is_some_and(|g| groups.contains(&g)))
         })
         .map(|other| other.name.clone())
-        .collect();
-    if !partners.is_empty() {
+        .collect()
+}
+
+/// One role PM headed `title`, written from `state`, the game at the moment the PM describes
+/// (as dealt, or right after a change of role): the roles the slot holds then and the side,
+/// each role's text (the rule system's own, else the roleset's description), the family, the
+/// actions with their limits, the partners then alive, and the rule system's own lines.
+fn pm(game: &Game, state: &GameState, slot: SlotId, title: &str, markup: Markup) -> String {
+    let roleset = game.roleset();
+    let Some(me) = state.slots.get(slot) else {
+        return String::new();
+    };
+    let mut lines = vec![markup.bold(title)];
+    lines.push(render(
+        &template_or(roleset, "pm_role", "You are {role} ({side})."),
+        &[
+            ("role", role_names(roleset, me)),
+            ("side", side_name(roleset, me)),
+        ],
+    ));
+    // A roleset whose descriptions are notes for the host (ru-city's cite the rules' sections,
+    // in English) sets this template empty: its PMs carry no description.
+    let description = match roleset.templates.get("pm_role_description") {
+        Some(t) if t.is_empty() => None,
+        _ => Some(template_or(roleset, "pm_role_description", "{description}")),
+    };
+    if let Some(template) = &description {
+        for role in me.roles() {
+            let text = game
+                .system()
+                .role_text(roleset, role)
+                .or_else(|| roleset.role(role).map(|r| r.description.clone()))
+                .unwrap_or_default();
+            if !text.trim().is_empty() {
+                lines.push(render(template, &[("description", text)]));
+            }
+        }
+    }
+    if let Some(family) = &me.family {
         lines.push(render(
-            &template_or(roleset, "pm_role_partners", "Your partners: {players}."),
-            &[("players", partners.join(", "))],
+            &template_or(roleset, "pm_role_family", "Your family: {family}."),
+            &[("family", family.clone())],
         ));
     }
-    lines.extend(game.system().role_pm_lines(roleset, state, slot.id));
+    let held: Vec<&AbilityDef> = me
+        .roles()
+        .filter_map(|id| roleset.role(id))
+        .flat_map(|r| r.abilities.iter())
+        .filter_map(|a| roleset.ability(a))
+        .filter(|a| !a.passive)
+        .collect();
+    if !held.is_empty() {
+        let names: Vec<String> = held
+            .iter()
+            .map(|a| ability_with_limits(roleset, a))
+            .collect();
+        lines.push(render(
+            &template_or(roleset, "pm_role_abilities", "Your actions: {abilities}."),
+            &[("abilities", names.join(", "))],
+        ));
+    }
+    let mates = partners(roleset, state, me, &held);
+    if !mates.is_empty() {
+        lines.push(render(
+            &template_or(roleset, "pm_role_partners", "Your partners: {players}."),
+            &[("players", mates.join(", "))],
+        ));
+    }
+    lines.extend(game.system().role_pm_lines(roleset, state, slot));
     lines.join("\n")
 }
 
-/// Every player's role PM, one after another, each ready to paste into its own message.
-pub fn role_pms(game: &Game, markup: Markup) -> String {
-    game.state()
-        .slots
+/// `moment` with every slot named as it is played now: a PM written for an earlier moment is
+/// sent to, and names, the people in the game today (a replacement gets his slot's PMs).
+fn named_now(game: &Game, mut moment: GameState) -> GameState {
+    for (slot, now) in moment.slots.iter_mut().zip(&game.state().slots) {
+        slot.name.clone_from(&now.name);
+        slot.former_names.clone_from(&now.former_names);
+    }
+    moment
+}
+
+/// A player's role PM as dealt: the setup's roles, the partners at the start.
+fn dealt_pm(game: &Game, dealt: &GameState, slot: SlotId, markup: Markup) -> String {
+    let title = render(
+        &template_or(game.roleset(), "pm_role_title", "{player}: your role"),
+        &[("player", slot_name(dealt, slot).to_string())],
+    );
+    pm(game, dealt, slot, &title, markup)
+}
+
+/// The role PM a change of role sends, written from the game right after the change: the new
+/// roles, and the partners then.
+fn change_pm(game: &Game, change: &RoleChange, markup: Markup) -> Option<String> {
+    let roleset = game.roleset();
+    let (_, after) = game
+        .states_after_role_changes()
         .iter()
-        .map(|s| role_pm(game, s, markup))
+        .find(|(seq, _)| *seq == change.seq)?;
+    let after = named_now(game, after.clone());
+    let title = render(
+        &template_or(
+            roleset,
+            "pm_role_changed_title",
+            "{player}: your new role ({phase})",
+        ),
+        &[
+            ("player", slot_name(&after, change.slot).to_string()),
+            ("phase", roleset.phase_name(change.phase)),
+        ],
+    );
+    Some(pm(game, &after, change.slot, &title, markup))
+}
+
+/// One player's role PMs: as dealt, then one for each later change of his roles, oldest first.
+pub fn role_pm(game: &Game, slot: &Slot, markup: Markup) -> String {
+    let dealt = named_now(game, game.dealt_state());
+    let changes = game
+        .state()
+        .role_changes
+        .iter()
+        .filter(|c| c.slot == slot.id)
+        .filter_map(|c| change_pm(game, c, markup));
+    std::iter::once(dealt_pm(game, &dealt, slot.id, markup))
+        .chain(changes)
         .collect::<Vec<_>>()
         .join("\n\n")
 }
 
-/// The reveal post: the winners, every player's role and fate, and what each committed phase
-/// did (the actions as resolved, and the deaths).
-pub fn recap(game: &Game, markup: Markup) -> String {
+/// Every player's role PM as dealt, one after another, each ready to paste into its own
+/// message; then, apart, the PM each later change of role sends, in the order the changes
+/// were made.
+pub fn role_pms(game: &Game, markup: Markup) -> String {
+    let dealt = named_now(game, game.dealt_state());
+    let dealt_pms = (0..dealt.slots.len()).map(|id| dealt_pm(game, &dealt, id, markup));
+    let change_pms = game
+        .state()
+        .role_changes
+        .iter()
+        .filter_map(|c| change_pm(game, c, markup));
+    dealt_pms.chain(change_pms).collect::<Vec<_>>().join("\n\n")
+}
+
+/// One action of the reveal post: actor, ability, targets and result. The targets are those
+/// the action really had, or, for one stopped before it acted (cancelled, failed at its gate),
+/// those it was sent with: a failed steal still says whom it aimed at.
+fn action_line(roleset: &Roleset, state: &GameState, step: &Step) -> Option<String> {
+    if step.result == StepResult::Info {
+        return None;
+    }
+    let actor = step.actor?;
+    let ability = step.ability.as_deref()?;
+    let ability = roleset
+        .ability(ability)
+        .map_or(ability, |a| a.name.as_str());
+    let targets = if step.targets_after.is_empty() {
+        &step.targets_before
+    } else {
+        &step.targets_after
+    };
+    let targets = if targets.is_empty() {
+        String::new()
+    } else {
+        format!(" → {}", targets.join(", "))
+    };
+    Some(format!(
+        "{}: {ability}{targets} ({})",
+        slot_name(state, actor),
+        step.result.label()
+    ))
+}
+
+/// The reveal post: the winners, every player's dealt role with each later change and his
+/// fate, and what each committed phase did (the actions as resolved with their targets, the
+/// changes of role, the deaths).
+///
+/// Before the game's end it is refused, with the reason for the host: it would name every
+/// living player's role, and the actions tell roles too. A part of it is no safer: where the
+/// dead's roles stay secret (Mafia 1923's Witness learns them, WWR does not reveal them) even
+/// the graveyard would leak, and a document titled as the reveal that is not the whole of it
+/// is easily posted by mistake. The host sheet shows the roles meanwhile, for the host alone.
+pub fn recap(game: &Game, markup: Markup) -> Result<String, String> {
     let roleset = game.roleset();
     let state = game.state();
+    let Some(over) = &state.game_over else {
+        return Err(format!(
+            "the game is not over ({}): the reveal post names every player's role and every \
+             action, so it is written only once the game is over. The host sheet shows the \
+             roles now, for the host alone.",
+            game.phase_label()
+        ));
+    };
     let mut out = vec![markup.bold(&template_or(
         roleset,
         "recap_title",
         "The game: roles and log",
     ))];
-    out.push(match &state.game_over {
-        Some(over) => render(
-            &template_or(roleset, "recap_winners", "Winners: {winners}."),
-            &[("winners", over.winners.join(", "))],
-        ),
-        None => template_or(roleset, "recap_not_over", "The game is not over yet."),
-    });
+    out.push(render(
+        &template_or(roleset, "recap_winners", "Winners: {winners}."),
+        &[("winners", over.winners.join(", "))],
+    ));
     out.push(String::new());
     out.push(markup.bold(&template_or(roleset, "recap_roles", "Roles")));
+    let became = template_or(roleset, "recap_became", "→ {role} ({phase})");
     let players: Vec<String> = state
         .slots
         .iter()
@@ -159,52 +357,71 @@ pub fn recap(game: &Game, markup: Markup) -> String {
             let family = s
                 .family
                 .as_ref()
-                .map(|f| format!(", {f}"))
+                .map(|f| format!(" ({f})"))
                 .unwrap_or_default();
-            format!("{} — {}{family} — {fate}", s.name, role_names(game, s))
+            let changes: String = state
+                .role_changes
+                .iter()
+                .filter(|c| c.slot == s.id)
+                .map(|c| {
+                    let role = listed(roleset, &c.after);
+                    let phase = roleset.phase_name(c.phase);
+                    format!(" {}", render(&became, &[("role", role), ("phase", phase)]))
+                })
+                .collect();
+            format!(
+                "{}{family} — {}{changes} — {fate}",
+                s.name,
+                dealt_names(game, s)
+            )
         })
         .collect();
     out.push(markup.list(&players));
-    let name = |id: usize| state.slots.get(id).map_or("?", |s| s.name.as_str());
-    for phase in &state.history {
+    let change = template_or(roleset, "recap_change", "{player}: {before} → {after}");
+    let host_change = template_or(
+        roleset,
+        "recap_change_host",
+        "{player}: {before} → {after} (by the host)",
+    );
+    for (position, phase) in state.history.iter().enumerate() {
         out.push(String::new());
         out.push(markup.bold(&roleset.phase_label(phase.index, phase.round.as_deref())));
         let mut lines: Vec<String> = phase
             .outcome
             .steps
             .iter()
-            .filter(|s| s.result != StepResult::Info)
-            .filter_map(|s| {
-                let actor = s.actor?;
-                let ability = s.ability.as_deref()?;
-                let ability = roleset
-                    .ability(ability)
-                    .map_or(ability, |a| a.name.as_str());
-                let targets = if s.targets_after.is_empty() {
-                    String::new()
-                } else {
-                    format!(" → {}", s.targets_after.join(", "))
-                };
-                Some(format!(
-                    "{}: {ability}{targets} ({})",
-                    name(actor),
-                    s.result.label()
-                ))
-            })
+            .filter_map(|s| action_line(roleset, state, s))
             .collect();
+        lines.extend(
+            state
+                .role_changes
+                .iter()
+                .filter(|c| c.position == position)
+                .map(|c| {
+                    let template = if c.by_host { &host_change } else { &change };
+                    render(
+                        template,
+                        &[
+                            ("player", slot_name(state, c.slot).to_string()),
+                            ("before", listed(roleset, &c.before)),
+                            ("after", listed(roleset, &c.after)),
+                        ],
+                    )
+                }),
+        );
         lines.extend(
             phase
                 .outcome
                 .deaths
                 .iter()
-                .map(|d| format!("✝ {} ({})", name(d.slot), d.cause)),
+                .map(|d| format!("✝ {} ({})", slot_name(state, d.slot), d.cause)),
         );
         if lines.is_empty() {
             lines.push("—".to_string());
         }
         out.push(markup.list(&lines));
     }
-    out.join("\n")
+    Ok(out.join("\n"))
 }
 
 /// The host sheet: everything the host keeps track of and the players must not see.
@@ -225,9 +442,12 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
             let mut parts = vec![format!(
                 "{} — {} ({})",
                 s.name,
-                role_names(game, s),
-                side_name(game, s)
+                role_names(roleset, s),
+                side_name(roleset, s)
             )];
+            if state.role_changes.iter().any(|c| c.slot == s.id) {
+                parts.push(format!("dealt {}", dealt_names(game, s)));
+            }
             if let Some(f) = &s.family {
                 parts.push(format!("family {f}"));
             }

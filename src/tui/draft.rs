@@ -96,6 +96,12 @@ pub fn private(app: &App, markup: Markup) -> String {
     }
 }
 
+/// The reveal post, or, before the game's end, why it is not written yet: the pane tells the
+/// host what the command line's refusal does.
+fn recap(app: &App, markup: Markup) -> String {
+    sheets::recap(&app.game, markup).unwrap_or_else(|why| why)
+}
+
 /// What the draft pane shows now (and what `y` copies). The public view shows the post only.
 pub fn shown(app: &App) -> String {
     let markup = app.draft.markup;
@@ -105,7 +111,7 @@ pub fn shown(app: &App) -> String {
         DraftShows::Private => private(app, markup),
         DraftShows::Roles => sheets::role_pms(&app.game, markup),
         DraftShows::Host => sheets::host_sheet(&app.game, markup),
-        DraftShows::Recap => sheets::recap(&app.game, markup),
+        DraftShows::Recap => recap(app, markup),
     }
 }
 
@@ -146,7 +152,7 @@ fn exported(app: &App, markup: Markup, path: &Path) -> Vec<(PathBuf, String)> {
     let document = match app.draft.shows {
         DraftShows::Roles => Some(sheets::role_pms(&app.game, markup)),
         DraftShows::Host => Some(sheets::host_sheet(&app.game, markup)),
-        DraftShows::Recap => Some(sheets::recap(&app.game, markup)),
+        DraftShows::Recap => Some(recap(app, markup)),
         DraftShows::Post | DraftShows::Private => None,
     };
     if let Some(text) = document.filter(|_| !app.public) {

@@ -31,9 +31,11 @@ pub mod world;
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
+use crate::engine::template::render;
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
 use crate::rules::Roleset;
 use program::Program;
+use world::Tier2;
 
 /// The `mechanics` id of WWR rolesets.
 pub const ID: &str = "wwr";
@@ -97,6 +99,12 @@ impl RuleSystem for Wwr {
     }
     fn hides_value(&self, key: &str) -> bool {
         key == world::WORLD_KEY
+    }
+    fn role_text(&self, roleset: &Roleset, role: &str) -> Option<String> {
+        role_text(roleset, role)
+    }
+    fn role_pm_lines(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
+        group_mates(roleset, state, slot)
     }
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
@@ -193,6 +201,73 @@ fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
             }
         }
     }
+}
+
+/// A role's card as the players of a WWR game know it: the role book's own text for it, from
+/// the sources the roleset embeds (so a save keeps the text it was dealt with).
+fn role_text(roleset: &Roleset, role: &str) -> Option<String> {
+    let program = Program::of(roleset);
+    let file = *program.roles.get(role)?;
+    roleset
+        .sources
+        .get(file)
+        .map(|source| source.text.trim_end().to_string())
+}
+
+/// A roleset's wording for a line of a role PM, or the English where it has none (a WWR
+/// roleset is built from a setup file and carries only the templates its texts need).
+fn wording<'r>(roleset: &'r Roleset, id: &str, english: &'r str) -> &'r str {
+    match roleset.template(id) {
+        "" => english,
+        t => t,
+    }
+}
+
+/// The role PM's lines for the groups the player is in at the PM's moment (the wolves of the
+/// Den from the game's start, which the executor runs when `state` is the game as dealt):
+/// each group with its other living members, as the bot's group channel shows them.
+fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
+    let program = Program::of(roleset);
+    let world = phase::world_start(roleset, state);
+    world
+        .groups
+        .iter()
+        .filter(|(g, group)| !group.disbanded && world.in_group(slot, **g))
+        .map(|(g, group)| {
+            let mates: Vec<String> = group
+                .members
+                .iter()
+                .filter(|(m, membership)| {
+                    **m != slot
+                        && membership.tier >= Tier2::Member
+                        && world.players.get(**m).is_some_and(|p| p.alive)
+                })
+                .map(|(m, _)| {
+                    state
+                        .slots
+                        .get(*m)
+                        .map_or("?", |s| s.name.as_str())
+                        .to_string()
+                })
+                .collect();
+            let name = program.name(*g).to_string();
+            if mates.is_empty() {
+                render(
+                    wording(roleset, "pm_role_group_alone", "You are in {group}, alone."),
+                    &[("group", name)],
+                )
+            } else {
+                render(
+                    wording(
+                        roleset,
+                        "pm_role_group",
+                        "You are in {group} with {players}.",
+                    ),
+                    &[("group", name), ("players", mates.join(", "))],
+                )
+            }
+        })
+        .collect()
 }
 
 /// The executor's state for the host: each player's marks, targets and counters, the open

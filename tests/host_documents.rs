@@ -1,0 +1,236 @@
+//! The host's documents tell the true story (hosting-a-game-2.md, F13): the reveal post lists the
+//! dealt roles and every change with its phase, and keeps the targets of actions stopped before
+//! they acted; `--roles` writes each PM as dealt (the role's text, the limits of its actions),
+//! then the PM each change sends; a reveal before the game's end is refused; a WWR PM carries
+//! the role book's text and the player's pack.
+
+mod cli_common;
+
+use cli_common::{out, run};
+use mafia_mod::engine::{Game, PlayerSetup, Setup};
+use mafia_mod::export::Markup;
+use mafia_mod::export::sheets;
+use std::path::{Path, PathBuf};
+
+fn scenario(path: &str) -> Game {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
+    mafia_mod::scenario::play_file(&path).expect("the scenario passes")
+}
+
+/// Elena is dealt the Thief and steals Bruno's Doctor on Night 2; the host makes Giulia a
+/// Townsperson on Day 3; the game is over after Day 5.
+fn stolen_doctor() -> Game {
+    scenario("tests/scenarios/mafia-1923/reveal_dealt_roles_and_changes.ron")
+}
+
+/// The part of a text document headed by a line `title`: up to the next blank line.
+fn section<'t>(text: &'t str, title: &str) -> &'t str {
+    text.split("\n\n")
+        .find(|s| s.lines().next() == Some(title))
+        .unwrap_or_else(|| panic!("no section {title} in\n{text}"))
+}
+
+fn slot<'g>(game: &'g Game, name: &str) -> &'g mafia_mod::engine::Slot {
+    game.state().slot_by_name(name).expect("a player")
+}
+
+#[test]
+fn the_recap_shows_the_dealt_roles_and_each_change_with_its_phase() {
+    let game = stolen_doctor();
+    let recap = sheets::recap(&game, Markup::Text).expect("the game is over");
+    let roles = section(&recap, "Roles");
+    assert!(
+        roles.contains("- Bruno (Rossi) — Doctor → Townsperson (Night 2) — alive"),
+        "{recap}"
+    );
+    assert!(
+        roles.contains("- Elena (Capone) — Thief → Doctor (Night 2) — alive"),
+        "{recap}"
+    );
+    assert!(
+        roles.contains("- Giulia (Rossi) — Boss → Townsperson (Day 3) — alive"),
+        "{recap}"
+    );
+    assert!(
+        roles.contains("- Jasper (Capone) — Mafia Member — alive"),
+        "{recap}"
+    );
+    let night2 = section(&recap, "Night 2");
+    assert!(
+        night2.contains("- Elena: Steal → Bruno (success)"),
+        "{night2}"
+    );
+    assert!(night2.contains("- Bruno: Doctor → Townsperson"), "{night2}");
+    assert!(night2.contains("- Elena: Thief → Doctor"), "{night2}");
+    // The host's change is told as his, under the phase he made it in.
+    let day3 = section(&recap, "Day 3");
+    assert!(
+        day3.contains("- Giulia: Boss → Townsperson (by the host)"),
+        "{day3}"
+    );
+    assert!(!night2.contains("Giulia: Boss"), "{night2}");
+}
+
+#[test]
+fn actions_stopped_before_they_acted_keep_their_targets() {
+    let recap = sheets::recap(&stolen_doctor(), Markup::Text).expect("the game is over");
+    // Cancelled by the Boss on Night 1, and the heal of a Doctor robbed earlier that night.
+    let night1 = section(&recap, "Night 1");
+    assert!(
+        night1.contains("- Elena: Steal → Bruno (cancelled)"),
+        "{night1}"
+    );
+    let night2 = section(&recap, "Night 2");
+    assert!(
+        night2.contains("- Bruno: Heal → Jasper (failed)"),
+        "{night2}"
+    );
+}
+
+#[test]
+fn role_pms_are_written_as_dealt_then_one_per_change() {
+    let game = stolen_doctor();
+    let bruno = sheets::role_pm(&game, slot(&game, "Bruno"), Markup::Text);
+    let (dealt, changed) = bruno
+        .split_once("\n\n")
+        .expect("the PM as dealt, then the change's");
+    assert!(
+        dealt.starts_with("Bruno: your role\nYou are Doctor (Civilians)."),
+        "{bruno}"
+    );
+    // The roleset's description, the limits of the action.
+    assert!(
+        dealt.contains("Each night saves a player from the Mafia and from poison"),
+        "{bruno}"
+    );
+    assert!(
+        dealt.contains("Your actions: Heal (2 per game on yourself)."),
+        "{bruno}"
+    );
+    assert!(
+        changed.starts_with("Bruno: your new role (Night 2)\nYou are Townsperson (Civilians)."),
+        "{bruno}"
+    );
+    assert!(!changed.contains("Heal"), "{bruno}");
+
+    let elena = sheets::role_pm(&game, slot(&game, "Elena"), Markup::Text);
+    assert!(elena.contains("You are Thief (Civilians)."), "{elena}");
+    assert!(
+        elena.contains("Your actions: Steal (1 per game)."),
+        "{elena}"
+    );
+    assert!(
+        elena.contains("Elena: your new role (Night 2)\nYou are Doctor (Civilians)."),
+        "{elena}"
+    );
+
+    // Everyone's PMs as dealt come first, the changes' after them, in the order made.
+    let all = sheets::role_pms(&game, Markup::Text);
+    let at = |text: &str| {
+        all.find(text)
+            .unwrap_or_else(|| panic!("no {text} in\n{all}"))
+    };
+    assert!(
+        at("Jasper: your role") < at("Elena: your new role"),
+        "{all}"
+    );
+    assert!(
+        at("Giulia: your role") < at("Bruno: your new role"),
+        "{all}"
+    );
+    assert!(
+        at("Bruno: your new role") < at("Giulia: your new role (Day 3)"),
+        "{all}"
+    );
+    assert_eq!(all.matches(": your role\n").count(), 4, "{all}");
+    assert_eq!(all.matches(": your new role (").count(), 3, "{all}");
+}
+
+#[test]
+fn the_recap_is_refused_before_the_game_is_over() {
+    let game = scenario("tests/scenarios/mafia-1923/thief_steals_role.ron");
+    assert!(game.state().game_over.is_none());
+    let refused = sheets::recap(&game, Markup::Text).expect_err("the game is not over");
+    assert!(
+        refused.contains("the game is not over (Day 1)"),
+        "{refused}"
+    );
+    assert!(!refused.contains("Thief"), "{refused}");
+    // The role PMs of the same game are as dealt all the same.
+    let doc = sheets::role_pm(&game, slot(&game, "Doc"), Markup::Text);
+    assert!(doc.starts_with("Doc: your role\nYou are Doctor"), "{doc}");
+    assert!(
+        doc.contains("Doc: your new role (Night 1)\nYou are Townsperson"),
+        "{doc}"
+    );
+}
+
+#[test]
+fn export_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("f13.ron");
+    mafia_mod::savefile::save_game(&stolen_doctor(), &save).expect("saved");
+    let save = save.to_string_lossy().to_string();
+    let o = run(&["export", &save, "--recap"]);
+    assert!(o.status.success(), "{}", out(&o));
+    assert!(
+        out(&o).contains("Bruno (Rossi) — Doctor → Townsperson (Night 2)"),
+        "{}",
+        out(&o)
+    );
+    let o = run(&["export", &save, "--roles", "--private", "Elena"]);
+    assert!(o.status.success(), "{}", out(&o));
+    assert!(
+        out(&o).contains("Elena: your role\nYou are Thief"),
+        "{}",
+        out(&o)
+    );
+    assert!(
+        out(&o).contains("Elena: your new role (Night 2)"),
+        "{}",
+        out(&o)
+    );
+    assert!(
+        !out(&o).contains("Bruno: your"),
+        "one player's PMs: {}",
+        out(&o)
+    );
+
+    // The demo is at Night 2: its reveal would name every living player's role.
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo.ron");
+    let o = run(&["export", demo.to_str().unwrap_or_default(), "--recap"]);
+    assert!(!o.status.success(), "{}", out(&o));
+    assert!(out(&o).contains("the game is not over"), "{}", out(&o));
+    assert!(o.stdout.is_empty(), "nothing of the reveal is printed");
+}
+
+/// A WWR PM carries the role book's own text for the role, and a wolf learns who else is in
+/// the Den from the start; a village role is told of no pack.
+#[test]
+fn wwr_role_pms_carry_the_role_text_and_the_pack() {
+    let setup = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rolesets/wwr-demo/setup.ron");
+    let roleset = mafia_mod::systems::load_roleset(&setup.to_string_lossy()).expect("the WWR demo");
+    let setup = Setup {
+        players: vec![
+            PlayerSetup::new("Bob", "ridge_wolf"),
+            PlayerSetup::new("Ben", "scent_hound"),
+            PlayerSetup::new("Cid", "lamplighter"),
+            PlayerSetup::new("Dan", "herbalist"),
+        ],
+        families: Vec::new(),
+        spectators: Vec::new(),
+        options: Default::default(),
+    };
+    let (game, _) = Game::create("pack", roleset, setup, 1, &mafia_mod::systems::SYSTEMS)
+        .expect("the game starts");
+    let bob = sheets::role_pm(&game, slot(&game, "Bob"), Markup::Text);
+    assert!(bob.contains("**Ridge Wolf** | Werewolf Killing"), "{bob}");
+    assert!(bob.contains("Inherit: `Den Blood`"), "{bob}");
+    assert!(bob.contains("You are in Den with Ben."), "{bob}");
+    let cid = sheets::role_pm(&game, slot(&game, "Cid"), Markup::Text);
+    assert!(
+        cid.contains("**Lamplighter** | Townsfolk Investigative"),
+        "{cid}"
+    );
+    assert!(!cid.contains("You are in"), "{cid}");
+}
