@@ -145,7 +145,7 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         Some(spec) => crate::engine::setup::family_names(spec).map_err(|e| anyhow!("{e}"))?,
         None => Vec::new(),
     };
-    crate::engine::setup::roles_in_family_column(&roleset, &mut players);
+    crate::engine::setup::roles_as_ids(&roleset, &mut players);
     crate::engine::setup::spread_families(&mut players, &families);
     if random {
         crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;
@@ -435,10 +435,8 @@ pub fn export_sheet(
     let game = load_game(file).map_err(|e| anyhow!("{e}"))?;
     let text = match (sheet, player) {
         (Sheet::Roles, Some(name)) => {
-            let slot = game
-                .state()
-                .slot_by_name(name)
-                .ok_or_else(|| anyhow!("no player named `{name}`"))?;
+            let slot = crate::engine::validate::find_slot(game.state(), name)
+                .map_err(|e| anyhow!("{}", e.message))?;
             sheets::role_pm(&game, slot, markup)
         }
         (Sheet::Roles, None) => sheets::role_pms(&game, markup),

@@ -577,3 +577,42 @@ fn a_deal_without_a_seed_is_drawn_from_the_system_and_kept_secret() {
     assert_ne!(seeds[0], seeds[1], "two deals share a seed");
     assert!(!seeds.contains(&0), "the old fixed default came back");
 }
+
+/// F16: a players file may name roles as players read them (`Doctor`, `Mafia Member`), and a
+/// misspelt role or player is refused with the nearest known word.
+#[test]
+fn roles_by_display_name_and_did_you_mean() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    let save = dir.path().join("game.ron");
+    let (p, s) = (
+        players.to_string_lossy().to_string(),
+        save.to_string_lossy().to_string(),
+    );
+    let new = |text: &str| {
+        std::fs::write(&players, text).expect("write");
+        let _ = std::fs::remove_file(&save);
+        run(&["new", "--roleset", "mafia-1923", "--players", &p, "-o", &s])
+    };
+    let good = "Ann | Capone | Doctor\nBob | Capone | Mafia Member\nCid | Rossi | townsperson\nDan | Rossi | Mafia Member\n";
+    let o = new(good);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let game = mafia_mod::savefile::load_game(&save).expect("loads");
+    let roles: Vec<&str> = game.state().slots.iter().map(|s| s.role.as_str()).collect();
+    assert_eq!(
+        roles,
+        ["doctor", "mafia_member", "townsperson", "mafia_member"]
+    );
+    let o = new(&good.replace("Doctor", "docter"));
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("did you mean `doctor`"), "{err}");
+    std::fs::write(&players, good).expect("write");
+    assert!(new(good).status.success());
+    let script = dir.path().join("night.txt");
+    std::fs::write(&script, "act Ann doctor Bbo\n").expect("write");
+    let o = run(&["apply", &s, &script.to_string_lossy()]);
+    assert!(!o.status.success());
+    let said = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    assert!(said.contains("did you mean `Bob`"), "{said}");
+}

@@ -13,6 +13,7 @@ pub mod resolve;
 pub mod setup;
 pub mod state;
 pub mod stepwise;
+pub mod suggest;
 pub mod system;
 pub mod tally;
 pub mod template;

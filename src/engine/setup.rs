@@ -161,10 +161,20 @@ pub fn family_names(spec: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// In a roleset without families (`Roleset::uses_families`), `Name | role` names the role: a
-/// second field that is a role of the roleset is read as the role, so a ru-city host need not
-/// write an empty family column.
-pub fn roles_in_family_column(roleset: &crate::rules::Roleset, players: &mut [PlayerSetup]) {
+/// Roles as the roleset's ids, however the players file wrote them: by id or by the name
+/// players read (`Doctor`, `Mafia Member`, `Доктор`). In a roleset without families
+/// (`Roleset::uses_families`), `Name | role` names the role: a second field that is a role of
+/// the roleset is read as the role, so a ru-city host need not write an empty family column.
+pub fn roles_as_ids(roleset: &crate::rules::Roleset, players: &mut [PlayerSetup]) {
+    for p in players.iter_mut() {
+        for role in std::iter::once(&mut p.role).chain(p.extra_roles.iter_mut()) {
+            if roleset.role(role).is_none()
+                && let Some(def) = roleset.role_named(role)
+            {
+                *role = def.id.clone();
+            }
+        }
+    }
     if roleset.uses_families() {
         return;
     }
@@ -215,9 +225,17 @@ pub fn check_setup(
         }
         for role in std::iter::once(&p.role).chain(&p.extra_roles) {
             if roleset.role(role).is_none() {
+                let known = roleset
+                    .roles
+                    .iter()
+                    .flat_map(|r| [r.id.as_str(), r.name.as_str()]);
+                let hint = super::suggest::did_you_mean(role, known);
                 report.errors.push(Refusal::new(
                     "setup",
-                    format!("{name}: the roleset `{}` has no role `{role}`", roleset.id),
+                    format!(
+                        "{name}: the roleset `{}` has no role `{role}`{hint}",
+                        roleset.id
+                    ),
                 ));
             }
         }

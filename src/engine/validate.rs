@@ -16,9 +16,10 @@ pub struct CheckedAct {
 }
 
 pub fn find_slot<'a>(state: &'a GameState, name: &str) -> Result<&'a Slot, Refusal> {
-    state
-        .slot_by_name(name)
-        .ok_or_else(|| Refusal::new("unknown_player", format!("no player named `{name}`")))
+    state.slot_by_name(name).ok_or_else(|| {
+        let hint = super::suggest::did_you_mean(name, state.slots.iter().map(|s| s.name.as_str()));
+        Refusal::new("unknown_player", format!("no player named `{name}`{hint}"))
+    })
 }
 
 /// The player can take part: alive, in the game, and no status forbids acting.
@@ -459,10 +460,9 @@ pub fn check_params(
                 .role_named(raw)
                 .map(|r| r.id.clone())
                 .ok_or_else(|| bad(format!("the roleset has no role `{raw}`")))?,
-            ParamKind::Player => state
-                .slot_by_name(raw)
+            ParamKind::Player => find_slot(state, raw)
                 .map(|s| s.name.clone())
-                .ok_or_else(|| bad(format!("no player named `{raw}`")))?,
+                .map_err(|e| bad(e.message))?,
             ParamKind::Choice(words) => words
                 .iter()
                 .find(|w| w.eq_ignore_ascii_case(raw))

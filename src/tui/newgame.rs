@@ -205,7 +205,7 @@ impl NewGame {
         if players.is_empty() {
             return Err("paste the players' names, one a line".into());
         }
-        crate::engine::setup::roles_in_family_column(&roleset, &mut players);
+        crate::engine::setup::roles_as_ids(&roleset, &mut players);
         crate::engine::setup::spread_families(&mut players, &self.family_list());
         let seed: u64 = match self.seed.text().trim() {
             "" => self.secret_seed,
