@@ -35,6 +35,35 @@ fn holder_line(lock: &Path) -> Option<String> {
     (!line.is_empty()).then(|| line.to_string())
 }
 
+/// A holder's line as a host reads it: `process 11297 of ann, who opened it 3 min ago`. The
+/// line itself stays as written, since it also tells two holds apart.
+pub fn holder_words(line: &str) -> String {
+    let Some((who, rest)) = line.split_once(", since ") else {
+        return line.to_string();
+    };
+    let since: Option<u64> = rest.split_whitespace().next().and_then(|n| n.parse().ok());
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    match since {
+        Some(at) => format!("{who}, who opened it {}", ago(now.saturating_sub(at))),
+        None => who.to_string(),
+    }
+}
+
+/// A span of seconds in the words a host uses: `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
+fn ago(seconds: u64) -> String {
+    match seconds {
+        0..60 => "just now".into(),
+        60..3600 => format!("{} min ago", seconds / 60),
+        3600..86_400 => format!("{} h ago", seconds / 3600),
+        _ => match seconds / 86_400 {
+            1 => "a day ago".into(),
+            days => format!("{days} days ago"),
+        },
+    }
+}
+
 /// This process's line for a lock file, with a number of its own so that two holds by one
 /// process (a console that reopens its save) never read as the same.
 fn our_line() -> String {
@@ -83,7 +112,11 @@ pub enum LockError {
 impl std::fmt::Display for LockError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LockError::Held(holder) => write!(f, "the save is open in another console ({holder})"),
+            LockError::Held(holder) => write!(
+                f,
+                "the save is open in another console ({})",
+                holder_words(holder)
+            ),
             LockError::Io(e) => write!(f, "the save's lock file: {e}"),
         }
     }
@@ -141,6 +174,28 @@ pub fn acquire(save: &Path) -> Result<SaveLock, LockError> {
         path,
         holder,
     })
+}
+
+#[cfg(test)]
+mod holder_tests {
+    use super::{ago, holder_words};
+
+    #[test]
+    fn a_holder_reads_as_words_not_unix_time() {
+        let line = "process 11297 of ann, since 0 (unix time), hold 1";
+        let words = holder_words(line);
+        assert!(
+            words.starts_with("process 11297 of ann, who opened it"),
+            "{words}"
+        );
+        assert!(
+            !words.contains("unix") && !words.contains("hold"),
+            "{words}"
+        );
+        assert_eq!(ago(30), "just now");
+        assert_eq!(ago(125), "2 min ago");
+        assert_eq!(ago(7300), "2 h ago");
+    }
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ pub use files::{
 pub use locate::locate;
 pub use lock::{
     LockError, SaveLock, acquire as lock_save, claim as claim_save, holder as save_holder,
-    lock_path,
+    holder_words, lock_path,
 };
 pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};
 pub use version::{Migration, load_versioned, probe_version};

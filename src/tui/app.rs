@@ -245,6 +245,7 @@ impl App {
                 self.read_only = None;
             }
             Err(crate::store::LockError::Held(holder)) => {
+                let holder = crate::store::holder_words(&holder);
                 self.notice = Some(format!(
                     "READ-ONLY: this save is open in another console ({holder}); :takeover to write here"
                 ));
@@ -284,6 +285,7 @@ impl App {
             crate::store::save_holder(&self.path).unwrap_or_else(|| "another console".into());
         self.lock = None;
         self.claim = None;
+        let holder = crate::store::holder_words(&holder);
         self.read_only = Some(holder.clone());
         Err(holder)
     }
