@@ -1,6 +1,8 @@
 //! What the console shows of a ru-city day: the tally counts only the ballot the rules have
 //! open, and the post's list of the living is headed in Russian.
 
+mod tui;
+
 use mafia_mod::engine::Entry;
 use mafia_mod::export::{Markup, draft_post};
 use std::path::PathBuf;
@@ -124,4 +126,24 @@ fn tally_tells_the_host_to_ask_the_faceless_hero() {
         .collect();
     let ask = "ask the faceless hero Zed for his stand, naming Ivy's team: черный (L73)";
     assert!(lines.iter().any(|l| l == ask), "{lines:?}");
+}
+
+/// F12: the commit check of the election round showed the header, a host message in the
+/// forum's markup, as raw BBCode with its lines run together; the private pane in text did too.
+#[test]
+fn host_messages_read_as_text_in_the_commit_check_and_the_private_pane() {
+    use ratatui::crossterm::event::KeyCode;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/ru-city/game_standard_to_red_win.ron");
+    let scenario = mafia_mod::scenario::load_scenario(&path).expect("scenario");
+    let game = mafia_mod::scenario::start_game(&scenario, &path).expect("game");
+    let mut h = tui::with_game(game);
+    h.key(KeyCode::Char('C'));
+    let screen = h.screen(160, 60);
+    assert!(screen.contains("Шапка"), "{screen}");
+    assert!(!screen.contains("[b]"), "{screen}");
+    h.key(KeyCode::Esc);
+    h.app.draft.shows = mafia_mod::tui::app::DraftShows::Private;
+    let private = mafia_mod::tui::draft::shown(&h.app);
+    assert!(!private.contains("[b]"), "{private}");
 }

@@ -121,8 +121,14 @@ impl Commit {
         if check.consequences.is_empty() {
             lines.push(Line::raw("nothing happens: nobody dies"));
         }
+        // A host message may be a whole post in the forum's markup (ru-city's header): read as
+        // text, line by line, not as tags run together.
         for c in &check.consequences {
-            lines.push(Line::raw(format!("· {c}")));
+            let text = crate::export::from_bbcode(c, Markup::Text);
+            for (i, line) in text.lines().enumerate() {
+                let lead = if i == 0 { "· " } else { "  " };
+                lines.push(Line::raw(format!("{lead}{line}")));
+            }
         }
         lines
     }

@@ -7,7 +7,8 @@ use crate::engine::Game;
 use crate::engine::outcome::Audience;
 use crate::export::sheets;
 use crate::export::{
-    Markup, draft_body, draft_post_of, facts_body, private_results, private_text, public_post,
+    Markup, draft_body, draft_post_of, facts_body, from_bbcode, private_results, private_text,
+    public_post,
 };
 use std::path::{Path, PathBuf};
 
@@ -82,8 +83,8 @@ pub fn private(app: &App, markup: Markup) -> String {
         .iter()
         .filter(|m| m.audience == Audience::Host || matches!(m.audience, Audience::Group(_)))
         .map(|m| match &m.audience {
-            Audience::Group(g) => format!("(to {g}) {}", m.text),
-            _ => format!("(host) {}", m.text),
+            Audience::Group(g) => format!("(to {g}) {}", from_bbcode(&m.text, markup)),
+            _ => format!("(host) {}", from_bbcode(&m.text, markup)),
         })
         .collect();
     if !host.is_empty() {
