@@ -248,6 +248,21 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         None
     }
 
+    /// A kept value (`GameState::vars`) or a player's counter (`Slot::counters`, `slot` given)
+    /// in the host's words: whom a slot id names, what a count counts. `None` leaves it to the
+    /// host sheet's generic wording (the key's words and the value); `Some("")` leaves it out,
+    /// as bookkeeping the other lines already say.
+    fn value_words(
+        &self,
+        _roleset: &Roleset,
+        _state: &GameState,
+        _slot: Option<SlotId>,
+        _key: &str,
+        _value: &str,
+    ) -> Option<String> {
+        None
+    }
+
     /// Whether the host sheet's list of game values leaves out this kept value, because a
     /// section of [`RuleSystem::host_sections`] shows it readably.
     fn hides_value(&self, _key: &str) -> bool {

@@ -425,6 +425,18 @@ pub fn recap(game: &Game, markup: Markup) -> Result<String, String> {
 }
 
 /// The host sheet: everything the host keeps track of and the players must not see.
+/// A kept value or counter as the host reads it: the rule system's words where it has them,
+/// else the key's words (its system prefix dropped, `_` as spaces) and the value.
+fn value_words(game: &Game, slot: Option<usize>, key: &str, value: &str) -> String {
+    let system = game.system();
+    system
+        .value_words(game.roleset(), game.state(), slot, key, value)
+        .unwrap_or_else(|| {
+            let words = key.rsplit(':').next().unwrap_or(key).replace('_', " ");
+            format!("{words}: {value}")
+        })
+}
+
 pub fn host_sheet(game: &Game, markup: Markup) -> String {
     let roleset = game.roleset();
     let state = game.state();
@@ -462,14 +474,19 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
                     .until
                     .map(|u| format!(" until the end of {}", roleset.phase_name(u)))
                     .unwrap_or_default();
-                parts.push(format!("{status}{until}"));
+                let name = roleset.status(status).map_or(status.as_str(), |d| &d.name);
+                parts.push(format!("{name}{until}"));
             }
             for (ability, used) in &s.uses {
-                parts.push(format!("{ability} used {used}×"));
+                let name = roleset
+                    .ability(ability)
+                    .map_or(ability.as_str(), |d| &d.name);
+                parts.push(format!("{name} used {used}×"));
             }
             for (counter, n) in &s.counters {
-                parts.push(format!("{counter} {n}"));
+                parts.push(value_words(game, Some(s.id), counter, &n.to_string()));
             }
+            parts.retain(|p| !p.is_empty());
             parts.join("; ")
         })
         .collect();
@@ -497,8 +514,9 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
                     .vars
                     .iter()
                     .filter(|(k, _)| !game.system().hides_value(k))
-                    .map(|(k, v)| format!("{k} = {v}")),
+                    .map(|(k, v)| value_words(game, None, k, v)),
             )
+            .filter(|line| !line.is_empty())
             .collect();
         out.push(markup.list(&values));
     }

@@ -18,6 +18,7 @@ mod refuse;
 mod requires;
 mod roles;
 mod setup;
+mod sheet_words;
 mod vote;
 mod win;
 
@@ -174,6 +175,16 @@ impl RuleSystem for Conan {
     }
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
+    }
+    fn value_words(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        slot: Option<SlotId>,
+        key: &str,
+        value: &str,
+    ) -> Option<String> {
+        sheet_words::value_words(roleset, state, slot, key, value)
     }
     fn hides_value(&self, key: &str) -> bool {
         // The crime log and the wills have their own sections.
