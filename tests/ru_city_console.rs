@@ -124,7 +124,7 @@ fn tally_tells_the_host_to_ask_the_faceless_hero() {
         .into_iter()
         .flat_map(|b| b.thresholds)
         .collect();
-    let ask = "ask the faceless hero Zed for his stand, naming Ivy's team: черный (L73)";
+    let ask = "ask the faceless hero Zed for his stand, naming Ivy's team: black (L73)";
     assert!(lines.iter().any(|l| l == ask), "{lines:?}");
 }
 

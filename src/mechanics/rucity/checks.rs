@@ -84,7 +84,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
                 StepResult::Success,
                 vec![format!(
                     "verification: {name} is truly {} (L15)",
-                    teams::colour_word(black)
+                    teams::colour_en(black)
                 )],
             )
         }
@@ -127,7 +127,7 @@ pub fn private_verify(
     );
     let why = format!(
         "verification: {name} is truly {} (L114, L15)",
-        teams::colour_word(black)
+        teams::colour_en(black)
     );
     night::step(ctx, mv, StepResult::Success, vec![why]);
     Some(black)
@@ -307,7 +307,7 @@ pub fn private_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, texts: &Priva
     say(ctx, template);
     let mut reasons = vec![format!(
         "{name} checks {}; the colour goes to {} by PM only",
-        teams::colour_word(black),
+        teams::colour_en(black),
         ctx.name(mv.actor)
     )];
     if false_black && holder_black {

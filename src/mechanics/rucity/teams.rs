@@ -199,6 +199,12 @@ pub fn colour_word(black: bool) -> &'static str {
     }
 }
 
+/// "red" / "black": the colour in the host's trace, which is English; the players' messages
+/// say it in Russian (`colour_word`).
+pub fn colour_en(black: bool) -> &'static str {
+    if black { "black" } else { "red" }
+}
+
 /// A peaceful role that can pass to an active citizen: one with abilities of its own.
 pub fn is_special_peaceful(roleset: &Roleset, role: &str) -> bool {
     roleset.side_of(role) == RED && role != "citizen" && role != "active_citizen"

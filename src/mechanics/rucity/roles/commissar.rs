@@ -103,7 +103,7 @@ fn check(
         "pm_commissar_red"
     };
     let args = [("player", name.clone())];
-    let mut reasons = vec![format!("{name} checks {}", teams::colour_word(black))];
+    let mut reasons = vec![format!("{name} checks {}", teams::colour_en(black))];
     let plays_black = teams::plays_black(ctx.roleset, &ctx.state.slots[mv.actor]);
     // A black commissar knows at once that a black check is false (L85); the faceless only
     // substitutes, "как черные" (L77).

@@ -113,7 +113,8 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         }
     }
     if !healed.is_empty() {
-        reasons.insert(0, format!("{} is healed tonight", healed.join(" and ")));
+        let verb = if healed.len() == 1 { "is" } else { "are" };
+        reasons.insert(0, format!("{} {verb} healed tonight", healed.join(" and ")));
     }
     night::step(ctx, mv, StepResult::Success, reasons);
 }

@@ -133,7 +133,7 @@ pub fn ask_line(ctx: &Ctx, hero: SlotId, leader: SlotId) -> String {
         "ask the faceless hero {} for his stand, naming {}'s team: {} (L73)",
         ctx.name(hero),
         ctx.name(leader),
-        teams::colour_word(teams::black(ctx, leader))
+        teams::colour_en(teams::black(ctx, leader))
     )
 }
 

@@ -95,7 +95,7 @@ fn check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     ];
     let mut reasons = vec![format!(
         "{name} checks {} to the joker; he sees the peaceful role {role} (L51)",
-        teams::colour_word(shown)
+        teams::colour_en(shown)
     )];
     let template = match (shown, truly) {
         (true, false) => {
