@@ -235,8 +235,8 @@ pub fn draw(app: &App, batch: &Batch, frame: &mut Frame, area: Rect) {
         format!("Paste a batch — {}", app.game.phase_label())
     } else {
         format!(
-            "Batch review — {} lines, {kept} kept — {}",
-            batch.rows.len(),
+            "Batch review — {}, {kept} kept — {}",
+            super::view::counted(batch.rows.len(), "line", "lines"),
             app.game.phase_label()
         )
     };

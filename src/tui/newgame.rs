@@ -418,12 +418,16 @@ fn fields(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
         .title(Line::from(vec![
             label(app, ng, NgField::Players),
             Span::raw(format!(
-                " {} lines ",
-                ng.players
-                    .lines()
-                    .iter()
-                    .filter(|l| !l.trim().is_empty())
-                    .count()
+                " {} ",
+                super::view::counted(
+                    ng.players
+                        .lines()
+                        .iter()
+                        .filter(|l| !l.trim().is_empty())
+                        .count(),
+                    "line",
+                    "lines"
+                )
             )),
         ]));
     let players_inner = players_block.inner(b);

@@ -207,6 +207,11 @@ pub fn fit(s: &str, width: usize) -> String {
     out
 }
 
+/// `1 entry`, `3 entries`: a count with its noun in the right number.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `12:34` (UTC) of an entry time.
 pub fn clock_time(at: Option<u64>) -> String {
     match at {

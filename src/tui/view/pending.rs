@@ -111,9 +111,9 @@ fn summary(app: &App) -> String {
         .filter(|p| !p.warnings.is_empty())
         .count();
     format!(
-        "{} entries · {replaced} replaced · {warned} with warnings · {} overrides",
-        state.pending.len(),
-        state.overrides.len()
+        "{} · {replaced} replaced · {warned} with warnings · {}",
+        super::counted(state.pending.len(), "entry", "entries"),
+        super::counted(state.overrides.len(), "override", "overrides")
     )
 }
 
