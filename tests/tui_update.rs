@@ -1893,3 +1893,34 @@ fn a_save_changed_on_disk_is_not_overwritten() {
     assert!(matches!(h.app.save_state, SaveState::Failed(_)));
     assert_eq!(std::fs::read_to_string(&path).expect("save"), edited);
 }
+
+/// Item 6 of the issue: a pasted batch whose lines hold an improper vote names it and enters
+/// on a second Enter only, as a single vote does (F9).
+#[test]
+fn a_pasted_improper_vote_needs_a_second_enter() {
+    let mut h = demo();
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    let before = h.app.game.entries().len();
+    h.paste("Carla: I vote Carla\nBruno: I vote Ann\n");
+    assert!(matches!(h.app.overlays.last(), Some(Overlay::Batch(_))));
+    let lines = batch_lines(&h);
+    assert!(lines.iter().any(|l| l.contains("Carla Carla")), "{lines:?}");
+    h.enter();
+    assert_eq!(
+        h.app.game.entries().len(),
+        before,
+        "the first Enter enters nothing"
+    );
+    let problem = batch(&h).problem.clone().unwrap_or_default();
+    assert!(
+        problem.contains("improper") && problem.contains("line 1"),
+        "{problem}"
+    );
+    h.enter();
+    assert_eq!(
+        h.app.game.entries().len(),
+        before + 2,
+        "{:?}",
+        batch(&h).problem
+    );
+}

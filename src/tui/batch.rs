@@ -43,6 +43,9 @@ pub struct Batch {
     pub fixing: Option<LineInput>,
     /// Why the last "enter all" or fix did not go through.
     pub problem: Option<String>,
+    /// "Enter all" over lines the rules have doubts about (an improper vote, a vote for the
+    /// dead) goes through on a second Enter only, as a single vote does.
+    second_enter: super::confirm::SecondEnter,
 }
 
 impl Batch {
@@ -58,6 +61,7 @@ impl Batch {
             reviewing: false,
             fixing: None,
             problem: None,
+            second_enter: Default::default(),
         }
     }
 
@@ -198,7 +202,26 @@ impl Batch {
             Msg::Submit => match self.kept_lines() {
                 Ok(kept) => {
                     let lines: Vec<&str> = kept.iter().map(|(_, r)| r.line.as_str()).collect();
-                    return Answer::Enter(lines.join("\n"));
+                    let doubts: Vec<String> = kept
+                        .iter()
+                        .flat_map(|(i, r)| {
+                            let entry = match crate::script::parse(&r.line, game) {
+                                Ok(crate::script::Command::Entry(entry)) => Some(entry),
+                                _ => None,
+                            };
+                            entry
+                                .map(|e| super::confirm::vote_doubts(game, &e))
+                                .unwrap_or_default()
+                                .into_iter()
+                                .map(move |d| format!("line {}: {d}", i + 1))
+                        })
+                        .collect();
+                    let text = lines.join("\n");
+                    if let Some(warning) = self.second_enter.first_enter(&text, &doubts) {
+                        self.problem = Some(warning);
+                        return Answer::Stay;
+                    }
+                    return Answer::Enter(text);
                 }
                 Err(e) => self.problem = Some(e),
             },
