@@ -43,6 +43,16 @@ pub fn parse_players(path: &Path, text: &str) -> Result<Roster> {
         }
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let (name, aka) = name_and_aka(fields[0]);
+        // `Ann (Annie` is a bracket left open, not a player called so.
+        if let Some(col) = name.find(['(', ')']) {
+            bail!(
+                "{}:{}:{}: `{}`: a bracket of other names is not closed: write `Name (Nick, …)`",
+                path.display(),
+                i + 1,
+                col + 1,
+                fields[0]
+            );
+        }
         if name.is_empty() {
             bail!("{}:{}:1: a player line needs a name", path.display(), i + 1);
         }

@@ -616,3 +616,33 @@ fn roles_by_display_name_and_did_you_mean() {
     let said = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
     assert!(said.contains("did you mean `Bob`"), "{said}");
 }
+
+/// F16: `Ann (Annie` with its bracket left open was a player named "Ann (Annie"; it is an
+/// error at its line and column, and no save is written.
+#[test]
+fn an_unclosed_bracket_of_other_names_is_an_error_with_its_place() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let players = dir.path().join("players.txt");
+    std::fs::write(&players, "Bob\nAnn (Annie\n").expect("write");
+    let save = dir.path().join("game.ron");
+    let o = run(&[
+        "new",
+        "--roleset",
+        "mafia-1923",
+        "--players",
+        &players.to_string_lossy(),
+        "--assign",
+        "random",
+        "--families",
+        "1",
+        "-o",
+        &save.to_string_lossy(),
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("players.txt:2:5:") && err.contains("not closed"),
+        "{err}"
+    );
+    assert!(!save.exists());
+}

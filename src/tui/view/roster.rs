@@ -52,6 +52,8 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     let list_height = inner.height.saturating_sub(HEADER + FOOTER).max(1);
     let wide = inner.width >= 70;
     let medium = inner.width >= 36;
+    // A roleset without families (ru-city) has no use for an empty column.
+    let families = medium && app.game.roleset().uses_families();
     let offset = list_offset(app.roster_sel, state.slots.len(), usize::from(list_height));
     let involved = involvement(app);
     let name_width = name_column(state, inner.width);
@@ -91,7 +93,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
                 )),
                 Cell::from(role_text(app, slot)).style(cell_style(role_style(app, slot))),
             ];
-            if medium {
+            if families {
                 cells.push(Cell::from(slot.family.clone().unwrap_or_default()));
             }
             if wide {
@@ -114,7 +116,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         Constraint::Fill(2),
     ];
     let mut header = vec!["", "Name", "Role"];
-    if medium {
+    if families {
         widths.push(Constraint::Length(if wide { 10 } else { 7 }));
         header.push("Family");
     }
@@ -196,7 +198,13 @@ fn statuses(app: &App, slot: &Slot) -> String {
     if role_hidden(app, slot) {
         return String::new();
     }
-    slot.statuses.keys().cloned().collect::<Vec<_>>().join(",")
+    // By the names the roleset gives them, as the host reads them in the rules.
+    let roleset = app.game.roleset();
+    slot.statuses
+        .keys()
+        .map(|id| roleset.status(id).map_or(id.as_str(), |d| d.name.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Acted (night) or voted (day) this phase.
