@@ -10,7 +10,8 @@ use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Action, Ctx};
 use crate::rules::PhaseKind;
 
-pub fn resolve(ctx: &mut Ctx) {
+/// Resolve the Day; the ballots it counted, vote by vote, are handed back for the live tally.
+pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
     super::night::records(ctx);
     let actions = ctx.actions();
     let mut run = Run::default();
@@ -24,7 +25,7 @@ pub fn resolve(ctx: &mut Ctx) {
             "lynch" => super::vote::lynch(ctx, &mut run),
             "day_end" => {
                 super::night::announce(ctx, &run);
-                super::vote::election(ctx);
+                super::vote::election(ctx, &mut run);
                 // The Suitcase is in its holder's hands as the night opens (§8.5).
                 super::items::deliver(ctx);
             }
@@ -35,6 +36,7 @@ pub fn resolve(ctx: &mut Ctx) {
             }
         }
     }
+    run.counts
 }
 
 /// §8.6: the attempts of the Day, BO members by rank first, while the shared capsules last.

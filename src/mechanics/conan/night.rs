@@ -8,7 +8,9 @@ use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::rules::PhaseKind;
 
-pub fn resolve(ctx: &mut Ctx) {
+/// Resolve the Night; the ballots it counted (the BO's leader election), vote by vote, are
+/// handed back for the live tally.
+pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
     records(ctx);
     let actions = ctx.actions();
     let mut run = Run::default();
@@ -33,6 +35,7 @@ pub fn resolve(ctx: &mut Ctx) {
             }
         }
     }
+    run.counts
 }
 
 /// What every phase records from its entries, whatever their stage: the latest will of each
@@ -85,7 +88,7 @@ fn end(ctx: &mut Ctx, run: &mut Run) {
     gin::carry_out(ctx, run);
     shiratori::report(ctx, run);
     announce(ctx, run);
-    super::vote::election(ctx);
+    super::vote::election(ctx, run);
 }
 
 /// The phase-change post (§10): deaths with their roles and wills, successful arrests, or a
