@@ -59,12 +59,29 @@ fn missing(game: &Game, tally: &Tally) -> Vec<String> {
     };
     let mut out = Vec::new();
     for ballot in &tally.ballots {
-        if !ballot.not_voted.is_empty() {
+        // Only those the rules let vote on it now, asked as an entry would be: a group's ballot
+        // waits for its members alone, and nobody waits for a player who has no vote.
+        let def = game.roleset().ballot(&ballot.id);
+        let waited: Vec<usize> = ballot
+            .not_voted
+            .iter()
+            .copied()
+            .filter(|id| {
+                let slot = state.slots.get(*id);
+                match (def, slot) {
+                    (Some(def), Some(slot)) => {
+                        super::validate::may_vote(game.system(), game.roleset(), state, def, slot)
+                    }
+                    _ => true,
+                }
+            })
+            .collect();
+        if !waited.is_empty() {
             out.push(format!(
                 "not voted on the {} ({}): {}",
                 ballot.name,
-                ballot.not_voted.len(),
-                names(&ballot.not_voted)
+                waited.len(),
+                names(&waited)
             ));
         }
     }
@@ -82,10 +99,16 @@ fn missing(game: &Game, tally: &Tally) -> Vec<String> {
     let mut idle = Vec::new();
     let mut shared: Vec<(String, Vec<String>)> = Vec::new();
     for slot in state.living() {
-        let Ok(abilities) = game.usable_abilities(slot) else {
+        // What the rules let him use now (passive abilities and other phases' moves are not),
+        // less what nobody owes (a will, a night note: `optional` in the roleset).
+        let Ok(usable) = game.usable_abilities(slot) else {
             continue;
         };
-        let acted = acts.iter().any(|(actor, _)| *actor == slot.id);
+        let abilities: Vec<_> = usable.into_iter().filter(|a| !a.optional).collect();
+        // A will or a note sent is no use of his power.
+        let acted = acts.iter().any(|(actor, ability)| {
+            *actor == slot.id && game.roleset().ability(ability).is_none_or(|d| !d.optional)
+        });
         if !acted && abilities.iter().any(|a| a.group.is_none()) {
             let role = game
                 .roleset()
