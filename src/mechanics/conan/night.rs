@@ -21,6 +21,9 @@ pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
     run.killer = kill::planned(ctx, &run, &orders);
     for (i, stage) in phase::stages(ctx, PhaseKind::Night).iter().enumerate() {
         run.stage = i;
+        // The steps of this stage, whatever they name, are its own in the queue (a crime logged
+        // as it happens, the election held at the phase's end).
+        ctx.stage = Some(stage.clone());
         let here = phase::acts_of(&actions, stage);
         match stage.as_str() {
             "night_setup" => setup(ctx, &run),
