@@ -375,6 +375,26 @@ fn conan_day_and_the_crime_log() {
     assert!(!public.contains("Crime log"), "{public}");
 }
 
+/// F10: a failed step names what stopped it with the cursor elsewhere. In the Conan demo's
+/// Night 2, Vic's kill on Kei is stopped by Kei's watch (§7): the queue shows the watch under
+/// the step, not only "Vic kills Kei for the BO".
+#[test]
+fn a_failed_step_shows_what_stopped_it() {
+    let game = mafia_mod::demo::conan_demo_game().expect("the Conan demo");
+    let mut h = tui::with_game(game);
+    h.key(KeyCode::Char('C')).key(KeyCode::Char('y'));
+    assert_eq!(h.app.game.phase_name(), "Night 2");
+    h.command("act Vic bo_kill Kei");
+    assert!(h.app.overlays.is_empty(), "the kill order is taken");
+    assert_eq!(h.app.queue.cursor, 0, "the cursor is not on the step");
+    let screen = h.screen(200, 60);
+    assert!(screen.contains("✗ failed"), "{screen}");
+    assert!(
+        screen.contains("Kei's watch stops the attack and is used up"),
+        "{screen}"
+    );
+}
+
 /// A WWR game of the demo role book at Night 1: the prompts answered so far, the Den's Hunt
 /// poll in the tally, and the queue stepping through the bot's pipeline with its reasons.
 #[test]

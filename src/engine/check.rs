@@ -175,10 +175,16 @@ fn missing(game: &Game, tally: &Tally) -> Vec<String> {
     let mut idle = Vec::new();
     let mut shared: Vec<(String, Vec<String>)> = Vec::new();
     for slot in state.living() {
-        let Ok(abilities) = game.usable_abilities(slot) else {
+        // What the rules let him use now (passive abilities and other phases' moves are not),
+        // less what nobody owes (a will, a night note: `optional` in the roleset).
+        let Ok(usable) = game.usable_abilities(slot) else {
             continue;
         };
-        let acted = acts.iter().any(|(actor, _)| *actor == slot.id);
+        let abilities: Vec<_> = usable.into_iter().filter(|a| !a.optional).collect();
+        // A will or a note sent is no use of his power.
+        let acted = acts.iter().any(|(actor, ability)| {
+            *actor == slot.id && game.roleset().ability(ability).is_none_or(|d| !d.optional)
+        });
         if !acted && abilities.iter().any(|a| a.group.is_none()) {
             let role = game
                 .roleset()

@@ -15,10 +15,8 @@ use super::system::{
 };
 use super::tally::Tally;
 use super::template::render;
-use super::validate::{
-    check_act, checked_vote, find_slot, no_ballot_refusal, open_ballot, target_choices,
-};
-use crate::rules::{ABSTAIN, BallotDef, Roleset, TargetKind};
+use super::validate::{check_act, checked_vote, find_slot, no_ballot_refusal, open_ballot};
+use crate::rules::{BallotDef, Roleset, TargetKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -275,31 +273,11 @@ impl Game {
             replaces,
         })
     }
-    /// Whether the rules take a vote from this player on this ballot now, whatever its target:
-    /// some target they accept from him. It asks the checks an entry meets (dead, out of the
-    /// game, a status or rule that keeps him from this ballot, a poll of a group he is not in),
-    /// so no second list of who votes is kept beside the rules.
+    /// Whether the rules take a vote that counts from this player on this ballot now, whatever
+    /// its target (`validate::may_vote`): the checks an entry meets, so no second list of who
+    /// votes is kept beside the rules.
     pub fn may_vote(&self, ballot: &BallotDef, voter: &Slot) -> bool {
-        let roleset = &self.file.roleset;
-        let mut targets = target_choices(roleset, &self.state, &ballot.target);
-        // Another player first: some rules refuse a vote for oneself.
-        targets.sort_by_key(|t| *t == voter.name);
-        targets.extend(ballot.words.iter().cloned());
-        if ballot.abstain {
-            targets.push(ABSTAIN.to_string());
-        }
-        targets.iter().any(|t| {
-            checked_vote(
-                self.system,
-                roleset,
-                &self.state,
-                Some(ballot.id.as_str()),
-                &voter.name,
-                t,
-                false,
-            )
-            .is_ok()
-        })
+        super::validate::may_vote(self.system, &self.file.roleset, &self.state, ballot, voter)
     }
     pub fn entries(&self) -> &[LoggedEntry] {
         &self.file.entries

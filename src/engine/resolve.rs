@@ -58,6 +58,7 @@ impl<'a> Ctx<'a> {
             rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, state)),
             names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
             snapshots: None,
+            stage: None,
         }
     }
 }
@@ -132,6 +133,13 @@ pub struct Ctx<'a> {
     /// The state after each recorded step, when the caller asked for it (the console's queue
     /// cursor); `None` in ordinary resolution.
     pub snapshots: Option<Vec<GameState>>,
+    /// The stage the phase runner is resolving, once it has started on the stages. The stages
+    /// run in the order in force, so the steps are recorded in that order: a step recorded
+    /// meanwhile is the stage's, whatever stage its ability or note names (a crime logged as a
+    /// kill lands, deaths made final at the doctor's stage), and the queue's stage groups
+    /// follow the order in force. Left at the last stage once all have run: what the phase does
+    /// after them is its close. `None` before the first stage: a step keeps the stage it names.
+    pub stage: Option<String>,
 }
 
 impl Ctx<'_> {
@@ -202,8 +210,11 @@ impl Ctx<'_> {
         }
     }
 
-    /// Record a step.
-    pub fn step(&mut self, step: Step) {
+    /// Record a step, in the stage being resolved if the runner has said which (`stage`).
+    pub fn step(&mut self, mut step: Step) {
+        if let Some(stage) = &self.stage {
+            step.stage.clone_from(stage);
+        }
         self.outcome.steps.push(step);
         if let Some(snapshots) = &mut self.snapshots {
             snapshots.push(self.state.clone());

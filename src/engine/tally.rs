@@ -246,9 +246,16 @@ pub fn ballot_rule_and_leader(roleset: &Roleset, ballot: &BallotTally) -> Vec<St
     lines
 }
 
-/// Who has the most counted votes now, naming every tied target.
+/// Who has the most counted votes now, naming every tied target. Nobody leads with nothing
+/// counted: targets whose votes are all void (or taken away by a modifier) are no tie at 0.
 fn leading(ballot: &BallotTally) -> String {
-    let Some(top) = ballot.targets.iter().map(|t| t.total).max() else {
+    let Some(top) = ballot
+        .targets
+        .iter()
+        .map(|t| t.total)
+        .max()
+        .filter(|t| *t > 0)
+    else {
         return "leading now: nobody".to_string();
     };
     let first: Vec<&str> = ballot

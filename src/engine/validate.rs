@@ -597,6 +597,47 @@ pub fn checked_vote(
     })
 }
 
+/// May this player cast a vote that counts on this ballot now: some target (a word of the
+/// ballot, an abstention, or any of its choices) passes the checks an entry meets
+/// ([`check_vote`] and the rule system's `vote_refusal`) with no warning that it will not count.
+/// The commit check asks it of the players the tally says have not voted, so it names only
+/// those the rules let vote (a group's ballot is its members'; an arrested player has no vote),
+/// by the same refusals the console gives, not by a second list of rules.
+pub fn may_vote(
+    system: &dyn RuleSystem,
+    roleset: &Roleset,
+    state: &GameState,
+    ballot: &BallotDef,
+    voter: &Slot,
+) -> bool {
+    let mut targets: Vec<String> = ballot.words.clone();
+    if ballot.abstain && matches!(ballot.target, TargetKind::Player) {
+        targets.push(ABSTAIN.to_string());
+    }
+    targets.extend(target_choices(roleset, state, &ballot.target));
+    targets.iter().any(|target| {
+        let Ok((id, slot, target)) = check_vote(
+            system,
+            roleset,
+            state,
+            Some(ballot.id.as_str()),
+            &voter.name,
+            target,
+        ) else {
+            return false;
+        };
+        let query = VoteQuery {
+            roleset,
+            state,
+            ballot: &id,
+            voter: slot,
+            target: &target,
+            advance: false,
+        };
+        system.vote_refusal(&query).is_ok() && system.vote_warnings(&query).is_empty()
+    })
+}
+
 /// A vote on the ballot held after the game (ru-city's best players, L174): open only once the
 /// game is over and until it is counted, to every player who took part, dead or alive.
 fn after_game_vote(

@@ -426,14 +426,17 @@ pub fn recap(game: &Game, markup: Markup) -> Result<String, String> {
 
 /// The host sheet: everything the host keeps track of and the players must not see.
 /// A kept value or counter as the host reads it: the rule system's words where it has them,
-/// else the key's words (its system prefix dropped, `_` as spaces) and the value.
+/// else the key's words (its system's prefix dropped, `:` and `_` as spaces) and the value.
 fn value_words(game: &Game, slot: Option<usize>, key: &str, value: &str) -> String {
     let system = game.system();
     system
         .value_words(game.roleset(), game.state(), slot, key, value)
         .unwrap_or_else(|| {
-            let words = key.rsplit(':').next().unwrap_or(key).replace('_', " ");
-            format!("{words}: {value}")
+            let own = key
+                .strip_prefix(system.id())
+                .and_then(|k| k.strip_prefix(':'))
+                .unwrap_or(key);
+            format!("{}: {value}", own.replace([':', '_'], " "))
         })
 }
 

@@ -144,7 +144,7 @@ pub trait Rules {
 
 /// Resolve the stages of this phase kind in the order in force: system stages by the system,
 /// the others act by act (or whole, where the system owns the stage), then each stage's
-/// aftermath.
+/// aftermath. `ctx.stage` names the stage running, so every step is recorded in it.
 pub fn run_phase<R: Rules>(
     ctx: &mut Ctx,
     run: &mut Fold<R::Ledger>,
@@ -158,6 +158,8 @@ pub fn run_phase<R: Rules>(
         if !def.runs_in(kind) {
             continue;
         }
+        // Every step from here to the next stage is this stage's (the queue groups by it).
+        ctx.stage = Some(stage.clone());
         if def.system {
             rules.system_stage(ctx, run, &stage);
             continue;

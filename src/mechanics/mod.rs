@@ -35,8 +35,24 @@ fn upgrade_document_templates(roleset: &mut Roleset, bundled: &Roleset) {
     }
 }
 
+/// Saves written before abilities could say they are optional (a will, a night note) embed a
+/// roleset without the flag; the bundled roleset's flag for the same ability is taken. It
+/// decides nothing in a resolution, only what the commit check waits for, so an old game
+/// replays as it did.
+fn upgrade_optional_flags(roleset: &mut Roleset, bundled: &Roleset) {
+    if roleset.id != bundled.id {
+        return;
+    }
+    for ability in &mut roleset.abilities {
+        if bundled.ability(&ability.id).is_some_and(|b| b.optional) {
+            ability.optional = true;
+        }
+    }
+}
+
 /// What an old save's embedded roleset lacks that the bundled one has: the documents'
-/// templates (always) and the players' words (if it has none of its own).
+/// templates and the optional flags (always) and the players' words (if it has none of its
+/// own).
 ///
 /// Saves written before abilities carried the words players use for them embed a roleset
 /// without any; they get the bundled roleset's words for the same abilities, so a message
@@ -49,6 +65,7 @@ fn upgrade_from_bundled(roleset: &mut Roleset, system: &dyn crate::engine::syste
         return;
     };
     upgrade_document_templates(roleset, &bundled);
+    upgrade_optional_flags(roleset, &bundled);
     if roleset.abilities.iter().any(|a| !a.words.is_empty()) {
         return;
     }

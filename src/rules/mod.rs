@@ -162,6 +162,11 @@ pub struct AbilityDef {
     /// same actor (notes a player may send several of).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeatable: bool,
+    /// Sent only when the player wants to, never owed by his role: a will, a night note, a
+    /// standing order or a hand-off. The commit check does not name a player for leaving it
+    /// out; it resolves like any other ability.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
     /// Its dead holder may still enter it while a status keeps him voting
     /// ([`StatusDef::votes_when_dead`]): a phantom possessing a player after his death.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

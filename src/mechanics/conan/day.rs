@@ -10,12 +10,16 @@ use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Action, Ctx};
 use crate::rules::PhaseKind;
 
-pub fn resolve(ctx: &mut Ctx) {
+/// Resolve the Day; the ballots it counted, vote by vote, are handed back for the live tally.
+pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
     super::night::records(ctx);
     let actions = ctx.actions();
     let mut run = Run::default();
     for (i, stage) in phase::stages(ctx, PhaseKind::Day).iter().enumerate() {
         run.stage = i;
+        // The steps of this stage, whatever they name, are its own in the queue (a crime logged
+        // as it happens, the election held at the phase's end).
+        ctx.stage = Some(stage.clone());
         let here = phase::acts_of(&actions, stage);
         match stage.as_str() {
             "day_setup" => phase::opening(ctx),
@@ -24,7 +28,7 @@ pub fn resolve(ctx: &mut Ctx) {
             "lynch" => super::vote::lynch(ctx, &mut run),
             "day_end" => {
                 super::night::announce(ctx, &run);
-                super::vote::election(ctx);
+                super::vote::election(ctx, &mut run);
                 // The Suitcase is in its holder's hands as the night opens (§8.5).
                 super::items::deliver(ctx);
             }
@@ -35,6 +39,7 @@ pub fn resolve(ctx: &mut Ctx) {
             }
         }
     }
+    run.counts
 }
 
 /// §8.6: the attempts of the Day, BO members by rank first, while the shared capsules last.

@@ -11,6 +11,7 @@ mod deaths;
 mod info;
 mod items;
 mod kill;
+mod live_tally;
 mod night;
 mod phase;
 mod prep;
@@ -168,7 +169,7 @@ impl RuleSystem for Conan {
         state: &GameState,
         seed: u64,
     ) -> crate::engine::tally::Tally {
-        live_tally(roleset, state, seed)
+        live_tally::tally(roleset, state, seed)
     }
     fn role_pm_lines(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
         role_pm_lines(roleset, state, slot)
@@ -193,22 +194,6 @@ impl RuleSystem for Conan {
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)
     }
-}
-
-/// The live count as the phase's resolution will count it (§9): the votes as entered, each
-/// total the one the lynch or the election counts after blackmail, hindering and modifiers.
-fn live_tally(roleset: &Roleset, state: &GameState, seed: u64) -> crate::engine::tally::Tally {
-    use crate::engine::tally;
-    let mut t = tally::generic(roleset, state, None);
-    let mut ctx = Ctx::dry_run(roleset, state, seed);
-    resolve(&mut ctx);
-    for b in &mut t.ballots {
-        for target in &mut b.targets {
-            target.total = tally::counted_total(&ctx.outcome.counted, &b.id, &target.target);
-        }
-        b.targets.sort_by_key(|x| std::cmp::Reverse(x.total));
-    }
-    t
 }
 
 /// What a role PM says beyond the role (§2, §8.2, §12): the BO members know each other, their
@@ -315,18 +300,28 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
 }
 
 fn resolve(ctx: &mut Ctx) {
+    resolve_counting(ctx);
+}
+
+/// Resolve the phase, handing back the ballots it counted, vote by vote: the live tally runs
+/// this same resolution on a copy and shows them.
+fn resolve_counting(ctx: &mut Ctx) -> Vec<vote::Counted> {
     if ctx.state.game_over.is_some() {
-        return;
+        return Vec::new();
     }
     // The host's own lines (his hints) close the post (seed line 69).
     let host_lines = std::mem::take(&mut ctx.outcome.messages);
-    match ctx.state.phase_kind(ctx.roleset) {
-        PhaseKind::Prep => prep::resolve(ctx),
+    let counted = match ctx.state.phase_kind(ctx.roleset) {
+        PhaseKind::Prep => {
+            prep::resolve(ctx);
+            Vec::new()
+        }
         PhaseKind::Night => night::resolve(ctx),
         PhaseKind::Day => day::resolve(ctx),
-    }
+    };
     win::check(ctx);
     ctx.outcome.messages.extend(host_lines);
+    counted
 }
 
 /// Injure a player (§3, Q6): through this phase and the next two by default, until healed, or

@@ -8,7 +8,9 @@ use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::rules::PhaseKind;
 
-pub fn resolve(ctx: &mut Ctx) {
+/// Resolve the Night; the ballots it counted (the BO's leader election), vote by vote, are
+/// handed back for the live tally.
+pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
     records(ctx);
     let actions = ctx.actions();
     let mut run = Run::default();
@@ -19,6 +21,9 @@ pub fn resolve(ctx: &mut Ctx) {
     run.killer = kill::planned(ctx, &run, &orders);
     for (i, stage) in phase::stages(ctx, PhaseKind::Night).iter().enumerate() {
         run.stage = i;
+        // The steps of this stage, whatever they name, are its own in the queue (a crime logged
+        // as it happens, the election held at the phase's end).
+        ctx.stage = Some(stage.clone());
         let here = phase::acts_of(&actions, stage);
         match stage.as_str() {
             "night_setup" => setup(ctx, &run),
@@ -33,6 +38,7 @@ pub fn resolve(ctx: &mut Ctx) {
             }
         }
     }
+    run.counts
 }
 
 /// What every phase records from its entries, whatever their stage: the latest will of each
@@ -85,7 +91,7 @@ fn end(ctx: &mut Ctx, run: &mut Run) {
     gin::carry_out(ctx, run);
     shiratori::report(ctx, run);
     announce(ctx, run);
-    super::vote::election(ctx);
+    super::vote::election(ctx, run);
 }
 
 /// The phase-change post (§10): deaths with their roles and wills, successful arrests, or a

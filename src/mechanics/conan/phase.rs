@@ -80,6 +80,8 @@ pub struct Run {
     /// came before it: the post shows them in the order of actions (§6.2, §10).
     pub vote_lines: Vec<(&'static str, Vec<(&'static str, String)>)>,
     pub lynch_at: Option<usize>,
+    /// The ballots the phase counted, vote by vote: what the live tally shows.
+    pub counts: Vec<super::vote::Counted>,
 }
 
 impl Run {

@@ -57,7 +57,7 @@ pub fn value_words(
         book::ERASED_TYPES => format!("crime types erased: {value}"),
         k => {
             let (item, stock) = (k.strip_prefix("item:"), k.strip_prefix("stock:"));
-            let per_slot = |prefix: &str| k.strip_prefix(prefix).map(|id| name(id));
+            let per_slot = |prefix: &str| k.strip_prefix(prefix).map(&name);
             if let Some(item) = item {
                 format!("holds {value} × {}", item.replace('_', " "))
             } else if let Some(item) = stock {

@@ -4,6 +4,10 @@
 //! vote, a blackmailed voter's for the blackmailer's pick, +1 for each Accusation, -1 for each
 //! Accompany (never below 0); the highest total is lynched, a tie lynches nobody (Q1), and
 //! `no_lynch` is a candidate like any other. Votes that did not count are not shown.
+//!
+//! Each count is also kept vote by vote ([`Counted`], in the phase's `Run`): the live tally is
+//! built from it (`live_tally.rs`), so the host watches the count this module makes and not a
+//! second reading of the entries that could disagree with the post.
 
 use super::phase::Run;
 use super::roles::{bourbon, eri, kazuha, kogoro, tequila};
@@ -11,14 +15,52 @@ use super::{book, deaths};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, CountedTotal, Step, StepResult};
-use crate::engine::resolve::Ctx;
+use crate::engine::resolve::{Ctx, live_acts};
 use std::collections::BTreeMap;
 
 pub const NO_LYNCH: &str = "no_lynch";
 
-/// The day's votes on a ballot: (voter, target as entered), the last of each voter.
-fn votes(ctx: &Ctx, ballot: &str) -> Vec<(SlotId, String)> {
-    let mut out: Vec<(SlotId, String)> = Vec::new();
+/// One ballot as the phase counted it, vote by vote.
+#[derive(Clone, Debug, Default)]
+pub struct Counted {
+    pub ballot: String,
+    /// The votes in the order they were sent, then the votes the rules cast (a blackmailed
+    /// player who sent none), then the Accusations and Accompanies.
+    pub votes: Vec<CountedVote>,
+    /// The players whose vote would count and who sent none, in seat order.
+    pub missing: Vec<SlotId>,
+    /// How the count is read beyond its totals: a Voice of Reason, what the post will show.
+    pub notes: Vec<String>,
+}
+
+/// One vote or modifier of a count.
+#[derive(Clone, Debug)]
+pub struct CountedVote {
+    /// The entry that sent it; 0 for a vote the rules cast.
+    pub seq: u64,
+    /// The voter, or the maker of a modifier.
+    pub voter: SlotId,
+    /// The candidate it counts for: a blackmailed voter's counts for the blackmailer's pick.
+    pub target: String,
+    /// +1 for a vote or an Accusation, -1 for an Accompany.
+    pub weight: i32,
+    /// Why it does not count, if it does not.
+    pub void: Option<String>,
+    /// What it is when it is not the voter's own vote as he sent it (blackmail, an Accusation,
+    /// an Accompany).
+    pub source: Option<String>,
+}
+
+/// A voter's last vote on a ballot.
+struct Cast {
+    seq: u64,
+    voter: SlotId,
+    target: String,
+}
+
+/// The phase's votes on a ballot: the last of each voter, target as entered.
+fn votes(ctx: &Ctx, ballot: &str) -> Vec<Cast> {
+    let mut out: Vec<Cast> = Vec::new();
     for p in ctx.state.pending.iter().filter(|p| p.replaced_by.is_none()) {
         if let PendingKind::Vote {
             ballot: b,
@@ -28,8 +70,12 @@ fn votes(ctx: &Ctx, ballot: &str) -> Vec<(SlotId, String)> {
         } = &p.kind
             && b == ballot
         {
-            out.retain(|(v, _)| v != voter);
-            out.push((*voter, target.clone()));
+            out.retain(|c| c.voter != *voter);
+            out.push(Cast {
+                seq: p.seq,
+                voter: *voter,
+                target: target.clone(),
+            });
         }
     }
     out
@@ -45,6 +91,53 @@ fn able(ctx: &Ctx, run: &Run, who: SlotId) -> bool {
             && !s.has_status(super::SUSPENDED)
             && !s.has_status(super::FRIGHTENED)
     }) && ctx.verdict_stop(&format!("modifier:{who}")).is_none()
+}
+
+/// The day's Accusations (+1) and Accompanies (-1) as the count takes them: each one counts
+/// when it is among those the lynch applies (`accused`, `accompanied`), or says why not.
+fn modifier_votes(
+    ctx: &Ctx,
+    run: &Run,
+    accused: &[(SlotId, SlotId)],
+    accompanied: &[(SlotId, SlotId)],
+) -> Vec<CountedVote> {
+    let mut out = Vec::new();
+    for a in live_acts(&ctx.state) {
+        let (weight, applied) = match a.ability {
+            "accusation" => (1, accused),
+            "accompany" => (-1, accompanied),
+            _ => continue,
+        };
+        let Some(target) = a.targets.first().and_then(|t| ctx.slot_of(t)) else {
+            continue;
+        };
+        let name = ctx
+            .roleset
+            .ability(a.ability)
+            .map_or_else(|| a.ability.to_string(), |d| d.name.clone());
+        let void = if applied.contains(&(a.actor, target)) {
+            None
+        } else if !able(ctx, run, a.actor) {
+            Some(format!(
+                "{} is dead, arrested, injured, suspended or frightened: his {name} does not act (§3, §9)",
+                ctx.name(a.actor)
+            ))
+        } else {
+            Some(format!(
+                "{} may not accompany himself (Q25)",
+                ctx.name(a.actor)
+            ))
+        };
+        out.push(CountedVote {
+            seq: a.seq,
+            voter: a.actor,
+            target: ctx.name(target),
+            weight,
+            void,
+            source: Some(name),
+        });
+    }
+    out
 }
 
 /// The day's lynch modifiers, each a step: it acts, or its maker is dead, arrested, injured,
@@ -86,15 +179,31 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
     modifier_steps(ctx, run);
     let ok = |who: SlotId, _: &str| able(ctx, run, who);
     if let Some(eri) = eri::voice_of_reason(ctx, &ok) {
+        let why = format!(
+            "{}'s Voice of Reason: nobody is lynched and the votes are not published (§9)",
+            ctx.name(eri)
+        );
+        // Nothing counts: every vote is shown void, and nobody is waited for.
+        let stopped = votes(ctx, "lynch")
+            .into_iter()
+            .map(|c| CountedVote {
+                seq: c.seq,
+                voter: c.voter,
+                target: c.target,
+                weight: 1,
+                void: Some(why.clone()),
+                source: None,
+            })
+            .collect();
+        run.counts.push(Counted {
+            ballot: "lynch".into(),
+            votes: stopped,
+            missing: Vec::new(),
+            notes: vec![why.clone()],
+        });
         run.vote_lines.push(("pub_voice_of_reason", Vec::new()));
         run.lynch_at = Some(run.deaths.len());
-        return note(
-            ctx,
-            format!(
-                "{}'s Voice of Reason: nobody is lynched and the votes are not published (§9)",
-                ctx.name(eri)
-            ),
-        );
+        return note(ctx, why);
     }
     let hinders = tequila::hindered(ctx, &ok);
     let hindered: Vec<SlotId> = hinders.iter().map(|(_, t)| *t).collect();
@@ -117,9 +226,13 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
         super::crimes::commit(ctx, "blackmail", *by, Some(*voter), false);
     }
     let mut reasons = Vec::new();
+    let mut record = Counted {
+        ballot: "lynch".into(),
+        ..Counted::default()
+    };
     // 1. The valid voters' last votes, blackmail applied.
     let mut counted: Vec<(SlotId, String)> = Vec::new();
-    for (voter, target) in votes(ctx, "lynch") {
+    for Cast { seq, voter, target } in votes(ctx, "lynch") {
         let v = ctx.state.slots[voter].clone();
         let why_not = if !v.alive {
             Some("is dead")
@@ -133,46 +246,87 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
             None
         };
         if let Some(why) = why_not {
-            reasons.push(format!(
+            let why = format!(
                 "{} {why}: his vote does not count and is not shown (§9)",
                 v.name
-            ));
+            );
+            reasons.push(why.clone());
+            record.votes.push(CountedVote {
+                seq,
+                voter,
+                target,
+                weight: 1,
+                void: Some(why),
+                source: None,
+            });
             continue;
         }
-        let target = match blackmails.iter().find(|(_, bv, _)| *bv == voter) {
-            Some((_, _, pick)) => {
+        let (target, source) = match blackmails.iter().find(|(_, bv, _)| *bv == voter) {
+            Some((by, _, pick)) => {
                 ctx.set_status_until(voter, super::BLACKMAILED, None, Some(now));
                 reasons.push(format!(
                     "{} is blackmailed: his vote counts for {} (§9)",
                     v.name,
                     ctx.name(*pick)
                 ));
-                ctx.name(*pick)
+                let source = format!("blackmailed by {}; he sent {target}", ctx.name(*by));
+                (ctx.name(*pick), Some(source))
             }
-            None => target,
+            None => (target, None),
         };
         let abroad = ctx
             .slot_of(&target)
             .is_some_and(|t| ctx.has_status(t, super::ABROAD));
-        if abroad && ctx.option("q20_vote_for_abroad") == "invalid" {
-            reasons.push(format!(
+        let void = (abroad && ctx.option("q20_vote_for_abroad") == "invalid").then(|| {
+            format!(
                 "{} votes for {target}, who is abroad: the vote is invalid (Q20)",
                 v.name
-            ));
+            )
+        });
+        record.votes.push(CountedVote {
+            seq,
+            voter,
+            target: target.clone(),
+            weight: 1,
+            void: void.clone(),
+            source,
+        });
+        if let Some(why) = void {
+            reasons.push(why);
             continue;
         }
         counted.push((voter, target));
     }
     // A blackmailed player who sent no vote votes for the pick all the same.
-    for (_, bv, pick) in &blackmails {
+    for (by, bv, pick) in &blackmails {
         if !counted.iter().any(|(v, _)| v == bv)
             && ctx.state.slots.get(*bv).is_some_and(book::free)
             && !ctx.has_status(*bv, super::FRIGHTENED)
             && !hindered.contains(bv)
         {
             counted.push((*bv, ctx.name(*pick)));
+            record.votes.push(CountedVote {
+                seq: 0,
+                voter: *bv,
+                target: ctx.name(*pick),
+                weight: 1,
+                void: None,
+                source: Some(format!("blackmailed by {}", ctx.name(*by))),
+            });
         }
     }
+    // Who could still vote: the free, neither hindered nor frightened, who sent nothing.
+    record.missing = ctx
+        .state
+        .living()
+        .filter(|s| book::free(s) && !hindered.contains(&s.id))
+        .filter(|s| !s.has_status(super::FRIGHTENED))
+        .filter(|s| !record.votes.iter().any(|v| v.voter == s.id))
+        .map(|s| s.id)
+        .collect();
+    record
+        .votes
+        .extend(modifier_votes(ctx, run, &accused, &accompanied));
     let mut totals: BTreeMap<String, i64> = BTreeMap::new();
     for (_, t) in &counted {
         *totals.entry(t.clone()).or_default() += 1;
@@ -206,6 +360,15 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
     // The modifiers are published, with the totals they made, only when they changed who leads
     // (seed line 68); otherwise the votes alone.
     let changed = top_of(&totals) != top_of(&base);
+    // The tally shows the totals the lynch uses; it says when the post's differ.
+    if !accused.is_empty() || !accompanied.is_empty() {
+        record.notes.push(if changed {
+            "the post shows these totals with the Accusations and Accompanies: they change who leads (§9)".to_string()
+        } else {
+            "the post shows the votes alone, without the Accusations and Accompanies: they do not change who leads (§9)".to_string()
+        });
+    }
+    run.counts.push(record);
     let shown = if changed { &totals } else { &base };
     if let Some(line) = vote_list(ctx, &counted, shown) {
         run.vote_lines.push(("pub_votes", vec![("votes", line)]));
@@ -346,11 +509,8 @@ fn note(ctx: &mut Ctx, reason: String) {
 
 /// §8.2, Q9: the phase's ballots for a leader; a candidate past the threshold leads from the
 /// next phase on.
-pub fn election(ctx: &mut Ctx) {
+pub fn election(ctx: &mut Ctx, run: &mut Run) {
     let ballots = votes(ctx, "bo_leader");
-    if ballots.is_empty() {
-        return;
-    }
     let members = book::bo_members(&ctx.state);
     let rule = ctx.option("q9_election");
     let electorate: Vec<SlotId> = members
@@ -358,8 +518,33 @@ pub fn election(ctx: &mut Ctx) {
         .copied()
         .filter(|m| rule != "free_only" || ctx.state.slots.get(*m).is_some_and(book::free))
         .collect();
+    let mut missing: Vec<SlotId> = electorate
+        .iter()
+        .copied()
+        .filter(|m| !ballots.iter().any(|c| c.voter == *m))
+        .collect();
+    missing.sort_unstable();
+    run.counts.push(Counted {
+        ballot: "bo_leader".into(),
+        votes: ballots
+            .iter()
+            .map(|c| CountedVote {
+                seq: c.seq,
+                voter: c.voter,
+                target: c.target.clone(),
+                weight: 1,
+                void: (!electorate.contains(&c.voter)).then(|| not_an_elector(ctx, c.voter)),
+                source: None,
+            })
+            .collect(),
+        missing,
+        notes: Vec::new(),
+    });
+    if ballots.is_empty() {
+        return;
+    }
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
-    for (voter, target) in &ballots {
+    for Cast { voter, target, .. } in &ballots {
         if electorate.contains(voter) {
             *count.entry(target.clone()).or_default() += 1;
         }
@@ -404,4 +589,16 @@ pub fn election(ctx: &mut Ctx) {
             ctx.name(leader)
         ),
     );
+}
+
+/// Why a ballot for the leader does not count when the election is held (§8.2, Q9).
+fn not_an_elector(ctx: &Ctx, voter: SlotId) -> String {
+    let name = ctx.name(voter);
+    match ctx.state.slots.get(voter) {
+        Some(s) if !s.alive => format!(
+            "{name} was killed or lynched earlier in the phase: his ballot is cancelled (§3)"
+        ),
+        Some(s) if !book::is_bo(s) => format!("{name} is not in the BO (§8.2)"),
+        _ => format!("{name} is not free: only the free BO members elect in this game (Q9)"),
+    }
 }

@@ -144,7 +144,6 @@ pub fn resolve(ctx: &mut Ctx) {
     let mut run = NightRun::start(ctx);
     run.ledger.night = night_number(ctx.state.phase);
     run.ledger.shot_plan = super::shots::night_shots(ctx.roleset, &ctx.state);
-    super::shots::start_of_night(ctx, &run.ledger.shot_plan);
     run.acts = super::borrowed::in_priority(ctx, &run.acts).into();
     super::roles::homeless::second_night_visits(ctx, &mut run);
     pimp::control(ctx, &mut run);
@@ -208,7 +207,14 @@ impl kernel::Rules for City {
     ) -> bool {
         // The witch's swap reaches back into both killing stages (L46).
         let acts = match stage {
-            "killers" | "peaceful_killers" => witch::before_killers(ctx, run, acts),
+            "killers" | "peaceful_killers" => {
+                // The night's shot plan opens the killers' stage: traced before the stages
+                // ran, it showed the stage's group first, out of the order (F10).
+                if stage == "killers" {
+                    super::shots::start_of_night(ctx, &run.ledger.shot_plan);
+                }
+                witch::before_killers(ctx, run, acts)
+            }
             "checks" => {
                 for act in super::checks::in_order(ctx, acts) {
                     kernel::run_act(ctx, run, self, &act);

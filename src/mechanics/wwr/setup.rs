@@ -491,6 +491,7 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
         passive: false,
         // One answer to a prompt a phase (research §1.4): a later entry replaces it.
         repeatable: false,
+        optional: false,
         after_death: false,
         any_phase: p.phase.is_none(),
         params: Vec::new(),

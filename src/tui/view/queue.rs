@@ -1,7 +1,8 @@
 //! Pane 3, the priority queue: the resolution of the phase, step by step in stage order, each
 //! with its result and reasons. The cursor walks the steps (the roster follows it); `✔` marks
 //! steps done, `➜` the current one, `·` those to come; `Δ` marks what changed at the last
-//! re-resolution and `⚑` a host override.
+//! re-resolution and `⚑` a host override. A step away from the cursor shows its first reason,
+//! and, if it did not go through, its last: what stopped it.
 
 use super::{fit, pane_block, styled};
 use crate::engine::outcome::{Step, StepResult};
@@ -124,11 +125,11 @@ fn lines(app: &App, width: usize) -> QueueLines {
         }
         out.push(step_line(app, step, progress, n == cursor, width));
         positions.push(Some(n));
-        // The current step shows all its reasons; the others their first.
+        // The current step shows all its reasons; the others a summary.
         let reasons: Vec<&String> = if n == cursor {
             step.reasons.iter().collect()
         } else {
-            step.reasons.iter().take(1).collect()
+            summary_reasons(step)
         };
         for r in reasons {
             out.push(Line::styled(
@@ -168,6 +169,23 @@ fn lines(app: &App, width: usize) -> QueueLines {
         cursor_line,
         positions,
     }
+}
+
+/// The reasons a step shows when the cursor is not on it: its first, which says what it is,
+/// and for a step that did not go through also its last, which says what stopped it. The
+/// resolution gives the deciding reason last (the kill, then the watch that stops it; the
+/// investigation, then the attribute it did not find), and the host should see why a step
+/// failed without walking the cursor to it (hosting-a-game-2.md F10).
+fn summary_reasons(step: &Step) -> Vec<&String> {
+    let stopped = matches!(
+        step.result,
+        StepResult::Failed | StepResult::Cancelled | StepResult::Skipped
+    );
+    let last = step
+        .reasons
+        .last()
+        .filter(|_| stopped && step.reasons.len() > 1);
+    step.reasons.first().into_iter().chain(last).collect()
 }
 
 fn step_line(app: &App, step: &Step, progress: &str, current: bool, width: usize) -> Line<'static> {

@@ -338,9 +338,11 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
                 let entered = targets_of(&v);
                 for a in acts.iter_mut().filter(|a| slaves_move(a)) {
                     *a = a.retargeted(ctx, entered.clone());
+                    // The pimp's own (evening) stage: this runs before the stages, and the
+                    // queue shows its note first, so it names the first stage, not the move's.
                     ctx.note(
                         format!("pimp_control:{}", a.seq),
-                        &a.stage,
+                        &v.stage,
                         format!(
                             "the pimp changes {}'s move to {} (L27)",
                             ctx.name(slave),

@@ -1,0 +1,85 @@
+//! The commit check names only what the rules wait for (hosting-a-game-2.md F10, F12): on each
+//! ballot, the players who may vote on it now, asked by the same refusals an entry meets; and
+//! the players with a power they may use now and owe: not a passive one, not another phase's
+//! move, not an optional will or night note.
+
+use mafia_mod::engine::Game;
+use mafia_mod::engine::check::{CommitCheck, commit_check};
+use mafia_mod::scenario::{Scenario, run_scenario};
+use std::path::Path;
+
+fn check(game: &Game) -> CommitCheck {
+    let (preview, after) = game.preview_and_after();
+    commit_check(game, &preview, &after, &game.tally())
+}
+
+/// The line of the check's "Missing" that starts so, if any.
+fn line<'c>(check: &'c CommitCheck, start: &str) -> Option<&'c str> {
+    check
+        .missing
+        .iter()
+        .map(String::as_str)
+        .find(|m| m.starts_with(start))
+}
+
+/// The Conan demo's Day 1 (F10): the leader election waits for the BO alone (Goro is lynched
+/// before it, §3), the lynch does not wait for Akira, whom Mei arrests earlier the same day,
+/// and nobody is named for a will he did not write or a night move he cannot make by day.
+#[test]
+fn a_conan_day_waits_for_its_voters_and_its_day_powers() {
+    let game = mafia_mod::demo::conan_demo_game().expect("the Conan demo");
+    let c = check(&game);
+    assert_eq!(
+        line(&c, "not voted on the BO leader election"),
+        Some("not voted on the BO leader election (3): Akira, Vic, Chie (it may be left out)"),
+        "{:?}",
+        c.missing
+    );
+    let lynch = line(&c, "not voted on the Lynch vote").expect("the lynch waits for votes");
+    assert!(!lynch.contains("Akira"), "{lynch}");
+    let idle = line(&c, "no action from a player with a power").unwrap_or_default();
+    for night_only in ["Kei", "Hana", "Rin", "Mako", "Yui", "Jo"] {
+        assert!(!idle.contains(&format!("{night_only} (")), "{idle}");
+    }
+}
+
+const RU_CITY_NIGHT: &str = r#"
+Scenario(
+    name: "a ru-city night with passive and day roles",
+    roleset: "ru-city",
+    players: [
+        (name: "Ann", role: "doctor"),
+        (name: "Bob", role: "blocker"),
+        (name: "Cid", role: "commissar"),
+        (name: "Dan", role: "detective"),
+        (name: "Eve", role: "investigator"),
+        (name: "Fay", role: "active_citizen"),
+        (name: "Gus", role: "judge"),
+        (name: "Hal", role: "priest"),
+        (name: "Ivy", role: "citizen", extra_roles: ["mafia"]),
+        (name: "Jon", role: "citizen", extra_roles: ["mafia"]),
+        (name: "Kim", role: "citizen", extra_roles: ["maniac"]),
+        (name: "Lea", role: "citizen"),
+    ],
+    script: [
+        Resolve,
+        Expect(Phase("Night 1")),
+    ],
+)
+"#;
+
+/// F12: at night the check named the Active citizen, the Judge (passive) and the Priest (day
+/// moves) for their optional night note; it names the doctor, who owes his move.
+#[test]
+fn a_ru_city_night_names_no_one_for_a_note_or_a_day_move() {
+    let path = Path::new("commit_check_ru_city_night.ron");
+    let scenario: Scenario =
+        mafia_mod::store::parse_ron(path, RU_CITY_NIGHT).expect("the scenario parses");
+    let game = run_scenario(&scenario, path).expect("Night 1 opens");
+    let c = check(&game);
+    let idle = line(&c, "no action from a player with a power").unwrap_or_default();
+    assert!(idle.contains("Ann ("), "the doctor owes his move: {idle}");
+    for not_owed in ["Fay (", "Gus (", "Hal ("] {
+        assert!(!idle.contains(not_owed), "{not_owed} in {idle}");
+    }
+}
