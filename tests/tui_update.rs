@@ -1142,24 +1142,9 @@ fn an_improper_vote_is_named_and_needs_a_second_enter() {
     h.type_text("ann capone carla");
     let screen = h.screen(120, 40);
     assert!(screen.contains("improper"), "{screen}");
-    h.enter();
-    assert_eq!(
-        h.app.game.entries().len(),
-        before,
-        "the first Enter enters nothing"
-    );
-    let problem = votes(&h).problem.clone().unwrap_or_default();
-    assert!(
-        problem.contains("improper") && problem.contains("Enter again"),
-        "{problem}"
-    );
-    h.enter();
-    assert_eq!(
-        h.app.game.entries().len(),
-        before + 2,
-        "{:?}",
-        votes(&h).problem
-    );
+    enters_on_the_second_enter(&mut h, before, 2, &["improper", "Enter again"], |h| {
+        votes(h).problem.clone()
+    });
     // Hugo died in Night 2: a vote for him is named as such, not "matches nobody".
     h.type_text("bruno rossi hugo").enter();
     assert_eq!(h.app.game.entries().len(), before + 2);
@@ -1905,22 +1890,33 @@ fn a_pasted_improper_vote_needs_a_second_enter() {
     assert!(matches!(h.app.overlays.last(), Some(Overlay::Batch(_))));
     let lines = batch_lines(&h);
     assert!(lines.iter().any(|l| l.contains("Carla Carla")), "{lines:?}");
+    enters_on_the_second_enter(&mut h, before, 2, &["improper", "line 1"], |h| {
+        batch(h).problem.clone()
+    });
+}
+
+/// The first Enter enters nothing and says why (every word of `says` in the overlay's
+/// problem); the second enters `added` entries.
+fn enters_on_the_second_enter(
+    h: &mut Harness,
+    before: usize,
+    added: usize,
+    says: &[&str],
+    problem: impl Fn(&Harness) -> Option<String>,
+) {
     h.enter();
     assert_eq!(
         h.app.game.entries().len(),
         before,
         "the first Enter enters nothing"
     );
-    let problem = batch(&h).problem.clone().unwrap_or_default();
-    assert!(
-        problem.contains("improper") && problem.contains("line 1"),
-        "{problem}"
-    );
+    let said = problem(h).unwrap_or_default();
+    assert!(says.iter().all(|w| said.contains(w)), "{said}");
     h.enter();
     assert_eq!(
         h.app.game.entries().len(),
-        before + 2,
+        before + added,
         "{:?}",
-        batch(&h).problem
+        problem(h)
     );
 }

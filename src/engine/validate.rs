@@ -616,25 +616,16 @@ pub fn may_vote(
     }
     targets.extend(target_choices(roleset, state, &ballot.target));
     targets.iter().any(|target| {
-        let Ok((id, slot, target)) = check_vote(
+        let vote = checked_vote(
             system,
             roleset,
             state,
             Some(ballot.id.as_str()),
             &voter.name,
             target,
-        ) else {
-            return false;
-        };
-        let query = VoteQuery {
-            roleset,
-            state,
-            ballot: &id,
-            voter: slot,
-            target: &target,
-            advance: false,
-        };
-        system.vote_refusal(&query).is_ok() && system.vote_warnings(&query).is_empty()
+            false,
+        );
+        vote.is_ok_and(|v| v.warnings.is_empty())
     })
 }
 
