@@ -92,6 +92,11 @@ fn day_tally() -> anyhow::Result<App> {
         "vote Tess Sal",
     ] {
         command(&mut app, line);
+        if !app.overlays.is_empty() {
+            // An improper vote (Bruno's for his own family) is named on the first Enter and
+            // entered on the second: the picture shows it void in the tally.
+            press(&mut app, &[KeyCode::Enter]);
+        }
     }
     press(&mut app, &[KeyCode::Char('3')]);
     Ok(app)
@@ -110,6 +115,11 @@ fn new_game() -> anyhow::Result<App> {
     let _ = update(&mut app, mafia_mod::tui::Msg::Paste(names.into()));
     press(&mut app, &[KeyCode::Tab]);
     press(&mut app, &typed("Capone, Rossi"));
+    // A seed of the host's, so the pictured deal is the same at every regeneration (left
+    // empty, the seed is a secret one from the system).
+    press(&mut app, &[KeyCode::Tab, KeyCode::Tab]);
+    press(&mut app, &typed("7"));
+    press(&mut app, &[KeyCode::BackTab, KeyCode::BackTab]);
     Ok(app)
 }
 

@@ -400,7 +400,7 @@ fn fields(app: &App, ng: &NewGame, frame: &mut Frame, area: Rect) {
         line(
             NgField::Seed,
             match ng.seed.text() {
-                "" => "(a secret one from the system; the host sheet shows it)".to_string(),
+                "" => "(empty: a secret one; the host sheet shows it)".to_string(),
                 text => text.to_string(),
             },
         ),
