@@ -301,6 +301,15 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
         }
         "Game" => {
             let g = crate::savefile::parse_game(path, &text).map_err(one)?;
+            if let Some(differs) = g.replay_differs() {
+                let field = format!("published[{}]", differs.post);
+                let (line, col) = crate::store::locate(&text, &field).unwrap_or((1, 1));
+                return Err(vec![format!(
+                    "{}:{line}:{col}: {field}: this save does not replay into the game it recorded: {}",
+                    path.display(),
+                    differs.message
+                )]);
+            }
             Ok(format!(
                 "save of {} at {} ({} entries)",
                 g.roleset().id,
@@ -528,6 +537,13 @@ pub fn apply(
     // A console writing the same save would lose these entries, or they its own.
     let _lock = crate::store::lock_save(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let mut game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
+    if let Some(differs) = game.replay_differs() {
+        bail!(
+            "{}: this save does not replay into the game it recorded ({}); nothing is applied to it",
+            path.display(),
+            differs.message
+        );
+    }
     crate::store::clean_stale_temps(&path);
     let text = read_input(input)?;
     let now = std::time::SystemTime::now()

@@ -73,3 +73,69 @@ fn a_recommitted_round_publishes_anew_and_the_save_keeps_the_posts() {
     assert!(text.contains("published"), "the save keeps the posts");
     assert!(text.contains("Quiet night."));
 }
+
+/// Issue "A game is never lost, part 2", item 4: a save proves its replay. A valid hand edit
+/// of the embedded roleset that changes what the replay publishes (here the wording of a death,
+/// there the order of the stages) is found when the save loads: the game opens read-only,
+/// `check` names the first post that differs with its line, and `apply` writes nothing.
+#[test]
+fn a_save_that_replays_into_another_game_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/demo.ron"))
+        .expect("the demo save");
+    assert!(text.contains("published"), "the demo keeps its posts");
+    let edited = text.replacen(
+        "\"public_death\": \"{player} has died.\"",
+        "\"public_death\": \"{player} is gone.\"",
+        1,
+    );
+    assert_ne!(edited, text);
+    let save = dir.path().join("edited.ron");
+    std::fs::write(&save, &edited).expect("write");
+    let game = mafia_mod::savefile::load_game(&save).expect("a valid save still loads");
+    let differs = game.replay_differs().expect("the difference is found");
+    assert!(
+        differs.message.contains("Jack has died."),
+        "{}",
+        differs.message
+    );
+    assert!(
+        differs.message.contains("Jack is gone."),
+        "{}",
+        differs.message
+    );
+    let app = mafia_mod::tui::App::new(game, save.clone(), None);
+    assert!(
+        app.notice.as_deref().unwrap_or("").contains("READ-ONLY"),
+        "{:?}",
+        app.notice
+    );
+    let bin = env!("CARGO_BIN_EXE_mafia-mod");
+    let check = std::process::Command::new(bin)
+        .args(["check", &save.to_string_lossy()])
+        .output()
+        .expect("check runs");
+    let said = String::from_utf8_lossy(&check.stdout).to_string()
+        + &String::from_utf8_lossy(&check.stderr);
+    assert!(!check.status.success(), "{said}");
+    assert!(
+        said.contains("edited.ron:") && said.contains("published[0]"),
+        "{said}"
+    );
+    assert!(
+        !said.contains(":1:1:"),
+        "the post's own line and column: {said}"
+    );
+    let script = dir.path().join("lines.txt");
+    std::fs::write(&script, "commit\n").expect("write");
+    let apply = std::process::Command::new(bin)
+        .args(["apply", &save.to_string_lossy(), &script.to_string_lossy()])
+        .output()
+        .expect("apply runs");
+    assert!(!apply.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&save).expect("read"),
+        edited,
+        "the save is untouched"
+    );
+}

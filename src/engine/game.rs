@@ -85,6 +85,9 @@ pub struct Game {
     /// The game right after each entry that changed someone's roles, found once per change of
     /// the entries (finding them replays the game; the console redraws the role PMs often).
     role_change_states: std::sync::OnceLock<Vec<(u64, GameState)>>,
+    /// The save's published posts and its replay's part here (`first_difference`): the game
+    /// is shown read-only, never written over, so nothing is saved from a game it is not.
+    replay_differs: Option<ReplayDiffers>,
 }
 
 impl Game {
@@ -120,6 +123,7 @@ impl Game {
                 undone: BTreeSet::new(),
                 corrections: Default::default(),
                 role_change_states: Default::default(),
+                replay_differs: None,
             },
             report.warnings,
         ))
@@ -162,13 +166,20 @@ impl Game {
             last = e.seq;
         }
         let undone = undone_set(&file.entries);
-        let state = replay(system, &file, &undone).map_err(|(seq, e)| {
+        let entry_error = |(seq, e): (u64, Refusal)| {
             let i = file.entries.iter().position(|x| x.seq == seq).unwrap_or(0);
             at(format!("entries[{i}]"), format!("entry #{seq}: {e}"))
-        })?;
-        if file.published.is_empty() && !state.history.is_empty() {
-            file.published = published_by_replay(system, &file);
-        }
+        };
+        // One walk of the log gives the posts as published and the state: after its last undo
+        // or redo the walk has replayed the entries without those taken back, and nothing after
+        // that toggle can have been taken back.
+        let (walked, state) = walk_log(system, &file).map_err(entry_error)?;
+        let replay_differs = if file.published.is_empty() {
+            file.published = walked;
+            None
+        } else {
+            first_difference(&file.published, &walked)
+        };
         Ok(Game {
             file,
             system,
@@ -176,11 +187,16 @@ impl Game {
             undone,
             corrections: Default::default(),
             role_change_states: Default::default(),
+            replay_differs,
         })
     }
 
     pub fn file(&self) -> &GameFile {
         &self.file
+    }
+    /// Where the save's published posts and its replay part, if they do.
+    pub fn replay_differs(&self) -> Option<&ReplayDiffers> {
+        self.replay_differs.as_ref()
     }
     pub fn state(&self) -> &GameState {
         &self.state
@@ -563,9 +579,14 @@ fn new_records(
         .collect()
 }
 
-/// The posts of a save written before posts were kept: the log walked entry by entry, each
-/// commit seen as it stood when it was made (with the undos made by then, not later ones).
-fn published_by_replay(system: &dyn RuleSystem, file: &GameFile) -> Vec<Published> {
+/// The log walked entry by entry, each commit seen as it stood when it was made (with the
+/// undos made by then, not later ones): the posts each commit published, and the state at the
+/// end, which is the replay of every entry not undone. It gives a save
+/// written before posts were kept its records, and checks a newer save's against its replay.
+fn walk_log(
+    system: &dyn RuleSystem,
+    file: &GameFile,
+) -> Result<(Vec<Published>, GameState), (u64, Refusal)> {
     let mut records = Vec::new();
     let mut state = initial_state(&file.roleset, &file.setup);
     let mut undone = BTreeSet::new();
@@ -578,22 +599,62 @@ fn published_by_replay(system: &dyn RuleSystem, file: &GameFile) -> Vec<Publishe
                 } else {
                     undone.remove(&t);
                 }
-                match replay_entries(system, file, &file.entries[..=i], &undone) {
-                    Ok(s) => state = s,
-                    Err(_) => return records,
-                }
+                state = replay_entries(system, file, &file.entries[..=i], &undone)?;
             }
-            _ => {
-                if apply(system, &file.roleset, file.seed, &mut state, e).is_err() {
-                    return records;
-                }
-            }
+            _ => apply(system, &file.roleset, file.seed, &mut state, e).map_err(|r| (e.seq, r))?,
         }
         records.extend(new_records(file, &state, before, i, |s| {
             undone.contains(&s)
         }));
     }
-    records
+    Ok((records, state))
+}
+
+/// Where the posts a save keeps part from the posts its replay publishes: `None` when they
+/// agree. A save whose roleset or entries were edited by hand into another game says so here
+/// instead of replaying into it silently.
+fn first_difference(kept: &[Published], replayed: &[Published]) -> Option<ReplayDiffers> {
+    for (post, (k, r)) in kept.iter().zip(replayed).enumerate() {
+        if k == r {
+            continue;
+        }
+        let lines = |p: &Published| -> Vec<String> {
+            let mut out = p.lines.clone();
+            out.extend(p.edited.iter().cloned());
+            out.push(format!("alive: {}", p.alive.join(", ")));
+            out
+        };
+        let (was, now) = (lines(k), lines(r));
+        let at = was.iter().zip(&now).position(|(a, b)| a != b);
+        let (a, b) = match at {
+            Some(i) => (was[i].as_str(), now[i].as_str()),
+            None => (
+                was.get(now.len()).map_or("(nothing)", String::as_str),
+                now.get(was.len()).map_or("(nothing)", String::as_str),
+            ),
+        };
+        let message = format!(
+            "the post of {} (entry #{}) reads `{a}` in the save, but its replay gives `{b}`",
+            k.title, k.seq
+        );
+        return Some(ReplayDiffers { post, message });
+    }
+    (kept.len() != replayed.len()).then(|| ReplayDiffers {
+        post: kept.len().min(replayed.len()),
+        message: format!(
+            "the save keeps {} published posts, but its replay publishes {}",
+            kept.len(),
+            replayed.len()
+        ),
+    })
+}
+
+/// A save whose replay does not publish the posts it keeps: the first post that differs
+/// (its place in `GameFile.published`) and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayDiffers {
+    pub post: usize,
+    pub message: String,
 }
 
 /// Replay every entry that is not undone; the first refusal stops it.

@@ -203,7 +203,9 @@ impl Scanner<'_> {
             match self.peek() {
                 None => return,
                 Some('"') => self.skip_string(),
-                Some('r') if self.rest().starts_with("r#") || self.rest().starts_with("r\"") => {
+                // `r#"…"#` is a raw string; `r#None` is a raw identifier, an enum variant
+                // named like a keyword (a save's `effect: r#None`).
+                Some('r') if self.rest()[1..].trim_start_matches('#').starts_with('"') => {
                     self.skip_raw_string()
                 }
                 Some('\'') => self.skip_char(),
@@ -295,6 +297,18 @@ mod tests {
         assert_eq!(at("setup.players[1].role"), (5, 74));
         assert_eq!(at("roleset.templates.pub_z"), (12, 44));
         assert_eq!(at("roleset.phases.names.night"), (13, 49));
+    }
+
+    #[test]
+    fn a_real_save_finds_its_published_posts_past_raw_identifiers() {
+        let demo = include_str!("../../saves/demo.ron");
+        let (line, _) = locate(demo, "published[1]").expect("found");
+        let at = demo.lines().nth(line - 1).unwrap_or_default();
+        assert!(
+            at.trim_start().starts_with("Published("),
+            "line {line}: {at}"
+        );
+        assert!(line > 1700, "line {line}");
     }
 
     #[test]

@@ -172,6 +172,7 @@ impl App {
         let tally = game.tally();
         let stale_edit = super::draft::stale_edit(&game, &resolution);
         let durable_seq = game.file().entries.last().map_or(0, |e| e.seq);
+        let game_differs = game.replay_differs().map(|d| d.message.clone());
         App {
             durable_seq,
             saved_seq: durable_seq,
@@ -201,7 +202,11 @@ impl App {
             resolution,
             tally,
             changed: BTreeSet::new(),
-            notice: None,
+            // A save that does not replay into the game it recorded opens read-only, saying
+            // where it parts.
+            notice: game_differs.map(|d| {
+                format!("READ-ONLY: this save does not replay into the game it recorded: {d}")
+            }),
             theme: Theme::from_env(),
             clock: Clock::System,
             area: Rect::new(0, 0, 80, 24),

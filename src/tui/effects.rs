@@ -130,6 +130,13 @@ fn save(app: &mut App) {
     {
         app.durable_seq = last.seq;
     }
+    if let Some(differs) = app.game.replay_differs() {
+        app.notice = Some(format!(
+            "not saved: this save does not replay into the game it recorded ({})",
+            differs.message
+        ));
+        return;
+    }
     if let Some(holder) = &app.read_only {
         app.notice = Some(format!(
             "not saved: read-only, the save is open in another console ({holder})"

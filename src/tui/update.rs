@@ -763,6 +763,12 @@ fn ask_before_quitting(app: &mut App) -> Option<Effect> {
 
 /// Why nothing may be entered here: another console holds the save.
 fn read_only(app: &App) -> Option<String> {
+    if let Some(differs) = app.game.replay_differs() {
+        return Some(format!(
+            "read-only: this save does not replay into the game it recorded ({}); nothing is written to it",
+            differs.message
+        ));
+    }
     app.read_only.as_ref().map(|holder| {
         format!(
             "read-only: the save is open in another console ({holder}); :takeover to write here"

@@ -12,7 +12,9 @@ use ratatui::widgets::Paragraph;
 pub fn render(app: &App, frame: &mut Frame, area: Rect) {
     let save = match &app.save_state {
         // Nothing this console enters reaches the save while another console holds it.
-        _ if app.read_only.is_some() => "◌ read-only".to_string(),
+        _ if app.read_only.is_some() || app.game.replay_differs().is_some() => {
+            "◌ read-only".to_string()
+        }
         SaveState::Saved => "● saved".to_string(),
         SaveState::Unsaved => "○ unsaved".to_string(),
         SaveState::Failed(_) => "✗ SAVE FAILED".to_string(),
