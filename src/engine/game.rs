@@ -775,6 +775,11 @@ fn apply(
     state: &mut GameState,
     e: &LoggedEntry,
 ) -> Result<(), Refusal> {
+    // Only a commit (the rules at work) or a host command changes roles; an action or a vote
+    // waits in the pending list. Sparing the others their snapshots keeps a long replay fast.
+    if !matches!(e.entry, Entry::Resolve | Entry::Host(_)) {
+        return apply_entry(system, roleset, seed, state, e);
+    }
     let before: Vec<Vec<String>> = state.slots.iter().map(Slot::own_role_list).collect();
     let (phase, position) = (state.phase, state.history.len());
     apply_entry(system, roleset, seed, state, e)?;
