@@ -1489,6 +1489,10 @@ fn a_stale_edited_post_cannot_be_committed_unnoticed() {
             shown.contains("Ugo has died."),
             "the difference is shown: {shown}"
         );
+        assert!(
+            shown.contains("commit the new text") && !shown.contains("y commit"),
+            "the key bar offers the choice, not yes: {shown}"
+        );
         h.key(KeyCode::Char('y'));
         assert_eq!(
             h.app.game.phase_name(),

@@ -258,9 +258,9 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Commit, Key::ch('y'), Msg::Yes, "commit: the posts become final", Some("commit")),
     bind(M::Commit, Key::plain(Enter), Msg::Yes, "commit", None),
     bind(M::Commit, Key::ch('n'), Msg::No, "not yet", Some("not yet")),
-    bind(M::Commit, Key::ch('t'), Msg::TakeNew, "over an out-of-date edited post: commit with the new text", None),
-    bind(M::Commit, Key::ch('m'), Msg::KeepEdit, "over an out-of-date edited post: commit keeping your edit", None),
-    bind(M::Commit, Key::ch('e'), Msg::EditDraft, "over an out-of-date edited post: edit it first", None),
+    bind(M::Commit, Key::ch('t'), Msg::TakeNew, "over an out-of-date edited post: commit with the new text", Some("commit the new text")),
+    bind(M::Commit, Key::ch('m'), Msg::KeepEdit, "over an out-of-date edited post: commit keeping your edit", Some("commit my edit")),
+    bind(M::Commit, Key::ch('e'), Msg::EditDraft, "over an out-of-date edited post: edit it first", Some("edit")),
     bind(M::Commit, Key::plain(Esc), Msg::No, "not yet", None),
     bind(M::Commit, Key::plain(Up), Msg::Up, "scroll up", None),
     bind(M::Commit, Key::ch('k'), Msg::Up, "scroll up", None),
@@ -380,9 +380,20 @@ pub fn translate(app: &App, event: Event) -> Option<Msg> {
 /// The status-bar hints of the keys that answer now.
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let modes = active_modes(app);
+    // The commit check over an out-of-date edited post commits by the host's choice of text,
+    // not by yes; without one, the choice is not offered.
+    let stale = match app.overlays.last() {
+        Some(crate::tui::app::Overlay::Commit(c)) => Some(c.check.stale_post.is_some()),
+        _ => None,
+    };
+    let offered = |b: &Binding| match (stale, &b.msg) {
+        (Some(true), Msg::Yes) => false,
+        (Some(false), Msg::TakeNew | Msg::KeepEdit | Msg::EditDraft) => false,
+        _ => true,
+    };
     let mut out = Vec::new();
     for mode in modes {
-        for b in BINDINGS.iter().filter(|b| b.mode == mode) {
+        for b in BINDINGS.iter().filter(|b| b.mode == mode && offered(b)) {
             if let Some(hint) = b.hint {
                 out.push((b.key.label(), hint));
             }
