@@ -386,10 +386,11 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
         Some(crate::tui::app::Overlay::Commit(c)) => Some(c.check.stale_post.is_some()),
         _ => None,
     };
-    let offered = |b: &Binding| match (stale, &b.msg) {
-        (Some(true), Msg::Yes) => false,
-        (Some(false), Msg::TakeNew | Msg::KeepEdit | Msg::EditDraft) => false,
-        _ => true,
+    let offered = |b: &Binding| {
+        !matches!(
+            (stale, &b.msg),
+            (Some(true), Msg::Yes) | (Some(false), Msg::TakeNew | Msg::KeepEdit | Msg::EditDraft)
+        )
     };
     let mut out = Vec::new();
     for mode in modes {
