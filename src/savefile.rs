@@ -433,7 +433,7 @@ pub fn journal_report(found: &Unsaved, limit: usize) -> Vec<String> {
         _ => {
             let tail = found.entries();
             out.push(format!(
-                "{} holds {} the save does not (its console stopped before saving them):",
+                "{} holds {} the save does not (its console did not save them):",
                 found.journal.path.display(),
                 entries_count(tail.len()),
             ));
