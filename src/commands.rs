@@ -521,7 +521,7 @@ pub fn suggest(
 ///
 /// A save with a journal holding entries it does not (a console stopped before saving them)
 /// is refused, its entries listed, unless `journal` says what to do with it; that is done only
-/// when the save is written, so a refused line leaves the journal as well as the save.
+/// once the save is written, so a refused line or a failed save leaves the journal as it was.
 pub fn apply(
     game: &Path,
     input: &Path,
@@ -561,10 +561,12 @@ pub fn apply(
     match crate::apply::apply_lines_checked(&mut game, &text, now, &mut before_commit) {
         Ok(count) => {
             if count > 0 {
-                if let Some(choice) = journal {
-                    settle_journals(journals, choice, out)?;
-                }
                 save_game(&game, &path).map_err(|e| anyhow!("{e}"))?;
+                // After the save: a save that fails leaves the journal as it was too.
+                if let Some(choice) = journal {
+                    settle_journals(journals, choice, out)
+                        .context("the entries are applied and saved")?;
+                }
             }
             writeln!(
                 out,
