@@ -121,6 +121,12 @@ pub enum Command {
         /// Commit even where the commit check finds votes missing.
         #[arg(long)]
         force: bool,
+        /// What to do first with a journal of the save (entries a console wrote down and did
+        /// not save): `keep-aside` renames it so no start offers it again, `drop` deletes it.
+        /// Without it, `apply` refuses a save with one and lists its entries: open the save
+        /// in the console to see both and choose.
+        #[arg(long, value_enum, value_name = "WHAT")]
+        journal: Option<JournalFlag>,
     },
     /// Werewolves Revamped formal texts.
     Wwr {
@@ -151,6 +157,15 @@ pub enum WwrCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `apply --journal`: what to do with a journal of the save before applying.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JournalFlag {
+    /// Rename it (`NAME.ron.journal-PID-aside-TIME`): kept, and never offered again.
+    KeepAside,
+    /// Delete it: its entries are in no file any more.
+    Drop,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

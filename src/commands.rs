@@ -1,5 +1,6 @@
 //! What each command-line subcommand does (the TUI is separate).
 
+use crate::cli::JournalFlag;
 use crate::engine::check::{CommitCheck, commit_check};
 use crate::engine::{Game, Level, PlayerSetup, Setup};
 use crate::export::{Markup, private_results, public_post};
@@ -526,10 +527,15 @@ pub fn suggest(
 /// `mafia-mod apply GAME FILE`: every line an entry, all or nothing; the save is written once.
 /// Before each commit the commit check is printed, as the console shows it before its yes; a
 /// commit it finds votes missing for is refused unless `force` (a script has nobody to ask).
+///
+/// A save with a journal holding entries it does not (a console stopped before saving them)
+/// is refused, its entries listed, unless `journal` says what to do with it; that is done only
+/// once the save is written, so a refused line or a failed save leaves the journal as it was.
 pub fn apply(
     game: &Path,
     input: &Path,
     force: bool,
+    journal: Option<JournalFlag>,
     data_dir: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<bool> {
@@ -545,6 +551,10 @@ pub fn apply(
         );
     }
     crate::store::clean_stale_temps(&path);
+    let journals = crate::savefile::unsaved_journals(&path, game.file(), false);
+    if !journals.is_empty() && journal.is_none() {
+        bail!(journals_refusal(&path, &journals));
+    }
     let text = read_input(input)?;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -568,6 +578,11 @@ pub fn apply(
         Ok(count) => {
             if count > 0 {
                 save_game(&game, &path).map_err(|e| anyhow!("{e}"))?;
+                // After the save: a save that fails leaves the journal as it was too.
+                if let Some(choice) = journal {
+                    settle_journals(journals, choice, out)
+                        .context("the entries are applied and saved")?;
+                }
             }
             writeln!(
                 out,
@@ -593,6 +608,81 @@ pub fn apply(
             Ok(false)
         }
     }
+}
+
+/// Why `apply` does not write a save with journals: what each holds, and what to do.
+fn journals_refusal(
+    path: &Path,
+    journals: &[std::result::Result<crate::savefile::Unsaved, FileError>],
+) -> String {
+    let mut text = format!(
+        "{}: {} entries the save does not hold (a console stopped before saving them); nothing applied, the save is unchanged",
+        path.display(),
+        if journals.len() == 1 {
+            "a journal of this save holds"
+        } else {
+            "journals of this save hold"
+        }
+    );
+    for found in journals {
+        match found {
+            Ok(found) => {
+                for line in crate::savefile::journal_report(found, 20) {
+                    text.push_str("\n  ");
+                    text.push_str(&line);
+                }
+            }
+            Err(e) => text.push_str(&format!("\n  {e} (the journal does not read)")),
+        }
+    }
+    text.push_str(&format!(
+        "\nOpen the save in the console (mafia-mod open {}) to see them and choose: enter them on top of the save, keep the journal aside, or drop it. Or run apply again with --journal keep-aside (the journal is renamed, never offered again) or --journal drop (it is deleted).",
+        path.display()
+    ));
+    text
+}
+
+/// `apply --journal`: each journal kept aside or dropped, as the host said, and what it held
+/// printed, so nothing goes unsaid.
+fn settle_journals(
+    journals: Vec<std::result::Result<crate::savefile::Unsaved, FileError>>,
+    choice: JournalFlag,
+    out: &mut dyn Write,
+) -> Result<()> {
+    for found in journals {
+        let (journal, lines) = match &found {
+            Ok(found) => (
+                found.journal.path.clone(),
+                crate::savefile::journal_report(found, usize::MAX),
+            ),
+            Err(e) => (
+                e.path.clone(),
+                vec![format!("{e} (the journal does not read)")],
+            ),
+        };
+        match choice {
+            JournalFlag::KeepAside => {
+                let kept = crate::savefile::set_journal_aside(&journal).with_context(|| {
+                    format!("cannot set the journal {} aside", journal.display())
+                })?;
+                writeln!(
+                    out,
+                    "kept the journal {} aside as {}:",
+                    journal.display(),
+                    kept.display()
+                )?;
+            }
+            JournalFlag::Drop => {
+                std::fs::remove_file(&journal)
+                    .with_context(|| format!("cannot drop the journal {}", journal.display()))?;
+                writeln!(out, "dropped the journal {}:", journal.display())?;
+            }
+        }
+        for line in lines {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The commit check as text, as the console shows it before a commit: what is missing and

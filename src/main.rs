@@ -120,9 +120,19 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             input,
             explain,
         }) => commands::suggest(&game, &input, explain, cli.data_dir.as_deref(), &mut out),
-        Some(Command::Apply { game, input, force }) => {
-            commands::apply(&game, &input, force, cli.data_dir.as_deref(), &mut out)
-        }
+        Some(Command::Apply {
+            game,
+            input,
+            force,
+            journal,
+        }) => commands::apply(
+            &game,
+            &input,
+            force,
+            journal,
+            cli.data_dir.as_deref(),
+            &mut out,
+        ),
         Some(Command::Wwr {
             command: WwrCommand::Parse { paths, json },
         }) => mafia_mod::wwr::run_parse_command(&paths, json, &mut out),

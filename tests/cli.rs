@@ -646,3 +646,92 @@ fn an_unclosed_bracket_of_other_names_is_an_error_with_its_place() {
     );
     assert!(!save.exists());
 }
+
+/// A journal of `save` left by a console that is gone (a process id no system gives), with
+/// these `:` lines as entries on the save as it is now. Returns the journal.
+#[cfg(target_os = "linux")]
+fn journal_left_on(save: &Path, lines: &str) -> std::path::PathBuf {
+    let mut game = mafia_mod::savefile::load_game(save).expect("the save loads");
+    let base = game.entries().last().map_or(0, |e| e.seq);
+    let file = game.file().clone();
+    mafia_mod::apply::apply_lines(&mut game, lines, Some(1_790_000_000)).expect("accepted");
+    let entries: Vec<_> = game
+        .entries()
+        .iter()
+        .filter(|e| e.seq > base)
+        .cloned()
+        .collect();
+    mafia_mod::savefile::append_journal(save, &file, base, &entries).expect("journal");
+    let journal = mafia_mod::savefile::journal_of(save, 999_999_999);
+    std::fs::rename(mafia_mod::savefile::journal_path(save), &journal).expect("rename");
+    journal
+}
+
+/// Item 1 of "A game is never lost, part 2": `apply` on a save with a journal (a console was
+/// killed before saving these entries) refuses, lists them and says what to do, the save and
+/// the journal untouched; `--journal keep-aside` renames the journal and applies, `--journal
+/// drop` deletes it, printing what it held, and applies.
+#[cfg(target_os = "linux")]
+#[test]
+fn apply_on_a_save_with_a_journal_refuses_unless_told_what_to_do() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("game.ron");
+    std::fs::copy(repo("saves/demo.ron"), &save).expect("copy demo");
+    let s = save.to_string_lossy().to_string();
+    let journal = journal_left_on(&save, "modkill Bruno\n");
+    let lines = dir.path().join("lines.txt");
+    std::fs::write(&lines, "note from a script\n").expect("write");
+    let l = lines.to_string_lossy().to_string();
+    let before = std::fs::read(&save).expect("read");
+
+    let o = run(&["apply", &s, &l]);
+    let said = cli_common::out(&o);
+    assert_eq!(o.status.code(), Some(2), "{said}");
+    assert!(said.contains(&journal.display().to_string()), "{said}");
+    assert!(said.contains("modkill Bruno"), "{said}");
+    assert!(said.contains("nothing applied"), "{said}");
+    assert!(said.contains("mafia-mod open"), "{said}");
+    assert!(said.contains("--journal keep-aside"), "{said}");
+    assert_eq!(
+        std::fs::read(&save).expect("read"),
+        before,
+        "the save as it was"
+    );
+    assert!(journal.exists(), "the journal as it was");
+
+    let o = run(&["apply", &s, &l, "--journal", "keep-aside"]);
+    let said = cli_common::out(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(said.contains("kept the journal"), "{said}");
+    assert!(said.contains("modkill Bruno"), "{said}");
+    assert!(said.contains("applied 1 entry"), "{said}");
+    assert!(!journal.exists());
+    let kept = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .contains(".journal-999999999-aside-")
+        });
+    assert!(kept, "the journal is kept aside");
+
+    // Another console killed after that apply: its journal is dropped when told so.
+    let journal = journal_left_on(&save, "modkill Carla\n");
+    let o = run(&["apply", &s, &l, "--journal", "drop"]);
+    let said = cli_common::out(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(said.contains("dropped the journal"), "{said}");
+    assert!(said.contains("modkill Carla"), "{said}");
+    assert!(!journal.exists());
+    let game = mafia_mod::savefile::load_game(&save).expect("loads");
+    assert!(game.state().slot_by_name("Carla").expect("Carla").alive);
+    let notes = game
+        .entries()
+        .iter()
+        .filter(|e| {
+            mafia_mod::script::entry_line(&e.entry).as_deref() == Some("note from a script")
+        })
+        .count();
+    assert_eq!(notes, 2);
+}

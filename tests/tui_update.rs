@@ -1783,7 +1783,7 @@ fn the_next_start_offers_the_journal_back() {
         at: None,
         entry: Entry::Host(HostCommand::Modkill("Bruno".into())),
     };
-    mafia_mod::savefile::append_journal(&path, &[lost]).expect("journal");
+    mafia_mod::savefile::append_journal(&path, h.app.game.file(), last, &[lost]).expect("journal");
     h.app.check_journal();
     let asked = question(&h).expect("the journal is offered");
     assert!(asked.contains("modkill Bruno"), "{asked}");
@@ -1923,4 +1923,223 @@ fn enters_on_the_second_enter(
         "{:?}",
         problem(h)
     );
+}
+
+/// Entries a console wrote to its journal on the save as it stands now, and did not save; the
+/// console is then gone (another process's journal on Linux, where a start can tell a process
+/// is gone; elsewhere this process's own, which a start always reads). Returns the journal.
+fn journal_of_a_stopped_console(save: &std::path::Path, entries: &[Entry]) -> std::path::PathBuf {
+    let journal = if cfg!(target_os = "linux") {
+        mafia_mod::savefile::journal_of(save, 999_999_999)
+    } else {
+        mafia_mod::savefile::journal_path(save)
+    };
+    write_journal(save, &journal, entries);
+    journal
+}
+
+/// Write `entries` as the journal `journal` of `save`, numbered after the save's last entry and
+/// written on the save as it is now.
+fn write_journal(save: &std::path::Path, journal: &std::path::Path, entries: &[Entry]) {
+    let game = load_game(save).expect("the save loads");
+    let last = game.entries().last().map_or(0, |e| e.seq);
+    let logged: Vec<mafia_mod::engine::LoggedEntry> = entries
+        .iter()
+        .zip(last + 1..)
+        .map(|(entry, seq)| mafia_mod::engine::LoggedEntry {
+            seq,
+            at: Some(1_790_000_000),
+            entry: entry.clone(),
+        })
+        .collect();
+    mafia_mod::savefile::append_journal(save, game.file(), last, &logged).expect("journal");
+    let own = mafia_mod::savefile::journal_path(save);
+    if own.as_path() != journal {
+        std::fs::rename(&own, journal).expect("the journal moves to its console");
+    }
+}
+
+/// Someone else writes the save (a console that took it over, or `apply`): these entries go
+/// on top of it.
+fn someone_else_writes(save: &std::path::Path, entries: &[Entry]) {
+    let mut game = load_game(save).expect("the save loads");
+    for entry in entries {
+        game.submit(entry.clone(), None).expect("accepted");
+    }
+    mafia_mod::savefile::save_game(&game, save).expect("saved");
+}
+
+fn modkill(name: &str) -> Entry {
+    Entry::Host(HostCommand::Modkill(name.into()))
+}
+
+fn note(text: &str) -> Entry {
+    Entry::Host(HostCommand::Note(text.into()))
+}
+
+/// Item 1 of "A game is never lost, part 2": a journal whose save someone else wrote since is
+/// no longer dropped at the next start. The question shows both (the journal's entries, the
+/// save's newer ones) and `y` enters the journal's entries on top, numbered after the save's,
+/// and saves; the journal then goes.
+#[test]
+fn a_journal_on_a_save_written_since_shows_both_and_goes_on_top() {
+    let h = demo();
+    let path = h.app.path.clone();
+    let base = h.app.game.entries().last().map_or(0, |e| e.seq);
+    let journal = journal_of_a_stopped_console(&path, &[modkill("Bruno")]);
+    someone_else_writes(&path, &[note("written by apply")]);
+    let mut next = console_on(&path);
+    next.app.check_journal();
+    let asked = question(&next).expect("the journal is offered");
+    assert!(asked.contains("changed since the journal"), "{asked}");
+    assert!(
+        asked.contains(&format!("#{} modkill Bruno", base + 1)),
+        "{asked}"
+    );
+    assert!(
+        asked.contains(&format!("#{} note written by apply", base + 1)),
+        "what the save holds now is shown too: {asked}"
+    );
+    assert!(asked.contains(&journal.display().to_string()), "{asked}");
+    next.key(KeyCode::Char('y'));
+    assert!(next.app.overlays.is_empty(), "{:?}", error_text(&next));
+    assert_eq!(next.app.save_state, SaveState::Saved);
+    let saved = load_game(&path).expect("loads");
+    let tail: Vec<(u64, Entry)> = saved
+        .entries()
+        .iter()
+        .filter(|e| e.seq > base)
+        .map(|e| (e.seq, e.entry.clone()))
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            (base + 1, note("written by apply")),
+            (base + 2, modkill("Bruno"))
+        ]
+    );
+    assert!(!journal.exists(), "the journal is in the save now");
+}
+
+/// Entering the journal on top is all or nothing through the rules: a refusal (here the save
+/// already killed Bruno) is shown, the game and the save stay as they were, and the question
+/// is asked again.
+#[test]
+fn a_journal_the_rules_refuse_on_top_changes_nothing() {
+    let h = demo();
+    let path = h.app.path.clone();
+    let journal = journal_of_a_stopped_console(&path, &[note("first"), modkill("Bruno")]);
+    someone_else_writes(&path, &[modkill("Bruno")]);
+    let before = std::fs::read(&path).expect("save");
+    let mut next = console_on(&path);
+    let entries = next.app.game.entries().len();
+    next.app.check_journal();
+    assert!(
+        question(&next).expect("asked").contains("y is refused"),
+        "the question says so before y"
+    );
+    next.key(KeyCode::Char('y'));
+    let error = error_text(&next).expect("the refusal is shown");
+    assert!(error.contains("already dead"), "{error}");
+    assert!(error.contains("modkill Bruno"), "{error}");
+    assert_eq!(next.app.game.entries().len(), entries, "nothing entered");
+    assert_eq!(std::fs::read(&path).expect("save"), before);
+    assert!(journal.exists());
+    next.esc();
+    let asked = question(&next).expect("asked again");
+    assert!(asked.contains("modkill Bruno"), "{asked}");
+}
+
+/// `k` keeps the save as it is and the journal aside as a file no start reads again, and says
+/// where.
+#[test]
+fn a_journal_kept_aside_is_a_file_no_start_offers_again() {
+    let h = demo();
+    let path = h.app.path.clone();
+    let journal = journal_of_a_stopped_console(&path, &[modkill("Bruno")]);
+    someone_else_writes(&path, &[note("written by apply")]);
+    let before = std::fs::read(&path).expect("save");
+    let mut next = console_on(&path);
+    next.app.check_journal();
+    next.key(KeyCode::Char('k'));
+    assert!(next.app.overlays.is_empty());
+    let notice = next.app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("-aside-"), "{notice}");
+    assert!(!journal.exists());
+    let kept = std::fs::read_dir(path.parent().expect("folder"))
+        .expect("folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().contains("-aside-"))
+        .expect("the journal is kept aside");
+    assert!(
+        std::fs::read_to_string(kept)
+            .expect("kept")
+            .contains("Bruno")
+    );
+    assert_eq!(std::fs::read(&path).expect("save"), before);
+    assert!(is_alive(&next, "Bruno"));
+    let mut again = console_on(&path);
+    again.app.check_journal();
+    assert!(again.app.overlays.is_empty(), "not offered again");
+}
+
+/// `d` asks again; `n` goes back to the question with nothing done, and `d` `y` deletes the
+/// journal, the save untouched.
+#[test]
+fn dropping_a_journal_asks_again() {
+    let h = demo();
+    let path = h.app.path.clone();
+    let journal = journal_of_a_stopped_console(&path, &[modkill("Bruno")]);
+    someone_else_writes(&path, &[note("written by apply")]);
+    let before = std::fs::read(&path).expect("save");
+    let mut next = console_on(&path);
+    next.app.check_journal();
+    next.key(KeyCode::Char('d'));
+    let asked = question(&next).expect("asked again");
+    assert!(asked.contains("for good"), "{asked}");
+    next.key(KeyCode::Char('n'));
+    let asked = question(&next).expect("back to the journal question");
+    assert!(asked.contains("changed since the journal"), "{asked}");
+    assert!(journal.exists(), "nothing dropped on n");
+    next.key(KeyCode::Char('d')).key(KeyCode::Char('y'));
+    assert!(next.app.overlays.is_empty());
+    assert!(!journal.exists());
+    assert!(
+        next.app
+            .notice
+            .clone()
+            .unwrap_or_default()
+            .contains("dropped"),
+        "{:?}",
+        next.app.notice
+    );
+    assert_eq!(std::fs::read(&path).expect("save"), before);
+}
+
+/// `:takeover` asks about the journal of the console taken over (which may still run: process
+/// 1 stands for it here, so no start would offer it), as a start does.
+#[test]
+fn takeover_offers_the_journal_of_the_console_taken_over() {
+    let mut first = demo();
+    first.app.hold_save();
+    let path = first.app.path.clone();
+    let journal = mafia_mod::savefile::journal_of(&path, 1);
+    write_journal(&path, &journal, &[modkill("Bruno")]);
+    let mut second = console_on(&path);
+    assert!(second.app.read_only.is_some());
+    second.command("takeover").key(KeyCode::Char('y'));
+    assert!(second.app.read_only.is_none());
+    let asked = question(&second).expect("the journal is offered at the takeover");
+    assert!(asked.contains("modkill Bruno"), "{asked}");
+    second.key(KeyCode::Char('y'));
+    assert!(second.app.overlays.is_empty(), "{:?}", error_text(&second));
+    assert_eq!(second.app.save_state, SaveState::Saved);
+    assert!(
+        second.app.claim.is_some(),
+        "still the writer after the recovery"
+    );
+    let saved = load_game(&path).expect("loads");
+    assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
+    assert!(!journal.exists());
 }

@@ -295,11 +295,21 @@ impl App {
         Err(holder)
     }
 
-    /// At start: the save's journal holds entries the save does not (the last session stopped
-    /// before they were saved): offer them back. A journal that does not replay is left as it
-    /// is and named.
+    /// At start: a journal of the save holds entries the save does not (a console stopped
+    /// before they were saved, or someone else wrote the save since): show them and ask what
+    /// to do. A journal that does not read is left as it is and named.
     pub fn check_journal(&mut self) {
-        match crate::savefile::recovered(&self.path, &self.game) {
+        self.find_journal(false);
+    }
+
+    /// After `:takeover`: the same, also for the journal of the console taken over, which may
+    /// still run.
+    pub fn check_journal_at_takeover(&mut self) {
+        self.find_journal(true);
+    }
+
+    fn find_journal(&mut self, live: bool) {
+        match crate::savefile::recovered(&self.path, &self.game, live) {
             Ok(Some(recovery)) => self.offer_recovery(recovery),
             Ok(None) => {}
             Err(e) => self.error(
@@ -309,39 +319,67 @@ impl App {
         }
     }
 
-    /// Offer to recover the entries the save's journal holds beyond it (the last session
-    /// stopped before they were saved).
+    /// Ask what to do with a journal's entries the save does not hold.
     pub fn offer_recovery(&mut self, recovery: crate::savefile::Recovery) {
-        let tail = &recovery.tail;
-        let lines: Vec<String> = tail
-            .iter()
-            .take(12)
-            .map(|e| {
-                let line = crate::script::entry_line(&e.entry)
-                    .unwrap_or_else(|| "(an entry with no command line)".into());
-                format!("#{} {line}", e.seq)
-            })
-            .collect();
-        let mut detail = vec![format!(
-            "{} entr{} from the last session {} not in the save:",
-            tail.len(),
-            if tail.len() == 1 { "y" } else { "ies" },
-            if tail.len() == 1 { "is" } else { "are" }
-        )];
-        detail.extend(lines);
-        if tail.len() > 12 {
-            detail.push(format!("… and {} more", tail.len() - 12));
-        }
-        detail.push(String::new());
-        detail.push(
-            "y: recover them and save · n: keep the save as it is and set the journal aside".into(),
-        );
         self.recovery = Some(Box::new(recovery));
+        self.ask_recovery();
+    }
+
+    /// The journal question, for `self.recovery`: what the journal holds and, when someone
+    /// else wrote the save since, what the save holds now; then the three answers.
+    pub fn ask_recovery(&mut self) {
+        let Some(recovery) = &self.recovery else {
+            return;
+        };
+        let found = &recovery.found;
+        let changed = matches!(found.fit, crate::savefile::JournalFit::Changed { .. });
+        let mut detail = crate::savefile::journal_report(found, 12);
+        detail.push(String::new());
+        detail.push(match (&recovery.game, changed) {
+            (Err(why), _) => format!("y is refused: {why}"),
+            (Ok(_), true) => {
+                "y: enter the journal's entries on top of the save as it is now (numbered after it), each through the rules, and save".into()
+            }
+            (Ok(_), false) => "y: recover them and save".into(),
+        });
+        detail.push(
+            "k or n: keep the save as it is and the journal aside as a file · d: drop the journal (asks again)".into(),
+        );
+        let question = if changed {
+            "The save changed since the journal was written: enter the journal's entries on top?"
+        } else {
+            "Recover the entries the journal kept?"
+        };
         self.overlays
             .push(Overlay::Confirm(super::confirm::Confirm {
-                question: "Recover the entries the journal kept?".into(),
+                question: question.into(),
                 detail,
                 action: Confirmed::Recover,
+            }));
+    }
+
+    /// Ask again before the journal is dropped: its entries are then in no file.
+    pub fn ask_drop_journal(&mut self) {
+        let Some(recovery) = &self.recovery else {
+            return;
+        };
+        let found = &recovery.found;
+        let count = found.entries().len();
+        self.overlays
+            .push(Overlay::Confirm(super::confirm::Confirm {
+                question: format!(
+                    "Drop the journal's {count} entr{} for good?",
+                    if count == 1 { "y" } else { "ies" }
+                ),
+                detail: vec![
+                    format!(
+                        "{} is deleted: its entries are in no save, and nothing brings them back.",
+                        found.journal.path.display()
+                    ),
+                    String::new(),
+                    "y: drop it · n: back to the question".into(),
+                ],
+                action: Confirmed::DropJournal,
             }));
     }
 

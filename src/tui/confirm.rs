@@ -4,7 +4,7 @@
 //! record without counting is named on the first Enter and entered on the second.
 
 use super::app::App;
-use super::msg::{Answer, Effect, Msg};
+use super::msg::{Answer, Effect, JournalChoice, Msg};
 use super::view::{centered, popup, popup_block};
 use crate::engine::{Entry, Game};
 use ratatui::Frame;
@@ -19,8 +19,11 @@ pub enum Confirmed {
     /// Quit with entries not in the save: `y` quits, `s` tries the save again, `w` saves
     /// elsewhere, `n` stays.
     Quit,
-    /// Recover the entries the save's journal kept (`y`), or set the journal aside (`n`).
+    /// A journal holds entries the save does not: `y` enters them on top of the save, `k` (or
+    /// `n`) keeps the journal aside as a file, `d` drops it after asking again.
     Recover,
+    /// Drop the journal for good (`y`); `n` goes back to the journal question under it.
+    DropJournal,
     /// Write to a save another console holds.
     Takeover,
     /// Replace existing files with an export.
@@ -50,8 +53,14 @@ impl Confirm {
             (Msg::Yes, Confirmed::Quit) => Answer::Effect(Effect::Quit),
             (Msg::Save, Confirmed::Quit) => Answer::Effect(Effect::Save),
             (Msg::SaveElsewhere, Confirmed::Quit) => Answer::Effect(Effect::SaveElsewhere),
-            (Msg::Yes, Confirmed::Recover) => Answer::Effect(Effect::Recover(true)),
-            (Msg::No, Confirmed::Recover) => Answer::Effect(Effect::Recover(false)),
+            (Msg::Yes, Confirmed::Recover) => Answer::Effect(Effect::Recover(JournalChoice::Apply)),
+            (Msg::No | Msg::KeepAside, Confirmed::Recover) => {
+                Answer::Effect(Effect::Recover(JournalChoice::KeepAside))
+            }
+            (Msg::DropJournal, Confirmed::Recover) => Answer::AskDropJournal,
+            (Msg::Yes, Confirmed::DropJournal) => {
+                Answer::Effect(Effect::Recover(JournalChoice::Drop))
+            }
             (Msg::Yes, Confirmed::Takeover) => Answer::Effect(Effect::Takeover),
             (Msg::No, _) => Answer::Close,
             _ => Answer::Stay,

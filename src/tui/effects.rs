@@ -1,8 +1,8 @@
 //! Carrying out what `update` asks for: saves, loads, exports, the clipboard, mouse capture.
 //! Failures never lose the game in memory; they show the error overlay.
 
-use super::app::{App, SaveState};
-use super::msg::Effect;
+use super::app::{App, Confirmed, Overlay, SaveState};
+use super::msg::{Effect, JournalChoice};
 use crate::savefile::{load_game, save_game};
 use crate::store::fresh_path;
 use ratatui::crossterm::clipboard::CopyToClipboard;
@@ -24,6 +24,9 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
                 app.replace_game(game, path.clone());
                 app.notice = Some(format!("opened {}", path.display()));
                 app.hold_save();
+                if app.read_only.is_none() {
+                    app.check_journal();
+                }
             }
             Err(e) => app.error("Cannot open that save", e.to_string()),
         },
@@ -96,7 +99,7 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
             }
         }
         Effect::SaveElsewhere => save_elsewhere(app),
-        Effect::Recover(take) => recover(app, take),
+        Effect::Recover(choice) => recover(app, choice),
         Effect::Takeover => match load_game(&app.path)
             .map_err(|e| e.to_string())
             .and_then(|game| {
@@ -112,6 +115,9 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
                 app.notice = Some(
                     "taken over: the save is written from here; the other console can no longer save it".into(),
                 );
+                // What the console taken over wrote down and did not save is the host's to
+                // decide, as at a start.
+                app.check_journal_at_takeover();
             }
             Err(e) => app.error("Cannot take the save over", e),
         },
@@ -126,7 +132,8 @@ fn save(app: &mut App) {
     let fresh: Vec<crate::engine::LoggedEntry> =
         app.entries_at_risk().into_iter().cloned().collect();
     if let Some(last) = fresh.last()
-        && crate::savefile::append_journal(&app.path, &fresh).is_ok()
+        && crate::savefile::append_journal(&app.path, app.game.file(), app.saved_seq, &fresh)
+            .is_ok()
     {
         app.durable_seq = last.seq;
     }
@@ -218,35 +225,96 @@ fn save_elsewhere(app: &mut App) {
     }
 }
 
-/// The host's answer to the journal found at start: take the recovered game and save it, or
-/// keep the save as it is and set the journal aside.
-fn recover(app: &mut App, take: bool) {
+/// The host's answer to the journal question: enter the journal's entries on top of the save
+/// and save, keep the journal aside as a file, or drop it. A refusal of the rules changes
+/// nothing and asks again; nothing is deleted but on the second yes of `d`.
+fn recover(app: &mut App, choice: JournalChoice) {
+    // Answered: neither the question nor the drop question over it stays.
+    app.overlays.retain(|o| {
+        !matches!(o, Overlay::Confirm(c)
+            if matches!(c.action, Confirmed::Recover | Confirmed::DropJournal))
+    });
     let Some(recovery) = app.recovery.take() else {
         return;
     };
-    let crate::savefile::Recovery { game, journal, .. } = *recovery;
-    if take {
-        let count = game.file().entries.len() - app.game.file().entries.len();
-        let (path, saved) = (app.path.clone(), app.saved_seq);
-        let (lock, read_only) = (app.lock.take(), app.read_only.take());
-        app.replace_game(game, path);
-        (app.lock, app.read_only) = (lock, read_only);
-        app.save_state = SaveState::Unsaved;
-        app.saved_seq = saved;
-        app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);
-        save(app);
-        if app.save_state == SaveState::Saved {
-            let _ = std::fs::remove_file(&journal);
+    let recovery = *recovery;
+    let journal = recovery.found.journal.path.clone();
+    let count = recovery.found.entries().len();
+    let entries = if count == 1 { "entry" } else { "entries" };
+    match choice {
+        JournalChoice::Apply => {
+            if let Err(why) = &recovery.game {
+                let why = why.clone();
+                app.recovery = Some(Box::new(recovery));
+                app.ask_recovery();
+                app.error(
+                    "Refused: nothing changed",
+                    format!(
+                        "{why}\n\nThe save and the journal are as they were: keep the journal aside (k) or drop it (d)."
+                    ),
+                );
+                return;
+            }
+            let Ok(game) = recovery.game else {
+                return;
+            };
+            enter_recovered(app, game, &journal);
+            app.notice = Some(match app.save_state {
+                SaveState::Saved => format!("recovered {count} {entries} from the journal, saved"),
+                _ => format!("recovered {count} {entries} from the journal; not saved yet"),
+            });
         }
-        app.notice = Some(format!(
-            "recovered {count} entr{} from the journal",
-            if count == 1 { "y" } else { "ies" }
-        ));
-    } else {
-        match crate::savefile::set_journal_aside(&journal) {
-            Ok(kept) => app.notice = Some(format!("the journal is kept as {}", kept.display())),
-            Err(e) => app.error("The journal could not be set aside", e.to_string()),
-        }
+        JournalChoice::KeepAside => match crate::savefile::set_journal_aside(&journal) {
+            Ok(kept) => {
+                app.notice = Some(format!(
+                    "the save is as it was; the journal ({count} {entries}) is kept as {}",
+                    kept.display()
+                ))
+            }
+            Err(e) => app.error(
+                "The journal could not be set aside",
+                format!("{}: {e}\n\nIt is left as it is.", journal.display()),
+            ),
+        },
+        JournalChoice::Drop => match std::fs::remove_file(&journal) {
+            Ok(()) => {
+                app.notice = Some(format!(
+                    "dropped the journal {} ({count} {entries})",
+                    journal.display()
+                ))
+            }
+            Err(e) => app.error(
+                "The journal could not be dropped",
+                format!("{}: {e}\n\nIt is left as it is.", journal.display()),
+            ),
+        },
+    }
+    // The next journal, if another stopped console left one.
+    if !journal.exists() && app.overlays.is_empty() {
+        app.check_journal();
+    }
+}
+
+/// Go on with the save with a journal's entries on top. They are written to this console's
+/// own journal (on the save as it is now) and saved; once they are in either, the journal they
+/// came from goes.
+fn enter_recovered(app: &mut App, game: crate::engine::Game, journal: &Path) {
+    let (path, saved) = (app.path.clone(), app.saved_seq);
+    let kept = (
+        app.lock.take(),
+        app.read_only.take(),
+        app.claim.take(),
+        app.disk.take(),
+    );
+    app.replace_game(game, path);
+    (app.lock, app.read_only, app.claim, app.disk) = kept;
+    app.save_state = SaveState::Unsaved;
+    app.saved_seq = saved;
+    app.durable_seq = saved;
+    save(app);
+    let last = app.game.file().entries.last().map_or(0, |e| e.seq);
+    if app.durable_seq == last && journal != crate::savefile::journal_path(&app.path).as_path() {
+        let _ = std::fs::remove_file(journal);
     }
 }
 

@@ -271,6 +271,8 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Confirm, Key::ch('n'), Msg::No, "no", Some("no")),
     bind(M::Confirm, Key::ch('s'), Msg::Save, "after a failed save: try the save again", None),
     bind(M::Confirm, Key::ch('w'), Msg::SaveElsewhere, "after a failed save: save under a new name", None),
+    bind(M::Confirm, Key::ch('k'), Msg::KeepAside, "a journal's entries not in the save: keep the journal aside as a file", None),
+    bind(M::Confirm, Key::ch('d'), Msg::DropJournal, "a journal's entries not in the save: drop the journal (asks again)", None),
     bind(M::Confirm, Key::plain(Esc), Msg::No, "no", None),
     // Forms.
     bind(M::Form, Key::plain(Esc), Msg::Close, "cancel: nothing is entered", Some("cancel")),

@@ -85,6 +85,10 @@ pub enum Msg {
     Finish,
     /// Batch review: leave the selected line out (again: keep it).
     DropLine,
+    /// The journal question: keep the journal aside as a file.
+    KeepAside,
+    /// The journal question: drop the journal (asks again).
+    DropJournal,
     /// Batch review: fix the selected line in the `:` syntax.
     FixLine,
     /// Batch review: back to the pasted text.
@@ -131,6 +135,8 @@ pub enum Answer {
     },
     /// Ask before undoing or redoing this entry; the overlay stays under the question.
     AskToggle(u64),
+    /// Ask before dropping the journal found at start; the journal question stays under it.
+    AskDropJournal,
     /// Close and open the post editor.
     EditPost,
     /// Close and let the outside world act (a new game to save and show).
@@ -160,9 +166,20 @@ pub enum Effect {
     /// Save the game under a fresh name beside the games (the save cannot be written), and go
     /// on there.
     SaveElsewhere,
-    /// Take the journal's recovered game (`true`) or set the journal aside (`false`).
-    Recover(bool),
+    /// The host's answer to the journal question.
+    Recover(JournalChoice),
     /// Read the save again and write it from this console, another holding it.
     Takeover,
     Quit,
+}
+
+/// What the host does with a journal holding entries the save does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JournalChoice {
+    /// Enter its entries on top of the save, each through the rules, and save.
+    Apply,
+    /// Keep the save as it is and the journal aside as a file no start reads.
+    KeepAside,
+    /// Delete it (asked twice).
+    Drop,
 }

@@ -118,6 +118,10 @@ fn carry_out(app: &mut App, answer: Answer) -> Option<Effect> {
             ask_toggle(app, seq);
             None
         }
+        Answer::AskDropJournal => {
+            app.ask_drop_journal();
+            None
+        }
         Answer::EditPost => {
             app.overlays.pop();
             edit_draft(app);
@@ -680,6 +684,7 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
                 detail: vec![
                     format!("It is open in another console ({holder})."),
                     "The save is read again from disk and written from here; the other console's next save is refused, its entries kept in its journal.".into(),
+                    "Entries the other console wrote down and did not save are shown next, for you to decide.".into(),
                 ],
                 action: Confirmed::Takeover,
             }));
