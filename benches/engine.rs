@@ -58,6 +58,29 @@ fn entry_and_autosave_2000_entries(bencher: divan::Bencher) {
         });
 }
 
+/// One host entry made durable as the console makes it now: its journal line appended and
+/// synced; the full save waits for the host's pause (issue "A game is never lost, part 2",
+/// item 6). Compare `entry_and_autosave_2000_entries`, the full save it spares each entry.
+#[divan::bench(sample_count = 30)]
+fn entry_and_journal_2000_entries(bencher: divan::Bencher) {
+    let mut game = large_game(220, 9, 1).expect("game");
+    let _ = game.submit(Entry::Resolve, None);
+    assert!(game.entries().len() >= 2000);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("bench.ron");
+    mafia_mod::savefile::save_game(&game, &path).expect("saved");
+    let saved = game.entries().last().map_or(0, |e| e.seq);
+    bencher
+        .with_inputs(|| game.clone())
+        .bench_local_values(|mut g| {
+            let note = mafia_mod::engine::HostCommand::Note("bench".into());
+            g.submit(Entry::Host(note), None)
+                .expect("a note is accepted");
+            let fresh = &g.entries()[g.entries().len() - 1..];
+            mafia_mod::savefile::append_journal(&path, g.file(), saved, fresh).expect("journaled");
+        });
+}
+
 /// A night's batch of pasted PMs (the English corpus' 131 messages as one paste of forum PMs)
 /// read against the demo: what the batch review does on every paste.
 #[divan::bench(sample_count = 30)]

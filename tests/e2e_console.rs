@@ -55,7 +55,9 @@ impl Session {
 
     fn capture(&self) -> String {
         let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.name])
+            // `-J` joins a line the terminal wrapped: what the shell prints after the console
+            // exits starts wherever the console left its cursor.
+            .args(["capture-pane", "-p", "-J", "-t", &self.name])
             .output()
             .expect("capture-pane");
         String::from_utf8_lossy(&out.stdout).to_string()

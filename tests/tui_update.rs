@@ -2143,3 +2143,48 @@ fn takeover_offers_the_journal_of_the_console_taken_over() {
     assert!(!saved.state().slot_by_name("Bruno").expect("Bruno").alive);
     assert!(!journal.exists());
 }
+
+/// Issue "A game is never lost, part 2", item 6: an entry is durable once its journal line is
+/// written and synced; the whole save is rewritten when the host pauses, commits or quits, so
+/// a run of typed entries costs one save, and none is ever only in memory.
+#[test]
+fn an_entry_is_durable_in_the_journal_and_the_save_follows_the_pause() {
+    use mafia_mod::tui::Msg;
+    let mut h = demo();
+    h.pauses = false;
+    let before = entries_on_disk(&h);
+    let journal = mafia_mod::savefile::journal_path(&h.save_path());
+    h.command("act Quinn detective Kira")
+        .command("note Quinn is cautious");
+    assert_eq!(h.app.save_state, SaveState::Journaled);
+    assert!(h.app.save_due());
+    assert_eq!(entries_on_disk(&h), before, "the save waits for the pause");
+    let kept = std::fs::read_to_string(&journal).expect("the journal holds them");
+    assert!(
+        kept.contains("detective") && kept.contains("cautious"),
+        "{kept}"
+    );
+    assert!(h.app.entries_at_risk().is_empty(), "nothing only in memory");
+    // Quitting writes the save first, then goes.
+    h.send(Msg::Quit);
+    assert!(h.app.quit, "quits once saved");
+    assert_eq!(h.app.save_state, SaveState::Saved);
+    assert_eq!(entries_on_disk(&h), before + 2);
+    assert!(
+        !journal.exists(),
+        "a save that holds everything ends the journal"
+    );
+}
+
+/// A commit rewrites the save at once: the phase's posts are final.
+#[test]
+fn a_commit_is_saved_at_once() {
+    use mafia_mod::tui::Msg;
+    let mut h = demo();
+    h.pauses = false;
+    let before = entries_on_disk(&h);
+    h.send(Msg::Commit).send(Msg::Yes);
+    assert_eq!(h.app.game.phase_name(), "Day 2");
+    assert_eq!(h.app.save_state, SaveState::Saved);
+    assert_eq!(entries_on_disk(&h), before + 1);
+}

@@ -24,9 +24,16 @@ pub use super::overlay::Overlay;
 pub enum SaveState {
     Saved,
     Unsaved,
+    /// Every entry is durable in the journal; the save itself is rewritten when the host
+    /// pauses (`SAVE_WHEN_IDLE`), commits or quits.
+    Journaled,
     /// The last save failed (the message is also shown in the error overlay).
     Failed(String),
 }
+
+/// How long the host may pause before a journaled game's save is rewritten. Short enough that
+/// the save is rarely behind, long enough that a run of typed entries costs one write.
+pub const SAVE_WHEN_IDLE: std::time::Duration = std::time::Duration::from_millis(800);
 
 /// Where entry times come from: the wall clock, or a fixed time for tests and screenshots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +153,9 @@ pub struct App {
     pub mouse: bool,
     pub command_history: Vec<String>,
     pub quit: bool,
+    /// The host quit with the save due: the console goes once the save is written (a failed
+    /// save keeps it open, and the next `q` asks).
+    pub quit_after_save: bool,
     /// The last entry number on disk, in the save or its journal: every entry after it would be
     /// lost if the console stopped now.
     pub durable_seq: u64,
@@ -213,6 +223,7 @@ impl App {
             mouse: true,
             command_history: Vec::new(),
             quit: false,
+            quit_after_save: false,
         }
     }
 
@@ -224,6 +235,11 @@ impl App {
             .iter()
             .filter(|e| e.seq > self.durable_seq)
             .collect()
+    }
+
+    /// The save should be rewritten when the host pauses: its entries are only journaled.
+    pub fn save_due(&self) -> bool {
+        self.save_state == SaveState::Journaled
     }
 
     /// The entries not in the save itself (in its journal, or nowhere).

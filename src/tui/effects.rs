@@ -14,6 +14,7 @@ use std::path::Path;
 pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
     match effect {
         Effect::Save => save(app),
+        Effect::Journal => journal_only(app),
         // Another game replaces this one only once its entries are in its save.
         Effect::Open(_) | Effect::Create(_) if app.save_state != SaveState::Saved => app.error(
             "This game has entries not in its save",
@@ -125,29 +126,51 @@ pub fn perform(app: &mut App, effect: Effect, terminal: &mut dyn Write) {
     }
 }
 
+/// Every entry since the last durable one, appended to the save's journal and synced; false
+/// when the journal could not be written (those entries are then at risk until a save).
+fn journal(app: &mut App) -> bool {
+    let fresh: Vec<crate::engine::LoggedEntry> =
+        app.entries_at_risk().into_iter().cloned().collect();
+    let Some(last) = fresh.last() else {
+        return true;
+    };
+    let written =
+        crate::savefile::append_journal(&app.path, app.game.file(), app.saved_seq, &fresh).is_ok();
+    if written {
+        app.durable_seq = last.seq;
+    }
+    written
+}
+
+/// An entry made durable by its journal line alone: the save waits for the host to pause,
+/// commit or quit. A journal that cannot be written is no promise: the save is written now.
+fn journal_only(app: &mut App) {
+    if journal(app) && !matches!(app.save_state, SaveState::Failed(_)) {
+        app.save_state = SaveState::Journaled;
+    } else {
+        save(app);
+    }
+}
+
 /// Journal first, then the save: every entry since the last durable one is appended to the
 /// save's journal and fsynced before the save is written, so what the screen shows survives a
 /// failed save or a killed console. A save that succeeds holds everything, and the journal goes.
 fn save(app: &mut App) {
-    let fresh: Vec<crate::engine::LoggedEntry> =
-        app.entries_at_risk().into_iter().cloned().collect();
-    if let Some(last) = fresh.last()
-        && crate::savefile::append_journal(&app.path, app.game.file(), app.saved_seq, &fresh)
-            .is_ok()
-    {
-        app.durable_seq = last.seq;
-    }
+    journal(app);
     if let Some(differs) = app.game.replay_differs() {
         app.notice = Some(format!(
             "not saved: this save does not replay into the game it recorded ({})",
             differs.message
         ));
+        app.save_state = SaveState::Unsaved;
         return;
     }
     if let Some(holder) = &app.read_only {
         app.notice = Some(format!(
             "not saved: read-only, the save is open in another console ({holder})"
         ));
+        // Not due again when the host pauses: nothing can be written from here.
+        app.save_state = SaveState::Unsaved;
         return;
     }
     if let Err(holder) = app.writes_the_save() {
@@ -186,6 +209,9 @@ fn save(app: &mut App) {
                 && !n.ends_with("saved")
             {
                 n.push_str(" · saved");
+            }
+            if app.quit_after_save {
+                app.quit = true;
             }
         }
         Err(e) => {

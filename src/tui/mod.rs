@@ -64,6 +64,15 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> anyhow:
     app.area = Rect::new(0, 0, size.width, size.height);
     terminal.draw(|frame| view(app, frame))?;
     while !app.quit {
+        // Idle stays idle: the loop blocks on the next event, and waits with a timeout only
+        // while the save is behind its journal, to write it once the host pauses.
+        if app.save_due() && !event::poll(app::SAVE_WHEN_IDLE)? {
+            let mut out = stdout();
+            effects::perform(app, Effect::Save, &mut out);
+            out.flush()?;
+            terminal.draw(|frame| view(app, frame))?;
+            continue;
+        }
         let event = event::read()?;
         let resized = matches!(event, Event::Resize(..));
         let Some(msg) = keymap::translate(app, event) else {

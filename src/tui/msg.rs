@@ -149,6 +149,9 @@ pub enum Answer {
 pub enum Effect {
     /// Write the game to its file (atomically, with backups).
     Save,
+    /// Make the new entries durable: append them to the save's journal and sync it. The whole
+    /// save is rewritten later, when the host pauses, commits or quits (`App::save_due`).
+    Journal,
     /// Load another save; on success it replaces the game on screen.
     Open(PathBuf),
     /// Write text files (an export: the public post and, apart from it, the private results);

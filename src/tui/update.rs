@@ -162,6 +162,7 @@ fn enter_lines(app: &mut App, lines: &str, close: bool) -> Option<Effect> {
         overlay_refused(app, 1, why);
         return None;
     }
+    let committed_before = app.game.state().history.len();
     match crate::apply::apply_lines(&mut app.game, lines, app.clock.now()) {
         Ok(count) => {
             app.save_state = SaveState::Unsaved;
@@ -176,7 +177,7 @@ fn enter_lines(app: &mut App, lines: &str, close: bool) -> Option<Effect> {
             } else if let Some(top) = app.overlays.last_mut() {
                 top.entered(&app.game, lines);
             }
-            Some(Effect::Save)
+            Some(durable_write(app, committed_before))
         }
         Err(e) => {
             overlay_refused(app, e.line, e.message);
@@ -224,9 +225,23 @@ fn submit(app: &mut App, entry: Entry) -> Result<Option<Effect>, String> {
                     ),
                 });
             }
-            Ok(Some(Effect::Save))
+            Ok(Some(if committing {
+                Effect::Save
+            } else {
+                Effect::Journal
+            }))
         }
         Err(refusal) => Err(refusal.to_string()),
+    }
+}
+
+/// What makes entered lines durable: a commit rewrites the save at once (the phase's posts
+/// become final), anything else goes to the journal and the save follows when the host pauses.
+fn durable_write(app: &App, committed_before: usize) -> Effect {
+    if app.game.state().history.len() != committed_before {
+        Effect::Save
+    } else {
+        Effect::Journal
     }
 }
 
@@ -717,6 +732,11 @@ fn ask_before_quitting(app: &mut App) -> Option<Effect> {
         .any(|o| matches!(o, Overlay::Confirm(c) if c.action == Confirmed::Quit))
     {
         return None;
+    }
+    // Journaled entries are durable; the save is written before the console goes.
+    if app.save_due() {
+        app.quit_after_save = true;
+        return Some(Effect::Save);
     }
     let unsaved = app.unsaved_entries();
     if unsaved.is_empty() {

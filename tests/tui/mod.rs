@@ -5,7 +5,7 @@
 
 use mafia_mod::tui::app::{App, Clock};
 use mafia_mod::tui::theme::Theme;
-use mafia_mod::tui::{Msg, effects, keymap, update, view};
+use mafia_mod::tui::{Effect, Msg, effects, keymap, update, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -17,6 +17,8 @@ pub struct Harness {
     pub dir: tempfile::TempDir,
     /// What the effects wrote to the "terminal" (OSC 52, mouse capture).
     pub terminal: Vec<u8>,
+    /// The host pauses after each message, so a save behind its journal is written.
+    pub pauses: bool,
 }
 
 /// The demo game, copied into a fresh data directory the way the first run does.
@@ -41,6 +43,7 @@ fn harness(
         app,
         dir,
         terminal: Vec::new(),
+        pauses: true,
     }
 }
 
@@ -64,10 +67,15 @@ impl Harness {
             .ctrl('d')
     }
 
-    /// Send a message through update and perform its effect, as the real loop does.
+    /// Send a message through update and perform its effect, as the real loop does; then, as
+    /// the loop does once the host pauses, write a save that is behind its journal (unless the
+    /// test keeps typing: `pauses` false).
     pub fn send(&mut self, msg: Msg) -> &mut Self {
         if let Some(effect) = update(&mut self.app, msg) {
             effects::perform(&mut self.app, effect, &mut self.terminal);
+        }
+        if self.pauses && self.app.save_due() {
+            effects::perform(&mut self.app, Effect::Save, &mut self.terminal);
         }
         self
     }

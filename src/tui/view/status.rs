@@ -16,6 +16,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
             "◌ read-only".to_string()
         }
         SaveState::Saved => "● saved".to_string(),
+        SaveState::Journaled => "◐ in the journal".to_string(),
         SaveState::Unsaved => "○ unsaved".to_string(),
         SaveState::Failed(_) => "✗ SAVE FAILED".to_string(),
     };
