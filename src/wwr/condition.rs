@@ -4,7 +4,9 @@
 //! Operands of `and`/`or` are parenthesised in the texts. When both appear without grouping,
 //! `or` binds tighter than `and`: the newer guide defines `(A) and (B) or (C)` as "A and at
 //! least one of B, C" and `(A) or (B) and (C)` as "C and at least one of A, B", which is
-//! exactly that precedence, so chains of any length follow the same rule.
+//! exactly that precedence, so chains of any length follow the same rule. Brackets and `not`s
+//! nest at most 32 deep (`DEEPEST`): the role book nests four, and a deeper text is refused
+//! where it starts rather than parsed in time growing with the square of its depth.
 
 use super::ast::{CompareOp, Condition, ConditionKind};
 use super::cursor::{Cursor, PResult};
