@@ -161,6 +161,51 @@ fn the_two_slow_wwr_inputs_parse_at_full_size() {
     assert!(error.message.len() < 1000, "{} bytes", error.message.len());
 }
 
+/// One pasted sentence of 100,000 words took 9.5 s to suggest: each word looked back over its
+/// sentence for where it began and each "no" ahead for a trigger and a name, a message of
+/// names alone looked each token up among all the names found, a chain of "vote vote …" was
+/// written out again at every link, and a run of `[` looked for its `]` once per bracket. The
+/// reading is linear now (`benches/understand.rs` shows the ratio): this test would take
+/// minutes, not seconds, if any of them came back.
+#[test]
+fn pastes_of_100k_words_are_read_in_one_pass() {
+    const N: usize = 100_000;
+    let game = mafia_mod::demo::demo_game().expect("demo");
+    let suggest = |text: String| mafia_mod::understand::suggest_lines(&game, &text).expect("reads");
+    let words = [
+        "I", "heal", "Dino", "and", "Bruno", "no", "wait", "not", "Carla", "the", "Olga",
+        "because", "Quinn", "would", "vote", "for", "Sal", "instead", "actually", "kill", "Franco",
+        "tonight",
+    ];
+    let sentence: Vec<&str> = (0..N).map(|i| words[i % words.len()]).collect();
+    let mixed = suggest(format!("From: Ann\n{}.\n", sentence.join(" ")));
+    assert!(!mixed.is_empty());
+    let heal_dino = vec!["act Ann doctor Dino".to_string()];
+    let changes = format!("From: Ann\nheal Dino.\n{}not Carla xyz.\n", "no ".repeat(N));
+    assert_eq!(
+        suggest(changes),
+        heal_dino,
+        "changes of mind naming nobody re-aim nothing"
+    );
+    let names = format!("From: Ann\n{}\n", "Dino ".repeat(N));
+    assert_eq!(
+        suggest(names),
+        heal_dino,
+        "names alone: the sender's one ability"
+    );
+    let brackets = format!("From: Ann\n{}] heal Dino\n", "[".repeat(N));
+    assert_eq!(suggest(brackets), heal_dino, "no bracket opens a tag");
+    let votes = suggest(format!("From: Ann\n{}Dino\n", "vote ".repeat(N)));
+    assert!(
+        votes.len() == 1 && votes[0].starts_with("? Ann:"),
+        "one vote, and no ballot by night: {:?}",
+        votes
+            .iter()
+            .map(|l| l.chars().take(100).collect::<String>())
+            .collect::<Vec<_>>()
+    );
+}
+
 /// A save copied in with mode 0644 left its backup 0644 after the next save; every backup is
 /// private now, and the temporary file an interrupted save left behind (its writer gone) is
 /// removed at the next start.

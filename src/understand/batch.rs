@@ -62,7 +62,9 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
             text: String::new(),
             line: i + 1,
         });
-        if m.text.trim().is_empty() && line.is_empty() {
+        // a message's text holds a line with words as soon as it holds anything, so "nothing
+        // yet" is an empty text: trimming it would read its first line's indent at every line
+        if m.text.is_empty() && line.is_empty() {
             m.line = i + 2;
             continue;
         }

@@ -137,7 +137,8 @@ impl Lexicon {
         }
         let token = tokens.get(at).filter(|t| t.is_word())?;
         let word = token.text.as_str();
-        if word.chars().count() < 3 || word.chars().all(|c| c.is_ascii_digit()) {
+        let length = word.chars().count();
+        if length < 3 || word.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
         let prefixed = self
@@ -152,6 +153,9 @@ impl Lexicon {
             .forms
             .iter()
             .filter(|f| f.words.len() == 1)
+            // a distance is at least the difference in length: a long word is measured against
+            // no name, at no cost
+            .filter(|f| length.abs_diff(f.words[0].chars().count()) <= typo_allowance(&f.words[0]))
             .filter_map(|f| {
                 let d = strsim::damerau_levenshtein(word, &f.words[0]);
                 // a four-letter name keeps its first letter ("Vera" is not "very")
@@ -251,6 +255,25 @@ mod tests {
         assert!(is_case_form("зою", "зоя"));
         assert!(is_case_form("дмитрия", "дмитрий"));
         assert!(!is_case_form("зона", "зоя"));
+    }
+
+    /// A slip is found within the allowance; a word far longer than any name is measured
+    /// against none (a distance is never less than the difference in length).
+    #[test]
+    fn slips_by_length() {
+        let game = crate::demo::demo_game().expect("demo");
+        let names = Lexicon::new(&game);
+        let at = |text: &str| names.loose(&super::super::words::tokens(text), 0);
+        assert_eq!(
+            at("Brunoo").map(|h| (h.name, h.how)),
+            Some(("Bruno".into(), How::Typo))
+        );
+        assert_eq!(
+            at("Frnaco").map(|h| (h.name, h.how)),
+            Some(("Franco".into(), How::Typo))
+        );
+        assert_eq!(at("Brunooo"), None, "two slips in a five-letter name");
+        assert_eq!(at(&"b".repeat(100_000)), None);
     }
 
     #[test]

@@ -67,11 +67,94 @@ struct Instruction {
     replaces: bool,
 }
 
+/// A message's tokens, with what the reading asks of them again and again found once: the
+/// trigger at each token, the next trigger from each token, and where each sentence begins
+/// and ends. Each such question is then one look-up, so a message is read in time linear in
+/// its length however long its sentences (one sentence of 100,000 words, each word asking
+/// where its sentence began, once took seconds).
+struct Text<'t> {
+    tokens: &'t [Token],
+    /// The trigger starting at each token, and how many tokens it takes.
+    triggers: Vec<Option<(Trigger, usize)>>,
+    /// For each token, and for the end, the first token from there on that starts a trigger.
+    next_trigger: Vec<usize>,
+    /// Where the sentence holding each token begins, and one more: where the next would.
+    starts: Vec<usize>,
+    /// Where the sentence holding each token ends: its stop, or the end of the text.
+    ends: Vec<usize>,
+}
+
+impl<'t> Text<'t> {
+    fn new(reader: &Reader, tokens: &'t [Token]) -> Text<'t> {
+        let n = tokens.len();
+        let triggers: Vec<Option<(Trigger, usize)>> =
+            (0..n).map(|i| reader.trigger(tokens, i)).collect();
+        let mut next_trigger = vec![n; n + 1];
+        let mut ends = vec![n; n + 1];
+        for i in (0..n).rev() {
+            next_trigger[i] = if triggers[i].is_some() {
+                i
+            } else {
+                next_trigger[i + 1]
+            };
+            ends[i] = if tokens[i].kind == Kind::Stop {
+                i
+            } else {
+                ends[i + 1]
+            };
+        }
+        let mut starts = Vec::with_capacity(n + 1);
+        let mut start = 0;
+        for (i, token) in tokens.iter().enumerate() {
+            starts.push(start);
+            if token.kind == Kind::Stop {
+                start = i + 1;
+            }
+        }
+        starts.push(start);
+        Text {
+            tokens,
+            triggers,
+            next_trigger,
+            starts,
+            ends,
+        }
+    }
+
+    /// The trigger at `i`; a ballot's name inside an action ("jail the Rossi family") is not
+    /// one.
+    fn trigger_in(&self, i: usize, in_act: bool) -> Option<&(Trigger, usize)> {
+        self.triggers
+            .get(i)?
+            .as_ref()
+            .filter(|(t, _)| !(in_act && matches!(t, Trigger::Vote(Some(_)))))
+    }
+
+    /// Whether a trigger starts anywhere in `from..to`.
+    fn trigger_between(&self, from: usize, to: usize) -> bool {
+        let to = to.min(self.tokens.len());
+        self.next_trigger.get(from).is_some_and(|&j| j < to)
+    }
+
+    /// Where the sentence holding token `i` begins.
+    fn sentence_start(&self, i: usize) -> usize {
+        self.starts[i]
+    }
+
+    /// Where the sentence holding token `i` ends: its stop, or the end of the text.
+    fn sentence_end(&self, i: usize) -> usize {
+        self.ends[i.min(self.tokens.len())]
+    }
+}
+
 /// Reads messages against one game at its current phase.
 pub struct Reader<'g> {
     game: &'g Game,
     names: Lexicon,
     ballots: Vec<&'g BallotDef>,
+    /// The words of each open ballot's name a player may call it by ("family" of "Family
+    /// vote"), found once for every word of every message.
+    ballot_words: Vec<Vec<String>>,
     /// Whether the phase has several ballots, so a vote line names its ballot.
     name_ballots: bool,
 }
@@ -80,10 +163,24 @@ impl<'g> Reader<'g> {
     pub fn new(game: &'g Game) -> Reader<'g> {
         let roleset = game.roleset();
         let kind = game.state().phase_kind(roleset);
+        let ballots = game.open_ballots();
+        let ballot_words: Vec<Vec<String>> = ballots
+            .iter()
+            .map(|ballot| {
+                ballot
+                    .name
+                    .to_lowercase()
+                    .split_whitespace()
+                    .filter(|w| !words::starts(w, words::VOTE) && w.chars().count() > 3)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .collect();
         Reader {
             game,
             names: Lexicon::new(game),
-            ballots: game.open_ballots(),
+            ballots,
+            ballot_words,
             name_ballots: roleset.ballots.iter().filter(|b| b.open_in(kind)).count() > 1,
         }
     }
@@ -124,7 +221,8 @@ impl<'g> Reader<'g> {
             });
             return reading;
         }
-        let mut instructions = self.instructions(&tokens, &skip, sender_slot);
+        let text = Text::new(self, &tokens);
+        let mut instructions = self.instructions(&text, &skip, sender_slot);
         if instructions.is_empty()
             && let Some(implied) = self.implied(&tokens, &skip, sender_slot, &mut reading)
         {
@@ -194,8 +292,7 @@ impl<'g> Reader<'g> {
         {
             let tokens = words::tokens(last);
             let words: Vec<usize> = (0..tokens.len()).filter(|&i| tokens[i].is_word()).collect();
-            let no_trigger = !words.iter().any(|&i| self.trigger(&tokens, i).is_some());
-            if words.len() <= 4 && no_trigger {
+            if words.len() <= 4 && !words.iter().any(|&i| self.trigger(&tokens, i).is_some()) {
                 let hit = words
                     .iter()
                     .rev()
@@ -260,12 +357,13 @@ impl<'g> Reader<'g> {
         if targets.is_empty() {
             return None;
         }
-        let only_names = (0..tokens.len()).all(|j| {
-            !tokens[j].is_word()
-                || tokens[j].is(FILLER)
-                || tokens[j].is(AND)
-                || targets.iter().any(|h| (h.at..h.at + h.len).contains(&j))
-        });
+        // the tokens the names take, marked once rather than looked for among the names
+        let mut named = vec![false; tokens.len()];
+        for hit in &targets {
+            named[hit.at..hit.at + hit.len].fill(true);
+        }
+        let only_names = (0..tokens.len())
+            .all(|j| !tokens[j].is_word() || tokens[j].is(FILLER) || tokens[j].is(AND) || named[j]);
         if !self.ballots.is_empty() && only_names {
             reading
                 .doubts
@@ -345,14 +443,8 @@ impl<'g> Reader<'g> {
         if !abilities.is_empty() {
             return Some((Trigger::Act(abilities), span));
         }
-        for ballot in &self.ballots {
-            let named = word == ballot.id
-                || ballot
-                    .name
-                    .to_lowercase()
-                    .split_whitespace()
-                    .filter(|w| !words::starts(w, words::VOTE))
-                    .any(|w| w.chars().count() > 3 && words::begins(word, w));
+        for (ballot, names) in self.ballots.iter().zip(&self.ballot_words) {
+            let named = word == ballot.id || names.iter().any(|w| words::begins(word, w));
             if named && self.name_ballots {
                 return Some((Trigger::Vote(Some(ballot.id.clone())), 1));
             }
@@ -364,12 +456,8 @@ impl<'g> Reader<'g> {
     }
 
     /// The instructions of a message, in order.
-    fn instructions(
-        &self,
-        tokens: &[Token],
-        skip: &[bool],
-        sender: Option<&Slot>,
-    ) -> Vec<Instruction> {
+    fn instructions(&self, text: &Text, skip: &[bool], sender: Option<&Slot>) -> Vec<Instruction> {
+        let tokens = text.tokens;
         let mut out: Vec<Instruction> = Vec::new();
         let mut changed = false;
         // names before a trigger are looked for from here: the end of the last clause
@@ -380,17 +468,20 @@ impl<'g> Reader<'g> {
                 i += 1;
                 continue;
             }
-            let in_act = act_in_sentence(&out, tokens, i);
-            let Some((trigger, span)) = self.trigger_in(tokens, i, in_act) else {
+            let in_act = act_in_sentence(&out, text, i);
+            let Some((trigger, span)) = text.trigger_in(i, in_act).cloned() else {
                 if tokens[i].is(CHANGE) {
                     changed = true;
-                    if let Some(reaimed) = self.reaimed(tokens, skip, i, &out, sender) {
-                        i = sentence_end(tokens, i);
-                        floor = i;
-                        out.push(reaimed);
-                        changed = false;
-                        continue;
+                    match self.reaimed(text, skip, i, &out, sender) {
+                        Ok(reaimed) => {
+                            i = text.sentence_end(i);
+                            floor = i;
+                            out.push(reaimed);
+                            changed = false;
+                        }
+                        Err(next) => i = next,
                     }
+                    continue;
                 }
                 i += 1;
                 continue;
@@ -405,25 +496,45 @@ impl<'g> Reader<'g> {
             if joined.is_none()
                 && let Some(prev) = out.last()
                 && same_kind(&prev.trigger, &trigger)
-                && sentence_start(tokens, i) <= prev.at
+                && text.sentence_start(i) <= prev.at
             {
                 floor = prev.at + prev.span;
             }
-            let (trigger, at, negated, replaces) = match joined {
-                Some(prev) => (
-                    merge(prev.trigger, trigger),
-                    prev.at,
-                    prev.negated,
-                    prev.replaces,
+            let (trigger, at, negated, replaces, word) = match joined {
+                Some(prev) => {
+                    // the words of the instruction so far, then the rest up to this trigger's
+                    // end: a chain of joined words is written out once, not once per link
+                    let mut word = prev.word;
+                    for t in &tokens[prev.at + prev.span..i + span] {
+                        word.push(' ');
+                        word.push_str(&t.raw);
+                    }
+                    (
+                        merge(prev.trigger, trigger),
+                        prev.at,
+                        prev.negated,
+                        prev.replaces,
+                        word,
+                    )
+                }
+                None => (
+                    trigger,
+                    i,
+                    negated_before(tokens, i),
+                    changed,
+                    tokens[i..i + span]
+                        .iter()
+                        .map(|t| t.raw.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" "),
                 ),
-                None => (trigger, i, negated_before(tokens, i), changed),
             };
             let in_act = matches!(trigger, Trigger::Act(_));
-            let end = self.clause_end(tokens, i + span, in_act);
+            let end = self.clause_end(text, i + span, in_act);
             let (targets, earlier) = self.aimed(
-                tokens,
+                text,
                 skip,
-                floor.max(sentence_start(tokens, at)),
+                floor.max(text.sentence_start(at)),
                 at,
                 i + span,
                 end,
@@ -434,11 +545,7 @@ impl<'g> Reader<'g> {
                 trigger,
                 at,
                 span: i + span - at,
-                word: tokens[at..i + span]
-                    .iter()
-                    .map(|t| t.raw.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                word,
                 targets,
                 earlier,
                 negated,
@@ -452,42 +559,50 @@ impl<'g> Reader<'g> {
         out
     }
 
-    /// The trigger at `i`; a ballot's name inside an action ("jail the Rossi family") is not
-    /// one.
-    fn trigger_in(&self, tokens: &[Token], i: usize, in_act: bool) -> Option<(Trigger, usize)> {
-        self.trigger(tokens, i)
-            .filter(|(t, _)| !(in_act && matches!(t, Trigger::Vote(Some(_)))))
-    }
-
     /// "change that, Ed", "нет, лучше Вадима": names after a change of mind, with no trigger
     /// before the sentence ends, re-aim the last instruction.
+    ///
+    /// Without a re-aim, the token to read on from. Past the change of mind, up to its first
+    /// name, are only change words, "not", fillers and marks, and each change word among them
+    /// would look at that same name and fail the same way: reading on from the name (or the
+    /// sentence's end) keeps "no, no, no, … Ed" from being looked over once per "no".
     fn reaimed(
         &self,
-        tokens: &[Token],
+        text: &Text,
         skip: &[bool],
         i: usize,
         out: &[Instruction],
         sender: Option<&Slot>,
-    ) -> Option<Instruction> {
+    ) -> Result<Instruction, usize> {
+        let tokens = text.tokens;
         if tokens[i].is(AFTERWARDS) {
-            return None;
+            return Err(i + 1);
         }
-        let last = out.last()?;
-        let end = sentence_end(tokens, i);
-        if (i + 1..end).any(|j| self.trigger(tokens, j).is_some()) {
-            return None;
+        let Some(last) = out.last() else {
+            return Err(i + 1);
+        };
+        let end = text.sentence_end(i);
+        if text.trigger_between(i + 1, end) {
+            return Err(i + 1);
         }
-        let first = (i + 1..end).find(|&j| {
+        let Some(first) = (i + 1..end).find(|&j| {
             !(tokens[j].kind == Kind::Comma
                 || tokens[j].is(CHANGE)
                 || tokens[j].is(NOT)
                 || tokens[j].is(FILLER))
-        })?;
-        self.names.loose(tokens, first)?;
+        }) else {
+            return Err(end);
+        };
+        if self.names.loose(tokens, first).is_none() {
+            return Err(first);
+        }
         let in_act = matches!(last.trigger, Trigger::Act(_));
-        let end = self.clause_end(tokens, first, in_act);
+        let end = self.clause_end(text, first, in_act);
         let targets = self.targets_from(tokens, skip, first, end, sender, in_act);
-        (!targets.is_empty()).then(|| Instruction {
+        if targets.is_empty() {
+            return Err(first);
+        }
+        Ok(Instruction {
             targets,
             earlier: Vec::new(),
             negated: false,
@@ -534,7 +649,7 @@ impl<'g> Reader<'g> {
     #[allow(clippy::too_many_arguments)]
     fn aimed(
         &self,
-        tokens: &[Token],
+        text: &Text,
         skip: &[bool],
         floor: usize,
         at: usize,
@@ -543,6 +658,7 @@ impl<'g> Reader<'g> {
         sender: Option<&Slot>,
         in_act: bool,
     ) -> (Vec<Hit>, Vec<Hit>) {
+        let tokens = text.tokens;
         let after = self.targets_from(tokens, skip, from, end, sender, in_act);
         let mut before = Vec::new();
         let mut j = floor;
@@ -566,8 +682,8 @@ impl<'g> Reader<'g> {
             return (before, Vec::new());
         }
         if tokens.get(end).is_some_and(|t| t.kind == Kind::Stop) {
-            let next_end = sentence_end(tokens, end + 1);
-            if !(end + 1..next_end).any(|j| self.trigger(tokens, j).is_some()) {
+            let next_end = text.sentence_end(end + 1);
+            if !text.trigger_between(end + 1, next_end) {
                 let next = self.targets_from(tokens, skip, end + 1, next_end, sender, in_act);
                 return (next, Vec::new());
             }
@@ -655,7 +771,8 @@ impl<'g> Reader<'g> {
     /// Where an instruction's clause ends: a sentence end, a reason ("because"), a change of
     /// mind, the next trigger, or, once a name was given, a mark not followed by a list of
     /// names ("heal Bob, Carl" goes on; "cancel Ida, Mia already used hers" does not).
-    fn clause_end(&self, tokens: &[Token], from: usize, in_act: bool) -> usize {
+    fn clause_end(&self, text: &Text, from: usize, in_act: bool) -> usize {
+        let tokens = text.tokens;
         let mut named = false;
         let mut j = from;
         while j < tokens.len() {
@@ -663,7 +780,7 @@ impl<'g> Reader<'g> {
             let ends = t.kind == Kind::Stop
                 || t.is(BECAUSE)
                 || t.is(CHANGE)
-                || (j > from && self.trigger_in(tokens, j, in_act).is_some())
+                || (j > from && text.trigger_in(j, in_act).is_some())
                 || (t.kind == Kind::Comma && named && !self.list_goes_on(tokens, j + 1, in_act));
             if ends {
                 return j;
@@ -1130,21 +1247,21 @@ fn how_note(how: How) -> String {
 /// Whether `phrase` (one or more words, each a beginning) is written at token `i`; how many
 /// tokens it takes.
 fn phrase_at(tokens: &[Token], i: usize, phrase: &str) -> Option<usize> {
-    let parts: Vec<&str> = phrase.split_whitespace().collect();
-    let here = tokens.get(i..i + parts.len())?;
-    let last = parts.len() - 1;
-    here.iter()
-        .zip(&parts)
-        .enumerate()
-        .all(|(k, (t, p))| {
-            t.is_word()
-                && if k == last {
-                    words::begins(&t.text, p)
-                } else {
-                    t.text == *p
-                }
-        })
-        .then_some(parts.len())
+    let mut parts = phrase.split_whitespace().peekable();
+    let mut n = 0;
+    while let Some(part) = parts.next() {
+        let token = tokens.get(i + n).filter(|t| t.is_word())?;
+        let fits = if parts.peek().is_some() {
+            token.text == part
+        } else {
+            words::begins(&token.text, part)
+        };
+        if !fits {
+            return None;
+        }
+        n += 1;
+    }
+    (n > 0).then_some(n)
 }
 
 fn same_kind(a: &Trigger, b: &Trigger) -> bool {
@@ -1195,25 +1312,64 @@ fn is_excluded(tokens: &[Token], j: usize) -> bool {
             && before(2).is_some_and(|t| t.text == "instead"))
 }
 
-/// Where the sentence holding token `i` begins.
-fn sentence_start(tokens: &[Token], i: usize) -> usize {
-    (0..i)
-        .rev()
-        .find(|&j| tokens[j].kind == Kind::Stop)
-        .map(|j| j + 1)
-        .unwrap_or(0)
-}
-
 /// Whether the last instruction is an action in the sentence of token `i`.
-fn act_in_sentence(out: &[Instruction], tokens: &[Token], i: usize) -> bool {
+fn act_in_sentence(out: &[Instruction], text: &Text, i: usize) -> bool {
     out.last().is_some_and(|last| {
-        matches!(last.trigger, Trigger::Act(_)) && sentence_start(tokens, i) <= last.at
+        matches!(last.trigger, Trigger::Act(_)) && text.sentence_start(i) <= last.at
     })
 }
 
-/// Where the sentence holding token `i` ends.
-fn sentence_end(tokens: &[Token], i: usize) -> usize {
-    (i..tokens.len())
-        .find(|&j| tokens[j].kind == Kind::Stop)
-        .unwrap_or(tokens.len())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Text` answers as the scans it replaces: where a token's sentence begins and ends, and
+    /// whether a trigger starts between two tokens.
+    #[test]
+    fn text_look_ups_are_the_scans_they_replace() {
+        let game = crate::demo::demo_game().expect("demo");
+        let reader = Reader::new(&game);
+        for message in [
+            "",
+            ".",
+            "heal Dino. vote, Bruno!\n\nno wait; kill Franco and Sal",
+            "Dino Bruno. . cancel my vote; guard",
+            "I want Nico to learn Kira's role",
+        ] {
+            let tokens = words::tokens(&words::clean(message));
+            let text = Text::new(&reader, &tokens);
+            let n = tokens.len();
+            let stop = |j: usize| tokens[j].kind == Kind::Stop;
+            for i in 0..=n {
+                let start = (0..i).rev().find(|&j| stop(j)).map_or(0, |j| j + 1);
+                let end = (i..n).find(|&j| stop(j)).unwrap_or(n);
+                assert_eq!(text.sentence_start(i), start, "{message:?}, token {i}");
+                assert_eq!(text.sentence_end(i), end, "{message:?}, token {i}");
+                assert_eq!(
+                    text.trigger_in(i, false),
+                    reader.trigger(&tokens, i).as_ref(),
+                    "{message:?}, token {i}"
+                );
+                for to in i..=n + 1 {
+                    let any = (i..to).any(|j| reader.trigger(&tokens, j).is_some());
+                    assert_eq!(text.trigger_between(i, to), any, "{message:?}, {i}..{to}");
+                }
+            }
+        }
+    }
+
+    /// A phrase of several words is found where it is written, its last word by its
+    /// beginning, and nowhere else.
+    #[test]
+    fn phrases_are_found_word_by_word() {
+        let tokens = words::tokens("I will watch over Bob, watching him");
+        assert_eq!(phrase_at(&tokens, 2, "watch over"), Some(2));
+        assert_eq!(phrase_at(&tokens, 2, "watch overs"), None);
+        assert_eq!(phrase_at(&tokens, 6, "watch"), Some(1));
+        assert_eq!(phrase_at(&tokens, 6, "watch over"), None);
+        assert_eq!(phrase_at(&tokens, 7, "him too"), None);
+        assert_eq!(phrase_at(&tokens, 4, "bob"), Some(1));
+        assert_eq!(phrase_at(&tokens, 5, "bob"), None, "a comma is no word");
+        assert_eq!(phrase_at(&tokens, 9, "bob"), None, "past the end");
+    }
 }

@@ -65,6 +65,11 @@ fn is(header: &str, list: &[&str]) -> bool {
         .any(|w| list.contains(&w))
 }
 
+/// The longest vote column header a row's message repeats, in characters: a form's question
+/// of a few words. A longer one (a quoted cell of a whole line) would make every row cost its
+/// length; its cells are read alone.
+const VOTE_HEADER_CHARS: usize = 64;
+
 /// Every row as a message.
 pub fn rows(text: &str, delimiter: u8) -> Result<Vec<Message>, String> {
     let skipped_lines = text.lines().take_while(|l| l.trim().is_empty()).count();
@@ -80,6 +85,13 @@ pub fn rows(text: &str, delimiter: u8) -> Result<Vec<Message>, String> {
         .map(str::to_lowercase)
         .collect();
     let sender = headers.iter().position(|h| is(h, SENDER));
+    // what each column is, known from its header once rather than at every cell; a vote
+    // column's header goes into every row's message, so only a header of a few words does
+    let skipped: Vec<bool> = headers.iter().map(|h| is(h, SKIPPED)).collect();
+    let votes: Vec<bool> = headers
+        .iter()
+        .map(|h| is(h, VOTE) && h.chars().count() <= VOTE_HEADER_CHARS)
+        .collect();
     let mut out = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| match e.position() {
@@ -92,12 +104,11 @@ pub fn rows(text: &str, delimiter: u8) -> Result<Vec<Message>, String> {
             .unwrap_or(0);
         let mut parts = Vec::new();
         for (i, cell) in record.iter().enumerate() {
-            let header = headers.get(i).map(String::as_str).unwrap_or("");
-            if Some(i) == sender || cell.is_empty() || is(header, SKIPPED) {
+            if Some(i) == sender || cell.is_empty() || skipped.get(i) == Some(&true) {
                 continue;
             }
-            if is(header, VOTE) {
-                parts.push(format!("\n{header}: {cell}.\n"));
+            if votes.get(i) == Some(&true) {
+                parts.push(format!("\n{}: {cell}.\n", headers[i]));
             } else {
                 parts.push(cell.to_string());
             }

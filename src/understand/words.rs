@@ -232,16 +232,23 @@ fn drop_quotes(text: &str) -> String {
 }
 
 /// BBCode tags such as `[b]`, `[/color]`, `[url=…]`, kept apart from the words they touch.
+/// Every `[` before the same `]` shares one search for it, and a tag's name is looked at no
+/// further than a name can be long, so a line of many `[` costs one pass.
 fn drop_tags(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
-    let mut rest = line;
-    while let Some(open) = rest.find('[') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find(']') {
-            Some(close) if is_tag(&after[..close]) => {
+    let mut rest = 0;
+    // the first `]` at or after the last place searched from (`None`: there is none)
+    let mut close = line.find(']');
+    while let Some(open) = line[rest..].find('[').map(|i| rest + i) {
+        out.push_str(&line[rest..open]);
+        let after = open + 1;
+        if close.is_some_and(|c| c < after) {
+            close = line[after..].find(']').map(|i| after + i);
+        }
+        match close {
+            Some(end) if is_tag(&line[after..end]) => {
                 out.push(' ');
-                rest = &after[close + 1..];
+                rest = end + 1;
             }
             _ => {
                 out.push('[');
@@ -249,14 +256,19 @@ fn drop_tags(line: &str) -> String {
             }
         }
     }
-    out.push_str(rest);
+    out.push_str(&line[rest..]);
     out
 }
 
+/// `b`, `/color`, `url=…`: a name of one to ten Latin letters, after any `/`, before any `=`.
 fn is_tag(inside: &str) -> bool {
     let name = inside.trim_start_matches('/');
-    let name = name.split('=').next().unwrap_or("");
-    !name.is_empty() && name.len() <= 10 && name.chars().all(|c| c.is_ascii_alphabetic())
+    let letters = name
+        .bytes()
+        .take_while(u8::is_ascii_alphabetic)
+        .take(11)
+        .count();
+    (1..=10).contains(&letters) && matches!(name.as_bytes().get(letters), None | Some(b'='))
 }
 
 /// The words and marks of a cleaned text.
@@ -335,21 +347,23 @@ pub fn starts(word: &str, beginnings: &[impl AsRef<str>]) -> bool {
     beginnings.iter().any(|b| begins(word, b.as_ref()))
 }
 
+/// Whether a word begins with `beginning` and not by much more (see [`starts`]). It counts no
+/// further into the word than the slack, so a word of a million letters costs no more.
 pub fn begins(word: &str, beginning: &str) -> bool {
     if beginning.contains(' ') {
         return false;
     }
-    let extra = word
-        .chars()
-        .count()
-        .saturating_sub(beginning.chars().count());
+    let Some(extra) = word.strip_prefix(beginning) else {
+        return false;
+    };
     let slack = if beginning.chars().count() <= 3 { 4 } else { 7 };
-    word.starts_with(beginning) && extra <= slack
+    extra.chars().nth(slack).is_none()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn words(text: &str) -> Vec<String> {
         tokens(&clean(text))
@@ -389,5 +403,63 @@ mod tests {
         assert!(begins("арестовываю", "арест"));
         assert!(!begins("hitchhiker", "hit"));
         assert!(!begins("he", "heal"));
+        assert!(begins("hitting", "hit"), "four letters more");
+        assert!(!begins("hittinga", "hit"), "five letters more");
+        assert!(begins("лечу", "леч"));
+        assert!(!begins("heal", "heal up"));
+    }
+
+    /// Tags as they were taken out before the search for each `]` was shared: every `[` looked
+    /// for its own `]`, and at the whole inside for a name.
+    fn drop_tags_by_scans(line: &str) -> String {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(open) = rest.find('[') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find(']') {
+                Some(close) if is_tag_by_scans(&after[..close]) => {
+                    out.push(' ');
+                    rest = &after[close + 1..];
+                }
+                _ => {
+                    out.push('[');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn is_tag_by_scans(inside: &str) -> bool {
+        let name = inside.trim_start_matches('/');
+        let name = name.split('=').next().unwrap_or("");
+        !name.is_empty() && name.len() <= 10 && name.chars().all(|c| c.is_ascii_alphabetic())
+    }
+
+    #[test]
+    fn tags_of_every_shape() {
+        for line in [
+            "[b]Bob[/b]",
+            "[url=http://x]link[/url] [color=red]x[/color]",
+            "[[[[b]]]]",
+            "[ b] [b ] [] [/] [=x] [abcdefghij] [abcdefghijk] [é]",
+            "[b [i] [/i",
+            "no tags [at all",
+        ] {
+            assert_eq!(drop_tags(line), drop_tags_by_scans(line), "{line:?}");
+        }
+        assert_eq!(drop_tags("[b]Bob[/b]"), " Bob ");
+        let many = format!("{}]heal Bob", "[".repeat(100_000));
+        assert_eq!(drop_tags(&many), many, "no `[` here opens a tag");
+    }
+
+    proptest! {
+        /// Sharing the search for each `]` changes nothing taken out.
+        #[test]
+        fn tags_go_as_they_went(line in "[\\[\\]/=a-zé ]{0,40}") {
+            prop_assert_eq!(drop_tags(&line), drop_tags_by_scans(&line));
+        }
     }
 }

@@ -4,15 +4,27 @@
 //! Operands of `and`/`or` are parenthesised in the texts. When both appear without grouping,
 //! `or` binds tighter than `and`: the newer guide defines `(A) and (B) or (C)` as "A and at
 //! least one of B, C" and `(A) or (B) and (C)` as "C and at least one of A, B", which is
-//! exactly that precedence, so chains of any length follow the same rule.
+//! exactly that precedence, so chains of any length follow the same rule. Brackets and `not`s
+//! nest at most 32 deep (`DEEPEST`): the role book nests four, and a deeper text is refused
+//! where it starts rather than parsed in time growing with the square of its depth.
 
 use super::ast::{CompareOp, Condition, ConditionKind};
 use super::cursor::{Cursor, PResult};
 use super::value::parse_value;
 
+/// How deep conditions may nest in brackets and `not`s. The role book nests four deep; each
+/// level scans its brackets' text again, so a line of a million `(` was read once per level,
+/// and parsed on the stack until it overflowed. Deeper is refused where it starts.
+const DEEPEST: usize = 32;
+
 /// Parses a whole range as one condition.
 pub fn parse_condition_exact(c: &mut Cursor) -> PResult<Condition> {
-    let condition = parse_and(c)?;
+    condition_at(c, 0)
+}
+
+/// A whole range as one condition, `depth` brackets and `not`s inside another.
+fn condition_at(c: &mut Cursor, depth: usize) -> PResult<Condition> {
+    let condition = parse_and(c, depth)?;
     c.skip_ws();
     if !c.at_end() {
         return Err(c.error_here(format!(
@@ -23,22 +35,22 @@ pub fn parse_condition_exact(c: &mut Cursor) -> PResult<Condition> {
     Ok(condition)
 }
 
-fn parse_and(c: &mut Cursor) -> PResult<Condition> {
+fn parse_and(c: &mut Cursor, depth: usize) -> PResult<Condition> {
     let start = c.pos;
-    let first = parse_or(c)?;
+    let first = parse_or(c, depth)?;
     let mut all = vec![first];
     while c.eat_phrase("and") {
-        all.push(parse_or(c)?);
+        all.push(parse_or(c, depth)?);
     }
     Ok(combine(c, start, all, |all| ConditionKind::And { all }))
 }
 
-fn parse_or(c: &mut Cursor) -> PResult<Condition> {
+fn parse_or(c: &mut Cursor, depth: usize) -> PResult<Condition> {
     let start = c.pos;
-    let first = parse_unary(c)?;
+    let first = parse_unary(c, depth)?;
     let mut any = vec![first];
     while c.eat_phrase("or") {
-        any.push(parse_unary(c)?);
+        any.push(parse_unary(c, depth)?);
     }
     Ok(combine(c, start, any, |any| ConditionKind::Or { any }))
 }
@@ -63,11 +75,17 @@ fn combine(
     }
 }
 
-fn parse_unary(c: &mut Cursor) -> PResult<Condition> {
+fn parse_unary(c: &mut Cursor, depth: usize) -> PResult<Condition> {
     c.skip_ws();
     let start = c.pos;
+    if depth > DEEPEST {
+        return Err(c.error_here(format!(
+            "conditions nest more than {DEEPEST} deep here (in brackets and `not`s); no role \
+             needs so many: write it flatter"
+        )));
+    }
     if c.eat_keyword("not") {
-        let inner = parse_unary(c)?;
+        let inner = parse_unary(c, depth + 1)?;
         return Ok(Condition {
             kind: ConditionKind::Not {
                 condition: Box::new(inner),
@@ -80,7 +98,7 @@ fn parse_unary(c: &mut Cursor) -> PResult<Condition> {
             return Err(c.error_here("unclosed `(`: expected `)` to end the condition"));
         };
         let mut inner = c.sub(start + 1, close - 1);
-        let condition = parse_condition_exact(&mut inner)?;
+        let condition = condition_at(&mut inner, depth + 1)?;
         c.pos = close;
         return Ok(condition);
     }
@@ -202,6 +220,21 @@ mod tests {
         assert_eq!(shape("@Attacker is part of @All"), "part");
         assert_eq!(shape("@SecondarySelection > -2"), "Greater");
         assert_eq!(shape("@Target->Role is not `Dog`"), "IsNot");
+    }
+
+    /// Conditions nest up to `DEEPEST` in brackets and `not`s; deeper is refused where it
+    /// starts, at once however deep the text goes.
+    #[test]
+    fn nesting_is_bounded() {
+        let brackets = |n: usize| format!("{}@A exists{}", "(".repeat(n), ")".repeat(n));
+        let nots = |n: usize| format!("{}@A exists", "not ".repeat(n));
+        assert_eq!(shape(&brackets(DEEPEST)), "exists");
+        assert!(!shape(&nots(DEEPEST)).starts_with("error"));
+        let refused = format!("error {}: conditions nest more than", DEEPEST + 2);
+        assert!(shape(&brackets(DEEPEST + 1)).starts_with(&refused));
+        assert!(shape(&brackets(100_000)).starts_with(&refused));
+        assert!(shape(&nots(DEEPEST + 1)).contains("nest more than"));
+        assert!(shape(&nots(100_000)).contains("nest more than"));
     }
 
     #[test]

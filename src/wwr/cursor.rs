@@ -268,6 +268,36 @@ pub fn matching_close(text: &str, open_at: usize, end: usize) -> Option<usize> {
     None
 }
 
+/// The opening bracket that the closing bracket at `close` closes: the one offset `open` from
+/// `start` on whose [`matching_close`] ends just past `close`. Found in one pass, where trying
+/// each opener in turn would cost the rest of the text per opener.
+///
+/// An opener's scan counts the brackets outside strings as seen from the opener, which are
+/// those with as many backticks before them (from `start`, odd or even) as the opener has. So
+/// each of the two kinds keeps its own stack of openers, and a closer closes the last opener
+/// of its kind still open, as the scan from that opener would find it.
+pub fn matching_open(text: &str, start: usize, close: usize) -> Option<usize> {
+    let mut open: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let mut odd = false;
+    for (i, c) in text.get(start..)?.char_indices() {
+        let at = start + i;
+        if c == '`' {
+            odd = !odd;
+        } else if closer(c).is_some() {
+            open[usize::from(odd)].push(at);
+        } else if matches!(c, ')' | ']' | '}' | '⟩') {
+            let opener = open[usize::from(odd)].pop();
+            if at == close {
+                return opener;
+            }
+        }
+        if at >= close {
+            return None;
+        }
+    }
+    None
+}
+
 /// Offsets of every top-level `:` in `start..end` that ends a segment: followed by whitespace
 /// or by the end of the range. Colons inside strings and brackets (`@(Role:Wolf)`) do not count.
 pub fn segment_colons(text: &str, start: usize, end: usize) -> Vec<usize> {
@@ -333,5 +363,32 @@ pub fn trim_range(text: &str, start: usize, end: usize) -> (usize, usize) {
         (start, start)
     } else {
         (start + lead, end - trail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The opener found in one pass is the one whose own scan ends at the closer, for every
+        /// closer of texts full of brackets and backticks.
+        #[test]
+        fn matching_open_is_the_opener_whose_scan_ends_there(
+            text in "[()\\[\\]{}⟨⟩` a]{0,30}",
+            start in 0usize..4,
+        ) {
+            let start = start.min(text.len());
+            prop_assume!(text.is_char_boundary(start));
+            for (close, c) in text.char_indices().filter(|&(i, _)| i >= start) {
+                let end = close + c.len_utf8();
+                let by_scans = (start..close)
+                    .filter(|&o| text.is_char_boundary(o))
+                    .find(|&o| matching_close(&text, o, end) == Some(end));
+                let found = matching_open(&text, start, close);
+                prop_assert_eq!(found, by_scans, "{:?} at {}", text, close);
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! ``On `Value` Emitted``, ``On Poll `Name` Win``, ``Choice `Option` Chosen``, …).
 
 use super::ast::{AbilityFilter, Trigger, TriggerKind, Value};
-use super::cursor::{Cursor, PResult, matching_close};
+use super::cursor::{Cursor, PResult, matching_open};
 use super::names::{ABILITY_TYPES, did_you_mean};
 use super::value::parse_value_exact;
 use std::fmt;
@@ -129,10 +129,11 @@ fn split_filter(c: &Cursor) -> PResult<(usize, Option<AbilityFilter>)> {
     if !text.ends_with(']') {
         return Ok((c.end, None));
     }
-    let open = text
-        .match_indices(" [")
-        .map(|(i, _)| c.pos + i + 1)
-        .find(|&open| matching_close(c.src.text, open, c.end) == Some(c.end));
+    // the ` [` whose bracket the last `]` closes, in one pass (trying each ` [` in turn cost
+    // the rest of the line per bracket)
+    let open = matching_open(c.src.text, c.pos, c.end - 1).filter(|&open| {
+        open > c.pos && c.src.text[..open].ends_with(' ') && c.src.text[open..].starts_with('[')
+    });
     let Some(open) = open else {
         return Ok((c.end, None));
     };
