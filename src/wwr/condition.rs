@@ -67,7 +67,7 @@ fn parse_unary(c: &mut Cursor) -> PResult<Condition> {
     c.skip_ws();
     let start = c.pos;
     if c.eat_keyword("not") {
-        let inner = parse_unary(c)?;
+        let inner = c.nested(start, parse_unary)?;
         return Ok(Condition {
             kind: ConditionKind::Not {
                 condition: Box::new(inner),
@@ -79,8 +79,9 @@ fn parse_unary(c: &mut Cursor) -> PResult<Condition> {
         let Some(close) = c.matching_close() else {
             return Err(c.error_here("unclosed `(`: expected `)` to end the condition"));
         };
-        let mut inner = c.sub(start + 1, close - 1);
-        let condition = parse_condition_exact(&mut inner)?;
+        let condition = c.nested(start, |c| {
+            parse_condition_exact(&mut c.sub(start + 1, close - 1))
+        })?;
         c.pos = close;
         return Ok(condition);
     }
@@ -202,6 +203,24 @@ mod tests {
         assert_eq!(shape("@Attacker is part of @All"), "part");
         assert_eq!(shape("@SecondarySelection > -2"), "Greater");
         assert_eq!(shape("@Target->Role is not `Dog`"), "IsNot");
+    }
+
+    /// Brackets and `not` thousands deep overflowed the stack; past [`MAX_NESTING`] they are
+    /// an error at the first one too deep.
+    #[test]
+    fn nesting_is_bounded_where_it_is_read() {
+        use crate::wwr::cursor::MAX_NESTING;
+        let bound = MAX_NESTING as usize;
+        let brackets = |k: usize| format!("{}@A exists{}", "(".repeat(k), ")".repeat(k));
+        let nots = |k: usize| format!("{}@A exists", "not ".repeat(k));
+        assert_eq!(shape(&brackets(bound)), "exists");
+        assert!(shape(&nots(bound)).starts_with("not(not("));
+        for k in [bound + 1, 4_000] {
+            let too_deep = format!("error {}: nested more than {bound}", bound + 1);
+            assert!(shape(&brackets(k)).starts_with(&too_deep), "{k}");
+            let too_deep = format!("error {}: nested more than {bound}", 4 * bound + 1);
+            assert!(shape(&nots(k)).starts_with(&too_deep), "{k}");
+        }
     }
 
     #[test]

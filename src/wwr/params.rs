@@ -283,7 +283,7 @@ fn parse_scaling(c: &mut Cursor) -> PResult<Scaling> {
             c.eat(":")
         } {
             c.skip_ws();
-            let inner = Box::new(parse_scaling(c)?);
+            let inner = Box::new(c.nested(start, parse_scaling)?);
             let kind = if odd {
                 ScalingKind::Odd { scaling: inner }
             } else {
