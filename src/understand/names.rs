@@ -148,10 +148,15 @@ impl Lexicon {
         if let Some(form) = only_one(prefixed) {
             return Some(hit(form, tokens, at, 1, How::Prefix));
         }
+        let length = word.chars().count();
         let mut near: Vec<(usize, &Form)> = self
             .forms
             .iter()
             .filter(|f| f.words.len() == 1)
+            // A word further in length from a name than its typo allowance is further apart
+            // than it: the distance (a matrix of both lengths) is never computed for a huge
+            // word of a pasted message.
+            .filter(|f| length.abs_diff(f.words[0].chars().count()) <= typo_allowance(&f.words[0]))
             .filter_map(|f| {
                 let d = strsim::damerau_levenshtein(word, &f.words[0]);
                 // a four-letter name keeps its first letter ("Vera" is not "very")
