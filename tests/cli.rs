@@ -667,7 +667,7 @@ fn new_refuses_a_name_it_cannot_take_before_writing_anything() {
     let cases = [
         (
             "players.txt",
-            lines(&long),
+            lines(long.as_str()),
             "players.txt:2:65: ",
             "at most 64",
         ),
@@ -685,7 +685,7 @@ fn new_refuses_a_name_it_cannot_take_before_writing_anything() {
         ),
         (
             "players.ron",
-            ron(&long),
+            ron(long.as_str()),
             "players.ron:3:12: ",
             "at most 64",
         ),

@@ -120,7 +120,7 @@ fn nesting_past_the_bound_is_an_error_at_its_place() {
             std::fs::write(&path, deep).expect("write");
             mafia_mod::wwr::check_file(&path).err().unwrap_or_default()
         };
-        let at_bound = check(&text(bound));
+        let at_bound = check(text(bound).as_str());
         assert!(
             !at_bound.iter().any(|e| e.contains("nested more than")),
             "{what} {bound} deep: {at_bound:#?}"
@@ -135,7 +135,7 @@ fn nesting_past_the_bound_is_an_error_at_its_place() {
                 .0;
             let col = deep_line[..byte].chars().count() + 1;
             let wanted = format!("{}:{line}:{col}: ", path.display());
-            let errors = check(&deep);
+            let errors = check(deep.as_str());
             assert!(
                 errors
                     .iter()

@@ -6,8 +6,8 @@ use super::error::Refusal;
 use super::outcome::{Audience, Death, Message, Outcome};
 use super::published::Published;
 use super::resolve::resolve_phase;
-use super::setup::{check_names, check_setup};
 use super::setup::{PlayerSetup, Setup};
+use super::setup::{check_names, check_setup};
 use super::state::{GameState, RoleChange, Slot, SlotId, StatusInfo};
 use super::system::{
     ActQuery, MODKILL_CAUSE, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry,

@@ -347,7 +347,10 @@ fn parse_scaling(c: &mut Cursor) -> PResult<Scaling> {
             let count_at = c.pos;
             let count = match times(c)? {
                 Some(n) => n,
-                None => at_most_runs(c, count_at, parse_count(c, "a use count")?)?,
+                None => {
+                    let n = parse_count(c, "a use count")?;
+                    at_most_runs(c, count_at, n)?
+                }
             };
             c.expect_end("the scaling")?;
             ScalingKind::When {
