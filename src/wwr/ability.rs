@@ -621,8 +621,9 @@ fn value_index(c: &mut Cursor, most: u32) -> PResult<Value> {
             .plain_text()
             .and_then(|t| t.trim().parse::<f64>().ok()),
     };
+    let fits = |n: f64| n.fract() == 0.0 && (1.0..=f64::from(most)).contains(&n);
     if let Some(n) = written
-        && !(n.fract() == 0.0 && (1.0..=f64::from(most)).contains(&n))
+        && !fits(n)
     {
         return Err(super::span::Diagnostic::error(
             index.span,
