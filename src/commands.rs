@@ -2,7 +2,8 @@
 
 use crate::cli::JournalFlag;
 use crate::engine::check::{CommitCheck, commit_check};
-use crate::engine::{Game, Level, PlayerSetup, Setup};
+use crate::engine::setup::SetupPlace;
+use crate::engine::{Game, Level, PlayerSetup, Refusal, Setup};
 use crate::export::{Markup, private_results, public_post};
 use crate::rules::render_roleset;
 use crate::savefile::{load_game, save_game};
@@ -17,6 +18,80 @@ use std::path::{Path, PathBuf};
 pub struct Roster {
     pub players: Vec<PlayerSetup>,
     pub spectators: Vec<String>,
+    /// Where each player is written, in the order of `players` (empty for a RON file, whose
+    /// places `store::locate` finds), so a refusal of the setup can point at the line.
+    pub places: Vec<PlayerPlace>,
+}
+
+/// Where a player is written in a players file: the line, and the column of each `|` field
+/// written on it.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct PlayerPlace {
+    pub line: usize,
+    pub name: usize,
+    pub family: Option<usize>,
+    pub role: Option<usize>,
+    pub level: Option<usize>,
+    /// Just past the line's text, where a field it does not write would go.
+    pub end: usize,
+}
+
+impl PlayerPlace {
+    /// The column of one of the player's setup fields, named as [`SetupPlace`] names them.
+    pub fn col(&self, field: &str) -> usize {
+        let written = match field {
+            "name" | "aka" => Some(self.name),
+            "family" => self.family,
+            "role" | "extra_roles" => self.role,
+            "level" => self.level,
+            _ => None,
+        };
+        written.unwrap_or(self.end)
+    }
+}
+
+impl Roster {
+    /// Roles as the roleset's ids ([`crate::engine::setup::roles_as_ids`]). Where the second
+    /// field was read as the role (`Ann | doctor` in a roleset without families), that is
+    /// where the role is written.
+    pub fn roles_as_ids(&mut self, roleset: &crate::rules::Roleset) {
+        crate::engine::setup::roles_as_ids(roleset, &mut self.players);
+        for (place, p) in self.places.iter_mut().zip(&self.players) {
+            if p.family.is_none() && place.role.is_none() {
+                place.role = place.family.take();
+            }
+        }
+    }
+}
+
+/// A players file and its text, for errors to point into.
+struct PlayersText<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl PlayersText<'_> {
+    /// A refusal of the setup read from this file (whose people are `roster`), as
+    /// `path:line:col: …` where it is about one player, at the column of the field at fault.
+    fn error(&self, roster: &Roster, refusal: &Refusal) -> anyhow::Error {
+        let at = match &refusal.place {
+            Some(SetupPlace::Player { index, field }) if is_ron(self.path) => {
+                crate::store::locate(self.text, &format!("[{index}].{field}"))
+            }
+            Some(SetupPlace::Player { index, field }) => {
+                roster.places.get(*index).map(|p| (p.line, p.col(field)))
+            }
+            _ => None,
+        };
+        match at {
+            Some((line, col)) => anyhow!("{}:{line}:{col}: {refusal}", self.path.display()),
+            None => anyhow!("{refusal}"),
+        }
+    }
+}
+
+fn is_ron(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "ron")
 }
 
 /// Parse a players file: one player a line, `Name (aka, …) | Family | role[+second] | level`
@@ -25,62 +100,117 @@ pub struct Roster {
 /// file ending in `.ron` holds a RON list of players instead.
 pub fn read_players(path: &Path) -> Result<Roster> {
     let text = crate::store::read_text(path).map_err(|e| anyhow!("{e}"))?;
-    if path.extension().is_some_and(|e| e == "ron") {
-        let players = crate::store::parse_ron(path, &text).map_err(|e| anyhow!("{e}"))?;
-        return Ok(Roster {
-            players,
-            spectators: Vec::new(),
-        });
-    }
-    parse_players(path, &text)
+    roster_of(path, &text)
 }
 
+/// The players file at `path` whose text is `text` (see [`read_players`]).
+fn roster_of(path: &Path, text: &str) -> Result<Roster> {
+    if is_ron(path) {
+        let players = crate::store::parse_ron(path, text).map_err(|e| anyhow!("{e}"))?;
+        return Ok(Roster {
+            players,
+            ..Roster::default()
+        });
+    }
+    parse_players(path, text)
+}
+
+/// The `|` fields of a players-file line, each trimmed, with the 1-based column (in
+/// characters) where it starts.
+fn fields_of(line: &str) -> Vec<(&str, usize)> {
+    let mut fields = Vec::new();
+    let mut col = 1;
+    for field in line.split('|') {
+        let text = field.trim();
+        let lead = field.len() - field.trim_start().len();
+        fields.push((text, col + chars_before(field, lead)));
+        col += field.chars().count() + 1;
+    }
+    fields
+}
+
+/// How many characters of `text` come before byte `byte`.
+fn chars_before(text: &str, byte: usize) -> usize {
+    text.get(..byte).map_or(0, |s| s.chars().count())
+}
+
+/// Parse the text of a players file (see [`read_players`]). A name that a game would refuse
+/// (too long, or with a control character: `engine::setup::name_problem`) is an error at its
+/// place here, before anything is written.
 pub fn parse_players(path: &Path, text: &str) -> Result<Roster> {
     let mut out = Roster::default();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim().trim_start_matches('\u{feff}');
-        if line.is_empty() || line.starts_with('#') {
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let raw = raw.strip_prefix('\u{feff}').unwrap_or(raw);
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let (name, aka) = name_and_aka(fields[0]);
+        let at =
+            |col: usize, message: String| anyhow!("{}:{line}:{col}: {message}", path.display());
+        let fields = fields_of(raw);
+        let field = |k: usize| fields.get(k).map_or("", |&(text, _)| text);
+        let col = |k: usize| {
+            fields
+                .get(k)
+                .filter(|(text, _)| !text.is_empty())
+                .map(|&(_, col)| col)
+        };
+        let (first, first_col) = fields.first().copied().unwrap_or(("", 1));
+        let (name, aka) = name_and_aka(first);
         // `Ann (Annie` is a bracket left open, not a player called so.
-        if let Some(col) = name.find(['(', ')']) {
-            bail!(
-                "{}:{}:{}: `{}`: a bracket of other names is not closed: write `Name (Nick, …)`",
-                path.display(),
-                i + 1,
-                col + 1,
-                fields[0]
-            );
+        if let Some(byte) = name.find(['(', ')']) {
+            return Err(at(
+                first_col + chars_before(name, byte),
+                format!(
+                    "`{first}`: a bracket of other names is not closed: write `Name (Nick, …)`"
+                ),
+            ));
         }
         if name.is_empty() {
-            bail!("{}:{}:1: a player line needs a name", path.display(), i + 1);
+            return Err(at(first_col, "a player line needs a name".into()));
         }
-        let family = fields
-            .get(1)
-            .filter(|f| !f.is_empty())
-            .map(|f| f.to_string());
-        let (role, extra_roles) = match fields.get(2).filter(|r| !r.is_empty()) {
+        // Each name with the byte of the field where it starts: the other names are in the
+        // brackets after the name.
+        let bracket = first.find('(').unwrap_or(first.len());
+        let others = aka.iter().map(|a| {
+            let found = first.get(bracket..).and_then(|rest| rest.find(a.as_str()));
+            (a.as_str(), found.map_or(bracket, |b| bracket + b))
+        });
+        for (each, byte) in std::iter::once((name, 0)).chain(others) {
+            if let Some((fault, why)) = crate::engine::setup::name_problem(each) {
+                let fault_col = first_col + chars_before(first, byte) + fault;
+                return Err(at(fault_col, format!("the name {why}")));
+            }
+        }
+        let family = Some(field(1)).filter(|f| !f.is_empty()).map(str::to_string);
+        if let Some((fault, why)) = family
+            .as_deref()
+            .and_then(crate::engine::setup::name_problem)
+        {
+            let family_col = col(1).unwrap_or(first_col);
+            return Err(at(family_col + fault, format!("the family {why}")));
+        }
+        let (role, extra_roles) = match Some(field(2)).filter(|r| !r.is_empty()) {
             Some(roles) => {
                 let mut parts = roles.split('+').map(|r| r.trim().to_string());
                 (parts.next().unwrap_or_default(), parts.collect())
             }
             None => (String::new(), Vec::new()),
         };
-        let level = match fields.get(3).map(|l| l.to_lowercase()) {
-            None => Level::Standard,
-            Some(l) if l.is_empty() || l == "standard" => Level::Standard,
-            Some(l) if l == "beginner" => Level::Beginner,
-            Some(l) if l == "spectator" => {
+        let level = match field(3).to_lowercase().as_str() {
+            "" | "standard" => Level::Standard,
+            "beginner" => Level::Beginner,
+            "spectator" => {
                 out.spectators.push(name.to_string());
                 continue;
             }
-            Some(l) => bail!(
-                "{}:{}: level must be `standard`, `beginner` or `spectator`, not `{l}`",
-                path.display(),
-                i + 1
-            ),
+            other => {
+                return Err(at(
+                    col(3).unwrap_or(first_col),
+                    format!("level must be `standard`, `beginner` or `spectator`, not `{other}`"),
+                ));
+            }
         };
         out.players.push(PlayerSetup {
             name: name.to_string(),
@@ -89,6 +219,14 @@ pub fn parse_players(path: &Path, text: &str) -> Result<Roster> {
             family,
             level,
             aka,
+        });
+        out.places.push(PlayerPlace {
+            line,
+            name: first_col,
+            family: col(1),
+            role: col(2),
+            level: col(3),
+            end: raw.trim_end().chars().count() + 1,
         });
     }
     Ok(out)
@@ -140,11 +278,13 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         Some(seed) => seed,
         None => crate::secret::fresh_seed().map_err(|e| anyhow!("{e}"))?,
     };
-    let players_file = players;
-    let Roster {
-        mut players,
-        spectators,
-    } = read_players(players_file)?;
+    // The text is kept for errors to point into.
+    let players_text = crate::store::read_text(players).map_err(|e| anyhow!("{e}"))?;
+    let players_file = PlayersText {
+        path: players,
+        text: &players_text,
+    };
+    let mut roster = roster_of(players_file.path, players_file.text)?;
     let mut setup_options = std::collections::BTreeMap::new();
     for o in options {
         let (k, v) = o
@@ -156,42 +296,41 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         Some(spec) => crate::engine::setup::family_names(spec).map_err(|e| anyhow!("{e}"))?,
         None => Vec::new(),
     };
-    crate::engine::setup::roles_as_ids(&roleset, &mut players);
-    crate::engine::setup::spread_families(&mut players, &families);
+    roster.roles_as_ids(&roleset);
+    crate::engine::setup::spread_families(&mut roster.players, &families);
     if random {
-        crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|e| anyhow!("{e}"))?;
-    } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
-        bail!(
-            "{} has no role: give one in the players file or use --assign random",
-            p.name
+        crate::systems::assign_roles(&roleset, &mut roster.players, seed)
+            .map_err(|e| players_file.error(&roster, &e))?;
+    } else if let Some((i, p)) = roster
+        .players
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.role.is_empty())
+    {
+        let refusal = Refusal::of_player(
+            i,
+            "role",
+            format!(
+                "{} has no role: give one in the players file or use --assign random",
+                p.name
+            ),
         );
+        return Err(players_file.error(&roster, &refusal));
     }
-    let setup = Setup {
-        players,
-        families,
-        spectators,
-        options: setup_options,
-    };
     let name = output
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_else(|| "game".into());
-    let player_names: Vec<String> = setup.players.iter().map(|p| p.name.clone()).collect();
-    let (game, warnings) = Game::create(&name, roleset, setup, seed, &SYSTEMS).map_err(|e| {
-        // A refusal about one player points at that player's line of the players file.
-        let text = crate::store::read_text(players_file).unwrap_or_default();
-        let line = player_names
-            .iter()
-            .find(|n| e.message.starts_with(&format!("{n}:")))
-            .and_then(|n| {
-                text.lines()
-                    .position(|l| l.trim_start().starts_with(n.as_str()))
-            });
-        match line {
-            Some(i) => anyhow!("{}:{}:1: {e}", players_file.display(), i + 1),
-            None => anyhow!("{e}"),
-        }
-    })?;
+    let setup = Setup {
+        players: roster.players.clone(),
+        families,
+        spectators: roster.spectators.clone(),
+        options: setup_options,
+    };
+    // Every check runs here, before anything is written: a refusal about one player points at
+    // his line of the players file.
+    let (game, warnings) = Game::create(&name, roleset, setup, seed, &SYSTEMS)
+        .map_err(|e| players_file.error(&roster, &e))?;
     for w in warnings {
         writeln!(out, "warning: {w}")?;
     }
@@ -226,13 +365,15 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
 /// The deal, one player a line (`Ann · Capone · Doctor`), so the host sees who got what.
 fn write_deal(game: &Game, out: &mut dyn Write) -> Result<()> {
     let roleset = game.roleset();
+    // A width past u16::MAX panics in `format!`; a new game's names are far shorter.
     let width = game
         .state()
         .slots
         .iter()
         .map(|s| s.name.chars().count())
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .min(crate::engine::setup::MAX_NAME_CHARS);
     for slot in &game.state().slots {
         let family = slot
             .family
@@ -287,8 +428,8 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
         }
         "Scenario" => {
             let s = crate::scenario::load_scenario(path).map_err(one)?;
-            crate::scenario::start_game(&s, path)
-                .map_err(|e| vec![format!("{}: {e}", path.display())])?;
+            // The error names the file, and the place in it where it can.
+            crate::scenario::start_game(&s, path).map_err(|e| vec![e])?;
             Ok(format!("scenario \"{}\"", s.name))
         }
         "WwrSetup" => {

@@ -93,10 +93,17 @@ pub fn assign_roles(
         .assign_roles(roleset, players, seed)
 }
 
-/// Check a setup: the generic checks, then those of the system the roleset names.
+/// Check the setup of a new game: its names, the generic checks, then those of the system the
+/// roleset names (what [`crate::engine::Game::create`] will refuse).
 pub fn check_setup(roleset: &Roleset, setup: &Setup) -> SetupReport {
     match SYSTEMS.system_for(roleset) {
-        Ok(system) => crate::engine::setup::check_setup(system, roleset, setup),
+        Ok(system) => {
+            let mut report = crate::engine::setup::check_setup(system, roleset, setup);
+            let mut errors = crate::engine::setup::check_names(setup);
+            errors.append(&mut report.errors);
+            report.errors = errors;
+            report
+        }
         Err(refusal) => SetupReport {
             errors: vec![refusal],
             warnings: Vec::new(),

@@ -155,3 +155,53 @@ fn mangled_scenarios_never_panic() {
         }
     }
 }
+
+/// Item 5 of "A game is never lost, part 2": a scenario's setup refusal named neither line nor
+/// column; it names the scenario file at the field of the player entry at fault, in `check`
+/// and when the scenario runs.
+#[test]
+fn a_scenario_setup_refusal_names_the_player_entry() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("dup.ron");
+    std::fs::write(
+        &path,
+        r#"Scenario(
+    name: "two Anns",
+    roleset: "mafia-1923",
+    players: [
+        (name: "Ann", role: "doctor", family: "Capone"),
+        (name: "ann", role: "townsperson", family: "Capone"),
+    ],
+    script: [],
+)
+"#,
+    )
+    .expect("write");
+    let wanted = format!("{}:6:16: players[1].name: ", path.display());
+    let err = mafia_mod::scenario::play_file(&path).expect_err("two Anns");
+    assert!(
+        err.starts_with(&wanted) && err.contains("two players are named `ann`"),
+        "{err}"
+    );
+    let problems = mafia_mod::commands::check_file(&path).expect_err("two Anns");
+    assert!(
+        problems.iter().any(|p| p.starts_with(&wanted)),
+        "{problems:#?}"
+    );
+}
+
+/// The same refusal in a save names the save's line and column of the player entry.
+#[test]
+fn a_save_whose_setup_is_refused_names_the_player_entry() {
+    let text = repo("saves/demo.ron");
+    let dino = text.find("name: \"Dino\"").expect("the demo has a Dino");
+    let broken = text.replacen("name: \"Dino\"", "name: \"ann\"", 1);
+    let err = parse_game(Path::new("g.ron"), &broken).expect_err("two Anns");
+    assert!(
+        err.field.starts_with("setup.players[") && err.field.ends_with("].name"),
+        "{err}"
+    );
+    let line = text[..dino].matches('\n').count() + 1;
+    assert_eq!((err.line, err.col), (Some(line), Some(23)), "{err}");
+    assert!(err.message.contains("two players are named"), "{err}");
+}

@@ -735,3 +735,105 @@ fn apply_on_a_save_with_a_journal_refuses_unless_told_what_to_do() {
         .count();
     assert_eq!(notes, 2);
 }
+
+/// Item 2 of "A game is never lost, part 2": a player name of 65,536 characters or more made
+/// `new` panic after it had written the save. A name a game does not take (too long, or with a
+/// control character, an escape sequence or a bidirectional override) is an error at its place
+/// in the players file, and nothing is written.
+#[test]
+fn new_refuses_a_name_it_cannot_take_before_writing_anything() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("game.ron");
+    let s = save.to_string_lossy().to_string();
+    let long = "A".repeat(70_000);
+    let lines = |second: &str| format!("Ann | Capone | doctor\n{second} | Capone | townsperson\n");
+    let ron = |second: &str| {
+        format!(
+            "[\n    (name: \"Ann\", role: \"doctor\", family: \"Capone\"),\n    (name: \"{second}\", \
+             role: \"townsperson\", family: \"Capone\"),\n]\n"
+        )
+    };
+    let cases = [
+        (
+            "players.txt",
+            lines(long.as_str()),
+            "players.txt:2:65: ",
+            "at most 64",
+        ),
+        (
+            "players.txt",
+            lines("Dan\u{1b}]0;PWNED\u{7}"),
+            "players.txt:2:4: ",
+            "U+001B",
+        ),
+        (
+            "players.txt",
+            lines("Eve (E\u{202e}ve)"),
+            "players.txt:2:7: ",
+            "U+202E",
+        ),
+        (
+            "players.ron",
+            ron(long.as_str()),
+            "players.ron:3:12: ",
+            "at most 64",
+        ),
+    ];
+    for (file, text, place, why) in cases {
+        let players = dir.path().join(file);
+        std::fs::write(&players, text).expect("write");
+        let p = players.to_string_lossy().to_string();
+        let o = run(&["new", "--roleset", "mafia-1923", "--players", &p, "-o", &s]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{place}: {err}");
+        assert!(err.contains(place) && err.contains(why), "{place}: {err}");
+        assert!(!save.exists(), "{place}: a save was written");
+    }
+}
+
+/// Item 5 of "A game is never lost, part 2": every refusal of the setup that is about one
+/// player names the players file, his line, and the column of the field at fault, in a text
+/// players file as in a RON one.
+#[test]
+fn setup_refusals_name_the_players_line_and_field() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("game.ron");
+    let s = save.to_string_lossy().to_string();
+    let cases = [
+        (
+            "players.txt",
+            "Ann | Capone | doctor\nBob | Capone | mafia_member\n  ann | Rossi | townsperson\n",
+            "players.txt:3:3: ",
+            "two players are named `ann`",
+        ),
+        (
+            "players.txt",
+            "Ann | Capone | doctor\nBob | Capone | mafia_member\nCid | Rossi | docter\n",
+            "players.txt:3:15: ",
+            "did you mean `doctor`",
+        ),
+        (
+            "players.txt",
+            "Ann | Capone | doctor\nBob | Capone\n",
+            "players.txt:2:13: ",
+            "Bob has no role",
+        ),
+        (
+            "players.ron",
+            "[\n    (name: \"Ann\", role: \"doctor\", family: \"Capone\"),\n    (name: \"ann\", \
+             role: \"townsperson\", family: \"Capone\"),\n]\n",
+            "players.ron:3:12: ",
+            "two players are named `ann`",
+        ),
+    ];
+    for (file, text, place, why) in cases {
+        let players = dir.path().join(file);
+        std::fs::write(&players, text).expect("write");
+        let p = players.to_string_lossy().to_string();
+        let o = run(&["new", "--roleset", "mafia-1923", "--players", &p, "-o", &s]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{place}: accepted");
+        assert!(err.contains(place) && err.contains(why), "{place}: {err}");
+        assert!(!save.exists(), "{place}: a save was written");
+    }
+}

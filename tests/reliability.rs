@@ -325,7 +325,8 @@ fn a_refused_setup_points_at_the_player() {
     .expect("scenario");
     let (ok, text) = run(&["scenario", scenario.to_str().unwrap()]);
     assert!(!ok);
-    assert!(text.contains("bad.ron:6:9: setup"), "{text}");
+    // The role's own field: the player's line, the column where his role is written.
+    assert!(text.contains("bad.ron:6:29: players[1].role"), "{text}");
     let players = dir.path().join("players.txt");
     std::fs::write(&players, "Ann | | doctor\nBob | | doktor\n").expect("players");
     let out = dir.path().join("g.ron");
@@ -339,7 +340,8 @@ fn a_refused_setup_points_at_the_player() {
         out.to_str().unwrap(),
     ]);
     assert!(!ok);
-    assert!(text.contains("players.txt:2:1: "), "{text}");
+    // `Bob | | doktor`: the role's column on his line.
+    assert!(text.contains("players.txt:2:9: "), "{text}");
 }
 
 /// Numbers the code reads from a roleset are range-checked where they are written: an option

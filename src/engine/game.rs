@@ -6,8 +6,8 @@ use super::error::Refusal;
 use super::outcome::{Audience, Death, Message, Outcome};
 use super::published::Published;
 use super::resolve::resolve_phase;
-use super::setup::check_setup;
 use super::setup::{PlayerSetup, Setup};
+use super::setup::{check_names, check_setup};
 use super::state::{GameState, RoleChange, Slot, SlotId, StatusInfo};
 use super::system::{
     ActQuery, MODKILL_CAUSE, MODKILL_TEMPLATE, REPLACED_TEMPLATE, REVIVE_TEMPLATE, Registry,
@@ -91,8 +91,10 @@ pub struct Game {
 }
 
 impl Game {
-    /// Start a game with the rule system of the registry its roleset names. Setup errors refuse
-    /// it; the warnings are returned for the host to read.
+    /// Start a game with the rule system of the registry its roleset names. Names a new game
+    /// does not take ([`super::setup::check_names`]) and setup errors refuse it, naming the
+    /// part of the setup at fault where there is one (`Refusal::place`); the warnings are
+    /// returned for the host to read.
     pub fn create(
         name: &str,
         roleset: Roleset,
@@ -101,6 +103,9 @@ impl Game {
         systems: &Registry,
     ) -> Result<(Game, Vec<String>), Refusal> {
         let system = systems.system_for(&roleset)?;
+        if let Some(error) = check_names(&setup).into_iter().next() {
+            return Err(error);
+        }
         let report = check_setup(system, &roleset, &setup);
         if let Some(error) = report.errors.into_iter().next() {
             return Err(error);
@@ -149,7 +154,11 @@ impl Game {
         }
         let report = check_setup(system, &file.roleset, &file.setup);
         if let Some(error) = report.errors.into_iter().next() {
-            return Err(at("setup".into(), format!("setup: {}", error.message)));
+            let field = match &error.place {
+                Some(place) => format!("setup.{}", place.path()),
+                None => "setup".into(),
+            };
+            return Err(at(field, format!("setup: {}", error.message)));
         }
         let mut last = 0;
         for (i, e) in file.entries.iter().enumerate() {

@@ -103,6 +103,102 @@ impl Setup {
     }
 }
 
+/// Where in a setup a refusal points, so the caller that read the setup from a file can name
+/// the place: `players[3].role` in a scenario, `setup.players[3].role` in a save, the line and
+/// column of the field in a players file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupPlace {
+    /// A field of one player, by the player's index in [`Setup::players`] and the field's
+    /// name in the files: `name`, `role`, `extra_roles`, `family`, `level`, `aka`.
+    Player { index: usize, field: &'static str },
+    /// Another field of the setup: `options.format`, `families[1]`, `players` (the list).
+    Field(String),
+}
+
+impl SetupPlace {
+    /// The field path within the setup (`players[3].role`), as `store::locate` follows it.
+    pub fn path(&self) -> String {
+        match self {
+            SetupPlace::Player { index, field } => format!("players[{index}].{field}"),
+            SetupPlace::Field(path) => path.clone(),
+        }
+    }
+}
+
+/// The longest name a new game takes (a player's, another name of his, a family's), in
+/// characters. A name is a roster column, a word of every post and a word the host types;
+/// forum names run to 30 or so. A name of 65,536 characters made `new` panic after it had
+/// written the save.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// What is wrong with a name a new game would take, with the 0-based index of the character
+/// at fault; `None` for a good name. Control characters are refused (an escape sequence in a
+/// name reaches the terminal of whoever prints it), and so are the bidirectional overrides and
+/// isolates, which reorder the text around the name on every screen that shows it. The message
+/// never repeats the name: it may be the very thing that cannot be shown.
+pub fn name_problem(name: &str) -> Option<(usize, String)> {
+    let forbidden =
+        |c: char| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    if let Some((i, c)) = name.chars().enumerate().find(|&(_, c)| forbidden(c)) {
+        return Some((
+            i,
+            format!(
+                "holds the control character U+{:04X} (character {})",
+                u32::from(c),
+                i + 1
+            ),
+        ));
+    }
+    if name.chars().nth(MAX_NAME_CHARS).is_some() {
+        return Some((
+            MAX_NAME_CHARS,
+            format!(
+                "is {} characters long; a name has at most {MAX_NAME_CHARS}",
+                name.chars().count()
+            ),
+        ));
+    }
+    None
+}
+
+/// The names a new game refuses (see [`name_problem`]): players' names and other names,
+/// families', spectators'. Checked where a game is made ([`super::Game::create`]), not by
+/// [`check_setup`], which loading a save runs too: a save made before the rule keeps loading.
+pub fn check_names(setup: &Setup) -> Vec<super::Refusal> {
+    use super::Refusal;
+    let mut out = Vec::new();
+    for (i, p) in setup.players.iter().enumerate() {
+        // (the field in the files, what the host calls it, the name)
+        let names = std::iter::once(("name", "name", &p.name))
+            .chain(p.aka.iter().map(|a| ("aka", "other name", a)))
+            .chain(p.family.iter().map(|f| ("family", "family", f)));
+        for (field, what, name) in names {
+            if let Some((_, why)) = name_problem(name) {
+                out.push(Refusal::of_player(
+                    i,
+                    field,
+                    format!("player {}: the {what} {why}", i + 1),
+                ));
+            }
+        }
+    }
+    let others = [
+        ("families", &setup.families),
+        ("spectators", &setup.spectators),
+    ];
+    for (list, names) in others {
+        for (i, name) in names.iter().enumerate() {
+            if let Some((_, why)) = name_problem(name) {
+                out.push(Refusal::of_setup_field(
+                    format!("{list}[{i}]"),
+                    format!("{list}[{i}]: the name {why}"),
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Problems of a setup: errors refuse the game, warnings are shown to the host.
 #[derive(Debug, Default)]
 pub struct SetupReport {
@@ -196,7 +292,8 @@ pub fn roles_as_ids(roleset: &crate::rules::Roleset, players: &mut [PlayerSetup]
 }
 
 /// Check a setup against the roleset: the generic checks (names, roles, options), then, when
-/// those pass, the rule system's own.
+/// those pass, the rule system's own. Each error about a part of the setup carries its
+/// [`SetupPlace`]. The names' length and characters are [`check_names`]'s, for new games only.
 pub fn check_setup(
     system: &dyn super::system::RuleSystem,
     roleset: &crate::rules::Roleset,
@@ -205,33 +302,38 @@ pub fn check_setup(
     use super::Refusal;
     let mut report = SetupReport::default();
     if setup.players.is_empty() {
-        report
-            .errors
-            .push(Refusal::new("setup", "a game needs at least one player"));
+        report.errors.push(Refusal::of_setup_field(
+            "players",
+            "a game needs at least one player",
+        ));
     }
     let mut names = std::collections::BTreeSet::new();
-    for p in &setup.players {
+    for (i, p) in setup.players.iter().enumerate() {
         let name = p.name.trim();
         if name.is_empty() {
             report
                 .errors
-                .push(Refusal::new("setup", "a player has an empty name"));
+                .push(Refusal::of_player(i, "name", "a player has an empty name"));
         }
         if !names.insert(name.to_lowercase()) {
-            report.errors.push(Refusal::new(
-                "setup",
+            report.errors.push(Refusal::of_player(
+                i,
+                "name",
                 format!("two players are named `{name}`"),
             ));
         }
-        for role in std::iter::once(&p.role).chain(&p.extra_roles) {
+        let roles = std::iter::once(("role", &p.role))
+            .chain(p.extra_roles.iter().map(|r| ("extra_roles", r)));
+        for (field, role) in roles {
             if roleset.role(role).is_none() {
                 let known = roleset
                     .roles
                     .iter()
                     .flat_map(|r| [r.id.as_str(), r.name.as_str()]);
                 let hint = super::suggest::did_you_mean(role, known);
-                report.errors.push(Refusal::new(
-                    "setup",
+                report.errors.push(Refusal::of_player(
+                    i,
+                    field,
                     format!(
                         "{name}: the roleset `{}` has no role `{role}`{hint}",
                         roleset.id
@@ -241,14 +343,15 @@ pub fn check_setup(
         }
     }
     for (key, value) in &setup.options {
+        let at = format!("options.{key}");
         match roleset.option(key) {
-            None => report.errors.push(Refusal::new(
-                "setup",
+            None => report.errors.push(Refusal::of_setup_field(
+                at,
                 format!("the roleset has no option `{key}`"),
             )),
             Some(def) if !def.values.is_empty() && !def.values.contains(value) => {
-                report.errors.push(Refusal::new(
-                    "setup",
+                report.errors.push(Refusal::of_setup_field(
+                    at,
                     format!(
                         "option `{key}` must be one of {}, not `{value}`",
                         def.values.join(", ")
@@ -297,6 +400,30 @@ mod tests {
     }
 
     use super::PlayerSetup;
+
+    /// A new game takes names up to 64 characters without control characters; the fault's
+    /// index is where the place points.
+    #[test]
+    fn names_a_new_game_takes() {
+        use super::{MAX_NAME_CHARS, name_problem};
+        let longest = "x".repeat(MAX_NAME_CHARS);
+        for good in ["Ann", "Анна Каренина", "אבי", "Bob 🐺", longest.as_str()] {
+            assert_eq!(name_problem(good), None, "{good}");
+        }
+        let long = "y".repeat(70_000);
+        let (at, why) = name_problem(&long).expect("too long");
+        assert_eq!(at, MAX_NAME_CHARS);
+        assert!(why.contains("70000 characters"), "{why}");
+        for (bad, at) in [
+            ("Dan\u{1b}]0;PWNED\u{7}", 3),
+            ("Tab\tbed", 3),
+            ("\u{202e}Eve", 0),
+            ("Ива\u{2066}н", 3),
+            ("Del\u{7f}", 3),
+        ] {
+            assert_eq!(name_problem(bad).map(|(i, _)| i), Some(at), "{bad:?}");
+        }
+    }
 
     fn family_of(text: &str) -> Result<Option<String>, ron::error::SpannedError> {
         ron::from_str::<PlayerSetup>(text).map(|p| p.family)

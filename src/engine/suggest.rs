@@ -6,10 +6,17 @@
 /// counts as one).
 pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let given = given.trim().to_lowercase();
-    let limit = if given.chars().count() >= 7 { 2 } else { 1 };
+    let length = given.chars().count();
+    let limit = if length >= 7 { 2 } else { 1 };
     candidates
         .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(&given, &c.to_lowercase()), c))
+        .filter_map(|c| {
+            let candidate = c.to_lowercase();
+            // Words further apart in length than the limit are further apart than it, so the
+            // distance (a matrix of both lengths) is never computed for a huge word from a file.
+            (length.abs_diff(candidate.chars().count()) <= limit)
+                .then(|| (strsim::damerau_levenshtein(&given, &candidate), c))
+        })
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
@@ -33,5 +40,6 @@ mod tests {
         assert_eq!(closest("bruno", names), Some("Bruno"));
         assert_eq!(closest("Zed", names), None);
         assert_eq!(closest("docter", ["doctor", "detective"]), Some("doctor"));
+        assert_eq!(closest(&"d".repeat(1_000_000), ["doctor"]), None);
     }
 }

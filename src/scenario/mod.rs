@@ -7,6 +7,7 @@ mod check;
 pub use check::Check;
 
 use crate::engine::outcome::Audience;
+use crate::engine::setup::SetupPlace;
 use crate::engine::state::CommittedPhase;
 use crate::engine::{Entry, Game, HostCommand, PlayerSetup, Setup, Verdict};
 use crate::rules::Roleset;
@@ -153,9 +154,11 @@ pub fn start_game(scenario: &Scenario, path: &Path) -> Result<Game, String> {
     create_game(scenario, path).map(|(game, _warnings)| game)
 }
 
-/// Build the game and keep the setup warnings the host would read.
+/// Build the game and keep the setup warnings the host would read. A refusal names its place
+/// in the scenario file: the player's field, the option, else the players.
 fn create_game(scenario: &Scenario, path: &Path) -> Result<(Game, Vec<String>), String> {
-    let roleset = roleset_for(scenario, path).map_err(|e| e.to_string())?;
+    let roleset =
+        roleset_for(scenario, path).map_err(|e| at_field(path, "roleset", e.to_string()))?;
     let setup = Setup {
         players: scenario.players.clone(),
         families: scenario.families.clone(),
@@ -163,20 +166,30 @@ fn create_game(scenario: &Scenario, path: &Path) -> Result<(Game, Vec<String>), 
         options: scenario.options.clone(),
     };
     Game::create(&scenario.name, roleset, setup, scenario.seed, &SYSTEMS).map_err(|e| {
-        // A refusal about one player points at that player in the scenario file.
-        let at = scenario
-            .players
-            .iter()
-            .position(|p| e.message.starts_with(&format!("{}:", p.name)))
-            .and_then(|i| {
-                let text = crate::store::read_text(path).ok()?;
-                crate::store::locate(&text, &format!("players[{i}]"))
-            });
-        match at {
-            Some((line, col)) => format!("{}:{line}:{col}: setup {e}", path.display()),
-            None => format!("setup {e}"),
-        }
+        // A scenario's fields are the setup's, so a setup's path is the scenario's.
+        let field = e
+            .place
+            .as_ref()
+            .map_or_else(|| "players".to_string(), SetupPlace::path);
+        at_field(path, &field, format!("setup {e}"))
     })
+}
+
+/// `path:line:col: field: message` for a field of a scenario file; the file without a place
+/// where it cannot be read (a scenario built in memory).
+fn at_field(path: &Path, field: &str, message: String) -> String {
+    let (line, col) = crate::store::read_text(path)
+        .ok()
+        .and_then(|text| crate::store::locate(&text, field))
+        .unzip();
+    FileError {
+        path: path.to_path_buf(),
+        line,
+        col,
+        field: field.to_string(),
+        message,
+    }
+    .to_string()
 }
 
 /// Play one scenario file.

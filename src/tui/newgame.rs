@@ -11,8 +11,9 @@ use super::input::LineInput;
 use super::keymap;
 use super::msg::{Answer, Effect, Msg};
 use super::view::{centered, fit, hint_line, popup_block, styled};
-use crate::commands::parse_players;
-use crate::engine::{Game, Setup};
+use crate::commands::{PlayerPlace, parse_players};
+use crate::engine::setup::SetupPlace;
+use crate::engine::{Game, Refusal, Setup};
 use crate::rules::Roleset;
 use crate::systems::{builtin, builtin_ids};
 use ratatui::Frame;
@@ -200,12 +201,13 @@ impl NewGame {
             .ok_or_else(|| format!("no bundled roleset `{}`", self.roleset_id()))?
             .map_err(|e| e.to_string())?;
         let text = self.players.lines().join("\n");
-        let roster = parse_players(Path::new("players"), &text).map_err(|e| format!("{e:#}"))?;
-        let (mut players, spectators) = (roster.players, roster.spectators);
-        if players.is_empty() {
+        let mut roster =
+            parse_players(Path::new("players"), &text).map_err(|e| format!("{e:#}"))?;
+        if roster.players.is_empty() {
             return Err("paste the players' names, one a line".into());
         }
-        crate::engine::setup::roles_as_ids(&roleset, &mut players);
+        roster.roles_as_ids(&roleset);
+        let (mut players, spectators, places) = (roster.players, roster.spectators, roster.places);
         crate::engine::setup::spread_families(&mut players, &self.family_list());
         let seed: u64 = match self.seed.text().trim() {
             "" => self.secret_seed,
@@ -217,13 +219,19 @@ impl NewGame {
             })?,
         };
         if self.random {
-            crate::systems::assign_roles(&roleset, &mut players, seed).map_err(|r| r.message)?;
-        } else if let Some(p) = players.iter().find(|p| p.role.is_empty()) {
-            return Err(format!(
-                "{} has no role: write `{}` or deal at random",
-                p.name,
-                self.player_line()
-            ));
+            crate::systems::assign_roles(&roleset, &mut players, seed)
+                .map_err(|r| on_its_line(&places, &r))?;
+        } else if let Some((i, p)) = players.iter().enumerate().find(|(_, p)| p.role.is_empty()) {
+            let refusal = Refusal::of_player(
+                i,
+                "role",
+                format!(
+                    "{} has no role: write `{}` or deal at random",
+                    p.name,
+                    self.player_line()
+                ),
+            );
+            return Err(on_its_line(&places, &refusal));
         }
         let setup = Setup {
             players,
@@ -233,7 +241,7 @@ impl NewGame {
         };
         let report = crate::systems::check_setup(&roleset, &setup);
         if let Some(e) = report.errors.first() {
-            return Err(e.message.clone());
+            return Err(on_its_line(&places, e));
         }
         Ok(Planned {
             roleset,
@@ -327,6 +335,18 @@ impl NewGame {
         } else {
             name.to_string()
         }
+    }
+}
+
+/// A refusal of the pasted players, led by the line of the player it is about, if one.
+fn on_its_line(places: &[PlayerPlace], refusal: &Refusal) -> String {
+    let line = match &refusal.place {
+        Some(SetupPlace::Player { index, .. }) => places.get(*index).map(|p| p.line),
+        _ => None,
+    };
+    match line {
+        Some(line) => format!("line {line}: {}", refusal.message),
+        None => refusal.message.clone(),
     }
 }
 

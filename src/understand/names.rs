@@ -149,6 +149,7 @@ impl Lexicon {
         if let Some(form) = only_one(prefixed) {
             return Some(hit(form, tokens, at, 1, How::Prefix));
         }
+        let length = word.chars().count();
         let mut near: Vec<(usize, &Form)> = self
             .forms
             .iter()

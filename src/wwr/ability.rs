@@ -10,7 +10,7 @@ use super::ast::{
     Ability, AbilityKind, AnnouncementKind, ChangeKind, CounterOp, Defense, DisguiseLevels,
     DisguiseStrength, Duration, GrantAction, InvestigationKind, JoinAction, KillFilter,
     KillingKind, LoyaltyKind, Name, ObstructFeedback, PhaseKind, PollAction, PollManipulation,
-    TargetType, Value, VoteKind, WeightedFeedback,
+    TargetType, Value, ValueKind, VoteKind, WeightedFeedback,
 };
 use super::cursor::{Cursor, PResult, split_commas};
 use super::names::did_you_mean;
@@ -264,7 +264,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
         "Change" => {
             let attribute = parse_value(c)?;
             c.expect_phrase("value", "the attribute")?;
-            let index = parse_value(c)?;
+            let index = value_index(c, ATTRIBUTE_VALUES)?;
             c.expect_phrase("to", "the value index")?;
             let value = parse_value(c)?;
             let target = value_after(c, "for")?;
@@ -518,7 +518,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
         "Update" => {
             let display = parse_value(c)?;
             c.expect_phrase("value", "the display name")?;
-            let index = parse_value(c)?;
+            let index = value_index(c, DISPLAY_VALUES)?;
             c.expect_phrase("to", "the value index")?;
             AbilityKind::DisplayUpdate {
                 display,
@@ -599,6 +599,38 @@ fn expected_after(c: &Cursor, expected: &str, after: &str) -> super::span::Diagn
         "expected {expected} after {after}, found {}",
         at.found()
     ))
+}
+
+/// The values an attribute carries: `Change … value N` takes 1 to 3 (the guide's `[1|2|3]`,
+/// read back as `->Value1` to `->Value3`).
+pub const ATTRIBUTE_VALUES: u32 = 3;
+
+/// The values a display shows: `Update … value N` takes 1 to 16. The guide sets no limit and
+/// the role book's displays show at most two; the executor keeps a slot for every index up to
+/// the one updated, so a huge index (a few bytes of text) made a replay allocate gigabytes or
+/// abort. Bounded where it is read, it is an error at its place.
+pub const DISPLAY_VALUES: u32 = 16;
+
+/// The index of `Change … value N` or `Update … value N`: any value (the executor bounds one
+/// computed in play), and where the text writes a number, a whole one from 1 to `most`.
+fn value_index(c: &mut Cursor, most: u32) -> PResult<Value> {
+    let index = parse_value(c)?;
+    let written = match &index.kind {
+        ValueKind::Number { value } => Some(*value),
+        _ => index
+            .plain_text()
+            .and_then(|t| t.trim().parse::<f64>().ok()),
+    };
+    let fits = |n: f64| n.fract() == 0.0 && (1.0..=f64::from(most)).contains(&n);
+    if let Some(n) = written
+        && !fits(n)
+    {
+        return Err(super::span::Diagnostic::error(
+            index.span,
+            format!("expected a value index from 1 to {most}, found {index}"),
+        ));
+    }
+    Ok(index)
 }
 
 fn killing(c: &mut Cursor, kind: KillingKind) -> PResult<AbilityKind> {

@@ -4,27 +4,15 @@
 //! Operands of `and`/`or` are parenthesised in the texts. When both appear without grouping,
 //! `or` binds tighter than `and`: the newer guide defines `(A) and (B) or (C)` as "A and at
 //! least one of B, C" and `(A) or (B) and (C)` as "C and at least one of A, B", which is
-//! exactly that precedence, so chains of any length follow the same rule. Brackets and `not`s
-//! nest at most 32 deep (`DEEPEST`): the role book nests four, and a deeper text is refused
-//! where it starts rather than parsed in time growing with the square of its depth.
+//! exactly that precedence, so chains of any length follow the same rule.
 
 use super::ast::{CompareOp, Condition, ConditionKind};
 use super::cursor::{Cursor, PResult};
 use super::value::parse_value;
 
-/// How deep conditions may nest in brackets and `not`s. The role book nests four deep; each
-/// level scans its brackets' text again, so a line of a million `(` was read once per level,
-/// and parsed on the stack until it overflowed. Deeper is refused where it starts.
-const DEEPEST: usize = 32;
-
 /// Parses a whole range as one condition.
 pub fn parse_condition_exact(c: &mut Cursor) -> PResult<Condition> {
-    condition_at(c, 0)
-}
-
-/// A whole range as one condition, `depth` brackets and `not`s inside another.
-fn condition_at(c: &mut Cursor, depth: usize) -> PResult<Condition> {
-    let condition = parse_and(c, depth)?;
+    let condition = parse_and(c)?;
     c.skip_ws();
     if !c.at_end() {
         return Err(c.error_here(format!(
@@ -35,22 +23,22 @@ fn condition_at(c: &mut Cursor, depth: usize) -> PResult<Condition> {
     Ok(condition)
 }
 
-fn parse_and(c: &mut Cursor, depth: usize) -> PResult<Condition> {
+fn parse_and(c: &mut Cursor) -> PResult<Condition> {
     let start = c.pos;
-    let first = parse_or(c, depth)?;
+    let first = parse_or(c)?;
     let mut all = vec![first];
     while c.eat_phrase("and") {
-        all.push(parse_or(c, depth)?);
+        all.push(parse_or(c)?);
     }
     Ok(combine(c, start, all, |all| ConditionKind::And { all }))
 }
 
-fn parse_or(c: &mut Cursor, depth: usize) -> PResult<Condition> {
+fn parse_or(c: &mut Cursor) -> PResult<Condition> {
     let start = c.pos;
-    let first = parse_unary(c, depth)?;
+    let first = parse_unary(c)?;
     let mut any = vec![first];
     while c.eat_phrase("or") {
-        any.push(parse_unary(c, depth)?);
+        any.push(parse_unary(c)?);
     }
     Ok(combine(c, start, any, |any| ConditionKind::Or { any }))
 }
@@ -75,17 +63,11 @@ fn combine(
     }
 }
 
-fn parse_unary(c: &mut Cursor, depth: usize) -> PResult<Condition> {
+fn parse_unary(c: &mut Cursor) -> PResult<Condition> {
     c.skip_ws();
     let start = c.pos;
-    if depth > DEEPEST {
-        return Err(c.error_here(format!(
-            "conditions nest more than {DEEPEST} deep here (in brackets and `not`s); no role \
-             needs so many: write it flatter"
-        )));
-    }
     if c.eat_keyword("not") {
-        let inner = parse_unary(c, depth + 1)?;
+        let inner = c.nested(start, parse_unary)?;
         return Ok(Condition {
             kind: ConditionKind::Not {
                 condition: Box::new(inner),
@@ -97,8 +79,9 @@ fn parse_unary(c: &mut Cursor, depth: usize) -> PResult<Condition> {
         let Some(close) = c.matching_close() else {
             return Err(c.error_here("unclosed `(`: expected `)` to end the condition"));
         };
-        let mut inner = c.sub(start + 1, close - 1);
-        let condition = condition_at(&mut inner, depth + 1)?;
+        let condition = c.nested(start, |c| {
+            parse_condition_exact(&mut c.sub(start + 1, close - 1))
+        })?;
         c.pos = close;
         return Ok(condition);
     }
@@ -222,19 +205,22 @@ mod tests {
         assert_eq!(shape("@Target->Role is not `Dog`"), "IsNot");
     }
 
-    /// Conditions nest up to `DEEPEST` in brackets and `not`s; deeper is refused where it
-    /// starts, at once however deep the text goes.
+    /// Brackets and `not` thousands deep overflowed the stack; past [`MAX_NESTING`] they are
+    /// an error at the first one too deep.
     #[test]
-    fn nesting_is_bounded() {
-        let brackets = |n: usize| format!("{}@A exists{}", "(".repeat(n), ")".repeat(n));
-        let nots = |n: usize| format!("{}@A exists", "not ".repeat(n));
-        assert_eq!(shape(&brackets(DEEPEST)), "exists");
-        assert!(!shape(&nots(DEEPEST)).starts_with("error"));
-        let refused = format!("error {}: conditions nest more than", DEEPEST + 2);
-        assert!(shape(&brackets(DEEPEST + 1)).starts_with(&refused));
-        assert!(shape(&brackets(100_000)).starts_with(&refused));
-        assert!(shape(&nots(DEEPEST + 1)).contains("nest more than"));
-        assert!(shape(&nots(100_000)).contains("nest more than"));
+    fn nesting_is_bounded_where_it_is_read() {
+        use crate::wwr::cursor::MAX_NESTING;
+        let bound = MAX_NESTING as usize;
+        let brackets = |k: usize| format!("{}@A exists{}", "(".repeat(k), ")".repeat(k));
+        let nots = |k: usize| format!("{}@A exists", "not ".repeat(k));
+        assert_eq!(shape(&brackets(bound)), "exists");
+        assert!(shape(&nots(bound)).starts_with("not(not("));
+        for k in [bound + 1, 4_000] {
+            let too_deep = format!("error {}: nested more than {bound}", bound + 1);
+            assert!(shape(&brackets(k)).starts_with(&too_deep), "{k}");
+            let too_deep = format!("error {}: nested more than {bound}", 4 * bound + 1);
+            assert!(shape(&nots(k)).starts_with(&too_deep), "{k}");
+        }
     }
 
     #[test]

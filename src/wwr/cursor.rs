@@ -8,6 +8,16 @@ use super::span::{Diagnostic, Span, SrcLine};
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
+/// How deep a text may nest: in one value, condition or scaling, each bracketed condition,
+/// `not`, `ceil`/`floor`/`round`, `Odd:`/`Even:` and each `->property` or `[type]` suffix is a
+/// level; in a trigger's body, each condition or keyword before a `:` is one. The parser, the
+/// executor, the renderer and even dropping the tree recurse once per level, and the executor
+/// does so again for every trigger a trigger fires (up to its own cascade bound), so a few
+/// kilobytes nested thousands deep would overflow the stack and abort the process. Bounded
+/// where the text is read, it is an error at its line and column instead. The role book nests
+/// at most 5 deep; 32 leaves room for any text a person writes.
+pub const MAX_NESTING: u32 = 32;
+
 thread_local! {
     /// Characters the parsers of this thread have stepped over, for the fuzz harness's budget:
     /// parsing is linear when this stays proportional to the text.
@@ -28,6 +38,9 @@ pub struct Cursor<'a> {
     pub src: SrcLine<'a>,
     pub pos: usize,
     pub end: usize,
+    /// The levels of nesting this cursor parses inside (see [`MAX_NESTING`]); a cursor over
+    /// part of another ([`Cursor::sub`]) is as deep as it.
+    depth: u32,
 }
 
 impl<'a> Cursor<'a> {
@@ -37,12 +50,57 @@ impl<'a> Cursor<'a> {
             src,
             pos: start.min(end),
             end,
+            depth: 0,
         }
     }
 
-    /// A cursor over `start..end` of the same line.
+    /// A cursor over `start..end` of the same line, at the same depth.
     pub fn sub(&self, start: usize, end: usize) -> Cursor<'a> {
-        Cursor::new(self.src, start, end)
+        Cursor {
+            depth: self.depth,
+            ..Cursor::new(self.src, start, end)
+        }
+    }
+
+    /// Runs `parse` one level of nesting deeper, for the construct (a `(`, `not`, `ceil`,
+    /// `Odd:`) that starts at byte `opened_at`; past [`MAX_NESTING`] levels, an error there
+    /// instead.
+    pub fn nested<T>(
+        &mut self,
+        opened_at: usize,
+        parse: impl FnOnce(&mut Cursor<'a>) -> PResult<T>,
+    ) -> PResult<T> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.too_deep(opened_at));
+        }
+        let outer = self.depth;
+        self.depth += 1;
+        let result = parse(self);
+        // Restored whatever `parse` did with the cursor (a parser may put back a saved copy).
+        self.depth = outer;
+        result
+    }
+
+    /// Fails at the cursor unless `levels` more levels of nesting fit under [`MAX_NESTING`]
+    /// (for levels a loop adds, as a chain of `->` suffixes does, rather than recursion).
+    pub fn room_for(&self, levels: u32) -> PResult<()> {
+        if self.depth.saturating_add(levels) <= MAX_NESTING {
+            Ok(())
+        } else {
+            Err(self.too_deep(self.pos))
+        }
+    }
+
+    fn too_deep(&self, at: usize) -> Diagnostic {
+        self.error_at(
+            at,
+            at + 1,
+            format!(
+                "nested more than {MAX_NESTING} levels deep (brackets, `not`, `ceil`, \
+                 `Odd:`/`Even:`, `->` and `[…]` suffixes each count one); write it in simpler \
+                 steps"
+            ),
+        )
     }
 
     pub fn rest(&self) -> &'a str {

@@ -24,7 +24,9 @@ use super::ast::{
     Statement, StatementKind, TriggerBlock, Value,
 };
 use super::condition::parse_condition_exact;
-use super::cursor::{Cursor, PResult, params_start, segment_colons, split_commas, trim_range};
+use super::cursor::{
+    Cursor, MAX_NESTING, PResult, params_start, segment_colons, split_commas, trim_range,
+};
 use super::header::parse_header;
 use super::names::did_you_mean;
 use super::params::parse_params;
@@ -560,7 +562,14 @@ impl Builder {
             Some((ps, pe)) => parse_params(&mut Cursor::new(line.src, ps, pe))?,
             None => Params::default(),
         };
-        let children = self.children(bullets);
+        let ends_in_ability = parts.segments.last().is_some_and(|(s, e)| s != e);
+        // Bullets under a line that ends with `:` sit inside its conditions and keywords.
+        let children_depth = if ends_in_ability {
+            0
+        } else {
+            parts.segments.len().saturating_sub(1)
+        };
+        let children = self.children(bullets, children_depth);
         let body = if parts.segments.is_empty() {
             if children.is_empty() && bullets.is_empty() {
                 return Err(Diagnostic::error(
@@ -572,15 +581,12 @@ impl Builder {
                 ));
             }
             children
+        } else if ends_in_ability {
+            let mut body = vec![self.chain(line, &parts.segments, Vec::new(), &[], 0)?];
+            body.extend(children);
+            body
         } else {
-            let ends_in_ability = parts.segments.last().is_some_and(|(s, e)| s != e);
-            if ends_in_ability {
-                let mut body = vec![self.chain(line, &parts.segments, Vec::new(), &[])?];
-                body.extend(children);
-                body
-            } else {
-                vec![self.chain(line, &parts.segments, children, bullets)?]
-            }
+            vec![self.chain(line, &parts.segments, children, bullets, 0)?]
         };
         Ok(Some(TriggerBlock {
             trigger,
@@ -590,12 +596,13 @@ impl Builder {
         }))
     }
 
-    /// Statements for the bullet lines under a line (errors recorded, bad lines dropped).
-    fn children(&mut self, bullets: &[Line]) -> Vec<Statement> {
+    /// Statements for the bullet lines under a line (errors recorded, bad lines dropped),
+    /// `depth` statements deep in the trigger's body.
+    fn children(&mut self, bullets: &[Line], depth: usize) -> Vec<Statement> {
         let nodes = self.tree(bullets);
         nodes
             .into_iter()
-            .filter_map(|node| self.bullet(node))
+            .filter_map(|node| self.bullet(node, depth))
             .collect()
     }
 
@@ -643,7 +650,8 @@ impl Builder {
         roots
     }
 
-    fn bullet(&mut self, node: Node) -> Option<Statement> {
+    /// The statement of a bullet line `depth` statements deep, with the bullets under it.
+    fn bullet(&mut self, node: Node, depth: usize) -> Option<Statement> {
         let line = node.line;
         let parts = split_line(line.src, line.start, line.end);
         let result = (|| {
@@ -658,12 +666,14 @@ impl Builder {
                 None => Params::default(),
             };
             let child_lines: Vec<Line> = flatten(&node.children);
+            // Bullets below sit inside this line's conditions and keywords.
+            let child_depth = depth + parts.segments.len().saturating_sub(1);
             let children: Vec<Statement> = node
                 .children
                 .into_iter()
-                .filter_map(|n| self.bullet(n))
+                .filter_map(|n| self.bullet(n, child_depth))
                 .collect();
-            let mut statement = self.chain(line, &parts.segments, children, &child_lines)?;
+            let mut statement = self.chain(line, &parts.segments, children, &child_lines, depth)?;
             statement.params = params;
             Ok(statement)
         })();
@@ -676,18 +686,32 @@ impl Builder {
         }
     }
 
-    /// Builds the statement for the segments of one line; `block` is the body for a line that
-    /// ends with `:` (`block_lines` are the raw bullet lines, for error positions).
+    /// Builds the statement for the segments of one line, `depth` statements deep in the
+    /// trigger's body; `block` is the body for a line that ends with `:` (`block_lines` are the
+    /// raw bullet lines, for error positions).
     fn chain(
         &mut self,
         line: Line,
         segments: &[(usize, usize)],
         block: Vec<Statement>,
         block_lines: &[Line],
+        depth: usize,
     ) -> PResult<Statement> {
         let Some((&(last_start, last_end), prefixes)) = segments.split_last() else {
             return Err(Diagnostic::error(line.span(), "expected an ability"));
         };
+        // Each condition or keyword wraps what follows it in one more statement.
+        let room = (MAX_NESTING as usize).saturating_sub(depth);
+        if let Some(&(start, end)) = prefixes.get(room) {
+            return Err(Diagnostic::error(
+                line.src.span(start, end),
+                format!(
+                    "statements nested more than {MAX_NESTING} deep (each condition or keyword \
+                     before a `:`, on this line and on the lines above it, opens one); write it \
+                     in simpler steps"
+                ),
+            ));
+        }
         let span_to_end = |start: usize| line.src.span(start, line.end);
         let mut body = if last_start == last_end {
             let (opener_start, opener_end) =

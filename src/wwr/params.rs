@@ -283,7 +283,7 @@ fn parse_scaling(c: &mut Cursor) -> PResult<Scaling> {
             c.eat(":")
         } {
             c.skip_ws();
-            let inner = Box::new(parse_scaling(c)?);
+            let inner = Box::new(c.nested(start, parse_scaling)?);
             let kind = if odd {
                 ScalingKind::Odd { scaling: inner }
             } else {
@@ -296,7 +296,7 @@ fn parse_scaling(c: &mut Cursor) -> PResult<Scaling> {
         }
         *c = saved;
     }
-    if let Some(count) = times(c) {
+    if let Some(count) = times(c)? {
         c.expect_end("the scaling")?;
         return Ok(Scaling {
             kind: ScalingKind::Times { count },
@@ -344,9 +344,13 @@ fn parse_scaling(c: &mut Cursor) -> PResult<Scaling> {
                 )));
             }
             c.skip_ws();
-            let count = match times(c) {
+            let count_at = c.pos;
+            let count = match times(c)? {
                 Some(n) => n,
-                None => parse_count(c, "a use count")?,
+                None => {
+                    let n = parse_count(c, "a use count")?;
+                    at_most_runs(c, count_at, n)?
+                }
             };
             c.expect_end("the scaling")?;
             ScalingKind::When {
@@ -363,17 +367,39 @@ fn parse_scaling(c: &mut Cursor) -> PResult<Scaling> {
     })
 }
 
-/// `x<n>` at the cursor.
-fn times(c: &mut Cursor) -> Option<u32> {
+/// The most times one trigger runs (`⟨x3⟩`, `⟨$living<8 ⇒ x3⟩`). The role book's most is x3.
+/// Each run is a target the player may name in the game's setup and a pass through the
+/// trigger's body in every replay, so a count of billions (a dozen bytes of text) would make
+/// `new` allocate until it aborts and a replay loop for hours. Bounded where it is read, it is
+/// an error at its place.
+pub const MOST_RUNS: u32 = 100;
+
+/// `x<n>` at the cursor, if it stands there; `n` at most [`MOST_RUNS`].
+fn times(c: &mut Cursor) -> PResult<Option<u32>> {
     let saved = *c;
     if c.eat("x") {
         let digits = c.take_while(|ch| ch.is_ascii_digit());
-        if let Ok(n) = digits.parse::<u32>()
-            && !c.peek().is_some_and(|ch| ch.is_alphanumeric())
-        {
-            return Some(n);
+        if !digits.is_empty() && !c.peek().is_some_and(|ch| ch.is_alphanumeric()) {
+            let n = digits.parse::<u32>().unwrap_or(u32::MAX);
+            return at_most_runs(c, saved.pos, n).map(Some);
         }
     }
     *c = saved;
-    None
+    Ok(None)
+}
+
+/// `n`, read from `start` to the cursor, unless it is more than [`MOST_RUNS`].
+fn at_most_runs(c: &Cursor, start: usize, n: u32) -> PResult<u32> {
+    if n <= MOST_RUNS {
+        Ok(n)
+    } else {
+        Err(c.error_at(
+            start,
+            c.pos.max(start + 1),
+            format!(
+                "a trigger runs at most {MOST_RUNS} times, not {}",
+                c.slice(start, c.pos).trim()
+            ),
+        ))
+    }
 }

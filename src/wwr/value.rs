@@ -100,7 +100,7 @@ fn parse_term(c: &mut Cursor, mode: Mode) -> PResult<Value> {
             let saved = *c;
             if c.eat_keyword(word) && c.peek().is_some_and(char::is_whitespace) {
                 c.skip_ws();
-                let inner = parse_quotient(c)?;
+                let inner = c.nested(start, parse_quotient)?;
                 return Ok(Value {
                     kind: ValueKind::Rounded {
                         mode: rounding,
@@ -113,35 +113,38 @@ fn parse_term(c: &mut Cursor, mode: Mode) -> PResult<Value> {
         }
     }
     let mut value = parse_primary(c, mode)?;
+    // Each suffix wraps the value once more: a level of nesting, though parsed in a loop.
+    let mut suffixes = 0;
     loop {
-        if c.rest().starts_with("->") {
-            let saved = *c;
+        let is_property = c.rest().starts_with("->");
+        if !is_property && c.peek() != Some('[') {
+            break;
+        }
+        c.room_for(suffixes + 1)?;
+        let saved = *c;
+        let kind = if is_property {
             c.pos += 2;
             let Some(property) = suffix(c, saved, mode, |c| parse_property(c, mode))? else {
                 break;
             };
-            value = Value {
-                kind: ValueKind::Property {
-                    base: Box::new(value),
-                    property,
-                },
-                span: c.span_from(start),
-            };
-        } else if c.peek() == Some('[') {
-            let saved = *c;
+            ValueKind::Property {
+                base: Box::new(value),
+                property,
+            }
+        } else {
             let Some(annotation) = suffix(c, saved, mode, parse_annotation)? else {
                 break;
             };
-            value = Value {
-                kind: ValueKind::Typed {
-                    base: Box::new(value),
-                    annotation,
-                },
-                span: c.span_from(start),
-            };
-        } else {
-            break;
-        }
+            ValueKind::Typed {
+                base: Box::new(value),
+                annotation,
+            }
+        };
+        value = Value {
+            kind,
+            span: c.span_from(start),
+        };
+        suffixes += 1;
     }
     Ok(value)
 }
@@ -868,6 +871,27 @@ mod tests {
             })
             .collect();
         assert_eq!(values, ["@Result->Number", "@Self", "@Winner[string]"]);
+    }
+
+    /// `ceil` and `->` chains thousands deep overflowed the stack (evaluating, printing and
+    /// dropping the value recurse once per level); past [`MAX_NESTING`] they are an error at
+    /// the first level too deep.
+    #[test]
+    fn nesting_is_bounded_where_it_is_read() {
+        use crate::wwr::cursor::MAX_NESTING;
+        let bound = MAX_NESTING as usize;
+        let ceils = |k: usize| format!("{}$total", "ceil ".repeat(k));
+        let chain = |k: usize| format!("@Self{}", "->Role".repeat(k));
+        assert!(value(&ceils(bound)).is_ok());
+        assert!(value(&chain(bound)).is_ok());
+        for k in [bound + 1, 4_000] {
+            let e = value(&ceils(k)).unwrap_err();
+            assert_eq!(e.span.col as usize, 5 * bound + 1, "{}", e.message);
+            assert!(e.message.contains("nested more than"), "{}", e.message);
+            let e = value(&chain(k)).unwrap_err();
+            assert_eq!(e.span.col as usize, 6 * bound + 6, "{}", e.message);
+            assert!(e.message.contains("nested more than"), "{}", e.message);
+        }
     }
 
     #[test]

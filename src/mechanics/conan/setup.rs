@@ -9,11 +9,14 @@ use crate::rules::Roleset;
 pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     let n = setup.players.len();
     let mut bo = 0;
-    for p in &setup.players {
-        for role in std::iter::once(&p.role).chain(p.extra_roles.iter()) {
+    for (i, p) in setup.players.iter().enumerate() {
+        let roles = std::iter::once(("role", &p.role))
+            .chain(p.extra_roles.iter().map(|r| ("extra_roles", r)));
+        for (field, role) in roles {
             if book::ITEMS.contains(&role.as_str()) {
-                report.errors.push(Refusal::new(
-                    "setup",
+                report.errors.push(Refusal::of_player(
+                    i,
+                    field,
                     format!("{}: `{role}` is an item, never dealt (§12.3)", p.name),
                 ));
             }
@@ -22,8 +25,9 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
             bo += 1;
         }
         if roleset.side_of(&p.role) == book::LOVERS {
-            report.errors.push(Refusal::new(
-                "setup",
+            report.errors.push(Refusal::of_player(
+                i,
+                "role",
                 format!(
                     "{}: the lovers' side is made by Amor in Prep, not dealt (§8.7)",
                     p.name

@@ -197,30 +197,34 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         .or_else(|| roleset.option("mafia_second_roles").map(|o| &o.default))
         .map(|list| list.split(',').map(|r| r.trim().to_string()).collect())
         .unwrap_or_default();
-    for p in &setup.players {
+    for (i, p) in setup.players.iter().enumerate() {
         if p.family.is_none() {
-            report.errors.push(Refusal::new(
-                "setup",
+            report.errors.push(Refusal::of_player(
+                i,
+                "family",
                 format!("{}: every player of Mafia 1923 belongs to a family", p.name),
             ));
         }
         let mafia = roleset.side_of(&p.role) == MAFIA;
         if !p.extra_roles.is_empty() && !mafia {
-            report.errors.push(Refusal::new(
-                "setup",
+            report.errors.push(Refusal::of_player(
+                i,
+                "extra_roles",
                 format!("{}: only Mafia Members may hold a second role", p.name),
             ));
         }
         if p.extra_roles.len() > 1 {
-            report.errors.push(Refusal::new(
-                "setup",
+            report.errors.push(Refusal::of_player(
+                i,
+                "extra_roles",
                 format!("{}: a Mafia Member holds at most one second role", p.name),
             ));
         }
         for extra in &p.extra_roles {
             if !allowed.contains(extra) {
-                report.errors.push(Refusal::new(
-                    "setup",
+                report.errors.push(Refusal::of_player(
+                    i,
+                    "extra_roles",
                     format!("{}: `{extra}` is not allowed as a Mafia Member's second role (option mafia_second_roles)", p.name),
                 ));
             }
@@ -261,8 +265,8 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     if let Some(n) = setup.options.get("court_families")
         && !n.parse::<usize>().is_ok_and(|n| n >= 1)
     {
-        report.errors.push(Refusal::new(
-            "setup",
+        report.errors.push(Refusal::of_setup_field(
+            "options.court_families",
             format!("option court_families must be a whole number of at least 1, not `{n}`"),
         ));
     }
@@ -279,9 +283,10 @@ pub fn assign_roles(
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
     let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
-    if let Some(p) = players.iter().find(|p| p.family.is_none()) {
-        return Err(Refusal::new(
-            "setup",
+    if let Some((i, p)) = players.iter().enumerate().find(|(_, p)| p.family.is_none()) {
+        return Err(Refusal::of_player(
+            i,
+            "family",
             format!(
                 "{}: random assignment needs every player's family (give it in the players file, or spread the players with `--families N`)",
                 p.name

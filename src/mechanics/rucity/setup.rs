@@ -27,20 +27,22 @@ fn base_roles(extended: bool) -> Vec<&'static str> {
 pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     let extended = setup.options.get("format").map(String::as_str) == Some("extended");
     let mut blacks = Vec::new();
-    for p in &setup.players {
+    for (i, p) in setup.players.iter().enumerate() {
         let side = roleset.side_of(&p.role);
         if side == teams::ELITE {
             if !p.extra_roles.is_empty() {
-                report.errors.push(Refusal::new(
-                    "setup",
+                report.errors.push(Refusal::of_player(
+                    i,
+                    "extra_roles",
                     format!("{}: an elite player holds his elite role and nothing else (L125.6, L127.5, L129.5)", p.name),
                 ));
             }
             continue;
         }
         if side != RED {
-            report.errors.push(Refusal::new(
-                "setup",
+            report.errors.push(Refusal::of_player(
+                i,
+                "role",
                 format!("{}: `{}` is not a peaceful role; a black player's negative role goes in extra_roles (L81)", p.name, p.role),
             ));
         }
@@ -53,19 +55,22 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
             match roleset.side_of(extra) {
                 BLACK => {}
                 teams::GREY if negatives.is_empty() => {}
-                teams::GREY => report.errors.push(Refusal::new(
-                    "setup",
+                teams::GREY => report.errors.push(Refusal::of_player(
+                    i,
+                    "extra_roles",
                     format!("{}: the faceless is grey, in neither team: he holds no negative role (L64.9)", p.name),
                 )),
-                TITLE => report.errors.push(Refusal::new(
-                    "setup",
+                TITLE => report.errors.push(Refusal::of_player(
+                    i,
+                    "extra_roles",
                     format!(
                         "{}: `{extra}` is a title won in play (mayor election), not a setup role",
                         p.name
                     ),
                 )),
-                _ => report.errors.push(Refusal::new(
-                    "setup",
+                _ => report.errors.push(Refusal::of_player(
+                    i,
+                    "extra_roles",
                     format!(
                         "{}: a player holds one peaceful role; `{extra}` cannot be a second one",
                         p.name
@@ -74,8 +79,9 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
             }
         }
         if negatives.len() > 1 {
-            report.errors.push(Refusal::new(
-                "setup",
+            report.errors.push(Refusal::of_player(
+                i,
+                "extra_roles",
                 format!("{}: a black player holds one negative role", p.name),
             ));
         }
@@ -83,19 +89,22 @@ pub fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
             blacks.push(n.as_str());
         }
     }
-    let faceless = setup
+    // The second faceless is the one too many.
+    let second_faceless = setup
         .players
         .iter()
-        .filter(|p| {
+        .enumerate()
+        .filter(|(_, p)| {
             p.extra_roles
                 .iter()
                 .any(|r| roleset.side_of(r) == teams::GREY)
         })
-        .count();
-    if faceless > 1 {
-        report.errors.push(Refusal::new(
-            "setup",
-            "a game has one faceless at most (L64.10)",
+        .nth(1);
+    if let Some((i, p)) = second_faceless {
+        report.errors.push(Refusal::of_player(
+            i,
+            "extra_roles",
+            format!("{}: a game has one faceless at most (L64.10)", p.name),
         ));
     }
     let (want_players, want_blacks) = if extended { (16, 5) } else { (12, 4) };

@@ -188,7 +188,8 @@ impl Run<'_, '_> {
         self.world.living().collect()
     }
 
-    /// Evaluate a value.
+    /// Evaluate a value. Recursive over the value's tree, no deeper than the parser lets a
+    /// text nest (`crate::wwr::cursor::MAX_NESTING`).
     pub fn eval(&mut self, scope: &Scope, v: &Value) -> V {
         match &v.kind {
             ValueKind::Selector { name } => self.selector(scope, name),
@@ -505,7 +506,7 @@ impl Run<'_, '_> {
         out
     }
 
-    /// Evaluate a condition.
+    /// Evaluate a condition; recursive as [`Run::eval`] is, and bounded the same way.
     pub fn holds(&mut self, scope: &Scope, c: &Condition) -> bool {
         match &c.kind {
             ConditionKind::Not { condition } => !self.holds(scope, condition),

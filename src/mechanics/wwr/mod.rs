@@ -143,24 +143,31 @@ fn live_tally(roleset: &Roleset, state: &GameState) -> crate::engine::tally::Tal
 fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
     use crate::wwr::ast::{FlagKind, SpecialKind};
     let program = Program::of(roleset);
-    let dealt: Vec<(&str, usize)> = setup
+    // (the player's index in the setup, his name, his role's file)
+    let dealt: Vec<(usize, &str, usize)> = setup
         .players
         .iter()
-        .filter_map(|p| Some((p.name.as_str(), *program.roles.get(&p.role)?)))
+        .enumerate()
+        .filter_map(|(i, p)| Some((i, p.name.as_str(), *program.roles.get(&p.role)?)))
         .collect();
-    let mut refuse = |m: String| report.errors.push(Refusal::new("setup", m));
     if setup.options.contains_key(setup::DEAL_OPTION) {
-        refuse(format!(
-            "`{}` is the setup file's role counts: change them in its `roles`",
-            setup::DEAL_OPTION
+        report.errors.push(Refusal::of_setup_field(
+            format!("options.{}", setup::DEAL_OPTION),
+            format!(
+                "`{}` is the setup file's role counts: change them in its `roles`",
+                setup::DEAL_OPTION
+            ),
         ));
     }
-    for &(name, file) in &dealt {
+    // Every refusal below is about a player's role.
+    let mut refuse = |i: usize, m: String| report.errors.push(Refusal::of_player(i, "role", m));
+    for (k, &(i, name, file)) in dealt.iter().enumerate() {
         let role = program.name(file);
         if let Err(why) = support::role_support(&program, file) {
-            refuse(format!(
-                "{name} is dealt {role}, which is not yet executable: {why}"
-            ));
+            refuse(
+                i,
+                format!("{name} is dealt {role}, which is not yet executable: {why}"),
+            );
         }
         let Some(element) = program.element(file) else {
             continue;
@@ -173,18 +180,21 @@ fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
             let wanted = s.value.plain_text().unwrap_or_default();
             let there = program
                 .find(crate::wwr::resolve::Namespace::Role, wanted)
-                .is_some_and(|w| dealt.iter().any(|(_, f)| *f == w));
+                .is_some_and(|w| dealt.iter().any(|&(_, _, f)| f == w));
             if !there {
-                refuse(format!(
-                    "{role} requires {wanted} in the game, and nobody is dealt it"
-                ));
+                refuse(
+                    i,
+                    format!("{name}: {role} requires {wanted} in the game, and nobody is dealt it"),
+                );
             }
         }
+        // The place is the second holder of a unique role, the one too many.
         let unique = element.flags.iter().any(|f| f.kind == FlagKind::UniqueRole);
-        if unique && dealt.iter().filter(|(_, f)| *f == file).count() > 1 {
-            refuse(format!(
-                "{role} is a unique role and is dealt more than once"
-            ));
+        if unique && dealt.iter().take(k).any(|&(_, _, f)| f == file) {
+            refuse(
+                i,
+                format!("{name}: {role} is a unique role and is dealt more than once"),
+            );
         }
         for label in setup::host_info_labels(&program, &support::in_play(&program, &[file])) {
             let id = format!("%{label}%");
@@ -195,9 +205,12 @@ fn check_setup(roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
                 .or_else(|| roleset.option(&id).map(|o| o.default.clone()))
                 .unwrap_or_default();
             if setup::host_value(&option, name).is_none_or(|v| v.is_empty()) {
-                refuse(format!(
-                    "{name} ({role}) needs the host information {id}: give it in the setup file's host_info or with --option '{id}={name}: VALUE'"
-                ));
+                refuse(
+                    i,
+                    format!(
+                        "{name} ({role}) needs the host information {id}: give it in the setup file's host_info or with --option '{id}={name}: VALUE'"
+                    ),
+                );
             }
         }
     }

@@ -68,8 +68,19 @@ fn check(
     targets: Option<&[String]>,
 ) -> Result<(), Refusal> {
     let program = Program::of(roleset);
-    let prompt = &program.prompts[ability];
-    let (file, block) = program.triggers(prompt.role)[prompt.trigger];
+    // An entry names the prompt, and a save's entries are text: looked up, never indexed.
+    let Some(prompt) = program.prompts.get(ability) else {
+        return Err(Refusal::new(
+            "unknown_ability",
+            format!("no prompt `{ability}`"),
+        ));
+    };
+    let Some(&(file, block)) = program.triggers(prompt.role).get(prompt.trigger) else {
+        return Err(Refusal::new(
+            "unknown_ability",
+            format!("no trigger for the prompt `{ability}`"),
+        ));
+    };
     let mut ctx = Ctx::dry_run(roleset, state, 0);
     let mut run = Run::new(&mut ctx, world, program.clone());
     let per_use = prompt.selections.len().max(1);

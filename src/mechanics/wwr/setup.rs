@@ -105,23 +105,30 @@ pub fn deal(
         .option(DEAL_OPTION)
         .map(|o| o.default.clone())
         .unwrap_or_default();
-    let mut pool: Vec<String> = Vec::new();
+    let mut wanted: Vec<(&str, usize)> = Vec::new();
     for item in counts.split(',').filter(|s| !s.is_empty()) {
         let (id, n) = item.split_once('*').unwrap_or((item, "1"));
         let n: usize = n.parse().unwrap_or(1);
         let have = players.iter().filter(|p| p.role == id).count();
-        pool.extend(std::iter::repeat_n(id.to_string(), n.saturating_sub(have)));
+        wanted.push((id, n.saturating_sub(have)));
     }
+    // Counted before a role is laid out: a count of billions is refused, not allocated.
+    let dealt = wanted
+        .iter()
+        .fold(0usize, |sum, (_, n)| sum.saturating_add(*n));
     let empty = players.iter().filter(|p| p.role.is_empty()).count();
-    if pool.len() != empty {
+    if dealt != empty {
         return Err(crate::engine::Refusal::new(
             "setup",
             format!(
-                "the setup file deals {} role(s) to the players without one, and {empty} player(s) have none: make the counts in its `roles` add up to the players",
-                pool.len()
+                "the setup file deals {dealt} role(s) to the players without one, and {empty} player(s) have none: make the counts in its `roles` add up to the players"
             ),
         ));
     }
+    let mut pool: Vec<String> = wanted
+        .into_iter()
+        .flat_map(|(id, n)| std::iter::repeat_n(id.to_string(), n))
+        .collect();
     let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
     pool.shuffle(&mut rng);
     for p in players.iter_mut().filter(|p| p.role.is_empty()) {
@@ -464,7 +471,10 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
     let count = if per_use == 0 {
         TargetCount::AsDeclared
     } else if p.times > 1 || optional {
-        TargetCount::Between(if optional { 0 } else { per_use }, per_use * p.times)
+        TargetCount::Between(
+            if optional { 0 } else { per_use },
+            per_use.saturating_mul(p.times),
+        )
     } else {
         TargetCount::AsDeclared
     };

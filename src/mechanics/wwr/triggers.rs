@@ -283,8 +283,8 @@ pub fn all_params(block: &TriggerBlock) -> Vec<&Params> {
 /// The bot's phase number of a restriction's `Day N` / `Night N`.
 fn phase_number(kind: crate::wwr::ast::PhaseKind, n: u32) -> u32 {
     match kind {
-        crate::wwr::ast::PhaseKind::Day => 2 * n,
-        crate::wwr::ast::PhaseKind::Night => (2 * n).saturating_sub(1),
+        crate::wwr::ast::PhaseKind::Day => n.saturating_mul(2),
+        crate::wwr::ast::PhaseKind::Night => n.saturating_mul(2).saturating_sub(1),
     }
 }
 

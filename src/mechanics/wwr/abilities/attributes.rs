@@ -150,8 +150,11 @@ pub fn change(
     let Some(file) = run.program.find(Namespace::Attribute, &name) else {
         return Feedback::failed(format!("No attribute named {name}"));
     };
-    let index =
-        crate::mechanics::wwr::eval::number(&run.eval(scope, index)).unwrap_or(1.0) as usize;
+    let index = run.eval(scope, index);
+    let slot = match super::value_slot(&index, crate::wwr::ability::ATTRIBUTE_VALUES) {
+        Ok(slot) => slot,
+        Err(why) => return Feedback::failed(format!("{name}: {why}")),
+    };
     let new = {
         let v = run.eval(scope, value);
         run.show(&v)
@@ -166,17 +169,16 @@ pub fn change(
             && *attribute == file
             && owners.contains(&row.owner)
         {
-            let i = index.max(1) - 1;
-            if values.len() <= i {
-                values.resize(i + 1, String::new());
+            if values.len() <= slot {
+                values.resize(slot + 1, String::new());
             }
-            values[i] = new.clone();
+            values[slot] = new.clone();
             changed += 1;
         }
     }
     if changed == 0 {
         Feedback::failed(format!("No {name} to change"))
     } else {
-        Feedback::ok(format!("Changed {name} value {index} to {new}"))
+        Feedback::ok(format!("Changed {name} value {} to {new}", slot + 1))
     }
 }

@@ -18,10 +18,12 @@ pub fn run(
             number(&v).unwrap_or(0.0) as i64
         })
         .unwrap_or(1);
+    // A text's number can be anything (`1e300` reads as i64::MAX): the counter saturates
+    // rather than wrapping round to the other end.
     let apply = |old: i64| match op {
         CounterOp::Set => amount,
-        CounterOp::Increment => old + amount,
-        CounterOp::Decrement => old - amount,
+        CounterOp::Increment => old.saturating_add(amount),
+        CounterOp::Decrement => old.saturating_sub(amount),
     };
     let owner = match target {
         Some(t) => run.eval(scope, t),

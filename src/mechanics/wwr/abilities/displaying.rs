@@ -1,8 +1,9 @@
 //! Displays: a role's visible counters (the witch's potions). They change nothing in the game;
 //! the host sheet shows them.
 
-use crate::mechanics::wwr::eval::{Feedback, Scope, number};
+use crate::mechanics::wwr::eval::{Feedback, Scope};
 use crate::mechanics::wwr::run::Run;
+use crate::wwr::ability::DISPLAY_VALUES;
 use crate::wwr::ast::Value;
 
 fn key(run: &mut Run, scope: &Scope, display: &Value) -> String {
@@ -44,7 +45,11 @@ pub fn update(
     value: &Value,
 ) -> Feedback {
     let key = key(run, scope, display);
-    let i = number(&run.eval(scope, index)).unwrap_or(1.0).max(1.0) as usize - 1;
+    let index = run.eval(scope, index);
+    let i = match super::value_slot(&index, DISPLAY_VALUES) {
+        Ok(i) => i,
+        Err(why) => return Feedback::failed(format!("Display {key}: {why}")),
+    };
     let new = self::value(run, scope, value);
     let values = run.world.displays.entry(key.clone()).or_default();
     if values.len() <= i {

@@ -13,8 +13,21 @@ pub mod polling;
 pub mod protecting;
 pub mod targeting;
 
+use super::eval::{V, number};
 use super::world::Lasting;
 use crate::wwr::ast::Duration;
+
+/// The slot of a value index computed in play (`Update … value @Self->Counter`): below 1, or
+/// no number, is the first, as the bot reads it. An index past `most` (the bound the parser
+/// puts on one the text writes) changes nothing, rather than growing a list to it: `Err` says
+/// so for the feedback.
+pub fn value_slot(index: &V, most: u32) -> Result<usize, String> {
+    let n = number(index).unwrap_or(1.0).max(1.0);
+    if n > f64::from(most) {
+        return Err(format!("there is no value {n}, the last is {most}"));
+    }
+    Ok(n as usize - 1)
+}
 
 /// The lasting of a row from a written duration, or `default` where none is written.
 pub fn lasting(duration: Option<Duration>, default: Lasting) -> Lasting {
@@ -30,5 +43,25 @@ pub fn lasting(duration: Option<Duration>, default: Lasting) -> Lasting {
             Duration::UntilUse | Duration::UntilUseAttribute => Lasting::UntilUse,
             Duration::UntilSecondUse => Lasting::UntilSecondUse,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{V, value_slot};
+
+    /// An index computed in play is bounded as a written one is: `Update … value N` with a
+    /// huge N made a replay allocate gigabytes; now it changes nothing and says why.
+    #[test]
+    fn a_value_index_past_the_last_changes_nothing() {
+        assert_eq!(value_slot(&V::Num(2.0), 16), Ok(1));
+        assert_eq!(value_slot(&V::Text("3".into()), 16), Ok(2));
+        assert_eq!(value_slot(&V::Nothing, 16), Ok(0));
+        assert_eq!(value_slot(&V::Num(-5.0), 16), Ok(0));
+        assert_eq!(value_slot(&V::Num(f64::NAN), 16), Ok(0));
+        assert_eq!(value_slot(&V::Num(16.0), 16), Ok(15));
+        for huge in [17.0, 1e18, f64::INFINITY] {
+            assert!(value_slot(&V::Num(huge), 16).is_err(), "{huge}");
+        }
     }
 }
