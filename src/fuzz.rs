@@ -185,6 +185,13 @@ pub fn targets(root: Option<&Path>) -> Vec<Target> {
         .collect();
     let demo = crate::savefile::parse_game(Path::new("demo.ron"), crate::console::DEMO_SAVE)
         .expect("the bundled demo loads");
+    let setup_path = root.map(|r| r.join("rolesets/wwr-demo/setup.ron"));
+    let setups: Vec<String> = read("rolesets/wwr-demo/setup.ron").into_iter().collect();
+    let lines = vec![
+        "act Quinn detective Kira\nvote family Ann Rossi\nnote \"a note\"\nmodkill Bruno\nundo\ncommit\n"
+            .to_string(),
+        "act Ann doctor Ugo\noverride act#57 fail \"host's call\"\nstatus Carla +injured\n".to_string(),
+    ];
     let pasted = vec![
         "Ann: I heal Carla tonight\nBruno: we kill Jack\nQuinn: check Bruno please\n".to_string(),
         "Vote: Franco\n\nDino - jail Carla, family Capone\nElsa: i vote Rossi".to_string(),
@@ -234,6 +241,29 @@ pub fn targets(root: Option<&Path>) -> Vec<Target> {
                 let _ = crate::wwr::parse_element(t);
             }),
             steps_per_byte: Some(64),
+        },
+        Target {
+            name: "wwr setup",
+            seeds: setups,
+            // Read beside the demo's role texts, so its folder resolves as a host's does.
+            run: Box::new(move |t| {
+                if let Some(path) = &setup_path {
+                    let _ = crate::systems::parse_checked(path, t);
+                }
+            }),
+            steps_per_byte: None,
+        },
+        Target {
+            name: "apply lines",
+            seeds: lines,
+            run: Box::new({
+                let demo = demo.clone();
+                move |t| {
+                    let mut game = demo.clone();
+                    let _ = crate::apply::apply_lines(&mut game, t, None);
+                }
+            }),
+            steps_per_byte: None,
         },
         Target {
             name: "pasted messages",

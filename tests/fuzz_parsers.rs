@@ -1,5 +1,6 @@
 //! The seeded mutation test of every parser (see `mafia_mod::fuzz`): edited rolesets, saves,
-//! scenarios, players files, WWR texts and pasted messages give a clean error or a result,
+//! scenarios, players files, WWR texts and setups, `apply` lines and pasted messages give a
+//! clean error or a result,
 //! never a panic, and the WWR parser stays within its linear budget of steps. Over 20,000 inputs
 //! in all; `cargo run --release --example fuzz -- --runs N` runs the same harness long.
 
@@ -9,6 +10,9 @@ use std::path::Path;
 fn runs(name: &str) -> u64 {
     match name {
         "roleset" | "save" => 1_500,
+        // Each reads the demo's folder of role texts, or replays lines on the demo.
+        "wwr setup" => 500,
+        "apply lines" => 2_000,
         "scenario" => 3_000,
         _ => 5_000,
     }
