@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use serde::Serialize;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::error::FileError;
@@ -29,6 +30,14 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
     if text.trim().is_empty() {
         // RON would say "Expected opening `(`", which hides the real problem.
         return Err(FileError::at(path, 1, 1, "the file is empty"));
+    }
+    // The plain reading first: a good file (every save at every start) pays nothing for the
+    // field path, which only a bad one needs, and gets from a second, tracked reading below.
+    if let Ok(mut de) = ron::Deserializer::from_str_with_options(text, &options())
+        && let Ok(value) = T::deserialize(&mut de)
+        && de.end().is_ok()
+    {
+        return Ok(value);
     }
     let mut de = match ron::Deserializer::from_str_with_options(text, &options()) {
         Ok(de) => de,
