@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use serde::Serialize;
 use serde::Deserialize;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::error::FileError;
