@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use serde::Deserialize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
