@@ -10,6 +10,12 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
 }
 
+/// `mafia-mod apply SAVE LINES EXTRA…`.
+fn apply(save: &Path, lines: &Path, extra: &[&str]) -> Output {
+    let (save, lines) = (save.to_string_lossy(), lines.to_string_lossy());
+    run(&[&["apply", save.as_ref(), lines.as_ref()][..], extra].concat())
+}
+
 fn repo(p: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(p)
@@ -324,11 +330,7 @@ fn suggest_then_apply_is_a_night_from_a_shell() {
     std::fs::write(&night, format!("{lines}commit\n")).expect("write lines");
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, format!("{lines}act Jack doctor Ann\ncommit\n")).expect("write");
-    let o = run(&[
-        "apply",
-        save.to_str().unwrap_or_default(),
-        bad.to_str().unwrap_or_default(),
-    ]);
+    let o = apply(&save, &bad, &[]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stdout(&o).contains(":4:1: `act Jack doctor Ann`"),
@@ -342,11 +344,7 @@ fn suggest_then_apply_is_a_night_from_a_shell() {
         "all or nothing"
     );
 
-    let o = run(&[
-        "apply",
-        save.to_str().unwrap_or_default(),
-        night.to_str().unwrap_or_default(),
-    ]);
+    let o = apply(&save, &night, &[]);
     assert!(o.status.success(), "{}", stdout(&o));
     assert!(stdout(&o).contains("applied 4 entries"), "{}", stdout(&o));
     assert!(stdout(&o).contains("now Day 2"), "{}", stdout(&o));
@@ -368,11 +366,7 @@ fn apply_shows_the_commit_check_and_stops_at_missing_votes() {
         "commit\nvote family Ann Rossi\nvote individual Ann Carla\ncommit\n",
     )
     .expect("write lines");
-    let o = run(&[
-        "apply",
-        save.to_str().unwrap_or_default(),
-        lines.to_str().unwrap_or_default(),
-    ]);
+    let o = apply(&save, &lines, &[]);
     let text = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(text.contains("commit check, line 1"), "{text}");
@@ -392,12 +386,7 @@ fn apply_shows_the_commit_check_and_stops_at_missing_votes() {
         "the save stays as it was"
     );
 
-    let o = run(&[
-        "apply",
-        save.to_str().unwrap_or_default(),
-        lines.to_str().unwrap_or_default(),
-        "--force",
-    ]);
+    let o = apply(&save, &lines, &["--force"]);
     let text = stdout(&o);
     assert!(o.status.success(), "{text}");
     assert!(
