@@ -2188,3 +2188,26 @@ fn a_commit_is_saved_at_once() {
     assert_eq!(h.app.save_state, SaveState::Saved);
     assert_eq!(entries_on_disk(&h), before + 1);
 }
+
+/// Quitting with the save due writes it first; when that save fails the console stays open
+/// (the journal keeps the entries), and a later save that works does not close it unasked.
+#[test]
+fn a_failed_save_at_quit_keeps_the_console_open() {
+    use mafia_mod::tui::Msg;
+    let mut h = demo();
+    h.pauses = false;
+    h.command("act Quinn detective Kira");
+    assert!(h.app.save_due());
+    let path = h.app.path.clone();
+    let blocked = h.dir.path().join("games/blocked.ron");
+    std::fs::create_dir_all(blocked.join("inside")).expect("a directory in the save's place");
+    h.app.path = blocked;
+    h.send(Msg::Quit);
+    assert!(!h.app.quit, "the save failed: still open");
+    assert!(matches!(h.app.save_state, SaveState::Failed(_)));
+    h.esc();
+    h.app.path = path;
+    h.send(Msg::Save);
+    assert_eq!(h.app.save_state, SaveState::Saved);
+    assert!(!h.app.quit, "a later save does not quit");
+}

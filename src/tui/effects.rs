@@ -156,6 +156,9 @@ fn journal_only(app: &mut App) {
 /// save's journal and fsynced before the save is written, so what the screen shows survives a
 /// failed save or a killed console. A save that succeeds holds everything, and the journal goes.
 fn save(app: &mut App) {
+    // Quitting waits on this save only: a failed one keeps the console open, and a later save
+    // that succeeds does not close it.
+    let quitting = std::mem::take(&mut app.quit_after_save);
     journal(app);
     if let Some(differs) = app.game.replay_differs() {
         app.notice = Some(format!(
@@ -210,7 +213,7 @@ fn save(app: &mut App) {
             {
                 n.push_str(" · saved");
             }
-            if app.quit_after_save {
+            if quitting {
                 app.quit = true;
             }
         }
