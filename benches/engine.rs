@@ -26,16 +26,23 @@ fn whole_game_100_players() {
 }
 
 /// Load (parse and replay) a save with about 2,000 entries.
-#[divan::bench(sample_count = 30)]
-fn load_save_2000_entries(bencher: divan::Bencher) {
+/// A 220-player game of nine phases with every power used and every vote cast: some 2,500
+/// entries, the size of a long forum game's log.
+fn game_of_2000_entries() -> mafia_mod::engine::Game {
     let mut game = large_game(220, 9, 1).expect("game");
     let _ = game.submit(Entry::Resolve, None);
-    let text = game_text(&game).expect("text");
     assert!(
         game.entries().len() >= 2000,
         "only {} entries",
         game.entries().len()
     );
+    game
+}
+
+#[divan::bench(sample_count = 30)]
+fn load_save_2000_entries(bencher: divan::Bencher) {
+    let game = game_of_2000_entries();
+    let text = game_text(&game).expect("text");
     bencher.bench(|| divan::black_box(parse_game(Path::new("bench.ron"), &text).expect("load")));
 }
 
@@ -43,9 +50,7 @@ fn load_save_2000_entries(bencher: divan::Bencher) {
 /// after every key that enters something. The save is real (temp file, fsync, rename, backups).
 #[divan::bench(sample_count = 30)]
 fn entry_and_autosave_2000_entries(bencher: divan::Bencher) {
-    let mut game = large_game(220, 9, 1).expect("game");
-    let _ = game.submit(Entry::Resolve, None);
-    assert!(game.entries().len() >= 2000);
+    let game = game_of_2000_entries();
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("bench.ron");
     bencher
@@ -63,9 +68,7 @@ fn entry_and_autosave_2000_entries(bencher: divan::Bencher) {
 /// item 6). Compare `entry_and_autosave_2000_entries`, the full save it spares each entry.
 #[divan::bench(sample_count = 30)]
 fn entry_and_journal_2000_entries(bencher: divan::Bencher) {
-    let mut game = large_game(220, 9, 1).expect("game");
-    let _ = game.submit(Entry::Resolve, None);
-    assert!(game.entries().len() >= 2000);
+    let game = game_of_2000_entries();
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("bench.ron");
     mafia_mod::savefile::save_game(&game, &path).expect("saved");

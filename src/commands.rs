@@ -445,12 +445,11 @@ pub fn check_file(path: &Path) -> Result<String, Vec<String>> {
             let g = crate::savefile::parse_game(path, &text).map_err(one)?;
             if let Some(differs) = g.replay_differs() {
                 let field = format!("published[{}]", differs.post);
-                let (line, col) = crate::store::locate(&text, &field).unwrap_or((1, 1));
-                return Err(vec![format!(
-                    "{}:{line}:{col}: {field}: this save does not replay into the game it recorded: {}",
-                    path.display(),
+                let message = format!(
+                    "this save does not replay into the game it recorded: {}",
                     differs.message
-                )]);
+                );
+                return Err(one(FileError::at_field(path, &text, field, message)));
             }
             Ok(format!(
                 "save of {} at {} ({} entries)",

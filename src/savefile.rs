@@ -10,16 +10,6 @@ use std::path::{Path, PathBuf};
 /// How many earlier versions of a save are kept next to it.
 pub const BACKUPS: usize = 10;
 
-fn file_error(path: &Path, message: String) -> FileError {
-    FileError {
-        path: path.to_path_buf(),
-        line: None,
-        col: None,
-        field: String::new(),
-        message,
-    }
-}
-
 /// Read a save and replay it. A save from a newer mafia-mod, a mangled file or an entry the
 /// rules refuse is an error naming the file (and line and column where the text is at fault).
 pub fn load_game(path: &Path) -> Result<Game, FileError> {
@@ -30,35 +20,25 @@ pub fn load_game(path: &Path) -> Result<Game, FileError> {
 pub fn parse_game(path: &Path, text: &str) -> Result<Game, FileError> {
     let file: GameFile = parse_ron(path, text)?;
     if file.version != SAVE_VERSION {
-        let (line, col) = crate::store::locate(text, "version").unzip();
-        return Err(FileError {
-            line,
-            col,
-            field: "version".into(),
-            ..file_error(
-                path,
-                format!(
-                    "save version {} is not one this mafia-mod reads (it reads {SAVE_VERSION})",
-                    file.version
-                ),
-            )
-        });
+        return Err(FileError::at_field(
+            path,
+            text,
+            "version",
+            format!(
+                "save version {} is not one this mafia-mod reads (it reads {SAVE_VERSION})",
+                file.version
+            ),
+        ));
     }
     Game::from_file(file, &crate::systems::SYSTEMS).map_err(|e| {
-        let (line, col) = crate::store::locate(text, &e.field).unzip();
-        FileError {
-            path: path.to_path_buf(),
-            line,
-            col,
-            message: format!("the game does not load: {}", e.message),
-            field: e.field,
-        }
+        let message = format!("the game does not load: {}", e.message);
+        FileError::at_field(path, text, e.field, message)
     })
 }
 
 /// The save text of a game.
 pub fn game_text(game: &Game) -> Result<String, FileError> {
-    to_ron(game.file()).map_err(|e| file_error(Path::new("<game>"), e.to_string()))
+    to_ron(game.file()).map_err(|e| FileError::whole_file(Path::new("<game>"), e.to_string()))
 }
 
 /// Save atomically, keeping backups. Before anything on disk is touched the new text is read
@@ -74,18 +54,19 @@ pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
 pub fn save_game_text(game: &Game, path: &Path) -> Result<String, FileError> {
     let text = game_text(game)?;
     let back: GameFile = parse_ron(path, &text).map_err(|e| {
-        file_error(
+        FileError::whole_file(
             path,
             format!("refusing to save: the new text would not load again ({e})"),
         )
     })?;
     if back != *game.file() {
-        return Err(file_error(
+        return Err(FileError::whole_file(
             path,
-            "refusing to save: the new text reads back as a different game".into(),
+            "refusing to save: the new text reads back as a different game",
         ));
     }
-    write_atomic(path, text.as_bytes(), BACKUPS).map_err(|e| file_error(path, e.to_string()))?;
+    write_atomic(path, text.as_bytes(), BACKUPS)
+        .map_err(|e| FileError::whole_file(path, e.to_string()))?;
     Ok(text)
 }
 
@@ -231,7 +212,7 @@ pub struct Journal {
 pub fn read_journal(path: &Path) -> Result<Journal, FileError> {
     let text = std::fs::read(path)
         .map(|bytes| String::from_utf8_lossy(&bytes).to_string())
-        .map_err(|e| file_error(path, e.to_string()))?;
+        .map_err(|e| FileError::whole_file(path, e.to_string()))?;
     let mut journal = Journal {
         path: path.to_path_buf(),
         base: None,

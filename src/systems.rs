@@ -70,14 +70,12 @@ pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
         .into_iter()
         .chain(SYSTEMS.lint(&roleset));
     if let Some(problem) = problems.into_iter().next() {
-        let (line, col) = crate::store::locate(text, &problem.field).unzip();
-        return Err(FileError {
-            path: path.to_path_buf(),
-            line,
-            col,
-            field: problem.field,
-            message: problem.message,
-        });
+        return Err(FileError::at_field(
+            path,
+            text,
+            problem.field,
+            problem.message,
+        ));
     }
     Ok(roleset)
 }

@@ -10,6 +10,25 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
 }
 
+/// `mafia-mod new` of a 1923 game from a players file `file` holding `text`, written in `dir`:
+/// what it did, and what it said on standard error.
+fn new_from(dir: &Path, file: &str, text: &str, save: &str) -> (Output, String) {
+    let players = dir.join(file);
+    std::fs::write(&players, text).expect("write");
+    let p = players.to_string_lossy().to_string();
+    let o = run(&[
+        "new",
+        "--roleset",
+        "mafia-1923",
+        "--players",
+        &p,
+        "-o",
+        save,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    (o, err)
+}
+
 /// `mafia-mod apply SAVE LINES EXTRA…`.
 fn apply(save: &Path, lines: &Path, extra: &[&str]) -> Output {
     let (save, lines) = (save.to_string_lossy(), lines.to_string_lossy());
@@ -769,11 +788,7 @@ fn new_refuses_a_name_it_cannot_take_before_writing_anything() {
         ),
     ];
     for (file, text, place, why) in cases {
-        let players = dir.path().join(file);
-        std::fs::write(&players, text).expect("write");
-        let p = players.to_string_lossy().to_string();
-        let o = run(&["new", "--roleset", "mafia-1923", "--players", &p, "-o", &s]);
-        let err = String::from_utf8_lossy(&o.stderr);
+        let (o, err) = new_from(dir.path(), file, &text, &s);
         assert_eq!(o.status.code(), Some(2), "{place}: {err}");
         assert!(err.contains(place) && err.contains(why), "{place}: {err}");
         assert!(!save.exists(), "{place}: a save was written");
@@ -816,11 +831,7 @@ fn setup_refusals_name_the_players_line_and_field() {
         ),
     ];
     for (file, text, place, why) in cases {
-        let players = dir.path().join(file);
-        std::fs::write(&players, text).expect("write");
-        let p = players.to_string_lossy().to_string();
-        let o = run(&["new", "--roleset", "mafia-1923", "--players", &p, "-o", &s]);
-        let err = String::from_utf8_lossy(&o.stderr);
+        let (o, err) = new_from(dir.path(), file, text, &s);
         assert!(!o.status.success(), "{place}: accepted");
         assert!(err.contains(place) && err.contains(why), "{place}: {err}");
         assert!(!save.exists(), "{place}: a save was written");

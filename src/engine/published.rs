@@ -84,7 +84,8 @@ pub struct StalePost {
     pub now: PostFacts,
 }
 
-fn public_lines(outcome: &Outcome) -> Vec<String> {
+/// The texts of an outcome's public messages, in the roleset's words.
+pub fn public_lines(outcome: &Outcome) -> Vec<String> {
     outcome
         .messages
         .iter()

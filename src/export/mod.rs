@@ -1,7 +1,7 @@
 //! Rendering a phase's public post and a player's private results as BBCode, Markdown or text.
 
 use crate::engine::outcome::{Audience, Message, Outcome};
-use crate::engine::published::{PostFacts, Published};
+use crate::engine::published::{PostFacts, public_lines};
 use crate::engine::state::CommittedPhase;
 use crate::engine::template::render;
 use crate::engine::{Game, GameState, SlotId};
@@ -71,36 +71,28 @@ impl Markup {
 pub fn public_post(game: &Game, phase: &CommittedPhase, markup: Markup) -> String {
     let state = game.state();
     let position = state.history.iter().position(|p| std::ptr::eq(p, phase));
-    let record = position.and_then(|p| game.published(p));
-    let post = match record {
-        Some(r) => published_post(game.roleset(), r, markup),
-        None => {
-            let alive = living_at_end(game, phase);
-            render_post(
-                game.roleset(),
-                &phase.name,
-                phase.edited_post.as_deref(),
-                &phase.outcome,
-                &alive,
-                markup,
-            )
-        }
+    let roleset = game.roleset();
+    let post = match position.and_then(|p| game.published(p)) {
+        Some(r) => render_post(
+            roleset,
+            &r.title,
+            r.edited.as_deref(),
+            &r.lines,
+            &r.alive,
+            markup,
+        ),
+        None => render_post(
+            roleset,
+            &phase.name,
+            phase.edited_post.as_deref(),
+            &public_lines(&phase.outcome),
+            &living_at_end(game, phase),
+            markup,
+        ),
     };
     match position {
         Some(p) => with_corrections(post, &corrections_section(game, Some(p), markup)),
         None => post,
-    }
-}
-
-/// A published record in the markup asked for.
-pub fn published_post(roleset: &Roleset, record: &Published, markup: Markup) -> String {
-    let title = markup.bold(&record.title);
-    match &record.edited {
-        Some(edit) => format!("{title}\n\n{edit}\n"),
-        None => format!(
-            "{title}\n\n{}\n",
-            body_of(roleset, &record.lines, &record.alive, markup)
-        ),
     }
 }
 
@@ -148,12 +140,13 @@ pub fn draft_post(
     after: &GameState,
     markup: Markup,
 ) -> String {
+    let facts = PostFacts::of(roleset, preview, after);
     render_post(
         roleset,
         phase_name,
         edited,
-        preview,
-        &living_names(roleset, after),
+        &facts.lines,
+        &facts.alive,
         markup,
     )
 }
@@ -165,7 +158,7 @@ pub fn draft_body(
     after: &GameState,
     markup: Markup,
 ) -> String {
-    post_body(roleset, preview, &living_names(roleset, after), markup)
+    facts_body(roleset, &PostFacts::of(roleset, preview, after), markup)
 }
 
 /// The body a generated post with these facts has.
@@ -173,35 +166,21 @@ pub fn facts_body(roleset: &Roleset, facts: &PostFacts, markup: Markup) -> Strin
     body_of(roleset, &facts.lines, &facts.alive, markup)
 }
 
-/// The players still in the game: an exiled player is not listed among the living.
-fn living_names(roleset: &Roleset, state: &GameState) -> Vec<String> {
-    state.listed_living(roleset, None)
-}
-
+/// A post: its title, then the host's edit where he made one, else its public lines and the
+/// list of the living.
 fn render_post(
     roleset: &Roleset,
-    name: &str,
+    title: &str,
     edited: Option<&str>,
-    outcome: &Outcome,
+    lines: &[String],
     alive: &[String],
     markup: Markup,
 ) -> String {
-    let title = markup.bold(name);
+    let title = markup.bold(title);
     match edited {
         Some(edit) => format!("{title}\n\n{edit}\n"),
-        None => format!(
-            "{title}\n\n{}\n",
-            post_body(roleset, outcome, alive, markup)
-        ),
+        None => format!("{title}\n\n{}\n", body_of(roleset, lines, alive, markup)),
     }
-}
-
-/// The public messages, then who is alive.
-fn post_body(roleset: &Roleset, outcome: &Outcome, alive: &[String], markup: Markup) -> String {
-    let lines: Vec<String> = public_messages(&outcome.messages)
-        .map(|m| m.text.clone())
-        .collect();
-    body_of(roleset, &lines, alive, markup)
 }
 
 /// A post's body from its public lines (in the roleset's words) and its list of the living.

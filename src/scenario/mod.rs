@@ -178,16 +178,9 @@ fn create_game(scenario: &Scenario, path: &Path) -> Result<(Game, Vec<String>), 
 /// `path:line:col: field: message` for a field of a scenario file; the file without a place
 /// where it cannot be read (a scenario built in memory).
 fn at_field(path: &Path, field: &str, message: String) -> String {
-    let (line, col) = crate::store::read_text(path)
-        .ok()
-        .and_then(|text| crate::store::locate(&text, field))
-        .unzip();
-    FileError {
-        path: path.to_path_buf(),
-        line,
-        col,
-        field: field.to_string(),
-        message,
+    match crate::store::read_text(path) {
+        Ok(text) => FileError::at_field(path, &text, field, message),
+        Err(_) => FileError::whole_file(path, message).with_field(field),
     }
     .to_string()
 }

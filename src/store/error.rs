@@ -46,6 +46,25 @@ impl FileError {
         }
     }
 
+    /// An error about a field of the document `text`, placed at the field's line and column
+    /// (`roles[3].abilities`; the deepest place found when the text lacks it).
+    pub fn at_field(
+        path: &Path,
+        text: &str,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        let field = field.into();
+        let (line, col) = super::locate(text, &field).unzip();
+        FileError {
+            path: path.to_path_buf(),
+            line,
+            col,
+            field,
+            message: message.into(),
+        }
+    }
+
     /// The same error with a field path attached.
     #[must_use]
     pub fn with_field(mut self, field: impl Into<String>) -> Self {

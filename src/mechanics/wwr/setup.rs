@@ -155,16 +155,7 @@ pub fn is_setup(text: &str) -> bool {
 /// Read a setup file into a roleset.
 pub fn load(path: &Path, text: &str) -> Result<Roleset, FileError> {
     let setup: WwrSetup = crate::store::parse_ron(path, text)?;
-    let at = |field: &str, message: String| {
-        let (line, col) = crate::store::locate(text, field).unzip();
-        FileError {
-            path: path.to_path_buf(),
-            line,
-            col,
-            field: field.to_string(),
-            message,
-        }
-    };
+    let at = |field: &str, message: String| FileError::at_field(path, text, field, message);
     let base = path.parent().unwrap_or(Path::new("."));
     let folder = base.join(&setup.folder);
     let files = crate::wwr::report::wwr_files(&folder).map_err(|e| {

@@ -26,7 +26,7 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
 }
 
 /// The position of the published post on screen: the one browsed with `[`/`]`, else the last.
-pub fn shown_position(app: &App) -> Option<usize> {
+fn shown_position(app: &App) -> Option<usize> {
     let len = app.game.state().history.len();
     app.draft.committed.or(len.checked_sub(1))
 }
