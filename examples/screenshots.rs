@@ -246,7 +246,7 @@ fn main() -> anyhow::Result<()> {
     ];
     for (name, build) in shots {
         let mut app = build()?;
-        // The console saves after every entry; the pictures skip the disk, so they show what
+        // The console saves once the host pauses; the pictures skip the disk, so they show what
         // the status bar says once the save is done.
         app.save_state = mafia_mod::tui::app::SaveState::Saved;
         let svg = mafia_mod::tui::svg::to_svg(&render(&app)?);
