@@ -5,7 +5,7 @@ use super::entry::{Entry, HostCommand, LoggedEntry, Pending, PendingKind};
 use super::error::Refusal;
 use super::outcome::{Audience, Death, Message, Outcome};
 use super::published::Published;
-use super::resolve::resolve_phase;
+use super::resolve::{resolve_phase, resolve_phase_of};
 use super::setup::{PlayerSetup, Setup};
 use super::setup::{check_names, check_setup};
 use super::state::{GameState, RoleChange, Slot, SlotId, StatusInfo};
@@ -764,6 +764,7 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         round: 0,
         vars: BTreeMap::new(),
         role_changes: Vec::new(),
+        names: Default::default(),
         out_of_game_statuses: roleset
             .statuses
             .iter()
@@ -999,7 +1000,7 @@ fn apply_entry(
                     _ => return Err(Refusal::new("game_over", "the game is over")),
                 }
             }
-            let (outcome, next) = resolve_phase(system, roleset, state, seed);
+            let (outcome, next) = resolve_phase_of(system, roleset, std::mem::take(state), seed);
             *state = next;
             let after_game = state.game_over.is_some() && round.is_some() && {
                 let r = round.as_deref();
@@ -1067,7 +1068,7 @@ fn replaced_votes(state: &GameState, ballot: &str, voter: usize, keep: usize) ->
         .enumerate()
         .filter(|(_, p)| {
             p.replaced_by.is_none()
-                && matches!(&p.kind, PendingKind::Vote { ballot: b, voter: v, .. } if b == ballot && *v == voter)
+                && matches!(&p.kind, PendingKind::Vote { ballot: b, voter: v, .. } if *v == voter && b == ballot)
         })
         .map(|(i, _)| i)
         .collect();
@@ -1249,6 +1250,7 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
                 ));
             }
             let old = std::mem::replace(&mut state.slots[id].name, new_name.to_string());
+            state.names.forget();
             state.slots[id].former_names.push(old.clone());
             rename_pending_targets(roleset, state, &old, new_name);
             state.host_messages.push(public(

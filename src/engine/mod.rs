@@ -7,6 +7,7 @@ pub mod correction;
 pub mod entry;
 pub mod error;
 pub mod game;
+mod name_index;
 pub mod outcome;
 pub mod published;
 pub mod resolve;

@@ -20,6 +20,17 @@ pub fn resolve_phase(
     state: &GameState,
     seed: u64,
 ) -> (Outcome, GameState) {
+    resolve_phase_of(system, roleset, state.clone(), seed)
+}
+
+/// [`resolve_phase`] over a state handed over: a commit, which replaces its state with the
+/// result anyway, spares a copy of the whole game (its history included) and its drop.
+pub fn resolve_phase_of(
+    system: &dyn RuleSystem,
+    roleset: &Roleset,
+    state: GameState,
+    seed: u64,
+) -> (Outcome, GameState) {
     let ctx = run_resolver(system, roleset, state, seed, None);
     (ctx.outcome, ctx.state)
 }
@@ -29,11 +40,11 @@ pub fn resolve_phase(
 pub(crate) fn run_resolver<'a>(
     system: &dyn RuleSystem,
     roleset: &'a Roleset,
-    state: &GameState,
+    state: GameState,
     seed: u64,
     snapshots: Option<Vec<GameState>>,
 ) -> Ctx<'a> {
-    let mut ctx = Ctx::dry_run(roleset, state, seed);
+    let mut ctx = Ctx::over(roleset, state, seed);
     ctx.snapshots = snapshots;
     system.resolve(&mut ctx);
     ctx
@@ -46,19 +57,24 @@ impl<'a> Ctx<'a> {
     /// one for a dry run (a live tally counting as the resolution will), and nothing it records
     /// reaches the game.
     pub fn dry_run(roleset: &'a Roleset, state: &GameState, seed: u64) -> Ctx<'a> {
+        Ctx::over(roleset, state.clone(), seed)
+    }
+
+    /// The context of a resolution over `state` itself, handed over (see [`Ctx::dry_run`]).
+    pub fn over(roleset: &'a Roleset, state: GameState, seed: u64) -> Ctx<'a> {
         Ctx {
             roleset,
-            state: state.clone(),
             outcome: Outcome {
                 phase: state.phase_name(roleset),
                 messages: state.host_messages.clone(),
                 deaths: state.host_deaths.clone(),
                 ..Outcome::default()
             },
-            rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, state)),
+            rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, &state)),
             names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
             snapshots: None,
             stage: None,
+            state,
         }
     }
 }

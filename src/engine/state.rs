@@ -1,6 +1,7 @@
 //! The state of a game at one moment, derived by replaying its entries.
 
 use super::entry::Pending;
+use super::name_index::NameIndex;
 use super::outcome::{Death, Message, Outcome, Verdict};
 use super::setup::Level;
 use crate::rules::{PhaseKind, Roleset};
@@ -20,7 +21,7 @@ pub struct StatusInfo {
     pub link: Option<SlotId>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct Slot {
     pub id: SlotId,
     /// The person playing the slot now.
@@ -154,7 +155,7 @@ pub struct GameOver {
     pub after_game_counted: bool,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct GameState {
     /// Index of the current phase (0 = the first phase of the game).
     pub phase: u32,
@@ -190,14 +191,15 @@ pub struct GameState {
     /// setup's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub role_changes: Vec<RoleChange>,
+    /// Where each name's slot is (not part of the game; never saved).
+    #[serde(skip)]
+    pub names: NameIndex,
 }
 
 impl GameState {
+    /// The slot a name means, ASCII case ignored.
     pub fn slot_by_name(&self, name: &str) -> Option<&Slot> {
-        let name = name.trim();
-        self.slots
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
+        self.names.find(&self.slots, name.trim())
     }
     pub fn family_by_name(&self, name: &str) -> Option<&str> {
         let name = name.trim();

@@ -32,7 +32,7 @@ impl Stepwise {
         let ctx = run_resolver(
             game.system(),
             game.roleset(),
-            &before,
+            before.clone(),
             game.file().seed,
             Some(Vec::new()),
         );

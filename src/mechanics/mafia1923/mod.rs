@@ -593,6 +593,14 @@ impl Rules {
         }
         let jailed_player = |ctx: &Ctx, id: SlotId| ctx.has_status(id, "jailed");
         let voters: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+        // The living of each family, counted once: a voter's fellow members decide whether
+        // he owes an individual vote, and nobody dies while the votes are counted.
+        let mut family_sizes: BTreeMap<String, usize> = BTreeMap::new();
+        for &id in &voters {
+            if let Some(f) = &ctx.state.slots[id].family {
+                *family_sizes.entry(f.clone()).or_default() += 1;
+            }
+        }
         let mut exiles = Vec::new();
         for &voter in &voters {
             let name = ctx.name(voter);
@@ -633,12 +641,10 @@ impl Rules {
                     *total = total.saturating_add(1);
                 }
             }
-            let others = ctx
-                .state
-                .living_in(&family)
-                .into_iter()
-                .filter(|id| *id != voter)
-                .count();
+            let in_family = ctx.state.slots[voter].family.is_some();
+            let others = family_sizes
+                .get(&family)
+                .map_or(0, |n| n.saturating_sub(usize::from(in_family)));
             match ind.as_deref().map(|t| (t, ctx.slot_of(t))) {
                 None if others == 0 => {}
                 None => offence.push("no individual vote".to_string()),
