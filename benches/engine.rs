@@ -6,6 +6,10 @@ use mafia_mod::engine::Entry;
 use mafia_mod::savefile::{game_text, parse_game};
 use std::path::Path;
 
+/// The allocator the binary uses (`src/main.rs`), so the numbers are the console's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

@@ -11,6 +11,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::PathBuf;
 
+/// The allocator the binary uses (`src/main.rs`), so the numbers are the console's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

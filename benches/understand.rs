@@ -8,6 +8,10 @@
 use mafia_mod::demo::demo_game;
 use mafia_mod::understand::suggest_lines;
 
+/// The allocator the binary uses (`src/main.rs`), so the numbers are the console's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

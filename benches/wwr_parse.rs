@@ -4,6 +4,10 @@
 use mafia_mod::wwr::{parse_element, report::wwr_files};
 use std::path::Path;
 
+/// The allocator the binary uses (`src/main.rs`), so the numbers are the console's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

@@ -5,6 +5,12 @@ use mafia_mod::export::Markup;
 use std::io::Write;
 use std::process::ExitCode;
 
+/// A replay allocates and frees small strings and vectors by the thousand: with mimalloc a
+/// 2,000-entry save replays in two thirds of the time the system allocator takes
+/// (`cargo bench --bench engine -- load_save`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {

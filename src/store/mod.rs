@@ -43,5 +43,6 @@ pub use lock::{
     LockError, SaveLock, acquire as lock_save, claim as claim_save, holder as save_holder,
     holder_words, lock_path,
 };
+pub(crate) use ron_io::options as ron_options;
 pub use ron_io::{parse_ron, read_ron, read_text, save_ron, to_ron, verify_roundtrip};
 pub use version::{Migration, load_versioned, probe_version};

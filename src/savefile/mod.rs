@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+pub mod layout;
+
 /// How many earlier versions of a save are kept next to it.
 pub const BACKUPS: usize = 10;
 
@@ -18,7 +20,7 @@ pub fn load_game(path: &Path) -> Result<Game, FileError> {
 }
 
 pub fn parse_game(path: &Path, text: &str) -> Result<Game, FileError> {
-    let file: GameFile = parse_ron(path, text)?;
+    let file = read_game_file(path, text)?;
     if file.version != SAVE_VERSION {
         return Err(FileError::at_field(
             path,
@@ -36,9 +38,19 @@ pub fn parse_game(path: &Path, text: &str) -> Result<Game, FileError> {
     })
 }
 
-/// The save text of a game.
+/// The save text of a game, its log one entry a line ([`layout`]).
 pub fn game_text(game: &Game) -> Result<String, FileError> {
-    to_ron(game.file()).map_err(|e| FileError::whole_file(Path::new("<game>"), e.to_string()))
+    layout::write(game.file())
+        .map_err(|e| FileError::whole_file(Path::new("<game>"), e.to_string()))
+}
+
+/// A save's text read into its file, not yet replayed: split where the log is laid out as
+/// mafia-mod writes it, else plainly (with the place of any error).
+pub fn read_game_file(path: &Path, text: &str) -> Result<GameFile, FileError> {
+    match layout::read_split(text) {
+        Some(file) => Ok(file),
+        None => parse_ron(path, text),
+    }
 }
 
 /// Save atomically, keeping backups. Before anything on disk is touched the new text is read
@@ -53,7 +65,7 @@ pub fn save_game(game: &Game, path: &Path) -> Result<(), FileError> {
 /// on disk by someone else).
 pub fn save_game_text(game: &Game, path: &Path) -> Result<String, FileError> {
     let text = game_text(game)?;
-    let back: GameFile = parse_ron(path, &text).map_err(|e| {
+    let back = read_game_file(path, &text).map_err(|e| {
         FileError::whole_file(
             path,
             format!("refusing to save: the new text would not load again ({e})"),
