@@ -50,6 +50,46 @@ fn load_save_2000_entries(bencher: divan::Bencher) {
     bencher.bench(|| divan::black_box(parse_game(Path::new("bench.ron"), &text).expect("load")));
 }
 
+/// A WWR game of the demo role book with 40 players, played to about 2,000 entries by its
+/// players changing their votes (a round is committed every 400 votes). Each vote a WWR save
+/// replays meets checks that read the executor's world, which is what this load measures.
+fn wwr_game_of_2000_entries() -> mafia_mod::engine::Game {
+    let mut game = mafia_mod::demo::wwr_demo_game(40, 3).expect("game");
+    let _ = game.submit(Entry::Resolve, None);
+    let mut k = 0usize;
+    while game.entries().len() < 2000 && k < 20_000 {
+        let living: Vec<String> = game.state().living().map(|s| s.name.clone()).collect();
+        let ballot = game.open_ballots().first().map(|b| b.id.clone());
+        k += 1;
+        let (Some(ballot), false) = (ballot, living.is_empty()) else {
+            let _ = game.submit(Entry::Resolve, None);
+            continue;
+        };
+        let vote = Entry::Vote {
+            ballot: Some(ballot),
+            voter: living[k % living.len()].clone(),
+            target: living[(k * 7 + 3) % living.len()].clone(),
+        };
+        let _ = game.submit(vote, None);
+        if k.is_multiple_of(400) {
+            let _ = game.submit(Entry::Resolve, None);
+        }
+    }
+    assert!(
+        game.entries().len() >= 2000,
+        "only {}",
+        game.entries().len()
+    );
+    game
+}
+
+#[divan::bench(sample_count = 20)]
+fn load_wwr_save_2000_entries(bencher: divan::Bencher) {
+    let game = wwr_game_of_2000_entries();
+    let text = game_text(&game).expect("text");
+    bencher.bench(|| divan::black_box(parse_game(Path::new("bench.ron"), &text).expect("load")));
+}
+
 /// One host entry plus its autosave on a game of about 2,000 entries: what the console does
 /// after every key that enters something. The save is real (temp file, fsync, rename, backups).
 #[divan::bench(sample_count = 30)]

@@ -10,7 +10,7 @@ use super::template::render;
 use crate::rules::{AbilityDef, Roleset};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// Resolve the current phase of `state`. The random generator is seeded from the game seed and
 /// the phase index, so resolving the same phase again draws the same numbers.
@@ -71,7 +71,6 @@ impl<'a> Ctx<'a> {
                 ..Outcome::default()
             },
             rng: ChaCha8Rng::seed_from_u64(phase_seed(seed, &state)),
-            names: state.slots.iter().map(|s| (s.name.clone(), s.id)).collect(),
             snapshots: None,
             stage: None,
             state,
@@ -143,9 +142,6 @@ pub struct Ctx<'a> {
     pub state: GameState,
     pub outcome: Outcome,
     pub rng: ChaCha8Rng,
-    /// Slot by exact name: targets were made canonical when entered, so resolution looks names
-    /// up here instead of scanning every slot (names do not change during a resolution).
-    names: HashMap<String, SlotId>,
     /// The state after each recorded step, when the caller asked for it (the console's queue
     /// cursor); `None` in ordinary resolution.
     pub snapshots: Option<Vec<GameState>>,
@@ -167,11 +163,10 @@ impl Ctx<'_> {
             .unwrap_or_default()
     }
 
+    /// The slot a name means. Targets were made canonical when entered, and the state's name
+    /// index finds them without scanning every slot.
     pub fn slot_of(&self, name: &str) -> Option<SlotId> {
-        match self.names.get(name) {
-            Some(id) => Some(*id),
-            None => self.state.slot_by_name(name).map(|s| s.id),
-        }
+        self.state.slot_by_name(name).map(|s| s.id)
     }
 
     pub fn option(&self, id: &str) -> String {

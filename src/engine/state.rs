@@ -4,6 +4,7 @@ use super::entry::Pending;
 use super::name_index::NameIndex;
 use super::outcome::{Death, Message, Outcome, Verdict};
 use super::setup::Level;
+use super::shared::Shared;
 use crate::rules::{PhaseKind, Roleset};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -159,13 +160,13 @@ pub struct GameOver {
 pub struct GameState {
     /// Index of the current phase (0 = the first phase of the game).
     pub phase: u32,
-    pub slots: Vec<Slot>,
+    pub slots: Shared<Vec<Slot>>,
     pub families: Vec<String>,
     pub options: BTreeMap<String, String>,
     /// Stage ids in the order in force for this game.
     pub stage_order: Vec<String>,
     /// Entries of the current phase, in submission order.
-    pub pending: Vec<Pending>,
+    pub pending: Shared<Vec<Pending>>,
     /// Host overrides of steps of the current phase, by step key.
     pub overrides: BTreeMap<String, (Verdict, String)>,
     /// The host's edit of the current phase's public post.
@@ -174,7 +175,7 @@ pub struct GameState {
     /// the phase's outcome when it is committed.
     pub host_messages: Vec<Message>,
     pub host_deaths: Vec<Death>,
-    pub history: Vec<CommittedPhase>,
+    pub history: Shared<Vec<CommittedPhase>>,
     pub game_over: Option<GameOver>,
     /// Rounds of the current phase committed so far (a re-vote is the second round of a day).
     #[serde(default)]

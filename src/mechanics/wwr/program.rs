@@ -234,7 +234,30 @@ impl Program {
     }
 
     /// The program of a roleset, parsed once per distinct set of sources.
+    ///
+    /// Every entry's checks ask for it, so each thread first compares the sources with the last
+    /// it was asked about (a comparison of bytes, many times cheaper than hashing them).
     pub fn of(roleset: &Roleset) -> Arc<Program> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(Vec<SourceText>, Arc<Program>)>> = const {
+                std::cell::RefCell::new(None)
+            };
+        }
+        let last = LAST.with_borrow(|last| {
+            last.as_ref()
+                .filter(|(sources, _)| *sources == roleset.sources)
+                .map(|(_, program)| program.clone())
+        });
+        if let Some(program) = last {
+            return program;
+        }
+        let program = Program::shared(roleset);
+        LAST.set(Some((roleset.sources.clone(), program.clone())));
+        program
+    }
+
+    /// The program of a roleset from the process-wide cache, by a hash of its sources.
+    fn shared(roleset: &Roleset) -> Arc<Program> {
         static CACHE: OnceLock<Mutex<HashMap<u64, Arc<Program>>>> = OnceLock::new();
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         roleset.sources.hash(&mut hasher);

@@ -248,9 +248,29 @@ pub struct World {
 
 impl World {
     /// The world kept in a state, if the game has started.
+    ///
+    /// The text changes only when a phase is committed, yet every entry's checks read the
+    /// world (a vote's warnings, an action's refusals): each thread keeps the last text it read
+    /// with its world, so a phase of 400 votes reads its world once, not 400 times (a 2,000-entry
+    /// WWR save loaded in 300 ms before). The text is compared whole, so the world is always
+    /// the one the text says.
     pub fn load(state: &GameState) -> Option<World> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(String, World)>> = const {
+                std::cell::RefCell::new(None)
+            };
+        }
         let text = state.vars.get(WORLD_KEY)?;
-        ron::from_str(text).ok()
+        LAST.with_borrow_mut(|last| {
+            if let Some((read, world)) = last.as_ref()
+                && read == text
+            {
+                return Some(world.clone());
+            }
+            let world: World = ron::from_str(text).ok()?;
+            *last = Some((text.clone(), world.clone()));
+            Some(world)
+        })
     }
 
     pub fn store(&self, state: &mut GameState) {
