@@ -50,11 +50,10 @@ fn load_save_2000_entries(bencher: divan::Bencher) {
     bencher.bench(|| divan::black_box(parse_game(Path::new("bench.ron"), &text).expect("load")));
 }
 
-/// A WWR game of the demo role book with 40 players, played to about 2,000 entries by its
-/// players changing their votes (a round is committed every 400 votes). Each vote a WWR save
-/// replays meets checks that read the executor's world, which is what this load measures.
-fn wwr_game_of_2000_entries() -> mafia_mod::engine::Game {
-    let mut game = mafia_mod::demo::wwr_demo_game(40, 3).expect("game");
+/// `game` played on to about 2,000 entries by its players changing their votes (a round is
+/// committed every 400 votes): what a long forum game's log is mostly made of. Each vote a save
+/// replays meets the rule system's checks, which is what loading such a save measures.
+fn played_by_votes(mut game: mafia_mod::engine::Game) -> mafia_mod::engine::Game {
     let _ = game.submit(Entry::Resolve, None);
     let mut k = 0usize;
     while game.entries().len() < 2000 && k < 20_000 {
@@ -83,9 +82,10 @@ fn wwr_game_of_2000_entries() -> mafia_mod::engine::Game {
     game
 }
 
+/// A WWR game of the demo role book, 40 players.
 #[divan::bench(sample_count = 20)]
 fn load_wwr_save_2000_entries(bencher: divan::Bencher) {
-    let game = wwr_game_of_2000_entries();
+    let game = played_by_votes(mafia_mod::demo::wwr_demo_game(40, 3).expect("game"));
     let text = game_text(&game).expect("text");
     bencher.bench(|| divan::black_box(parse_game(Path::new("bench.ron"), &text).expect("load")));
 }
