@@ -22,6 +22,7 @@ pub mod savefile;
 pub mod scenario;
 pub mod script;
 pub mod secret;
+pub mod shared;
 pub mod store;
 pub mod systems;
 pub mod tui;

@@ -12,7 +12,6 @@ pub mod outcome;
 pub mod published;
 pub mod resolve;
 pub mod setup;
-mod shared;
 pub mod state;
 pub mod stepwise;
 pub mod suggest;

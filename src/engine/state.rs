@@ -4,8 +4,8 @@ use super::entry::Pending;
 use super::name_index::NameIndex;
 use super::outcome::{Death, Message, Outcome, Verdict};
 use super::setup::Level;
-use super::shared::Shared;
 use crate::rules::{PhaseKind, Roleset};
+use crate::shared::Shared;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -12,6 +12,7 @@ mod validate;
 pub use show::render_roleset;
 pub use validate::{RolesetProblem, lint_roleset};
 
+use crate::shared::Shared;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -51,9 +52,15 @@ pub struct Roleset {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reveals_dead_roles: bool,
     /// The texts a rule system runs from (a WWR role book), embedded so a saved game replays
-    /// the same after the files change.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sources: Vec<SourceText>,
+    /// the same after the files change. Copies of the roleset share them, so what a rule
+    /// system compiled from them is found again by identity, not by reading them
+    /// ([`Shared::same`]).
+    #[serde(default, skip_serializing_if = "no_sources")]
+    pub sources: Shared<Vec<SourceText>>,
+}
+
+fn no_sources(sources: &Shared<Vec<SourceText>>) -> bool {
+    sources.is_empty()
 }
 
 /// One source file of a roleset: its path relative to its folder, and its text.

@@ -7,6 +7,7 @@
 //! kept in a process-wide cache keyed by the texts' hash.
 
 use crate::rules::{PhaseKind, Roleset, SourceText};
+use crate::shared::Shared;
 use crate::wwr::ast::{
     Ability, AbilityKind, Element, ElementKind, Statement, StatementKind, TriggerBlock,
     TriggerKind, TypeAnnotation, ValueKind,
@@ -235,17 +236,17 @@ impl Program {
 
     /// The program of a roleset, parsed once per distinct set of sources.
     ///
-    /// Every entry's checks ask for it, so each thread first compares the sources with the last
-    /// it was asked about (a comparison of bytes, many times cheaper than hashing them).
+    /// Every entry's checks ask for it, so each thread keeps the last sources it was asked
+    /// about with their program, and finds them again by identity: the copies of a game's
+    /// roleset share their sources ([`Shared::same`]), so a long replay never reads them again.
     pub fn of(roleset: &Roleset) -> Arc<Program> {
+        type Last = Option<(Shared<Vec<SourceText>>, Arc<Program>)>;
         thread_local! {
-            static LAST: std::cell::RefCell<Option<(Vec<SourceText>, Arc<Program>)>> = const {
-                std::cell::RefCell::new(None)
-            };
+            static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
         }
         let last = LAST.with_borrow(|last| {
             last.as_ref()
-                .filter(|(sources, _)| *sources == roleset.sources)
+                .filter(|(sources, _)| Shared::same(sources, &roleset.sources))
                 .map(|(_, program)| program.clone())
         });
         if let Some(program) = last {

@@ -168,18 +168,19 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
             ),
         ));
     }
-    if !allowed_voter(q.roleset, q.state, &world, poll.poll, q.voter) {
+    // The group is read before the Allowed Voters' evaluation takes the world.
+    let outside_group = poll.group.filter(|&g| !world.in_group(q.voter, g));
+    let poll = poll.poll;
+    if !allowed_voter(q.roleset, q.state, world, poll, q.voter) {
         return Err(Refusal::new(
             "not_a_voter",
             format!(
                 "{name} is not among the Allowed Voters of the {} poll",
-                program.name(poll.poll)
+                program.name(poll)
             ),
         ));
     }
-    if let Some(g) = poll.group
-        && !world.in_group(q.voter, g)
-    {
+    if let Some(g) = outside_group {
         return Err(Refusal::new(
             "not_a_voter",
             format!(
@@ -191,11 +192,12 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Is the voter among the poll's `Allowed Voters` (evaluated now)?
+/// Is the voter among the poll's `Allowed Voters` (evaluated now, in `world`, which the
+/// evaluation takes)?
 fn allowed_voter(
     roleset: &Roleset,
     state: &GameState,
-    world: &super::world::World,
+    world: super::world::World,
     poll: usize,
     voter: SlotId,
 ) -> bool {
@@ -216,7 +218,7 @@ fn allowed_voter(
         return true;
     }
     let mut ctx = Ctx::dry_run(roleset, state, 0);
-    let mut run = Run::new(&mut ctx, world.clone(), program.clone());
+    let mut run = Run::new(&mut ctx, world, program.clone());
     let scope = Scope::new(Src::Poll(poll), poll, crate::wwr::ast::TriggerKind::Passive);
     lists
         .iter()

@@ -373,7 +373,7 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
         templates,
         rounds: Vec::new(),
         reveals_dead_roles: false,
-        sources,
+        sources: sources.into(),
     })
 }
 

@@ -1,4 +1,5 @@
-//! Parts of the game state that copies of the state share until one of them changes.
+//! Values that copies share until one of them changes: parts of the game state, and the
+//! sources a roleset runs from.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::{Deref, DerefMut};
@@ -12,6 +13,20 @@ use std::sync::Arc;
 /// value itself.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    /// Are these the same value, shared, not two equal ones? While one is kept, no write can
+    /// change the other (a write copies first), so a cache may key on it.
+    pub fn same(a: &Shared<T>, b: &Shared<T>) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
+}
+
+impl<T: std::hash::Hash> std::hash::Hash for Shared<T> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl<T> Deref for Shared<T> {
     type Target = T;
