@@ -55,6 +55,23 @@ fn city(commits: usize) -> Game {
     g
 }
 
+/// Every corpus file of `tests/understand/` (`corpus-*.txt`, `threads-*.txt`), by name.
+fn corpus_files() -> Vec<(&'static str, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/understand");
+    let mut files: Vec<(&'static str, String)> = std::fs::read_dir(&dir)
+        .expect("tests/understand")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .map(|p| {
+            let name = p.file_name().expect("name").to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&p).expect("readable corpus file");
+            (&*Box::leak(name.into_boxed_str()), text)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 struct Case {
     file: &'static str,
     line: usize,
@@ -96,11 +113,10 @@ fn comparable(line: &str) -> String {
 
 #[test]
 fn suggest_reads_the_corpus() {
-    let mut all = cases("corpus-en.txt", include_str!("understand/corpus-en.txt"));
-    all.extend(cases(
-        "corpus-ru.txt",
-        include_str!("understand/corpus-ru.txt"),
-    ));
+    let mut all = Vec::new();
+    for (file, text) in corpus_files() {
+        all.extend(cases(file, &text));
+    }
     assert!(all.len() >= 150, "the corpus holds {} cases", all.len());
     let games: std::collections::BTreeMap<String, Game> =
         ["1923-night", "1923-day", "city-night", "city-day"]

@@ -23,6 +23,9 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
     if let Some(delimiter) = table::delimiter(text) {
         return table::rows(text, delimiter);
     }
+    if let Some((_, posts)) = super::forum::read(text) {
+        return Ok(super::forum::messages(posts));
+    }
     let lines: Vec<&str> = text.lines().collect();
     let mut out: Vec<Message> = Vec::new();
     let mut current: Option<Message> = None;
@@ -45,6 +48,7 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
                 sender: Some(sender),
                 text: rest.map(|r| format!("{r}\n")).unwrap_or_default(),
                 line: i + 1,
+                time: None,
             });
             continue;
         }
@@ -61,6 +65,7 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
             sender: None,
             text: String::new(),
             line: i + 1,
+            time: None,
         });
         // a message's text holds a line with words as soon as it holds anything, so "nothing
         // yet" is an empty text: trimming it would read its first line's indent at every line

@@ -4,6 +4,7 @@
 //! nothing here changes a game.
 
 mod batch;
+pub mod forum;
 mod names;
 mod read;
 mod table;

@@ -21,6 +21,8 @@ pub struct Message {
     pub sender: Option<String>,
     pub text: String,
     pub line: usize,
+    /// When it was sent, as the page or chat wrote it, where it says.
+    pub time: Option<String>,
 }
 
 /// One suggested line: an entry, or why none could be decided.

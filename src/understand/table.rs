@@ -118,7 +118,12 @@ pub fn rows(text: &str, delimiter: u8) -> Result<Vec<Message>, String> {
         if text.trim().is_empty() && sender.as_deref().is_none_or(str::is_empty) {
             continue;
         }
-        out.push(Message { sender, text, line });
+        out.push(Message {
+            sender,
+            text,
+            line,
+            time: None,
+        });
     }
     Ok(out)
 }
