@@ -16,36 +16,78 @@ fn fixture(name: &str) -> Game {
         }
         "city-night" => city(1),
         "city-day" => city(3),
+        "city-day-en" => city_en(3),
         other => panic!("unknown fixture `{other}`"),
     }
 }
 
+/// A ru-city player: name, role, extra roles, other names.
+type CityPlayer = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 /// A classic 12-player ru-city game, `commits` phases or rounds in.
 fn city(commits: usize) -> Game {
-    let roleset = builtin("ru-city").expect("bundled").expect("parses");
-    let p = |name: &str, role: &str, extra: &[&str], aka: &[&str]| PlayerSetup {
-        name: name.into(),
-        role: role.into(),
-        extra_roles: extra.iter().map(|s| s.to_string()).collect(),
-        family: None,
-        level: Level::Standard,
-        aka: aka.iter().map(|s| s.to_string()).collect(),
-    };
-    let setup = Setup {
-        players: vec![
-            p("Анна", "doctor", &[], &[]),
-            p("Борис", "blocker", &[], &[]),
-            p("Вадим", "commissar", &[], &[]),
-            p("Галина", "detective", &[], &[]),
-            p("Дмитрий", "investigator", &[], &[]),
-            p("Екатерина", "citizen", &["maniac"], &["Катя"]),
-            p("Жанна", "active_citizen", &[], &[]),
-            p("Зоя", "citizen", &["mafia"], &[]),
-            p("Игорь", "citizen", &["mafia"], &[]),
-            p("Kirill", "citizen", &[], &[]),
-            p("Leon", "citizen", &[], &[]),
-            p("Marta", "citizen", &[], &[]),
+    city_of(
+        &[
+            ("Анна", "doctor", &[], &[]),
+            ("Борис", "blocker", &[], &[]),
+            ("Вадим", "commissar", &[], &[]),
+            ("Галина", "detective", &[], &[]),
+            ("Дмитрий", "investigator", &[], &[]),
+            ("Екатерина", "citizen", &["maniac"], &["Катя"]),
+            ("Жанна", "active_citizen", &[], &[]),
+            ("Зоя", "citizen", &["mafia"], &[]),
+            ("Игорь", "citizen", &["mafia"], &[]),
+            ("Kirill", "citizen", &[], &[]),
+            ("Leon", "citizen", &[], &[]),
+            ("Marta", "citizen", &[], &[]),
         ],
+        commits,
+    )
+}
+
+/// The same game with the English names of an English-speaking forum: Ann (doctor), Bob
+/// (blocker), Cid (commissar), Dan (detective), Eve (investigator), Fay (citizen and maniac,
+/// also called Faye), Gus (active citizen), Hal and Ivy (citizens of the mafia), Jon, Kim and
+/// Lea (citizens).
+fn city_en(commits: usize) -> Game {
+    city_of(
+        &[
+            ("Ann", "doctor", &[], &[]),
+            ("Bob", "blocker", &[], &[]),
+            ("Cid", "commissar", &[], &[]),
+            ("Dan", "detective", &[], &[]),
+            ("Eve", "investigator", &[], &[]),
+            ("Fay", "citizen", &["maniac"], &["Faye"]),
+            ("Gus", "active_citizen", &[], &[]),
+            ("Hal", "citizen", &["mafia"], &[]),
+            ("Ivy", "citizen", &["mafia"], &[]),
+            ("Jon", "citizen", &[], &[]),
+            ("Kim", "citizen", &[], &[]),
+            ("Lea", "citizen", &[], &[]),
+        ],
+        commits,
+    )
+}
+
+fn city_of(players: &[CityPlayer], commits: usize) -> Game {
+    let roleset = builtin("ru-city").expect("bundled").expect("parses");
+    let setup = Setup {
+        players: players
+            .iter()
+            .map(|(name, role, extra, aka)| PlayerSetup {
+                name: name.to_string(),
+                role: role.to_string(),
+                extra_roles: extra.iter().map(|s| s.to_string()).collect(),
+                family: None,
+                level: Level::Standard,
+                aka: aka.iter().map(|s| s.to_string()).collect(),
+            })
+            .collect(),
         ..Setup::default()
     };
     let (mut g, _) = Game::create("city", roleset, setup, 7, &SYSTEMS).expect("city game");
@@ -53,23 +95,6 @@ fn city(commits: usize) -> Game {
         g.submit(Entry::Resolve, None).expect("commits");
     }
     g
-}
-
-/// Every corpus file of `tests/understand/` (`corpus-*.txt`, `threads-*.txt`), by name.
-fn corpus_files() -> Vec<(&'static str, String)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/understand");
-    let mut files: Vec<(&'static str, String)> = std::fs::read_dir(&dir)
-        .expect("tests/understand")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .map(|p| {
-            let name = p.file_name().expect("name").to_string_lossy().into_owned();
-            let text = std::fs::read_to_string(&p).expect("readable corpus file");
-            (&*Box::leak(name.into_boxed_str()), text)
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 struct Case {
@@ -118,11 +143,16 @@ fn suggest_reads_the_corpus() {
         all.extend(cases(file, &text));
     }
     assert!(all.len() >= 150, "the corpus holds {} cases", all.len());
-    let games: std::collections::BTreeMap<String, Game> =
-        ["1923-night", "1923-day", "city-night", "city-day"]
-            .iter()
-            .map(|n| (n.to_string(), fixture(n)))
-            .collect();
+    let games: std::collections::BTreeMap<String, Game> = [
+        "1923-night",
+        "1923-day",
+        "city-night",
+        "city-day",
+        "city-day-en",
+    ]
+    .iter()
+    .map(|n| (n.to_string(), fixture(n)))
+    .collect();
     let mut wrong = Vec::new();
     for case in &all {
         let game = &games[&case.game];
