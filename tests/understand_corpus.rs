@@ -97,6 +97,23 @@ fn city_of(players: &[CityPlayer], commits: usize) -> Game {
     g
 }
 
+/// Every corpus file of `tests/understand/` (`corpus-*.txt`, `threads-*.txt`), by name.
+fn corpus_files() -> Vec<(&'static str, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/understand");
+    let mut files: Vec<(&'static str, String)> = std::fs::read_dir(&dir)
+        .expect("tests/understand")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .map(|p| {
+            let name = p.file_name().expect("name").to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&p).expect("readable corpus file");
+            (&*Box::leak(name.into_boxed_str()), text)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 struct Case {
     file: &'static str,
     line: usize,
