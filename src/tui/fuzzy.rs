@@ -1,5 +1,8 @@
 //! Fuzzy search over names: what a host types ("bru", "bno") finds "Bruno". Exact and prefix
-//! matches rank first, then word prefixes, substrings and finally letters in order.
+//! matches rank first, then word prefixes, substrings, the name in the other script or another
+//! spelling ("anya" finds "Аня"), and finally letters in order.
+
+use crate::understand::translit::skeleton;
 
 /// How well `query` matches `candidate`; `None` if it does not. Higher is better.
 pub fn score(query: &str, candidate: &str) -> Option<i32> {
@@ -21,6 +24,11 @@ pub fn score(query: &str, candidate: &str) -> Option<i32> {
     }
     if c.contains(&q) {
         return Some(400 - c.chars().count() as i32);
+    }
+    // typed in the other script or another spelling: `anya` for `Аня`, `серг` for `Sergey`
+    let (qs, cs) = (skeleton(&q), skeleton(&c));
+    if !qs.is_empty() && cs.starts_with(&qs) {
+        return Some(300 - c.chars().count() as i32);
     }
     subsequence(&q, &c).map(|gaps| 200 - gaps)
 }
@@ -55,6 +63,14 @@ pub fn rank<T>(query: &str, items: &[T], text: impl Fn(&T) -> String) -> Vec<usi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_is_found_from_the_other_script() {
+        let names = ["Аня", "Борис", "Sergey"];
+        assert_eq!(rank("anya", &names, |n| n.to_string()), vec![0]);
+        assert_eq!(rank("bor", &names, |n| n.to_string()), vec![1]);
+        assert_eq!(rank("серг", &names, |n| n.to_string()), vec![2]);
+    }
 
     #[test]
     fn ranks_prefix_before_subsequence() {

@@ -8,6 +8,7 @@ pub mod forum;
 mod names;
 mod read;
 mod table;
+pub mod translit;
 mod words;
 
 pub use names::How;

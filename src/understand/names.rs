@@ -2,6 +2,7 @@
 //! or a former name, by a Russian case form ("Бориса", "Катю"), and, where a name is expected,
 //! by a prefix ("Quin") or one slip of the keyboard ("Bruni").
 
+use super::translit;
 use super::words::{Kind, Token};
 use crate::engine::Game;
 
@@ -14,6 +15,9 @@ pub enum How {
     CaseForm,
     Prefix,
     Typo,
+    /// Written in the other script or another system of transliteration (`Anya` for `Аня`,
+    /// `Сергея` for `Sergey`).
+    OtherScript,
 }
 
 impl How {
@@ -25,6 +29,7 @@ impl How {
             How::CaseForm => "by a case form",
             How::Prefix => "by its beginning",
             How::Typo => "by a near spelling",
+            How::OtherScript => "in another script",
         }
     }
     /// Whether the match could be a coincidence worth a doubt.
@@ -49,6 +54,8 @@ pub struct Hit {
 
 struct Form {
     words: Vec<String>,
+    /// Each word's [`super::translit::skeleton`].
+    skeletons: Vec<String>,
     name: String,
     family: bool,
     alive: bool,
@@ -71,6 +78,7 @@ impl Lexicon {
                 .collect();
             if !words.is_empty() {
                 forms.push(Form {
+                    skeletons: words.iter().map(|w| translit::skeleton(w)).collect(),
                     words,
                     name: name.to_string(),
                     family,
@@ -82,6 +90,11 @@ impl Lexicon {
         let setup = &game.file().setup.players;
         for slot in &game.state().slots {
             add(&slot.name, &slot.name, false, slot.alive, How::Exact);
+            // a Latin name as Russian writes it, so its case forms are found (`Пашу`)
+            if !translit::is_cyrillic(&slot.name) {
+                let russian = translit::to_cyrillic(&slot.name);
+                add(&russian, &slot.name, false, slot.alive, How::OtherScript);
+            }
             for aka in setup.get(slot.id).map(|p| p.aka.as_slice()).unwrap_or(&[]) {
                 add(aka, &slot.name, false, slot.alive, How::Nickname);
             }
@@ -98,6 +111,14 @@ impl Lexicon {
     /// The name at token `at` written in full, as a nickname, a former name or a case form.
     pub fn strict(&self, tokens: &[Token], at: usize) -> Option<Hit> {
         let mut best: Option<Hit> = None;
+        // the spelling keys of the words from `at`, each computed once for every form
+        let longest = self.forms.iter().map(|f| f.words.len()).max().unwrap_or(0);
+        let keys: Vec<String> = tokens
+            .iter()
+            .skip(at)
+            .take(longest)
+            .map(|t| translit::skeleton(&t.text))
+            .collect();
         for form in &self.forms {
             let n = form.words.len();
             let Some(here) = tokens.get(at..at + n) else {
@@ -106,10 +127,11 @@ impl Lexicon {
             if here.iter().any(|t| t.kind != Kind::Word) {
                 continue;
             }
-            let head_same = here[..n - 1]
-                .iter()
-                .zip(&form.words)
-                .all(|(t, w)| &t.text == w);
+            let same_or_spelt = |i: usize| {
+                here[i].text == form.words[i]
+                    || (!form.skeletons[i].is_empty() && keys.get(i) == Some(&form.skeletons[i]))
+            };
+            let head_same = (0..n - 1).all(same_or_spelt);
             let last = &here[n - 1].text;
             let how = if !head_same {
                 continue;
@@ -117,6 +139,8 @@ impl Lexicon {
                 form.how
             } else if is_case_form(last, &form.words[n - 1]) {
                 How::CaseForm
+            } else if same_or_spelt(n - 1) {
+                How::OtherScript
             } else {
                 continue;
             };
@@ -230,13 +254,33 @@ fn is_case_form(word: &str, name: &str) -> bool {
     const ENDINGS: &[&str] = &[
         "а", "я", "у", "ю", "е", "ы", "и", "ой", "ей", "ом", "ем", "ою", "ею", "ым", "им",
     ];
+    let word = word.replace('ё', "е");
+    let name = name.replace('ё', "е");
     let stem = name
         .strip_suffix(['а', 'я', 'о', 'е', 'ь', 'й', 'ы', 'и', 'у'])
-        .unwrap_or(name);
-    word.strip_prefix(stem)
-        .map(|ending| ending.trim_start_matches('\''))
-        .is_some_and(|ending| ENDINGS.contains(&ending) && stem.chars().count() >= 2)
-        && word != name
+        .unwrap_or(&name);
+    let ends_right = |stem: &str| {
+        word.strip_prefix(stem)
+            .map(|ending| ending.trim_start_matches('\''))
+            .is_some_and(|ending| ENDINGS.contains(&ending) && stem.chars().count() >= 2)
+    };
+    (ends_right(stem) || fleeting_stem(&name).is_some_and(|s| ends_right(&s))) && word != name
+}
+
+/// The stem of a name whose last vowel drops out before an ending: `лев` → `льв` (`Льва`),
+/// `павел` → `павл` (`Павла`).
+fn fleeting_stem(name: &str) -> Option<String> {
+    const CONSONANTS: &str = "бвгджзклмнпрстфхцчшщ";
+    let chars: Vec<char> = name.chars().collect();
+    let [.., before, vowel, last] = chars.as_slice() else {
+        return None;
+    };
+    if !(CONSONANTS.contains(*before) && "еоё".contains(*vowel) && CONSONANTS.contains(*last)) {
+        return None;
+    }
+    let head: String = chars[..chars.len() - 2].iter().collect();
+    let soft = if *before == 'л' { "ь" } else { "" };
+    Some(format!("{head}{soft}{last}"))
 }
 
 #[cfg(test)]
@@ -256,6 +300,26 @@ mod tests {
         assert!(is_case_form("зою", "зоя"));
         assert!(is_case_form("дмитрия", "дмитрий"));
         assert!(!is_case_form("зона", "зоя"));
+        assert!(is_case_form("льва", "лев"));
+        assert!(is_case_form("павла", "павел"));
+        assert!(is_case_form("петра", "пётр"));
+        assert!(is_case_form("пашу", "паша"));
+        assert!(is_case_form("сергея", "сергей"));
+    }
+
+    /// Players signed up in one script and named in the other, or in another spelling.
+    #[test]
+    fn names_across_scripts() {
+        let game = crate::demo::demo_game().expect("demo");
+        let names = Lexicon::new(&game);
+        let found = |text: &str| names.find_in(text).map(|h| (h.name, h.how));
+        assert_eq!(found("Бруно"), Some(("Bruno".into(), How::OtherScript)));
+        assert_eq!(
+            found("голосую за Бруно"),
+            Some(("Bruno".into(), How::OtherScript))
+        );
+        assert_eq!(found("за Веру"), Some(("Vera".into(), How::CaseForm)));
+        assert_eq!(found("Kira"), Some(("Kira".into(), How::Exact)));
     }
 
     /// A slip is found within the allowance; a word far longer than any name is measured
