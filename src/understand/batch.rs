@@ -49,6 +49,7 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
                 text: rest.map(|r| format!("{r}\n")).unwrap_or_default(),
                 line: i + 1,
                 time: None,
+                from_page: false,
             });
             continue;
         }
@@ -66,6 +67,7 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
             text: String::new(),
             line: i + 1,
             time: None,
+            from_page: false,
         });
         // a message's text holds a line with words as soon as it holds anything, so "nothing
         // yet" is an empty text: trimming it would read its first line's indent at every line

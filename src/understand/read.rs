@@ -23,6 +23,9 @@ pub struct Message {
     pub line: usize,
     /// When it was sent, as the page or chat wrote it, where it says.
     pub time: Option<String>,
+    /// The sender is the author a thread page or chat log names for the post (not a guess
+    /// from a `From:` line or a signature).
+    pub from_page: bool,
 }
 
 /// One suggested line: an entry, or why none could be decided.
@@ -206,6 +209,20 @@ impl<'g> Reader<'g> {
             .filter(|l| !l.is_empty())
             .collect();
         let mut sender = self.header_sender(message, &mut reading);
+        // A page names its post's author for certain: a post by someone who is no player (the
+        // host, a vote-count bot) is never read as a player's entry.
+        if sender.is_none()
+            && message.from_page
+            && let Some(author) = &message.sender
+        {
+            reading.suggested.push(Suggested::Undecided {
+                who: Some(author.clone()),
+                reason: format!(
+                    "{author} is not a player: a post of the host or a bot is not entered"
+                ),
+            });
+            return reading;
+        }
         if sender.is_none() {
             sender = self.sender_in_lines(&mut lines, &mut reading);
         }

@@ -123,6 +123,7 @@ pub fn rows(text: &str, delimiter: u8) -> Result<Vec<Message>, String> {
             text,
             line,
             time: None,
+            from_page: false,
         });
     }
     Ok(out)

@@ -55,6 +55,7 @@ pub fn messages(posts: Vec<Post>) -> Vec<Message> {
             text: p.text,
             line: p.line,
             time: p.time,
+            from_page: true,
         })
         .collect()
 }
