@@ -128,9 +128,8 @@ fn head_at(lines: &[&str], i: usize, floor: usize) -> Option<Head> {
         let (time, after) = date_after_pairs(lines, i)?;
         (i, time, after)
     } else {
-        let (time, numbered) = date_line(t)?;
+        let (time, mut numbered) = date_line(t)?;
         let mut after = i + 1;
-        let mut numbered = numbered;
         while let Some(l) = lines.get(after) {
             let t = l.trim();
             if t.is_empty() || t == "New" || t == "Add bookmark" {
