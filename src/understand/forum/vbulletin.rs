@@ -170,8 +170,12 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
     while k < end {
         let Some(line) = lines.get(k) else { break };
         let t = line.trim();
-        if t.starts_with("Last edited by ") || signature_rule(t) {
-            // The edit note and the signature close the post; what follows is the foot.
+        if t.starts_with("Last edited by ")
+            || signature_rule(t)
+            || (chrome(t) && t.contains("Reply With Quote"))
+        {
+            // The edit note and the signature close the post's words, and the foot's buttons
+            // close the post; what follows them is the signature, the foot or the page's foot.
             break;
         }
         if quote_head(t) {

@@ -74,6 +74,7 @@ const CHROME: &[&str] = &[
     "Spam",
     "IP",
     "Share",
+    "Share:",
     "New",
     "Back",
     "Top",
@@ -229,7 +230,7 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
     while k < end {
         let Some(line) = lines.get(k) else { break };
         let t = line.trim();
-        if t.starts_with("Last edited") {
+        if t.starts_with("Last edited") || t == "You must log in or register to reply here." {
             // The edit note; the signature and the action bar follow it.
             break;
         }
