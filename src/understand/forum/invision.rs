@@ -158,14 +158,18 @@ fn count(t: &str) -> bool {
     let t = t.strip_suffix('k').unwrap_or(t);
     !t.is_empty()
         && t.chars().next().is_some_and(|c| c.is_ascii_digit())
-        && t.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
 }
 
 /// A custom profile field of the pane (`Location:Harbor`, `Gender: Female`).
 fn field(t: &str) -> bool {
     ["Location", "Gender", "Interests", "Country", "Age"]
         .iter()
-        .any(|k| t.strip_prefix(k).is_some_and(|r| r.trim_start().starts_with(':')))
+        .any(|k| {
+            t.strip_prefix(k)
+                .is_some_and(|r| r.trim_start().starts_with(':'))
+        })
 }
 
 /// The post's own words between its head and the next post.
@@ -297,10 +301,8 @@ fn calendar(t: &str) -> bool {
     };
     let year = |w: &str| w.len() == 4 && w.chars().all(|c| c.is_ascii_digit());
     match t.split_whitespace().collect::<Vec<_>>().as_slice() {
-        [m, d] => month(*m) && day(*d),
-        [m, d, y] => {
-            (month(*m) && day(*d) && year(*y)) || (day(*m) && month(*d) && year(*y))
-        }
+        [m, d] => month(m) && day(d),
+        [m, d, y] => (month(m) && day(d) && year(y)) || (day(m) && month(d) && year(y)),
         _ => false,
     }
 }

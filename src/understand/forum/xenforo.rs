@@ -361,8 +361,8 @@ fn calendar(t: &str) -> bool {
     let day = |w: &str| (1..=2).contains(&w.len()) && w.chars().all(|c| c.is_ascii_digit());
     match words.as_slice() {
         [m, d, y] => {
-            (MONTHS.contains(m) && d.strip_suffix(',').is_some_and(day) && year(*y))
-                || (day(*m) && MONTHS.contains(d) && year(*y))
+            (MONTHS.contains(m) && d.strip_suffix(',').is_some_and(day) && year(y))
+                || (day(m) && MONTHS.contains(d) && year(y))
         }
         _ => false,
     }
