@@ -9,6 +9,10 @@
 //! a message; a post by someone who is no player (the host, a vote-count bot) is never a
 //! player's vote.
 
+mod invision;
+mod vbulletin;
+mod xenforo;
+
 use super::read::Message;
 
 /// One post of a thread page or one message of a chat log.
@@ -35,7 +39,7 @@ pub struct Layout {
 }
 
 /// Every layout, the most particular first.
-pub const LAYOUTS: &[Layout] = &[];
+pub const LAYOUTS: &[Layout] = &[vbulletin::LAYOUT, xenforo::LAYOUT, invision::LAYOUT];
 
 /// The posts of a pasted text and the layout that read them, if one does.
 pub fn read(text: &str) -> Option<(&'static str, Vec<Post>)> {
