@@ -73,3 +73,43 @@ fn batch_of_messages(bencher: divan::Bencher, messages: usize) {
         .counter(divan::counter::ItemsCount::new(messages))
         .bench(|| divan::black_box(suggest_lines(&game, divan::black_box(&text))));
 }
+
+/// The demo game's players, who write the posts of the thread page below.
+const POSTERS: &[&str] = &[
+    "Ann", "Bruno", "Carla", "Dino", "Elsa", "Franco", "Gina", "Ida", "Kira", "Leo", "Mia",
+];
+
+/// A vBulletin thread page of `posts` posts as a browser copies it: the page's head, then each
+/// post's date and number, author, title, join date and post count, words (every third one
+/// quoting the post before), and its foot.
+fn thread_page(posts: usize) -> String {
+    let mut page = String::from("Forum\nMafia Games\nThread: Day 2\nPage 1 of 50\n\n");
+    for i in 0..posts {
+        let author = POSTERS[i % POSTERS.len()];
+        let target = POSTERS[(i * 7 + 3) % POSTERS.len()];
+        page.push_str(&format!(
+            "11-23-2026, 09:{:02} PM  #{}\n{author}\nMember\nJoin Date: Mar 2018\nPosts: {}\n",
+            i % 60,
+            i + 1,
+            100 + i
+        ));
+        if i % 3 == 2 {
+            let quoted = POSTERS[(i - 1) % POSTERS.len()];
+            page.push_str(&format!("Quote:\nOriginally Posted by {quoted}\nvote Leo\n\n"));
+        }
+        page.push_str(&format!("family vote Rossi, individual vote {target} :)\nReply With Quote\n"));
+    }
+    page
+}
+
+/// Issue "Read what hosts really paste", item 6: a 500-post thread page reads in under 50 ms.
+#[divan::bench(args = [500, 5_000], sample_count = 10)]
+fn thread_page_of_posts(bencher: divan::Bencher, posts: usize) {
+    let mut game = demo_game().expect("demo");
+    game.submit(mafia_mod::engine::Entry::Resolve, None)
+        .expect("Day 2");
+    let text = thread_page(posts);
+    bencher
+        .counter(divan::counter::ItemsCount::new(posts))
+        .bench(|| divan::black_box(suggest_lines(&game, divan::black_box(&text))));
+}
