@@ -95,9 +95,13 @@ fn thread_page(posts: usize) -> String {
         ));
         if i % 3 == 2 {
             let quoted = POSTERS[(i - 1) % POSTERS.len()];
-            page.push_str(&format!("Quote:\nOriginally Posted by {quoted}\nvote Leo\n\n"));
+            page.push_str(&format!(
+                "Quote:\nOriginally Posted by {quoted}\nvote Leo\n\n"
+            ));
         }
-        page.push_str(&format!("family vote Rossi, individual vote {target} :)\nReply With Quote\n"));
+        page.push_str(&format!(
+            "family vote Rossi, individual vote {target} :)\nReply With Quote\n"
+        ));
     }
     page
 }

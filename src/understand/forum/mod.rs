@@ -9,7 +9,10 @@
 //! a message; a post by someone who is no player (the host, a vote-count bot) is never a
 //! player's vote.
 
+mod discord;
+mod discourse;
 mod invision;
+mod telegram;
 mod vbulletin;
 mod xenforo;
 
@@ -39,7 +42,15 @@ pub struct Layout {
 }
 
 /// Every layout, the most particular first.
-pub const LAYOUTS: &[Layout] = &[vbulletin::LAYOUT, xenforo::LAYOUT, invision::LAYOUT];
+pub const LAYOUTS: &[Layout] = &[
+    vbulletin::LAYOUT,
+    xenforo::LAYOUT,
+    invision::LAYOUT,
+    telegram::LAYOUT,
+    discord::LAYOUT,
+    // the loosest reader (a copied topic page): last
+    discourse::LAYOUT,
+];
 
 /// The posts of a pasted text and the layout that read them, if one does.
 pub fn read(text: &str) -> Option<(&'static str, Vec<Post>)> {
