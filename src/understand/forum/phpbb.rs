@@ -138,9 +138,12 @@ fn author_line(line: &str) -> Option<(&str, &str)> {
     is_name(name).then_some((name, date))
 }
 
-/// A username as forums allow them: short, a few words at most.
+/// A username as forums allow them: short, a few words at most, no label (`From: Ann`).
 pub(super) fn is_name(name: &str) -> bool {
-    !name.is_empty() && name.chars().count() <= 40 && name.split_whitespace().count() <= 3
+    !name.is_empty()
+        && name.chars().count() <= 40
+        && name.split_whitespace().count() <= 3
+        && !name.contains(": ")
 }
 
 /// A date as phpBB writes one: a clock time (`9:04 pm`, `21:04`) or a relative one.
