@@ -199,11 +199,11 @@ pub(super) fn until<'a, 'b>(lines: &'b [&'a str], stop: impl Fn(&str) -> bool) -
 fn without_own_profile<'a, 'b>(lines: &'b [&'a str], name: &str) -> &'b [&'a str] {
     let start = lines.iter().enumerate().position(|(i, l)| {
         l.trim() == name
-            && lines
-                .iter()
-                .skip(i + 1)
-                .take(4)
-                .any(|p| PROFILE.iter().any(|label| p.trim_start().starts_with(label)))
+            && lines.iter().skip(i + 1).take(4).any(|p| {
+                PROFILE
+                    .iter()
+                    .any(|label| p.trim_start().starts_with(label))
+            })
     });
     match start {
         Some(s) => lines.get(..s).unwrap_or(lines),
@@ -302,7 +302,10 @@ fn strip_signatures<'a>(raw: &mut [Raw<'a>]) {
     let mut by_author: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, r) in raw.iter_mut().enumerate() {
         r.body = trimmed(std::mem::take(&mut r.body));
-        by_author.entry(r.sender.to_lowercase()).or_default().push(i);
+        by_author
+            .entry(r.sender.to_lowercase())
+            .or_default()
+            .push(i);
     }
     for posts in by_author.values() {
         let known: Option<Vec<&'a str>> = posts
@@ -577,6 +580,44 @@ Top
         let posts = read(&lines).expect("a phpBB page");
         let texts: Vec<&str> = posts.iter().map(|p| p.text.as_str()).collect();
         assert_eq!(texts, vec!["vote Kim\n", "still Kim, Kim is scum\n"]);
+    }
+
+    #[test]
+    fn reads_a_30_page_with_the_profile_below() {
+        let page = "\
+Board index » Games » Mafia
+Day 2
+by GM » Mon Nov 23, 2026 8:00 am
+Day 2 is open.
+GM
+Site Admin
+
+Posts: 900
+Joined: Tue Jun 04, 2024 3:33 pm
+Top
+Re: Day 2
+by Lea » Mon Nov 23, 2026 8:21 am
+GM wrote:
+Day 2 is open.
+finally. vote Gus
+Last edited by Lea on Mon Nov 23, 2026 8:22 am, edited 1 time in total.
+Lea the lurker | vote Ivy forever
+Lea
+
+Posts: 41
+Joined: Tue Jun 04, 2024 3:33 pm
+Top
+";
+        let lines: Vec<&str> = page.lines().collect();
+        let posts = read(&lines).expect("a phpBB 3.0 page");
+        let got: Vec<(&str, &str)> = posts
+            .iter()
+            .map(|p| (p.sender.as_str(), p.text.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![("GM", "Day 2 is open.\n"), ("Lea", "finally. vote Gus\n")]
+        );
     }
 
     #[test]

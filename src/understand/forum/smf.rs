@@ -143,7 +143,9 @@ fn read(lines: &[&str]) -> Option<Vec<Post>> {
                 let rest = region.get(start..).unwrap_or_default();
                 let body = until(rest, |l| {
                     let l = l.trim();
-                    l.starts_with("« Last Edit:") || l.contains("Report to moderator") || is_logged(l)
+                    l.starts_with("« Last Edit:")
+                        || l.contains("Report to moderator")
+                        || is_logged(l)
                 });
                 let after = rest.get(body.len()..).unwrap_or_default();
                 let signature: Vec<&str> = after
@@ -177,7 +179,10 @@ fn read(lines: &[&str]) -> Option<Vec<Post>> {
                             .copied()
                             .skip_while(|l| l.trim().is_empty() || is_button_row(l) || is_likes(l))
                             .collect();
-                        (rest.get(..s).unwrap_or_default().to_vec(), trimmed(signature))
+                        (
+                            rest.get(..s).unwrap_or_default().to_vec(),
+                            trimmed(signature),
+                        )
                     }
                     None => (rest.to_vec(), Vec::new()),
                 }
@@ -221,8 +226,7 @@ fn default_time(line: &str) -> Option<&str> {
         .split_whitespace()
         .next()
         .is_some_and(|w| MONTHS.contains(&w))
-        && t.split(|c: char| !c.is_ascii_digit())
-            .any(|n| n.len() == 4);
+        && t.split(|c: char| !c.is_ascii_digit()).any(|n| n.len() == 4);
     ((relative || dated) && has_clock(t)).then_some(t)
 }
 
@@ -273,7 +277,9 @@ fn is_post_count(line: &str) -> bool {
 /// (no post count) above the counter, `Logged`, the subject and `Guest`.
 fn poster<'a>(lines: &[&'a str], lo: usize, at: usize, theme: Theme) -> Option<(usize, &'a str)> {
     let top = at.saturating_sub(POSTER_REACH).max(lo);
-    let count = (top..at).rev().find(|&j| lines.get(j).is_some_and(|l| is_post_count(l)));
+    let count = (top..at)
+        .rev()
+        .find(|&j| lines.get(j).is_some_and(|l| is_post_count(l)));
     let mut j = count.unwrap_or(at);
     // a guest's block in 2.0: the subject is the line above the time
     let mut subject = count.is_none() && theme == Theme::Curve;
@@ -305,7 +311,10 @@ fn is_button_row(line: &str) -> bool {
         let Some(label) = BUTTONS.iter().find(|b| rest.starts_with(**b)) else {
             return false;
         };
-        rest = rest.get(label.len()..).unwrap_or("").trim_start_matches([' ', '|', '\u{a0}']);
+        rest = rest
+            .get(label.len()..)
+            .unwrap_or("")
+            .trim_start_matches([' ', '|', '\u{a0}']);
     }
     true
 }
@@ -420,10 +429,18 @@ Town first, always. vote responsibly
         assert_eq!(
             got,
             vec![
-                ("GM", Some("Today at 08:00:00 PM"), "Day 2 starts now. 48 hours.\n"),
+                (
+                    "GM",
+                    Some("Today at 08:00:00 PM"),
+                    "Day 2 starts now. 48 hours.\n"
+                ),
                 ("Ann", Some("Today at 08:05:10 PM"), "vote Hal\n"),
                 ("Cid", Some("Today at 08:09:44 PM"), "lol no. vote Kim\n"),
-                ("Cid", Some("Today at 08:20:00 PM"), "i am the commissar, relax\n"),
+                (
+                    "Cid",
+                    Some("Today at 08:20:00 PM"),
+                    "i am the commissar, relax\n"
+                ),
             ]
         );
         assert_eq!(posts.get(1).map(|p| p.line), Some(20));
@@ -463,8 +480,57 @@ I vote with my gut
         assert_eq!(
             got,
             vec![
-                ("Bob", Some("November 23, 2026, 09:04:11 PM"), "nope. VOTE: Jon\n"),
+                (
+                    "Bob",
+                    Some("November 23, 2026, 09:04:11 PM"),
+                    "nope. VOTE: Jon\n"
+                ),
                 ("Eve", Some("Today at 09:10:00 PM"), "unvote\n"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_guest_view_has_no_buttons() {
+        let page = "\
+Bob
+Jr. Member
+Posts: 23
+Logged
+#1
+Today at 10:05:05 AM
+vote Ivy
+Bob the Blocker | vote early, vote often
+Ivy
+Posts: 26
+Logged
+#2
+Today at 10:08:14 AM
+Quote from: Bob on Today at 10:05:05 AM
+vote Ivy
+sure Bob
+1 person likes this.
+Bob
+Jr. Member
+Posts: 23
+Logged
+#3
+Today at 10:44:02 AM
+Dan, explain?
+Bob the Blocker | vote early, vote often
+";
+        let lines: Vec<&str> = page.lines().collect();
+        let posts = read(&lines).expect("an SMF page");
+        let got: Vec<(&str, &str)> = posts
+            .iter()
+            .map(|p| (p.sender.as_str(), p.text.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Bob", "vote Ivy\n"),
+                ("Ivy", "sure Bob\n"),
+                ("Bob", "Dan, explain?\n")
             ]
         );
     }
