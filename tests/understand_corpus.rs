@@ -136,7 +136,11 @@ fn cases(file: &'static str, text: &str) -> Vec<Case> {
         } else if let Some(case) = out.last_mut() {
             if let Some(expected) = line.strip_prefix("=> ") {
                 case.expected.push(expected.trim().to_string());
-            } else if case.expected.is_empty() && !line.starts_with('#') {
+            } else if case.expected.is_empty()
+                && !(case.message.is_empty() && line.starts_with('#'))
+            {
+                // a `#` line is a comment before a message begins; inside a pasted page it is
+                // the page's own (a post number `#12`)
                 case.message.push_str(line);
                 case.message.push('\n');
             }

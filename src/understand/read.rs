@@ -381,8 +381,15 @@ impl<'g> Reader<'g> {
         for hit in &targets {
             named[hit.at..hit.at + hit.len].fill(true);
         }
-        let only_names = (0..tokens.len())
-            .all(|j| !tokens[j].is_word() || tokens[j].is(FILLER) || tokens[j].is(AND) || named[j]);
+        // "не Kirill, а Marta": a name taken back leaves the other
+        let only_names = (0..tokens.len()).all(|j| {
+            !tokens[j].is_word()
+                || tokens[j].is(FILLER)
+                || tokens[j].is(AND)
+                || tokens[j].is(NOT)
+                || named[j]
+                || is_excluded(tokens, j)
+        });
         if !self.ballots.is_empty() && only_names {
             reading
                 .doubts
@@ -1323,9 +1330,17 @@ fn negated_before(tokens: &[Token], i: usize) -> bool {
         .any(|j| tokens[j].is(NOT))
 }
 
-/// Names right after "not", "instead of" or "вместо" are what the player does not want.
+/// Names right after "not", "instead of" or "вместо" are what the player does not want, also
+/// with a word or two between ("не за Kirill", "not for Kim").
 fn is_excluded(tokens: &[Token], j: usize) -> bool {
-    let before = |n: usize| j.checked_sub(n).map(|k| &tokens[k]);
+    let fillers = (1..=2)
+        .take_while(|&n| {
+            j.checked_sub(n)
+                .is_some_and(|k| tokens[k].is_word() && tokens[k].is(FILLER))
+        })
+        .count();
+    let at = j - fillers;
+    let before = |n: usize| at.checked_sub(n).map(|k| &tokens[k]);
     before(1).is_some_and(|t| t.is(NOT) || t.is(INSTEAD_OF))
         || (before(1).is_some_and(|t| t.text == "of")
             && before(2).is_some_and(|t| t.text == "instead"))

@@ -172,6 +172,13 @@ pub const FILLER: &[&str] = &[
     "с",
     "со",
     "свой",
+    // "а я за Kirill": "and I (am) for Kirill"
+    "а",
+    "я",
+    // "no wait, I mean Bruno"
+    "i",
+    "mean",
+    "meant",
 ];
 /// Words that join names in a list: "Bob and Carl", "Бориса и Вадима".
 pub const AND: &[&str] = &["and", "plus", "и", "также"];

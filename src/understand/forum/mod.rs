@@ -12,6 +12,8 @@
 mod discord;
 mod discourse;
 mod invision;
+mod phpbb;
+mod smf;
 mod telegram;
 mod vbulletin;
 mod xenforo;
@@ -43,6 +45,8 @@ pub struct Layout {
 
 /// Every layout, the most particular first.
 pub const LAYOUTS: &[Layout] = &[
+    phpbb::LAYOUT,
+    smf::LAYOUT,
     vbulletin::LAYOUT,
     xenforo::LAYOUT,
     invision::LAYOUT,
