@@ -25,9 +25,10 @@ pub fn score(query: &str, candidate: &str) -> Option<i32> {
     if c.contains(&q) {
         return Some(400 - c.chars().count() as i32);
     }
-    // typed in the other script or another spelling: `anya` for `Аня`, `серг` for `Sergey`
+    // a name typed in the other script or another spelling: `anya` for `Аня`, `серг` for
+    // `Sergey` (letters only: `-poisoned` is not `+poisoned`)
     let (qs, cs) = (skeleton(&q), skeleton(&c));
-    if !qs.is_empty() && cs.starts_with(&qs) {
+    if q.chars().all(char::is_alphabetic) && !qs.is_empty() && cs.starts_with(&qs) {
         return Some(300 - c.chars().count() as i32);
     }
     subsequence(&q, &c).map(|gaps| 200 - gaps)
