@@ -8,7 +8,8 @@
 
 use super::names::{Hit, How, Lexicon};
 use super::words::{
-    self, AFTERWARDS, AND, BECAUSE, CANCEL, CHANGE, FILLER, INSTEAD_OF, Kind, NOT, SELF, Token,
+    self, AFTERWARDS, AND, BECAUSE, CANCEL, CHANGE, CONDITION, FILLER, INSTEAD_OF, Kind, NOT, SELF,
+    Token,
 };
 use crate::engine::validate::{min_target_count, target_count, target_kind};
 use crate::engine::{Entry, Game, Slot};
@@ -246,6 +247,13 @@ impl<'g> Reader<'g> {
             && let Some(implied) = self.implied(&tokens, &skip, sender_slot, &mut reading)
         {
             instructions.push(implied);
+        }
+        if let Some(reason) = unsure(&text, &instructions, !self.ballots.is_empty()) {
+            reading.suggested.push(Suggested::Undecided {
+                who: sender_slot.map(|s| s.name.clone()),
+                reason,
+            });
+            return reading;
         }
         self.decide(&tokens, instructions, sender_slot, &mut reading);
         reading
@@ -1328,6 +1336,32 @@ fn negated_before(tokens: &[Token], i: usize) -> bool {
         .rev()
         .take_while(|&j| tokens[j].is_word())
         .any(|j| tokens[j].is(NOT))
+}
+
+/// Why the message's last instruction is none yet, if it is not: it waits on a condition ("if
+/// Bob claims, vote Bob") or is asked ("vote Bob?"). Precision first: such a message is a `?`.
+/// Only an instruction that names someone and could be entered now counts (a vote while a
+/// ballot is open: "if she is black, tomorrow I vote against her" in a night PM is no vote),
+/// and only a vote can be asked: "is Kira mafia?" is how a detective investigates.
+fn unsure(text: &Text, instructions: &[Instruction], votes_open: bool) -> Option<String> {
+    let is_vote = |i: &Instruction| matches!(i.trigger, Trigger::Vote(_) | Trigger::Unvote);
+    let last = instructions
+        .iter()
+        .rev()
+        .find(|i| !i.negated && !i.targets.is_empty() && (votes_open || !is_vote(i)))?;
+    let tokens = text.tokens;
+    let (start, end) = (text.sentence_start(last.at), text.sentence_end(last.at));
+    if let Some(word) = tokens.get(start..end)?.iter().find(|t| t.is(CONDITION)) {
+        return Some(format!(
+            "`{}`: a condition, not an instruction yet",
+            word.raw
+        ));
+    }
+    (is_vote(last)
+        && tokens
+            .get(end)
+            .is_some_and(|t| t.kind == Kind::Stop && t.raw.contains('?')))
+    .then(|| format!("`{}` is asked, not said", last.word))
 }
 
 /// Names right after "not", "instead of" or "вместо" are what the player does not want, also

@@ -104,6 +104,8 @@ pub const CANCEL: &[&str] = &[
     "отменяю",
     "отменить",
 ];
+/// Words that make an instruction wait on something: "if Bob claims, vote Bob".
+pub const CONDITION: &[&str] = &["if", "unless", "если", "ежели", "коли"];
 /// "instead of X", "вместо X": X is what the player does not want.
 pub const INSTEAD_OF: &[&str] = &["вместо"];
 /// Words that end an instruction's targets: a reason or a condition follows.
