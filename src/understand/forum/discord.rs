@@ -21,6 +21,7 @@
 //!   tag. Newer clients may give the header in three lines (`NAME`, `—`, `WHEN`); both are read.
 
 use super::Post;
+use super::page::push;
 
 /// The layout of Discord copies and exports.
 pub const LAYOUT: super::Layout = super::Layout {
@@ -30,11 +31,6 @@ pub const LAYOUT: super::Layout = super::Layout {
 
 fn read(lines: &[&str]) -> Option<Vec<Post>> {
     read_export(lines).or_else(|| read_copy(lines))
-}
-
-fn push(text: &mut String, line: &str) {
-    text.push_str(line);
-    text.push('\n');
 }
 
 /// The post as collected, with its trailing blank lines gone.

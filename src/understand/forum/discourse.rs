@@ -24,6 +24,7 @@
 //! adds its own paragraph and the quoting post's words.
 
 use super::Post;
+use super::page::{push, trimmed};
 
 /// The layout of Discourse pages, raw topics and copied quotes.
 pub const LAYOUT: super::Layout = super::Layout {
@@ -35,24 +36,6 @@ fn read(lines: &[&str]) -> Option<Vec<Post>> {
     read_raw(lines)
         .or_else(|| read_quotes(lines))
         .or_else(|| read_rendered(lines))
-}
-
-fn push(text: &mut String, line: &str) {
-    text.push_str(line);
-    text.push('\n');
-}
-
-/// The text without blank lines at its ends, each line ending in '\n'.
-fn trimmed(text: &str) -> String {
-    let mut out = String::new();
-    for line in text.trim_matches(['\n', '\r']).lines() {
-        push(&mut out, line.trim_end());
-    }
-    if out.trim().is_empty() {
-        String::new()
-    } else {
-        out
-    }
 }
 
 /// A piece of a line of BBCode: text, a quote's opening tag (its attributes) or its end.

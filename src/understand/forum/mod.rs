@@ -12,6 +12,7 @@
 mod discord;
 mod discourse;
 mod invision;
+mod page;
 mod phpbb;
 mod smf;
 mod telegram;

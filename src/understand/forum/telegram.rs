@@ -20,6 +20,7 @@
 //!   whose `text` is a piece of the message.
 
 use super::Post;
+use super::page::{push, trimmed};
 
 /// The layout of Telegram copies and exports.
 pub const LAYOUT: super::Layout = super::Layout {
@@ -32,24 +33,6 @@ fn read(lines: &[&str]) -> Option<Vec<Post>> {
         .or_else(|| read_copy(lines))
         .or_else(|| read_new_copy(lines))
         .or_else(|| read_html(lines))
-}
-
-fn push(text: &mut String, line: &str) {
-    text.push_str(line);
-    text.push('\n');
-}
-
-/// The text without blank lines at its ends, each line ending in '\n'.
-fn trimmed(text: &str) -> String {
-    let mut out = String::new();
-    for line in text.trim_matches(['\n', '\r']).lines() {
-        push(&mut out, line.trim_end());
-    }
-    if out.trim().is_empty() {
-        String::new()
-    } else {
-        out
-    }
 }
 
 /// A clock time: `21:04`, `9:04 PM`.

@@ -19,6 +19,7 @@
 //! page shows no name line above it (never seen: the name is always above the title).
 
 use super::Post;
+use super::page::{Head, clock, posts_by_heads};
 
 pub const LAYOUT: super::Layout = super::Layout {
     name: "XenForo",
@@ -83,41 +84,7 @@ const CHROME: &[&str] = &[
 ];
 
 fn read(lines: &[&str]) -> Option<Vec<Post>> {
-    let mut heads: Vec<Head> = Vec::new();
-    let mut floor = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        match head_at(lines, i, floor) {
-            Some(h) => {
-                i = h.body.max(i + 1);
-                floor = h.body;
-                heads.push(h);
-            }
-            None => i += 1,
-        }
-    }
-    let first = heads.first()?;
-    if !chrome_only(lines.get(..first.start)?) {
-        return None;
-    }
-    let mut posts = Vec::with_capacity(heads.len());
-    for (n, h) in heads.iter().enumerate() {
-        let end = heads.get(n + 1).map_or(lines.len(), |next| next.start);
-        posts.push(Post {
-            sender: h.name.clone(),
-            time: Some(h.time.clone()),
-            text: body(lines, h.body, end),
-            line: h.start + 1,
-        });
-    }
-    Some(posts)
-}
-
-struct Head {
-    start: usize,
-    time: String,
-    name: String,
-    body: usize,
+    posts_by_heads(lines, head_at, body)
 }
 
 /// A post's head found from line `i`: either the user cell's `Joined` pair (the name above it,
@@ -380,35 +347,6 @@ fn relative(t: &str) -> bool {
         }
         _ => false,
     }
-}
-
-/// `9:04 PM`, `21:04`.
-fn clock(t: &str) -> bool {
-    let (hm, ampm) = match t.trim().rsplit_once(' ') {
-        Some((hm, ap)) => (hm, Some(ap)),
-        None => (t.trim(), None),
-    };
-    if ampm.is_some_and(|a| !a.eq_ignore_ascii_case("AM") && !a.eq_ignore_ascii_case("PM")) {
-        return false;
-    }
-    let Some((h, m)) = hm.split_once(':') else {
-        return false;
-    };
-    (1..=2).contains(&h.len())
-        && h.chars().all(|c| c.is_ascii_digit())
-        && m.len() == 2
-        && m.chars().all(|c| c.is_ascii_digit())
-}
-
-/// Page chrome before the first post: short lines, none of them a player's words.
-fn chrome_only(lines: &[&str]) -> bool {
-    lines.iter().all(|l| {
-        let lower = l.trim().to_lowercase();
-        lower.split_whitespace().count() <= 12
-            && !["vote", "unvote", "lynch", "from:", "от:", "голос"]
-                .iter()
-                .any(|w| lower.starts_with(w))
-    })
 }
 
 #[cfg(test)]
