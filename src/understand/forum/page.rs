@@ -61,6 +61,25 @@ pub(super) fn chrome_only(lines: &[&str]) -> bool {
     })
 }
 
+/// A line made only of the page's buttons (`Reply With Quote`, `Like Reply Report`).
+pub(super) fn buttons_only(t: &str, buttons: &[&str]) -> bool {
+    let mut rest = t.trim();
+    if rest.is_empty() {
+        return false;
+    }
+    while !rest.is_empty() {
+        let after = buttons.iter().find_map(|c| {
+            rest.strip_prefix(*c)
+                .filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+        });
+        match after {
+            Some(r) => rest = r.trim_start(),
+            None => return false,
+        }
+    }
+    true
+}
+
 /// `9:04 PM`, `21:04`.
 pub(super) fn clock(t: &str) -> bool {
     let t = t.trim();

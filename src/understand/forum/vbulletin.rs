@@ -20,7 +20,7 @@
 //! it is cut only after an edit note or a line of underscores.
 
 use super::Post;
-use super::page::{Head, clock, posts_by_heads};
+use super::page::{Head, buttons_only, clock, posts_by_heads};
 
 pub const LAYOUT: super::Layout = super::Layout {
     name: "vBulletin",
@@ -140,7 +140,7 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
         let t = line.trim();
         if t.starts_with("Last edited by ")
             || signature_rule(t)
-            || (chrome(t) && t.contains("Reply With Quote"))
+            || (buttons_only(t, CHROME) && t.contains("Reply With Quote"))
         {
             // The edit note and the signature close the post's words, and the foot's buttons
             // close the post; what follows them is the signature, the foot or the page's foot.
@@ -150,7 +150,7 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
             k = skip_quote(lines, k, end);
             continue;
         }
-        if !t.is_empty() && !chrome(t) && !post_number(t) {
+        if !t.is_empty() && !buttons_only(t, CHROME) && !post_number(t) {
             out.push_str(line.trim_end());
             out.push('\n');
         }
@@ -189,25 +189,6 @@ fn skip_quote(lines: &[&str], k: usize, end: usize) -> usize {
 /// vB3's signature separator, a line of underscores.
 fn signature_rule(t: &str) -> bool {
     t.len() >= 10 && t.chars().all(|c| c == '_')
-}
-
-/// A line made only of buttons ("Reply With Quote", "Reply  Quote").
-fn chrome(t: &str) -> bool {
-    let mut rest = t.trim();
-    if rest.is_empty() {
-        return false;
-    }
-    while !rest.is_empty() {
-        let after = CHROME.iter().find_map(|c| {
-            rest.strip_prefix(*c)
-                .filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
-        });
-        match after {
-            Some(r) => rest = r.trim_start(),
-            None => return false,
-        }
-    }
-    true
 }
 
 /// `#12`, `Post #12`.

@@ -19,7 +19,7 @@
 //! page shows no name line above it (never seen: the name is always above the title).
 
 use super::Post;
-use super::page::{Head, clock, posts_by_heads};
+use super::page::{Head, buttons_only, clock, posts_by_heads};
 
 pub const LAYOUT: super::Layout = super::Layout {
     name: "XenForo",
@@ -210,7 +210,7 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
             continue;
         }
         let likes = t.ends_with(" like this.") || t.ends_with(" likes this.");
-        if !t.is_empty() && !chrome(t) && !likes && !t.starts_with("Reactions:") {
+        if !t.is_empty() && !buttons_only(t, CHROME) && !likes && !t.starts_with("Reactions:") {
             out.push_str(line.trim_end());
             out.push('\n');
         }
@@ -260,25 +260,6 @@ fn skip_quote(lines: &[&str], k: usize, end: usize) -> usize {
         m += 1;
     }
     (first + 1).min(end)
-}
-
-/// A line made only of buttons ("Like Reply Report").
-fn chrome(t: &str) -> bool {
-    let mut rest = t.trim();
-    if rest.is_empty() {
-        return false;
-    }
-    while !rest.is_empty() {
-        let after = CHROME.iter().find_map(|c| {
-            rest.strip_prefix(*c)
-                .filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
-        });
-        match after {
-            Some(r) => rest = r.trim_start(),
-            None => return false,
-        }
-    }
-    true
 }
 
 /// `#12`.
