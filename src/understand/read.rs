@@ -369,6 +369,56 @@ impl<'g> Reader<'g> {
         None
     }
 
+    /// Whether every word of `tokens` is one of the names `targets` found, a filler, "and", or
+    /// a denial with the name it takes back ("не Kirill, а Marta").
+    fn only_names(&self, tokens: &[Token], targets: &[Hit]) -> bool {
+        // the tokens the names take, marked once rather than looked for among the names
+        let mut named = vec![false; tokens.len()];
+        for hit in targets {
+            named[hit.at..hit.at + hit.len].fill(true);
+        }
+        (0..tokens.len()).all(|j| {
+            !tokens[j].is_word()
+                || tokens[j].is(FILLER)
+                || tokens[j].is(AND)
+                || tokens[j].is(NOT)
+                || named[j]
+                || is_excluded(tokens, j)
+        })
+    }
+
+    /// The names of the one sentence that is "за" and names only ("за Кирилла!"), when exactly
+    /// one sentence of the message is.
+    fn for_sentence(&self, tokens: &[Token], skip: &[bool], sender: &Slot) -> Option<Vec<Hit>> {
+        let mut found = None;
+        let mut start = 0;
+        while start < tokens.len() {
+            let end = (start..tokens.len())
+                .find(|&j| tokens[j].kind == Kind::Stop)
+                .unwrap_or(tokens.len());
+            let sentence = &tokens[start..end];
+            let first_word = sentence.iter().find(|t| t.is_word());
+            if first_word.is_some_and(|t| t.text == "за") {
+                let targets = self.targets_from(tokens, skip, start, end, Some(sender), false);
+                let shifted: Vec<Hit> = targets
+                    .iter()
+                    .map(|h| Hit {
+                        at: h.at - start,
+                        ..h.clone()
+                    })
+                    .collect();
+                if !targets.is_empty() && self.only_names(sentence, &shifted) {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(targets);
+                }
+            }
+            start = end + 1;
+        }
+        found
+    }
+
     /// A message with names and no word for what to do with them: in a phase with a ballot
     /// open, a bare name is a vote ("[b]Bob[/b]"); otherwise the sender's one ability that
     /// takes targets is meant ("is Kira mafia?" from a detective).
@@ -380,24 +430,19 @@ impl<'g> Reader<'g> {
         reading: &mut Reading,
     ) -> Option<Instruction> {
         let sender = sender?;
-        let targets = self.targets_from(tokens, skip, 0, tokens.len(), Some(sender), false);
+        let mut targets = self.targets_from(tokens, skip, 0, tokens.len(), Some(sender), false);
         if targets.is_empty() {
             return None;
         }
-        // the tokens the names take, marked once rather than looked for among the names
-        let mut named = vec![false; tokens.len()];
-        for hit in &targets {
-            named[hit.at..hit.at + hit.len].fill(true);
+        let mut only_names = self.only_names(tokens, &targets);
+        if !self.ballots.is_empty()
+            && !only_names
+            && let Some(named) = self.for_sentence(tokens, skip, sender)
+        {
+            // "за Кирилла! он точно мафия": one sentence of "за" and names is the vote
+            targets = named;
+            only_names = true;
         }
-        // "не Kirill, а Marta": a name taken back leaves the other
-        let only_names = (0..tokens.len()).all(|j| {
-            !tokens[j].is_word()
-                || tokens[j].is(FILLER)
-                || tokens[j].is(AND)
-                || tokens[j].is(NOT)
-                || named[j]
-                || is_excluded(tokens, j)
-        });
         if !self.ballots.is_empty() && only_names {
             reading
                 .doubts
