@@ -143,13 +143,44 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
     }
 }
 
+/// The line with each word that names no candidate of its place, but is one name written in
+/// the other script or another spelling (`vote anya Boris` for Аня), replaced by that name as
+/// the game writes it: the log keeps the names the game knows, never a spelling its replay
+/// would have to guess again.
+pub fn names_as_written(game: &Game, preview: &Outcome, line: &str) -> String {
+    let typed = words(line);
+    let mut out: Vec<String> = Vec::with_capacity(typed.len());
+    let mut changed = false;
+    for word in &typed {
+        let known = candidates(game, preview, &out);
+        let same = |c: &String| c.eq_ignore_ascii_case(word);
+        let key = crate::understand::translit::skeleton(word);
+        let spelt: Vec<&String> = known
+            .iter()
+            .filter(|c| !key.is_empty() && crate::understand::translit::skeleton(c) == key)
+            .collect();
+        match spelt.as_slice() {
+            [one] if word.chars().all(char::is_alphabetic) && !known.iter().any(same) => {
+                out.push((*one).clone());
+                changed = true;
+            }
+            _ => out.push(word.clone()),
+        }
+    }
+    if changed {
+        out.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ")
+    } else {
+        line.to_string()
+    }
+}
+
 impl CommandLine {
     pub fn update(&mut self, msg: Msg, ctx: &Ctx) -> Answer {
         self.error = None;
         match msg {
             Msg::Close => return Answer::Close,
             Msg::Submit => {
-                let typed = self.input.text().trim().to_string();
+                let typed = names_as_written(ctx.game, ctx.preview, self.input.text().trim());
                 match script::parse(&typed, ctx.game) {
                     Ok(command) => {
                         let doubts = match &command {
@@ -321,6 +352,19 @@ mod tests {
 
     fn demo() -> Game {
         crate::demo::demo_game().expect("demo builds")
+    }
+
+    #[test]
+    fn a_name_in_the_other_script_is_written_as_the_game_writes_it() {
+        let game = demo();
+        let preview = game.preview();
+        let line = |typed: &str| names_as_written(&game, &preview, typed);
+        assert_eq!(line("act Ann doctor Дино"), "act Ann doctor Dino");
+        assert_eq!(line("act Вера boss Ольга"), "act Vera boss Olga");
+        // known words, and words no name is spelt like, stay as typed
+        assert_eq!(line("act Ann doctor Dino"), "act Ann doctor Dino");
+        assert_eq!(line("act Ann doctor Nobody"), "act Ann doctor Nobody");
+        assert_eq!(line("note \"Дино ok\""), "note \"Дино ok\"");
     }
 
     #[test]
