@@ -143,7 +143,8 @@ impl Batch {
             match msg {
                 Msg::Close => self.fixing = None,
                 Msg::Submit => {
-                    let line = fix.text().trim().to_string();
+                    let line =
+                        super::command::names_as_written(game, &game.preview(), fix.text().trim());
                     match crate::script::parse(&line, game) {
                         Ok(_) => {
                             if let Some(row) = self.rows.get_mut(self.selected) {
