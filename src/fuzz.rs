@@ -161,6 +161,19 @@ pub fn run(target: &Target, runs: u64, seed: u64) -> Report {
     report
 }
 
+/// Every `step`-th page of a corpus file of `tests/understand/` (a `--- GAME` line, the page,
+/// then its `=>` lines).
+fn corpus_pages(text: &str, step: usize) -> Vec<String> {
+    text.split("\n--- ")
+        .skip(1)
+        .step_by(step)
+        .filter_map(|case| {
+            let page = case.split_once('\n')?.1;
+            Some(page.split("\n=> ").next().unwrap_or(page).to_string())
+        })
+        .collect()
+}
+
 /// Every parser, with its seeds from the bundled data (and `root`'s test files, if given).
 pub fn targets(root: Option<&Path>) -> Vec<Target> {
     let read = |rel: &str| root.and_then(|r| std::fs::read_to_string(r.join(rel)).ok());
@@ -192,10 +205,18 @@ pub fn targets(root: Option<&Path>) -> Vec<Target> {
             .to_string(),
         "act Ann doctor Ugo\noverride act#57 fail \"host's call\"\nstatus Carla +injured\n".to_string(),
     ];
-    let pasted = vec![
+    let mut pasted = vec![
         "Ann: I heal Carla tonight\nBruno: we kill Jack\nQuinn: check Bruno please\n".to_string(),
         "Vote: Franco\n\nDino - jail Carla, family Capone\nElsa: i vote Rossi".to_string(),
     ];
+    // a thread page or chat log of each layout (`understand::forum`): the corpus's pages
+    for file in [
+        "tests/understand/threads-phpbb-smf.txt",
+        "tests/understand/threads-vb-xf-ips.txt",
+        "tests/understand/threads-discourse-chat.txt",
+    ] {
+        pasted.extend(read(file).iter().flat_map(|text| corpus_pages(text, 8)));
+    }
     vec![
         Target {
             name: "roleset",
