@@ -536,27 +536,36 @@ fn a_pasted_batch_is_reviewed_fixed_and_entered_at_once() {
     );
 }
 
-/// A refused line enters nothing and selects that line with the engine's reason.
+/// A fixed line the rules refuse is named before Enter, with the engine's reason, and changes
+/// nothing: the fix stays open to mend, and Esc leaves the line as it was.
 #[test]
-fn a_refused_batch_line_enters_nothing() {
+fn a_fixed_line_the_rules_refuse_is_named_before_enter() {
     let mut h = demo();
     let n = h.app.game.entries().len();
     h.paste("From: Ann\r\nheal Carla\r\n\r\nFrom: Ida\r\nguard Leo");
     h.key(KeyCode::Char('j')).key(KeyCode::Char('e'));
     h.type_text(" Jack").enter();
-    assert_eq!(batch_lines(&h)[1], "act Ida bodyguard Leo Jack");
-    h.enter();
-    let b = batch(&h);
-    assert_eq!(b.selected, 1);
-    assert!(
-        b.problem
-            .as_deref()
-            .unwrap_or("")
-            .contains("nothing was entered")
-    );
-    assert_eq!(h.app.game.entries().len(), n);
+    assert_eq!(h.app.top_mode(), Some(Mode::BatchFix));
+    let problem = batch(&h).problem.clone().unwrap_or_default();
+    assert!(problem.contains("target_count"), "{problem}");
+    assert_eq!(batch_lines(&h)[1], "act Ida bodyguard Leo");
     h.key(KeyCode::Esc);
-    assert!(h.app.overlays.is_empty());
+    assert_eq!(h.app.top_mode(), Some(Mode::Batch));
+    h.enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    assert_eq!(h.app.game.entries().len(), n + 2);
+}
+
+/// Tab completes a fixed line's words as on the `:` line.
+#[test]
+fn a_fixed_line_completes_with_tab() {
+    let mut h = demo();
+    h.paste("From: Ann\r\nhello host");
+    h.key(KeyCode::Char('e'));
+    assert_eq!(h.app.top_mode(), Some(Mode::BatchFix));
+    h.type_text("act An").key(KeyCode::Tab).key(KeyCode::Tab);
+    h.type_text("Dino").enter();
+    assert_eq!(batch_lines(&h)[0], "act Ann doctor Dino");
 }
 
 #[test]

@@ -5,7 +5,6 @@
 //! its keys are in the one keymap table (`Mode::BatchText`, `Mode::Batch`, `Mode::BatchFix`).
 
 use super::app::App;
-use super::input::LineInput;
 use super::keymap::{self, Mode};
 use super::msg::{Answer, Msg};
 use super::view::{centered, hint_line, popup_block, styled};
@@ -40,7 +39,8 @@ pub struct Batch {
     /// The list has the keys (else the pasted text does).
     pub reviewing: bool,
     /// The selected line being fixed.
-    pub fixing: Option<LineInput>,
+    /// The line being fixed, with the `:` line's Tab completion.
+    pub fixing: Option<super::command::CommandLine>,
     /// Why the last "enter all" or fix did not go through.
     pub problem: Option<String>,
     /// "Enter all" over lines the rules have doubts about (an improper vote, a vote for the
@@ -137,16 +137,33 @@ impl Batch {
         Ok(kept)
     }
 
+    /// A fixed line as the batch will enter it: read in the `:` syntax and, for an entry, met by
+    /// the rules on a copy of the game, so a line the rules refuse is named before Enter, not
+    /// when the whole batch is entered.
+    fn checked_line(line: &str, game: &Game) -> Result<(), String> {
+        match crate::script::parse(line, game)? {
+            crate::script::Command::Entry(entry) => game
+                .clone()
+                .submit(entry, None)
+                .map(|_| ())
+                .map_err(|refusal| refusal.to_string()),
+            _ => Ok(()),
+        }
+    }
+
     /// The answer to one message.
     pub fn update(&mut self, msg: Msg, game: &Game) -> Answer {
         if let Some(fix) = &mut self.fixing {
             match msg {
                 Msg::Close => self.fixing = None,
                 Msg::Submit => {
-                    let line =
-                        super::command::names_as_written(game, &game.preview(), fix.text().trim());
-                    match crate::script::parse(&line, game) {
-                        Ok(_) => {
+                    let line = super::command::names_as_written(
+                        game,
+                        &game.preview(),
+                        fix.input.text().trim(),
+                    );
+                    match Self::checked_line(&line, game) {
+                        Ok(()) => {
                             if let Some(row) = self.rows.get_mut(self.selected) {
                                 row.line = line;
                                 row.undecided = false;
@@ -159,9 +176,14 @@ impl Batch {
                     }
                 }
                 Msg::Input(key) => {
-                    fix.handle(key);
+                    fix.input.handle(key);
+                    fix.edited();
                 }
-                Msg::Paste(text) => fix.insert_str(text.lines().next().unwrap_or("")),
+                Msg::Paste(text) => {
+                    fix.input.insert_str(text.lines().next().unwrap_or(""));
+                    fix.edited();
+                }
+                Msg::Complete => fix.complete(game, &game.preview()),
                 _ => {}
             }
             return Answer::Stay;
@@ -196,7 +218,7 @@ impl Batch {
             Msg::FixLine => {
                 if let Some(row) = self.rows.get(self.selected) {
                     let start = if row.undecided { "" } else { row.line.as_str() };
-                    self.fixing = Some(LineInput::with_text(start));
+                    self.fixing = Some(super::command::CommandLine::with_text(start));
                 }
             }
             Msg::EditText => self.reviewing = false,
@@ -285,7 +307,7 @@ pub fn draw(app: &App, batch: &Batch, frame: &mut Frame, area: Rect) {
     let status_line = match (&batch.fixing, &batch.problem) {
         (Some(fix), _) => Line::from(vec![
             styled("fix: ", app.theme.header()),
-            Span::raw(fix.text().to_string()),
+            Span::raw(fix.input.text().to_string()),
             styled("▏", app.theme.key()),
         ]),
         (None, Some(problem)) => Line::styled(problem.clone(), app.theme.bad()),

@@ -175,6 +175,14 @@ pub fn names_as_written(game: &Game, preview: &Outcome, line: &str) -> String {
 }
 
 impl CommandLine {
+    /// A line to edit, with its completion (a batch line being fixed).
+    pub fn with_text(text: &str) -> CommandLine {
+        CommandLine {
+            input: LineInput::with_text(text),
+            ..Default::default()
+        }
+    }
+
     pub fn update(&mut self, msg: Msg, ctx: &Ctx) -> Answer {
         self.error = None;
         match msg {

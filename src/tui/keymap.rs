@@ -307,7 +307,8 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::Votes, Key::plain(Esc), Msg::Close, "leave the vote mode", Some("done")),
     bind(M::Votes, Key::plain(Enter), Msg::Submit, "enter the line's votes", Some("enter")),
     bind(M::Votes, Key::plain(Tab), Msg::Complete, "skip to the next player who has not voted", Some("next voter")),
-    bind(M::BatchFix, Key::plain(Enter), Msg::Submit, "keep the fixed line (checked against the : syntax)", Some("keep")),
+    bind(M::BatchFix, Key::plain(Enter), Msg::Submit, "keep the fixed line (checked against the : syntax and the rules)", Some("keep")),
+    bind(M::BatchFix, Key::plain(Tab), Msg::Complete, "complete the word, as on the : line", Some("complete")),
     // New game.
     bind(M::NewGame, Key::plain(Esc), Msg::Close, "cancel", Some("cancel")),
     bind(M::NewGame, Key::plain(Tab), Msg::Complete, "next field", Some("next field")),
