@@ -26,9 +26,14 @@ pub fn score(query: &str, candidate: &str) -> Option<i32> {
         return Some(400 - c.chars().count() as i32);
     }
     // a name typed in the other script or another spelling: `anya` for `Аня`, `серг` for
-    // `Sergey` (letters only: `-poisoned` is not `+poisoned`)
+    // `Sergey` (letters only: `-poisoned` is not `+poisoned`; two at least: `k` is not the
+    // `ks` of `Xena`)
     let (qs, cs) = (skeleton(&q), skeleton(&c));
-    if q.chars().all(char::is_alphabetic) && !qs.is_empty() && cs.starts_with(&qs) {
+    if q.chars().count() >= 2
+        && q.chars().all(char::is_alphabetic)
+        && !qs.is_empty()
+        && cs.starts_with(&qs)
+    {
         return Some(300 - c.chars().count() as i32);
     }
     subsequence(&q, &c).map(|gaps| 200 - gaps)
@@ -71,6 +76,8 @@ mod tests {
         assert_eq!(rank("anya", &names, |n| n.to_string()), vec![0]);
         assert_eq!(rank("bor", &names, |n| n.to_string()), vec![1]);
         assert_eq!(rank("серг", &names, |n| n.to_string()), vec![2]);
+        // one letter finds only names that begin with it, in its own script
+        assert_eq!(rank("k", &["Kira", "Xena"], |n| n.to_string()), vec![0]);
     }
 
     #[test]
