@@ -98,16 +98,16 @@ fn city_of(players: &[CityPlayer], commits: usize) -> Game {
 }
 
 /// Every corpus file of `tests/understand/` (`corpus-*.txt`, `threads-*.txt`), by name.
-fn corpus_files() -> Vec<(&'static str, String)> {
+fn corpus_files() -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/understand");
-    let mut files: Vec<(&'static str, String)> = std::fs::read_dir(&dir)
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
         .expect("tests/understand")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .map(|p| {
             let name = p.file_name().expect("name").to_string_lossy().into_owned();
             let text = std::fs::read_to_string(&p).expect("readable corpus file");
-            (&*Box::leak(name.into_boxed_str()), text)
+            (name, text)
         })
         .collect();
     files.sort();
@@ -115,19 +115,19 @@ fn corpus_files() -> Vec<(&'static str, String)> {
 }
 
 struct Case {
-    file: &'static str,
+    file: String,
     line: usize,
     game: String,
     message: String,
     expected: Vec<String>,
 }
 
-fn cases(file: &'static str, text: &str) -> Vec<Case> {
+fn cases(file: &str, text: &str) -> Vec<Case> {
     let mut out: Vec<Case> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if let Some(game) = line.strip_prefix("--- ") {
             out.push(Case {
-                file,
+                file: file.to_string(),
                 line: i + 1,
                 game: game.trim().to_string(),
                 message: String::new(),
@@ -161,7 +161,7 @@ fn comparable(line: &str) -> String {
 fn suggest_reads_the_corpus() {
     let mut all = Vec::new();
     for (file, text) in corpus_files() {
-        all.extend(cases(file, &text));
+        all.extend(cases(&file, &text));
     }
     assert!(all.len() >= 150, "the corpus holds {} cases", all.len());
     let games: std::collections::BTreeMap<String, Game> = [

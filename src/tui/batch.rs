@@ -9,6 +9,7 @@ use super::keymap::{self, Mode};
 use super::msg::{Answer, Msg};
 use super::view::{centered, hint_line, popup_block, styled};
 use crate::engine::Game;
+use crate::engine::outcome::Outcome;
 use crate::understand::{self, Suggested};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -152,16 +153,15 @@ impl Batch {
     }
 
     /// The answer to one message.
-    pub fn update(&mut self, msg: Msg, game: &Game) -> Answer {
+    /// `preview` is the console's resolution of the phase now, which a fixed line's Tab
+    /// completion and spelling read (step keys, the living).
+    pub fn update(&mut self, msg: Msg, game: &Game, preview: &Outcome) -> Answer {
         if let Some(fix) = &mut self.fixing {
             match msg {
                 Msg::Close => self.fixing = None,
                 Msg::Submit => {
-                    let line = super::command::names_as_written(
-                        game,
-                        &game.preview(),
-                        fix.input.text().trim(),
-                    );
+                    let line =
+                        super::command::names_as_written(game, preview, fix.input.text().trim());
                     match Self::checked_line(&line, game) {
                         Ok(()) => {
                             if let Some(row) = self.rows.get_mut(self.selected) {
@@ -183,7 +183,7 @@ impl Batch {
                     fix.input.insert_str(text.lines().next().unwrap_or(""));
                     fix.edited();
                 }
-                Msg::Complete => fix.complete(game, &game.preview()),
+                Msg::Complete => fix.complete(game, preview),
                 _ => {}
             }
             return Answer::Stay;

@@ -97,7 +97,7 @@ impl Overlay {
             Overlay::Form(form) => form.update(msg, ctx),
             Overlay::Command(line) => line.update(msg, ctx),
             Overlay::Editor(editor) => editor.update(msg),
-            Overlay::Batch(batch) => batch.update(msg, ctx.game),
+            Overlay::Batch(batch) => batch.update(msg, ctx.game, ctx.preview),
             Overlay::Votes(votes) => votes.update(msg, ctx.game),
             Overlay::Commit(commit) => commit.update(msg),
             Overlay::DraftDiff(diff) => diff.update(msg),

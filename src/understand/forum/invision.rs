@@ -20,7 +20,7 @@
 //! post's words end at the first of the edit line, `Quote` and the share footer.
 
 use super::Post;
-use super::page::{Head, clock, posts_by_heads};
+use super::page::{Head, clock, posts_by_heads, push};
 
 pub const LAYOUT: super::Layout = super::Layout {
     name: "Invision Community",
@@ -154,8 +154,7 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
             continue;
         }
         if !t.is_empty() {
-            out.push_str(line.trim_end());
-            out.push('\n');
+            push(&mut out, line.trim_end());
         }
         k += 1;
     }

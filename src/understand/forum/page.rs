@@ -80,6 +80,14 @@ pub(super) fn buttons_only(t: &str, buttons: &[&str]) -> bool {
     true
 }
 
+/// The key of the author pane's line, if it is one of `keys` (`Join Date: Mar 2020`, `Posts`).
+pub(super) fn info_key(t: &str, keys: &[&'static str]) -> Option<&'static str> {
+    keys.iter().copied().find(|k| {
+        t.strip_prefix(k)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
+    })
+}
+
 /// `9:04 PM`, `21:04`.
 pub(super) fn clock(t: &str) -> bool {
     let t = t.trim();

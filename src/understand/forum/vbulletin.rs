@@ -20,7 +20,7 @@
 //! it is cut only after an edit note or a line of underscores.
 
 use super::Post;
-use super::page::{Head, buttons_only, clock, posts_by_heads};
+use super::page::{Head, buttons_only, clock, info_key, posts_by_heads, push};
 
 pub const LAYOUT: super::Layout = super::Layout {
     name: "vBulletin",
@@ -87,7 +87,8 @@ fn head_at(lines: &[&str], i: usize) -> Option<Head> {
         }
     }
     let name = lines.get(j)?.trim();
-    if name.chars().count() > 60 || date_line(name).is_some() || info_key(name).is_some() {
+    if name.chars().count() > 60 || date_line(name).is_some() || info_key(name, INFO_KEYS).is_some()
+    {
         return None;
     }
     // The title and rank lines, then the info block.
@@ -95,7 +96,7 @@ fn head_at(lines: &[&str], i: usize) -> Option<Head> {
     let limit = j + 6;
     loop {
         let t = lines.get(k)?.trim();
-        if info_key(t) == Some("Join Date") {
+        if info_key(t, INFO_KEYS) == Some("Join Date") {
             break;
         }
         if k >= limit || date_line(t).is_some() {
@@ -106,7 +107,7 @@ fn head_at(lines: &[&str], i: usize) -> Option<Head> {
     // Key and value pairs, as `Key: value` on one line or the key and the value on two.
     while let Some(l) = lines.get(k) {
         let t = l.trim();
-        match info_key(t) {
+        match info_key(t, INFO_KEYS) {
             Some(key) => {
                 let rest = t.strip_prefix(key).unwrap_or_default().trim();
                 k += if rest.is_empty() || rest == ":" { 2 } else { 1 };
@@ -120,14 +121,6 @@ fn head_at(lines: &[&str], i: usize) -> Option<Head> {
         time,
         name: name.to_string(),
         body: k.min(lines.len()),
-    })
-}
-
-/// The info key a line starts with (`Join Date: Mar 2020`, `Posts`).
-fn info_key(t: &str) -> Option<&'static str> {
-    INFO_KEYS.iter().copied().find(|k| {
-        t.strip_prefix(k)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
     })
 }
 
@@ -151,8 +144,7 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
             continue;
         }
         if !t.is_empty() && !buttons_only(t, CHROME) && !post_number(t) {
-            out.push_str(line.trim_end());
-            out.push('\n');
+            push(&mut out, line.trim_end());
         }
         k += 1;
     }

@@ -19,7 +19,7 @@
 //! page shows no name line above it (never seen: the name is always above the title).
 
 use super::Post;
-use super::page::{Head, buttons_only, clock, posts_by_heads};
+use super::page::{Head, buttons_only, clock, info_key, posts_by_heads, push};
 
 pub const LAYOUT: super::Layout = super::Layout {
     name: "XenForo",
@@ -132,7 +132,7 @@ fn date_after_pairs(lines: &[&str], i: usize) -> Option<(String, usize)> {
         let t = lines.get(k)?.trim();
         if t.is_empty() {
             k += 1;
-        } else if let Some(key) = info_key(t) {
+        } else if let Some(key) = info_key(t, INFO_KEYS) {
             let rest = t.strip_prefix(key).unwrap_or_default().trim();
             k += if rest.is_empty() || rest == ":" { 2 } else { 1 };
         } else if let Some((time, _)) = date_line(t) {
@@ -165,7 +165,7 @@ fn name_above(lines: &[&str], upper: usize, floor: usize) -> Option<(usize, Stri
         if t.is_empty() || TITLES.contains(&t) {
             continue;
         }
-        if t.chars().count() > 50 || date_line(t).is_some() || info_key(t).is_some() {
+        if t.chars().count() > 50 || date_line(t).is_some() || info_key(t, INFO_KEYS).is_some() {
             return None;
         }
         let name = t.to_string();
@@ -181,13 +181,6 @@ fn name_above(lines: &[&str], upper: usize, floor: usize) -> Option<(usize, Stri
         return Some((start, name));
     }
     None
-}
-
-fn info_key(t: &str) -> Option<&'static str> {
-    INFO_KEYS.iter().copied().find(|k| {
-        t.strip_prefix(k)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
-    })
 }
 
 /// The post's own words between its head and the next post.
@@ -211,8 +204,7 @@ fn body(lines: &[&str], from: usize, end: usize) -> String {
         }
         let likes = t.ends_with(" like this.") || t.ends_with(" likes this.");
         if !t.is_empty() && !buttons_only(t, CHROME) && !likes && !t.starts_with("Reactions:") {
-            out.push_str(line.trim_end());
-            out.push('\n');
+            push(&mut out, line.trim_end());
         }
         k += 1;
     }
