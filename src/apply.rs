@@ -19,6 +19,17 @@ pub fn apply_lines(game: &mut Game, text: &str, at: Option<u64>) -> Result<usize
     apply_lines_checked(game, text, at, &mut |_, _| Ok(()))
 }
 
+/// [`apply_lines`] for lines read from players' posts: `posted[i]` is when the message behind
+/// line `i` (0-based, blank lines counted) was posted, kept on its entry for deadlines.
+pub fn apply_posted_lines(
+    game: &mut Game,
+    text: &str,
+    at: Option<u64>,
+    posted: &[Option<String>],
+) -> Result<usize, LineError> {
+    apply_lines_stamped(game, text, at, posted, &mut |_, _| Ok(()))
+}
+
 /// [`apply_lines`], asking `before_commit` before each commit line goes in, with the game as
 /// it stands then and the line's number: its error refuses the commit like a refused line
 /// (`mafia-mod apply` prints the commit check there and stops at votes missing).
@@ -26,6 +37,16 @@ pub fn apply_lines_checked(
     game: &mut Game,
     text: &str,
     at: Option<u64>,
+    before_commit: &mut dyn FnMut(&Game, usize) -> Result<(), String>,
+) -> Result<usize, LineError> {
+    apply_lines_stamped(game, text, at, &[], before_commit)
+}
+
+fn apply_lines_stamped(
+    game: &mut Game,
+    text: &str,
+    at: Option<u64>,
+    posted: &[Option<String>],
     before_commit: &mut dyn FnMut(&Game, usize) -> Result<(), String>,
 ) -> Result<usize, LineError> {
     let before = game.clone();
@@ -54,7 +75,8 @@ pub fn apply_lines_checked(
             *game = before;
             return Err(fail(message));
         }
-        if let Err(refusal) = game.submit(entry, at) {
+        let posted = posted.get(i).cloned().flatten();
+        if let Err(refusal) = game.submit_posted(entry, at, posted) {
             *game = before;
             return Err(fail(format!(
                 "{} (rule `{}`)",

@@ -649,7 +649,10 @@ pub fn suggest(
         .map_err(|e| anyhow!("{}: {e}", input.display()))?;
     for reading in &readings {
         if explain {
-            writeln!(out, "# line {}", reading.message.line)?;
+            match &reading.message.time {
+                Some(time) => writeln!(out, "# line {}, posted {time}", reading.message.line)?,
+                None => writeln!(out, "# line {}", reading.message.line)?,
+            }
             for m in &reading.matched {
                 writeln!(out, "#   {m}")?;
             }

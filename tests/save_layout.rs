@@ -111,6 +111,8 @@ proptest! {
             file.entries.push(LoggedEntry {
                 seq,
                 at: Some(seq),
+                // A post's time as a page shows it is free text too.
+                posted: Some(text.chars().rev().collect()),
                 entry: Entry::Host(HostCommand::Note(text)),
             });
         }

@@ -556,6 +556,38 @@ fn a_fixed_line_the_rules_refuse_is_named_before_enter() {
     assert_eq!(h.app.game.entries().len(), n + 2);
 }
 
+/// A pasted chat export keeps each post's time on the entry read from it, for deadlines; a
+/// line typed by the host has none.
+#[test]
+fn a_pasted_post_keeps_its_time_on_the_entry() {
+    let mut h = demo();
+    let n = h.app.game.entries().len();
+    h.paste(
+        "[11/23/2026 9:04 PM] Ann\r\nheal Dino\r\n\r\n[11/23/2026 9:07 PM] Ida\r\nguard Leo\r\n",
+    );
+    assert_eq!(
+        batch_lines(&h),
+        vec!["act Ann doctor Dino", "act Ida bodyguard Leo"]
+    );
+    h.enter();
+    assert!(h.app.overlays.is_empty(), "{:?}", error_text(&h));
+    let posted: Vec<Option<&str>> = h.app.game.entries()[n..]
+        .iter()
+        .map(|e| e.posted.as_deref())
+        .collect();
+    assert_eq!(
+        posted,
+        vec![Some("11/23/2026 9:04 PM"), Some("11/23/2026 9:07 PM")]
+    );
+    h.key(KeyCode::Char(':')).type_text("note typed").enter();
+    assert_eq!(h.app.game.entries().last().and_then(|e| e.posted.clone()), None);
+    let saved = mafia_mod::savefile::game_text(&h.app.game).expect("written");
+    assert!(saved.contains("posted: Some(\"11/23/2026 9:04 PM\")"), "{saved}");
+    let again = mafia_mod::savefile::parse_game(std::path::Path::new("t.ron"), &saved)
+        .expect("reads back");
+    assert_eq!(again.entries()[n].posted.as_deref(), Some("11/23/2026 9:04 PM"));
+}
+
 /// Tab completes a fixed line's words as on the `:` line.
 #[test]
 fn a_fixed_line_completes_with_tab() {
@@ -1790,6 +1822,7 @@ fn the_next_start_offers_the_journal_back() {
     let lost = mafia_mod::engine::LoggedEntry {
         seq: last + 1,
         at: None,
+        posted: None,
         entry: Entry::Host(HostCommand::Modkill("Bruno".into())),
     };
     mafia_mod::savefile::append_journal(&path, h.app.game.file(), last, &[lost]).expect("journal");
@@ -1958,6 +1991,7 @@ fn write_journal(save: &std::path::Path, journal: &std::path::Path, entries: &[E
         .map(|(entry, seq)| mafia_mod::engine::LoggedEntry {
             seq,
             at: Some(1_790_000_000),
+            posted: None,
             entry: entry.clone(),
         })
         .collect();

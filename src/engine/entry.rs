@@ -86,6 +86,11 @@ pub struct LoggedEntry {
     /// Unix seconds when the host typed it (display only; replay never reads it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<u64>,
+    /// When the player posted the message this entry was read from, as the forum page or chat
+    /// export shows it (`Mon Nov 27, 2026 9:14 pm`, `27 ноя 2026, 21:14`): kept for deadlines,
+    /// which may fall between the post and the host's typing. Display only; replay never reads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub posted: Option<String>,
     pub entry: Entry,
 }
 

@@ -341,6 +341,16 @@ impl Game {
 
     /// Accept an entry or refuse it; a refused entry changes nothing.
     pub fn submit(&mut self, entry: Entry, at: Option<u64>) -> Result<u64, Refusal> {
+        self.submit_posted(entry, at, None)
+    }
+
+    /// [`Game::submit`] for an entry read from a player's post, keeping when it was posted.
+    pub fn submit_posted(
+        &mut self,
+        entry: Entry,
+        at: Option<u64>,
+        posted: Option<String>,
+    ) -> Result<u64, Refusal> {
         let seq = self.next_seq().ok_or_else(|| {
             Refusal::new(
                 "log_full",
@@ -361,7 +371,12 @@ impl Game {
                 ),
             ));
         }
-        let logged = LoggedEntry { seq, at, entry };
+        let logged = LoggedEntry {
+            seq,
+            at,
+            posted,
+            entry,
+        };
         let committed_before = self.state.history.len();
         match &logged.entry {
             Entry::Undo(target) | Entry::Redo(target) => {

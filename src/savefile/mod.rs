@@ -449,7 +449,7 @@ pub fn entries_on_top(game: &Game, entries: &[LoggedEntry]) -> Result<Game, Stri
             Entry::Redo(seq) => Entry::Redo(follow(seq)),
             other => other.clone(),
         };
-        let seq = game.submit(entry, e.at).map_err(|refusal| {
+        let seq = game.submit_posted(entry, e.at, e.posted.clone()).map_err(|refusal| {
             format!(
                 "the journal's {} is refused on top of the save as it is now: {refusal}",
                 entry_words(e)
@@ -510,6 +510,7 @@ mod tests {
         LoggedEntry {
             seq,
             at: None,
+            posted: None,
             entry: Entry::Host(HostCommand::Note(text.into())),
         }
     }
@@ -623,6 +624,7 @@ mod tests {
             LoggedEntry {
                 seq: last + 2,
                 at: None,
+                posted: None,
                 entry: Entry::Undo(last + 1),
             },
         ];

@@ -30,6 +30,8 @@ pub struct Row {
     pub excerpt: String,
     pub matched: Vec<String>,
     pub doubts: Vec<String>,
+    /// When the message was posted, as its page shows it; kept on the entry.
+    pub posted: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -105,6 +107,7 @@ impl Batch {
                             excerpt: excerpt.clone(),
                             matched: r.matched.clone(),
                             doubts: r.doubts.clone(),
+                            posted: r.message.time.clone(),
                         })
                         .collect::<Vec<_>>()
                 })
@@ -240,11 +243,16 @@ impl Batch {
                         })
                         .collect();
                     let text = lines.join("\n");
+                    let posted: Vec<Option<String>> =
+                        kept.iter().map(|(_, r)| r.posted.clone()).collect();
                     if let Some(warning) = self.second_enter.first_enter(&text, &doubts) {
                         self.problem = Some(warning);
                         return Answer::Stay;
                     }
-                    return Answer::Enter(text);
+                    return Answer::Enter {
+                        lines: text,
+                        posted,
+                    };
                 }
                 Err(e) => self.problem = Some(e),
             },

@@ -76,10 +76,17 @@ impl EntryLog {
                     Style::new()
                 };
                 let head = format!("#{:<4} {} {:<8} ", r.seq, clock_time(r.at), r.phase);
+                let posted = r
+                    .posted
+                    .as_ref()
+                    .map(|p| format!("  posted {p}"))
+                    .unwrap_or_default();
                 let room = width.saturating_sub(head.chars().count() + 10);
+                let text_room = room.saturating_sub(posted.chars().count().min(room / 2));
                 let mut spans = vec![
                     styled(head, app.theme.dim()),
-                    styled(fit(&r.text, room), text_style),
+                    styled(fit(&r.text, text_room), text_style),
+                    styled(fit(&posted, room - text_room), app.theme.dim()),
                 ];
                 if r.undone {
                     spans.push(styled("  (undone)", app.theme.warning()));
@@ -115,6 +122,8 @@ impl EntryLog {
 pub struct LogRow {
     pub seq: u64,
     pub at: Option<u64>,
+    /// When the player posted the message it was read from (a pasted page's time).
+    pub posted: Option<String>,
     pub phase: String,
     pub text: String,
     pub undone: bool,
@@ -139,6 +148,7 @@ pub fn rows(game: &Game) -> Vec<LogRow> {
         out.push(LogRow {
             seq: e.seq,
             at: e.at,
+            posted: e.posted.clone(),
             phase: label(phase),
             text: describe(&e.entry),
             undone,

@@ -119,8 +119,12 @@ pub enum Answer {
     /// Close, leaving a word in the status bar.
     CloseSaying(String),
     /// Enter these command lines as entries, all or nothing, and close; a refusal is told to
-    /// the overlay (`Overlay::refused`).
-    Enter(String),
+    /// the overlay (`Overlay::refused`). `posted` is, line by line, when the message behind it
+    /// was posted (the batch's pasted pages), kept on the entries.
+    Enter {
+        lines: String,
+        posted: Vec<Option<String>>,
+    },
     /// Enter these lines and stay open for more (the vote mode).
     EnterAndStay(String),
     /// Submit one entry and close; a refusal is told to the overlay.

@@ -71,8 +71,8 @@ fn carry_out(app: &mut App, answer: Answer) -> Option<Effect> {
             app.notice = Some(notice);
             None
         }
-        Answer::Enter(lines) => enter_lines(app, &lines, true),
-        Answer::EnterAndStay(lines) => enter_lines(app, &lines, false),
+        Answer::Enter { lines, posted } => enter_lines(app, &lines, &posted, true),
+        Answer::EnterAndStay(lines) => enter_lines(app, &lines, &[], false),
         Answer::Submit(entry) => match submit(app, entry) {
             Ok(effect) => {
                 app.overlays.pop();
@@ -157,13 +157,18 @@ fn overlay_refused(app: &mut App, line: usize, why: String) {
 
 /// Enter command lines from an overlay, all or nothing, through the same path as
 /// `mafia-mod apply`; on success the console re-resolves and asks for a save.
-fn enter_lines(app: &mut App, lines: &str, close: bool) -> Option<Effect> {
+fn enter_lines(
+    app: &mut App,
+    lines: &str,
+    posted: &[Option<String>],
+    close: bool,
+) -> Option<Effect> {
     if let Some(why) = read_only(app) {
         overlay_refused(app, 1, why);
         return None;
     }
     let committed_before = app.game.state().history.len();
-    match crate::apply::apply_lines(&mut app.game, lines, app.clock.now()) {
+    match crate::apply::apply_posted_lines(&mut app.game, lines, app.clock.now(), posted) {
         Ok(count) => {
             app.save_state = SaveState::Unsaved;
             let changes = app.refresh();
