@@ -580,12 +580,21 @@ fn a_pasted_post_keeps_its_time_on_the_entry() {
         vec![Some("11/23/2026 9:04 PM"), Some("11/23/2026 9:07 PM")]
     );
     h.key(KeyCode::Char(':')).type_text("note typed").enter();
-    assert_eq!(h.app.game.entries().last().and_then(|e| e.posted.clone()), None);
+    assert_eq!(
+        h.app.game.entries().last().and_then(|e| e.posted.clone()),
+        None
+    );
     let saved = mafia_mod::savefile::game_text(&h.app.game).expect("written");
-    assert!(saved.contains("posted: Some(\"11/23/2026 9:04 PM\")"), "{saved}");
-    let again = mafia_mod::savefile::parse_game(std::path::Path::new("t.ron"), &saved)
-        .expect("reads back");
-    assert_eq!(again.entries()[n].posted.as_deref(), Some("11/23/2026 9:04 PM"));
+    assert!(
+        saved.contains("posted: Some(\"11/23/2026 9:04 PM\")"),
+        "{saved}"
+    );
+    let again =
+        mafia_mod::savefile::parse_game(std::path::Path::new("t.ron"), &saved).expect("reads back");
+    assert_eq!(
+        again.entries()[n].posted.as_deref(),
+        Some("11/23/2026 9:04 PM")
+    );
 }
 
 /// Tab completes a fixed line's words as on the `:` line.

@@ -449,12 +449,14 @@ pub fn entries_on_top(game: &Game, entries: &[LoggedEntry]) -> Result<Game, Stri
             Entry::Redo(seq) => Entry::Redo(follow(seq)),
             other => other.clone(),
         };
-        let seq = game.submit_posted(entry, e.at, e.posted.clone()).map_err(|refusal| {
-            format!(
-                "the journal's {} is refused on top of the save as it is now: {refusal}",
-                entry_words(e)
-            )
-        })?;
+        let seq = game
+            .submit_posted(entry, e.at, e.posted.clone())
+            .map_err(|refusal| {
+                format!(
+                    "the journal's {} is refused on top of the save as it is now: {refusal}",
+                    entry_words(e)
+                )
+            })?;
         moved.insert(e.seq, seq);
     }
     Ok(game)
