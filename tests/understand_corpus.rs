@@ -196,9 +196,15 @@ fn suggest_reads_the_corpus() {
             }
         }
         if !same {
+            // what the reading matched, to see why
+            let matched: Vec<String> = mafia_mod::understand::read_batch(game, &case.message)
+                .unwrap_or_default()
+                .into_iter()
+                .flat_map(|r| r.matched)
+                .collect();
             wrong.push(format!(
-                "{}:{} ({})\n{}  expected: {:?}\n  got:      {:?}",
-                case.file, case.line, case.game, case.message, case.expected, got
+                "{}:{} ({})\n{}  expected: {:?}\n  got:      {:?}\n  matched:  {:?}",
+                case.file, case.line, case.game, case.message, case.expected, got, matched
             ));
         }
     }

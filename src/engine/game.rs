@@ -15,7 +15,9 @@ use super::system::{
 };
 use super::tally::Tally;
 use super::template::render;
-use super::validate::{check_act, checked_vote, find_slot, no_ballot_refusal, open_ballot};
+use super::validate::{
+    CheckedAct, check_act, checked_vote, find_slot, no_ballot_refusal, open_ballot,
+};
 use crate::rules::{BallotDef, Roleset, TargetKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -254,6 +256,19 @@ impl Game {
         let kind = self.state.phase_kind(roleset);
         roleset.ballots.iter().filter(|b| b.open_in(kind)).collect()
     }
+    /// Whether the rules would take this action now, without entering it (the reading of a
+    /// pasted message asks, so that a suggestion the rules refuse is a `?`, not an entry).
+    pub fn check_act(
+        &self,
+        actor: &str,
+        ability: &str,
+        targets: &[String],
+        params: &BTreeMap<String, String>,
+    ) -> Result<(), Refusal> {
+        let (roleset, state) = (&self.file.roleset, &self.state);
+        checked_act(self.system, roleset, state, actor, ability, targets, params).map(|_| ())
+    }
+
     /// What a vote would meet if it were entered now, without entering it: the refusal, or
     /// the vote with its doubts and the votes of his it replaces. The console says these
     /// before the host's Enter, since an improper vote is otherwise accepted in silence.
@@ -833,6 +848,34 @@ fn apply(
     Ok(())
 }
 
+/// An action met by every rule that can refuse it, the rule system's own included.
+fn checked_act(
+    system: &dyn RuleSystem,
+    roleset: &Roleset,
+    state: &GameState,
+    actor: &str,
+    ability: &str,
+    targets: &[String],
+    params: &BTreeMap<String, String>,
+) -> Result<CheckedAct, Refusal> {
+    let pending = state
+        .slot_by_name(actor)
+        .map(|s| system.pending_roles(roleset, state, s.id))
+        .unwrap_or_default();
+    let checked = check_act(roleset, state, actor, ability, targets, params, &pending)?;
+    system.usable_refusal(roleset, state, checked.actor, ability)?;
+    check_exclusive(roleset, state, checked.actor, ability)?;
+    system.act_refusal(&ActQuery {
+        roleset,
+        state,
+        actor: checked.actor,
+        ability,
+        targets: &checked.targets,
+        params: &checked.params,
+    })?;
+    Ok(checked)
+}
+
 /// Apply one entry to the state. Every check happens before anything changes.
 fn apply_entry(
     system: &dyn RuleSystem,
@@ -848,21 +891,7 @@ fn apply_entry(
             targets,
             params,
         } => {
-            let pending = state
-                .slot_by_name(actor)
-                .map(|s| system.pending_roles(roleset, state, s.id))
-                .unwrap_or_default();
-            let checked = check_act(roleset, state, actor, ability, targets, params, &pending)?;
-            system.usable_refusal(roleset, state, checked.actor, ability)?;
-            check_exclusive(roleset, state, checked.actor, ability)?;
-            system.act_refusal(&ActQuery {
-                roleset,
-                state,
-                actor: checked.actor,
-                ability,
-                targets: &checked.targets,
-                params: &checked.params,
-            })?;
+            let checked = checked_act(system, roleset, state, actor, ability, targets, params)?;
             let group = roleset.ability(ability).and_then(|a| a.group.clone());
             let repeatable = roleset.ability(ability).is_some_and(|a| a.repeatable);
             for p in state

@@ -5,6 +5,7 @@
 use super::names::Lexicon;
 use super::read::Message;
 use super::table;
+use super::words;
 
 /// Words of a mail header that carry nothing to read.
 const MAIL_HEADERS: &[&str] = &[
@@ -36,7 +37,7 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
         let blank_before = i == 0 || lines[i - 1].trim().is_empty();
         let text_after = lines.get(i + 1).is_some_and(|l| !l.trim().is_empty());
         let header = header(line, names, blank_before && text_after);
-        if let Some((sender, rest)) = header {
+        if let Some(Head { sender, rest, time }) = header {
             if let Some(m) = current.take() {
                 out.push(m);
             }
@@ -48,7 +49,7 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
                 sender: Some(sender),
                 text: rest.map(|r| format!("{r}\n")).unwrap_or_default(),
                 line: i + 1,
-                time: None,
+                time,
                 from_page: false,
             });
             continue;
@@ -83,46 +84,63 @@ pub fn split(text: &str, names: &Lexicon) -> Result<Vec<Message>, String> {
     Ok(out)
 }
 
-/// A line that starts a message: its sender as written, and the text on the line after the
-/// header. `alone` says the line stands alone between a blank line and text, where a bare
-/// name is a post's author.
-fn header(line: &str, names: &Lexicon, alone: bool) -> Option<(String, Option<String>)> {
+/// A line that starts a message.
+struct Head {
+    /// The sender as written.
+    sender: String,
+    /// The text on the line after the header (a chat line's message).
+    rest: Option<String>,
+    /// The time the header gives, as written.
+    time: Option<String>,
+}
+
+/// The line's header, if it starts a message. `alone` says the line stands alone between a
+/// blank line and text, where a bare name is a post's author. The host and a vote bot head
+/// their posts too (`GM — 20:00`, `VoteBot: …`): they are senders, whose posts are never
+/// read as a player's.
+fn header(line: &str, names: &Lexicon, alone: bool) -> Option<Head> {
     let lower = line.to_lowercase();
+    let head = |sender: &str, rest: Option<&str>, time: Option<&str>| Head {
+        sender: sender.trim().to_string(),
+        rest: rest
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(String::from),
+        time: time.map(|t| t.trim().to_string()),
+    };
     for prefix in ["from:", "от:", "отправитель:", "voter:", "player:"] {
         if lower.starts_with(prefix) {
             let rest = line[prefix.len()..].trim();
             let name = rest.split(['<', '(', '[']).next().unwrap_or(rest).trim();
             if !name.is_empty() {
-                return Some((name.to_string(), None));
+                return Some(head(name, None, None));
             }
         }
     }
+    let sender_like = |name: &str| names.find_in(name).is_some() || words::is_host_or_bot(name);
     // Discord: "Ann — Today at 21:04", "Ann — 23.11.2026 21:04", "[21:04] Ann: text"
     for dash in [" — ", " – ", " - "] {
         if let Some((name, when)) = line.split_once(dash)
             && looks_like_time(when)
-            && names.find_in(name).is_some()
+            && sender_like(name)
         {
-            return Some((name.trim().to_string(), None));
+            return Some(head(name, None, Some(when)));
         }
     }
-    let stamp_free = match line.strip_prefix('[').and_then(|l| l.split_once(']')) {
-        Some((when, rest)) if looks_like_time(when) => rest.trim(),
-        _ => line,
+    let (stamp, stamp_free) = match line.strip_prefix('[').and_then(|l| l.split_once(']')) {
+        Some((when, rest)) if looks_like_time(when) => (Some(when), rest.trim()),
+        _ => (None, line),
     };
     // chat: "Ann: heal Bob"
-    if let Some((head, rest)) = stamp_free.split_once(':')
-        && head.split_whitespace().count() <= 2
-        && !head.trim().is_empty()
-        && names
-            .find_in(head)
+    if let Some((name, rest)) = stamp_free.split_once(':')
+        && name.split_whitespace().count() <= 2
+        && !name.trim().is_empty()
+        && (names
+            .find_in(name)
             .is_some_and(|h| !h.family && !h.how.loose())
+            || words::is_host_or_bot(name))
     {
-        let rest = rest.trim();
-        return Some((
-            head.trim().to_string(),
-            (!rest.is_empty()).then(|| rest.to_string()),
-        ));
+        return Some(head(name, Some(rest), stamp));
     }
     // a thread post: the author's name alone above the post
     if alone
@@ -132,7 +150,7 @@ fn header(line: &str, names: &Lexicon, alone: bool) -> Option<(String, Option<St
         && !hit.how.loose()
         && hit.written.len() + 2 >= stamp_free.trim().len()
     {
-        return Some((stamp_free.trim().to_string(), None));
+        return Some(head(stamp_free, None, stamp));
     }
     None
 }

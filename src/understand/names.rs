@@ -94,6 +94,10 @@ impl Lexicon {
             if !translit::is_cyrillic(&slot.name) {
                 let russian = translit::to_cyrillic(&slot.name);
                 add(&russian, &slot.name, false, slot.alive, How::OtherScript);
+                // and as it sounds in English (`Дэна` for Dan, `Гаса` for Gus)
+                if let Some(sounded) = translit::english_cyrillic(&slot.name) {
+                    add(&sounded, &slot.name, false, slot.alive, How::OtherScript);
+                }
             }
             for aka in setup.get(slot.id).map(|p| p.aka.as_slice()).unwrap_or(&[]) {
                 add(aka, &slot.name, false, slot.alive, How::Nickname);
@@ -259,10 +263,18 @@ fn is_case_form(word: &str, name: &str) -> bool {
     let stem = name
         .strip_suffix(['а', 'я', 'о', 'е', 'ь', 'й', 'ы', 'и', 'у'])
         .unwrap_or(&name);
+    // (an ending typed in Latin letters, `Kirill'a`, `Kirillom`, is read as Russian writes it)
     let ends_right = |stem: &str| {
         word.strip_prefix(stem)
             .map(|ending| ending.trim_start_matches('\''))
-            .is_some_and(|ending| ENDINGS.contains(&ending) && stem.chars().count() >= 2)
+            .map(|ending| {
+                if ending.is_ascii() {
+                    super::translit::to_cyrillic(ending)
+                } else {
+                    ending.to_string()
+                }
+            })
+            .is_some_and(|ending| ENDINGS.contains(&ending.as_str()) && stem.chars().count() >= 2)
     };
     (ends_right(stem) || fleeting_stem(&name).is_some_and(|s| ends_right(&s))) && word != name
 }
@@ -295,6 +307,8 @@ mod tests {
         assert!(is_case_form("галину", "галина"));
         assert!(is_case_form("kirillа", "kirill"));
         assert!(is_case_form("leon'а", "leon"));
+        assert!(is_case_form("kirill'a", "kirill"));
+        assert!(is_case_form("kirillom", "kirill"));
         assert!(!is_case_form("борисоглебск", "борис"));
         assert!(!is_case_form("annie", "ann"));
         assert!(is_case_form("зою", "зоя"));

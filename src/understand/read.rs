@@ -210,11 +210,19 @@ impl<'g> Reader<'g> {
             .filter(|l| !l.is_empty())
             .collect();
         let mut sender = self.header_sender(message, &mut reading);
-        // A page names its post's author for certain: a post by someone who is no player (the
-        // host, a vote-count bot) is never read as a player's entry.
+        // A page or a timed chat header names its post's author for certain, and so does a
+        // host's or bot's sign: a post by someone who is no player (the host, a vote-count
+        // bot) is never read as a player's entry.
+        let first_head = lines
+            .first()
+            .and_then(|l| l.split_once(':'))
+            .map(|(head, _)| head.trim().to_string())
+            .filter(|head| message.sender.is_none() && words::is_host_or_bot(head));
+        let certain = message.from_page
+            || message.time.is_some()
+            || message.sender.as_deref().is_some_and(words::is_host_or_bot);
         if sender.is_none()
-            && message.from_page
-            && let Some(author) = &message.sender
+            && let Some(author) = message.sender.clone().filter(|_| certain).or(first_head)
         {
             reading.suggested.push(Suggested::Undecided {
                 who: Some(author.clone()),
@@ -241,8 +249,23 @@ impl<'g> Reader<'g> {
             });
             return reading;
         }
+        let mut tokens = tokens;
+        let mut instructions = self.instructions(&Text::new(self, &tokens), &skip, sender_slot);
+        // "lechu Borisa", "golosuyu za Igorya": Russian typed in Latin letters, read again in
+        // Cyrillic when the letters as typed gave nothing
+        if instructions.is_empty()
+            && let Some(cyrillic) = words::transliterated(&tokens)
+        {
+            let found = self.instructions(&Text::new(self, &cyrillic), &skip, sender_slot);
+            if !found.is_empty() {
+                reading
+                    .matched
+                    .push("read as Russian typed in Latin letters".to_string());
+                tokens = cyrillic;
+                instructions = found;
+            }
+        }
         let text = Text::new(self, &tokens);
-        let mut instructions = self.instructions(&text, &skip, sender_slot);
         if instructions.is_empty()
             && let Some(implied) = self.implied(&tokens, &skip, sender_slot, &mut reading)
         {
@@ -256,7 +279,57 @@ impl<'g> Reader<'g> {
             return reading;
         }
         self.decide(&tokens, instructions, sender_slot, &mut reading);
+        self.ruled(&mut reading);
         reading
+    }
+
+    /// Precision first: a suggestion the rules would refuse now is a `?` naming why, never a
+    /// line that `apply` would stop at. A vote the rules record without counting it (a family
+    /// vote for one's own family) stays an entry with the reason among the doubts.
+    fn ruled(&self, reading: &mut Reading) {
+        for suggested in &mut reading.suggested {
+            let Suggested::Entry(entry) = &*suggested else {
+                continue;
+            };
+            let who = match entry {
+                Entry::Act { actor, .. } => Some(actor.clone()),
+                Entry::Vote { voter, .. } => Some(voter.clone()),
+                _ => None,
+            };
+            let why = match entry {
+                Entry::Act {
+                    actor,
+                    ability,
+                    targets,
+                    params,
+                } => self
+                    .game
+                    .check_act(actor, ability, targets, params)
+                    .err()
+                    .map(|r| r.message),
+                Entry::Vote {
+                    ballot,
+                    voter,
+                    target,
+                } => match self
+                    .game
+                    .check_vote(ballot.as_deref(), voter, target, false)
+                {
+                    Err(refusal) => Some(refusal.message),
+                    // an improper vote is recorded as cast (1923 exiles a player for two), so
+                    // it stays an entry, with the review naming why it will not count
+                    Ok(check) => {
+                        reading.doubts.extend(check.doubts);
+                        None
+                    }
+                },
+                _ => None,
+            };
+            if let Some(why) = why {
+                let reason = format!("`{}` would not stand: {why}", super::line(suggested));
+                *suggested = Suggested::Undecided { who, reason };
+            }
+        }
     }
 
     /// The sender a header named (`From: Ann`, a Discord line, a table's column).
@@ -430,6 +503,10 @@ impl<'g> Reader<'g> {
         reading: &mut Reading,
     ) -> Option<Instruction> {
         let sender = sender?;
+        // "Quinn yes. Elsa idk": names talked over, not sent as a move
+        if tokens.iter().any(|t| t.is(words::HEDGE)) {
+            return None;
+        }
         let mut targets = self.targets_from(tokens, skip, 0, tokens.len(), Some(sender), false);
         if targets.is_empty() {
             return None;
@@ -497,8 +574,8 @@ impl<'g> Reader<'g> {
         if token.is(words::UNVOTE) {
             return Some((Trigger::Unvote, 1));
         }
-        // "cancel my vote", "отменяю голос"
-        if token.is(CANCEL) {
+        // "cancel my vote", "отменяю голос", "pulling my vote"
+        if token.is(CANCEL) || token.is(words::TAKE_BACK) {
             let next = (i + 1..tokens.len()).find(|&j| !tokens[j].is(FILLER));
             if let Some(j) = next
                 && tokens[j].is_word()
@@ -507,6 +584,8 @@ impl<'g> Reader<'g> {
                 return Some((Trigger::Unvote, j + 1 - i));
             }
         }
+        // "family vote stays on Capone": a vote kept, none cast
+        let stays = (i + 1..tokens.len().min(i + 3)).any(|j| tokens[j].is(words::STAYS));
         let mut abilities = Vec::new();
         let mut span = 1;
         for ability in &self.game.roleset().abilities {
@@ -524,11 +603,14 @@ impl<'g> Reader<'g> {
         }
         for (ballot, names) in self.ballots.iter().zip(&self.ballot_words) {
             let named = word == ballot.id || names.iter().any(|w| words::begins(word, w));
-            if named && self.name_ballots {
+            if named && self.name_ballots && !stays {
                 return Some((Trigger::Vote(Some(ballot.id.clone())), 1));
             }
         }
-        if words::starts(word, words::VOTE) {
+        // "Fay's vote yesterday was town" speaks of a vote; it casts none
+        let spoken_of =
+            i > 0 && tokens[i - 1].is_possessive() && self.names.strict(tokens, i - 1).is_some();
+        if words::starts(word, words::VOTE) && !spoken_of && !stays {
             return Some((Trigger::Vote(None), 1));
         }
         None
@@ -549,6 +631,19 @@ impl<'g> Reader<'g> {
             }
             let in_act = act_in_sentence(&out, text, i);
             let Some((trigger, span)) = text.trigger_in(i, in_act).cloned() else {
+                if let Some(revote) = self.revoted(text, skip, i, &out, sender) {
+                    i = text.sentence_end(i);
+                    floor = i;
+                    out.push(revote);
+                    continue;
+                }
+                if tokens[i].is(words::ALSO)
+                    && let Some(end) = self.added(text, skip, i, &mut out, sender)
+                {
+                    i = end;
+                    floor = end;
+                    continue;
+                }
                 if tokens[i].is(CHANGE) {
                     changed = true;
                     match self.reaimed(text, skip, i, &out, sender) {
@@ -572,8 +667,10 @@ impl<'g> Reader<'g> {
             });
             // "paperboy action: I want Nico to learn Kira's role": a second word for the same
             // action looks back to the first for its names
+            // ("не лечу Бориса, лечу Вадима": a denied one does not lend its names)
             if joined.is_none()
                 && let Some(prev) = out.last()
+                && !prev.negated
                 && same_kind(&prev.trigger, &trigger)
                 && text.sentence_start(i) <= prev.at
             {
@@ -668,7 +765,8 @@ impl<'g> Reader<'g> {
             !(tokens[j].kind == Kind::Comma
                 || tokens[j].is(CHANGE)
                 || tokens[j].is(NOT)
-                || tokens[j].is(FILLER))
+                || tokens[j].is(FILLER)
+                || tokens[j].is(&["that", "it", "this", "это"]))
         }) else {
             return Err(end);
         };
@@ -676,10 +774,53 @@ impl<'g> Reader<'g> {
             return Err(first);
         }
         let in_act = matches!(last.trigger, Trigger::Act(_));
-        let end = self.clause_end(text, first, in_act);
-        let targets = self.targets_from(tokens, skip, first, end, sender, in_act);
-        if targets.is_empty() {
-            return Err(first);
+        // "Хотя нет, Бориса не надо, только Вадима": a clause of names not wanted gives way
+        // to the next clause of the sentence
+        let sentence_end = text.sentence_end(first);
+        let mut from = first;
+        let targets = loop {
+            let end = self.clause_end(text, from, in_act);
+            let targets = self.targets_from(tokens, skip, from, end, sender, in_act);
+            if !targets.is_empty() {
+                break targets;
+            }
+            let named = (from..end).any(|j| self.names.strict(tokens, j).is_some());
+            if !named || end >= sentence_end || tokens[end].kind != Kind::Comma {
+                return Err(first);
+            }
+            from = end + 1;
+        };
+        // "wait, not Elsa, Xena", "scratch Ida, make it Vera": the names turned down were
+        // among the instruction's, and as many new ones take their places; the rest stay
+        let unwanted: Vec<&str> = (first..sentence_end)
+            .filter(|&j| is_excluded(tokens, j))
+            .filter_map(|j| self.names.strict(tokens, j))
+            .filter_map(|hit| {
+                last.targets
+                    .iter()
+                    .chain(&last.earlier)
+                    .find(|t| t.name == hit.name)
+                    .map(|t| t.name.as_str())
+            })
+            .collect();
+        if !unwanted.is_empty() && unwanted.len() == targets.len() {
+            let mut new = targets.into_iter();
+            let mut swap = |list: &[Hit]| -> Vec<Hit> {
+                list.iter()
+                    .map(|t| match unwanted.contains(&t.name.as_str()) {
+                        true => new.next().unwrap_or_else(|| t.clone()),
+                        false => t.clone(),
+                    })
+                    .collect()
+            };
+            let (targets, earlier) = (swap(&last.targets), swap(&last.earlier));
+            return Ok(Instruction {
+                targets,
+                earlier,
+                negated: false,
+                replaces: true,
+                ..last.clone()
+            });
         }
         Ok(Instruction {
             targets,
@@ -690,9 +831,88 @@ impl<'g> Reader<'g> {
         })
     }
 
+    /// "unvoting Capone. Moretti instead", "голос с Марты снимаю. теперь Зоя": after an unvote,
+    /// a sentence that opens with names and a "now" or "instead", and nothing else before its
+    /// first mark, is the new vote.
+    fn revoted(
+        &self,
+        text: &Text,
+        skip: &[bool],
+        i: usize,
+        out: &[Instruction],
+        sender: Option<&Slot>,
+    ) -> Option<Instruction> {
+        let tokens = text.tokens;
+        let last = out.last().filter(|l| !l.negated)?;
+        if !matches!(last.trigger, Trigger::Unvote) || text.sentence_start(i) != i || i <= last.at {
+            return None;
+        }
+        let end = (i..tokens.len())
+            .find(|&j| tokens[j].kind != Kind::Word)
+            .unwrap_or(tokens.len());
+        let targets = self.targets_from(tokens, skip, i, end, sender, false);
+        let named: usize = targets.iter().map(|h| h.len).sum();
+        let now = (i..end)
+            .filter(|&j| tokens[j].is(words::NOW) || tokens[j].is(AFTERWARDS))
+            .count();
+        let fillers = (i..end).filter(|&j| tokens[j].is(FILLER)).count();
+        if targets.is_empty() || now == 0 || named + now + fillers != end - i {
+            return None;
+        }
+        Some(Instruction {
+            trigger: Trigger::Vote(None),
+            at: i,
+            span: 0,
+            word: tokens[i..end]
+                .iter()
+                .map(|t| t.raw.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            targets,
+            earlier: Vec::new(),
+            negated: false,
+            replaces: false,
+        })
+    }
+
+    /// "И ещё Жанну.", "Also Bob.": a sentence of an "also" and names only adds them to the
+    /// last action's names. Returns the sentence's end when it did.
+    fn added(
+        &self,
+        text: &Text,
+        skip: &[bool],
+        i: usize,
+        out: &mut [Instruction],
+        sender: Option<&Slot>,
+    ) -> Option<usize> {
+        let tokens = text.tokens;
+        let last = out.last_mut().filter(|l| !l.negated)?;
+        if !matches!(last.trigger, Trigger::Act(_)) || text.sentence_start(i) <= last.at {
+            return None;
+        }
+        let start = text.sentence_start(i);
+        let end = text.sentence_end(i);
+        let only_and_also = (start..i).all(|j| tokens[j].is(AND) || tokens[j].is(words::ALSO));
+        if !only_and_also || text.trigger_between(i + 1, end) {
+            return None;
+        }
+        let names = self.targets_from(tokens, skip, i + 1, end, sender, true);
+        let named: usize = names.iter().map(|h| h.len).sum();
+        let words = (i + 1..end)
+            .filter(|&j| tokens[j].is_word() && !tokens[j].is(AND) && !tokens[j].is(FILLER))
+            .count();
+        if names.is_empty() || named < words {
+            return None;
+        }
+        last.targets.extend(names);
+        Some(end)
+    }
+
     /// A "cancel" after the last instruction, with nothing after it, takes that instruction
-    /// back; a vote taken back is an unvote.
-    fn cancelled(&self, tokens: &[Token], out: &mut Vec<Instruction>) {
+    /// back. A vote cast and taken back in one message leaves nothing to enter: whether an
+    /// earlier vote of the sender's stands, the message does not say ("vote Hugo. oh wait he
+    /// died. nvm"), so the host is asked; "cancel my vote" is an unvote of its own.
+    fn cancelled(&self, tokens: &[Token], out: &mut [Instruction]) {
         let Some(c) = (0..tokens.len()).rev().find(|&j| tokens[j].is(CANCEL)) else {
             return;
         };
@@ -703,23 +923,6 @@ impl<'g> Reader<'g> {
             return;
         }
         last.negated = true;
-        if let Trigger::Vote(ballot) = &last.trigger {
-            let unvote = Instruction {
-                trigger: Trigger::Unvote,
-                at: c,
-                span: 1,
-                word: tokens[c].raw.clone(),
-                targets: if ballot.is_some() {
-                    Vec::new()
-                } else {
-                    last.targets.clone()
-                },
-                earlier: Vec::new(),
-                negated: false,
-                replaces: false,
-            };
-            out.push(unvote);
-        }
     }
 
     /// The targets of a trigger: the names after it in its clause, and the names before it
@@ -853,11 +1056,14 @@ impl<'g> Reader<'g> {
     fn clause_end(&self, text: &Text, from: usize, in_act: bool) -> usize {
         let tokens = text.tokens;
         let mut named = false;
+        // every name so far is one not wanted: "не в Бориса, а в Анну" goes on past its "а"
+        let mut only_unwanted = true;
         let mut j = from;
         while j < tokens.len() {
             let t = &tokens[j];
+            let contrast = named && only_unwanted && t.text == "а";
             let ends = t.kind == Kind::Stop
-                || t.is(BECAUSE)
+                || (t.is(BECAUSE) && !contrast)
                 || t.is(CHANGE)
                 || (j > from && text.trigger_in(j, in_act).is_some())
                 || (t.kind == Kind::Comma && named && !self.list_goes_on(tokens, j + 1, in_act));
@@ -866,6 +1072,7 @@ impl<'g> Reader<'g> {
             }
             if let Some(hit) = self.names.strict(tokens, j) {
                 named = true;
+                only_unwanted &= is_excluded(tokens, j);
                 j += hit.len;
                 continue;
             }
@@ -1111,6 +1318,19 @@ impl<'g> Reader<'g> {
             if !list.iter().any(|h| h.name == hit.name) {
                 list.push(hit);
             }
+        }
+        // "deliver Sal's role to Elsa": the one whose role is revealed is written possessive,
+        // and is the second target whatever the order of the words
+        let possessive = |h: &Hit| {
+            let w = h.written.to_lowercase();
+            w.ends_with("'s") || w.ends_with("’s")
+        };
+        if matches!(ability.effect, crate::rules::Effect::RevealRole)
+            && let [first, second] = players.as_mut_slice()
+            && possessive(first)
+            && !possessive(second)
+        {
+            std::mem::swap(first, second);
         }
         let mut out = Vec::new();
         let (mut p, mut f) = (0, 0);
@@ -1396,17 +1616,20 @@ fn unsure(text: &Text, instructions: &[Instruction], votes_open: bool) -> Option
         .find(|i| !i.negated && !i.targets.is_empty() && (votes_open || !is_vote(i)))?;
     let tokens = text.tokens;
     let (start, end) = (text.sentence_start(last.at), text.sentence_end(last.at));
+    let asked = tokens
+        .get(end)
+        .is_some_and(|t| t.kind == Kind::Stop && t.raw.contains('?'));
+    // "can I heal the same person twice? thinking Tess": the names come after the question
+    if asked && last.targets.iter().all(|t| t.at >= end) {
+        return Some(format!("`{}` is asked, not said", last.word));
+    }
     if let Some(word) = tokens.get(start..end)?.iter().find(|t| t.is(CONDITION)) {
         return Some(format!(
             "`{}`: a condition, not an instruction yet",
             word.raw
         ));
     }
-    (is_vote(last)
-        && tokens
-            .get(end)
-            .is_some_and(|t| t.kind == Kind::Stop && t.raw.contains('?')))
-    .then(|| format!("`{}` is asked, not said", last.word))
+    (is_vote(last) && asked).then(|| format!("`{}` is asked, not said", last.word))
 }
 
 /// Names right after "not", "instead of" or "вместо" are what the player does not want, also
@@ -1420,7 +1643,14 @@ fn is_excluded(tokens: &[Token], j: usize) -> bool {
         .count();
     let at = j - fillers;
     let before = |n: usize| at.checked_sub(n).map(|k| &tokens[k]);
-    before(1).is_some_and(|t| t.is(NOT) || t.is(INSTEAD_OF))
+    // "Бориса не надо", "Bob not needed": not wanted, said after the name
+    let not_needed = tokens.get(j + 1).is_some_and(|t| t.is(NOT))
+        && tokens.get(j + 2).is_some_and(|t| t.is(words::NEEDED));
+    // "moving my vote from Lea to Kim", "scratch Ida"
+    let moved_from = before(1).is_some_and(|t| matches!(t.text.as_str(), "from" | "scratch"));
+    not_needed
+        || moved_from
+        || before(1).is_some_and(|t| t.is(NOT) || t.is(INSTEAD_OF))
         || (before(1).is_some_and(|t| t.text == "of")
             && before(2).is_some_and(|t| t.text == "instead"))
 }

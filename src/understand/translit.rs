@@ -79,11 +79,15 @@ pub fn skeleton(word: &str) -> String {
         ("je", "ye"),
         ("ia", "ya"),
         ("iu", "yu"),
-        ("yo", "e"),
     ] {
         if s.contains(from) {
             s = s.replace(from, to);
         }
+    }
+    // Fyodor and Fedor; a name's first `yo` stays (Jon is not Ann's `энн`)
+    if let Some(at) = s.get(1..).and_then(|rest| rest.find("yo")) {
+        let tail = s[at + 1..].replace("yo", "e");
+        s = format!("{}{tail}", &s[..at + 1]);
     }
     // a name's end: Dmitriy, Dmitrii, Dmitry; Sergei, Sergey
     for (from, to) in [
@@ -115,7 +119,8 @@ pub fn to_cyrillic(word: &str) -> String {
     let chars: Vec<char> = lower.chars().collect();
     let mut out = String::with_capacity(word.len() * 2);
     let mut i = 0;
-    let vowel = |c: Option<&char>| c.is_some_and(|c| "aeiouy".contains(*c));
+    // (an э is a vowel put in by [`english_cyrillic`])
+    let vowel = |c: Option<&char>| c.is_some_and(|c| "aeiouyэ".contains(*c));
     while i < chars.len() {
         let rest: String = chars[i..chars.len().min(i + 4)].iter().collect();
         let (cyrillic, used) = if rest.starts_with("shch") {
@@ -158,7 +163,16 @@ pub fn to_cyrillic(word: &str) -> String {
                 'j' if i == 0 => "дж",
                 'j' => "й",
                 'k' | 'q' => "к",
+                // Cid, Cecil, Lucy: a c before e, i or y sounds с
+                'c' if matches!(chars.get(i + 1), Some('e' | 'i' | 'y')) => "с",
                 'c' => "к",
+                // Olga, Helga, Alfred: an l before a consonant is soft
+                'l' if chars
+                    .get(i + 1)
+                    .is_some_and(|n| n.is_ascii_alphabetic() && !"aeiouyl".contains(*n)) =>
+                {
+                    "ль"
+                }
                 'l' => "л",
                 'm' => "м",
                 'n' => "н",
@@ -183,6 +197,33 @@ pub fn to_cyrillic(word: &str) -> String {
         i += used;
     }
     out
+}
+
+/// A Latin name as Russian writes its English sound, where that differs from the letters:
+/// the `a` and `u` of a closed syllable are э and а (Dan → дэн, Gus → гас, Hal → хэл) and a
+/// final `ay` is эй (Fay → фэй). `None` when the name has none of them, or is Cyrillic.
+pub fn english_cyrillic(word: &str) -> Option<String> {
+    if is_cyrillic(word) {
+        return None;
+    }
+    let chars: Vec<char> = word.to_lowercase().chars().collect();
+    let vowel = |c: Option<&char>| c.is_some_and(|c| "aeiouy".contains(*c));
+    let mut sounded = String::with_capacity(word.len());
+    let mut changed = false;
+    for (i, &c) in chars.iter().enumerate() {
+        let next = chars.get(i + 1);
+        let closed =
+            next.is_some_and(|n| n.is_alphabetic() && !vowel(Some(n))) && !vowel(chars.get(i + 2));
+        let final_ay = c == 'a' && next == Some(&'y') && i + 2 == chars.len();
+        let sound = match c {
+            'a' if closed || final_ay => 'э',
+            'u' if closed => 'а',
+            other => other,
+        };
+        changed |= sound != c;
+        sounded.push(sound);
+    }
+    changed.then(|| to_cyrillic(&sounded))
 }
 
 /// Is the word written in Cyrillic letters (its first letter is)?
@@ -225,6 +266,7 @@ mod tests {
             ("Igor", "Egor"),
             ("Boris", "Doris"),
             ("Ivy", "Eva"),
+            ("Jonn", "Энн"),
         ] {
             assert_ne!(skeleton(a), skeleton(b), "{a} and {b}");
         }
@@ -240,6 +282,14 @@ mod tests {
         assert_eq!(to_cyrillic("Lev"), "лев");
         assert_eq!(to_cyrillic("Jon"), "джон");
         assert!(is_cyrillic("Сергей"));
+        assert_eq!(english_cyrillic("Dan").as_deref(), Some("дэн"));
+        assert_eq!(english_cyrillic("Gus").as_deref(), Some("гас"));
+        assert_eq!(english_cyrillic("Hal").as_deref(), Some("хэл"));
+        assert_eq!(english_cyrillic("Fay").as_deref(), Some("фэй"));
+        assert_eq!(english_cyrillic("Danny").as_deref(), Some("дэнни"));
+        assert_eq!(english_cyrillic("Sara"), None);
+        assert_eq!(english_cyrillic("Kim"), None);
+        assert_eq!(english_cyrillic("Дэн"), None);
         assert!(!is_cyrillic("Sergey"));
     }
 }

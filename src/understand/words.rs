@@ -29,6 +29,12 @@ impl Token {
     pub fn is(&self, list: &[&str]) -> bool {
         self.is_word() && list.contains(&self.text.as_str())
     }
+
+    /// Written with a possessive `'s` ("Fay's").
+    pub fn is_possessive(&self) -> bool {
+        let lower = self.raw.to_lowercase();
+        self.is_word() && lower.len() > 2 && (lower.ends_with("'s") || lower.ends_with("’s"))
+    }
 }
 
 /// Words that withdraw a vote.
@@ -62,6 +68,9 @@ pub const NOT: &[&str] = &[
 ];
 /// Words after which the player takes an earlier instruction back.
 pub const CHANGE: &[&str] = &[
+    "nope",
+    "nah",
+    "ой",
     "instead",
     "actually",
     "no",
@@ -104,8 +113,22 @@ pub const CANCEL: &[&str] = &[
     "отменяю",
     "отменить",
 ];
+/// Words that take a vote back when "my vote" follows ("pulling my vote", "taking my vote off
+/// Pio").
+pub const TAKE_BACK: &[&str] = &["pull", "pulling", "removing", "remove", "taking", "take"];
+/// Words that keep a vote where it is: "family vote stays on Capone" casts nothing new.
+pub const STAYS: &[&str] = &["stays", "stay", "remains", "stands", "остается", "оставляю"];
 /// Words that make an instruction wait on something: "if Bob claims, vote Bob".
-pub const CONDITION: &[&str] = &["if", "unless", "если", "ежели", "коли"];
+pub const CONDITION: &[&str] = &[
+    "if",
+    "unless",
+    "если",
+    "ежели",
+    "коли",
+    // "vote whoever Cid votes": someone else's choice, not a name yet
+    "whoever",
+    "whomever",
+];
 /// "instead of X", "вместо X": X is what the player does not want.
 pub const INSTEAD_OF: &[&str] = &["вместо"];
 /// Words that end an instruction's targets: a reason or a condition follows.
@@ -171,6 +194,8 @@ pub const FILLER: &[&str] = &[
     "мой",
     "моя",
     "мне",
+    // "я за Кирилла тоже"
+    "тоже",
     "с",
     "со",
     "свой",
@@ -186,10 +211,85 @@ pub const FILLER: &[&str] = &[
 pub const AND: &[&str] = &["and", "plus", "и", "также"];
 /// Change words written after the new instruction ("heal Olga instead"): they never re-aim.
 pub const AFTERWARDS: &[&str] = &["instead", "rather"];
+
+/// The tokens with every Latin word spelt in Cyrillic (`lechu` → `лечу`), or `None` when none
+/// is Latin. Names read the same either way (see `translit`).
+pub fn transliterated(tokens: &[Token]) -> Option<Vec<Token>> {
+    let latin = |t: &Token| t.is_word() && t.text.chars().any(|c| c.is_ascii_alphabetic());
+    if !tokens.iter().any(latin) {
+        return None;
+    }
+    Some(
+        tokens
+            .iter()
+            .map(|t| {
+                if latin(t) {
+                    Token {
+                        text: super::translit::to_cyrillic(&t.text),
+                        ..t.clone()
+                    }
+                } else {
+                    t.clone()
+                }
+            })
+            .collect(),
+    )
+}
+
+/// How a game's host or a vote-counting bot signs: never a player's entry.
+pub fn is_host_or_bot(name: &str) -> bool {
+    const HOSTS: &[&str] = &[
+        "gm",
+        "host",
+        "mod",
+        "moderator",
+        "narrator",
+        "ведущий",
+        "ведущая",
+        "модератор",
+    ];
+    let lower = name.trim().to_lowercase();
+    HOSTS.contains(&lower.as_str())
+        || (lower.chars().count() > 3 && (lower.ends_with("bot") || lower.ends_with("бот")))
+}
+
+/// Words of a player still making up his mind: names beside them are no move of their own.
+pub const HEDGE: &[&str] = &[
+    "idk",
+    "maybe",
+    "perhaps",
+    "thinking",
+    "thoughts",
+    "может",
+    "наверное",
+    "хз",
+    "думаю",
+    "подумаю",
+    "сомневаюсь",
+];
+
+/// Words that put a new choice after a withdrawn one ("теперь Зоя", "now Kim").
+pub const NOW: &[&str] = &["now", "теперь", "сейчас", "then", "тогда"];
+
+/// Words that add names to the last instruction in a sentence of their own ("Лечу Галину. И
+/// ещё Жанну.", "Heal Ann. Also Bob.").
+pub const ALSO: &[&str] = &["ещё", "еще", "also", "too"];
+
+/// Words that, after "not", say a name is not wanted ("Бориса не надо", "Bob not needed").
+pub const NEEDED: &[&str] = &[
+    "надо",
+    "нужно",
+    "нужен",
+    "нужна",
+    "стоит",
+    "need",
+    "needed",
+    "necessary",
+];
 /// Take out what is not the player's own words: quoted posts, quoted lines, BBCode and
 /// Markdown marks, control characters.
 pub fn clean(text: &str) -> String {
-    let text = drop_quotes(text);
+    let text = drop_struck(&drop_quotes(text));
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         let trimmed = line.trim_start();
@@ -206,6 +306,51 @@ pub fn clean(text: &str) -> String {
             c => c,
         })
         .collect()
+}
+
+/// Struck-out words (`[s]…[/s]`, `[strike]`, `[del]`, `~~…~~`) are taken back: "[s]лечу
+/// Игоря[/s] лечу Зою" heals Зоя alone. A mark left open strikes nothing.
+fn drop_struck(text: &str) -> String {
+    const PAIRS: &[(&str, &str)] = &[
+        ("[s]", "[/s]"),
+        ("[strike]", "[/strike]"),
+        ("[del]", "[/del]"),
+        ("<s>", "</s>"),
+        ("<del>", "</del>"),
+        ("~~", "~~"),
+    ];
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() || !PAIRS.iter().any(|(open, _)| lower.contains(open)) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    // a mark whose close was once looked for in vain has none further on either: never look
+    // again, so a text of a thousand open marks is read in one pass
+    let mut unclosed = [false; PAIRS.len()];
+    let mut i = 0;
+    while i < text.len() {
+        let struck = PAIRS.iter().enumerate().find_map(|(k, (open, close))| {
+            (!unclosed[k] && lower[i..].starts_with(open)).then_some(())?;
+            let from = i + open.len();
+            let end = lower[from..]
+                .find(close)
+                .map(|end| from + end + close.len());
+            unclosed[k] = end.is_none();
+            end
+        });
+        match struck {
+            Some(end) => {
+                out.push(' ');
+                i = end;
+            }
+            None => {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    out
 }
 
 /// `[quote…]…[/quote]` blocks, nested or not, are someone else's words.
