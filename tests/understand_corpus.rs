@@ -163,7 +163,13 @@ fn suggest_reads_the_corpus() {
     for (file, text) in corpus_files() {
         all.extend(cases(&file, &text));
     }
-    assert!(all.len() >= 150, "the corpus holds {} cases", all.len());
+    // the floor: 450 messages, 60 of them thread pages or chat logs of 10+ posts
+    assert!(all.len() >= 450, "the corpus holds {} cases", all.len());
+    let pages = all
+        .iter()
+        .filter(|c| c.file.starts_with("threads-") && c.expected.len() >= 10)
+        .count();
+    assert!(pages >= 60, "the corpus holds {pages} thread pages");
     let games: std::collections::BTreeMap<String, Game> = [
         "1923-night",
         "1923-day",

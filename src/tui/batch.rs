@@ -391,6 +391,12 @@ fn detail_lines(app: &App, batch: &Batch) -> Vec<Line<'static>> {
             row.matched.join("; ")
         }),
     ])];
+    if let Some(posted) = &row.posted {
+        lines.push(Line::from(vec![
+            styled("posted: ", app.theme.header()),
+            Span::raw(format!("{posted} (kept on the entry)")),
+        ]));
+    }
     for d in &row.doubts {
         lines.push(Line::styled(format!("doubt: {d}"), app.theme.warning()));
     }
