@@ -1,5 +1,7 @@
 //! What each command-line subcommand does (the TUI is separate).
 
+pub mod wwr;
+
 use crate::cli::JournalFlag;
 use crate::engine::check::{CommitCheck, commit_check};
 use crate::engine::setup::SetupPlace;
@@ -507,10 +509,10 @@ pub fn check(files: &[std::path::PathBuf], out: &mut dyn Write) -> Result<bool> 
 pub fn roleset_show(id_or_path: &str, summary: bool, out: &mut dyn Write) -> Result<()> {
     let path = Path::new(id_or_path);
     if path.is_dir() && summary {
-        return crate::wwr::report::run_summary_command(path, out);
+        return wwr::summary(path, out);
     }
     if path.is_dir() {
-        return crate::wwr::run_show_command(path, out);
+        return wwr::show(path, out);
     }
     if summary {
         return Err(anyhow!(

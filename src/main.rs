@@ -141,6 +141,6 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         ),
         Some(Command::Wwr {
             command: WwrCommand::Parse { paths, json },
-        }) => mafia_mod::wwr::run_parse_command(&paths, json, &mut out),
+        }) => mafia_mod::commands::wwr::parse(&paths, json, &mut out),
     }
 }

@@ -1,7 +1,8 @@
 //! The engine, the roleset model and the resolution kernel name no rule system: they never import the code above them,
 //! and no role, side, status, ability or rule-system id of a bundled roleset appears in them as
 //! a string. A new rule system plugs in through `engine::system::RuleSystem` and the registry
-//! alone (DESIGN.md, "Adding a rule system").
+//! alone (DESIGN.md, "Adding a rule system"). The WWR language (`wwr/`) sits below its
+//! executor and the commands: it imports only itself and the shared model.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -61,6 +62,36 @@ fn engine_and_rules_import_nothing_above_them() {
         }
     }
     assert!(found.is_empty(), "layering broken:\n{}", found.join("\n"));
+}
+
+/// The WWR language reads text into a tree and a compiled view: it imports itself and the
+/// shared model (`crate::rules`, for `engine_map`'s effects), never the executor
+/// (`mechanics::wwr`), the engine, the console or the commands that run it.
+#[test]
+fn the_wwr_language_imports_only_itself_and_the_model() {
+    let mut found = Vec::new();
+    for (path, code) in sources_of(&["wwr"]) {
+        for (n, line) in code.lines().enumerate() {
+            let code_part = line.split("//").next().unwrap_or("");
+            let above = code_part.match_indices("crate::").any(|(i, _)| {
+                let rest = &code_part[i + "crate::".len()..];
+                !(rest.starts_with("wwr::") || rest.starts_with("rules::"))
+            }) || code_part.contains("super::super::super");
+            if above {
+                found.push(format!(
+                    "{}:{}: {}",
+                    path.display(),
+                    n + 1,
+                    code_part.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the WWR language imports from above it:\n{}",
+        found.join("\n")
+    );
 }
 
 /// The bundled rolesets, and the roleset of the bundled WWR demo (a WWR roleset is built from

@@ -20,8 +20,8 @@ fn corpus() -> Option<PathBuf> {
 fn whole_corpus_parses_without_failures() {
     let Some(path) = corpus() else { return };
     let mut out = Vec::new();
-    let ok = mafia_mod::wwr::run_parse_command(&[path], false, &mut out)
-        .expect("the corpus is readable");
+    let ok =
+        mafia_mod::commands::wwr::parse(&[path], false, &mut out).expect("the corpus is readable");
     let text = String::from_utf8_lossy(&out);
     let summary = text.lines().last().unwrap_or_default().to_string();
     assert!(ok, "{text}");

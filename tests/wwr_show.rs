@@ -5,7 +5,7 @@ use std::path::Path;
 
 fn show(dir: &Path) -> String {
     let mut out = Vec::new();
-    mafia_mod::wwr::run_show_command(dir, &mut out).expect("the folder is readable");
+    mafia_mod::commands::wwr::show(dir, &mut out).expect("the folder is readable");
     String::from_utf8(out).expect("UTF-8 output")
 }
 
@@ -68,7 +68,7 @@ fn the_shared_corpus_shows_every_role() {
 fn the_summary_is_one_truthful_line_per_role() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wwr/folder");
     let mut out = Vec::new();
-    mafia_mod::wwr::report::run_summary_command(&dir, &mut out).expect("readable");
+    mafia_mod::commands::wwr::summary(&dir, &mut out).expect("readable");
     let text = String::from_utf8(out).expect("UTF-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -91,7 +91,7 @@ fn the_summary_marks_layer_a_of_the_corpus_executable() {
         return;
     }
     let mut out = Vec::new();
-    mafia_mod::wwr::report::run_summary_command(&corpus, &mut out).expect("readable");
+    mafia_mod::commands::wwr::summary(&corpus, &mut out).expect("readable");
     let text = String::from_utf8(out).expect("UTF-8");
     let executable: Vec<&str> = text
         .lines()

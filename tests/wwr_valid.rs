@@ -201,7 +201,7 @@ fn every_ability_type_is_present() {
 #[test]
 fn json_output_is_one_valid_object_per_file() {
     let mut out = Vec::new();
-    let ok = mafia_mod::wwr::run_parse_command(&[valid_dir()], true, &mut out).expect("readable");
+    let ok = mafia_mod::commands::wwr::parse(&[valid_dir()], true, &mut out).expect("readable");
     assert!(ok);
     let text = String::from_utf8(out).expect("UTF-8");
     let lines: Vec<&str> = text.lines().collect();

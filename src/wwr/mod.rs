@@ -19,7 +19,8 @@
 //! - [`visit`]: walking a tree; [`lint`]: per-file warnings; [`resolve`]: folders;
 //! - [`render`]: the tree back as canonical WWR; [`compile`]: the vocabulary mapping;
 //!   [`engine_map`]: the engine effects;
-//! - [`report`]: the commands `wwr parse`, `roleset show` (WWR folders) and `check`.
+//! - [`report`]: listing, reading and checking `.wwr` files (the commands `wwr parse` and
+//!   `roleset show` on a WWR folder are `crate::commands::wwr`).
 //!
 //! Decisions where the texts are silent are documented where they are made: bullet nesting
 //! follows the bullet character, not the indentation ([`element`]); `or` binds tighter than
@@ -48,4 +49,4 @@ pub mod render;
 pub mod report;
 pub mod resolve;
 
-pub use report::{check_file, run_parse_command, run_show_command};
+pub use report::check_file;
