@@ -475,20 +475,88 @@ impl fmt::Display for For {
     }
 }
 
-impl fmt::Display for Vocabulary {
+/// `<prefix><value>` when the value is there, nothing otherwise.
+struct Pre<'a>(&'static str, &'a Option<String>);
+
+impl fmt::Display for Pre<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            Some(v) => write!(f, "{}{v}", self.0),
+            None => Ok(()),
+        }
+    }
+}
+
+impl KillStrength {
+    /// How a kill of this strength reads, and what stops it.
+    fn describe(self) -> &'static str {
         match self {
-            Vocabulary::Kill { target, strength } => {
-                let how = match strength {
-                    KillStrength::Attack => "attack: stopped by any defense",
-                    KillStrength::Kill => "kill: stopped only by defenses against kills",
-                    KillStrength::Lynch => "lynch",
-                    KillStrength::TrueKill => "true kill: cannot be stopped",
-                    KillStrength::Banish => "banish",
-                    KillStrength::TrueBanish => "true banish: cannot be stopped",
-                };
-                write!(f, "kill {target} ({how})")
-            }
+            KillStrength::Attack => "attack: stopped by any defense",
+            KillStrength::Kill => "kill: stopped only by defenses against kills",
+            KillStrength::Lynch => "lynch",
+            KillStrength::TrueKill => "true kill: cannot be stopped",
+            KillStrength::Banish => "banish",
+            KillStrength::TrueBanish => "true banish: cannot be stopped",
+        }
+    }
+}
+
+/// `investigate … of <target>` as the investigation reads: what it learns of the target.
+fn fmt_learns(f: &mut fmt::Formatter<'_>, target: &str, learns: &Learns) -> fmt::Result {
+    match learns {
+        Learns::Attribute(name) => write!(f, "investigate whether {target} has {name}"),
+        Learns::RoleCount => write!(f, "investigate how many {target} exist"),
+        Learns::PlayerCount => write!(f, "investigate how many players {target} holds"),
+        other => write!(
+            f,
+            "investigate the {} of {target}",
+            format!("{other:?}").to_lowercase()
+        ),
+    }
+}
+
+/// Which disguises an investigation sees through, as ` (… apply)`.
+fn disguises_apply(weak: bool, strong: bool) -> &'static str {
+    match (weak, strong) {
+        (true, true) => " (weak and strong disguises apply)",
+        (true, false) => " (weak disguises apply)",
+        (false, true) => " (strong disguises apply)",
+        (false, false) => " (disguises do not apply)",
+    }
+}
+
+fn ballot_name(ballot: VoteKind) -> &'static str {
+    match ballot {
+        VoteKind::Public => "public",
+        VoteKind::SpecialPublic => "special public",
+        VoteKind::HiddenPublic => "hidden public",
+        VoteKind::Private => "private",
+    }
+}
+
+fn fmt_counter(
+    f: &mut fmt::Formatter<'_>,
+    target: &Option<String>,
+    op: CounterOp,
+    amount: &Option<String>,
+) -> fmt::Result {
+    let whose = target.as_ref().map_or_else(
+        || "its own counter".to_string(),
+        |t| format!("the counter of {t}"),
+    );
+    let amount = amount.as_deref().unwrap_or("1");
+    match op {
+        CounterOp::Set => write!(f, "set {whose} to {amount}"),
+        CounterOp::Increment => write!(f, "add {amount} to {whose}"),
+        CounterOp::Decrement => write!(f, "subtract {amount} from {whose}"),
+    }
+}
+
+impl Vocabulary {
+    /// The effects that last: the phrase, then ` for <duration>` unless permanent. The others
+    /// are written by `fmt` itself and write nothing here.
+    fn fmt_lasting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let duration = match self {
             Vocabulary::Protect {
                 target,
                 against,
@@ -498,18 +566,16 @@ impl fmt::Display for Vocabulary {
                 during,
                 duration,
             } => {
-                write!(f, "protect {target} from {against:?} ({defense:?} defense")?;
-                if let Some(at) = absent_at {
-                    write!(f, " at {at}")?;
-                }
-                f.write_str(")")?;
-                if let Some(by) = only_from {
-                    write!(f, " when caused by {by}")?;
-                }
+                write!(
+                    f,
+                    "protect {target} from {against:?} ({defense:?} defense{}){}",
+                    Pre(" at ", absent_at),
+                    Pre(" when caused by ", only_from)
+                )?;
                 if let Some(phase) = during {
                     write!(f, " during {phase:?}")?;
                 }
-                write!(f, "{}", For(*duration))
+                duration
             }
             Vocabulary::Block {
                 target,
@@ -517,15 +583,12 @@ impl fmt::Display for Vocabulary {
                 fake_feedback,
                 duration,
             } => {
-                write!(f, "block ")?;
                 match abilities {
-                    Some(a) => write!(f, "{a} abilities of {target}")?,
-                    None => write!(f, "every ability of {target}")?,
+                    Some(a) => write!(f, "block {a} abilities of {target}")?,
+                    None => write!(f, "block every ability of {target}")?,
                 }
-                if let Some(fb) = fake_feedback {
-                    write!(f, ", answering {fb}")?;
-                }
-                write!(f, "{}", For(*duration))
+                write!(f, "{}", Pre(", answering ", fake_feedback))?;
+                duration
             }
             Vocabulary::Redirect {
                 abilities,
@@ -533,38 +596,8 @@ impl fmt::Display for Vocabulary {
                 to,
                 duration,
             } => {
-                write!(f, "redirect {abilities}")?;
-                if let Some(from) = from {
-                    write!(f, " from {from}")?;
-                }
-                write!(f, " to {to}{}", For(*duration))
-            }
-            Vocabulary::Investigate {
-                target,
-                learns,
-                weak_disguises_apply,
-                strong_disguises_apply,
-            } => {
-                match learns {
-                    Learns::Attribute(name) => {
-                        write!(f, "investigate whether {target} has {name}")?
-                    }
-                    Learns::RoleCount => write!(f, "investigate how many {target} exist")?,
-                    Learns::PlayerCount => {
-                        write!(f, "investigate how many players {target} holds")?
-                    }
-                    other => write!(
-                        f,
-                        "investigate the {} of {target}",
-                        format!("{other:?}").to_lowercase()
-                    )?,
-                }
-                match (weak_disguises_apply, strong_disguises_apply) {
-                    (true, true) => f.write_str(" (weak and strong disguises apply)"),
-                    (true, false) => f.write_str(" (weak disguises apply)"),
-                    (false, true) => f.write_str(" (strong disguises apply)"),
-                    (false, false) => f.write_str(" (disguises do not apply)"),
-                }
+                write!(f, "redirect {abilities}{} to {to}", Pre(" from ", from))?;
+                duration
             }
             Vocabulary::Disguise {
                 target,
@@ -573,11 +606,56 @@ impl fmt::Display for Vocabulary {
                 duration,
             } => {
                 let strength = if *strong { "strongly" } else { "weakly" };
+                write!(f, "disguise {target} as {as_role} ({strength})")?;
+                duration
+            }
+            Vocabulary::ChangeVotes {
+                target,
+                ballot,
+                adjust,
+                amount,
+                duration,
+            } => {
+                let (how, preposition) = if *adjust {
+                    ("adjust", "by")
+                } else {
+                    ("set", "to")
+                };
                 write!(
                     f,
-                    "disguise {target} as {as_role} ({strength}){}",
-                    For(*duration)
-                )
+                    "{how} the {} voting power of {target} {preposition} {amount}",
+                    ballot_name(*ballot)
+                )?;
+                duration
+            }
+            _ => return Ok(()),
+        };
+        write!(f, "{}", For(*duration))
+    }
+}
+
+impl fmt::Display for Vocabulary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Vocabulary::Kill { target, strength } => {
+                write!(f, "kill {target} ({})", strength.describe())
+            }
+            Vocabulary::Protect { .. }
+            | Vocabulary::Block { .. }
+            | Vocabulary::Redirect { .. }
+            | Vocabulary::Disguise { .. }
+            | Vocabulary::ChangeVotes { .. } => self.fmt_lasting(f),
+            Vocabulary::Investigate {
+                target,
+                learns,
+                weak_disguises_apply,
+                strong_disguises_apply,
+            } => {
+                fmt_learns(f, target, learns)?;
+                f.write_str(disguises_apply(
+                    *weak_disguises_apply,
+                    *strong_disguises_apply,
+                ))
             }
             Vocabulary::ApplyStatus {
                 status,
@@ -593,30 +671,6 @@ impl fmt::Display for Vocabulary {
             }
             Vocabulary::RemoveStatus { status, target } => {
                 write!(f, "remove status {status} from {target}")
-            }
-            Vocabulary::ChangeVotes {
-                target,
-                ballot,
-                adjust,
-                amount,
-                duration,
-            } => {
-                let (how, preposition) = if *adjust {
-                    ("adjust", "by")
-                } else {
-                    ("set", "to")
-                };
-                let ballot = match ballot {
-                    VoteKind::Public => "public",
-                    VoteKind::SpecialPublic => "special public",
-                    VoteKind::HiddenPublic => "hidden public",
-                    VoteKind::Private => "private",
-                };
-                write!(
-                    f,
-                    "{how} the {ballot} voting power of {target} {preposition} {amount}{}",
-                    For(*duration)
-                )
             }
             Vocabulary::ChangeRole { target, to } => {
                 write!(f, "change the role of {target} to {to}")
@@ -643,18 +697,7 @@ impl fmt::Display for Vocabulary {
                 write!(f, "copy the role of {from}{note}")
             }
             Vocabulary::SwapRoles { with } => write!(f, "swap roles with {with}"),
-            Vocabulary::Counter { target, op, amount } => {
-                let whose = target.as_ref().map_or_else(
-                    || "its own counter".to_string(),
-                    |t| format!("the counter of {t}"),
-                );
-                let amount = amount.as_deref().unwrap_or("1");
-                match op {
-                    CounterOp::Set => write!(f, "set {whose} to {amount}"),
-                    CounterOp::Increment => write!(f, "add {amount} to {whose}"),
-                    CounterOp::Decrement => write!(f, "subtract {amount} from {whose}"),
-                }
-            }
+            Vocabulary::Counter { target, op, amount } => fmt_counter(f, target, *op, amount),
             Vocabulary::Message { audience, text } => match audience {
                 Audience::Actor => write!(f, "tell the actor {text}"),
                 Audience::Public => write!(f, "announce {text}"),
