@@ -2,7 +2,8 @@
 //! errors or warnings, and key constructs come out as the intended tree.
 
 use mafia_mod::wwr::ast::{
-    AbilityKind, ConditionKind, ElementKind, RestrictionKind, StatementKind, TriggerKind,
+    AbilityKind, ConditionKind, ElementKind, Joining, Poll, RestrictionKind, StatementKind,
+    TriggerKind,
 };
 use mafia_mod::wwr::{Parsed, parse_element};
 use std::path::Path;
@@ -188,9 +189,9 @@ fn every_ability_type_is_present() {
     }
     let removal = element.triggers[0].body.iter().find_map(|s| match &s.kind {
         StatementKind::Ability { ability } => match &ability.kind {
-            AbilityKind::Joining {
+            AbilityKind::Joining(Joining {
                 player: Some(p), ..
-            } => Some(p.to_string()),
+            }) => Some(p.to_string()),
             _ => None,
         },
         _ => None,
@@ -241,7 +242,7 @@ fn a_poll_manipulation_keeps_its_duration() {
         .iter()
         .map(|s| match &s.kind {
             StatementKind::Ability { ability } => match &ability.kind {
-                AbilityKind::Poll { duration, .. } => duration.is_some(),
+                AbilityKind::Poll(Poll { duration, .. }) => duration.is_some(),
                 other => panic!("not a poll: {other:?}"),
             },
             other => panic!("not an ability: {other:?}"),

@@ -118,19 +118,25 @@ fn value_led(c: &mut Cursor) -> PResult<AbilityKind> {
                 c.found()
             )));
         }
-        return Ok(AbilityKind::ChoiceCreation {
-            choice: first,
-            chooser,
-            options,
-        });
+        return Ok(AbilityKind::ChoiceCreation(
+            crate::wwr::ast::ChoiceCreation {
+                choice: first,
+                chooser,
+                options,
+            },
+        ));
     }
     if c.eat_phrase("Choice Choose") {
-        return Ok(AbilityKind::ChoiceChoosing {
-            choice: first,
-            option: parse_value(c)?,
-        });
+        return Ok(AbilityKind::ChoiceChoosing(
+            crate::wwr::ast::ChoiceChoosing {
+                choice: first,
+                option: parse_value(c)?,
+            },
+        ));
     }
-    Ok(AbilityKind::Feedback { value: first })
+    Ok(AbilityKind::Feedback(crate::wwr::ast::Feedback {
+        value: first,
+    }))
 }
 
 fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
@@ -199,23 +205,23 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                     "the investigated value",
                 ));
             };
-            AbilityKind::Investigating {
+            AbilityKind::Investigating(crate::wwr::ast::Investigating {
                 kind,
                 target,
                 attribute: None,
                 disguises: disguise_levels(c)?,
-            }
+            })
         }
-        "Target" => AbilityKind::Targeting {
+        "Target" => AbilityKind::Targeting(crate::wwr::ast::Targeting {
             target: parse_value(c)?,
             as_type: target_type(c)?,
-        },
+        }),
         "Untarget" => AbilityKind::Untargeting,
         "Weakly" | "Strongly" => {
             c.expect_phrase("Disguise", &format!("`{word}`"))?;
             let target = parse_value(c)?;
             c.expect_phrase("as", "the disguised player")?;
-            AbilityKind::Disguising {
+            AbilityKind::Disguising(crate::wwr::ast::Disguising {
                 strength: if word == "Weakly" {
                     DisguiseStrength::Weak
                 } else {
@@ -224,7 +230,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                 target,
                 role: parse_value(c)?,
                 duration: duration(c)?,
-            }
+            })
         }
         "Protect" => protecting(c)?,
         "Apply" => {
@@ -233,12 +239,12 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             let target = parse_value(c)?;
             let duration = duration(c)?;
             let values = values_in_parens(c)?;
-            AbilityKind::ApplyAttribute {
+            AbilityKind::ApplyAttribute(crate::wwr::ast::ApplyAttribute {
                 attribute,
                 target,
                 duration,
                 values,
-            }
+            })
         }
         "Remove" => {
             let first = parse_value(c)?;
@@ -247,18 +253,18 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             let is_group_removal = first.plain_text().is_none()
                 && matches!(from.kind, super::ast::ValueKind::Group { .. });
             if is_group_removal {
-                AbilityKind::Joining {
+                AbilityKind::Joining(crate::wwr::ast::Joining {
                     action: JoinAction::Remove,
                     player: Some(first),
                     group: from,
                     membership: None,
                     duration: None,
-                }
+                })
             } else {
-                AbilityKind::RemoveAttribute {
+                AbilityKind::RemoveAttribute(crate::wwr::ast::RemoveAttribute {
                     attribute: first,
                     target: from,
-                }
+                })
             }
         }
         "Change" => {
@@ -268,23 +274,23 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             c.expect_phrase("to", "the value index")?;
             let value = parse_value(c)?;
             let target = value_after(c, "for")?;
-            AbilityKind::ChangeAttribute {
+            AbilityKind::ChangeAttribute(crate::wwr::ast::ChangeAttribute {
                 attribute,
                 index,
                 value,
                 target,
-            }
+            })
         }
         "Redirect" => {
             let abilities = parse_value(c)?;
             let from = value_after(c, "from")?;
             c.expect_phrase("to", "the redirected abilities")?;
-            AbilityKind::Redirecting {
+            AbilityKind::Redirecting(crate::wwr::ast::Redirecting {
                 abilities,
                 from,
                 to: parse_value(c)?,
                 duration: duration(c)?,
-            }
+            })
         }
         "Manipulate" => manipulate(c)?,
         "Whisper" => {
@@ -292,31 +298,31 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             c.expect_phrase("to", "`Whisper`")?;
             let to = parse_value(c)?;
             let disguise = value_after(c, "as")?;
-            AbilityKind::Whispering {
+            AbilityKind::Whispering(crate::wwr::ast::Whispering {
                 from,
                 to,
                 disguise,
                 duration: duration(c)?,
-            }
+            })
         }
         "Join" => {
             let group = parse_value(c)?;
             let membership = value_after(c, "as")?;
-            AbilityKind::Joining {
+            AbilityKind::Joining(crate::wwr::ast::Joining {
                 action: JoinAction::Join,
                 player: None,
                 group,
                 membership,
                 duration: duration(c)?,
-            }
+            })
         }
-        "Leave" => AbilityKind::Joining {
+        "Leave" => AbilityKind::Joining(crate::wwr::ast::Joining {
             action: JoinAction::Leave,
             player: None,
             group: parse_value(c)?,
             membership: None,
             duration: None,
-        },
+        }),
         "Add" => {
             let first = parse_value(c)?;
             if c.eat_phrase("Poll") {
@@ -325,46 +331,46 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                 c.expect_phrase("to", "the added player (or `Poll` after a poll name)")?;
                 let group = parse_value(c)?;
                 let membership = value_after(c, "as")?;
-                AbilityKind::Joining {
+                AbilityKind::Joining(crate::wwr::ast::Joining {
                     action: JoinAction::Add,
                     player: Some(first),
                     group,
                     membership,
                     duration: duration(c)?,
-                }
+                })
             }
         }
         "Grant" => {
             let role = parse_value(c)?;
             c.expect_phrase("to", "the granted role")?;
-            AbilityKind::Granting {
+            AbilityKind::Granting(crate::wwr::ast::Granting {
                 action: GrantAction::Grant,
                 role,
                 from: None,
                 to: Some(parse_value(c)?),
-            }
+            })
         }
         "Revoke" => {
             let role = parse_value(c)?;
             c.expect_phrase("from", "the revoked role")?;
-            AbilityKind::Granting {
+            AbilityKind::Granting(crate::wwr::ast::Granting {
                 action: GrantAction::Revoke,
                 role,
                 from: Some(parse_value(c)?),
                 to: None,
-            }
+            })
         }
         "Transfer" => {
             let role = parse_value(c)?;
             c.expect_phrase("from", "the transferred role")?;
             let from = parse_value(c)?;
             c.expect_phrase("to", "the previous holder")?;
-            AbilityKind::Granting {
+            AbilityKind::Granting(crate::wwr::ast::Granting {
                 action: GrantAction::Transfer,
                 role,
                 from: Some(from),
                 to: Some(parse_value(c)?),
-            }
+            })
         }
         "Loyalty" => {
             c.expect_phrase("to", "`Loyalty`")?;
@@ -379,7 +385,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                     )));
                 }
             };
-            AbilityKind::Loyalty { to, kind }
+            AbilityKind::Loyalty(crate::wwr::ast::Loyalty { to, kind })
         }
         "Obstruct" => obstructing(c)?,
         "Create" => {
@@ -399,11 +405,11 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             let mut probe = *c;
             probe.skip_ws();
             if probe.at_end() {
-                AbilityKind::Cancel { feedback: None }
+                AbilityKind::Cancel(crate::wwr::ast::Cancel { feedback: None })
             } else if c.eat_phrase("with") {
-                AbilityKind::Cancel {
+                AbilityKind::Cancel(crate::wwr::ast::Cancel {
                     feedback: Some(parse_value(c)?),
-                }
+                })
             } else {
                 let name = parse_value(c)?;
                 c.expect_phrase("Poll", "the poll name (or `with` for a cancelled visit)")?;
@@ -418,13 +424,13 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
         "Reveal" => {
             let info = parse_value(c)?;
             c.expect_phrase("to", "the revealed information")?;
-            AbilityKind::Announcement {
+            AbilityKind::Announcement(crate::wwr::ast::Announcement {
                 kind: AnnouncementKind::Reveal,
                 info,
                 to: Some(parse_value(c)?),
-            }
+            })
         }
-        "Announce" | "Learn" | "Know" => AbilityKind::Announcement {
+        "Announce" | "Learn" | "Know" => AbilityKind::Announcement(crate::wwr::ast::Announcement {
             kind: match word {
                 "Announce" => AnnouncementKind::Announce,
                 "Learn" => AnnouncementKind::Learn,
@@ -432,7 +438,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             },
             info: parse_value(c)?,
             to: None,
-        },
+        }),
         "Copy" => {
             let target = parse_value(c)?;
             let suppressed = match paren_word(c)?.as_deref() {
@@ -444,13 +450,13 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                     )));
                 }
             };
-            AbilityKind::Copying { target, suppressed }
+            AbilityKind::Copying(crate::wwr::ast::Copying { target, suppressed })
         }
         "Ascend" => AbilityKind::Ascend,
         "Descend" => AbilityKind::Descend,
-        "Disband" => AbilityKind::Disband {
+        "Disband" => AbilityKind::Disband(crate::wwr::ast::Disband {
             target: optional_value(c)?,
-        },
+        }),
         "Increment" | "Decrement" => {
             c.expect_phrase("Counter", &format!("`{word}`"))?;
             let mut amount = None;
@@ -464,7 +470,7 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                     break;
                 }
             }
-            AbilityKind::Counting {
+            AbilityKind::Counting(crate::wwr::ast::Counting {
                 op: if word == "Increment" {
                     CounterOp::Increment
                 } else {
@@ -472,29 +478,29 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                 },
                 amount,
                 target,
-            }
+            })
         }
         "Set" => {
             c.expect_phrase("Counter to", "`Set`")?;
             let amount = Some(parse_value(c)?);
             let target = value_after(c, "for")?;
-            AbilityKind::Counting {
+            AbilityKind::Counting(crate::wwr::ast::Counting {
                 op: CounterOp::Set,
                 amount,
                 target,
-            }
+            })
         }
         "Conversation" => {
             c.expect_phrase("Reset", "`Conversation`")?;
-            AbilityKind::ConversationReset {
+            AbilityKind::ConversationReset(crate::wwr::ast::ConversationReset {
                 target: optional_value(c)?,
-            }
+            })
         }
         "Switch" => {
             c.expect_phrase("with", "`Switch`")?;
-            AbilityKind::Switching {
+            AbilityKind::Switching(crate::wwr::ast::Switching {
                 target: parse_value(c)?,
-            }
+            })
         }
         "Shuffle" => {
             let mut targets = vec![parse_value(c)?];
@@ -504,32 +510,32 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             if targets.len() > 5 {
                 return Err(c.error_at(start, c.pos, "`Shuffle` takes at most 5 targets"));
             }
-            AbilityKind::Shuffle { targets }
+            AbilityKind::Shuffle(crate::wwr::ast::Shuffle { targets })
         }
         "Emit" => emitting(c, false)?,
         "End" => {
             c.expect_phrase("Emit", "`End`")?;
             emitting(c, true)?
         }
-        "Display" => AbilityKind::Displaying {
+        "Display" => AbilityKind::Displaying(crate::wwr::ast::Displaying {
             display: parse_value(c)?,
             values: values_in_parens(c)?,
-        },
+        }),
         "Update" => {
             let display = parse_value(c)?;
             c.expect_phrase("value", "the display name")?;
             let index = value_index(c, DISPLAY_VALUES)?;
             c.expect_phrase("to", "the value index")?;
-            AbilityKind::DisplayUpdate {
+            AbilityKind::DisplayUpdate(crate::wwr::ast::DisplayUpdate {
                 display,
                 index,
                 value: parse_value(c)?,
-            }
+            })
         }
-        "Lock" | "Unlock" => AbilityKind::Locking {
+        "Lock" | "Unlock" => AbilityKind::Locking(crate::wwr::ast::Locking {
             lock: word == "Lock",
             location: parse_value(c)?,
-        },
+        }),
         "Format" => {
             let source = parse_value(c)?;
             c.expect_phrase("as", "the formatted value")?;
@@ -541,20 +547,20 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
             } else {
                 (None, None)
             };
-            AbilityKind::Formatting {
+            AbilityKind::Formatting(crate::wwr::ast::Formatting {
                 source,
                 template,
                 split_by,
                 split_as,
-            }
+            })
         }
         "Execute" => {
             let command = parse_value(c)?;
             c.expect_phrase("to", "the command name")?;
-            AbilityKind::Executing {
+            AbilityKind::Executing(crate::wwr::ast::Executing {
                 command,
                 location: parse_value(c)?,
-            }
+            })
         }
         "Activate" => {
             let target = parse_value(c)?;
@@ -569,11 +575,11 @@ fn word_led(c: &mut Cursor) -> PResult<AbilityKind> {
                     "the activated player",
                 ));
             };
-            AbilityKind::Activating { target, while_ }
+            AbilityKind::Activating(crate::wwr::ast::Activating { target, while_ })
         }
-        "Resurrect" => AbilityKind::Resurrecting {
+        "Resurrect" => AbilityKind::Resurrecting(crate::wwr::ast::Resurrecting {
             target: parse_value(c)?,
-        },
+        }),
         "Success" => AbilityKind::Success,
         "Failure" => AbilityKind::Failure,
         "Continue" => AbilityKind::Continue,
@@ -634,20 +640,20 @@ fn value_index(c: &mut Cursor, most: u32) -> PResult<Value> {
 }
 
 fn killing(c: &mut Cursor, kind: KillingKind) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Killing {
+    Ok(AbilityKind::Killing(crate::wwr::ast::Killing {
         kind,
         target: parse_value(c)?,
-    })
+    }))
 }
 
 fn changing(c: &mut Cursor, kind: ChangeKind) -> PResult<AbilityKind> {
     let target = parse_value(c)?;
     c.expect_phrase("to", "the changed target")?;
-    Ok(AbilityKind::Changing {
+    Ok(AbilityKind::Changing(crate::wwr::ast::Changing {
         kind,
         target,
         to: parse_value(c)?,
-    })
+    }))
 }
 
 fn investigate(c: &mut Cursor, kind: InvestigationKind) -> PResult<AbilityKind> {
@@ -658,12 +664,12 @@ fn investigate(c: &mut Cursor, kind: InvestigationKind) -> PResult<AbilityKind> 
     } else {
         None
     };
-    Ok(AbilityKind::Investigating {
+    Ok(AbilityKind::Investigating(crate::wwr::ast::Investigating {
         kind,
         target,
         attribute,
         disguises: disguise_levels(c)?,
-    })
+    }))
 }
 
 /// `(SD, WD)`, `(WD)`, `(SD)` or nothing.
@@ -777,14 +783,14 @@ fn protecting(c: &mut Cursor) -> PResult<AbilityKind> {
     } else {
         None
     };
-    Ok(AbilityKind::Protecting {
+    Ok(AbilityKind::Protecting(crate::wwr::ast::Protecting {
         target,
         against,
         by,
         defense,
         during,
         duration: duration(c)?,
-    })
+    }))
 }
 
 /// Vote manipulation (`Manipulate @Self's `public voting power` to `1``) or poll
@@ -836,7 +842,7 @@ fn manipulate(c: &mut Cursor) -> PResult<AbilityKind> {
             None,
             Some(manipulation),
         );
-        if let AbilityKind::Poll { duration: d, .. } = &mut kind {
+        if let AbilityKind::Poll(crate::wwr::ast::Poll { duration: d, .. }) = &mut kind {
             *d = duration(c)?;
         }
         return Ok(kind);
@@ -871,13 +877,15 @@ fn manipulate(c: &mut Cursor) -> PResult<AbilityKind> {
     } else {
         return Err(expected_after(c, "`to` or `by`", "the voting power"));
     };
-    Ok(AbilityKind::VoteManipulating {
-        target: subject,
-        vote,
-        relative,
-        amount: parse_value(c)?,
-        duration: duration(c)?,
-    })
+    Ok(AbilityKind::VoteManipulating(
+        crate::wwr::ast::VoteManipulating {
+            target: subject,
+            vote,
+            relative,
+            amount: parse_value(c)?,
+            duration: duration(c)?,
+        },
+    ))
 }
 
 /// `Obstruct <target>` or `Obstruct [!]<Ability Type> for <target> [⇒ feedback]`.
@@ -937,22 +945,22 @@ fn obstructing(c: &mut Cursor) -> PResult<AbilityKind> {
     } else {
         None
     };
-    Ok(AbilityKind::Obstructing {
+    Ok(AbilityKind::Obstructing(crate::wwr::ast::Obstructing {
         target,
         abilities,
         feedback,
         duration: duration(c)?,
-    })
+    }))
 }
 
 fn emitting(c: &mut Cursor, at_end_of_phase: bool) -> PResult<AbilityKind> {
     let value = parse_value(c)?;
     let target = value_after(c, "for")?;
-    Ok(AbilityKind::Emitting {
+    Ok(AbilityKind::Emitting(crate::wwr::ast::Emitting {
         value,
         target,
         at_end_of_phase,
-    })
+    }))
 }
 
 fn poll(
@@ -962,14 +970,14 @@ fn poll(
     name: Option<Value>,
     manipulation: Option<PollManipulation>,
 ) -> AbilityKind {
-    AbilityKind::Poll {
+    AbilityKind::Poll(crate::wwr::ast::Poll {
         action,
         poll,
         location,
         name,
         manipulation,
         duration: None,
-    }
+    })
 }
 
 /// The value after `phrase`, if the phrase comes next.

@@ -48,7 +48,7 @@
 //!     RestrictionKind::Temporal { phase: PhaseKind::Night, number: Some(2), or_later: true }
 //! ));
 //! let StatementKind::Ability { ability } = &block.body[0].kind else { unreachable!() };
-//! let AbilityKind::Investigating { kind, target, disguises, .. } = &ability.kind else { unreachable!() };
+//! let AbilityKind::Investigating(Investigating { kind, target, disguises, .. }) = &ability.kind else { unreachable!() };
 //! assert_eq!(*kind, InvestigationKind::Role);
 //! assert_eq!(target.to_string(), "@Selection");
 //! assert!(disguises.weak && disguises.strong);
@@ -58,6 +58,39 @@
 
 use super::span::Span;
 use serde::Serialize;
+
+pub use super::abilities::activating::Activating;
+pub use super::abilities::announcing::{Announcement, AnnouncementKind};
+pub use super::abilities::attributes::{ApplyAttribute, ChangeAttribute, RemoveAttribute};
+pub use super::abilities::cancelling::Cancel;
+pub use super::abilities::changing::{ChangeKind, Changing};
+pub use super::abilities::choices::{ChoiceChoosing, ChoiceCreation};
+pub use super::abilities::conversation_reset::ConversationReset;
+pub use super::abilities::copying::Copying;
+pub use super::abilities::counting::{CounterOp, Counting};
+pub use super::abilities::disbanding::Disband;
+pub use super::abilities::disguising::{DisguiseStrength, Disguising};
+pub use super::abilities::displaying::{DisplayUpdate, Displaying};
+pub use super::abilities::emitting::Emitting;
+pub use super::abilities::executing::Executing;
+pub use super::abilities::feedback::Feedback;
+pub use super::abilities::formatting::Formatting;
+pub use super::abilities::granting::{GrantAction, Granting};
+pub use super::abilities::investigating::{DisguiseLevels, Investigating, InvestigationKind};
+pub use super::abilities::joining::{JoinAction, Joining};
+pub use super::abilities::killing::{Killing, KillingKind};
+pub use super::abilities::locking::Locking;
+pub use super::abilities::loyalty::{Loyalty, LoyaltyKind};
+pub use super::abilities::obstructing::{ObstructFeedback, Obstructing, WeightedFeedback};
+pub use super::abilities::polling::{Poll, PollAction, PollManipulation};
+pub use super::abilities::protecting::{Defense, KillFilter, Protecting};
+pub use super::abilities::redirecting::Redirecting;
+pub use super::abilities::resurrecting::Resurrecting;
+pub use super::abilities::shuffling::Shuffle;
+pub use super::abilities::switching::Switching;
+pub use super::abilities::targeting::{TargetType, Targeting};
+pub use super::abilities::vote_manipulating::{VoteKind, VoteManipulating};
+pub use super::abilities::whispering::Whispering;
 
 /// A name as written, with where it was written.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -856,436 +889,91 @@ pub struct Ability {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AbilityKind {
-    Killing {
-        kind: KillingKind,
-        target: Value,
-    },
-    Investigating {
-        kind: InvestigationKind,
-        target: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        attribute: Option<Value>,
-        disguises: DisguiseLevels,
-    },
-    Targeting {
-        target: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        as_type: Option<TargetType>,
-    },
+    Killing(Killing),
+    Investigating(Investigating),
+    Targeting(Targeting),
     Untargeting,
-    Disguising {
-        strength: DisguiseStrength,
-        target: Value,
-        role: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    Protecting {
-        target: Value,
-        against: KillFilter,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        by: Option<Value>,
-        defense: Defense,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        during: Option<PhaseKind>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    ApplyAttribute {
-        attribute: Value,
-        target: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        values: Vec<Value>,
-    },
-    RemoveAttribute {
-        attribute: Value,
-        target: Value,
-    },
-    ChangeAttribute {
-        attribute: Value,
-        index: Value,
-        value: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        target: Option<Value>,
-    },
-    Redirecting {
-        abilities: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        from: Option<Value>,
-        to: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    VoteManipulating {
-        target: Value,
-        vote: VoteKind,
-        relative: bool,
-        amount: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    Whispering {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        from: Option<Value>,
-        to: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        disguise: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    Joining {
-        action: JoinAction,
-        /// The player added or removed (`Add`/`Remove`); absent for `Join`/`Leave` (the actor).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        player: Option<Value>,
-        group: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        membership: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    Granting {
-        action: GrantAction,
-        role: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        from: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        to: Option<Value>,
-    },
-    Loyalty {
-        to: Value,
-        kind: LoyaltyKind,
-    },
-    Obstructing {
-        target: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        abilities: Option<AbilityFilter>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        feedback: Option<ObstructFeedback>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    Poll {
-        action: PollAction,
-        /// The poll type; absent in `Create Poll in …` written inside a poll (the poll itself).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        poll: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        location: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        name: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        manipulation: Option<PollManipulation>,
-        /// How long a poll manipulation lasts (``Manipulate `Lynch` Poll (…) (~NextDay)``).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        duration: Option<Duration>,
-    },
-    Announcement {
-        kind: AnnouncementKind,
-        info: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        to: Option<Value>,
-    },
-    Changing {
-        kind: ChangeKind,
-        target: Value,
-        to: Value,
-    },
-    Copying {
-        target: Value,
-        suppressed: bool,
-    },
-    ChoiceCreation {
-        choice: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        chooser: Option<Value>,
-        options: Vec<Name>,
-    },
-    ChoiceChoosing {
-        choice: Value,
-        option: Value,
-    },
+    Disguising(Disguising),
+    Protecting(Protecting),
+    ApplyAttribute(ApplyAttribute),
+    RemoveAttribute(RemoveAttribute),
+    ChangeAttribute(ChangeAttribute),
+    Redirecting(Redirecting),
+    VoteManipulating(VoteManipulating),
+    Whispering(Whispering),
+    Joining(Joining),
+    Granting(Granting),
+    Loyalty(Loyalty),
+    Obstructing(Obstructing),
+    Poll(Poll),
+    Announcement(Announcement),
+    Changing(Changing),
+    Copying(Copying),
+    ChoiceCreation(ChoiceCreation),
+    ChoiceChoosing(ChoiceChoosing),
     Ascend,
     Descend,
-    Disband {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        target: Option<Value>,
-    },
-    Counting {
-        op: CounterOp,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        amount: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        target: Option<Value>,
-    },
-    ConversationReset {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        target: Option<Value>,
-    },
-    Cancel {
-        #[serde(skip_serializing_if = "Option::is_none")]
-        feedback: Option<Value>,
-    },
-    Switching {
-        target: Value,
-    },
-    Shuffle {
-        targets: Vec<Value>,
-    },
-    Emitting {
-        value: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        target: Option<Value>,
-        at_end_of_phase: bool,
-    },
-    Displaying {
-        display: Value,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        values: Vec<Value>,
-    },
-    DisplayUpdate {
-        display: Value,
-        index: Value,
-        value: Value,
-    },
-    Locking {
-        lock: bool,
-        location: Value,
-    },
-    Formatting {
-        source: Value,
-        template: Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        split_by: Option<Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        split_as: Option<Value>,
-    },
-    Executing {
-        command: Value,
-        location: Value,
-    },
-    Activating {
-        target: Value,
-        /// `while <value>`; absent for `always`.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        while_: Option<Value>,
-    },
-    Resurrecting {
-        target: Value,
-    },
-    /// A complex-action result: `` `text` `` or `@Result2`.
-    Feedback {
-        value: Value,
-    },
+    Disband(Disband),
+    Counting(Counting),
+    ConversationReset(ConversationReset),
+    Cancel(Cancel),
+    Switching(Switching),
+    Shuffle(Shuffle),
+    Emitting(Emitting),
+    Displaying(Displaying),
+    DisplayUpdate(DisplayUpdate),
+    Locking(Locking),
+    Formatting(Formatting),
+    Executing(Executing),
+    Activating(Activating),
+    Resurrecting(Resurrecting),
+    Feedback(Feedback),
     Success,
     Failure,
     /// Keep evaluating the following conditions.
     Continue,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum KillingKind {
-    Kill,
-    Attack,
-    Lynch,
-    TrueKill,
-    Banish,
-    TrueBanish,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum InvestigationKind {
-    Role,
-    Alignment,
-    Category,
-    Class,
-    Attribute,
-    /// `Investigate <Role> Count`: how many times a role exists.
-    Count,
-    /// `Investigate <Target> Player Count`: how many players a selector holds.
-    PlayerCount,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct DisguiseLevels {
-    pub weak: bool,
-    pub strong: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum TargetType {
-    Player,
-    PlayerOptional,
-    Dead,
-    Ghost,
-    Role,
-    Attribute,
-    Category,
-    FullCategory,
-    Boolean,
-    Option,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum DisguiseStrength {
-    Weak,
-    Strong,
-}
-
-/// Which killings a protection stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum KillFilter {
-    Attacks,
-    Kills,
-    Lynches,
-    AttacksAndLynches,
-    All,
-    Banishments,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Defense {
-    Active,
-    Passive,
-    Partial,
-    Recruitment,
-    Absence { at: Value },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum VoteKind {
-    Public,
-    SpecialPublic,
-    HiddenPublic,
-    Private,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum JoinAction {
-    Join,
-    Leave,
-    Add,
-    Remove,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum GrantAction {
-    Grant,
-    Revoke,
-    Transfer,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum LoyaltyKind {
-    Group,
-    Alignment,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ObstructFeedback {
-    Fixed {
-        value: Value,
-    },
-    /// `⇒ (0.6:`A`,0.4:`B`)`.
-    Weighted {
-        choices: Vec<WeightedFeedback>,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct WeightedFeedback {
-    pub chance: f64,
-    pub value: Value,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum PollAction {
-    Add,
-    Create,
-    Cancel,
-    Delete,
-    Manipulate,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum PollManipulation {
-    /// `(<Target> is `Unvotable`)` / `Disqualified`.
-    Status { target: Value, status: Value },
-    /// `(<Target> has <n> votes)` or `hidden votes`.
-    Votes {
-        target: Value,
-        votes: Value,
-        hidden: bool,
-    },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum AnnouncementKind {
-    Reveal,
-    Announce,
-    Learn,
-    Know,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum ChangeKind {
-    Role,
-    Alignment,
-    Group,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum CounterOp {
-    Increment,
-    Decrement,
-    Set,
-}
-
 impl AbilityKind {
     /// The ability type's name as the guides write it.
     pub fn type_name(&self) -> &'static str {
         match self {
-            AbilityKind::Killing { .. } => "Killing",
-            AbilityKind::Investigating { .. } => "Investigating",
-            AbilityKind::Targeting { .. } | AbilityKind::Untargeting => "Targeting",
-            AbilityKind::Disguising { .. } => "Disguising",
-            AbilityKind::Protecting { .. } => "Protecting",
-            AbilityKind::ApplyAttribute { .. }
-            | AbilityKind::RemoveAttribute { .. }
-            | AbilityKind::ChangeAttribute { .. } => "Applying",
-            AbilityKind::Redirecting { .. } => "Redirecting",
-            AbilityKind::VoteManipulating { .. } => "Vote Manipulating",
-            AbilityKind::Whispering { .. } => "Whispering",
-            AbilityKind::Joining { .. } => "Joining",
-            AbilityKind::Granting { .. } => "Granting",
-            AbilityKind::Loyalty { .. } => "Loyalty",
-            AbilityKind::Obstructing { .. } => "Obstructing",
-            AbilityKind::Poll { .. } => "Poll Manipulating",
-            AbilityKind::Announcement { .. } => "Announcements",
-            AbilityKind::Changing { .. } => "Changing",
-            AbilityKind::Copying { .. } => "Copying",
-            AbilityKind::ChoiceCreation { .. } | AbilityKind::ChoiceChoosing { .. } => "Choices",
+            AbilityKind::Killing(_) => "Killing",
+            AbilityKind::Investigating(_) => "Investigating",
+            AbilityKind::Targeting(_) | AbilityKind::Untargeting => "Targeting",
+            AbilityKind::Disguising(_) => "Disguising",
+            AbilityKind::Protecting(_) => "Protecting",
+            AbilityKind::ApplyAttribute(_)
+            | AbilityKind::RemoveAttribute(_)
+            | AbilityKind::ChangeAttribute(_) => "Applying",
+            AbilityKind::Redirecting(_) => "Redirecting",
+            AbilityKind::VoteManipulating(_) => "Vote Manipulating",
+            AbilityKind::Whispering(_) => "Whispering",
+            AbilityKind::Joining(_) => "Joining",
+            AbilityKind::Granting(_) => "Granting",
+            AbilityKind::Loyalty(_) => "Loyalty",
+            AbilityKind::Obstructing(_) => "Obstructing",
+            AbilityKind::Poll(_) => "Poll Manipulating",
+            AbilityKind::Announcement(_) => "Announcements",
+            AbilityKind::Changing(_) => "Changing",
+            AbilityKind::Copying(_) => "Copying",
+            AbilityKind::ChoiceCreation(_) | AbilityKind::ChoiceChoosing(_) => "Choices",
             AbilityKind::Ascend => "Ascend",
             AbilityKind::Descend => "Descend",
-            AbilityKind::Disband { .. } => "Disband",
-            AbilityKind::Counting { .. } => "Counting",
-            AbilityKind::ConversationReset { .. } => "Conversation Reset",
-            AbilityKind::Cancel { .. } => "Cancel",
-            AbilityKind::Switching { .. } => "Switching",
-            AbilityKind::Shuffle { .. } => "Shuffle",
-            AbilityKind::Emitting { .. } => "Emitting",
-            AbilityKind::Displaying { .. } | AbilityKind::DisplayUpdate { .. } => "Displaying",
-            AbilityKind::Locking { .. } => "Locking",
-            AbilityKind::Formatting { .. } => "Formatting",
-            AbilityKind::Executing { .. } => "Executing",
-            AbilityKind::Activating { .. } => "Activating",
-            AbilityKind::Resurrecting { .. } => "Resurrecting",
-            AbilityKind::Feedback { .. }
+            AbilityKind::Disband(_) => "Disband",
+            AbilityKind::Counting(_) => "Counting",
+            AbilityKind::ConversationReset(_) => "Conversation Reset",
+            AbilityKind::Cancel(_) => "Cancel",
+            AbilityKind::Switching(_) => "Switching",
+            AbilityKind::Shuffle(_) => "Shuffle",
+            AbilityKind::Emitting(_) => "Emitting",
+            AbilityKind::Displaying(_) | AbilityKind::DisplayUpdate(_) => "Displaying",
+            AbilityKind::Locking(_) => "Locking",
+            AbilityKind::Formatting(_) => "Formatting",
+            AbilityKind::Executing(_) => "Executing",
+            AbilityKind::Activating(_) => "Activating",
+            AbilityKind::Resurrecting(_) => "Resurrecting",
+            AbilityKind::Feedback(_)
             | AbilityKind::Success
             | AbilityKind::Failure
             | AbilityKind::Continue => "Feedback",

@@ -227,7 +227,7 @@ fn not_yet(reason: &str) -> Compiled {
 pub fn compile(ability: &Ability) -> Compiled {
     let lasting = |d: &Option<Duration>| d.unwrap_or(Duration::Permanent);
     let vocabulary = match &ability.kind {
-        AbilityKind::Killing { kind, target } => Vocabulary::Kill {
+        AbilityKind::Killing(crate::wwr::ast::Killing { kind, target }) => Vocabulary::Kill {
             target: text(target),
             strength: match kind {
                 KillingKind::Attack => KillStrength::Attack,
@@ -238,14 +238,14 @@ pub fn compile(ability: &Ability) -> Compiled {
                 KillingKind::TrueBanish => KillStrength::TrueBanish,
             },
         },
-        AbilityKind::Protecting {
+        AbilityKind::Protecting(crate::wwr::ast::Protecting {
             target,
             against,
             by,
             defense,
             during,
             duration,
-        } => {
+        }) => {
             let (kind, absent_at) = match defense {
                 Defense::Active => (DefenseKind::Active, None),
                 Defense::Passive => (DefenseKind::Passive, None),
@@ -263,12 +263,12 @@ pub fn compile(ability: &Ability) -> Compiled {
                 duration: lasting(duration),
             }
         }
-        AbilityKind::Obstructing {
+        AbilityKind::Obstructing(crate::wwr::ast::Obstructing {
             target,
             abilities,
             feedback,
             duration,
-        } => Vocabulary::Block {
+        }) => Vocabulary::Block {
             target: text(target),
             abilities: abilities.as_ref().map(|f| {
                 let bang = if f.negated { "all but " } else { "" };
@@ -284,12 +284,12 @@ pub fn compile(ability: &Ability) -> Compiled {
             }),
             duration: lasting(duration),
         },
-        AbilityKind::Redirecting {
+        AbilityKind::Redirecting(crate::wwr::ast::Redirecting {
             abilities,
             from,
             to,
             duration,
-        } => Vocabulary::Redirect {
+        }) => Vocabulary::Redirect {
             abilities: abilities
                 .plain_text()
                 .map_or_else(|| text(abilities), str::to_string),
@@ -297,12 +297,12 @@ pub fn compile(ability: &Ability) -> Compiled {
             to: text(to),
             duration: lasting(duration),
         },
-        AbilityKind::Investigating {
+        AbilityKind::Investigating(crate::wwr::ast::Investigating {
             kind,
             target,
             attribute,
             disguises,
-        } => Vocabulary::Investigate {
+        }) => Vocabulary::Investigate {
             target: text(target),
             learns: match kind {
                 InvestigationKind::Role => Learns::Role,
@@ -318,46 +318,48 @@ pub fn compile(ability: &Ability) -> Compiled {
             weak_disguises_apply: disguises.weak,
             strong_disguises_apply: disguises.strong,
         },
-        AbilityKind::Disguising {
+        AbilityKind::Disguising(crate::wwr::ast::Disguising {
             strength,
             target,
             role,
             duration,
-        } => Vocabulary::Disguise {
+        }) => Vocabulary::Disguise {
             target: text(target),
             as_role: text(role),
             strong: *strength == DisguiseStrength::Strong,
             duration: lasting(duration),
         },
-        AbilityKind::ApplyAttribute {
+        AbilityKind::ApplyAttribute(crate::wwr::ast::ApplyAttribute {
             attribute,
             target,
             duration,
             values,
-        } => Vocabulary::ApplyStatus {
+        }) => Vocabulary::ApplyStatus {
             status: text(attribute),
             target: text(target),
             duration: lasting(duration),
             values: values.iter().map(text).collect(),
         },
-        AbilityKind::RemoveAttribute { attribute, target } => Vocabulary::RemoveStatus {
-            status: text(attribute),
-            target: text(target),
-        },
-        AbilityKind::VoteManipulating {
+        AbilityKind::RemoveAttribute(crate::wwr::ast::RemoveAttribute { attribute, target }) => {
+            Vocabulary::RemoveStatus {
+                status: text(attribute),
+                target: text(target),
+            }
+        }
+        AbilityKind::VoteManipulating(crate::wwr::ast::VoteManipulating {
             target,
             vote,
             relative,
             amount,
             duration,
-        } => Vocabulary::ChangeVotes {
+        }) => Vocabulary::ChangeVotes {
             target: text(target),
             ballot: *vote,
             adjust: *relative,
             amount: text(amount),
             duration: lasting(duration),
         },
-        AbilityKind::Changing { kind, target, to } => match kind {
+        AbilityKind::Changing(crate::wwr::ast::Changing { kind, target, to }) => match kind {
             ChangeKind::Role => Vocabulary::ChangeRole {
                 target: text(target),
                 to: text(to),
@@ -370,12 +372,12 @@ pub fn compile(ability: &Ability) -> Compiled {
                 return not_yet("renaming a group needs groups in the engine");
             }
         },
-        AbilityKind::Granting {
+        AbilityKind::Granting(crate::wwr::ast::Granting {
             action,
             role,
             from,
             to,
-        } => {
+        }) => {
             let role = text(role);
             let from = opt(from).unwrap_or_default();
             let to = opt(to).unwrap_or_default();
@@ -385,25 +387,33 @@ pub fn compile(ability: &Ability) -> Compiled {
                 GrantAction::Transfer => Vocabulary::TransferRole { role, from, to },
             }
         }
-        AbilityKind::Copying { target, suppressed } => Vocabulary::CopyRole {
-            from: text(target),
-            suppress_starting: *suppressed,
-        },
-        AbilityKind::Switching { target } => Vocabulary::SwapRoles { with: text(target) },
-        AbilityKind::Counting { op, amount, target } => Vocabulary::Counter {
-            target: opt(target),
-            op: *op,
-            amount: opt(amount),
-        },
-        AbilityKind::Announcement { kind, info, to } => Vocabulary::Message {
-            audience: match (kind, to) {
-                (AnnouncementKind::Announce, _) => Audience::Public,
-                (AnnouncementKind::Reveal, Some(to)) => Audience::At(text(to)),
-                _ => Audience::Actor,
-            },
-            text: text(info),
-        },
-        AbilityKind::Feedback { value } => Vocabulary::Message {
+        AbilityKind::Copying(crate::wwr::ast::Copying { target, suppressed }) => {
+            Vocabulary::CopyRole {
+                from: text(target),
+                suppress_starting: *suppressed,
+            }
+        }
+        AbilityKind::Switching(crate::wwr::ast::Switching { target }) => {
+            Vocabulary::SwapRoles { with: text(target) }
+        }
+        AbilityKind::Counting(crate::wwr::ast::Counting { op, amount, target }) => {
+            Vocabulary::Counter {
+                target: opt(target),
+                op: *op,
+                amount: opt(amount),
+            }
+        }
+        AbilityKind::Announcement(crate::wwr::ast::Announcement { kind, info, to }) => {
+            Vocabulary::Message {
+                audience: match (kind, to) {
+                    (AnnouncementKind::Announce, _) => Audience::Public,
+                    (AnnouncementKind::Reveal, Some(to)) => Audience::At(text(to)),
+                    _ => Audience::Actor,
+                },
+                text: text(info),
+            }
+        }
+        AbilityKind::Feedback(crate::wwr::ast::Feedback { value }) => Vocabulary::Message {
             audience: Audience::Actor,
             text: text(value),
         },
@@ -415,38 +425,36 @@ pub fn compile(ability: &Ability) -> Compiled {
 /// Why an ability type has no place in the engine's vocabulary yet.
 fn not_yet_reason(kind: &AbilityKind) -> &'static str {
     match kind {
-        AbilityKind::ChangeAttribute { .. } => {
+        AbilityKind::ChangeAttribute(_) => {
             "changing a stored attribute value needs attribute values in the engine"
         }
-        AbilityKind::Targeting { .. } | AbilityKind::Untargeting => {
+        AbilityKind::Targeting(_) | AbilityKind::Untargeting => {
             "the engine has no per-player stored target yet"
         }
-        AbilityKind::Whispering { .. } => "whisper channels are not modelled by the engine",
-        AbilityKind::Joining { .. } | AbilityKind::Disband { .. } => {
+        AbilityKind::Whispering(_) => "whisper channels are not modelled by the engine",
+        AbilityKind::Joining(_) | AbilityKind::Disband(_) => {
             "group membership is not in the engine's vocabulary yet"
         }
-        AbilityKind::Loyalty { .. } => "loyalty (betrayal on role change) is not modelled yet",
-        AbilityKind::Poll { .. } => "creating or manipulating polls needs WWR polls in the engine",
-        AbilityKind::ChoiceCreation { .. } | AbilityKind::ChoiceChoosing { .. } => {
+        AbilityKind::Loyalty(_) => "loyalty (betrayal on role change) is not modelled yet",
+        AbilityKind::Poll(_) => "creating or manipulating polls needs WWR polls in the engine",
+        AbilityKind::ChoiceCreation(_) | AbilityKind::ChoiceChoosing(_) => {
             "choices are not in the engine's vocabulary yet"
         }
         AbilityKind::Ascend | AbilityKind::Descend => {
             "winning or losing alone (ascend/descend) needs WWR win rules in the engine"
         }
-        AbilityKind::ConversationReset { .. } => "channel history is outside the console",
-        AbilityKind::Cancel { .. } => "cancelling a visit needs visit triggers in the engine",
-        AbilityKind::Shuffle { .. } => {
-            "shuffling lists is WWR interpreter work, not an engine ability"
-        }
-        AbilityKind::Emitting { .. } => "emitted values need WWR triggers in the engine",
-        AbilityKind::Displaying { .. } | AbilityKind::DisplayUpdate { .. } => {
+        AbilityKind::ConversationReset(_) => "channel history is outside the console",
+        AbilityKind::Cancel(_) => "cancelling a visit needs visit triggers in the engine",
+        AbilityKind::Shuffle(_) => "shuffling lists is WWR interpreter work, not an engine ability",
+        AbilityKind::Emitting(_) => "emitted values need WWR triggers in the engine",
+        AbilityKind::Displaying(_) | AbilityKind::DisplayUpdate(_) => {
             "displays are Discord messages the console does not keep"
         }
-        AbilityKind::Locking { .. } => "locking channels is outside the console",
-        AbilityKind::Formatting { .. } => "formatting lists is WWR interpreter work",
-        AbilityKind::Executing { .. } => "bot commands are outside the console",
-        AbilityKind::Activating { .. } => "ghostly activation needs haunting mode in the engine",
-        AbilityKind::Resurrecting { .. } => "resurrection is not in the engine's vocabulary yet",
+        AbilityKind::Locking(_) => "locking channels is outside the console",
+        AbilityKind::Formatting(_) => "formatting lists is WWR interpreter work",
+        AbilityKind::Executing(_) => "bot commands are outside the console",
+        AbilityKind::Activating(_) => "ghostly activation needs haunting mode in the engine",
+        AbilityKind::Resurrecting(_) => "resurrection is not in the engine's vocabulary yet",
         AbilityKind::Success | AbilityKind::Failure | AbilityKind::Continue => {
             "complex-action control flow runs in the WWR interpreter, not as an engine ability"
         }

@@ -28,6 +28,7 @@
 //! ([`header`]); names compare without case and punctuation, and elements answer to their
 //! file names ([`resolve`]).
 
+pub mod abilities;
 pub mod ability;
 pub mod ast;
 pub mod compile;

@@ -370,7 +370,7 @@ fn value_list(values: &[Value]) -> String {
 impl Display for Ability {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            AbilityKind::Killing { kind, target } => {
+            AbilityKind::Killing(crate::wwr::ast::Killing { kind, target }) => {
                 let verb = match kind {
                     KillingKind::Kill => "Kill",
                     KillingKind::Attack => "Attack",
@@ -381,12 +381,12 @@ impl Display for Ability {
                 };
                 write!(f, "{verb} {target}")
             }
-            AbilityKind::Investigating {
+            AbilityKind::Investigating(crate::wwr::ast::Investigating {
                 kind,
                 target,
                 attribute,
                 disguises,
-            } => {
+            }) => {
                 match kind {
                     InvestigationKind::Count => write!(f, "Investigate {target} Count")?,
                     InvestigationKind::PlayerCount => {
@@ -404,7 +404,7 @@ impl Display for Ability {
                     (false, false) => Ok(()),
                 }
             }
-            AbilityKind::Targeting { target, as_type } => {
+            AbilityKind::Targeting(crate::wwr::ast::Targeting { target, as_type }) => {
                 write!(f, "Target {target}")?;
                 if let Some(t) = as_type {
                     let name = match t {
@@ -417,26 +417,26 @@ impl Display for Ability {
                 Ok(())
             }
             AbilityKind::Untargeting => f.write_str("Untarget"),
-            AbilityKind::Disguising {
+            AbilityKind::Disguising(crate::wwr::ast::Disguising {
                 strength,
                 target,
                 role,
                 duration,
-            } => {
+            }) => {
                 let adverb = match strength {
                     DisguiseStrength::Weak => "Weakly",
                     DisguiseStrength::Strong => "Strongly",
                 };
                 write!(f, "{adverb} Disguise {target} as {role}{}", Dur(*duration))
             }
-            AbilityKind::Protecting {
+            AbilityKind::Protecting(crate::wwr::ast::Protecting {
                 target,
                 against,
                 by,
                 defense,
                 during,
                 duration,
-            } => {
+            }) => {
                 let against = match against {
                     KillFilter::Attacks => "Attacks",
                     KillFilter::Kills => "Kills",
@@ -462,49 +462,52 @@ impl Display for Ability {
                 }
                 write!(f, "{}", Dur(*duration))
             }
-            AbilityKind::ApplyAttribute {
+            AbilityKind::ApplyAttribute(crate::wwr::ast::ApplyAttribute {
                 attribute,
                 target,
                 duration,
                 values,
-            } => {
+            }) => {
                 write!(f, "Apply {attribute} to {target}{}", Dur(*duration))?;
                 if !values.is_empty() {
                     f.write_str(&value_list(values))?;
                 }
                 Ok(())
             }
-            AbilityKind::RemoveAttribute { attribute, target } => {
+            AbilityKind::RemoveAttribute(crate::wwr::ast::RemoveAttribute {
+                attribute,
+                target,
+            }) => {
                 write!(f, "Remove {attribute} from {target}")
             }
-            AbilityKind::ChangeAttribute {
+            AbilityKind::ChangeAttribute(crate::wwr::ast::ChangeAttribute {
                 attribute,
                 index,
                 value,
                 target,
-            } => write!(
+            }) => write!(
                 f,
                 "Change {attribute} value {index} to {value}{}",
                 Opt("for", target)
             ),
-            AbilityKind::Redirecting {
+            AbilityKind::Redirecting(crate::wwr::ast::Redirecting {
                 abilities,
                 from,
                 to,
                 duration,
-            } => write!(
+            }) => write!(
                 f,
                 "Redirect {abilities}{} to {to}{}",
                 Opt("from", from),
                 Dur(*duration)
             ),
-            AbilityKind::VoteManipulating {
+            AbilityKind::VoteManipulating(crate::wwr::ast::VoteManipulating {
                 target,
                 vote,
                 relative,
                 amount,
                 duration,
-            } => {
+            }) => {
                 let vote = match vote {
                     VoteKind::Public => "public voting power",
                     VoteKind::SpecialPublic => "special public voting power",
@@ -518,25 +521,25 @@ impl Display for Ability {
                     Dur(*duration)
                 )
             }
-            AbilityKind::Whispering {
+            AbilityKind::Whispering(crate::wwr::ast::Whispering {
                 from,
                 to,
                 disguise,
                 duration,
-            } => write!(
+            }) => write!(
                 f,
                 "Whisper{} to {to}{}{}",
                 Opt("from", from),
                 Opt("as", disguise),
                 Dur(*duration)
             ),
-            AbilityKind::Joining {
+            AbilityKind::Joining(crate::wwr::ast::Joining {
                 action,
                 player,
                 group,
                 membership,
                 duration,
-            } => match action {
+            }) => match action {
                 JoinAction::Join => {
                     write!(f, "Join {group}{}{}", Opt("as", membership), Dur(*duration))
                 }
@@ -550,31 +553,31 @@ impl Display for Ability {
                 ),
                 JoinAction::Remove => write!(f, "Remove{} from {group}", Opt("", player)),
             },
-            AbilityKind::Granting {
+            AbilityKind::Granting(crate::wwr::ast::Granting {
                 action,
                 role,
                 from,
                 to,
-            } => match action {
+            }) => match action {
                 GrantAction::Grant => write!(f, "Grant {role}{}", Opt("to", to)),
                 GrantAction::Revoke => write!(f, "Revoke {role}{}", Opt("from", from)),
                 GrantAction::Transfer => {
                     write!(f, "Transfer {role}{}{}", Opt("from", from), Opt("to", to))
                 }
             },
-            AbilityKind::Loyalty { to, kind } => {
+            AbilityKind::Loyalty(crate::wwr::ast::Loyalty { to, kind }) => {
                 let kind = match kind {
                     LoyaltyKind::Group => "Group",
                     LoyaltyKind::Alignment => "Alignment",
                 };
                 write!(f, "Loyalty to {to} ({kind})")
             }
-            AbilityKind::Obstructing {
+            AbilityKind::Obstructing(crate::wwr::ast::Obstructing {
                 target,
                 abilities,
                 feedback,
                 duration,
-            } => {
+            }) => {
                 f.write_str("Obstruct ")?;
                 if let Some(filter) = abilities {
                     let bang = if filter.negated { "!" } else { "" };
@@ -594,14 +597,14 @@ impl Display for Ability {
                 }
                 write!(f, "{}", Dur(*duration))
             }
-            AbilityKind::Poll {
+            AbilityKind::Poll(crate::wwr::ast::Poll {
                 action,
                 poll,
                 location,
                 name,
                 manipulation,
                 duration,
-            } => {
+            }) => {
                 let verb = match action {
                     PollAction::Add => "Add",
                     PollAction::Create => "Create",
@@ -627,7 +630,7 @@ impl Display for Ability {
                 }
                 write!(f, "{}", Dur(*duration))
             }
-            AbilityKind::Announcement { kind, info, to } => {
+            AbilityKind::Announcement(crate::wwr::ast::Announcement { kind, info, to }) => {
                 let verb = match kind {
                     AnnouncementKind::Reveal => "Reveal",
                     AnnouncementKind::Announce => "Announce",
@@ -636,7 +639,7 @@ impl Display for Ability {
                 };
                 write!(f, "{verb} {info}{}", Opt("to", to))
             }
-            AbilityKind::Changing { kind, target, to } => {
+            AbilityKind::Changing(crate::wwr::ast::Changing { kind, target, to }) => {
                 let kind = match kind {
                     ChangeKind::Role => "Role",
                     ChangeKind::Alignment => "Alignment",
@@ -644,15 +647,15 @@ impl Display for Ability {
                 };
                 write!(f, "{kind} Change {target} to {to}")
             }
-            AbilityKind::Copying { target, suppressed } => {
+            AbilityKind::Copying(crate::wwr::ast::Copying { target, suppressed }) => {
                 let suffix = if *suppressed { " (Suppressed)" } else { "" };
                 write!(f, "Copy {target}{suffix}")
             }
-            AbilityKind::ChoiceCreation {
+            AbilityKind::ChoiceCreation(crate::wwr::ast::ChoiceCreation {
                 choice,
                 chooser,
                 options,
-            } => {
+            }) => {
                 let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
                 write!(
                     f,
@@ -661,13 +664,15 @@ impl Display for Ability {
                     options.join(", ")
                 )
             }
-            AbilityKind::ChoiceChoosing { choice, option } => {
+            AbilityKind::ChoiceChoosing(crate::wwr::ast::ChoiceChoosing { choice, option }) => {
                 write!(f, "{choice} Choice Choose {option}")
             }
             AbilityKind::Ascend => f.write_str("Ascend"),
             AbilityKind::Descend => f.write_str("Descend"),
-            AbilityKind::Disband { target } => write!(f, "Disband{}", Opt("", target)),
-            AbilityKind::Counting { op, amount, target } => match op {
+            AbilityKind::Disband(crate::wwr::ast::Disband { target }) => {
+                write!(f, "Disband{}", Opt("", target))
+            }
+            AbilityKind::Counting(crate::wwr::ast::Counting { op, amount, target }) => match op {
                 CounterOp::Set => write!(
                     f,
                     "Set Counter to {}{}",
@@ -681,58 +686,65 @@ impl Display for Ability {
                     Opt("for", target)
                 ),
             },
-            AbilityKind::ConversationReset { target } => {
+            AbilityKind::ConversationReset(crate::wwr::ast::ConversationReset { target }) => {
                 write!(f, "Conversation Reset{}", Opt("", target))
             }
-            AbilityKind::Cancel { feedback } => write!(f, "Cancel{}", Opt("with", feedback)),
-            AbilityKind::Switching { target } => write!(f, "Switch with {target}"),
-            AbilityKind::Shuffle { targets } => {
+            AbilityKind::Cancel(crate::wwr::ast::Cancel { feedback }) => {
+                write!(f, "Cancel{}", Opt("with", feedback))
+            }
+            AbilityKind::Switching(crate::wwr::ast::Switching { target }) => {
+                write!(f, "Switch with {target}")
+            }
+            AbilityKind::Shuffle(crate::wwr::ast::Shuffle { targets }) => {
                 let items: Vec<String> = targets.iter().map(ToString::to_string).collect();
                 write!(f, "Shuffle {}", items.join(" "))
             }
-            AbilityKind::Emitting {
+            AbilityKind::Emitting(crate::wwr::ast::Emitting {
                 value,
                 target,
                 at_end_of_phase,
-            } => {
+            }) => {
                 let end = if *at_end_of_phase { "End " } else { "" };
                 write!(f, "{end}Emit {value}{}", Opt("for", target))
             }
-            AbilityKind::Displaying { display, values } => {
+            AbilityKind::Displaying(crate::wwr::ast::Displaying { display, values }) => {
                 write!(f, "Display {display}")?;
                 if !values.is_empty() {
                     f.write_str(&value_list(values))?;
                 }
                 Ok(())
             }
-            AbilityKind::DisplayUpdate {
+            AbilityKind::DisplayUpdate(crate::wwr::ast::DisplayUpdate {
                 display,
                 index,
                 value,
-            } => write!(f, "Update {display} value {index} to {value}"),
-            AbilityKind::Locking { lock, location } => {
+            }) => write!(f, "Update {display} value {index} to {value}"),
+            AbilityKind::Locking(crate::wwr::ast::Locking { lock, location }) => {
                 write!(f, "{} {location}", if *lock { "Lock" } else { "Unlock" })
             }
-            AbilityKind::Formatting {
+            AbilityKind::Formatting(crate::wwr::ast::Formatting {
                 source,
                 template,
                 split_by,
                 split_as,
-            } => write!(
+            }) => write!(
                 f,
                 "Format {source} as {template}{}{}",
                 Opt("split by", split_by),
                 Opt("as", split_as)
             ),
-            AbilityKind::Executing { command, location } => {
+            AbilityKind::Executing(crate::wwr::ast::Executing { command, location }) => {
                 write!(f, "Execute {command} to {location}")
             }
-            AbilityKind::Activating { target, while_ } => match while_ {
+            AbilityKind::Activating(crate::wwr::ast::Activating { target, while_ }) => match while_
+            {
                 Some(value) => write!(f, "Activate {target} while {value}"),
                 None => write!(f, "Activate {target} always"),
             },
-            AbilityKind::Resurrecting { target } => write!(f, "Resurrect {target}"),
-            AbilityKind::Feedback { value } => write!(f, "{value}"),
+            AbilityKind::Resurrecting(crate::wwr::ast::Resurrecting { target }) => {
+                write!(f, "Resurrect {target}")
+            }
+            AbilityKind::Feedback(crate::wwr::ast::Feedback { value }) => write!(f, "{value}"),
             AbilityKind::Success => f.write_str("Success"),
             AbilityKind::Failure => f.write_str("Failure"),
             AbilityKind::Continue => f.write_str("Continue"),

@@ -409,16 +409,22 @@ fn attribute_ref(push: &mut Push, value: &Value) {
 
 fn ability_refs(kind: &AbilityKind, push: &mut Push) {
     match kind {
-        AbilityKind::Disguising { role, .. } => text_ref(push, ROLE, role),
-        AbilityKind::ApplyAttribute { attribute, .. } => text_ref(push, ATTRIBUTE, attribute),
-        AbilityKind::RemoveAttribute { attribute, .. }
-        | AbilityKind::ChangeAttribute { attribute, .. } => attribute_ref(push, attribute),
-        AbilityKind::Investigating {
+        AbilityKind::Disguising(crate::wwr::ast::Disguising { role, .. }) => {
+            text_ref(push, ROLE, role)
+        }
+        AbilityKind::ApplyAttribute(crate::wwr::ast::ApplyAttribute { attribute, .. }) => {
+            text_ref(push, ATTRIBUTE, attribute)
+        }
+        AbilityKind::RemoveAttribute(crate::wwr::ast::RemoveAttribute { attribute, .. })
+        | AbilityKind::ChangeAttribute(crate::wwr::ast::ChangeAttribute { attribute, .. }) => {
+            attribute_ref(push, attribute)
+        }
+        AbilityKind::Investigating(crate::wwr::ast::Investigating {
             kind,
             target,
             attribute,
             ..
-        } => {
+        }) => {
             if let Some(attribute) = attribute {
                 attribute_ref(push, attribute);
             }
@@ -426,38 +432,43 @@ fn ability_refs(kind: &AbilityKind, push: &mut Push) {
                 text_ref(push, ROLE, target);
             }
         }
-        AbilityKind::Targeting {
+        AbilityKind::Targeting(crate::wwr::ast::Targeting {
             target,
             as_type: Some(TargetType::Role),
-        } => text_ref(push, ROLE, target),
-        AbilityKind::Whispering { to, .. } => text_ref(push, ROLE, to),
-        AbilityKind::Joining { group, .. } => text_ref(push, GROUP, group),
-        AbilityKind::Granting { role, .. } => text_ref(push, ROLE, role),
-        AbilityKind::Loyalty { to, kind } => match kind {
+        }) => text_ref(push, ROLE, target),
+        AbilityKind::Whispering(crate::wwr::ast::Whispering { to, .. }) => text_ref(push, ROLE, to),
+        AbilityKind::Joining(crate::wwr::ast::Joining { group, .. }) => {
+            text_ref(push, GROUP, group)
+        }
+        AbilityKind::Granting(crate::wwr::ast::Granting { role, .. }) => text_ref(push, ROLE, role),
+        AbilityKind::Loyalty(crate::wwr::ast::Loyalty { to, kind }) => match kind {
             LoyaltyKind::Group => text_ref(push, GROUP, to),
             LoyaltyKind::Alignment => text_ref(push, TEAM, to),
         },
-        AbilityKind::Poll { poll: Some(p), .. } => text_ref(push, POLL, p),
-        AbilityKind::Announcement { to: Some(to), .. } => text_ref(push, ROLE, to),
-        AbilityKind::Changing { kind, to, .. } => match kind {
+        AbilityKind::Poll(crate::wwr::ast::Poll { poll: Some(p), .. }) => text_ref(push, POLL, p),
+        AbilityKind::Announcement(crate::wwr::ast::Announcement { to: Some(to), .. }) => {
+            text_ref(push, ROLE, to)
+        }
+        AbilityKind::Changing(crate::wwr::ast::Changing { kind, to, .. }) => match kind {
             ChangeKind::Role => text_ref(push, ROLE, to),
             ChangeKind::Alignment => text_ref(push, TEAM, to),
             ChangeKind::Group => text_ref(push, GROUP, to),
         },
-        AbilityKind::ChoiceCreation {
+        AbilityKind::ChoiceCreation(crate::wwr::ast::ChoiceCreation {
             chooser: Some(chooser),
             ..
-        } => text_ref(push, ROLE, chooser),
-        AbilityKind::ConversationReset {
+        }) => text_ref(push, ROLE, chooser),
+        AbilityKind::ConversationReset(crate::wwr::ast::ConversationReset {
             target: Some(target),
-        } => text_ref(push, ROLE_OR_GROUP, target),
-        AbilityKind::Displaying { display, .. } | AbilityKind::DisplayUpdate { display, .. } => {
+        }) => text_ref(push, ROLE_OR_GROUP, target),
+        AbilityKind::Displaying(crate::wwr::ast::Displaying { display, .. })
+        | AbilityKind::DisplayUpdate(crate::wwr::ast::DisplayUpdate { display, .. }) => {
             text_ref(push, DISPLAY, display);
         }
-        AbilityKind::Activating {
+        AbilityKind::Activating(crate::wwr::ast::Activating {
             while_: Some(attribute),
             ..
-        } => text_ref(push, ATTRIBUTE, attribute),
+        }) => text_ref(push, ATTRIBUTE, attribute),
         _ => {}
     }
 }

@@ -77,79 +77,85 @@ pub fn conditions<'a>(element: &'a Element, f: &mut dyn FnMut(&'a Condition)) {
 pub fn ability_values(kind: &AbilityKind) -> Vec<&Value> {
     let mut out: Vec<&Value> = Vec::new();
     match kind {
-        AbilityKind::Killing { target, .. }
-        | AbilityKind::Targeting { target, .. }
-        | AbilityKind::Copying { target, .. }
-        | AbilityKind::Switching { target }
-        | AbilityKind::Resurrecting { target } => out.push(target),
-        AbilityKind::Investigating {
+        AbilityKind::Killing(crate::wwr::ast::Killing { target, .. })
+        | AbilityKind::Targeting(crate::wwr::ast::Targeting { target, .. })
+        | AbilityKind::Copying(crate::wwr::ast::Copying { target, .. })
+        | AbilityKind::Switching(crate::wwr::ast::Switching { target })
+        | AbilityKind::Resurrecting(crate::wwr::ast::Resurrecting { target }) => out.push(target),
+        AbilityKind::Investigating(crate::wwr::ast::Investigating {
             target, attribute, ..
-        } => out.extend(std::iter::once(target).chain(attribute.as_ref())),
-        AbilityKind::Disguising { target, role, .. } => out.extend([target, role]),
-        AbilityKind::Protecting {
+        }) => out.extend(std::iter::once(target).chain(attribute.as_ref())),
+        AbilityKind::Disguising(crate::wwr::ast::Disguising { target, role, .. }) => {
+            out.extend([target, role])
+        }
+        AbilityKind::Protecting(crate::wwr::ast::Protecting {
             target,
             by,
             defense,
             ..
-        } => {
+        }) => {
             out.push(target);
             out.extend(by.as_ref());
             if let Defense::Absence { at } = defense {
                 out.push(at);
             }
         }
-        AbilityKind::ApplyAttribute {
+        AbilityKind::ApplyAttribute(crate::wwr::ast::ApplyAttribute {
             attribute,
             target,
             values,
             ..
-        } => {
+        }) => {
             out.extend([attribute, target]);
             out.extend(values);
         }
-        AbilityKind::RemoveAttribute { attribute, target } => out.extend([attribute, target]),
-        AbilityKind::ChangeAttribute {
+        AbilityKind::RemoveAttribute(crate::wwr::ast::RemoveAttribute { attribute, target }) => {
+            out.extend([attribute, target])
+        }
+        AbilityKind::ChangeAttribute(crate::wwr::ast::ChangeAttribute {
             attribute,
             index,
             value,
             target,
-        } => {
+        }) => {
             out.extend([attribute, index, value]);
             out.extend(target.as_ref());
         }
-        AbilityKind::Redirecting {
+        AbilityKind::Redirecting(crate::wwr::ast::Redirecting {
             abilities,
             from,
             to,
             ..
-        } => {
+        }) => {
             out.extend([abilities, to]);
             out.extend(from.as_ref());
         }
-        AbilityKind::VoteManipulating { target, amount, .. } => out.extend([target, amount]),
-        AbilityKind::Whispering {
+        AbilityKind::VoteManipulating(crate::wwr::ast::VoteManipulating {
+            target, amount, ..
+        }) => out.extend([target, amount]),
+        AbilityKind::Whispering(crate::wwr::ast::Whispering {
             from, to, disguise, ..
-        } => {
+        }) => {
             out.push(to);
             out.extend(from.as_ref().into_iter().chain(disguise.as_ref()));
         }
-        AbilityKind::Joining {
+        AbilityKind::Joining(crate::wwr::ast::Joining {
             player,
             group,
             membership,
             ..
-        } => {
+        }) => {
             out.push(group);
             out.extend(player.as_ref().into_iter().chain(membership.as_ref()));
         }
-        AbilityKind::Granting { role, from, to, .. } => {
+        AbilityKind::Granting(crate::wwr::ast::Granting { role, from, to, .. }) => {
             out.push(role);
             out.extend(from.as_ref().into_iter().chain(to.as_ref()));
         }
-        AbilityKind::Loyalty { to, .. } => out.push(to),
-        AbilityKind::Obstructing {
+        AbilityKind::Loyalty(crate::wwr::ast::Loyalty { to, .. }) => out.push(to),
+        AbilityKind::Obstructing(crate::wwr::ast::Obstructing {
             target, feedback, ..
-        } => {
+        }) => {
             out.push(target);
             match feedback {
                 Some(ObstructFeedback::Fixed { value }) => out.push(value),
@@ -159,13 +165,13 @@ pub fn ability_values(kind: &AbilityKind) -> Vec<&Value> {
                 None => {}
             }
         }
-        AbilityKind::Poll {
+        AbilityKind::Poll(crate::wwr::ast::Poll {
             poll,
             location,
             name,
             manipulation,
             ..
-        } => {
+        }) => {
             out.extend(
                 poll.as_ref()
                     .into_iter()
@@ -178,55 +184,62 @@ pub fn ability_values(kind: &AbilityKind) -> Vec<&Value> {
                 None => {}
             }
         }
-        AbilityKind::Announcement { info, to, .. } => {
+        AbilityKind::Announcement(crate::wwr::ast::Announcement { info, to, .. }) => {
             out.push(info);
             out.extend(to.as_ref());
         }
-        AbilityKind::Changing { target, to, .. } => out.extend([target, to]),
-        AbilityKind::ChoiceCreation {
+        AbilityKind::Changing(crate::wwr::ast::Changing { target, to, .. }) => {
+            out.extend([target, to])
+        }
+        AbilityKind::ChoiceCreation(crate::wwr::ast::ChoiceCreation {
             choice, chooser, ..
-        } => {
+        }) => {
             out.push(choice);
             out.extend(chooser.as_ref());
         }
-        AbilityKind::ChoiceChoosing { choice, option } => out.extend([choice, option]),
-        AbilityKind::Disband { target } | AbilityKind::ConversationReset { target } => {
+        AbilityKind::ChoiceChoosing(crate::wwr::ast::ChoiceChoosing { choice, option }) => {
+            out.extend([choice, option])
+        }
+        AbilityKind::Disband(crate::wwr::ast::Disband { target })
+        | AbilityKind::ConversationReset(crate::wwr::ast::ConversationReset { target }) => {
             out.extend(target.as_ref());
         }
-        AbilityKind::Counting { amount, target, .. } => {
+        AbilityKind::Counting(crate::wwr::ast::Counting { amount, target, .. }) => {
             out.extend(amount.as_ref().into_iter().chain(target.as_ref()));
         }
-        AbilityKind::Cancel { feedback } => out.extend(feedback.as_ref()),
-        AbilityKind::Shuffle { targets } => out.extend(targets),
-        AbilityKind::Emitting { value, target, .. } => {
+        AbilityKind::Cancel(crate::wwr::ast::Cancel { feedback }) => out.extend(feedback.as_ref()),
+        AbilityKind::Shuffle(crate::wwr::ast::Shuffle { targets }) => out.extend(targets),
+        AbilityKind::Emitting(crate::wwr::ast::Emitting { value, target, .. }) => {
             out.push(value);
             out.extend(target.as_ref());
         }
-        AbilityKind::Displaying { display, values } => {
+        AbilityKind::Displaying(crate::wwr::ast::Displaying { display, values }) => {
             out.push(display);
             out.extend(values);
         }
-        AbilityKind::DisplayUpdate {
+        AbilityKind::DisplayUpdate(crate::wwr::ast::DisplayUpdate {
             display,
             index,
             value,
-        } => out.extend([display, index, value]),
-        AbilityKind::Locking { location, .. } => out.push(location),
-        AbilityKind::Formatting {
+        }) => out.extend([display, index, value]),
+        AbilityKind::Locking(crate::wwr::ast::Locking { location, .. }) => out.push(location),
+        AbilityKind::Formatting(crate::wwr::ast::Formatting {
             source,
             template,
             split_by,
             split_as,
-        } => {
+        }) => {
             out.extend([source, template]);
             out.extend(split_by.as_ref().into_iter().chain(split_as.as_ref()));
         }
-        AbilityKind::Executing { command, location } => out.extend([command, location]),
-        AbilityKind::Activating { target, while_ } => {
+        AbilityKind::Executing(crate::wwr::ast::Executing { command, location }) => {
+            out.extend([command, location])
+        }
+        AbilityKind::Activating(crate::wwr::ast::Activating { target, while_ }) => {
             out.push(target);
             out.extend(while_.as_ref());
         }
-        AbilityKind::Feedback { value } => out.push(value),
+        AbilityKind::Feedback(crate::wwr::ast::Feedback { value }) => out.push(value),
         AbilityKind::Untargeting
         | AbilityKind::Ascend
         | AbilityKind::Descend

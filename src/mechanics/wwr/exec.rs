@@ -6,6 +6,7 @@ use super::eval::{Feedback, Scope, V};
 use super::run::Run;
 use super::world::Src;
 use crate::engine::outcome::{Audience, StepResult};
+use crate::wwr::ast;
 use crate::wwr::ast::{Ability, AbilityKind, Guard, Statement, StatementKind};
 
 /// Which feedback of a body reaches its source.
@@ -29,16 +30,16 @@ impl Tell {
 fn quiet(kind: &AbilityKind) -> bool {
     matches!(
         kind,
-        AbilityKind::Counting { .. }
-            | AbilityKind::Displaying { .. }
-            | AbilityKind::DisplayUpdate { .. }
-            | AbilityKind::ApplyAttribute { .. }
-            | AbilityKind::RemoveAttribute { .. }
-            | AbilityKind::ChangeAttribute { .. }
-            | AbilityKind::Joining { .. }
-            | AbilityKind::Emitting { .. }
-            | AbilityKind::Poll { .. }
-            | AbilityKind::Announcement { .. }
+        AbilityKind::Counting(_)
+            | AbilityKind::Displaying(_)
+            | AbilityKind::DisplayUpdate(_)
+            | AbilityKind::ApplyAttribute(_)
+            | AbilityKind::RemoveAttribute(_)
+            | AbilityKind::ChangeAttribute(_)
+            | AbilityKind::Joining(_)
+            | AbilityKind::Emitting(_)
+            | AbilityKind::Poll(_)
+            | AbilityKind::Announcement(_)
             | AbilityKind::Untargeting
     )
 }
@@ -198,7 +199,7 @@ pub fn ability_step(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Opti
     });
     let quiet = matches!(
         ability.kind,
-        AbilityKind::Feedback { .. }
+        AbilityKind::Feedback(_)
             | AbilityKind::Success
             | AbilityKind::Failure
             | AbilityKind::Continue
@@ -233,21 +234,23 @@ pub fn ability_step(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Opti
 fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<Feedback> {
     use AbilityKind as A;
     match &ability.kind {
-        A::Killing { kind, target } => Some(abilities::killing::run(run, scope, *kind, target)),
-        A::Protecting {
+        A::Killing(ast::Killing { kind, target }) => {
+            Some(abilities::killing::run(run, scope, *kind, target))
+        }
+        A::Protecting(ast::Protecting {
             target,
             defense,
             duration,
             ..
-        } => Some(abilities::protecting::run(
+        }) => Some(abilities::protecting::run(
             run, scope, ability, target, defense, *duration,
         )),
-        A::Investigating {
+        A::Investigating(ast::Investigating {
             kind,
             target,
             attribute,
             disguises,
-        } => Some(abilities::investigating::run(
+        }) => Some(abilities::investigating::run(
             run,
             scope,
             *kind,
@@ -255,31 +258,31 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             attribute.as_ref(),
             *disguises,
         )),
-        A::Disguising {
+        A::Disguising(ast::Disguising {
             strength,
             target,
             role,
             duration,
-        } => Some(abilities::disguising::run(
+        }) => Some(abilities::disguising::run(
             run, scope, *strength, target, role, *duration,
         )),
-        A::ApplyAttribute {
+        A::ApplyAttribute(ast::ApplyAttribute {
             attribute,
             target,
             duration,
             values,
-        } => Some(abilities::attributes::apply(
+        }) => Some(abilities::attributes::apply(
             run, scope, attribute, target, *duration, values,
         )),
-        A::RemoveAttribute { attribute, target } => {
+        A::RemoveAttribute(ast::RemoveAttribute { attribute, target }) => {
             Some(abilities::attributes::remove(run, scope, attribute, target))
         }
-        A::ChangeAttribute {
+        A::ChangeAttribute(ast::ChangeAttribute {
             attribute,
             index,
             value,
             target,
-        } => Some(abilities::attributes::change(
+        }) => Some(abilities::attributes::change(
             run,
             scope,
             attribute,
@@ -287,13 +290,13 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             value,
             target.as_ref(),
         )),
-        A::Joining {
+        A::Joining(ast::Joining {
             action,
             player,
             group,
             membership,
             duration,
-        } => Some(abilities::joining::run(
+        }) => Some(abilities::joining::run(
             run,
             scope,
             *action,
@@ -302,56 +305,58 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             membership.as_ref(),
             *duration,
         )),
-        A::Targeting { target, .. } => Some(abilities::targeting::target(run, scope, target)),
+        A::Targeting(ast::Targeting { target, .. }) => {
+            Some(abilities::targeting::target(run, scope, target))
+        }
         A::Untargeting => Some(abilities::targeting::untarget(run, scope)),
-        A::Announcement { kind, info, to } => Some(abilities::announcing::run(
+        A::Announcement(ast::Announcement { kind, info, to }) => Some(abilities::announcing::run(
             run,
             scope,
             *kind,
             info,
             to.as_ref(),
         )),
-        A::Counting { op, amount, target } => Some(abilities::counting::run(
+        A::Counting(ast::Counting { op, amount, target }) => Some(abilities::counting::run(
             run,
             scope,
             *op,
             amount.as_ref(),
             target.as_ref(),
         )),
-        A::Poll {
+        A::Poll(ast::Poll {
             action,
             poll,
             location,
             ..
-        } => Some(abilities::polling::run(
+        }) => Some(abilities::polling::run(
             run,
             scope,
             *action,
             poll.as_ref(),
             location.as_ref(),
         )),
-        A::Emitting {
+        A::Emitting(ast::Emitting {
             value,
             target,
             at_end_of_phase,
-        } => Some(abilities::emitting::run(
+        }) => Some(abilities::emitting::run(
             run,
             scope,
             value,
             target.as_ref(),
             *at_end_of_phase,
         )),
-        A::Displaying { display, values } => {
+        A::Displaying(ast::Displaying { display, values }) => {
             Some(abilities::displaying::show(run, scope, display, values))
         }
-        A::DisplayUpdate {
+        A::DisplayUpdate(ast::DisplayUpdate {
             display,
             index,
             value,
-        } => Some(abilities::displaying::update(
+        }) => Some(abilities::displaying::update(
             run, scope, display, index, value,
         )),
-        A::Feedback { value } => {
+        A::Feedback(ast::Feedback { value }) => {
             let v = run.eval(scope, value);
             Some(Feedback {
                 said: true,

@@ -194,7 +194,7 @@ fn prompt_kills(program: &super::program::Program, prompt: &super::program::Prom
     let mut kills = false;
     for s in &block.body {
         super::program::visit_abilities(s, &mut |a| {
-            kills |= matches!(a.kind, crate::wwr::ast::AbilityKind::Killing { .. });
+            kills |= matches!(a.kind, crate::wwr::ast::AbilityKind::Killing(_));
         });
     }
     kills

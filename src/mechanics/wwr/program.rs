@@ -8,6 +8,7 @@
 
 use crate::rules::{PhaseKind, Roleset, SourceText};
 use crate::shared::Shared;
+use crate::wwr::ast;
 use crate::wwr::ast::{
     Ability, AbilityKind, Element, ElementKind, Statement, StatementKind, TriggerBlock,
     TriggerKind, TypeAnnotation, ValueKind,
@@ -396,14 +397,14 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
         for s in &block.body {
             visit_abilities(s, &mut |a| match &a.kind {
                 // `Disguise @Selection as @SecondarySelection`: a role.
-                AbilityKind::Disguising { role, .. } if named(role) => {
+                AbilityKind::Disguising(ast::Disguising { role, .. }) if named(role) => {
                     found = Some(Selection::Role);
                 }
                 // `Target @Selection (Role)`: the type is the ability's.
-                AbilityKind::Targeting {
+                AbilityKind::Targeting(ast::Targeting {
                     target,
                     as_type: Some(t),
-                } if named(target) => {
+                }) if named(target) => {
                     found = Some(match t {
                         crate::wwr::ast::TargetType::PlayerOptional => Selection::PlayerOptional,
                         crate::wwr::ast::TargetType::Dead => Selection::Dead,
@@ -413,11 +414,11 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
                     });
                 }
                 // `Investigate @Selection Count`: living players of a role are counted.
-                AbilityKind::Investigating {
+                AbilityKind::Investigating(ast::Investigating {
                     kind: crate::wwr::ast::InvestigationKind::Count,
                     target,
                     ..
-                } if named(target) => found = Some(Selection::Role),
+                }) if named(target) => found = Some(Selection::Role),
                 _ => {}
             });
         }

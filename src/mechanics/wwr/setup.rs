@@ -20,6 +20,7 @@ use crate::rules::{
     Roleset, SideDef, SourceText, StageDef, TargetCount, TargetKind, TargetRule, TieRule,
 };
 use crate::store::FileError;
+use crate::wwr::ast;
 use crate::wwr::ast::{AbilityKind, ElementKind, PollAction, TriggerKind};
 use crate::wwr::names::normalize;
 use crate::wwr::resolve::Namespace;
@@ -520,11 +521,11 @@ fn prompt_words(program: &Program, p: &super::program::Prompt) -> Vec<String> {
     for s in &block.body {
         super::program::visit_abilities(s, &mut |a| {
             let verbs: &[&str] = match &a.kind {
-                AbilityKind::Killing { .. } => &["attack", "kill", "shoot"],
-                AbilityKind::Protecting { .. } => &["protect", "save", "guard"],
-                AbilityKind::Investigating { .. } => &["investigat", "check", "inspect"],
-                AbilityKind::Targeting { .. } => &["target", "mark"],
-                AbilityKind::Disguising { .. } => &["disguis"],
+                AbilityKind::Killing(_) => &["attack", "kill", "shoot"],
+                AbilityKind::Protecting(_) => &["protect", "save", "guard"],
+                AbilityKind::Investigating(_) => &["investigat", "check", "inspect"],
+                AbilityKind::Targeting(_) => &["target", "mark"],
+                AbilityKind::Disguising(_) => &["disguis"],
                 _ => &[],
             };
             for v in verbs {
@@ -578,12 +579,12 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
             };
             for s in &block.body {
                 super::program::visit_abilities(s, &mut |a| {
-                    if let AbilityKind::Poll {
+                    if let AbilityKind::Poll(ast::Poll {
                         action: PollAction::Create,
                         poll,
                         location,
                         ..
-                    } = &a.kind
+                    }) = &a.kind
                     {
                         let in_group = location.as_ref().is_some_and(|l| {
                             matches!(&l.kind, crate::wwr::ast::ValueKind::Group { name, .. }

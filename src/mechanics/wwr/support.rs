@@ -5,6 +5,7 @@
 //! construct that is not is the reason, and a setup dealing the role is refused with it.
 
 use super::program::Program;
+use crate::wwr::ast;
 use crate::wwr::ast::{
     AbilityKind, AnnouncementKind, CounterOp, JoinAction, KillingKind, PollAction, Property,
     QueryKey, RestrictionKind, ScalingKind, Statement, StatementKind, TriggerBlock, TriggerKind,
@@ -75,64 +76,62 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
 
 fn ability_reason(kind: &AbilityKind) -> Option<&'static str> {
     Some(match kind {
-        AbilityKind::Killing {
+        AbilityKind::Killing(ast::Killing {
             kind: KillingKind::Banish | KillingKind::TrueBanish,
             ..
-        } => "banishment (haunting, layer C)",
-        AbilityKind::Killing { .. }
-        | AbilityKind::Investigating { .. }
-        | AbilityKind::Targeting { .. }
+        }) => "banishment (haunting, layer C)",
+        AbilityKind::Killing(_)
+        | AbilityKind::Investigating(_)
+        | AbilityKind::Targeting(_)
         | AbilityKind::Untargeting
-        | AbilityKind::Disguising { .. }
-        | AbilityKind::Protecting { .. }
-        | AbilityKind::ApplyAttribute { .. }
-        | AbilityKind::RemoveAttribute { .. }
-        | AbilityKind::ChangeAttribute { .. }
-        | AbilityKind::Feedback { .. }
+        | AbilityKind::Disguising(_)
+        | AbilityKind::Protecting(_)
+        | AbilityKind::ApplyAttribute(_)
+        | AbilityKind::RemoveAttribute(_)
+        | AbilityKind::ChangeAttribute(_)
+        | AbilityKind::Feedback(_)
         | AbilityKind::Success
         | AbilityKind::Failure
         | AbilityKind::Continue
-        | AbilityKind::Displaying { .. }
-        | AbilityKind::DisplayUpdate { .. }
-        | AbilityKind::Emitting { .. } => return None,
-        AbilityKind::Joining { action, .. } => match action {
+        | AbilityKind::Displaying(_)
+        | AbilityKind::DisplayUpdate(_)
+        | AbilityKind::Emitting(_) => return None,
+        AbilityKind::Joining(ast::Joining { action, .. }) => match action {
             JoinAction::Join | JoinAction::Leave | JoinAction::Add | JoinAction::Remove => {
                 return None;
             }
         },
-        AbilityKind::Announcement { kind, .. } => match kind {
+        AbilityKind::Announcement(ast::Announcement { kind, .. }) => match kind {
             AnnouncementKind::Know => "`Know` announcements (unused, layer C)",
             _ => return None,
         },
-        AbilityKind::Counting { op, .. } => match op {
+        AbilityKind::Counting(ast::Counting { op, .. }) => match op {
             CounterOp::Set | CounterOp::Increment | CounterOp::Decrement => return None,
         },
-        AbilityKind::Poll { action, .. } => match action {
+        AbilityKind::Poll(ast::Poll { action, .. }) => match action {
             PollAction::Create => return None,
             _ => "poll manipulation (layer B)",
         },
-        AbilityKind::Redirecting { .. } => "redirection (layer B)",
-        AbilityKind::VoteManipulating { .. } => "vote manipulation (layer B)",
-        AbilityKind::Whispering { .. } => "whispering (layer B)",
-        AbilityKind::Granting { .. } => "extra roles: grant, revoke, transfer (layer B)",
-        AbilityKind::Loyalty { .. } => "loyalty (layer B)",
-        AbilityKind::Obstructing { .. } => "obstruction (layer B)",
-        AbilityKind::Changing { .. } => "role, alignment or group change (layer B)",
-        AbilityKind::Copying { .. } => "copying (layer C)",
-        AbilityKind::ChoiceCreation { .. } | AbilityKind::ChoiceChoosing { .. } => {
-            "choices (layer B)"
-        }
+        AbilityKind::Redirecting(_) => "redirection (layer B)",
+        AbilityKind::VoteManipulating(_) => "vote manipulation (layer B)",
+        AbilityKind::Whispering(_) => "whispering (layer B)",
+        AbilityKind::Granting(_) => "extra roles: grant, revoke, transfer (layer B)",
+        AbilityKind::Loyalty(_) => "loyalty (layer B)",
+        AbilityKind::Obstructing(_) => "obstruction (layer B)",
+        AbilityKind::Changing(_) => "role, alignment or group change (layer B)",
+        AbilityKind::Copying(_) => "copying (layer C)",
+        AbilityKind::ChoiceCreation(_) | AbilityKind::ChoiceChoosing(_) => "choices (layer B)",
         AbilityKind::Ascend | AbilityKind::Descend => "ascend and descend (layer B)",
-        AbilityKind::Disband { .. } => "disbanding (layer C)",
-        AbilityKind::ConversationReset { .. } => "conversation reset (layer B)",
-        AbilityKind::Cancel { .. } => "cancel (layer B)",
-        AbilityKind::Switching { .. } => "switching (layer C)",
-        AbilityKind::Shuffle { .. } => "shuffle (layer C)",
-        AbilityKind::Locking { .. } => "locking (layer C)",
-        AbilityKind::Formatting { .. } => "formatting (layer C)",
-        AbilityKind::Executing { .. } => "list commands (layer C)",
-        AbilityKind::Activating { .. } => "activation (layer C)",
-        AbilityKind::Resurrecting { .. } => "resurrection (layer C)",
+        AbilityKind::Disband(_) => "disbanding (layer C)",
+        AbilityKind::ConversationReset(_) => "conversation reset (layer B)",
+        AbilityKind::Cancel(_) => "cancel (layer B)",
+        AbilityKind::Switching(_) => "switching (layer C)",
+        AbilityKind::Shuffle(_) => "shuffle (layer C)",
+        AbilityKind::Locking(_) => "locking (layer C)",
+        AbilityKind::Formatting(_) => "formatting (layer C)",
+        AbilityKind::Executing(_) => "list commands (layer C)",
+        AbilityKind::Activating(_) => "activation (layer C)",
+        AbilityKind::Resurrecting(_) => "resurrection (layer C)",
     })
 }
 
@@ -240,11 +239,13 @@ fn params_reason(p: &crate::wwr::ast::Params) -> Option<String> {
 /// The elements an ability brings into play by name.
 fn pull(program: &Program, kind: &AbilityKind, pulled: &mut Vec<usize>) {
     let (namespace, value) = match kind {
-        AbilityKind::ApplyAttribute { attribute, .. } => (Namespace::Attribute, attribute),
-        AbilityKind::Joining { group, .. } => (Namespace::Group, group),
-        AbilityKind::Poll {
+        AbilityKind::ApplyAttribute(ast::ApplyAttribute { attribute, .. }) => {
+            (Namespace::Attribute, attribute)
+        }
+        AbilityKind::Joining(ast::Joining { group, .. }) => (Namespace::Group, group),
+        AbilityKind::Poll(ast::Poll {
             poll: Some(poll), ..
-        } => (Namespace::Poll, poll),
+        }) => (Namespace::Poll, poll),
         _ => return,
     };
     let name = match &value.kind {

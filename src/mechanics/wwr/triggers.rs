@@ -7,6 +7,7 @@ use super::program::prompt_timing;
 use super::run::{MAX_DEPTH, Run};
 use super::world::{AttrKind, Loc, Src};
 use crate::engine::SlotId;
+use crate::wwr::ast;
 use crate::wwr::ast::{
     Ability, CompulsionKind, Params, RestrictionKind, Statement, StatementKind, TriggerBlock,
     TriggerKind,
@@ -512,7 +513,7 @@ pub fn compulsions(scope: &mut Scope, params: &Params) {
 fn subtype_name(kind: &crate::wwr::ast::AbilityKind) -> &'static str {
     use crate::wwr::ast::{AbilityKind as A, InvestigationKind as I, KillingKind as K};
     match kind {
-        A::Killing { kind, .. } => match kind {
+        A::Killing(ast::Killing { kind, .. }) => match kind {
             K::Attack => "Attack",
             K::Kill => "Kill",
             K::Lynch => "Lynch",
@@ -520,7 +521,7 @@ fn subtype_name(kind: &crate::wwr::ast::AbilityKind) -> &'static str {
             K::Banish => "Banish",
             K::TrueBanish => "True Banish",
         },
-        A::Investigating { kind, .. } => match kind {
+        A::Investigating(ast::Investigating { kind, .. }) => match kind {
             I::Role => "Role",
             I::Alignment => "Alignment",
             I::Category => "Category",
@@ -529,7 +530,7 @@ fn subtype_name(kind: &crate::wwr::ast::AbilityKind) -> &'static str {
             I::Count => "Count",
             I::PlayerCount => "Player Count",
         },
-        A::Disguising { .. } => "",
+        A::Disguising(_) => "",
         _ => "",
     }
 }

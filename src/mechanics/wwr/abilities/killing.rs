@@ -8,6 +8,7 @@ use crate::engine::outcome::StepResult;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
 use crate::mechanics::wwr::world::{AttrKind, Queued, Src, Tier};
+use crate::wwr::ast;
 use crate::wwr::ast::{AbilityKind, KillFilter, KillingKind, TriggerKind, Value};
 
 pub fn kind_word(kind: KillingKind) -> &'static str {
@@ -244,12 +245,12 @@ fn find_defence(
                 continue;
             }
             // What the defence stops, when and from whom: the protecting ability's terms.
-            let Some(AbilityKind::Protecting {
+            let Some(AbilityKind::Protecting(ast::Protecting {
                 against,
                 by,
                 during,
                 ..
-            }) = run.program.ability(*ability).map(|a| a.kind.clone())
+            })) = run.program.ability(*ability).map(|a| a.kind.clone())
             else {
                 continue;
             };
