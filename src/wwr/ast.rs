@@ -59,6 +59,7 @@
 use super::span::Span;
 use serde::Serialize;
 
+pub use super::abilities::AbilityKind;
 pub use super::abilities::activating::Activating;
 pub use super::abilities::announcing::{Announcement, AnnouncementKind};
 pub use super::abilities::attributes::{ApplyAttribute, ChangeAttribute, RemoveAttribute};
@@ -882,101 +883,4 @@ pub struct Ability {
     #[serde(flatten)]
     pub kind: AbilityKind,
     pub span: Span,
-}
-
-/// Every ability type of both guides, the five the guides lack (Locking, Formatting,
-/// Executing, Activating, Resurrecting), and complex-action results (feedback).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum AbilityKind {
-    Killing(Killing),
-    Investigating(Investigating),
-    Targeting(Targeting),
-    Untargeting,
-    Disguising(Disguising),
-    Protecting(Protecting),
-    ApplyAttribute(ApplyAttribute),
-    RemoveAttribute(RemoveAttribute),
-    ChangeAttribute(ChangeAttribute),
-    Redirecting(Redirecting),
-    VoteManipulating(VoteManipulating),
-    Whispering(Whispering),
-    Joining(Joining),
-    Granting(Granting),
-    Loyalty(Loyalty),
-    Obstructing(Obstructing),
-    Poll(Poll),
-    Announcement(Announcement),
-    Changing(Changing),
-    Copying(Copying),
-    ChoiceCreation(ChoiceCreation),
-    ChoiceChoosing(ChoiceChoosing),
-    Ascend,
-    Descend,
-    Disband(Disband),
-    Counting(Counting),
-    ConversationReset(ConversationReset),
-    Cancel(Cancel),
-    Switching(Switching),
-    Shuffle(Shuffle),
-    Emitting(Emitting),
-    Displaying(Displaying),
-    DisplayUpdate(DisplayUpdate),
-    Locking(Locking),
-    Formatting(Formatting),
-    Executing(Executing),
-    Activating(Activating),
-    Resurrecting(Resurrecting),
-    Feedback(Feedback),
-    Success,
-    Failure,
-    /// Keep evaluating the following conditions.
-    Continue,
-}
-
-impl AbilityKind {
-    /// The ability type's name as the guides write it.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            AbilityKind::Killing(_) => "Killing",
-            AbilityKind::Investigating(_) => "Investigating",
-            AbilityKind::Targeting(_) | AbilityKind::Untargeting => "Targeting",
-            AbilityKind::Disguising(_) => "Disguising",
-            AbilityKind::Protecting(_) => "Protecting",
-            AbilityKind::ApplyAttribute(_)
-            | AbilityKind::RemoveAttribute(_)
-            | AbilityKind::ChangeAttribute(_) => "Applying",
-            AbilityKind::Redirecting(_) => "Redirecting",
-            AbilityKind::VoteManipulating(_) => "Vote Manipulating",
-            AbilityKind::Whispering(_) => "Whispering",
-            AbilityKind::Joining(_) => "Joining",
-            AbilityKind::Granting(_) => "Granting",
-            AbilityKind::Loyalty(_) => "Loyalty",
-            AbilityKind::Obstructing(_) => "Obstructing",
-            AbilityKind::Poll(_) => "Poll Manipulating",
-            AbilityKind::Announcement(_) => "Announcements",
-            AbilityKind::Changing(_) => "Changing",
-            AbilityKind::Copying(_) => "Copying",
-            AbilityKind::ChoiceCreation(_) | AbilityKind::ChoiceChoosing(_) => "Choices",
-            AbilityKind::Ascend => "Ascend",
-            AbilityKind::Descend => "Descend",
-            AbilityKind::Disband(_) => "Disband",
-            AbilityKind::Counting(_) => "Counting",
-            AbilityKind::ConversationReset(_) => "Conversation Reset",
-            AbilityKind::Cancel(_) => "Cancel",
-            AbilityKind::Switching(_) => "Switching",
-            AbilityKind::Shuffle(_) => "Shuffle",
-            AbilityKind::Emitting(_) => "Emitting",
-            AbilityKind::Displaying(_) | AbilityKind::DisplayUpdate(_) => "Displaying",
-            AbilityKind::Locking(_) => "Locking",
-            AbilityKind::Formatting(_) => "Formatting",
-            AbilityKind::Executing(_) => "Executing",
-            AbilityKind::Activating(_) => "Activating",
-            AbilityKind::Resurrecting(_) => "Resurrecting",
-            AbilityKind::Feedback(_)
-            | AbilityKind::Success
-            | AbilityKind::Failure
-            | AbilityKind::Continue => "Feedback",
-        }
-    }
 }

@@ -28,11 +28,7 @@
 //! assert_eq!(compile(ability).to_string(), "kill @Selection (attack: stopped by any defense)");
 //! ```
 
-use super::ast::{
-    Ability, AbilityKind, AnnouncementKind, ChangeKind, CounterOp, Defense, DisguiseStrength,
-    Duration, GrantAction, InvestigationKind, KillFilter, KillingKind, ObstructFeedback, PhaseKind,
-    Value, VoteKind,
-};
+use super::ast::{Ability, CounterOp, Duration, KillFilter, PhaseKind, Value, VoteKind};
 use serde::Serialize;
 use std::fmt;
 
@@ -208,258 +204,30 @@ pub enum Compiled {
     NotYetExecutable { reason: String },
 }
 
-fn text(v: &Value) -> String {
+pub(crate) fn text(v: &Value) -> String {
     v.to_string()
 }
 
-fn opt(v: &Option<Value>) -> Option<String> {
+pub(crate) fn opt(v: &Option<Value>) -> Option<String> {
     v.as_ref().map(text)
 }
 
-fn not_yet(reason: &str) -> Compiled {
+pub(crate) fn not_yet(reason: &str) -> Compiled {
     Compiled::NotYetExecutable {
         reason: reason.to_string(),
     }
 }
 
+/// How long an effect lasts: as written, or `~Permanent` when the text leaves it out (the
+/// guides' default).
+pub(crate) fn lasting(d: &Option<Duration>) -> Duration {
+    d.unwrap_or(Duration::Permanent)
+}
+
 /// Maps one ability to the vocabulary. Durations left out default to `~Permanent`, as the
 /// guides specify.
 pub fn compile(ability: &Ability) -> Compiled {
-    let lasting = |d: &Option<Duration>| d.unwrap_or(Duration::Permanent);
-    let vocabulary = match &ability.kind {
-        AbilityKind::Killing(crate::wwr::ast::Killing { kind, target }) => Vocabulary::Kill {
-            target: text(target),
-            strength: match kind {
-                KillingKind::Attack => KillStrength::Attack,
-                KillingKind::Kill => KillStrength::Kill,
-                KillingKind::Lynch => KillStrength::Lynch,
-                KillingKind::TrueKill => KillStrength::TrueKill,
-                KillingKind::Banish => KillStrength::Banish,
-                KillingKind::TrueBanish => KillStrength::TrueBanish,
-            },
-        },
-        AbilityKind::Protecting(crate::wwr::ast::Protecting {
-            target,
-            against,
-            by,
-            defense,
-            during,
-            duration,
-        }) => {
-            let (kind, absent_at) = match defense {
-                Defense::Active => (DefenseKind::Active, None),
-                Defense::Passive => (DefenseKind::Passive, None),
-                Defense::Partial => (DefenseKind::Partial, None),
-                Defense::Recruitment => (DefenseKind::Recruitment, None),
-                Defense::Absence { at } => (DefenseKind::Absence, Some(text(at))),
-            };
-            Vocabulary::Protect {
-                target: text(target),
-                against: *against,
-                defense: kind,
-                only_from: opt(by),
-                absent_at,
-                during: *during,
-                duration: lasting(duration),
-            }
-        }
-        AbilityKind::Obstructing(crate::wwr::ast::Obstructing {
-            target,
-            abilities,
-            feedback,
-            duration,
-        }) => Vocabulary::Block {
-            target: text(target),
-            abilities: abilities.as_ref().map(|f| {
-                let bang = if f.negated { "all but " } else { "" };
-                format!("{bang}{}", f.name)
-            }),
-            fake_feedback: feedback.as_ref().map(|f| match f {
-                ObstructFeedback::Fixed { value } => text(value),
-                ObstructFeedback::Weighted { choices } => choices
-                    .iter()
-                    .map(|c| format!("{} with chance {}", c.value, c.chance))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            }),
-            duration: lasting(duration),
-        },
-        AbilityKind::Redirecting(crate::wwr::ast::Redirecting {
-            abilities,
-            from,
-            to,
-            duration,
-        }) => Vocabulary::Redirect {
-            abilities: abilities
-                .plain_text()
-                .map_or_else(|| text(abilities), str::to_string),
-            from: opt(from),
-            to: text(to),
-            duration: lasting(duration),
-        },
-        AbilityKind::Investigating(crate::wwr::ast::Investigating {
-            kind,
-            target,
-            attribute,
-            disguises,
-        }) => Vocabulary::Investigate {
-            target: text(target),
-            learns: match kind {
-                InvestigationKind::Role => Learns::Role,
-                InvestigationKind::Alignment => Learns::Alignment,
-                InvestigationKind::Category => Learns::Category,
-                InvestigationKind::Class => Learns::Class,
-                InvestigationKind::Attribute => {
-                    Learns::Attribute(attribute.as_ref().map(text).unwrap_or_default())
-                }
-                InvestigationKind::Count => Learns::RoleCount,
-                InvestigationKind::PlayerCount => Learns::PlayerCount,
-            },
-            weak_disguises_apply: disguises.weak,
-            strong_disguises_apply: disguises.strong,
-        },
-        AbilityKind::Disguising(crate::wwr::ast::Disguising {
-            strength,
-            target,
-            role,
-            duration,
-        }) => Vocabulary::Disguise {
-            target: text(target),
-            as_role: text(role),
-            strong: *strength == DisguiseStrength::Strong,
-            duration: lasting(duration),
-        },
-        AbilityKind::ApplyAttribute(crate::wwr::ast::ApplyAttribute {
-            attribute,
-            target,
-            duration,
-            values,
-        }) => Vocabulary::ApplyStatus {
-            status: text(attribute),
-            target: text(target),
-            duration: lasting(duration),
-            values: values.iter().map(text).collect(),
-        },
-        AbilityKind::RemoveAttribute(crate::wwr::ast::RemoveAttribute { attribute, target }) => {
-            Vocabulary::RemoveStatus {
-                status: text(attribute),
-                target: text(target),
-            }
-        }
-        AbilityKind::VoteManipulating(crate::wwr::ast::VoteManipulating {
-            target,
-            vote,
-            relative,
-            amount,
-            duration,
-        }) => Vocabulary::ChangeVotes {
-            target: text(target),
-            ballot: *vote,
-            adjust: *relative,
-            amount: text(amount),
-            duration: lasting(duration),
-        },
-        AbilityKind::Changing(crate::wwr::ast::Changing { kind, target, to }) => match kind {
-            ChangeKind::Role => Vocabulary::ChangeRole {
-                target: text(target),
-                to: text(to),
-            },
-            ChangeKind::Alignment => Vocabulary::ChangeAlignment {
-                target: text(target),
-                to: text(to),
-            },
-            ChangeKind::Group => {
-                return not_yet("renaming a group needs groups in the engine");
-            }
-        },
-        AbilityKind::Granting(crate::wwr::ast::Granting {
-            action,
-            role,
-            from,
-            to,
-        }) => {
-            let role = text(role);
-            let from = opt(from).unwrap_or_default();
-            let to = opt(to).unwrap_or_default();
-            match action {
-                GrantAction::Grant => Vocabulary::GrantRole { role, to },
-                GrantAction::Revoke => Vocabulary::RevokeRole { role, from },
-                GrantAction::Transfer => Vocabulary::TransferRole { role, from, to },
-            }
-        }
-        AbilityKind::Copying(crate::wwr::ast::Copying { target, suppressed }) => {
-            Vocabulary::CopyRole {
-                from: text(target),
-                suppress_starting: *suppressed,
-            }
-        }
-        AbilityKind::Switching(crate::wwr::ast::Switching { target }) => {
-            Vocabulary::SwapRoles { with: text(target) }
-        }
-        AbilityKind::Counting(crate::wwr::ast::Counting { op, amount, target }) => {
-            Vocabulary::Counter {
-                target: opt(target),
-                op: *op,
-                amount: opt(amount),
-            }
-        }
-        AbilityKind::Announcement(crate::wwr::ast::Announcement { kind, info, to }) => {
-            Vocabulary::Message {
-                audience: match (kind, to) {
-                    (AnnouncementKind::Announce, _) => Audience::Public,
-                    (AnnouncementKind::Reveal, Some(to)) => Audience::At(text(to)),
-                    _ => Audience::Actor,
-                },
-                text: text(info),
-            }
-        }
-        AbilityKind::Feedback(crate::wwr::ast::Feedback { value }) => Vocabulary::Message {
-            audience: Audience::Actor,
-            text: text(value),
-        },
-        other => return not_yet(not_yet_reason(other)),
-    };
-    Compiled::Executable(vocabulary)
-}
-
-/// Why an ability type has no place in the engine's vocabulary yet.
-fn not_yet_reason(kind: &AbilityKind) -> &'static str {
-    match kind {
-        AbilityKind::ChangeAttribute(_) => {
-            "changing a stored attribute value needs attribute values in the engine"
-        }
-        AbilityKind::Targeting(_) | AbilityKind::Untargeting => {
-            "the engine has no per-player stored target yet"
-        }
-        AbilityKind::Whispering(_) => "whisper channels are not modelled by the engine",
-        AbilityKind::Joining(_) | AbilityKind::Disband(_) => {
-            "group membership is not in the engine's vocabulary yet"
-        }
-        AbilityKind::Loyalty(_) => "loyalty (betrayal on role change) is not modelled yet",
-        AbilityKind::Poll(_) => "creating or manipulating polls needs WWR polls in the engine",
-        AbilityKind::ChoiceCreation(_) | AbilityKind::ChoiceChoosing(_) => {
-            "choices are not in the engine's vocabulary yet"
-        }
-        AbilityKind::Ascend | AbilityKind::Descend => {
-            "winning or losing alone (ascend/descend) needs WWR win rules in the engine"
-        }
-        AbilityKind::ConversationReset(_) => "channel history is outside the console",
-        AbilityKind::Cancel(_) => "cancelling a visit needs visit triggers in the engine",
-        AbilityKind::Shuffle(_) => "shuffling lists is WWR interpreter work, not an engine ability",
-        AbilityKind::Emitting(_) => "emitted values need WWR triggers in the engine",
-        AbilityKind::Displaying(_) | AbilityKind::DisplayUpdate(_) => {
-            "displays are Discord messages the console does not keep"
-        }
-        AbilityKind::Locking(_) => "locking channels is outside the console",
-        AbilityKind::Formatting(_) => "formatting lists is WWR interpreter work",
-        AbilityKind::Executing(_) => "bot commands are outside the console",
-        AbilityKind::Activating(_) => "ghostly activation needs haunting mode in the engine",
-        AbilityKind::Resurrecting(_) => "resurrection is not in the engine's vocabulary yet",
-        AbilityKind::Success | AbilityKind::Failure | AbilityKind::Continue => {
-            "complex-action control flow runs in the WWR interpreter, not as an engine ability"
-        }
-        _ => "not in the engine's vocabulary yet",
-    }
+    ability.kind.node().compile()
 }
 
 impl fmt::Display for Compiled {

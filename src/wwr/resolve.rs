@@ -11,9 +11,8 @@
 //! Unresolved references are warnings: a folder may be a partial role book on purpose.
 
 use super::ast::{
-    AbilityKind, ChangeKind, ConditionKind, Element, ElementKind, InvestigationKind, LoyaltyKind,
-    QueryKey, RestrictionKind, Setting, SpecialKind, TargetType, TriggerBlock, TriggerKind,
-    TypeAnnotation, Value, ValueKind,
+    AbilityKind, ConditionKind, Element, ElementKind, QueryKey, RestrictionKind, Setting,
+    SpecialKind, TriggerBlock, TriggerKind, TypeAnnotation, Value, ValueKind,
 };
 use super::element::Parsed;
 use super::names::{STANDARD_ATTRIBUTES, normalize, suggest};
@@ -288,15 +287,24 @@ impl Library {
     }
 }
 
-const ROLE: &[Namespace] = &[Namespace::Role];
-const ATTRIBUTE: &[Namespace] = &[Namespace::Attribute];
-const GROUP: &[Namespace] = &[Namespace::Group];
-const GROUP_OR_LOCATION: &[Namespace] = &[Namespace::Group, Namespace::Location];
-const ROLE_OR_GROUP: &[Namespace] = &[Namespace::Role, Namespace::Group];
-const TEAM: &[Namespace] = &[Namespace::Team];
-const POLL: &[Namespace] = &[Namespace::Poll];
-const ABILITY_SET: &[Namespace] = &[Namespace::AbilitySet];
-const DISPLAY: &[Namespace] = &[Namespace::Display];
+/// A name an ability refers to by a constant, as its node reports it.
+#[derive(Clone, Copy, Debug)]
+pub enum Ref<'a> {
+    /// A plain backtick string naming an element of one of the namespaces.
+    Named(&'static [Namespace], &'a Value),
+    /// An attribute reference `Name[:Source][:Value]` (custom or standard).
+    Attribute(&'a Value),
+}
+
+pub(crate) const ROLE: &[Namespace] = &[Namespace::Role];
+pub(crate) const ATTRIBUTE: &[Namespace] = &[Namespace::Attribute];
+pub(crate) const GROUP: &[Namespace] = &[Namespace::Group];
+pub(crate) const GROUP_OR_LOCATION: &[Namespace] = &[Namespace::Group, Namespace::Location];
+pub(crate) const ROLE_OR_GROUP: &[Namespace] = &[Namespace::Role, Namespace::Group];
+pub(crate) const TEAM: &[Namespace] = &[Namespace::Team];
+pub(crate) const POLL: &[Namespace] = &[Namespace::Poll];
+pub(crate) const ABILITY_SET: &[Namespace] = &[Namespace::AbilitySet];
+pub(crate) const DISPLAY: &[Namespace] = &[Namespace::Display];
 
 /// Player types a location may list; any other member name is a role (`Members: Mayor`).
 const PLAYER_TYPES: [&str; 9] = [
@@ -408,68 +416,11 @@ fn attribute_ref(push: &mut Push, value: &Value) {
 }
 
 fn ability_refs(kind: &AbilityKind, push: &mut Push) {
-    match kind {
-        AbilityKind::Disguising(crate::wwr::ast::Disguising { role, .. }) => {
-            text_ref(push, ROLE, role)
+    for r in kind.node().refs() {
+        match r {
+            Ref::Named(namespaces, value) => text_ref(push, namespaces, value),
+            Ref::Attribute(value) => attribute_ref(push, value),
         }
-        AbilityKind::ApplyAttribute(crate::wwr::ast::ApplyAttribute { attribute, .. }) => {
-            text_ref(push, ATTRIBUTE, attribute)
-        }
-        AbilityKind::RemoveAttribute(crate::wwr::ast::RemoveAttribute { attribute, .. })
-        | AbilityKind::ChangeAttribute(crate::wwr::ast::ChangeAttribute { attribute, .. }) => {
-            attribute_ref(push, attribute)
-        }
-        AbilityKind::Investigating(crate::wwr::ast::Investigating {
-            kind,
-            target,
-            attribute,
-            ..
-        }) => {
-            if let Some(attribute) = attribute {
-                attribute_ref(push, attribute);
-            }
-            if *kind == InvestigationKind::Count {
-                text_ref(push, ROLE, target);
-            }
-        }
-        AbilityKind::Targeting(crate::wwr::ast::Targeting {
-            target,
-            as_type: Some(TargetType::Role),
-        }) => text_ref(push, ROLE, target),
-        AbilityKind::Whispering(crate::wwr::ast::Whispering { to, .. }) => text_ref(push, ROLE, to),
-        AbilityKind::Joining(crate::wwr::ast::Joining { group, .. }) => {
-            text_ref(push, GROUP, group)
-        }
-        AbilityKind::Granting(crate::wwr::ast::Granting { role, .. }) => text_ref(push, ROLE, role),
-        AbilityKind::Loyalty(crate::wwr::ast::Loyalty { to, kind }) => match kind {
-            LoyaltyKind::Group => text_ref(push, GROUP, to),
-            LoyaltyKind::Alignment => text_ref(push, TEAM, to),
-        },
-        AbilityKind::Poll(crate::wwr::ast::Poll { poll: Some(p), .. }) => text_ref(push, POLL, p),
-        AbilityKind::Announcement(crate::wwr::ast::Announcement { to: Some(to), .. }) => {
-            text_ref(push, ROLE, to)
-        }
-        AbilityKind::Changing(crate::wwr::ast::Changing { kind, to, .. }) => match kind {
-            ChangeKind::Role => text_ref(push, ROLE, to),
-            ChangeKind::Alignment => text_ref(push, TEAM, to),
-            ChangeKind::Group => text_ref(push, GROUP, to),
-        },
-        AbilityKind::ChoiceCreation(crate::wwr::ast::ChoiceCreation {
-            chooser: Some(chooser),
-            ..
-        }) => text_ref(push, ROLE, chooser),
-        AbilityKind::ConversationReset(crate::wwr::ast::ConversationReset {
-            target: Some(target),
-        }) => text_ref(push, ROLE_OR_GROUP, target),
-        AbilityKind::Displaying(crate::wwr::ast::Displaying { display, .. })
-        | AbilityKind::DisplayUpdate(crate::wwr::ast::DisplayUpdate { display, .. }) => {
-            text_ref(push, DISPLAY, display);
-        }
-        AbilityKind::Activating(crate::wwr::ast::Activating {
-            while_: Some(attribute),
-            ..
-        }) => text_ref(push, ATTRIBUTE, attribute),
-        _ => {}
     }
 }
 

@@ -7,9 +7,8 @@
 use super::program::Program;
 use crate::wwr::ast;
 use crate::wwr::ast::{
-    AbilityKind, AnnouncementKind, CounterOp, JoinAction, KillingKind, PollAction, Property,
-    QueryKey, RestrictionKind, ScalingKind, Statement, StatementKind, TriggerBlock, TriggerKind,
-    Value, ValueKind,
+    AbilityKind, Property, QueryKey, RestrictionKind, ScalingKind, Statement, StatementKind,
+    TriggerBlock, TriggerKind, Value, ValueKind,
 };
 use crate::wwr::resolve::Namespace;
 
@@ -72,67 +71,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
             | T::OnHammer
             | T::ChoiceChosen
     )
-}
-
-fn ability_reason(kind: &AbilityKind) -> Option<&'static str> {
-    Some(match kind {
-        AbilityKind::Killing(ast::Killing {
-            kind: KillingKind::Banish | KillingKind::TrueBanish,
-            ..
-        }) => "banishment (haunting, layer C)",
-        AbilityKind::Killing(_)
-        | AbilityKind::Investigating(_)
-        | AbilityKind::Targeting(_)
-        | AbilityKind::Untargeting
-        | AbilityKind::Disguising(_)
-        | AbilityKind::Protecting(_)
-        | AbilityKind::ApplyAttribute(_)
-        | AbilityKind::RemoveAttribute(_)
-        | AbilityKind::ChangeAttribute(_)
-        | AbilityKind::Feedback(_)
-        | AbilityKind::Success
-        | AbilityKind::Failure
-        | AbilityKind::Continue
-        | AbilityKind::Displaying(_)
-        | AbilityKind::DisplayUpdate(_)
-        | AbilityKind::Emitting(_) => return None,
-        AbilityKind::Joining(ast::Joining { action, .. }) => match action {
-            JoinAction::Join | JoinAction::Leave | JoinAction::Add | JoinAction::Remove => {
-                return None;
-            }
-        },
-        AbilityKind::Announcement(ast::Announcement { kind, .. }) => match kind {
-            AnnouncementKind::Know => "`Know` announcements (unused, layer C)",
-            _ => return None,
-        },
-        AbilityKind::Counting(ast::Counting { op, .. }) => match op {
-            CounterOp::Set | CounterOp::Increment | CounterOp::Decrement => return None,
-        },
-        AbilityKind::Poll(ast::Poll { action, .. }) => match action {
-            PollAction::Create => return None,
-            _ => "poll manipulation (layer B)",
-        },
-        AbilityKind::Redirecting(_) => "redirection (layer B)",
-        AbilityKind::VoteManipulating(_) => "vote manipulation (layer B)",
-        AbilityKind::Whispering(_) => "whispering (layer B)",
-        AbilityKind::Granting(_) => "extra roles: grant, revoke, transfer (layer B)",
-        AbilityKind::Loyalty(_) => "loyalty (layer B)",
-        AbilityKind::Obstructing(_) => "obstruction (layer B)",
-        AbilityKind::Changing(_) => "role, alignment or group change (layer B)",
-        AbilityKind::Copying(_) => "copying (layer C)",
-        AbilityKind::ChoiceCreation(_) | AbilityKind::ChoiceChoosing(_) => "choices (layer B)",
-        AbilityKind::Ascend | AbilityKind::Descend => "ascend and descend (layer B)",
-        AbilityKind::Disband(_) => "disbanding (layer C)",
-        AbilityKind::ConversationReset(_) => "conversation reset (layer B)",
-        AbilityKind::Cancel(_) => "cancel (layer B)",
-        AbilityKind::Switching(_) => "switching (layer C)",
-        AbilityKind::Shuffle(_) => "shuffle (layer C)",
-        AbilityKind::Locking(_) => "locking (layer C)",
-        AbilityKind::Formatting(_) => "formatting (layer C)",
-        AbilityKind::Executing(_) => "list commands (layer C)",
-        AbilityKind::Activating(_) => "activation (layer C)",
-        AbilityKind::Resurrecting(_) => "resurrection (layer C)",
-    })
 }
 
 fn value_reason(v: &Value) -> Option<String> {
@@ -207,7 +145,7 @@ fn statement_reason(program: &Program, s: &Statement, pulled: &mut Vec<usize>) -
     }
     match &s.kind {
         StatementKind::Ability { ability } => {
-            if let Some(r) = ability_reason(&ability.kind) {
+            if let Some(r) = ability.kind.node().layer() {
                 return Some(format!("`{ability}`: {r}"));
             }
             pull(program, &ability.kind, pulled);

@@ -7,7 +7,6 @@ use super::program::prompt_timing;
 use super::run::{MAX_DEPTH, Run};
 use super::world::{AttrKind, Loc, Src};
 use crate::engine::SlotId;
-use crate::wwr::ast;
 use crate::wwr::ast::{
     Ability, CompulsionKind, Params, RestrictionKind, Statement, StatementKind, TriggerBlock,
     TriggerKind,
@@ -508,33 +507,6 @@ pub fn compulsions(scope: &mut Scope, params: &Params) {
     }
 }
 
-/// The subtype word of an ability as the texts' filters write it (`Attack` of `[Attack
-/// Killing]`), empty where the type has none.
-fn subtype_name(kind: &crate::wwr::ast::AbilityKind) -> &'static str {
-    use crate::wwr::ast::{AbilityKind as A, InvestigationKind as I, KillingKind as K};
-    match kind {
-        A::Killing(ast::Killing { kind, .. }) => match kind {
-            K::Attack => "Attack",
-            K::Kill => "Kill",
-            K::Lynch => "Lynch",
-            K::TrueKill => "True Kill",
-            K::Banish => "Banish",
-            K::TrueBanish => "True Banish",
-        },
-        A::Investigating(ast::Investigating { kind, .. }) => match kind {
-            I::Role => "Role",
-            I::Alignment => "Alignment",
-            I::Category => "Category",
-            I::Class => "Class",
-            I::Attribute => "Attribute",
-            I::Count => "Count",
-            I::PlayerCount => "Player Count",
-        },
-        A::Disguising(_) => "",
-        _ => "",
-    }
-}
-
 /// After an ability ran: `On Action [Type]` on the source's own element (research §1.7; the bot
 /// passes no subtype, so only type filters match).
 pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedback) {
@@ -545,7 +517,7 @@ pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedbac
         ("actiontype", V::Text(ability.kind.type_name().to_string())),
         (
             "actionsubtype",
-            V::Text(subtype_name(&ability.kind).to_string()),
+            V::Text(ability.kind.node().subtype().to_string()),
         ),
         ("actionresult", V::Result(f.clone())),
     ];

@@ -1,8 +1,12 @@
 //! Activating: a dead player's abilities work again, while they hold an attribute or always
 //! (haunting games).
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::resolve::{ATTRIBUTE, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Activating {
@@ -10,4 +14,42 @@ pub struct Activating {
     /// `while <value>`; absent for `always`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub while_: Option<Value>,
+}
+
+impl fmt::Display for Activating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Activating { target, while_ } = self;
+        match while_ {
+            Some(value) => write!(f, "Activate {target} while {value}"),
+            None => write!(f, "Activate {target} always"),
+        }
+    }
+}
+
+impl AbilityNode for Activating {
+    fn type_name(&self) -> &'static str {
+        "Activating"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Activating { target, while_ } = self;
+        let mut out: Vec<&Value> = vec![target];
+        out.extend(while_.as_ref());
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        self.while_
+            .iter()
+            .map(|a| Ref::Named(ATTRIBUTE, a))
+            .collect()
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("ghostly activation needs haunting mode in the engine")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("activation (layer C)")
+    }
 }

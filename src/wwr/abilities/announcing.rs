@@ -1,8 +1,13 @@
 //! Announcements: a message to the actor (learn, know), to everyone (announce) or to a named
 //! place or player (reveal).
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Audience, Compiled, Vocabulary, text};
+use crate::wwr::render::Opt;
+use crate::wwr::resolve::{ROLE, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Announcement {
@@ -18,4 +23,50 @@ pub enum AnnouncementKind {
     Announce,
     Learn,
     Know,
+}
+
+impl fmt::Display for Announcement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Announcement { kind, info, to } = self;
+        let verb = match kind {
+            AnnouncementKind::Reveal => "Reveal",
+            AnnouncementKind::Announce => "Announce",
+            AnnouncementKind::Learn => "Learn",
+            AnnouncementKind::Know => "Know",
+        };
+        write!(f, "{verb} {info}{}", Opt("to", to))
+    }
+}
+
+impl AbilityNode for Announcement {
+    fn type_name(&self) -> &'static str {
+        "Announcements"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Announcement { info, to, .. } = self;
+        let mut out: Vec<&Value> = vec![info];
+        out.extend(to.as_ref());
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        self.to.iter().map(|to| Ref::Named(ROLE, to)).collect()
+    }
+
+    fn compile(&self) -> Compiled {
+        let Announcement { kind, info, to } = self;
+        Compiled::Executable(Vocabulary::Message {
+            audience: match (kind, to) {
+                (AnnouncementKind::Announce, _) => Audience::Public,
+                (AnnouncementKind::Reveal, Some(to)) => Audience::At(text(to)),
+                _ => Audience::Actor,
+            },
+            text: text(info),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        (self.kind == AnnouncementKind::Know).then_some("`Know` announcements (unused, layer C)")
+    }
 }

@@ -1,11 +1,40 @@
 //! Cancelling: inside a visit trigger, the visiting ability is cancelled, optionally
 //! answering its user with a feedback.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::Opt;
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cancel {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub feedback: Option<Value>,
+}
+
+impl fmt::Display for Cancel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Cancel { feedback } = self;
+        write!(f, "Cancel{}", Opt("with", feedback))
+    }
+}
+
+impl AbilityNode for Cancel {
+    fn type_name(&self) -> &'static str {
+        "Cancel"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        self.feedback.iter().collect()
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("cancelling a visit needs visit triggers in the engine")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("cancel (layer B)")
+    }
 }

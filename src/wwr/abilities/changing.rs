@@ -1,7 +1,11 @@
 //! Changing: a player's role, alignment or group becomes another.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, Vocabulary, not_yet, text};
+use crate::wwr::resolve::{GROUP, ROLE, Ref, TEAM};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Changing {
@@ -15,4 +19,56 @@ pub enum ChangeKind {
     Role,
     Alignment,
     Group,
+}
+
+impl fmt::Display for Changing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Changing { kind, target, to } = self;
+        let kind = match kind {
+            ChangeKind::Role => "Role",
+            ChangeKind::Alignment => "Alignment",
+            ChangeKind::Group => "Group",
+        };
+        write!(f, "{kind} Change {target} to {to}")
+    }
+}
+
+impl AbilityNode for Changing {
+    fn type_name(&self) -> &'static str {
+        "Changing"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.target, &self.to]
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        let namespace = match self.kind {
+            ChangeKind::Role => ROLE,
+            ChangeKind::Alignment => TEAM,
+            ChangeKind::Group => GROUP,
+        };
+        vec![Ref::Named(namespace, &self.to)]
+    }
+
+    fn compile(&self) -> Compiled {
+        let Changing { kind, target, to } = self;
+        Compiled::Executable(match kind {
+            ChangeKind::Role => Vocabulary::ChangeRole {
+                target: text(target),
+                to: text(to),
+            },
+            ChangeKind::Alignment => Vocabulary::ChangeAlignment {
+                target: text(target),
+                to: text(to),
+            },
+            ChangeKind::Group => {
+                return not_yet("renaming a group needs groups in the engine");
+            }
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("role, alignment or group change (layer B)")
+    }
 }

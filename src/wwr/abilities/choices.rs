@@ -1,8 +1,13 @@
 //! Choices: a named choice is offered to a player with a list of options, and an option of a
 //! choice is picked. These lines begin with the choice's name, not with a verb.
 
+use super::AbilityNode;
 use crate::wwr::ast::{Name, Value};
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::Opt;
+use crate::wwr::resolve::{ROLE, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChoiceCreation {
@@ -16,4 +21,73 @@ pub struct ChoiceCreation {
 pub struct ChoiceChoosing {
     pub choice: Value,
     pub option: Value,
+}
+
+impl fmt::Display for ChoiceCreation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ChoiceCreation {
+            choice,
+            chooser,
+            options,
+        } = self;
+        let options: Vec<&str> = options.iter().map(|o| o.text.as_str()).collect();
+        write!(
+            f,
+            "{choice} Choice Creation{} ({})",
+            Opt("for", chooser),
+            options.join(", ")
+        )
+    }
+}
+
+impl AbilityNode for ChoiceCreation {
+    fn type_name(&self) -> &'static str {
+        "Choices"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let ChoiceCreation {
+            choice, chooser, ..
+        } = self;
+        let mut out: Vec<&Value> = vec![choice];
+        out.extend(chooser.as_ref());
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        self.chooser.iter().map(|c| Ref::Named(ROLE, c)).collect()
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("choices are not in the engine's vocabulary yet")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("choices (layer B)")
+    }
+}
+
+impl fmt::Display for ChoiceChoosing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ChoiceChoosing { choice, option } = self;
+        write!(f, "{choice} Choice Choose {option}")
+    }
+}
+
+impl AbilityNode for ChoiceChoosing {
+    fn type_name(&self) -> &'static str {
+        "Choices"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.choice, &self.option]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("choices are not in the engine's vocabulary yet")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("choices (layer B)")
+    }
 }

@@ -1,8 +1,12 @@
 //! Counting: a counter kept per element is raised, lowered or set, the actor's own or another
 //! player's.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, Vocabulary, opt};
+use crate::wwr::render::Opt;
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Counting {
@@ -18,4 +22,50 @@ pub enum CounterOp {
     Increment,
     Decrement,
     Set,
+}
+
+impl fmt::Display for Counting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counting { op, amount, target } = self;
+        match op {
+            CounterOp::Set => write!(
+                f,
+                "Set Counter to {}{}",
+                amount.as_ref().map(ToString::to_string).unwrap_or_default(),
+                Opt("for", target)
+            ),
+            CounterOp::Increment | CounterOp::Decrement => write!(
+                f,
+                "{op:?} Counter{}{}",
+                Opt("by", amount),
+                Opt("for", target)
+            ),
+        }
+    }
+}
+
+impl AbilityNode for Counting {
+    fn type_name(&self) -> &'static str {
+        "Counting"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Counting { amount, target, .. } = self;
+        let mut out: Vec<&Value> = Vec::new();
+        out.extend(amount.as_ref().into_iter().chain(target.as_ref()));
+        out
+    }
+
+    fn compile(&self) -> Compiled {
+        let Counting { op, amount, target } = self;
+        Compiled::Executable(Vocabulary::Counter {
+            target: opt(target),
+            op: *op,
+            amount: opt(amount),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

@@ -1,10 +1,39 @@
 //! Disbanding: a group (the actor's own when none is named) stops existing.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::Opt;
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Disband {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<Value>,
+}
+
+impl fmt::Display for Disband {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Disband { target } = self;
+        write!(f, "Disband{}", Opt("", target))
+    }
+}
+
+impl AbilityNode for Disband {
+    fn type_name(&self) -> &'static str {
+        "Disband"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        self.target.iter().collect()
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("group membership is not in the engine's vocabulary yet")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("disbanding (layer C)")
+    }
 }

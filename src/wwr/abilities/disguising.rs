@@ -1,8 +1,13 @@
 //! Disguising: a player appears to investigations as another role, weakly or strongly;
 //! investigations say which strengths they are fooled by.
 
+use super::AbilityNode;
 use crate::wwr::ast::{Duration, Value};
+use crate::wwr::compile::{Compiled, Vocabulary, lasting, text};
+use crate::wwr::render::Dur;
+use crate::wwr::resolve::{ROLE, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Disguising {
@@ -17,4 +22,53 @@ pub struct Disguising {
 pub enum DisguiseStrength {
     Weak,
     Strong,
+}
+
+impl fmt::Display for Disguising {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Disguising {
+            strength,
+            target,
+            role,
+            duration,
+        } = self;
+        let adverb = match strength {
+            DisguiseStrength::Weak => "Weakly",
+            DisguiseStrength::Strong => "Strongly",
+        };
+        write!(f, "{adverb} Disguise {target} as {role}{}", Dur(*duration))
+    }
+}
+
+impl AbilityNode for Disguising {
+    fn type_name(&self) -> &'static str {
+        "Disguising"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.target, &self.role]
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        vec![Ref::Named(ROLE, &self.role)]
+    }
+
+    fn compile(&self) -> Compiled {
+        let Disguising {
+            strength,
+            target,
+            role,
+            duration,
+        } = self;
+        Compiled::Executable(Vocabulary::Disguise {
+            target: text(target),
+            as_role: text(role),
+            strong: *strength == DisguiseStrength::Strong,
+            duration: lasting(duration),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

@@ -1,8 +1,13 @@
 //! Displays: a display is posted with its values, and one value of a posted display is
 //! updated.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::value_list;
+use crate::wwr::resolve::{DISPLAY, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Displaying {
@@ -16,4 +21,73 @@ pub struct DisplayUpdate {
     pub display: Value,
     pub index: Value,
     pub value: Value,
+}
+
+impl fmt::Display for Displaying {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Displaying { display, values } = self;
+        write!(f, "Display {display}")?;
+        if !values.is_empty() {
+            f.write_str(&value_list(values))?;
+        }
+        Ok(())
+    }
+}
+
+impl AbilityNode for Displaying {
+    fn type_name(&self) -> &'static str {
+        "Displaying"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Displaying { display, values } = self;
+        let mut out: Vec<&Value> = vec![display];
+        out.extend(values);
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        vec![Ref::Named(DISPLAY, &self.display)]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("displays are Discord messages the console does not keep")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+impl fmt::Display for DisplayUpdate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let DisplayUpdate {
+            display,
+            index,
+            value,
+        } = self;
+        write!(f, "Update {display} value {index} to {value}")
+    }
+}
+
+impl AbilityNode for DisplayUpdate {
+    fn type_name(&self) -> &'static str {
+        "Displaying"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.display, &self.index, &self.value]
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        vec![Ref::Named(DISPLAY, &self.display)]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("displays are Discord messages the console does not keep")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

@@ -1,8 +1,12 @@
 //! Emitting: a value is sent to the emit triggers of a player (now, or at the end of the
 //! phase), so one element can signal another.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::Opt;
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Emitting {
@@ -10,4 +14,37 @@ pub struct Emitting {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<Value>,
     pub at_end_of_phase: bool,
+}
+
+impl fmt::Display for Emitting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Emitting {
+            value,
+            target,
+            at_end_of_phase,
+        } = self;
+        let end = if *at_end_of_phase { "End " } else { "" };
+        write!(f, "{end}Emit {value}{}", Opt("for", target))
+    }
+}
+
+impl AbilityNode for Emitting {
+    fn type_name(&self) -> &'static str {
+        "Emitting"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Emitting { value, target, .. } = self;
+        let mut out: Vec<&Value> = vec![value];
+        out.extend(target.as_ref());
+        out
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("emitted values need WWR triggers in the engine")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

@@ -1,10 +1,38 @@
 //! Executing: a bot command is run in a location.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Executing {
     pub command: Value,
     pub location: Value,
+}
+
+impl fmt::Display for Executing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Executing { command, location } = self;
+        write!(f, "Execute {command} to {location}")
+    }
+}
+
+impl AbilityNode for Executing {
+    fn type_name(&self) -> &'static str {
+        "Executing"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.command, &self.location]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("bot commands are outside the console")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("list commands (layer C)")
+    }
 }

@@ -1,11 +1,115 @@
 //! Feedback: the result lines of a complex action: a value told to the actor, success,
 //! failure, or going on to the next condition.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Audience, Compiled, Vocabulary, not_yet, text};
 use serde::Serialize;
+use std::fmt;
 
 /// A complex-action result: `` `text` `` or `@Result2`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Feedback {
     pub value: Value,
+}
+
+impl fmt::Display for Feedback {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Feedback { value } = self;
+        write!(f, "{value}")
+    }
+}
+
+impl AbilityNode for Feedback {
+    fn type_name(&self) -> &'static str {
+        "Feedback"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.value]
+    }
+
+    fn compile(&self) -> Compiled {
+        let Feedback { value } = self;
+        Compiled::Executable(Vocabulary::Message {
+            audience: Audience::Actor,
+            text: text(value),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The `Success` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Success;
+
+impl fmt::Display for Success {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Success")
+    }
+}
+
+impl AbilityNode for Success {
+    fn type_name(&self) -> &'static str {
+        "Feedback"
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("complex-action control flow runs in the WWR interpreter, not as an engine ability")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The `Failure` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Failure;
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Failure")
+    }
+}
+
+impl AbilityNode for Failure {
+    fn type_name(&self) -> &'static str {
+        "Feedback"
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("complex-action control flow runs in the WWR interpreter, not as an engine ability")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The `Continue` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Continue;
+
+impl fmt::Display for Continue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Continue")
+    }
+}
+
+impl AbilityNode for Continue {
+    fn type_name(&self) -> &'static str {
+        "Feedback"
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("complex-action control flow runs in the WWR interpreter, not as an engine ability")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

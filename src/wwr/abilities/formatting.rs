@@ -1,7 +1,11 @@
 //! Formatting: a value is written through a template, optionally split into a list first.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::Opt;
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Formatting {
@@ -11,4 +15,47 @@ pub struct Formatting {
     pub split_by: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split_as: Option<Value>,
+}
+
+impl fmt::Display for Formatting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Formatting {
+            source,
+            template,
+            split_by,
+            split_as,
+        } = self;
+        write!(
+            f,
+            "Format {source} as {template}{}{}",
+            Opt("split by", split_by),
+            Opt("as", split_as)
+        )
+    }
+}
+
+impl AbilityNode for Formatting {
+    fn type_name(&self) -> &'static str {
+        "Formatting"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Formatting {
+            source,
+            template,
+            split_by,
+            split_as,
+        } = self;
+        let mut out: Vec<&Value> = vec![source, template];
+        out.extend(split_by.as_ref().into_iter().chain(split_as.as_ref()));
+        out
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("formatting lists is WWR interpreter work")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("formatting (layer C)")
+    }
 }

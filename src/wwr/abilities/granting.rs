@@ -1,8 +1,13 @@
 //! Granting: extra roles. A role is granted to a player, revoked from one, or transferred from
 //! one player to another.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, Vocabulary, opt, text};
+use crate::wwr::render::Opt;
+use crate::wwr::resolve::{ROLE, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Granting {
@@ -19,4 +24,60 @@ pub enum GrantAction {
     Grant,
     Revoke,
     Transfer,
+}
+
+impl fmt::Display for Granting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Granting {
+            action,
+            role,
+            from,
+            to,
+        } = self;
+        match action {
+            GrantAction::Grant => write!(f, "Grant {role}{}", Opt("to", to)),
+            GrantAction::Revoke => write!(f, "Revoke {role}{}", Opt("from", from)),
+            GrantAction::Transfer => {
+                write!(f, "Transfer {role}{}{}", Opt("from", from), Opt("to", to))
+            }
+        }
+    }
+}
+
+impl AbilityNode for Granting {
+    fn type_name(&self) -> &'static str {
+        "Granting"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Granting { role, from, to, .. } = self;
+        let mut out: Vec<&Value> = vec![role];
+        out.extend(from.as_ref().into_iter().chain(to.as_ref()));
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        vec![Ref::Named(ROLE, &self.role)]
+    }
+
+    fn compile(&self) -> Compiled {
+        let Granting {
+            action,
+            role,
+            from,
+            to,
+        } = self;
+        let role = text(role);
+        let from = opt(from).unwrap_or_default();
+        let to = opt(to).unwrap_or_default();
+        Compiled::Executable(match action {
+            GrantAction::Grant => Vocabulary::GrantRole { role, to },
+            GrantAction::Revoke => Vocabulary::RevokeRole { role, from },
+            GrantAction::Transfer => Vocabulary::TransferRole { role, from, to },
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("extra roles: grant, revoke, transfer (layer B)")
+    }
 }

@@ -1,8 +1,13 @@
 //! Joining: group membership. The actor joins or leaves a group; a player is added to or
 //! removed from one, optionally with a membership type and for a duration.
 
+use super::AbilityNode;
 use crate::wwr::ast::{Duration, Value};
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::{Dur, Opt};
+use crate::wwr::resolve::{GROUP, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Joining {
@@ -23,4 +28,60 @@ pub enum JoinAction {
     Leave,
     Add,
     Remove,
+}
+
+impl fmt::Display for Joining {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Joining {
+            action,
+            player,
+            group,
+            membership,
+            duration,
+        } = self;
+        match action {
+            JoinAction::Join => {
+                write!(f, "Join {group}{}{}", Opt("as", membership), Dur(*duration))
+            }
+            JoinAction::Leave => write!(f, "Leave {group}"),
+            JoinAction::Add => write!(
+                f,
+                "Add{} to {group}{}{}",
+                Opt("", player),
+                Opt("as", membership),
+                Dur(*duration)
+            ),
+            JoinAction::Remove => write!(f, "Remove{} from {group}", Opt("", player)),
+        }
+    }
+}
+
+impl AbilityNode for Joining {
+    fn type_name(&self) -> &'static str {
+        "Joining"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Joining {
+            player,
+            group,
+            membership,
+            ..
+        } = self;
+        let mut out: Vec<&Value> = vec![group];
+        out.extend(player.as_ref().into_iter().chain(membership.as_ref()));
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        vec![Ref::Named(GROUP, &self.group)]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("group membership is not in the engine's vocabulary yet")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

@@ -2,8 +2,11 @@
 //! matching defense, a kill only by defenses against kills, a lynch only by defenses against
 //! lynches, a true kill by nothing; banishment makes a ghost in haunting games.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, KillStrength, Vocabulary, text};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Killing {
@@ -19,4 +22,58 @@ pub enum KillingKind {
     TrueKill,
     Banish,
     TrueBanish,
+}
+
+impl KillingKind {
+    /// The verb as the texts write it, also the subtype word of `[Attack Killing]` filters.
+    pub fn verb(self) -> &'static str {
+        match self {
+            KillingKind::Kill => "Kill",
+            KillingKind::Attack => "Attack",
+            KillingKind::Lynch => "Lynch",
+            KillingKind::TrueKill => "True Kill",
+            KillingKind::Banish => "Banish",
+            KillingKind::TrueBanish => "True Banish",
+        }
+    }
+}
+
+impl fmt::Display for Killing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind.verb(), self.target)
+    }
+}
+
+impl AbilityNode for Killing {
+    fn type_name(&self) -> &'static str {
+        "Killing"
+    }
+
+    fn subtype(&self) -> &'static str {
+        self.kind.verb()
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.target]
+    }
+
+    fn compile(&self) -> Compiled {
+        let Killing { kind, target } = self;
+        Compiled::Executable(Vocabulary::Kill {
+            target: text(target),
+            strength: match kind {
+                KillingKind::Attack => KillStrength::Attack,
+                KillingKind::Kill => KillStrength::Kill,
+                KillingKind::Lynch => KillStrength::Lynch,
+                KillingKind::TrueKill => KillStrength::TrueKill,
+                KillingKind::Banish => KillStrength::Banish,
+                KillingKind::TrueBanish => KillStrength::TrueBanish,
+            },
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        matches!(self.kind, KillingKind::Banish | KillingKind::TrueBanish)
+            .then_some("banishment (haunting, layer C)")
+    }
 }

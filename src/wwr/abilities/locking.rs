@@ -1,10 +1,38 @@
 //! Locking: a location (a channel) is locked or unlocked for writing.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Locking {
     pub lock: bool,
     pub location: Value,
+}
+
+impl fmt::Display for Locking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Locking { lock, location } = self;
+        write!(f, "{} {location}", if *lock { "Lock" } else { "Unlock" })
+    }
+}
+
+impl AbilityNode for Locking {
+    fn type_name(&self) -> &'static str {
+        "Locking"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.location]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("locking channels is outside the console")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("locking (layer C)")
+    }
 }

@@ -1,8 +1,12 @@
 //! Loyalty: the actor is bound to a group or an alignment, so leaving it later counts as a
 //! betrayal.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::resolve::{GROUP, Ref, TEAM};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Loyalty {
@@ -14,4 +18,41 @@ pub struct Loyalty {
 pub enum LoyaltyKind {
     Group,
     Alignment,
+}
+
+impl fmt::Display for Loyalty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Loyalty { to, kind } = self;
+        let kind = match kind {
+            LoyaltyKind::Group => "Group",
+            LoyaltyKind::Alignment => "Alignment",
+        };
+        write!(f, "Loyalty to {to} ({kind})")
+    }
+}
+
+impl AbilityNode for Loyalty {
+    fn type_name(&self) -> &'static str {
+        "Loyalty"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.to]
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        let namespace = match self.kind {
+            LoyaltyKind::Group => GROUP,
+            LoyaltyKind::Alignment => TEAM,
+        };
+        vec![Ref::Named(namespace, &self.to)]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("loyalty (betrayal on role change) is not modelled yet")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("loyalty (layer B)")
+    }
 }

@@ -2,8 +2,12 @@
 //! by certain players, or only by day or night) through a kind of defense: active, passive,
 //! partial, recruitment, or being absent at a location.
 
+use super::AbilityNode;
 use crate::wwr::ast::{Duration, PhaseKind, Value};
+use crate::wwr::compile::{Compiled, DefenseKind, Vocabulary, lasting, opt, text};
+use crate::wwr::render::{Dur, Opt, phase_name};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Protecting {
@@ -37,4 +41,93 @@ pub enum Defense {
     Partial,
     Recruitment,
     Absence { at: Value },
+}
+
+impl fmt::Display for Protecting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Protecting {
+            target,
+            against,
+            by,
+            defense,
+            during,
+            duration,
+        } = self;
+        let against = match against {
+            KillFilter::Attacks => "Attacks",
+            KillFilter::Kills => "Kills",
+            KillFilter::Lynches => "Lynches",
+            KillFilter::AttacksAndLynches => "Attacks & Lynches",
+            KillFilter::All => "All",
+            KillFilter::Banishments => "Banishments",
+        };
+        write!(
+            f,
+            "Protect {target} from `{against}`{} through ",
+            Opt("by", by)
+        )?;
+        match defense {
+            Defense::Active => f.write_str("Active Defense")?,
+            Defense::Passive => f.write_str("Passive Defense")?,
+            Defense::Partial => f.write_str("Partial Defense")?,
+            Defense::Recruitment => f.write_str("Recruitment Defense")?,
+            Defense::Absence { at } => write!(f, "Absence at {at}")?,
+        }
+        if let Some(phase) = during {
+            write!(f, " during {}", phase_name(*phase))?;
+        }
+        write!(f, "{}", Dur(*duration))
+    }
+}
+
+impl AbilityNode for Protecting {
+    fn type_name(&self) -> &'static str {
+        "Protecting"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Protecting {
+            target,
+            by,
+            defense,
+            ..
+        } = self;
+        let mut out: Vec<&Value> = vec![target];
+        out.extend(by.as_ref());
+        if let Defense::Absence { at } = defense {
+            out.push(at);
+        }
+        out
+    }
+
+    fn compile(&self) -> Compiled {
+        let Protecting {
+            target,
+            against,
+            by,
+            defense,
+            during,
+            duration,
+        } = self;
+        let (kind, absent_at) = match defense {
+            Defense::Active => (DefenseKind::Active, None),
+            Defense::Passive => (DefenseKind::Passive, None),
+            Defense::Partial => (DefenseKind::Partial, None),
+            Defense::Recruitment => (DefenseKind::Recruitment, None),
+            Defense::Absence { at } => (DefenseKind::Absence, Some(text(at))),
+        };
+        Compiled::Executable(Vocabulary::Protect {
+            target: text(target),
+            against: *against,
+            defense: kind,
+            only_from: opt(by),
+            absent_at,
+            during: *during,
+            duration: lasting(duration),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

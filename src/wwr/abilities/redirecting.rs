@@ -1,8 +1,12 @@
 //! Redirecting: abilities of a kind that would reach the holder (optionally only from certain
 //! players) reach another player instead.
 
+use super::AbilityNode;
 use crate::wwr::ast::{Duration, Value};
+use crate::wwr::compile::{Compiled, Vocabulary, lasting, opt, text};
+use crate::wwr::render::{Dur, Opt};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Redirecting {
@@ -12,4 +16,60 @@ pub struct Redirecting {
     pub to: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duration: Option<Duration>,
+}
+
+impl fmt::Display for Redirecting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Redirecting {
+            abilities,
+            from,
+            to,
+            duration,
+        } = self;
+        write!(
+            f,
+            "Redirect {abilities}{} to {to}{}",
+            Opt("from", from),
+            Dur(*duration)
+        )
+    }
+}
+
+impl AbilityNode for Redirecting {
+    fn type_name(&self) -> &'static str {
+        "Redirecting"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Redirecting {
+            abilities,
+            from,
+            to,
+            ..
+        } = self;
+        let mut out: Vec<&Value> = vec![abilities, to];
+        out.extend(from.as_ref());
+        out
+    }
+
+    fn compile(&self) -> Compiled {
+        let Redirecting {
+            abilities,
+            from,
+            to,
+            duration,
+        } = self;
+        Compiled::Executable(Vocabulary::Redirect {
+            abilities: abilities
+                .plain_text()
+                .map_or_else(|| text(abilities), str::to_string),
+            from: opt(from),
+            to: text(to),
+            duration: lasting(duration),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("redirection (layer B)")
+    }
 }

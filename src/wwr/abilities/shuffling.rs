@@ -1,9 +1,38 @@
 //! Shuffling: the values of up to five lists are shuffled.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, not_yet};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Shuffle {
     pub targets: Vec<Value>,
+}
+
+impl fmt::Display for Shuffle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Shuffle { targets } = self;
+        let items: Vec<String> = targets.iter().map(ToString::to_string).collect();
+        write!(f, "Shuffle {}", items.join(" "))
+    }
+}
+
+impl AbilityNode for Shuffle {
+    fn type_name(&self) -> &'static str {
+        "Shuffle"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        self.targets.iter().collect()
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("shuffling lists is WWR interpreter work, not an engine ability")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("shuffle (layer C)")
+    }
 }

@@ -1,9 +1,38 @@
 //! Switching: the actor and another player swap their roles.
 
+use super::AbilityNode;
 use crate::wwr::ast::Value;
+use crate::wwr::compile::{Compiled, Vocabulary, text};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Switching {
     pub target: Value,
+}
+
+impl fmt::Display for Switching {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Switching { target } = self;
+        write!(f, "Switch with {target}")
+    }
+}
+
+impl AbilityNode for Switching {
+    fn type_name(&self) -> &'static str {
+        "Switching"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.target]
+    }
+
+    fn compile(&self) -> Compiled {
+        let Switching { target } = self;
+        Compiled::Executable(Vocabulary::SwapRoles { with: text(target) })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("switching (layer C)")
+    }
 }

@@ -1,8 +1,12 @@
 //! Vote manipulating: a player's voting power on one ballot (public, special public, hidden
 //! public or private) is set to an amount or changed by one.
 
+use super::AbilityNode;
 use crate::wwr::ast::{Duration, Value};
+use crate::wwr::compile::{Compiled, Vocabulary, lasting, text};
+use crate::wwr::render::Dur;
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct VoteManipulating {
@@ -20,4 +24,59 @@ pub enum VoteKind {
     SpecialPublic,
     HiddenPublic,
     Private,
+}
+
+impl fmt::Display for VoteManipulating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let VoteManipulating {
+            target,
+            vote,
+            relative,
+            amount,
+            duration,
+        } = self;
+        let vote = match vote {
+            VoteKind::Public => "public voting power",
+            VoteKind::SpecialPublic => "special public voting power",
+            VoteKind::HiddenPublic => "hidden public voting power",
+            VoteKind::Private => "private voting power",
+        };
+        let how = if *relative { "by" } else { "to" };
+        write!(
+            f,
+            "Manipulate {target}'s `{vote}` {how} {amount}{}",
+            Dur(*duration)
+        )
+    }
+}
+
+impl AbilityNode for VoteManipulating {
+    fn type_name(&self) -> &'static str {
+        "Vote Manipulating"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        vec![&self.target, &self.amount]
+    }
+
+    fn compile(&self) -> Compiled {
+        let VoteManipulating {
+            target,
+            vote,
+            relative,
+            amount,
+            duration,
+        } = self;
+        Compiled::Executable(Vocabulary::ChangeVotes {
+            target: text(target),
+            ballot: *vote,
+            adjust: *relative,
+            amount: text(amount),
+            duration: lasting(duration),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("vote manipulation (layer B)")
+    }
 }

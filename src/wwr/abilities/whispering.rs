@@ -1,8 +1,13 @@
 //! Whispering: a channel through which the actor (or another player) writes to a role,
 //! optionally under a disguised name.
 
+use super::AbilityNode;
 use crate::wwr::ast::{Duration, Value};
+use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::render::{Dur, Opt};
+use crate::wwr::resolve::{ROLE, Ref};
 use serde::Serialize;
+use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Whispering {
@@ -13,4 +18,49 @@ pub struct Whispering {
     pub disguise: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duration: Option<Duration>,
+}
+
+impl fmt::Display for Whispering {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Whispering {
+            from,
+            to,
+            disguise,
+            duration,
+        } = self;
+        write!(
+            f,
+            "Whisper{} to {to}{}{}",
+            Opt("from", from),
+            Opt("as", disguise),
+            Dur(*duration)
+        )
+    }
+}
+
+impl AbilityNode for Whispering {
+    fn type_name(&self) -> &'static str {
+        "Whispering"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Whispering {
+            from, to, disguise, ..
+        } = self;
+        let mut out: Vec<&Value> = vec![to];
+        out.extend(from.as_ref().into_iter().chain(disguise.as_ref()));
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        vec![Ref::Named(ROLE, &self.to)]
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("whisper channels are not modelled by the engine")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        Some("whispering (layer B)")
+    }
 }
