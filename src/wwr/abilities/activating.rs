@@ -2,9 +2,13 @@
 //! (haunting games).
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::expected_after;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::resolve::{ATTRIBUTE, Ref};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -52,4 +56,26 @@ impl AbilityNode for Activating {
     fn layer(&self) -> Option<&'static str> {
         Some("activation (layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Activate", parse)],
+    verbs: &["Activate"],
+};
+
+/// `Activate <player> while <attribute>` or `Activate <player> always`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    let while_ = if c.eat_phrase("always") {
+        None
+    } else if c.eat_phrase("while") {
+        Some(parse_value(c)?)
+    } else {
+        return Err(expected_after(
+            c,
+            "`while <attribute>` or `always`",
+            "the activated player",
+        ));
+    };
+    Ok(AbilityKind::Activating(Activating { target, while_ }))
 }

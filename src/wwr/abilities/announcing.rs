@@ -2,10 +2,13 @@
 //! place or player (reveal).
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Audience, Compiled, Vocabulary, text};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Opt;
 use crate::wwr::resolve::{ROLE, Ref};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -69,4 +72,38 @@ impl AbilityNode for Announcement {
     fn layer(&self) -> Option<&'static str> {
         (self.kind == AnnouncementKind::Know).then_some("`Know` announcements (unused, layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[
+        ("Reveal", parse_reveal),
+        ("Announce", parse),
+        ("Learn", parse),
+        ("Know", parse),
+    ],
+    verbs: &["Reveal", "Announce", "Learn", "Know"],
+};
+
+/// `Reveal <information> to <place or player>`.
+fn parse_reveal(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let info = parse_value(c)?;
+    c.expect_phrase("to", "the revealed information")?;
+    Ok(AbilityKind::Announcement(Announcement {
+        kind: AnnouncementKind::Reveal,
+        info,
+        to: Some(parse_value(c)?),
+    }))
+}
+
+/// `Announce|Learn|Know <information>`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Announcement(Announcement {
+        kind: match lead.word {
+            "Announce" => AnnouncementKind::Announce,
+            "Learn" => AnnouncementKind::Learn,
+            _ => AnnouncementKind::Know,
+        },
+        info: parse_value(c)?,
+        to: None,
+    }))
 }

@@ -2,7 +2,9 @@
 //! the rest of the game does.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use std::fmt;
 
 /// The `Ascend` line.
@@ -51,4 +53,17 @@ impl AbilityNode for Descend {
     fn layer(&self) -> Option<&'static str> {
         Some("ascend and descend (layer B)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Ascend", parse), ("Descend", parse)],
+    verbs: &["Ascend", "Descend"],
+};
+
+fn parse(_c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    Ok(if lead.word == "Ascend" {
+        AbilityKind::Ascend
+    } else {
+        AbilityKind::Descend
+    })
 }

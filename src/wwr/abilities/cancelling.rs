@@ -1,10 +1,13 @@
 //! Cancelling: inside a visit trigger, the visiting ability is cancelled, optionally
 //! answering its user with a feedback.
 
+use super::AbilityKind;
 use super::AbilityNode;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Opt;
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -37,4 +40,20 @@ impl AbilityNode for Cancel {
     fn layer(&self) -> Option<&'static str> {
         Some("cancel (layer B)")
     }
+}
+
+/// After `Cancel` (see [`super::cancel`]): nothing, or `with <feedback>`; `None` when
+/// something else follows (a poll cancellation).
+pub(super) fn parse_visit(c: &mut Cursor) -> PResult<Option<AbilityKind>> {
+    let mut probe = *c;
+    probe.skip_ws();
+    Ok(if probe.at_end() {
+        Some(AbilityKind::Cancel(Cancel { feedback: None }))
+    } else if c.eat_phrase("with") {
+        Some(AbilityKind::Cancel(Cancel {
+            feedback: Some(parse_value(c)?),
+        }))
+    } else {
+        None
+    })
 }

@@ -1,9 +1,12 @@
 //! Changing: a player's role, alignment or group becomes another.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, not_yet, text};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::resolve::{GROUP, ROLE, Ref, TEAM};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -71,4 +74,27 @@ impl AbilityNode for Changing {
     fn layer(&self) -> Option<&'static str> {
         Some("role, alignment or group change (layer B)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Group", parse_group)],
+    verbs: &["Role Change", "Alignment Change", "Group Change"],
+};
+
+/// `Group Change …` (`Role` and `Alignment` are shared with investigating and come through
+/// [`super::role_or_alignment`]).
+fn parse_group(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Change", "`Group`")?;
+    parse_rest(c, ChangeKind::Group)
+}
+
+/// After `<Kind> Change`: `<target> to <new value>`.
+pub(super) fn parse_rest(c: &mut Cursor, kind: ChangeKind) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    c.expect_phrase("to", "the changed target")?;
+    Ok(AbilityKind::Changing(Changing {
+        kind,
+        target,
+        to: parse_value(c)?,
+    }))
 }

@@ -1,8 +1,11 @@
 //! Conversation reset: the history of a channel (of a role or group) is cleared.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::optional_value;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Opt;
 use crate::wwr::resolve::{ROLE_OR_GROUP, Ref};
 use serde::Serialize;
@@ -44,4 +47,17 @@ impl AbilityNode for ConversationReset {
     fn layer(&self) -> Option<&'static str> {
         Some("conversation reset (layer B)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Conversation", parse)],
+    verbs: &["Conversation Reset"],
+};
+
+/// `Conversation Reset [<role or group>]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Reset", "`Conversation`")?;
+    Ok(AbilityKind::ConversationReset(ConversationReset {
+        target: optional_value(c)?,
+    }))
 }

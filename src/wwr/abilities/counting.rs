@@ -2,9 +2,13 @@
 //! player's.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::value_after;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, opt};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Opt;
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -68,4 +72,50 @@ impl AbilityNode for Counting {
     fn layer(&self) -> Option<&'static str> {
         None
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[
+        ("Increment", parse_step),
+        ("Decrement", parse_step),
+        ("Set", parse_set),
+    ],
+    verbs: &["Increment", "Decrement", "Set"],
+};
+
+/// `Increment|Decrement Counter [by <amount>] [for <target>]`, the two in either order.
+fn parse_step(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Counter", &format!("`{}`", lead.word))?;
+    let mut amount = None;
+    let mut target = None;
+    loop {
+        if amount.is_none() && c.eat_phrase("by") {
+            amount = Some(parse_value(c)?);
+        } else if target.is_none() && c.eat_phrase("for") {
+            target = Some(parse_value(c)?);
+        } else {
+            break;
+        }
+    }
+    Ok(AbilityKind::Counting(Counting {
+        op: if lead.word == "Increment" {
+            CounterOp::Increment
+        } else {
+            CounterOp::Decrement
+        },
+        amount,
+        target,
+    }))
+}
+
+/// `Set Counter to <amount> [for <target>]`.
+fn parse_set(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Counter to", "`Set`")?;
+    let amount = Some(parse_value(c)?);
+    let target = value_after(c, "for")?;
+    Ok(AbilityKind::Counting(Counting {
+        op: CounterOp::Set,
+        amount,
+        target,
+    }))
 }

@@ -1,8 +1,11 @@
 //! Disbanding: a group (the actor's own when none is named) stops existing.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::optional_value;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Opt;
 use serde::Serialize;
 use std::fmt;
@@ -36,4 +39,16 @@ impl AbilityNode for Disband {
     fn layer(&self) -> Option<&'static str> {
         Some("disbanding (layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Disband", parse)],
+    verbs: &["Disband"],
+};
+
+/// `Disband [<group>]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Disband(Disband {
+        target: optional_value(c)?,
+    }))
 }

@@ -2,10 +2,14 @@
 //! investigations say which strengths they are fooled by.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::duration;
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, text};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Dur;
 use crate::wwr::resolve::{ROLE, Ref};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -71,4 +75,26 @@ impl AbilityNode for Disguising {
     fn layer(&self) -> Option<&'static str> {
         None
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Weakly", parse), ("Strongly", parse)],
+    verbs: &["Weakly Disguise", "Strongly Disguise"],
+};
+
+/// `Weakly|Strongly Disguise <target> as <role> [(~Duration)]`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Disguise", &format!("`{}`", lead.word))?;
+    let target = parse_value(c)?;
+    c.expect_phrase("as", "the disguised player")?;
+    Ok(AbilityKind::Disguising(Disguising {
+        strength: if lead.word == "Weakly" {
+            DisguiseStrength::Weak
+        } else {
+            DisguiseStrength::Strong
+        },
+        target,
+        role: parse_value(c)?,
+        duration: duration(c)?,
+    }))
 }

@@ -2,10 +2,14 @@
 //! updated.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::{DISPLAY_VALUES, value_index, values_in_parens};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::value_list;
 use crate::wwr::resolve::{DISPLAY, Ref};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -90,4 +94,30 @@ impl AbilityNode for DisplayUpdate {
     fn layer(&self) -> Option<&'static str> {
         None
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Display", parse_display), ("Update", parse_update)],
+    verbs: &["Display", "Update"],
+};
+
+/// `Display <display> [(<values>)]`.
+fn parse_display(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Displaying(Displaying {
+        display: parse_value(c)?,
+        values: values_in_parens(c)?,
+    }))
+}
+
+/// `Update <display> value <index> to <value>`.
+fn parse_update(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let display = parse_value(c)?;
+    c.expect_phrase("value", "the display name")?;
+    let index = value_index(c, DISPLAY_VALUES)?;
+    c.expect_phrase("to", "the value index")?;
+    Ok(AbilityKind::DisplayUpdate(DisplayUpdate {
+        display,
+        index,
+        value: parse_value(c)?,
+    }))
 }

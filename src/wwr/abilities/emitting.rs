@@ -2,9 +2,13 @@
 //! phase), so one element can signal another.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::value_after;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Opt;
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -47,4 +51,24 @@ impl AbilityNode for Emitting {
     fn layer(&self) -> Option<&'static str> {
         None
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Emit", parse), ("End", parse)],
+    verbs: &["Emit", "End Emit"],
+};
+
+/// `[End] Emit <value> [for <target>]`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    let at_end_of_phase = lead.word == "End";
+    if at_end_of_phase {
+        c.expect_phrase("Emit", "`End`")?;
+    }
+    let value = parse_value(c)?;
+    let target = value_after(c, "for")?;
+    Ok(AbilityKind::Emitting(Emitting {
+        value,
+        target,
+        at_end_of_phase,
+    }))
 }

@@ -1,8 +1,11 @@
 //! Executing: a bot command is run in a location.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -35,4 +38,19 @@ impl AbilityNode for Executing {
     fn layer(&self) -> Option<&'static str> {
         Some("list commands (layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Execute", parse)],
+    verbs: &["Execute"],
+};
+
+/// `Execute <command> to <location>`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let command = parse_value(c)?;
+    c.expect_phrase("to", "the command name")?;
+    Ok(AbilityKind::Executing(Executing {
+        command,
+        location: parse_value(c)?,
+    }))
 }

@@ -2,8 +2,10 @@
 //! failure, or going on to the next condition.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Audience, Compiled, Vocabulary, not_yet, text};
+use crate::wwr::cursor::{Cursor, PResult};
 use serde::Serialize;
 use std::fmt;
 
@@ -112,4 +114,19 @@ impl AbilityNode for Continue {
     fn layer(&self) -> Option<&'static str> {
         None
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Success", parse), ("Failure", parse), ("Continue", parse)],
+    verbs: &["Success", "Failure", "Continue"],
+};
+
+/// `Success`, `Failure` or `Continue` (a value line is read by `value_led` in
+/// [`crate::wwr::ability`]).
+fn parse(_c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    Ok(match lead.word {
+        "Success" => AbilityKind::Success,
+        "Failure" => AbilityKind::Failure,
+        _ => AbilityKind::Continue,
+    })
 }

@@ -1,9 +1,12 @@
 //! Formatting: a value is written through a template, optionally split into a list first.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Opt;
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -58,4 +61,29 @@ impl AbilityNode for Formatting {
     fn layer(&self) -> Option<&'static str> {
         Some("formatting (layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Format", parse)],
+    verbs: &["Format"],
+};
+
+/// `Format <value> as <template> [split by <separator> as <name>]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let source = parse_value(c)?;
+    c.expect_phrase("as", "the formatted value")?;
+    let template = parse_value(c)?;
+    let (split_by, split_as) = if c.eat_phrase("split by") {
+        let by = parse_value(c)?;
+        c.expect_phrase("as", "the separator")?;
+        (Some(by), Some(parse_value(c)?))
+    } else {
+        (None, None)
+    };
+    Ok(AbilityKind::Formatting(Formatting {
+        source,
+        template,
+        split_by,
+        split_as,
+    }))
 }

@@ -3,8 +3,12 @@
 //! lynches, a true kill by nothing; banishment makes a ghost in haunting games.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::expected_after;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, KillStrength, Vocabulary, text};
+use crate::wwr::cursor::{Cursor, PResult};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -76,4 +80,39 @@ impl AbilityNode for Killing {
         matches!(self.kind, KillingKind::Banish | KillingKind::TrueBanish)
             .then_some("banishment (haunting, layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[
+        ("Kill", parse),
+        ("Attack", parse),
+        ("Lynch", parse),
+        ("Banish", parse),
+        ("True", parse),
+    ],
+    verbs: &[
+        "Kill",
+        "Attack",
+        "Lynch",
+        "Banish",
+        "True Kill",
+        "True Banish",
+    ],
+};
+
+/// `Kill|Attack|Lynch|Banish <target>` or `True Kill|Banish <target>`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    let kind = match lead.word {
+        "Kill" => KillingKind::Kill,
+        "Attack" => KillingKind::Attack,
+        "Lynch" => KillingKind::Lynch,
+        "Banish" => KillingKind::Banish,
+        _ if c.eat_phrase("Kill") => KillingKind::TrueKill,
+        _ if c.eat_phrase("Banish") => KillingKind::TrueBanish,
+        _ => return Err(expected_after(c, "`Kill` or `Banish`", "`True`")),
+    };
+    Ok(AbilityKind::Killing(Killing {
+        kind,
+        target: parse_value(c)?,
+    }))
 }

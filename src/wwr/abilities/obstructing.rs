@@ -2,9 +2,14 @@
 //! fail, optionally answering the player with a fixed or randomly weighted fake feedback.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::{duration, paren_items};
 use crate::wwr::ast::{AbilityFilter, Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, text};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::Dur;
+use crate::wwr::trigger::parse_filter;
+use crate::wwr::value::{parse_value, parse_value_exact};
 use serde::Serialize;
 use std::fmt;
 
@@ -114,4 +119,80 @@ impl AbilityNode for Obstructing {
     fn layer(&self) -> Option<&'static str> {
         Some("obstruction (layer B)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Obstruct", parse)],
+    verbs: &["Obstruct"],
+};
+
+/// `Obstruct <target>` or `Obstruct [!]<Ability Type> for <target>`, then optionally
+/// `⇒ <feedback>` or `⇒ (<chance>:<feedback>, …)` and `(~Duration)`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.skip_ws();
+    let starts_with_value = c
+        .peek()
+        .is_some_and(|ch| matches!(ch, '@' | '&' | '#' | '%' | '`' | '^'));
+    let abilities = if starts_with_value {
+        None
+    } else {
+        let start = c.pos;
+        let Some(offset) = c.rest().find(" for ") else {
+            return Err(c.error_here(format!(
+                "expected `Obstruct <target>` or `Obstruct <Ability Type> for <target>`, found {}",
+                c.found()
+            )));
+        };
+        let filter = parse_filter(c, start, start + offset)?;
+        c.pos = start + offset + " for".len();
+        Some(filter)
+    };
+    let target = parse_value(c)?;
+    let feedback = if c.eat_phrase("⇒") || c.eat_phrase("=>") {
+        c.skip_ws();
+        if c.peek() == Some('(') && !c.rest().starts_with("(~") {
+            Some(weighted(c)?)
+        } else {
+            Some(ObstructFeedback::Fixed {
+                value: parse_value(c)?,
+            })
+        }
+    } else {
+        None
+    };
+    Ok(AbilityKind::Obstructing(Obstructing {
+        target,
+        abilities,
+        feedback,
+        duration: duration(c)?,
+    }))
+}
+
+/// `(0.6:`A`,0.4:`B`)`: feedbacks with their chances.
+fn weighted(c: &mut Cursor) -> PResult<ObstructFeedback> {
+    let items = paren_items(c)?.unwrap_or_default();
+    let mut choices = Vec::new();
+    for (start, end) in items {
+        let item = c.slice(start, end);
+        let Some(colon) = item.find(':') else {
+            return Err(c.error_at(
+                start,
+                end.max(start + 1),
+                format!("expected `<chance>:<feedback>`, found `{item}`"),
+            ));
+        };
+        let chance = item[..colon].trim().parse::<f64>().map_err(|_| {
+            c.error_at(
+                start,
+                start + colon,
+                format!("`{}` is not a chance", &item[..colon]),
+            )
+        })?;
+        let mut inner = c.sub(start + colon + 1, end);
+        choices.push(WeightedFeedback {
+            chance,
+            value: parse_value_exact(&mut inner, "the feedback")?,
+        });
+    }
+    Ok(ObstructFeedback::Weighted { choices })
 }

@@ -2,9 +2,13 @@
 //! players) reach another player instead.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::{duration, value_after};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, opt, text};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::{Dur, Opt};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -72,4 +76,22 @@ impl AbilityNode for Redirecting {
     fn layer(&self) -> Option<&'static str> {
         Some("redirection (layer B)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Redirect", parse)],
+    verbs: &["Redirect"],
+};
+
+/// `Redirect <abilities> [from <players>] to <target> [(~Duration)]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let abilities = parse_value(c)?;
+    let from = value_after(c, "from")?;
+    c.expect_phrase("to", "the redirected abilities")?;
+    Ok(AbilityKind::Redirecting(Redirecting {
+        abilities,
+        from,
+        to: parse_value(c)?,
+        duration: duration(c)?,
+    }))
 }

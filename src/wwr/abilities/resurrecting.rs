@@ -1,8 +1,11 @@
 //! Resurrecting: a dead player comes back to life.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -34,4 +37,16 @@ impl AbilityNode for Resurrecting {
     fn layer(&self) -> Option<&'static str> {
         Some("resurrection (layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Resurrect", parse)],
+    verbs: &["Resurrect"],
+};
+
+/// `Resurrect <player>`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Resurrecting(Resurrecting {
+        target: parse_value(c)?,
+    }))
 }

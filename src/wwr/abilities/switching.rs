@@ -1,8 +1,11 @@
 //! Switching: the actor and another player swap their roles.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, text};
+use crate::wwr::cursor::{Cursor, PResult};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -35,4 +38,17 @@ impl AbilityNode for Switching {
     fn layer(&self) -> Option<&'static str> {
         Some("switching (layer C)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Switch", parse)],
+    verbs: &["Switch"],
+};
+
+/// `Switch with <player>`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("with", "`Switch`")?;
+    Ok(AbilityKind::Switching(Switching {
+        target: parse_value(c)?,
+    }))
 }

@@ -2,10 +2,14 @@
 //! optionally under a disguised name.
 
 use super::AbilityNode;
+use super::{AbilityKind, Lead, Type};
+use crate::wwr::ability::{duration, value_after};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, not_yet};
+use crate::wwr::cursor::{Cursor, PResult};
 use crate::wwr::render::{Dur, Opt};
 use crate::wwr::resolve::{ROLE, Ref};
+use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
@@ -63,4 +67,23 @@ impl AbilityNode for Whispering {
     fn layer(&self) -> Option<&'static str> {
         Some("whispering (layer B)")
     }
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Whisper", parse)],
+    verbs: &["Whisper"],
+};
+
+/// `Whisper [from <player>] to <role> [as <name>] [(~Duration)]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let from = value_after(c, "from")?;
+    c.expect_phrase("to", "`Whisper`")?;
+    let to = parse_value(c)?;
+    let disguise = value_after(c, "as")?;
+    Ok(AbilityKind::Whispering(Whispering {
+        from,
+        to,
+        disguise,
+        duration: duration(c)?,
+    }))
 }
