@@ -1,8 +1,7 @@
 //! Activating: a dead player's abilities work again, while they hold an attribute or always
 //! (haunting games).
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::expected_after;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
@@ -12,12 +11,35 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Activate <player> while <attribute>|always`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Activating {
     pub target: Value,
     /// `while <value>`; absent for `always`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub while_: Option<Value>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Activate", parse)],
+    verbs: &["Activate"],
+};
+
+/// `Activate <player> while <attribute>` or `Activate <player> always`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    let while_ = if c.eat_phrase("always") {
+        None
+    } else if c.eat_phrase("while") {
+        Some(parse_value(c)?)
+    } else {
+        return Err(expected_after(
+            c,
+            "`while <attribute>` or `always`",
+            "the activated player",
+        ));
+    };
+    Ok(AbilityKind::Activating(Activating { target, while_ }))
 }
 
 impl fmt::Display for Activating {
@@ -56,26 +78,4 @@ impl AbilityNode for Activating {
     fn layer(&self) -> Option<&'static str> {
         Some("activation (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Activate", parse)],
-    verbs: &["Activate"],
-};
-
-/// `Activate <player> while <attribute>` or `Activate <player> always`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let target = parse_value(c)?;
-    let while_ = if c.eat_phrase("always") {
-        None
-    } else if c.eat_phrase("while") {
-        Some(parse_value(c)?)
-    } else {
-        return Err(expected_after(
-            c,
-            "`while <attribute>` or `always`",
-            "the activated player",
-        ));
-    };
-    Ok(AbilityKind::Activating(Activating { target, while_ }))
 }

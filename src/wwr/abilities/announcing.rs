@@ -1,8 +1,7 @@
 //! Announcements: a message to the actor (learn, know), to everyone (announce) or to a named
 //! place or player (reveal).
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Audience, Compiled, Vocabulary, text};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -12,6 +11,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Reveal <information> to <place>`, `Announce|Learn|Know <information>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Announcement {
     pub kind: AnnouncementKind,
@@ -26,6 +26,40 @@ pub enum AnnouncementKind {
     Announce,
     Learn,
     Know,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[
+        ("Reveal", parse_reveal),
+        ("Announce", parse),
+        ("Learn", parse),
+        ("Know", parse),
+    ],
+    verbs: &["Reveal", "Announce", "Learn", "Know"],
+};
+
+/// `Reveal <information> to <place or player>`.
+fn parse_reveal(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let info = parse_value(c)?;
+    c.expect_phrase("to", "the revealed information")?;
+    Ok(AbilityKind::Announcement(Announcement {
+        kind: AnnouncementKind::Reveal,
+        info,
+        to: Some(parse_value(c)?),
+    }))
+}
+
+/// `Announce|Learn|Know <information>`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Announcement(Announcement {
+        kind: match lead.word {
+            "Announce" => AnnouncementKind::Announce,
+            "Learn" => AnnouncementKind::Learn,
+            _ => AnnouncementKind::Know,
+        },
+        info: parse_value(c)?,
+        to: None,
+    }))
 }
 
 impl fmt::Display for Announcement {
@@ -72,38 +106,4 @@ impl AbilityNode for Announcement {
     fn layer(&self) -> Option<&'static str> {
         (self.kind == AnnouncementKind::Know).then_some("`Know` announcements (unused, layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[
-        ("Reveal", parse_reveal),
-        ("Announce", parse),
-        ("Learn", parse),
-        ("Know", parse),
-    ],
-    verbs: &["Reveal", "Announce", "Learn", "Know"],
-};
-
-/// `Reveal <information> to <place or player>`.
-fn parse_reveal(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let info = parse_value(c)?;
-    c.expect_phrase("to", "the revealed information")?;
-    Ok(AbilityKind::Announcement(Announcement {
-        kind: AnnouncementKind::Reveal,
-        info,
-        to: Some(parse_value(c)?),
-    }))
-}
-
-/// `Announce|Learn|Know <information>`.
-fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Announcement(Announcement {
-        kind: match lead.word {
-            "Announce" => AnnouncementKind::Announce,
-            "Learn" => AnnouncementKind::Learn,
-            _ => AnnouncementKind::Know,
-        },
-        info: parse_value(c)?,
-        to: None,
-    }))
 }

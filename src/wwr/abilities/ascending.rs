@@ -1,11 +1,23 @@
 //! Ascending and descending: the actor wins (ascends) or loses (descends) alone, whatever
 //! the rest of the game does.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::compile::{Compiled, not_yet};
 use crate::wwr::cursor::{Cursor, PResult};
 use std::fmt;
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Ascend", parse), ("Descend", parse)],
+    verbs: &["Ascend", "Descend"],
+};
+
+fn parse(_c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    Ok(if lead.word == "Ascend" {
+        AbilityKind::Ascend
+    } else {
+        AbilityKind::Descend
+    })
+}
 
 /// The `Ascend` line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,17 +65,4 @@ impl AbilityNode for Descend {
     fn layer(&self) -> Option<&'static str> {
         Some("ascend and descend (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Ascend", parse), ("Descend", parse)],
-    verbs: &["Ascend", "Descend"],
-};
-
-fn parse(_c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    Ok(if lead.word == "Ascend" {
-        AbilityKind::Ascend
-    } else {
-        AbilityKind::Descend
-    })
 }

@@ -1,8 +1,7 @@
 //! Attributes: applying a custom or standard attribute to a player (for a duration, with
 //! stored values), removing it, and changing one of its stored values.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{ATTRIBUTE_VALUES, duration, value_after, value_index, values_in_parens};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, not_yet, text};
@@ -13,6 +12,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Apply <attribute> to <target> [(~Duration)] [(<values>)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ApplyAttribute {
     pub attribute: Value,
@@ -23,12 +23,14 @@ pub struct ApplyAttribute {
     pub values: Vec<Value>,
 }
 
+/// `Remove <attribute> from <target>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RemoveAttribute {
     pub attribute: Value,
     pub target: Value,
 }
 
+/// `Change <attribute> value <1-3> to <value> [for <target>]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChangeAttribute {
     pub attribute: Value,
@@ -36,6 +38,47 @@ pub struct ChangeAttribute {
     pub value: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<Value>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Apply", parse_apply), ("Change", parse_change)],
+    verbs: &["Apply", "Remove", "Change"],
+};
+
+/// `Apply <attribute> to <target> [(~Duration)] [(<values>)]`.
+fn parse_apply(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let attribute = parse_value(c)?;
+    c.expect_phrase("to", "the attribute")?;
+    let target = parse_value(c)?;
+    let duration = duration(c)?;
+    let values = values_in_parens(c)?;
+    Ok(AbilityKind::ApplyAttribute(ApplyAttribute {
+        attribute,
+        target,
+        duration,
+        values,
+    }))
+}
+
+/// `Remove <attribute> from <target>`, once [`super::remove`] has read both values.
+pub(super) fn removal(attribute: Value, target: Value) -> AbilityKind {
+    AbilityKind::RemoveAttribute(RemoveAttribute { attribute, target })
+}
+
+/// `Change <attribute> value <1-3> to <value> [for <target>]`.
+fn parse_change(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let attribute = parse_value(c)?;
+    c.expect_phrase("value", "the attribute")?;
+    let index = value_index(c, ATTRIBUTE_VALUES)?;
+    c.expect_phrase("to", "the value index")?;
+    let value = parse_value(c)?;
+    let target = value_after(c, "for")?;
+    Ok(AbilityKind::ChangeAttribute(ChangeAttribute {
+        attribute,
+        index,
+        value,
+        target,
+    }))
 }
 
 impl fmt::Display for ApplyAttribute {
@@ -172,45 +215,4 @@ impl AbilityNode for ChangeAttribute {
     fn layer(&self) -> Option<&'static str> {
         None
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Apply", parse_apply), ("Change", parse_change)],
-    verbs: &["Apply", "Remove", "Change"],
-};
-
-/// `Apply <attribute> to <target> [(~Duration)] [(<values>)]`.
-fn parse_apply(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let attribute = parse_value(c)?;
-    c.expect_phrase("to", "the attribute")?;
-    let target = parse_value(c)?;
-    let duration = duration(c)?;
-    let values = values_in_parens(c)?;
-    Ok(AbilityKind::ApplyAttribute(ApplyAttribute {
-        attribute,
-        target,
-        duration,
-        values,
-    }))
-}
-
-/// `Remove <attribute> from <target>`, once [`super::remove`] has read both values.
-pub(super) fn removal(attribute: Value, target: Value) -> AbilityKind {
-    AbilityKind::RemoveAttribute(RemoveAttribute { attribute, target })
-}
-
-/// `Change <attribute> value <1-3> to <value> [for <target>]`.
-fn parse_change(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let attribute = parse_value(c)?;
-    c.expect_phrase("value", "the attribute")?;
-    let index = value_index(c, ATTRIBUTE_VALUES)?;
-    c.expect_phrase("to", "the value index")?;
-    let value = parse_value(c)?;
-    let target = value_after(c, "for")?;
-    Ok(AbilityKind::ChangeAttribute(ChangeAttribute {
-        attribute,
-        index,
-        value,
-        target,
-    }))
 }

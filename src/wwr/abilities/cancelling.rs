@@ -1,8 +1,7 @@
 //! Cancelling: inside a visit trigger, the visiting ability is cancelled, optionally
 //! answering its user with a feedback.
 
-use super::AbilityKind;
-use super::AbilityNode;
+use super::{AbilityKind, AbilityNode};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -11,10 +10,27 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Cancel [with <feedback>]`, inside a visit trigger.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cancel {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub feedback: Option<Value>,
+}
+
+/// After `Cancel` (see [`super::cancel`]): nothing, or `with <feedback>`; `None` when
+/// something else follows (a poll cancellation).
+pub(super) fn parse_visit(c: &mut Cursor) -> PResult<Option<AbilityKind>> {
+    let mut probe = *c;
+    probe.skip_ws();
+    Ok(if probe.at_end() {
+        Some(AbilityKind::Cancel(Cancel { feedback: None }))
+    } else if c.eat_phrase("with") {
+        Some(AbilityKind::Cancel(Cancel {
+            feedback: Some(parse_value(c)?),
+        }))
+    } else {
+        None
+    })
 }
 
 impl fmt::Display for Cancel {
@@ -40,20 +56,4 @@ impl AbilityNode for Cancel {
     fn layer(&self) -> Option<&'static str> {
         Some("cancel (layer B)")
     }
-}
-
-/// After `Cancel` (see [`super::cancel`]): nothing, or `with <feedback>`; `None` when
-/// something else follows (a poll cancellation).
-pub(super) fn parse_visit(c: &mut Cursor) -> PResult<Option<AbilityKind>> {
-    let mut probe = *c;
-    probe.skip_ws();
-    Ok(if probe.at_end() {
-        Some(AbilityKind::Cancel(Cancel { feedback: None }))
-    } else if c.eat_phrase("with") {
-        Some(AbilityKind::Cancel(Cancel {
-            feedback: Some(parse_value(c)?),
-        }))
-    } else {
-        None
-    })
 }

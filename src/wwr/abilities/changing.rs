@@ -1,7 +1,6 @@
 //! Changing: a player's role, alignment or group becomes another.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, not_yet, text};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -10,6 +9,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Role|Alignment|Group Change <target> to <value>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Changing {
     pub kind: ChangeKind,
@@ -22,6 +22,29 @@ pub enum ChangeKind {
     Role,
     Alignment,
     Group,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Group", parse_group)],
+    verbs: &["Role Change", "Alignment Change", "Group Change"],
+};
+
+/// `Group Change …` (`Role` and `Alignment` are shared with investigating and come through
+/// [`super::role_or_alignment`]).
+fn parse_group(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Change", "`Group`")?;
+    parse_rest(c, ChangeKind::Group)
+}
+
+/// After `<Kind> Change`: `<target> to <new value>`.
+pub(super) fn parse_rest(c: &mut Cursor, kind: ChangeKind) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    c.expect_phrase("to", "the changed target")?;
+    Ok(AbilityKind::Changing(Changing {
+        kind,
+        target,
+        to: parse_value(c)?,
+    }))
 }
 
 impl fmt::Display for Changing {
@@ -74,27 +97,4 @@ impl AbilityNode for Changing {
     fn layer(&self) -> Option<&'static str> {
         Some("role, alignment or group change (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Group", parse_group)],
-    verbs: &["Role Change", "Alignment Change", "Group Change"],
-};
-
-/// `Group Change …` (`Role` and `Alignment` are shared with investigating and come through
-/// [`super::role_or_alignment`]).
-fn parse_group(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("Change", "`Group`")?;
-    parse_rest(c, ChangeKind::Group)
-}
-
-/// After `<Kind> Change`: `<target> to <new value>`.
-pub(super) fn parse_rest(c: &mut Cursor, kind: ChangeKind) -> PResult<AbilityKind> {
-    let target = parse_value(c)?;
-    c.expect_phrase("to", "the changed target")?;
-    Ok(AbilityKind::Changing(Changing {
-        kind,
-        target,
-        to: parse_value(c)?,
-    }))
 }

@@ -1,8 +1,7 @@
 //! Choices: a named choice is offered to a player with a list of options, and an option of a
 //! choice is picked. These lines begin with the choice's name, not with a verb.
 
-use super::AbilityKind;
-use super::AbilityNode;
+use super::{AbilityKind, AbilityNode};
 use crate::wwr::ability::{names_in_parens, value_after};
 use crate::wwr::ast::{Name, Value};
 use crate::wwr::compile::{Compiled, not_yet};
@@ -13,6 +12,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `` `Name` Choice Creation [for <chooser>] (<option>, …)``.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChoiceCreation {
     pub choice: Value,
@@ -21,10 +21,36 @@ pub struct ChoiceCreation {
     pub options: Vec<Name>,
 }
 
+/// `` `Name` Choice Choose <option>``.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChoiceChoosing {
     pub choice: Value,
     pub option: Value,
+}
+
+/// After `` `Name` Choice Creation``: `[for <chooser>] (<option>, …)`.
+pub(crate) fn parse_creation(c: &mut Cursor, choice: Value) -> PResult<AbilityKind> {
+    let chooser = value_after(c, "for")?;
+    let options = names_in_parens(c, "the choice's options")?;
+    if options.is_empty() {
+        return Err(c.error_here(format!(
+            "expected the options of the choice in parentheses, e.g. `(Attack, Protect)`, found {}",
+            c.found()
+        )));
+    }
+    Ok(AbilityKind::ChoiceCreation(ChoiceCreation {
+        choice,
+        chooser,
+        options,
+    }))
+}
+
+/// After `` `Name` Choice Choose``: the chosen option.
+pub(crate) fn parse_choosing(c: &mut Cursor, choice: Value) -> PResult<AbilityKind> {
+    Ok(AbilityKind::ChoiceChoosing(ChoiceChoosing {
+        choice,
+        option: parse_value(c)?,
+    }))
 }
 
 impl fmt::Display for ChoiceCreation {
@@ -94,29 +120,4 @@ impl AbilityNode for ChoiceChoosing {
     fn layer(&self) -> Option<&'static str> {
         Some("choices (layer B)")
     }
-}
-
-/// After `` `Name` Choice Creation``: `[for <chooser>] (<option>, …)`.
-pub(crate) fn parse_creation(c: &mut Cursor, choice: Value) -> PResult<AbilityKind> {
-    let chooser = value_after(c, "for")?;
-    let options = names_in_parens(c, "the choice's options")?;
-    if options.is_empty() {
-        return Err(c.error_here(format!(
-            "expected the options of the choice in parentheses, e.g. `(Attack, Protect)`, found {}",
-            c.found()
-        )));
-    }
-    Ok(AbilityKind::ChoiceCreation(ChoiceCreation {
-        choice,
-        chooser,
-        options,
-    }))
-}
-
-/// After `` `Name` Choice Choose``: the chosen option.
-pub(crate) fn parse_choosing(c: &mut Cursor, choice: Value) -> PResult<AbilityKind> {
-    Ok(AbilityKind::ChoiceChoosing(ChoiceChoosing {
-        choice,
-        option: parse_value(c)?,
-    }))
 }

@@ -1,7 +1,6 @@
 //! Conversation reset: the history of a channel (of a role or group) is cleared.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::optional_value;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
@@ -11,10 +10,24 @@ use crate::wwr::resolve::{ROLE_OR_GROUP, Ref};
 use serde::Serialize;
 use std::fmt;
 
+/// `Conversation Reset [<role or group>]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ConversationReset {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<Value>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Conversation", parse)],
+    verbs: &["Conversation Reset"],
+};
+
+/// `Conversation Reset [<role or group>]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Reset", "`Conversation`")?;
+    Ok(AbilityKind::ConversationReset(ConversationReset {
+        target: optional_value(c)?,
+    }))
 }
 
 impl fmt::Display for ConversationReset {
@@ -47,17 +60,4 @@ impl AbilityNode for ConversationReset {
     fn layer(&self) -> Option<&'static str> {
         Some("conversation reset (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Conversation", parse)],
-    verbs: &["Conversation Reset"],
-};
-
-/// `Conversation Reset [<role or group>]`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("Reset", "`Conversation`")?;
-    Ok(AbilityKind::ConversationReset(ConversationReset {
-        target: optional_value(c)?,
-    }))
 }

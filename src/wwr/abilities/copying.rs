@@ -1,8 +1,7 @@
 //! Copying: the actor takes on a copy of another player's role, optionally without running
 //! the copied role's starting abilities.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::paren_word;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, text};
@@ -11,10 +10,31 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Copy <player> [(Suppressed)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Copying {
     pub target: Value,
     pub suppressed: bool,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Copy", parse)],
+    verbs: &["Copy"],
+};
+
+/// `Copy <player> [(Suppressed)]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    let suppressed = match paren_word(c)?.as_deref() {
+        None => false,
+        Some("Suppressed") => true,
+        Some(other) => {
+            return Err(c.error_here(format!(
+                "expected `(Suppressed)` or nothing after the copied player, found `({other})`"
+            )));
+        }
+    };
+    Ok(AbilityKind::Copying(Copying { target, suppressed }))
 }
 
 impl fmt::Display for Copying {
@@ -45,24 +65,4 @@ impl AbilityNode for Copying {
     fn layer(&self) -> Option<&'static str> {
         Some("copying (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Copy", parse)],
-    verbs: &["Copy"],
-};
-
-/// `Copy <player> [(Suppressed)]`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let target = parse_value(c)?;
-    let suppressed = match paren_word(c)?.as_deref() {
-        None => false,
-        Some("Suppressed") => true,
-        Some(other) => {
-            return Err(c.error_here(format!(
-                "expected `(Suppressed)` or nothing after the copied player, found `({other})`"
-            )));
-        }
-    };
-    Ok(AbilityKind::Copying(Copying { target, suppressed }))
 }

@@ -1,8 +1,7 @@
 //! Counting: a counter kept per element is raised, lowered or set, the actor's own or another
 //! player's.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::value_after;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, opt};
@@ -12,6 +11,8 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Increment|Decrement Counter [by <amount>] [for <target>]`, `Set Counter to <amount> [for
+/// <target>]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Counting {
     pub op: CounterOp,
@@ -26,52 +27,6 @@ pub enum CounterOp {
     Increment,
     Decrement,
     Set,
-}
-
-impl fmt::Display for Counting {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Counting { op, amount, target } = self;
-        match op {
-            CounterOp::Set => write!(
-                f,
-                "Set Counter to {}{}",
-                amount.as_ref().map(ToString::to_string).unwrap_or_default(),
-                Opt("for", target)
-            ),
-            CounterOp::Increment | CounterOp::Decrement => write!(
-                f,
-                "{op:?} Counter{}{}",
-                Opt("by", amount),
-                Opt("for", target)
-            ),
-        }
-    }
-}
-
-impl AbilityNode for Counting {
-    fn type_name(&self) -> &'static str {
-        "Counting"
-    }
-
-    fn values(&self) -> Vec<&Value> {
-        let Counting { amount, target, .. } = self;
-        let mut out: Vec<&Value> = Vec::new();
-        out.extend(amount.as_ref().into_iter().chain(target.as_ref()));
-        out
-    }
-
-    fn compile(&self) -> Compiled {
-        let Counting { op, amount, target } = self;
-        Compiled::Executable(Vocabulary::Counter {
-            target: opt(target),
-            op: *op,
-            amount: opt(amount),
-        })
-    }
-
-    fn layer(&self) -> Option<&'static str> {
-        None
-    }
 }
 
 pub(super) const TYPE: Type = Type {
@@ -118,4 +73,50 @@ fn parse_set(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
         amount,
         target,
     }))
+}
+
+impl fmt::Display for Counting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counting { op, amount, target } = self;
+        match op {
+            CounterOp::Set => write!(
+                f,
+                "Set Counter to {}{}",
+                amount.as_ref().map(ToString::to_string).unwrap_or_default(),
+                Opt("for", target)
+            ),
+            CounterOp::Increment | CounterOp::Decrement => write!(
+                f,
+                "{op:?} Counter{}{}",
+                Opt("by", amount),
+                Opt("for", target)
+            ),
+        }
+    }
+}
+
+impl AbilityNode for Counting {
+    fn type_name(&self) -> &'static str {
+        "Counting"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Counting { amount, target, .. } = self;
+        let mut out: Vec<&Value> = Vec::new();
+        out.extend(amount.as_ref().into_iter().chain(target.as_ref()));
+        out
+    }
+
+    fn compile(&self) -> Compiled {
+        let Counting { op, amount, target } = self;
+        Compiled::Executable(Vocabulary::Counter {
+            target: opt(target),
+            op: *op,
+            amount: opt(amount),
+        })
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
 }

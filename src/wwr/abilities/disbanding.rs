@@ -1,7 +1,6 @@
 //! Disbanding: a group (the actor's own when none is named) stops existing.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::optional_value;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
@@ -10,10 +9,23 @@ use crate::wwr::render::Opt;
 use serde::Serialize;
 use std::fmt;
 
+/// `Disband [<group>]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Disband {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<Value>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Disband", parse)],
+    verbs: &["Disband"],
+};
+
+/// `Disband [<group>]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Disband(Disband {
+        target: optional_value(c)?,
+    }))
 }
 
 impl fmt::Display for Disband {
@@ -39,16 +51,4 @@ impl AbilityNode for Disband {
     fn layer(&self) -> Option<&'static str> {
         Some("disbanding (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Disband", parse)],
-    verbs: &["Disband"],
-};
-
-/// `Disband [<group>]`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Disband(Disband {
-        target: optional_value(c)?,
-    }))
 }

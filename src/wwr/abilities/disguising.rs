@@ -1,8 +1,7 @@
 //! Disguising: a player appears to investigations as another role, weakly or strongly;
 //! investigations say which strengths they are fooled by.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::duration;
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, text};
@@ -13,6 +12,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Weakly|Strongly Disguise <target> as <role> [(~Duration)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Disguising {
     pub strength: DisguiseStrength,
@@ -26,6 +26,28 @@ pub struct Disguising {
 pub enum DisguiseStrength {
     Weak,
     Strong,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Weakly", parse), ("Strongly", parse)],
+    verbs: &["Weakly Disguise", "Strongly Disguise"],
+};
+
+/// `Weakly|Strongly Disguise <target> as <role> [(~Duration)]`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Disguise", &format!("`{}`", lead.word))?;
+    let target = parse_value(c)?;
+    c.expect_phrase("as", "the disguised player")?;
+    Ok(AbilityKind::Disguising(Disguising {
+        strength: if lead.word == "Weakly" {
+            DisguiseStrength::Weak
+        } else {
+            DisguiseStrength::Strong
+        },
+        target,
+        role: parse_value(c)?,
+        duration: duration(c)?,
+    }))
 }
 
 impl fmt::Display for Disguising {
@@ -75,26 +97,4 @@ impl AbilityNode for Disguising {
     fn layer(&self) -> Option<&'static str> {
         None
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Weakly", parse), ("Strongly", parse)],
-    verbs: &["Weakly Disguise", "Strongly Disguise"],
-};
-
-/// `Weakly|Strongly Disguise <target> as <role> [(~Duration)]`.
-fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("Disguise", &format!("`{}`", lead.word))?;
-    let target = parse_value(c)?;
-    c.expect_phrase("as", "the disguised player")?;
-    Ok(AbilityKind::Disguising(Disguising {
-        strength: if lead.word == "Weakly" {
-            DisguiseStrength::Weak
-        } else {
-            DisguiseStrength::Strong
-        },
-        target,
-        role: parse_value(c)?,
-        duration: duration(c)?,
-    }))
 }

@@ -1,8 +1,7 @@
 //! Displays: a display is posted with its values, and one value of a posted display is
 //! updated.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{DISPLAY_VALUES, value_index, values_in_parens};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
@@ -13,6 +12,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Display <display> [(<values>)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Displaying {
     pub display: Value,
@@ -20,11 +20,38 @@ pub struct Displaying {
     pub values: Vec<Value>,
 }
 
+/// `Update <display> value <1-16> to <value>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DisplayUpdate {
     pub display: Value,
     pub index: Value,
     pub value: Value,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Display", parse_display), ("Update", parse_update)],
+    verbs: &["Display", "Update"],
+};
+
+/// `Display <display> [(<values>)]`.
+fn parse_display(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Displaying(Displaying {
+        display: parse_value(c)?,
+        values: values_in_parens(c)?,
+    }))
+}
+
+/// `Update <display> value <index> to <value>`.
+fn parse_update(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let display = parse_value(c)?;
+    c.expect_phrase("value", "the display name")?;
+    let index = value_index(c, DISPLAY_VALUES)?;
+    c.expect_phrase("to", "the value index")?;
+    Ok(AbilityKind::DisplayUpdate(DisplayUpdate {
+        display,
+        index,
+        value: parse_value(c)?,
+    }))
 }
 
 impl fmt::Display for Displaying {
@@ -94,30 +121,4 @@ impl AbilityNode for DisplayUpdate {
     fn layer(&self) -> Option<&'static str> {
         None
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Display", parse_display), ("Update", parse_update)],
-    verbs: &["Display", "Update"],
-};
-
-/// `Display <display> [(<values>)]`.
-fn parse_display(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Displaying(Displaying {
-        display: parse_value(c)?,
-        values: values_in_parens(c)?,
-    }))
-}
-
-/// `Update <display> value <index> to <value>`.
-fn parse_update(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let display = parse_value(c)?;
-    c.expect_phrase("value", "the display name")?;
-    let index = value_index(c, DISPLAY_VALUES)?;
-    c.expect_phrase("to", "the value index")?;
-    Ok(AbilityKind::DisplayUpdate(DisplayUpdate {
-        display,
-        index,
-        value: parse_value(c)?,
-    }))
 }

@@ -1,7 +1,6 @@
 //! Executing: a bot command is run in a location.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -9,10 +8,26 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Execute <command> to <location>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Executing {
     pub command: Value,
     pub location: Value,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Execute", parse)],
+    verbs: &["Execute"],
+};
+
+/// `Execute <command> to <location>`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let command = parse_value(c)?;
+    c.expect_phrase("to", "the command name")?;
+    Ok(AbilityKind::Executing(Executing {
+        command,
+        location: parse_value(c)?,
+    }))
 }
 
 impl fmt::Display for Executing {
@@ -38,19 +53,4 @@ impl AbilityNode for Executing {
     fn layer(&self) -> Option<&'static str> {
         Some("list commands (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Execute", parse)],
-    verbs: &["Execute"],
-};
-
-/// `Execute <command> to <location>`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let command = parse_value(c)?;
-    c.expect_phrase("to", "the command name")?;
-    Ok(AbilityKind::Executing(Executing {
-        command,
-        location: parse_value(c)?,
-    }))
 }

@@ -1,8 +1,7 @@
 //! Feedback: the result lines of a complex action: a value told to the actor, success,
 //! failure, or going on to the next condition.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Audience, Compiled, Vocabulary, not_yet, text};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -13,6 +12,21 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Feedback {
     pub value: Value,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Success", parse), ("Failure", parse), ("Continue", parse)],
+    verbs: &["Success", "Failure", "Continue"],
+};
+
+/// `Success`, `Failure` or `Continue` (a value line is read by `value_led` in
+/// [`crate::wwr::ability`]).
+fn parse(_c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    Ok(match lead.word {
+        "Success" => AbilityKind::Success,
+        "Failure" => AbilityKind::Failure,
+        _ => AbilityKind::Continue,
+    })
 }
 
 impl fmt::Display for Feedback {
@@ -114,19 +128,4 @@ impl AbilityNode for Continue {
     fn layer(&self) -> Option<&'static str> {
         None
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Success", parse), ("Failure", parse), ("Continue", parse)],
-    verbs: &["Success", "Failure", "Continue"],
-};
-
-/// `Success`, `Failure` or `Continue` (a value line is read by `value_led` in
-/// [`crate::wwr::ability`]).
-fn parse(_c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    Ok(match lead.word {
-        "Success" => AbilityKind::Success,
-        "Failure" => AbilityKind::Failure,
-        _ => AbilityKind::Continue,
-    })
 }

@@ -1,7 +1,6 @@
 //! Formatting: a value is written through a template, optionally split into a list first.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -10,6 +9,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Format <value> as <template> [split by <separator> as <name>]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Formatting {
     pub source: Value,
@@ -18,6 +18,31 @@ pub struct Formatting {
     pub split_by: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split_as: Option<Value>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Format", parse)],
+    verbs: &["Format"],
+};
+
+/// `Format <value> as <template> [split by <separator> as <name>]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let source = parse_value(c)?;
+    c.expect_phrase("as", "the formatted value")?;
+    let template = parse_value(c)?;
+    let (split_by, split_as) = if c.eat_phrase("split by") {
+        let by = parse_value(c)?;
+        c.expect_phrase("as", "the separator")?;
+        (Some(by), Some(parse_value(c)?))
+    } else {
+        (None, None)
+    };
+    Ok(AbilityKind::Formatting(Formatting {
+        source,
+        template,
+        split_by,
+        split_as,
+    }))
 }
 
 impl fmt::Display for Formatting {
@@ -61,29 +86,4 @@ impl AbilityNode for Formatting {
     fn layer(&self) -> Option<&'static str> {
         Some("formatting (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Format", parse)],
-    verbs: &["Format"],
-};
-
-/// `Format <value> as <template> [split by <separator> as <name>]`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let source = parse_value(c)?;
-    c.expect_phrase("as", "the formatted value")?;
-    let template = parse_value(c)?;
-    let (split_by, split_as) = if c.eat_phrase("split by") {
-        let by = parse_value(c)?;
-        c.expect_phrase("as", "the separator")?;
-        (Some(by), Some(parse_value(c)?))
-    } else {
-        (None, None)
-    };
-    Ok(AbilityKind::Formatting(Formatting {
-        source,
-        template,
-        split_by,
-        split_as,
-    }))
 }

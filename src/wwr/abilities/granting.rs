@@ -1,8 +1,7 @@
 //! Granting: extra roles. A role is granted to a player, revoked from one, or transferred from
 //! one player to another.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, opt, text};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -12,6 +11,8 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Grant <role> to <player>`, `Revoke <role> from <player>`, `Transfer <role> from <player> to
+/// <player>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Granting {
     pub action: GrantAction,
@@ -27,6 +28,39 @@ pub enum GrantAction {
     Grant,
     Revoke,
     Transfer,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Grant", parse), ("Revoke", parse), ("Transfer", parse)],
+    verbs: &["Grant", "Revoke", "Transfer"],
+};
+
+/// `Grant <role> to <player>`, `Revoke <role> from <player>` or
+/// `Transfer <role> from <player> to <player>`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    let role = parse_value(c)?;
+    let (action, from, to) = match lead.word {
+        "Grant" => {
+            c.expect_phrase("to", "the granted role")?;
+            (GrantAction::Grant, None, Some(parse_value(c)?))
+        }
+        "Revoke" => {
+            c.expect_phrase("from", "the revoked role")?;
+            (GrantAction::Revoke, Some(parse_value(c)?), None)
+        }
+        _ => {
+            c.expect_phrase("from", "the transferred role")?;
+            let from = parse_value(c)?;
+            c.expect_phrase("to", "the previous holder")?;
+            (GrantAction::Transfer, Some(from), Some(parse_value(c)?))
+        }
+    };
+    Ok(AbilityKind::Granting(Granting {
+        action,
+        role,
+        from,
+        to,
+    }))
 }
 
 impl fmt::Display for Granting {
@@ -83,37 +117,4 @@ impl AbilityNode for Granting {
     fn layer(&self) -> Option<&'static str> {
         Some("extra roles: grant, revoke, transfer (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Grant", parse), ("Revoke", parse), ("Transfer", parse)],
-    verbs: &["Grant", "Revoke", "Transfer"],
-};
-
-/// `Grant <role> to <player>`, `Revoke <role> from <player>` or
-/// `Transfer <role> from <player> to <player>`.
-fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    let role = parse_value(c)?;
-    let (action, from, to) = match lead.word {
-        "Grant" => {
-            c.expect_phrase("to", "the granted role")?;
-            (GrantAction::Grant, None, Some(parse_value(c)?))
-        }
-        "Revoke" => {
-            c.expect_phrase("from", "the revoked role")?;
-            (GrantAction::Revoke, Some(parse_value(c)?), None)
-        }
-        _ => {
-            c.expect_phrase("from", "the transferred role")?;
-            let from = parse_value(c)?;
-            c.expect_phrase("to", "the previous holder")?;
-            (GrantAction::Transfer, Some(from), Some(parse_value(c)?))
-        }
-    };
-    Ok(AbilityKind::Granting(Granting {
-        action,
-        role,
-        from,
-        to,
-    }))
 }

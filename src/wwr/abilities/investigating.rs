@@ -2,8 +2,7 @@
 //! class, an attribute) or a number (how often a role exists, how many players a selector
 //! holds), optionally through weak and strong disguises.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{expected_after, paren_items};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Learns, Vocabulary, text};
@@ -13,6 +12,8 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `<Kind> Investigate <target> [for <attribute>] [(SD, WD)]` or `Investigate <value> [Player]
+/// Count`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Investigating {
     pub kind: InvestigationKind,
@@ -39,6 +40,97 @@ pub enum InvestigationKind {
 pub struct DisguiseLevels {
     pub weak: bool,
     pub strong: bool,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[
+        ("Category", parse_named),
+        ("Class", parse_named),
+        ("Attribute", parse_named),
+        ("Investigate", parse_count),
+    ],
+    verbs: &[
+        "Role Investigate",
+        "Alignment Investigate",
+        "Category Investigate",
+        "Class Investigate",
+        "Attribute Investigate",
+        "Investigate",
+    ],
+};
+
+/// `Category|Class|Attribute Investigate …` (`Role` and `Alignment` are shared with
+/// changing and come through [`super::role_or_alignment`]).
+fn parse_named(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("Investigate", &format!("`{}`", lead.word))?;
+    let kind = match lead.word {
+        "Category" => InvestigationKind::Category,
+        "Class" => InvestigationKind::Class,
+        _ => InvestigationKind::Attribute,
+    };
+    parse_rest(c, kind)
+}
+
+/// After `<Kind> Investigate`: the target, `for <attribute>` for an attribute investigation,
+/// and the disguise levels.
+pub(super) fn parse_rest(c: &mut Cursor, kind: InvestigationKind) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    let attribute = if kind == InvestigationKind::Attribute {
+        c.expect_phrase("for", "the investigated player")?;
+        Some(parse_value(c)?)
+    } else {
+        None
+    };
+    Ok(AbilityKind::Investigating(Investigating {
+        kind,
+        target,
+        attribute,
+        disguises: disguise_levels(c)?,
+    }))
+}
+
+/// `Investigate <value> Count` or `Investigate <value> Player Count`.
+fn parse_count(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    let kind = if c.eat_phrase("Player Count") {
+        InvestigationKind::PlayerCount
+    } else if c.eat_phrase("Count") {
+        InvestigationKind::Count
+    } else {
+        return Err(expected_after(
+            c,
+            "`Count` or `Player Count`",
+            "the investigated value",
+        ));
+    };
+    Ok(AbilityKind::Investigating(Investigating {
+        kind,
+        target,
+        attribute: None,
+        disguises: disguise_levels(c)?,
+    }))
+}
+
+/// `(SD, WD)`, `(WD)`, `(SD)` or nothing.
+fn disguise_levels(c: &mut Cursor) -> PResult<DisguiseLevels> {
+    let mut levels = DisguiseLevels::default();
+    let Some(items) = paren_items(c)? else {
+        return Ok(levels);
+    };
+    for (start, end) in items {
+        match c.slice(start, end) {
+            "SD" => levels.strong = true,
+            "WD" => levels.weak = true,
+            other => {
+                return Err(c.error_at(
+                    start,
+                    end.max(start + 1),
+                    format!("expected `SD` or `WD` in the disguise levels, found `{other}`"),
+                ));
+            }
+        }
+    }
+    Ok(levels)
 }
 
 impl InvestigationKind {
@@ -135,95 +227,4 @@ impl AbilityNode for Investigating {
     fn layer(&self) -> Option<&'static str> {
         None
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[
-        ("Category", parse_named),
-        ("Class", parse_named),
-        ("Attribute", parse_named),
-        ("Investigate", parse_count),
-    ],
-    verbs: &[
-        "Role Investigate",
-        "Alignment Investigate",
-        "Category Investigate",
-        "Class Investigate",
-        "Attribute Investigate",
-        "Investigate",
-    ],
-};
-
-/// `Category|Class|Attribute Investigate …` (`Role` and `Alignment` are shared with
-/// changing and come through [`super::role_or_alignment`]).
-fn parse_named(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("Investigate", &format!("`{}`", lead.word))?;
-    let kind = match lead.word {
-        "Category" => InvestigationKind::Category,
-        "Class" => InvestigationKind::Class,
-        _ => InvestigationKind::Attribute,
-    };
-    parse_rest(c, kind)
-}
-
-/// After `<Kind> Investigate`: the target, `for <attribute>` for an attribute investigation,
-/// and the disguise levels.
-pub(super) fn parse_rest(c: &mut Cursor, kind: InvestigationKind) -> PResult<AbilityKind> {
-    let target = parse_value(c)?;
-    let attribute = if kind == InvestigationKind::Attribute {
-        c.expect_phrase("for", "the investigated player")?;
-        Some(parse_value(c)?)
-    } else {
-        None
-    };
-    Ok(AbilityKind::Investigating(Investigating {
-        kind,
-        target,
-        attribute,
-        disguises: disguise_levels(c)?,
-    }))
-}
-
-/// `Investigate <value> Count` or `Investigate <value> Player Count`.
-fn parse_count(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let target = parse_value(c)?;
-    let kind = if c.eat_phrase("Player Count") {
-        InvestigationKind::PlayerCount
-    } else if c.eat_phrase("Count") {
-        InvestigationKind::Count
-    } else {
-        return Err(expected_after(
-            c,
-            "`Count` or `Player Count`",
-            "the investigated value",
-        ));
-    };
-    Ok(AbilityKind::Investigating(Investigating {
-        kind,
-        target,
-        attribute: None,
-        disguises: disguise_levels(c)?,
-    }))
-}
-
-/// `(SD, WD)`, `(WD)`, `(SD)` or nothing.
-fn disguise_levels(c: &mut Cursor) -> PResult<DisguiseLevels> {
-    let mut levels = DisguiseLevels::default();
-    let Some(items) = paren_items(c)? else {
-        return Ok(levels);
-    };
-    for (start, end) in items {
-        match c.slice(start, end) {
-            "SD" => levels.strong = true,
-            "WD" => levels.weak = true,
-            other => {
-                return Err(c.error_at(
-                    start,
-                    end.max(start + 1),
-                    format!("expected `SD` or `WD` in the disguise levels, found `{other}`"),
-                ));
-            }
-        }
-    }
-    Ok(levels)
 }

@@ -1,8 +1,7 @@
 //! Joining: group membership. The actor joins or leaves a group; a player is added to or
 //! removed from one, optionally with a membership type and for a duration.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{duration, value_after};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, not_yet};
@@ -13,6 +12,8 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Join <group> [as <membership>]`, `Leave <group>`, `Add <player> to <group> [as <membership>]`,
+/// `Remove <player> from #Group`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Joining {
     pub action: JoinAction,
@@ -32,6 +33,61 @@ pub enum JoinAction {
     Leave,
     Add,
     Remove,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Join", parse_join), ("Leave", parse_leave)],
+    verbs: &["Join", "Leave", "Add"],
+};
+
+/// `Join <group> [as <membership>] [(~Duration)]`.
+fn parse_join(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let group = parse_value(c)?;
+    let membership = value_after(c, "as")?;
+    Ok(AbilityKind::Joining(Joining {
+        action: JoinAction::Join,
+        player: None,
+        group,
+        membership,
+        duration: duration(c)?,
+    }))
+}
+
+/// `Leave <group>`.
+fn parse_leave(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Joining(Joining {
+        action: JoinAction::Leave,
+        player: None,
+        group: parse_value(c)?,
+        membership: None,
+        duration: None,
+    }))
+}
+
+/// After `Add <player>` (when no `Poll` follows, see [`super::add`]):
+/// `to <group> [as <membership>] [(~Duration)]`.
+pub(super) fn parse_add(c: &mut Cursor, player: Value) -> PResult<AbilityKind> {
+    c.expect_phrase("to", "the added player (or `Poll` after a poll name)")?;
+    let group = parse_value(c)?;
+    let membership = value_after(c, "as")?;
+    Ok(AbilityKind::Joining(Joining {
+        action: JoinAction::Add,
+        player: Some(player),
+        group,
+        membership,
+        duration: duration(c)?,
+    }))
+}
+
+/// `Remove <player> from #Group`, once [`super::remove`] has read both values.
+pub(super) fn removal(player: Value, group: Value) -> AbilityKind {
+    AbilityKind::Joining(Joining {
+        action: JoinAction::Remove,
+        player: Some(player),
+        group,
+        membership: None,
+        duration: None,
+    })
 }
 
 impl fmt::Display for Joining {
@@ -88,59 +144,4 @@ impl AbilityNode for Joining {
     fn layer(&self) -> Option<&'static str> {
         None
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Join", parse_join), ("Leave", parse_leave)],
-    verbs: &["Join", "Leave", "Add"],
-};
-
-/// `Join <group> [as <membership>] [(~Duration)]`.
-fn parse_join(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let group = parse_value(c)?;
-    let membership = value_after(c, "as")?;
-    Ok(AbilityKind::Joining(Joining {
-        action: JoinAction::Join,
-        player: None,
-        group,
-        membership,
-        duration: duration(c)?,
-    }))
-}
-
-/// `Leave <group>`.
-fn parse_leave(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Joining(Joining {
-        action: JoinAction::Leave,
-        player: None,
-        group: parse_value(c)?,
-        membership: None,
-        duration: None,
-    }))
-}
-
-/// After `Add <player>` (when no `Poll` follows, see [`super::add`]):
-/// `to <group> [as <membership>] [(~Duration)]`.
-pub(super) fn parse_add(c: &mut Cursor, player: Value) -> PResult<AbilityKind> {
-    c.expect_phrase("to", "the added player (or `Poll` after a poll name)")?;
-    let group = parse_value(c)?;
-    let membership = value_after(c, "as")?;
-    Ok(AbilityKind::Joining(Joining {
-        action: JoinAction::Add,
-        player: Some(player),
-        group,
-        membership,
-        duration: duration(c)?,
-    }))
-}
-
-/// `Remove <player> from #Group`, once [`super::remove`] has read both values.
-pub(super) fn removal(player: Value, group: Value) -> AbilityKind {
-    AbilityKind::Joining(Joining {
-        action: JoinAction::Remove,
-        player: Some(player),
-        group,
-        membership: None,
-        duration: None,
-    })
 }

@@ -2,8 +2,7 @@
 //! matching defense, a kill only by defenses against kills, a lynch only by defenses against
 //! lynches, a true kill by nothing; banishment makes a ghost in haunting games.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::expected_after;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, KillStrength, Vocabulary, text};
@@ -12,6 +11,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Kill|Attack|Lynch|Banish <target>`, `True Kill|Banish <target>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Killing {
     pub kind: KillingKind,
@@ -26,6 +26,41 @@ pub enum KillingKind {
     TrueKill,
     Banish,
     TrueBanish,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[
+        ("Kill", parse),
+        ("Attack", parse),
+        ("Lynch", parse),
+        ("Banish", parse),
+        ("True", parse),
+    ],
+    verbs: &[
+        "Kill",
+        "Attack",
+        "Lynch",
+        "Banish",
+        "True Kill",
+        "True Banish",
+    ],
+};
+
+/// `Kill|Attack|Lynch|Banish <target>` or `True Kill|Banish <target>`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    let kind = match lead.word {
+        "Kill" => KillingKind::Kill,
+        "Attack" => KillingKind::Attack,
+        "Lynch" => KillingKind::Lynch,
+        "Banish" => KillingKind::Banish,
+        _ if c.eat_phrase("Kill") => KillingKind::TrueKill,
+        _ if c.eat_phrase("Banish") => KillingKind::TrueBanish,
+        _ => return Err(expected_after(c, "`Kill` or `Banish`", "`True`")),
+    };
+    Ok(AbilityKind::Killing(Killing {
+        kind,
+        target: parse_value(c)?,
+    }))
 }
 
 impl KillingKind {
@@ -80,39 +115,4 @@ impl AbilityNode for Killing {
         matches!(self.kind, KillingKind::Banish | KillingKind::TrueBanish)
             .then_some("banishment (haunting, layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[
-        ("Kill", parse),
-        ("Attack", parse),
-        ("Lynch", parse),
-        ("Banish", parse),
-        ("True", parse),
-    ],
-    verbs: &[
-        "Kill",
-        "Attack",
-        "Lynch",
-        "Banish",
-        "True Kill",
-        "True Banish",
-    ],
-};
-
-/// `Kill|Attack|Lynch|Banish <target>` or `True Kill|Banish <target>`.
-fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    let kind = match lead.word {
-        "Kill" => KillingKind::Kill,
-        "Attack" => KillingKind::Attack,
-        "Lynch" => KillingKind::Lynch,
-        "Banish" => KillingKind::Banish,
-        _ if c.eat_phrase("Kill") => KillingKind::TrueKill,
-        _ if c.eat_phrase("Banish") => KillingKind::TrueBanish,
-        _ => return Err(expected_after(c, "`Kill` or `Banish`", "`True`")),
-    };
-    Ok(AbilityKind::Killing(Killing {
-        kind,
-        target: parse_value(c)?,
-    }))
 }

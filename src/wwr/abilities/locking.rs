@@ -1,7 +1,6 @@
 //! Locking: a location (a channel) is locked or unlocked for writing.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -9,10 +8,24 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Lock|Unlock <location>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Locking {
     pub lock: bool,
     pub location: Value,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Lock", parse), ("Unlock", parse)],
+    verbs: &["Lock", "Unlock"],
+};
+
+/// `Lock|Unlock <location>`.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Locking(Locking {
+        lock: lead.word == "Lock",
+        location: parse_value(c)?,
+    }))
 }
 
 impl fmt::Display for Locking {
@@ -38,17 +51,4 @@ impl AbilityNode for Locking {
     fn layer(&self) -> Option<&'static str> {
         Some("locking (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Lock", parse), ("Unlock", parse)],
-    verbs: &["Lock", "Unlock"],
-};
-
-/// `Lock|Unlock <location>`.
-fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Locking(Locking {
-        lock: lead.word == "Lock",
-        location: parse_value(c)?,
-    }))
 }

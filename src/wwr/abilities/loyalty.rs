@@ -1,8 +1,7 @@
 //! Loyalty: the actor is bound to a group or an alignment, so leaving it later counts as a
 //! betrayal.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::paren_word;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
@@ -12,6 +11,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Loyalty to <group or alignment> (Group|Alignment)`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Loyalty {
     pub to: Value,
@@ -22,6 +22,28 @@ pub struct Loyalty {
 pub enum LoyaltyKind {
     Group,
     Alignment,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Loyalty", parse)],
+    verbs: &["Loyalty"],
+};
+
+/// `Loyalty to <group or alignment> (Group|Alignment)`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("to", "`Loyalty`")?;
+    let to = parse_value(c)?;
+    let kind = match paren_word(c)?.as_deref() {
+        Some("Group") => LoyaltyKind::Group,
+        Some("Alignment") => LoyaltyKind::Alignment,
+        other => {
+            return Err(c.error_here(format!(
+                "expected `(Group)` or `(Alignment)` after the loyalty target, found {}",
+                other.map_or_else(|| c.found(), |w| format!("`({w})`"))
+            )));
+        }
+    };
+    Ok(AbilityKind::Loyalty(Loyalty { to, kind }))
 }
 
 impl fmt::Display for Loyalty {
@@ -59,26 +81,4 @@ impl AbilityNode for Loyalty {
     fn layer(&self) -> Option<&'static str> {
         Some("loyalty (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Loyalty", parse)],
-    verbs: &["Loyalty"],
-};
-
-/// `Loyalty to <group or alignment> (Group|Alignment)`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("to", "`Loyalty`")?;
-    let to = parse_value(c)?;
-    let kind = match paren_word(c)?.as_deref() {
-        Some("Group") => LoyaltyKind::Group,
-        Some("Alignment") => LoyaltyKind::Alignment,
-        other => {
-            return Err(c.error_here(format!(
-                "expected `(Group)` or `(Alignment)` after the loyalty target, found {}",
-                other.map_or_else(|| c.found(), |w| format!("`({w})`"))
-            )));
-        }
-    };
-    Ok(AbilityKind::Loyalty(Loyalty { to, kind }))
 }

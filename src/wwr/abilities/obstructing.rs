@@ -1,8 +1,7 @@
 //! Obstructing: a player's abilities (all of them, or those of one type or all but one type)
 //! fail, optionally answering the player with a fixed or randomly weighted fake feedback.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{duration, paren_items};
 use crate::wwr::ast::{AbilityFilter, Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, text};
@@ -13,6 +12,7 @@ use crate::wwr::value::{parse_value, parse_value_exact};
 use serde::Serialize;
 use std::fmt;
 
+/// `Obstruct [[!]<Ability Type> for] <target> [⇒ <feedback>] [(~Duration)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Obstructing {
     pub target: Value,
@@ -40,6 +40,82 @@ pub enum ObstructFeedback {
 pub struct WeightedFeedback {
     pub chance: f64,
     pub value: Value,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Obstruct", parse)],
+    verbs: &["Obstruct"],
+};
+
+/// `Obstruct <target>` or `Obstruct [!]<Ability Type> for <target>`, then optionally
+/// `⇒ <feedback>` or `⇒ (<chance>:<feedback>, …)` and `(~Duration)`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.skip_ws();
+    let starts_with_value = c
+        .peek()
+        .is_some_and(|ch| matches!(ch, '@' | '&' | '#' | '%' | '`' | '^'));
+    let abilities = if starts_with_value {
+        None
+    } else {
+        let start = c.pos;
+        let Some(offset) = c.rest().find(" for ") else {
+            return Err(c.error_here(format!(
+                "expected `Obstruct <target>` or `Obstruct <Ability Type> for <target>`, found {}",
+                c.found()
+            )));
+        };
+        let filter = parse_filter(c, start, start + offset)?;
+        c.pos = start + offset + " for".len();
+        Some(filter)
+    };
+    let target = parse_value(c)?;
+    let feedback = if c.eat_phrase("⇒") || c.eat_phrase("=>") {
+        c.skip_ws();
+        if c.peek() == Some('(') && !c.rest().starts_with("(~") {
+            Some(weighted(c)?)
+        } else {
+            Some(ObstructFeedback::Fixed {
+                value: parse_value(c)?,
+            })
+        }
+    } else {
+        None
+    };
+    Ok(AbilityKind::Obstructing(Obstructing {
+        target,
+        abilities,
+        feedback,
+        duration: duration(c)?,
+    }))
+}
+
+/// `(0.6:`A`,0.4:`B`)`: feedbacks with their chances.
+fn weighted(c: &mut Cursor) -> PResult<ObstructFeedback> {
+    let items = paren_items(c)?.unwrap_or_default();
+    let mut choices = Vec::new();
+    for (start, end) in items {
+        let item = c.slice(start, end);
+        let Some(colon) = item.find(':') else {
+            return Err(c.error_at(
+                start,
+                end.max(start + 1),
+                format!("expected `<chance>:<feedback>`, found `{item}`"),
+            ));
+        };
+        let chance = item[..colon].trim().parse::<f64>().map_err(|_| {
+            c.error_at(
+                start,
+                start + colon,
+                format!("`{}` is not a chance", &item[..colon]),
+            )
+        })?;
+        let mut inner = c.sub(start + colon + 1, end);
+        choices.push(WeightedFeedback {
+            chance,
+            value: parse_value_exact(&mut inner, "the feedback")?,
+        });
+    }
+    Ok(ObstructFeedback::Weighted { choices })
 }
 
 impl fmt::Display for Obstructing {
@@ -119,80 +195,4 @@ impl AbilityNode for Obstructing {
     fn layer(&self) -> Option<&'static str> {
         Some("obstruction (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Obstruct", parse)],
-    verbs: &["Obstruct"],
-};
-
-/// `Obstruct <target>` or `Obstruct [!]<Ability Type> for <target>`, then optionally
-/// `⇒ <feedback>` or `⇒ (<chance>:<feedback>, …)` and `(~Duration)`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    c.skip_ws();
-    let starts_with_value = c
-        .peek()
-        .is_some_and(|ch| matches!(ch, '@' | '&' | '#' | '%' | '`' | '^'));
-    let abilities = if starts_with_value {
-        None
-    } else {
-        let start = c.pos;
-        let Some(offset) = c.rest().find(" for ") else {
-            return Err(c.error_here(format!(
-                "expected `Obstruct <target>` or `Obstruct <Ability Type> for <target>`, found {}",
-                c.found()
-            )));
-        };
-        let filter = parse_filter(c, start, start + offset)?;
-        c.pos = start + offset + " for".len();
-        Some(filter)
-    };
-    let target = parse_value(c)?;
-    let feedback = if c.eat_phrase("⇒") || c.eat_phrase("=>") {
-        c.skip_ws();
-        if c.peek() == Some('(') && !c.rest().starts_with("(~") {
-            Some(weighted(c)?)
-        } else {
-            Some(ObstructFeedback::Fixed {
-                value: parse_value(c)?,
-            })
-        }
-    } else {
-        None
-    };
-    Ok(AbilityKind::Obstructing(Obstructing {
-        target,
-        abilities,
-        feedback,
-        duration: duration(c)?,
-    }))
-}
-
-/// `(0.6:`A`,0.4:`B`)`: feedbacks with their chances.
-fn weighted(c: &mut Cursor) -> PResult<ObstructFeedback> {
-    let items = paren_items(c)?.unwrap_or_default();
-    let mut choices = Vec::new();
-    for (start, end) in items {
-        let item = c.slice(start, end);
-        let Some(colon) = item.find(':') else {
-            return Err(c.error_at(
-                start,
-                end.max(start + 1),
-                format!("expected `<chance>:<feedback>`, found `{item}`"),
-            ));
-        };
-        let chance = item[..colon].trim().parse::<f64>().map_err(|_| {
-            c.error_at(
-                start,
-                start + colon,
-                format!("`{}` is not a chance", &item[..colon]),
-            )
-        })?;
-        let mut inner = c.sub(start + colon + 1, end);
-        choices.push(WeightedFeedback {
-            chance,
-            value: parse_value_exact(&mut inner, "the feedback")?,
-        });
-    }
-    Ok(ObstructFeedback::Weighted { choices })
 }

@@ -1,8 +1,7 @@
 //! Polls: creating a poll in a location, adding, cancelling or deleting one, and manipulating
 //! a running poll (a candidate's status or its vote count).
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{duration, expected_after, value_after};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, not_yet};
@@ -13,6 +12,8 @@ use crate::wwr::value::{parse_value, parse_value_exact};
 use serde::Serialize;
 use std::fmt;
 
+/// `Create [<name>] Poll in <location> [as <title>]`, `Add|Cancel|Delete <name> Poll`, `Manipulate
+/// <name> Poll (…) [(~Duration)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Poll {
     pub action: PollAction,
@@ -50,84 +51,6 @@ pub enum PollManipulation {
         votes: Value,
         hidden: bool,
     },
-}
-
-impl fmt::Display for Poll {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Poll {
-            action,
-            poll,
-            location,
-            name,
-            manipulation,
-            duration,
-        } = self;
-        let verb = match action {
-            PollAction::Add => "Add",
-            PollAction::Create => "Create",
-            PollAction::Cancel => "Cancel",
-            PollAction::Delete => "Delete",
-            PollAction::Manipulate => "Manipulate",
-        };
-        write!(f, "{verb}{} Poll", Opt("", poll))?;
-        write!(f, "{}{}", Opt("in", location), Opt("as", name))?;
-        match manipulation {
-            Some(PollManipulation::Status { target, status }) => {
-                write!(f, " ({target} is {status})")?;
-            }
-            Some(PollManipulation::Votes {
-                target,
-                votes,
-                hidden,
-            }) => {
-                let hidden = if *hidden { "hidden " } else { "" };
-                write!(f, " ({target} has {votes} {hidden}votes)")?;
-            }
-            None => {}
-        }
-        write!(f, "{}", Dur(*duration))
-    }
-}
-
-impl AbilityNode for Poll {
-    fn type_name(&self) -> &'static str {
-        "Poll Manipulating"
-    }
-
-    fn values(&self) -> Vec<&Value> {
-        let Poll {
-            poll,
-            location,
-            name,
-            manipulation,
-            ..
-        } = self;
-        let mut out: Vec<&Value> = Vec::new();
-        out.extend(
-            poll.as_ref()
-                .into_iter()
-                .chain(location.as_ref())
-                .chain(name.as_ref()),
-        );
-        match manipulation {
-            Some(PollManipulation::Status { target, status }) => out.extend([target, status]),
-            Some(PollManipulation::Votes { target, votes, .. }) => out.extend([target, votes]),
-            None => {}
-        }
-        out
-    }
-
-    fn refs(&self) -> Vec<Ref<'_>> {
-        self.poll.iter().map(|p| Ref::Named(POLL, p)).collect()
-    }
-
-    fn compile(&self) -> Compiled {
-        not_yet("creating or manipulating polls needs WWR polls in the engine")
-    }
-
-    fn layer(&self) -> Option<&'static str> {
-        (self.action != PollAction::Create).then_some("poll manipulation (layer B)")
-    }
 }
 
 pub(super) const TYPE: Type = Type {
@@ -255,4 +178,82 @@ pub(super) fn parse_manipulation(c: &mut Cursor, subject: Value) -> PResult<Abil
     );
     node.duration = duration(c)?;
     Ok(AbilityKind::Poll(node))
+}
+
+impl fmt::Display for Poll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Poll {
+            action,
+            poll,
+            location,
+            name,
+            manipulation,
+            duration,
+        } = self;
+        let verb = match action {
+            PollAction::Add => "Add",
+            PollAction::Create => "Create",
+            PollAction::Cancel => "Cancel",
+            PollAction::Delete => "Delete",
+            PollAction::Manipulate => "Manipulate",
+        };
+        write!(f, "{verb}{} Poll", Opt("", poll))?;
+        write!(f, "{}{}", Opt("in", location), Opt("as", name))?;
+        match manipulation {
+            Some(PollManipulation::Status { target, status }) => {
+                write!(f, " ({target} is {status})")?;
+            }
+            Some(PollManipulation::Votes {
+                target,
+                votes,
+                hidden,
+            }) => {
+                let hidden = if *hidden { "hidden " } else { "" };
+                write!(f, " ({target} has {votes} {hidden}votes)")?;
+            }
+            None => {}
+        }
+        write!(f, "{}", Dur(*duration))
+    }
+}
+
+impl AbilityNode for Poll {
+    fn type_name(&self) -> &'static str {
+        "Poll Manipulating"
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        let Poll {
+            poll,
+            location,
+            name,
+            manipulation,
+            ..
+        } = self;
+        let mut out: Vec<&Value> = Vec::new();
+        out.extend(
+            poll.as_ref()
+                .into_iter()
+                .chain(location.as_ref())
+                .chain(name.as_ref()),
+        );
+        match manipulation {
+            Some(PollManipulation::Status { target, status }) => out.extend([target, status]),
+            Some(PollManipulation::Votes { target, votes, .. }) => out.extend([target, votes]),
+            None => {}
+        }
+        out
+    }
+
+    fn refs(&self) -> Vec<Ref<'_>> {
+        self.poll.iter().map(|p| Ref::Named(POLL, p)).collect()
+    }
+
+    fn compile(&self) -> Compiled {
+        not_yet("creating or manipulating polls needs WWR polls in the engine")
+    }
+
+    fn layer(&self) -> Option<&'static str> {
+        (self.action != PollAction::Create).then_some("poll manipulation (layer B)")
+    }
 }

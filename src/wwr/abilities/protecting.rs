@@ -2,8 +2,7 @@
 //! by certain players, or only by day or night) through a kind of defense: active, passive,
 //! partial, recruitment, or being absent at a location.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{duration, expected_after, value_after};
 use crate::wwr::ast::{Duration, PhaseKind, Value};
 use crate::wwr::compile::{Compiled, DefenseKind, Vocabulary, lasting, opt, text};
@@ -14,6 +13,8 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Protect <target> from <filter> [by <killer>] through <defense> [during Day|Night]
+/// [(~Duration)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Protecting {
     pub target: Value,
@@ -46,6 +47,85 @@ pub enum Defense {
     Partial,
     Recruitment,
     Absence { at: Value },
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Protect", parse)],
+    verbs: &["Protect"],
+};
+
+/// `Protect <target> from <filter> [by <killer>] through <defense> [during Day|Night]
+/// [(~Duration)]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let target = parse_value(c)?;
+    c.expect_phrase("from", "the protected player")?;
+    let against = kill_filter(parse_value(c)?)?;
+    let by = value_after(c, "by")?;
+    c.expect_phrase("through", "the killing filter")?;
+    let defense = defense(c)?;
+    let during = if c.eat_phrase("during") {
+        if c.eat_phrase("Day") {
+            Some(PhaseKind::Day)
+        } else if c.eat_phrase("Night") {
+            Some(PhaseKind::Night)
+        } else {
+            return Err(expected_after(c, "`Day` or `Night`", "`during`"));
+        }
+    } else {
+        None
+    };
+    Ok(AbilityKind::Protecting(Protecting {
+        target,
+        against,
+        by,
+        defense,
+        during,
+        duration: duration(c)?,
+    }))
+}
+
+fn kill_filter(against_value: Value) -> PResult<KillFilter> {
+    Ok(match against_value.plain_text() {
+        Some("Attacks") => KillFilter::Attacks,
+        Some("Kills") => KillFilter::Kills,
+        Some("Lynches") => KillFilter::Lynches,
+        Some("Attacks & Lynches") => KillFilter::AttacksAndLynches,
+        Some("All") => KillFilter::All,
+        Some("Banishments") => KillFilter::Banishments,
+        _ => {
+            return Err(Diagnostic::error(
+                against_value.span,
+                format!(
+                    "unknown killing filter {against_value}; expected `Attacks`, `Kills`, \
+                     `Lynches`, `Attacks & Lynches`, `All` or `Banishments`"
+                ),
+            ));
+        }
+    })
+}
+
+/// The defense after `through`.
+fn defense(c: &mut Cursor) -> PResult<Defense> {
+    Ok(if c.eat_phrase("Active Defense") {
+        Defense::Active
+    } else if c.eat_phrase("Passive Defense") {
+        Defense::Passive
+    } else if c.eat_phrase("Partial Defense") {
+        Defense::Partial
+    } else if c.eat_phrase("Recruitment Defense") {
+        Defense::Recruitment
+    } else if c.eat_phrase("Absence at") {
+        Defense::Absence {
+            at: parse_value(c)?,
+        }
+    } else {
+        return Err(expected_after(
+            c,
+            "`Active Defense`, `Passive Defense`, `Partial Defense`, `Recruitment Defense` or \
+             `Absence at <location>`",
+            "`through`",
+        ));
+    })
 }
 
 impl fmt::Display for Protecting {
@@ -135,83 +215,4 @@ impl AbilityNode for Protecting {
     fn layer(&self) -> Option<&'static str> {
         None
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Protect", parse)],
-    verbs: &["Protect"],
-};
-
-/// `Protect <target> from <filter> [by <killer>] through <defense> [during Day|Night]
-/// [(~Duration)]`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let target = parse_value(c)?;
-    c.expect_phrase("from", "the protected player")?;
-    let against = kill_filter(parse_value(c)?)?;
-    let by = value_after(c, "by")?;
-    c.expect_phrase("through", "the killing filter")?;
-    let defense = defense(c)?;
-    let during = if c.eat_phrase("during") {
-        if c.eat_phrase("Day") {
-            Some(PhaseKind::Day)
-        } else if c.eat_phrase("Night") {
-            Some(PhaseKind::Night)
-        } else {
-            return Err(expected_after(c, "`Day` or `Night`", "`during`"));
-        }
-    } else {
-        None
-    };
-    Ok(AbilityKind::Protecting(Protecting {
-        target,
-        against,
-        by,
-        defense,
-        during,
-        duration: duration(c)?,
-    }))
-}
-
-fn kill_filter(against_value: Value) -> PResult<KillFilter> {
-    Ok(match against_value.plain_text() {
-        Some("Attacks") => KillFilter::Attacks,
-        Some("Kills") => KillFilter::Kills,
-        Some("Lynches") => KillFilter::Lynches,
-        Some("Attacks & Lynches") => KillFilter::AttacksAndLynches,
-        Some("All") => KillFilter::All,
-        Some("Banishments") => KillFilter::Banishments,
-        _ => {
-            return Err(Diagnostic::error(
-                against_value.span,
-                format!(
-                    "unknown killing filter {against_value}; expected `Attacks`, `Kills`, \
-                     `Lynches`, `Attacks & Lynches`, `All` or `Banishments`"
-                ),
-            ));
-        }
-    })
-}
-
-/// The defense after `through`.
-fn defense(c: &mut Cursor) -> PResult<Defense> {
-    Ok(if c.eat_phrase("Active Defense") {
-        Defense::Active
-    } else if c.eat_phrase("Passive Defense") {
-        Defense::Passive
-    } else if c.eat_phrase("Partial Defense") {
-        Defense::Partial
-    } else if c.eat_phrase("Recruitment Defense") {
-        Defense::Recruitment
-    } else if c.eat_phrase("Absence at") {
-        Defense::Absence {
-            at: parse_value(c)?,
-        }
-    } else {
-        return Err(expected_after(
-            c,
-            "`Active Defense`, `Passive Defense`, `Partial Defense`, `Recruitment Defense` or \
-             `Absence at <location>`",
-            "`through`",
-        ));
-    })
 }

@@ -1,8 +1,7 @@
 //! Redirecting: abilities of a kind that would reach the holder (optionally only from certain
 //! players) reach another player instead.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{duration, value_after};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, opt, text};
@@ -12,6 +11,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Redirect <abilities> [from <players>] to <target> [(~Duration)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Redirecting {
     pub abilities: Value,
@@ -20,6 +20,24 @@ pub struct Redirecting {
     pub to: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duration: Option<Duration>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Redirect", parse)],
+    verbs: &["Redirect"],
+};
+
+/// `Redirect <abilities> [from <players>] to <target> [(~Duration)]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let abilities = parse_value(c)?;
+    let from = value_after(c, "from")?;
+    c.expect_phrase("to", "the redirected abilities")?;
+    Ok(AbilityKind::Redirecting(Redirecting {
+        abilities,
+        from,
+        to: parse_value(c)?,
+        duration: duration(c)?,
+    }))
 }
 
 impl fmt::Display for Redirecting {
@@ -76,22 +94,4 @@ impl AbilityNode for Redirecting {
     fn layer(&self) -> Option<&'static str> {
         Some("redirection (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Redirect", parse)],
-    verbs: &["Redirect"],
-};
-
-/// `Redirect <abilities> [from <players>] to <target> [(~Duration)]`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let abilities = parse_value(c)?;
-    let from = value_after(c, "from")?;
-    c.expect_phrase("to", "the redirected abilities")?;
-    Ok(AbilityKind::Redirecting(Redirecting {
-        abilities,
-        from,
-        to: parse_value(c)?,
-        duration: duration(c)?,
-    }))
 }

@@ -1,7 +1,6 @@
 //! Resurrecting: a dead player comes back to life.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -9,9 +8,22 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Resurrect <player>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Resurrecting {
     pub target: Value,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Resurrect", parse)],
+    verbs: &["Resurrect"],
+};
+
+/// `Resurrect <player>`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Resurrecting(Resurrecting {
+        target: parse_value(c)?,
+    }))
 }
 
 impl fmt::Display for Resurrecting {
@@ -37,16 +49,4 @@ impl AbilityNode for Resurrecting {
     fn layer(&self) -> Option<&'static str> {
         Some("resurrection (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Resurrect", parse)],
-    verbs: &["Resurrect"],
-};
-
-/// `Resurrect <player>`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Resurrecting(Resurrecting {
-        target: parse_value(c)?,
-    }))
 }

@@ -1,7 +1,6 @@
 //! Shuffling: the values of up to five lists are shuffled.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::optional_value;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
@@ -10,9 +9,27 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Shuffle <list> …` (at most five).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Shuffle {
     pub targets: Vec<Value>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Shuffle", parse)],
+    verbs: &["Shuffle"],
+};
+
+/// `Shuffle <list> [<list> …]`, at most five.
+fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
+    let mut targets = vec![parse_value(c)?];
+    while let Some(next) = optional_value(c)? {
+        targets.push(next);
+    }
+    if targets.len() > 5 {
+        return Err(c.error_at(lead.start, c.pos, "`Shuffle` takes at most 5 targets"));
+    }
+    Ok(AbilityKind::Shuffle(Shuffle { targets }))
 }
 
 impl fmt::Display for Shuffle {
@@ -39,21 +56,4 @@ impl AbilityNode for Shuffle {
     fn layer(&self) -> Option<&'static str> {
         Some("shuffle (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Shuffle", parse)],
-    verbs: &["Shuffle"],
-};
-
-/// `Shuffle <list> [<list> …]`, at most five.
-fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    let mut targets = vec![parse_value(c)?];
-    while let Some(next) = optional_value(c)? {
-        targets.push(next);
-    }
-    if targets.len() > 5 {
-        return Err(c.error_at(lead.start, c.pos, "`Shuffle` takes at most 5 targets"));
-    }
-    Ok(AbilityKind::Shuffle(Shuffle { targets }))
 }

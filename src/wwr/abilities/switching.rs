@@ -1,7 +1,6 @@
 //! Switching: the actor and another player swap their roles.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, Vocabulary, text};
 use crate::wwr::cursor::{Cursor, PResult};
@@ -9,9 +8,23 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Switch with <player>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Switching {
     pub target: Value,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Switch", parse)],
+    verbs: &["Switch"],
+};
+
+/// `Switch with <player>`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    c.expect_phrase("with", "`Switch`")?;
+    Ok(AbilityKind::Switching(Switching {
+        target: parse_value(c)?,
+    }))
 }
 
 impl fmt::Display for Switching {
@@ -38,17 +51,4 @@ impl AbilityNode for Switching {
     fn layer(&self) -> Option<&'static str> {
         Some("switching (layer C)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Switch", parse)],
-    verbs: &["Switch"],
-};
-
-/// `Switch with <player>`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("with", "`Switch`")?;
-    Ok(AbilityKind::Switching(Switching {
-        target: parse_value(c)?,
-    }))
 }

@@ -1,8 +1,7 @@
 //! Targeting: the actor stores a target (optionally of a stated kind, such as a role or an
 //! option) that later abilities read as `@Target`; untargeting clears it.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::paren_word;
 use crate::wwr::ast::Value;
 use crate::wwr::compile::{Compiled, not_yet};
@@ -13,6 +12,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Target <value> [(<type>)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Targeting {
     pub target: Value,
@@ -32,6 +32,58 @@ pub enum TargetType {
     FullCategory,
     Boolean,
     Option,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Target", parse_target), ("Untarget", parse_untarget)],
+    verbs: &["Target", "Untarget"],
+};
+
+/// `Target <value> [(<type>)]`.
+fn parse_target(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Targeting(Targeting {
+        target: parse_value(c)?,
+        as_type: target_type(c)?,
+    }))
+}
+
+fn parse_untarget(_c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    Ok(AbilityKind::Untargeting)
+}
+
+fn target_type(c: &mut Cursor) -> PResult<Option<TargetType>> {
+    const TYPES: [(&str, TargetType); 10] = [
+        ("Player", TargetType::Player),
+        ("Player Optional", TargetType::PlayerOptional),
+        ("Dead", TargetType::Dead),
+        ("Ghost", TargetType::Ghost),
+        ("Role", TargetType::Role),
+        ("Attribute", TargetType::Attribute),
+        ("Category", TargetType::Category),
+        ("Full Category", TargetType::FullCategory),
+        ("Boolean", TargetType::Boolean),
+        ("Option", TargetType::Option),
+    ];
+    let before = c.pos;
+    let Some(word) = paren_word(c)? else {
+        return Ok(None);
+    };
+    match TYPES.iter().find(|(n, _)| n.eq_ignore_ascii_case(&word)) {
+        Some(&(_, t)) => Ok(Some(t)),
+        None => {
+            let mut at = c.sub(before, c.pos);
+            at.skip_ws();
+            Err(at.error_at(
+                at.pos,
+                c.pos,
+                format!(
+                    "unknown target type `({word})`{}; expected Player, Player Optional, Dead, \
+                     Ghost, Role, Attribute, Category, Full Category, Boolean or Option",
+                    did_you_mean(&word, TYPES.iter().map(|(n, _)| *n))
+                ),
+            ))
+        }
+    }
 }
 
 impl fmt::Display for Targeting {
@@ -96,57 +148,5 @@ impl AbilityNode for Untarget {
 
     fn layer(&self) -> Option<&'static str> {
         None
-    }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Target", parse_target), ("Untarget", parse_untarget)],
-    verbs: &["Target", "Untarget"],
-};
-
-/// `Target <value> [(<type>)]`.
-fn parse_target(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Targeting(Targeting {
-        target: parse_value(c)?,
-        as_type: target_type(c)?,
-    }))
-}
-
-fn parse_untarget(_c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    Ok(AbilityKind::Untargeting)
-}
-
-fn target_type(c: &mut Cursor) -> PResult<Option<TargetType>> {
-    const TYPES: [(&str, TargetType); 10] = [
-        ("Player", TargetType::Player),
-        ("Player Optional", TargetType::PlayerOptional),
-        ("Dead", TargetType::Dead),
-        ("Ghost", TargetType::Ghost),
-        ("Role", TargetType::Role),
-        ("Attribute", TargetType::Attribute),
-        ("Category", TargetType::Category),
-        ("Full Category", TargetType::FullCategory),
-        ("Boolean", TargetType::Boolean),
-        ("Option", TargetType::Option),
-    ];
-    let before = c.pos;
-    let Some(word) = paren_word(c)? else {
-        return Ok(None);
-    };
-    match TYPES.iter().find(|(n, _)| n.eq_ignore_ascii_case(&word)) {
-        Some(&(_, t)) => Ok(Some(t)),
-        None => {
-            let mut at = c.sub(before, c.pos);
-            at.skip_ws();
-            Err(at.error_at(
-                at.pos,
-                c.pos,
-                format!(
-                    "unknown target type `({word})`{}; expected Player, Player Optional, Dead, \
-                     Ghost, Role, Attribute, Category, Full Category, Boolean or Option",
-                    did_you_mean(&word, TYPES.iter().map(|(n, _)| *n))
-                ),
-            ))
-        }
     }
 }

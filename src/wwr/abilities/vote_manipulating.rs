@@ -1,8 +1,7 @@
 //! Vote manipulating: a player's voting power on one ballot (public, special public, hidden
 //! public or private) is set to an amount or changed by one.
 
-use super::AbilityNode;
-use super::{AbilityKind, Type};
+use super::{AbilityKind, AbilityNode, Type};
 use crate::wwr::ability::{duration, expected_after};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, Vocabulary, lasting, text};
@@ -13,6 +12,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Manipulate <target>'s <voting power> to|by <amount> [(~Duration)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct VoteManipulating {
     pub target: Value,
@@ -29,6 +29,53 @@ pub enum VoteKind {
     SpecialPublic,
     HiddenPublic,
     Private,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[],
+    verbs: &["Manipulate"],
+};
+
+/// After `Manipulate <target>` (when no `Poll` follows, see [`super::manipulate`]):
+/// `'s <voting power> to|by <amount> [(~Duration)]`.
+pub(super) fn parse_rest(c: &mut Cursor, target: Value) -> PResult<AbilityKind> {
+    if !c.eat("'s") {
+        return Err(expected_after(
+            c,
+            "`'s` (vote manipulation) or `Poll` (poll manipulation)",
+            "the manipulated value",
+        ));
+    }
+    let vote_value = parse_value(c)?;
+    let vote = match vote_value.plain_text() {
+        Some("public voting power") => VoteKind::Public,
+        Some("special public voting power") => VoteKind::SpecialPublic,
+        Some("hidden public voting power") => VoteKind::HiddenPublic,
+        Some("private voting power") => VoteKind::Private,
+        _ => {
+            return Err(Diagnostic::error(
+                vote_value.span,
+                format!(
+                    "unknown voting power {vote_value}; expected `public voting power`, `special \
+                     public voting power`, `hidden public voting power` or `private voting power`"
+                ),
+            ));
+        }
+    };
+    let relative = if c.eat_phrase("to") {
+        false
+    } else if c.eat_phrase("by") {
+        true
+    } else {
+        return Err(expected_after(c, "`to` or `by`", "the voting power"));
+    };
+    Ok(AbilityKind::VoteManipulating(VoteManipulating {
+        target,
+        vote,
+        relative,
+        amount: parse_value(c)?,
+        duration: duration(c)?,
+    }))
 }
 
 impl fmt::Display for VoteManipulating {
@@ -84,51 +131,4 @@ impl AbilityNode for VoteManipulating {
     fn layer(&self) -> Option<&'static str> {
         Some("vote manipulation (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[],
-    verbs: &["Manipulate"],
-};
-
-/// After `Manipulate <target>` (when no `Poll` follows, see [`super::manipulate`]):
-/// `'s <voting power> to|by <amount> [(~Duration)]`.
-pub(super) fn parse_rest(c: &mut Cursor, target: Value) -> PResult<AbilityKind> {
-    if !c.eat("'s") {
-        return Err(expected_after(
-            c,
-            "`'s` (vote manipulation) or `Poll` (poll manipulation)",
-            "the manipulated value",
-        ));
-    }
-    let vote_value = parse_value(c)?;
-    let vote = match vote_value.plain_text() {
-        Some("public voting power") => VoteKind::Public,
-        Some("special public voting power") => VoteKind::SpecialPublic,
-        Some("hidden public voting power") => VoteKind::HiddenPublic,
-        Some("private voting power") => VoteKind::Private,
-        _ => {
-            return Err(Diagnostic::error(
-                vote_value.span,
-                format!(
-                    "unknown voting power {vote_value}; expected `public voting power`, `special \
-                     public voting power`, `hidden public voting power` or `private voting power`"
-                ),
-            ));
-        }
-    };
-    let relative = if c.eat_phrase("to") {
-        false
-    } else if c.eat_phrase("by") {
-        true
-    } else {
-        return Err(expected_after(c, "`to` or `by`", "the voting power"));
-    };
-    Ok(AbilityKind::VoteManipulating(VoteManipulating {
-        target,
-        vote,
-        relative,
-        amount: parse_value(c)?,
-        duration: duration(c)?,
-    }))
 }

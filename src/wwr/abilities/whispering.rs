@@ -1,8 +1,7 @@
 //! Whispering: a channel through which the actor (or another player) writes to a role,
 //! optionally under a disguised name.
 
-use super::AbilityNode;
-use super::{AbilityKind, Lead, Type};
+use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::{duration, value_after};
 use crate::wwr::ast::{Duration, Value};
 use crate::wwr::compile::{Compiled, not_yet};
@@ -13,6 +12,7 @@ use crate::wwr::value::parse_value;
 use serde::Serialize;
 use std::fmt;
 
+/// `Whisper [from <player>] to <role> [as <name>] [(~Duration)]`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Whispering {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -22,6 +22,25 @@ pub struct Whispering {
     pub disguise: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duration: Option<Duration>,
+}
+
+pub(super) const TYPE: Type = Type {
+    leads: &[("Whisper", parse)],
+    verbs: &["Whisper"],
+};
+
+/// `Whisper [from <player>] to <role> [as <name>] [(~Duration)]`.
+fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
+    let from = value_after(c, "from")?;
+    c.expect_phrase("to", "`Whisper`")?;
+    let to = parse_value(c)?;
+    let disguise = value_after(c, "as")?;
+    Ok(AbilityKind::Whispering(Whispering {
+        from,
+        to,
+        disguise,
+        duration: duration(c)?,
+    }))
 }
 
 impl fmt::Display for Whispering {
@@ -67,23 +86,4 @@ impl AbilityNode for Whispering {
     fn layer(&self) -> Option<&'static str> {
         Some("whispering (layer B)")
     }
-}
-
-pub(super) const TYPE: Type = Type {
-    leads: &[("Whisper", parse)],
-    verbs: &["Whisper"],
-};
-
-/// `Whisper [from <player>] to <role> [as <name>] [(~Duration)]`.
-fn parse(c: &mut Cursor, _lead: Lead) -> PResult<AbilityKind> {
-    let from = value_after(c, "from")?;
-    c.expect_phrase("to", "`Whisper`")?;
-    let to = parse_value(c)?;
-    let disguise = value_after(c, "as")?;
-    Ok(AbilityKind::Whispering(Whispering {
-        from,
-        to,
-        disguise,
-        duration: duration(c)?,
-    }))
 }
