@@ -188,3 +188,137 @@ fn the_kernel_names_no_template() {
         found.join("\n")
     );
 }
+
+/// The source with comments, string and char literals blanked (newlines kept), so the braces
+/// they hold do not count.
+fn code_only(src: &str) -> String {
+    let chars: Vec<char> = src.chars().collect();
+    let mut out = String::with_capacity(src.len());
+    let blank = |out: &mut String, run: &[char]| {
+        out.extend(run.iter().map(|&c| if c == '\n' { '\n' } else { ' ' }));
+    };
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut i = 0;
+    while i < chars.len() {
+        let rest = &chars[i..];
+        let end = if rest.starts_with(&['/', '/']) {
+            rest.iter().position(|&c| c == '\n').unwrap_or(rest.len())
+        } else if rest.starts_with(&['/', '*']) {
+            rest.windows(2)
+                .position(|w| w == ['*', '/'])
+                .map_or(rest.len(), |p| p + 2)
+        } else if rest[0] == 'r'
+            && (i == 0 || !ident(chars[i - 1]))
+            && rest[1..].iter().take_while(|&&c| c == '#').count() + 1 < rest.len()
+            && rest[1 + rest[1..].iter().take_while(|&&c| c == '#').count()] == '"'
+        {
+            let hashes = rest[1..].iter().take_while(|&&c| c == '#').count();
+            let close: Vec<char> = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let from = hashes + 2;
+            rest[from..]
+                .windows(close.len())
+                .position(|w| w == close.as_slice())
+                .map_or(rest.len(), |p| from + p + close.len())
+        } else if rest[0] == '"' {
+            let mut j = 1;
+            while j < rest.len() && rest[j] != '"' {
+                j += if rest[j] == '\\' { 2 } else { 1 };
+            }
+            (j + 1).min(rest.len())
+        } else if rest[0] == '\'' && rest.get(1) == Some(&'\\') {
+            rest[2..]
+                .iter()
+                .position(|&c| c == '\'')
+                .map_or(1, |p| p + 3)
+        } else if rest[0] == '\'' && rest.get(2) == Some(&'\'') {
+            3
+        } else {
+            out.push(rest[0]);
+            i += 1;
+            continue;
+        };
+        blank(&mut out, &rest[..end]);
+        i += end;
+    }
+    out
+}
+
+/// Every function of `code` (from `code_only`) with the number of lines from `fn` to its
+/// closing brace.
+fn function_lengths(code: &str) -> Vec<(String, usize, usize)> {
+    let bytes = code.as_bytes();
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("fn ") {
+        if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
+            continue;
+        }
+        let name: String = code[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let (mut i, mut depth) = (at, 0i32);
+        let open = loop {
+            match bytes.get(i) {
+                None | Some(b';') if depth <= 0 => break None,
+                Some(b'-') if bytes.get(i + 1) == Some(&b'>') => i += 1,
+                Some(b'(' | b'<' | b'[') => depth += 1,
+                Some(b')' | b'>' | b']') => depth -= 1,
+                Some(b'{') if depth <= 0 => break Some(i),
+                None => break None,
+                _ => {}
+            }
+            i += 1;
+        };
+        let Some(open) = open else { continue };
+        let mut level = 0;
+        let close = (open..bytes.len()).find(|&j| {
+            match bytes[j] {
+                b'{' => level += 1,
+                b'}' => level -= 1,
+                _ => {}
+            }
+            level == 0
+        });
+        let Some(close) = close else { continue };
+        let line = code[..at].matches('\n').count() + 1;
+        let lines = code[at..close].matches('\n').count() + 1;
+        found.push((name, line, lines));
+    }
+    found
+}
+
+/// No function of the WWR language is longer than 120 lines: a new construct goes into its
+/// type's module or a helper, not into a growing match.
+#[test]
+fn no_wwr_function_is_longer_than_120_lines() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/wwr");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut long = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        for (name, line, lines) in function_lengths(&code_only(&text)) {
+            if lines > 120 {
+                long.push(format!("{}:{line}: {name} ({lines} lines)", path.display()));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over 120 lines:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn the_length_check_sees_through_strings_and_chars() {
+    let code =
+        code_only("fn a() {\n    let _ = \"}}\";\n    let _ = '{';\n    // }\n}\nfn b() {}\n");
+    let lengths: Vec<(String, usize)> = function_lengths(&code)
+        .into_iter()
+        .map(|(name, _, lines)| (name, lines))
+        .collect();
+    assert_eq!(lengths, [("a".to_string(), 5), ("b".to_string(), 1)]);
+}

@@ -5,7 +5,8 @@
 //! and display key lines) and a list of [`TriggerBlock`]s. A trigger block is a [`Trigger`],
 //! the [`Params`] of its line, and a body of [`Statement`]s; a statement is an [`Ability`], a
 //! complex-action part (`Process:`, `Evaluate:`, `Action:`), a guarded branch (`<condition>:`,
-//! `Otherwise:`, `Feedback:`) or a `For Each` loop, each with its own body. Values
+//! `Otherwise:`, `Feedback:`) or a `For Each` loop, each with its own body; an ability's node
+//! is defined by its type's module in [`super::abilities`] and re-exported here. Values
 //! ([`Value`]) are selectors, strings with interpolated selectors, numbers, variables, host
 //! information and their property chains and type annotations. Every node has a [`Span`].
 //!
@@ -59,6 +60,7 @@
 use super::span::Span;
 use serde::Serialize;
 
+// Each ability type's node lives in its module under `wwr/abilities/`; the tree is whole here.
 pub use super::abilities::AbilityKind;
 pub use super::abilities::activating::Activating;
 pub use super::abilities::announcing::{Announcement, AnnouncementKind};

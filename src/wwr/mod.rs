@@ -13,7 +13,10 @@
 //! - [`span`]: positions (1-based, columns in characters) and diagnostics;
 //! - [`cursor`]: scanning one line (bracket- and string-aware splits);
 //! - [`value`]: selectors, constants, property chains, annotations, interpolated strings;
-//! - [`condition`], [`params`] (`[…] {…} ⟨…⟩ |…|`), [`trigger`], [`ability`], [`header`];
+//! - [`condition`], [`params`] (`[…] {…} ⟨…⟩ |…|`), [`trigger`], [`header`];
+//! - [`ability`]: reading one ability and the parse helpers its types share;
+//!   [`abilities`]: one module per ability type (its node, form, text, compiled row and
+//!   executor layer), the lead-word table and [`abilities::AbilityNode`];
 //! - [`element`]: lines, bullets and statements, the entry point [`parse_element`];
 //! - [`names`]: fixed vocabularies and "did you mean" suggestions;
 //! - [`visit`]: walking a tree; [`lint`]: per-file warnings; [`resolve`]: folders;
