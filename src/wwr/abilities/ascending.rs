@@ -19,43 +19,19 @@ fn parse(_c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
     })
 }
 
-/// The `Ascend` line.
+/// `Ascend` or `Descend`, the word itself; the guides name each its own type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ascend;
+pub struct Alone(pub &'static str);
 
-impl fmt::Display for Ascend {
+impl fmt::Display for Alone {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Ascend")
+        f.write_str(self.0)
     }
 }
 
-impl AbilityNode for Ascend {
+impl AbilityNode for Alone {
     fn type_name(&self) -> &'static str {
-        "Ascend"
-    }
-
-    fn compile(&self) -> Compiled {
-        not_yet("winning or losing alone (ascend/descend) needs WWR win rules in the engine")
-    }
-
-    fn layer(&self) -> Option<&'static str> {
-        Some("ascend and descend (layer B)")
-    }
-}
-
-/// The `Descend` line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Descend;
-
-impl fmt::Display for Descend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Descend")
-    }
-}
-
-impl AbilityNode for Descend {
-    fn type_name(&self) -> &'static str {
-        "Descend"
+        self.0
     }
 
     fn compile(&self) -> Compiled {

@@ -53,6 +53,12 @@ pub(crate) fn parse_choosing(c: &mut Cursor, choice: Value) -> PResult<AbilityKi
     }))
 }
 
+/// Why these abilities have no engine vocabulary yet.
+const NOT_YET: &str = "choices are not in the engine's vocabulary yet";
+
+/// Why the executor does not run these abilities yet.
+const LAYER: &str = "choices (layer B)";
+
 impl fmt::Display for ChoiceCreation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ChoiceCreation {
@@ -89,11 +95,11 @@ impl AbilityNode for ChoiceCreation {
     }
 
     fn compile(&self) -> Compiled {
-        not_yet("choices are not in the engine's vocabulary yet")
+        not_yet(NOT_YET)
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("choices (layer B)")
+        Some(LAYER)
     }
 }
 
@@ -114,10 +120,10 @@ impl AbilityNode for ChoiceChoosing {
     }
 
     fn compile(&self) -> Compiled {
-        not_yet("choices are not in the engine's vocabulary yet")
+        not_yet(NOT_YET)
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("choices (layer B)")
+        Some(LAYER)
     }
 }

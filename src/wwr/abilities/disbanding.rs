@@ -45,7 +45,7 @@ impl AbilityNode for Disband {
     }
 
     fn compile(&self) -> Compiled {
-        not_yet("group membership is not in the engine's vocabulary yet")
+        not_yet(super::joining::NO_GROUPS_YET)
     }
 
     fn layer(&self) -> Option<&'static str> {

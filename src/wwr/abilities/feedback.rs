@@ -58,65 +58,17 @@ impl AbilityNode for Feedback {
     }
 }
 
-/// The `Success` line.
+/// A control line of a complex action: `Success`, `Failure` or `Continue`, the word itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Success;
+pub struct Control(pub &'static str);
 
-impl fmt::Display for Success {
+impl fmt::Display for Control {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Success")
+        f.write_str(self.0)
     }
 }
 
-impl AbilityNode for Success {
-    fn type_name(&self) -> &'static str {
-        "Feedback"
-    }
-
-    fn compile(&self) -> Compiled {
-        not_yet("complex-action control flow runs in the WWR interpreter, not as an engine ability")
-    }
-
-    fn layer(&self) -> Option<&'static str> {
-        None
-    }
-}
-
-/// The `Failure` line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Failure;
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Failure")
-    }
-}
-
-impl AbilityNode for Failure {
-    fn type_name(&self) -> &'static str {
-        "Feedback"
-    }
-
-    fn compile(&self) -> Compiled {
-        not_yet("complex-action control flow runs in the WWR interpreter, not as an engine ability")
-    }
-
-    fn layer(&self) -> Option<&'static str> {
-        None
-    }
-}
-
-/// The `Continue` line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Continue;
-
-impl fmt::Display for Continue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Continue")
-    }
-}
-
-impl AbilityNode for Continue {
+impl AbilityNode for Control {
     fn type_name(&self) -> &'static str {
         "Feedback"
     }

@@ -90,6 +90,9 @@ pub(super) fn removal(player: Value, group: Value) -> AbilityKind {
     })
 }
 
+/// Why group abilities (joining, disbanding) have no engine vocabulary yet.
+pub(super) const NO_GROUPS_YET: &str = "group membership is not in the engine's vocabulary yet";
+
 impl fmt::Display for Joining {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Joining {
@@ -138,7 +141,7 @@ impl AbilityNode for Joining {
     }
 
     fn compile(&self) -> Compiled {
-        not_yet("group membership is not in the engine's vocabulary yet")
+        not_yet(NO_GROUPS_YET)
     }
 
     fn layer(&self) -> Option<&'static str> {

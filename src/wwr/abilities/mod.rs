@@ -315,8 +315,8 @@ impl AbilityKind {
             Self::Copying(n) => n,
             Self::ChoiceCreation(n) => n,
             Self::ChoiceChoosing(n) => n,
-            Self::Ascend => &ascending::Ascend,
-            Self::Descend => &ascending::Descend,
+            Self::Ascend => &ascending::Alone("Ascend"),
+            Self::Descend => &ascending::Alone("Descend"),
             Self::Disband(n) => n,
             Self::Counting(n) => n,
             Self::ConversationReset(n) => n,
@@ -332,9 +332,9 @@ impl AbilityKind {
             Self::Activating(n) => n,
             Self::Resurrecting(n) => n,
             Self::Feedback(n) => n,
-            Self::Success => &feedback::Success,
-            Self::Failure => &feedback::Failure,
-            Self::Continue => &feedback::Continue,
+            Self::Success => &feedback::Control("Success"),
+            Self::Failure => &feedback::Control("Failure"),
+            Self::Continue => &feedback::Control("Continue"),
         }
     }
 

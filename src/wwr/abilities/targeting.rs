@@ -86,6 +86,9 @@ fn target_type(c: &mut Cursor) -> PResult<Option<TargetType>> {
     }
 }
 
+/// Why these abilities have no engine vocabulary yet.
+const NOT_YET: &str = "the engine has no per-player stored target yet";
+
 impl fmt::Display for Targeting {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Targeting { target, as_type } = self;
@@ -119,7 +122,7 @@ impl AbilityNode for Targeting {
     }
 
     fn compile(&self) -> Compiled {
-        not_yet("the engine has no per-player stored target yet")
+        not_yet(NOT_YET)
     }
 
     fn layer(&self) -> Option<&'static str> {
@@ -143,7 +146,7 @@ impl AbilityNode for Untarget {
     }
 
     fn compile(&self) -> Compiled {
-        not_yet("the engine has no per-player stored target yet")
+        not_yet(NOT_YET)
     }
 
     fn layer(&self) -> Option<&'static str> {
