@@ -1,4 +1,5 @@
-//! Shuffling: the values of up to five lists are shuffled.
+//! Shuffling: the values of up to five targets (selectors or stored lists) are put in a random
+//! order.
 
 use super::{AbilityKind, AbilityNode, Lead, Type};
 use crate::wwr::ability::optional_value;
