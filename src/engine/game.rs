@@ -256,6 +256,11 @@ impl Game {
         let kind = self.state.phase_kind(roleset);
         roleset.ballots.iter().filter(|b| b.open_in(kind)).collect()
     }
+    /// The rule system's state in plain words, as it stands now ([`RuleSystem::facts`]).
+    pub fn facts(&self) -> super::system::Facts {
+        self.system.facts(&self.file.roleset, &self.state)
+    }
+
     /// Whether the rules would take this action now, without entering it (the reading of a
     /// pasted message asks, so that a suggestion the rules refuse is a `?`, not an entry).
     pub fn check_act(

@@ -25,4 +25,4 @@ pub use error::Refusal;
 pub use game::{Game, GameFile, LoadError, SAVE_VERSION, VoteCheck};
 pub use setup::{Level, PlayerSetup, Setup, SetupReport};
 pub use state::{GameState, Slot, SlotId};
-pub use system::{ActQuery, Registry, RuleSystem, VoteQuery};
+pub use system::{ActQuery, Facts, Registry, RuleSystem, VoteQuery};

@@ -275,8 +275,36 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Vec::new()
     }
 
+    /// What the system keeps beyond roles, statuses and votes (counters, group memberships,
+    /// attribute rows, displays, open polls, uses of its abilities), as it stands now: what the
+    /// scenario checks `Counter`, `Member`, `Attribute`, `Display`, `PollOpen` and `Uses` read
+    /// and the host sheet shows. The engine's own slot counters, uses and families are read
+    /// beside these; a system that keeps nothing more returns none.
+    fn facts(&self, _roleset: &Roleset, _state: &GameState) -> Facts {
+        Facts::default()
+    }
+
     /// Resolve the current phase of the context's state.
     fn resolve(&self, ctx: &mut Ctx);
+}
+
+/// A rule system's state in plain words ([`RuleSystem::facts`]). Owners and groups are named
+/// as the game names them (a player's name, a group's name), so checks compare names
+/// case-insensitively and no check knows the system.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Facts {
+    /// `(owner, counter, value)`: a player's or a group's counter.
+    pub counters: Vec<(String, String, i64)>,
+    /// `(player, group, tier)`: a membership (`member`, `owner`, `visitor`).
+    pub members: Vec<(SlotId, String, String)>,
+    /// `(player, attribute, how the host sheet words it)`: an attribute row a player carries.
+    pub attributes: Vec<(SlotId, String, String)>,
+    /// `(display, what it shows)`.
+    pub displays: Vec<(String, String)>,
+    /// The polls open now, each by its name and by its ballot's id.
+    pub polls: Vec<(String, String)>,
+    /// `(player, ability, uses)`: how often a player's ability ran.
+    pub uses: Vec<(SlotId, String, u32)>,
 }
 
 /// The templates the engine's own host commands post (modkill, revive, replacement): every

@@ -54,8 +54,29 @@ pub enum Check {
     TraceBefore(String, String),
     /// A case-insensitive substring of a warning of the last committed phase or a pending entry.
     Warned(String),
-    /// The player has used the ability this many times.
+    /// The player has used the ability this many times (a WWR ability by its prompt id, or
+    /// `ROLE:LINE` for one no prompt opens).
     Uses(String, String, u32),
+    /// The private messages to this player (or group channel) in the last committed phase are
+    /// exactly these, in this order.
+    ToldExactly(String, Vec<String>),
+    /// Exactly this many step reasons of the last committed phase contain this text
+    /// (case-insensitive).
+    TraceCount(String, usize),
+    /// A player's or a group's counter has this value now (WWR's one counter is `counter`).
+    Counter(String, String, i64),
+    /// The player belongs to the group now (a WWR group, a 1923 family), at any tier.
+    Member(String, String),
+    NotMember(String, String),
+    /// The player carries an attribute row now, named as the rule system names it (a WWR
+    /// custom attribute by its name, `active defense`, `disguise`).
+    Attribute(String, String),
+    NotAttribute(String, String),
+    /// A display shows this text now (case-insensitive substring).
+    Display(String, String),
+    /// A poll is open now, by its name or its ballot's id.
+    PollOpen(String),
+    PollNotOpen(String),
     /// A case-insensitive substring of a warning the host got when the game was set up.
     SetupWarned(String),
     /// The setup gave the host no warning at all.
@@ -64,6 +85,50 @@ pub enum Check {
 
 fn contains(haystack: &str, needle: &str) -> bool {
     haystack.to_lowercase().contains(&needle.to_lowercase())
+}
+
+/// The private messages to a player, or to a group's channel (WWR's `Reveal … to
+/// #Wolfpack`), in the order sent; an error when the name is neither.
+fn told_to(
+    game: &Game,
+    to: &str,
+    messages: &[crate::engine::outcome::Message],
+) -> Result<Vec<String>, String> {
+    let channel = |m: &crate::engine::outcome::Message| matches!(&m.audience, Audience::Group(g) if g.eq_ignore_ascii_case(to));
+    let player = game.state().slot_by_name(to).map(|s| s.id);
+    // a group the rule system keeps is a channel even on a round it heard nothing
+    let group = || {
+        let facts = game.facts();
+        facts
+            .counters
+            .iter()
+            .any(|(owner, _, _)| owner.eq_ignore_ascii_case(to))
+            || facts
+                .members
+                .iter()
+                .any(|(_, g, _)| g.eq_ignore_ascii_case(to))
+    };
+    if player.is_none() && !messages.iter().any(channel) && !group() {
+        return Err(format!("no player or group named {to}"));
+    }
+    Ok(messages
+        .iter()
+        .filter(|m| channel(m) || matches!(m.audience, Audience::Slot(id) if Some(id) == player))
+        .map(|m| m.text.clone())
+        .collect())
+}
+
+/// Every step reason of a committed round, in order.
+fn reasons_of(phase: Option<&CommittedPhase>) -> Vec<String> {
+    phase
+        .map(|p| {
+            p.outcome
+                .steps
+                .iter()
+                .flat_map(|s| s.reasons.clone())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 impl Check {
@@ -233,23 +298,7 @@ impl Check {
                 )
             }
             Check::Told(p, text) | Check::NotTold(p, text) => {
-                // A player, or a group's channel (WWR's `Reveal … to #Wolfpack`).
-                let to = |m: &crate::engine::outcome::Message| match (&m.audience, slot(p)) {
-                    (Audience::Slot(id), Ok(s)) => *id == s.id,
-                    (Audience::Group(g), _) => g.eq_ignore_ascii_case(p),
-                    _ => false,
-                };
-                let groups = messages().iter().any(
-                    |m| matches!(&m.audience, Audience::Group(g) if g.eq_ignore_ascii_case(p)),
-                );
-                if !groups {
-                    slot(p)?;
-                }
-                let told: Vec<String> = messages()
-                    .into_iter()
-                    .filter(|m| to(m))
-                    .map(|m| m.text)
-                    .collect();
+                let told = told_to(game, p, &messages())?;
                 let found = told.iter().any(|m| contains(m, text));
                 ok_if(
                     found == matches!(self, Check::Told(..)),
@@ -257,15 +306,7 @@ impl Check {
                 )
             }
             Check::Trace(text) | Check::NotTrace(text) => {
-                let reasons: Vec<String> = last
-                    .map(|p| {
-                        p.outcome
-                            .steps
-                            .iter()
-                            .flat_map(|s| s.reasons.clone())
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let reasons = reasons_of(last);
                 let found = reasons.iter().any(|r| contains(r, text));
                 ok_if(
                     found == matches!(self, Check::Trace(_)),
@@ -308,8 +349,111 @@ impl Check {
             }
             Check::Uses(p, ability, n) => {
                 let s = slot(p)?;
-                let used = s.uses.get(ability).copied().unwrap_or(0);
+                let kept = game
+                    .facts()
+                    .uses
+                    .into_iter()
+                    .find(|(id, a, _)| *id == s.id && a.eq_ignore_ascii_case(ability))
+                    .map(|(_, _, n)| n);
+                let used = kept.unwrap_or_else(|| s.uses.get(ability).copied().unwrap_or(0));
                 ok_if(used == *n, format!("{used} uses"))
+            }
+            Check::ToldExactly(p, want) => {
+                let told = told_to(game, p, &messages())?;
+                ok_if(told == *want, format!("messages to {p}: {told:?}"))
+            }
+            Check::TraceCount(text, n) => {
+                let reasons = reasons_of(last);
+                let found = reasons.iter().filter(|r| contains(r, text)).count();
+                ok_if(
+                    found == *n,
+                    format!(
+                        "{found} such reasons; the trace reads:\n    {}",
+                        reasons.join("\n    ")
+                    ),
+                )
+            }
+            Check::Counter(owner, counter, n) => {
+                let facts = game.facts();
+                let kept = facts
+                    .counters
+                    .iter()
+                    .find(|(o, c, _)| {
+                        o.eq_ignore_ascii_case(owner) && c.eq_ignore_ascii_case(counter)
+                    })
+                    .map(|(_, _, v)| *v);
+                let value = match kept {
+                    Some(v) => v,
+                    None => i64::from(slot(owner)?.counters.get(counter).copied().unwrap_or(0)),
+                };
+                ok_if(value == *n, format!("{owner}'s {counter} is {value}"))
+            }
+            Check::Member(p, group) | Check::NotMember(p, group) => {
+                let s = slot(p)?;
+                let facts = game.facts();
+                let groups: Vec<String> = facts
+                    .members
+                    .iter()
+                    .filter(|(id, _, _)| *id == s.id)
+                    .map(|(_, g, tier)| format!("{g} ({tier})"))
+                    .chain(s.family.iter().cloned())
+                    .collect();
+                let member = facts
+                    .members
+                    .iter()
+                    .any(|(id, g, _)| *id == s.id && g.eq_ignore_ascii_case(group))
+                    || s.family
+                        .as_deref()
+                        .is_some_and(|f| f.eq_ignore_ascii_case(group));
+                ok_if(
+                    member == matches!(self, Check::Member(..)),
+                    format!("{} belongs to {groups:?}", s.name),
+                )
+            }
+            Check::Attribute(p, attribute) | Check::NotAttribute(p, attribute) => {
+                let s = slot(p)?;
+                let rows: Vec<(String, String)> = game
+                    .facts()
+                    .attributes
+                    .into_iter()
+                    .filter(|(id, _, _)| *id == s.id)
+                    .map(|(_, name, words)| (name, words))
+                    .collect();
+                let carries = rows
+                    .iter()
+                    .any(|(name, _)| name.eq_ignore_ascii_case(attribute));
+                let found: Vec<&String> = rows.iter().map(|(_, words)| words).collect();
+                ok_if(
+                    carries == matches!(self, Check::Attribute(..)),
+                    format!("{} carries {found:?}", s.name),
+                )
+            }
+            Check::Display(display, text) => {
+                let displays = game.facts().displays;
+                // a display by its name, or by its name and owner (`Knives (Ann)`)
+                let named = |d: &str| {
+                    let d = d.to_lowercase();
+                    let want = display.to_lowercase();
+                    d == want || d.starts_with(&format!("{want} ("))
+                };
+                let shown = displays
+                    .iter()
+                    .find(|(d, _)| named(d))
+                    .map(|(_, shows)| shows.clone());
+                ok_if(
+                    shown.as_deref().is_some_and(|s| contains(s, text)),
+                    format!("displays {displays:?}"),
+                )
+            }
+            Check::PollOpen(poll) | Check::PollNotOpen(poll) => {
+                let polls = game.facts().polls;
+                let open = polls.iter().any(|(name, ballot)| {
+                    name.eq_ignore_ascii_case(poll) || ballot.eq_ignore_ascii_case(poll)
+                });
+                ok_if(
+                    open == matches!(self, Check::PollOpen(_)),
+                    format!("open polls {polls:?}"),
+                )
             }
             Check::SetupWarned(text) => ok_if(
                 setup_warnings.iter().any(|w| contains(w, text)),

@@ -30,7 +30,7 @@ mod win;
 pub mod world;
 
 use crate::engine::resolve::Ctx;
-use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
+use crate::engine::system::{ActQuery, Facts, RuleSystem, VoteQuery};
 use crate::engine::template::render;
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
 use crate::rules::Roleset;
@@ -108,6 +108,9 @@ impl RuleSystem for Wwr {
     }
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
+    }
+    fn facts(&self, roleset: &Roleset, state: &GameState) -> Facts {
+        facts(roleset, state)
     }
     fn resolve(&self, ctx: &mut Ctx) {
         phase::resolve(ctx)
@@ -285,6 +288,84 @@ fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String
 
 /// The executor's state for the host: each player's marks, targets and counters, the open
 /// polls and prompts, the displays.
+/// The executor's world in plain words, as it stands now (the start of the game's effects
+/// included before the first phase is resolved): every player's and group's counter, the
+/// groups' members, the attribute rows, the displays, the open polls and the uses of each
+/// ability, named by its prompt id (`assassin`) or, for an ability no prompt opens, by its
+/// file and line (`Assassin:7`).
+fn facts(roleset: &Roleset, state: &GameState) -> Facts {
+    use world::AttrKind;
+    let program = Program::of(roleset);
+    let world = phase::world_now(roleset, state);
+    let name = |p: SlotId| {
+        state
+            .slots
+            .get(p)
+            .map_or_else(|| "?".to_string(), |s| s.name.clone())
+    };
+    let mut facts = Facts::default();
+    for (p, player) in world.players.iter().enumerate() {
+        facts
+            .counters
+            .push((name(p), "counter".into(), player.counter));
+    }
+    for (g, group) in &world.groups {
+        let group_name = program.name(*g).to_string();
+        facts
+            .counters
+            .push((group_name.clone(), "counter".into(), group.counter));
+        if group.disbanded {
+            continue;
+        }
+        for (p, m) in &group.members {
+            let tier = format!("{:?}", m.tier).to_lowercase();
+            facts.members.push((*p, group_name.clone(), tier));
+        }
+    }
+    for a in &world.attrs {
+        let attribute = match &a.kind {
+            AttrKind::Custom { attribute, .. } => program.name(*attribute).to_string(),
+            AttrKind::Defense { tier, .. } => tier.word().to_string(),
+            AttrKind::Disguise { .. } => "disguise".to_string(),
+        };
+        let words = phase::row_words(&program, &a.kind);
+        facts.attributes.push((a.owner, attribute, words));
+    }
+    for (display, values) in &world.displays {
+        facts.displays.push((display.clone(), values.join(", ")));
+    }
+    for poll in &world.polls {
+        let poll_name = program.name(poll.poll).to_string();
+        facts.polls.push((poll_name, poll.ballot.clone()));
+    }
+    let prompt_at: std::collections::HashMap<world::Loc, &str> = program
+        .prompts
+        .values()
+        .filter_map(|prompt| {
+            let triggers = program.triggers(prompt.role);
+            let (file, block) = triggers.get(prompt.trigger)?;
+            Some((triggers::block_loc(*file, block), prompt.id.as_str()))
+        })
+        .collect();
+    for (key, uses) in &world.uses {
+        let Some((src, loc)) = triggers::uses_key_parts(key) else {
+            continue;
+        };
+        let Some(p) = src
+            .strip_prefix("player:")
+            .and_then(|n| n.parse::<SlotId>().ok())
+        else {
+            continue;
+        };
+        let ability = prompt_at.get(&loc).map_or_else(
+            || format!("{}:{}", program.name(loc.file), loc.line),
+            |id| id.to_string(),
+        );
+        facts.uses.push((p, ability, uses.quantity));
+    }
+    facts
+}
+
 fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
     let program = Program::of(roleset);
     let world = phase::world_now(roleset, state);
@@ -327,6 +408,17 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
         .collect();
     if !displays.is_empty() {
         out.push(("Displays".to_string(), displays));
+    }
+    let uses: Vec<String> = facts(roleset, state)
+        .uses
+        .into_iter()
+        .map(|(p, ability, n)| {
+            let who = state.slots.get(p).map_or("?", |s| s.name.as_str());
+            format!("{who}: {ability} ×{n}")
+        })
+        .collect();
+    if !uses.is_empty() {
+        out.push(("Uses".to_string(), uses));
     }
     out
 }

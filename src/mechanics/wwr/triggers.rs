@@ -261,6 +261,22 @@ pub fn uses_key(src: &Src, loc: Loc) -> String {
     format!("{}|{}:{}:{}", src.key(), loc.file, loc.line, loc.col)
 }
 
+/// A [`uses_key`] read back: the source's key and the ability's place.
+pub fn uses_key_parts(key: &str) -> Option<(&str, Loc)> {
+    let (src, loc) = key.split_once('|')?;
+    let mut numbers = loc.split(':').map(str::parse::<u32>);
+    let (Some(Ok(file)), Some(Ok(line)), Some(Ok(col)), None) = (
+        numbers.next(),
+        numbers.next(),
+        numbers.next(),
+        numbers.next(),
+    ) else {
+        return None;
+    };
+    let file = usize::try_from(file).ok()?;
+    Some((src, Loc { file, line, col }))
+}
+
 /// Every parameter group of a block: its trigger line and its statements' lines.
 pub fn all_params(block: &TriggerBlock) -> Vec<&Params> {
     let mut out = vec![&block.params];
