@@ -1,13 +1,17 @@
 //! The kill queue (research §1.11): queued victims die in random order, one random record per
 //! victim giving `@Attacker` and `@DeathType`; each death fires `On Death` and `On Killed` or
 //! `On Lynch` on the victim, `On <Sel> Death` everywhere, then `Passive`. Kills those triggers
-//! queue die in the next round, until the queue is empty. Groups left without a living member
-//! are disbanded.
+//! queue die in the next round, until the queue is empty.
+//!
+//! Groups follow the bot's lifecycle (`game/death.js` `killPlayer`, `roles/groups.js`
+//! `updateGroups`): a group whose last living owner dies is disbanded at once, even while members
+//! live; a group left with no living member or owner is disbanded after the queue; a disbanded
+//! group reopens only with a living owner, or with a living member when it never had an owner.
 
 use super::eval::V;
 use super::run::Run;
 use super::triggers::{fire_all, fire_on};
-use super::world::Src;
+use super::world::{Src, Tier2};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::wwr::ast::TriggerKind;
 
@@ -56,6 +60,7 @@ pub fn drain(run: &mut Run) -> bool {
             }
             run.world.players[v].alive = false;
             run.ctx.kill(v, &record.kind);
+            owner_dies(run, v);
             // The rules forget a dead target (option `dead_targets: cleared`); the bot keeps it.
             if run.ctx.option("dead_targets") == "cleared" {
                 for p in run.world.players.iter_mut().filter(|p| p.target == Some(v)) {
@@ -75,7 +80,7 @@ pub fn drain(run: &mut Run) -> bool {
             run.tell(Audience::Public, format!("{name} has died."));
             death_triggers(run, v, &record.kind, Some(&record.src));
         }
-        disband(run);
+        update_groups(run);
     }
     died
 }
@@ -118,33 +123,107 @@ pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>) {
     fire_all(run, TriggerKind::Passive, &[]);
 }
 
-/// Groups with no living member or owner are disbanded (`On Disbandment`); a disbanded group
-/// with a living member again reopens (research §1.14).
-pub fn disband(run: &mut Run) {
+/// A player who dies as the last living owner of a group disbands it before his death is
+/// told or its triggers run, whoever else lives in it (the bot's `killPlayer`): the Coyotes
+/// break up when the Greater Coyote dies, and their `On Disbandment` sends the Lesser Coyotes to
+/// the pack.
+pub fn owner_dies(run: &mut Run, v: usize) {
+    let owned: Vec<usize> = run
+        .world
+        .groups
+        .iter()
+        .filter(|(_, group)| !group.disbanded)
+        .filter(|(_, group)| {
+            group
+                .members
+                .get(&v)
+                .is_some_and(|m| m.tier == Tier2::Owner)
+        })
+        .filter(|(_, group)| {
+            !group.members.iter().any(|(p, m)| {
+                *p != v
+                    && m.tier == Tier2::Owner
+                    && run.world.players.get(*p).is_some_and(|x| x.alive)
+            })
+        })
+        .map(|(g, _)| *g)
+        .collect();
+    for g in owned {
+        let name = run.program.name(g).to_string();
+        run.note(
+            "group",
+            format!(
+                "{name}'s last living owner, {}, dies: the group is disbanded",
+                run.name(v)
+            ),
+        );
+        disband_group(run, g);
+    }
+}
+
+/// Disband a group as the bot does: its channel is told, `On Disbandment` fires while the group
+/// still stands, then it is closed.
+fn disband_group(run: &mut Run, g: usize) {
+    let name = run.program.name(g).to_string();
+    run.tell(
+        Audience::Group(name.clone()),
+        format!("{name} has been disbanded."),
+    );
+    fire_on(
+        run,
+        &Src::Group {
+            file: g,
+            executor: None,
+        },
+        TriggerKind::OnDisbandment,
+        &[],
+    );
+    if let Some(group) = run.world.groups.get_mut(&g) {
+        group.disbanded = true;
+    }
+}
+
+/// The bot's `updateGroups`: an open group with no living member or owner (visitors do not
+/// count) is disbanded; a disbanded group reopens when an owner lives, or when a member lives
+/// and the group has no owner row at all, living or dead. So a group whose owner died stays
+/// closed while only members live. Reopening fires nothing.
+pub fn update_groups(run: &mut Run) {
+    let alive = |run: &Run, p: usize| run.world.players.get(p).is_some_and(|x| x.alive);
     let files: Vec<usize> = run.world.groups.keys().copied().collect();
     for g in files {
-        let living = !run.members(g).is_empty();
-        let Some(group) = run.world.groups.get_mut(&g) else {
+        let Some(group) = run.world.groups.get(&g) else {
             continue;
         };
-        if !living && !group.disbanded {
-            group.disbanded = true;
-            let name = run.program.name(g).to_string();
+        let living = |tier: Tier2| {
+            group
+                .members
+                .iter()
+                .any(|(p, m)| m.tier == tier && alive(run, *p))
+        };
+        let any_owner = group.members.values().any(|m| m.tier == Tier2::Owner);
+        let (owner_lives, member_lives) = (living(Tier2::Owner), living(Tier2::Member));
+        let name = run.program.name(g).to_string();
+        if !group.disbanded && !owner_lives && !member_lives {
             run.note(
                 "group",
                 format!("{name} has no living member and is disbanded"),
             );
-            fire_on(
-                run,
-                &Src::Group {
-                    file: g,
-                    executor: None,
-                },
-                TriggerKind::OnDisbandment,
-                &[],
+            disband_group(run, g);
+        } else if group.disbanded && (owner_lives || (member_lives && !any_owner)) {
+            if let Some(group) = run.world.groups.get_mut(&g) {
+                group.disbanded = false;
+            }
+            run.note(
+                "group",
+                format!(
+                    "{name} has a living {} again and reopens",
+                    if owner_lives { "owner" } else { "member" }
+                ),
             );
-        } else if living && group.disbanded {
-            group.disbanded = false;
+            run.tell(
+                Audience::Group(name.clone()),
+                format!("{name} has been reopened."),
+            );
         }
     }
 }

@@ -162,10 +162,11 @@ impl Run<'_, '_> {
             .filter(|(k, _)| normalize(k) == "groupmembership")
             .map(|(_, g)| g)
         {
+            // any tier, a visitor's too, as the bot's generic attribute lookup finds the row
             return self
                 .program
                 .find(Namespace::Group, group)
-                .is_some_and(|g| self.world.in_group(p, g));
+                .is_some_and(|g| self.world.has_membership(p, g));
         }
         let key = normalize(name);
         if let Some(attr) = self.program.find(Namespace::Attribute, name)
@@ -301,16 +302,17 @@ impl Run<'_, '_> {
         }
     }
 
-    /// Living members and owners of a group.
+    /// The living players of a group at any tier, visitors too, as the bot's `@Members` and
+    /// `->Members` list them (`groupGetMembers`); only a poll's voters need a member's tier.
     pub fn members(&self, group: usize) -> Vec<SlotId> {
         self.world
             .groups
             .get(&group)
             .map(|g| {
                 g.members
-                    .iter()
-                    .filter(|(p, m)| m.tier >= super::world::Tier2::Member && self.alive(**p))
-                    .map(|(p, _)| *p)
+                    .keys()
+                    .filter(|p| self.alive(**p))
+                    .copied()
                     .collect()
             })
             .unwrap_or_default()
@@ -352,7 +354,7 @@ impl Run<'_, '_> {
             QueryKey::Group => self
                 .program
                 .find(Namespace::Group, &f.value)
-                .is_some_and(|g| self.world.in_group(p, g)),
+                .is_some_and(|g| self.world.has_membership(p, g)),
             QueryKey::Attribute => self.has_attribute(p, &f.value, None),
             QueryKey::AttributeSelf => self
                 .program

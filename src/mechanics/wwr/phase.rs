@@ -53,6 +53,7 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
                 "host",
                 format!("{name} was removed by the host: the death's triggers run now"),
             );
+            super::deaths::owner_dies(&mut run, v);
             super::deaths::death_triggers(&mut run, v, "modkill", None);
             drain(&mut run);
         }

@@ -341,6 +341,15 @@ impl World {
     }
 
     /// Is the player a member or owner of the group (a visitor is not)?
+    /// Whether a player has a row in a group at any tier, a visitor's too (the bot's
+    /// `GroupMembership:` attribute and `@(Group:X)` selector read every row).
+    pub fn has_membership(&self, player: SlotId, group: usize) -> bool {
+        self.groups
+            .get(&group)
+            .is_some_and(|g| g.members.contains_key(&player))
+    }
+
+    /// Whether a player is a member or owner of a group: who may vote in its poll.
     pub fn in_group(&self, player: SlotId, group: usize) -> bool {
         self.groups
             .get(&group)

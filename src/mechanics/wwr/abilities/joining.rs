@@ -1,7 +1,11 @@
 //! Joining: players join or leave groups as visitor, member or owner (research §1.14). Joining
-//! only ever raises a tier.
+//! only ever raises a tier. As the bot's `groupsJoin`/`groupsLeave`, the group's channel hears
+//! who joined, created or left it; a join never reopens a disbanded group by itself: the
+//! bot's `updateGroups` decides that after every join and leave
+//! ([`crate::mechanics::wwr::deaths::update_groups`]).
 
 use super::lasting;
+use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
 use crate::mechanics::wwr::world::{Lasting, Membership, Tier2};
@@ -36,28 +40,73 @@ pub fn run(
     let phase = run.phase;
     let created = !run.world.groups.contains_key(&g);
     let group = run.world.groups.entry(g).or_default();
+    // who comes in new (told to the channel) and whether anyone's tier rose
+    let mut joined: Vec<usize> = Vec::new();
+    let mut raised = false;
     let result = match action {
         JoinAction::Join | JoinAction::Add => {
             for p in &players {
+                let new = !group.members.contains_key(p);
                 let m = group.members.entry(*p).or_insert(Membership {
                     tier,
                     lasting: lasting(duration, Lasting::Persistent),
                     applied: phase,
                 });
-                if tier > m.tier {
+                if new {
+                    joined.push(*p);
+                } else if tier > m.tier {
                     m.tier = tier;
+                    raised = true;
                 }
             }
-            group.disbanded = false;
-            Feedback::ok(format!("{} joined {name}", run.names(&players)))
+            // the bot's texts (`abilities/types/joining.js`)
+            if players.len() != 1 {
+                Feedback::ok("Joinings executed!")
+            } else if !joined.is_empty() || raised {
+                Feedback::ok("Joining succeeded!")
+            } else {
+                Feedback::failed("Joining failed!")
+            }
         }
         JoinAction::Leave | JoinAction::Remove => {
-            for p in &players {
-                group.members.remove(p);
+            let left: Vec<usize> = players
+                .iter()
+                .copied()
+                .filter(|p| group.members.remove(p).is_some())
+                .collect();
+            for p in &left {
+                let who = run.name(*p);
+                run.tell(
+                    Audience::Group(name.clone()),
+                    format!("{who} has left {name}."),
+                );
             }
-            Feedback::ok(format!("{} left {name}", run.names(&players)))
+            if left.is_empty() {
+                Feedback::failed(
+                    "Joining failed! If you believe this to be a mistake, please contact a Host.",
+                )
+            } else {
+                Feedback::ok("Joining succeeded!")
+            }
         }
     };
+    for (i, p) in joined.iter().enumerate() {
+        let who = run.name(*p);
+        let verb = if created && i == 0 {
+            "created"
+        } else {
+            "joined"
+        };
+        run.tell(
+            Audience::Group(name.clone()),
+            format!("{who} has {verb} {name}."),
+        );
+    }
+    let detail = match action {
+        JoinAction::Join | JoinAction::Add => format!("{} joined {name}", run.names(&players)),
+        JoinAction::Leave | JoinAction::Remove => format!("{} left {name}", run.names(&players)),
+    };
+    run.note("group", detail);
     // A group comes into play with its first member: its `Starting` runs (research §1.5).
     if created {
         let src = crate::mechanics::wwr::world::Src::Group {
@@ -66,5 +115,6 @@ pub fn run(
         };
         crate::mechanics::wwr::triggers::fire_on(run, &src, TriggerKind::Starting, &[]);
     }
+    crate::mechanics::wwr::deaths::update_groups(run);
     result
 }
