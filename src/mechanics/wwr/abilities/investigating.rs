@@ -1,6 +1,9 @@
 //! Investigating: role, class, category, alignment, attribute, count and player count
 //! (research §1.12). Disguises of the strengths the ability names are seen through the most
 //! recent one, which counts as used.
+//!
+//! The investigator is told what the bot tells him, word for word (`abilities/types/
+//! investigating.js`): the value title-cased in backticks, a count with what was counted.
 
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
@@ -17,9 +20,12 @@ pub fn run(
     let value = run.eval(scope, target);
     if kind == InvestigationKind::PlayerCount {
         let n = value.players().len();
+        // the selector as written, before any parameters (the bot's `investigatingPlayerCount`)
+        let written = target.to_string();
+        let selector = written.split('[').next().unwrap_or(&written).trim();
         return Feedback {
             number: Some(n as f64),
-            ..Feedback::ok(format!("Investigated player count: {n}"))
+            ..Feedback::ok(format!("Investigated `{selector}`'s count: `{n}`"))
         };
     }
     if kind == InvestigationKind::Count {
@@ -41,13 +47,18 @@ pub fn run(
                 run.world.use_attr(id);
             }
         }
+        let counted = role
+            .map(|r| stored_name(run.program.name(r)))
+            .unwrap_or_default();
         return Feedback {
             number: Some(n as f64),
-            ..Feedback::ok(format!("Investigated count: {n}"))
+            ..Feedback::ok(format!("Investigated `{counted}` count: `{n}`"))
         };
     }
     let Some(p) = value.players().first().copied() else {
-        return Feedback::failed("Investigation failed: nobody to investigate");
+        return Feedback::failed(
+            "Investigation failed! This is likely caused by an error. Please contact a Host.",
+        );
     };
     run.visit(scope, p, "Investigating");
     let (role, disguise) = run.visible_role(p, disguises.weak, disguises.strong);
@@ -70,17 +81,23 @@ pub fn run(
             class: Some(class),
             category: Some(category),
             ..Feedback::ok(format!(
-                "Investigated {name}'s role: {}",
-                run.program.name(role)
+                "Investigated {name}'s role: `{}`",
+                title_case(run.program.name(role))
             ))
         },
         InvestigationKind::Class => Feedback {
             class: Some(class.clone()),
-            ..Feedback::ok(format!("Investigated {name}'s class: {class}"))
+            ..Feedback::ok(format!(
+                "Investigated {name}'s class: `{}`",
+                title_case(&class)
+            ))
         },
         InvestigationKind::Category => Feedback {
             category: Some(category.clone()),
-            ..Feedback::ok(format!("Investigated {name}'s category: {category}"))
+            ..Feedback::ok(format!(
+                "Investigated {name}'s category: `{}`",
+                title_case(&category)
+            ))
         },
         InvestigationKind::Alignment => {
             // Undisguised: the alignment field; disguised: the disguise role's team.
@@ -88,15 +105,11 @@ pub fn run(
                 Some(_) => run.role_team(role),
                 None => run.alignment(p),
             };
-            let shown = crate::wwr::resolve::Namespace::Team;
-            let label = run
-                .program
-                .find(shown, &alignment)
-                .map(|t| run.program.name(t).to_string())
-                .unwrap_or_else(|| alignment.clone());
+            // the bot shows the alignment as stored (`Werewolf`), not the team file's title
+            let label = title_case(&alignment);
             Feedback {
                 alignment: Some(alignment),
-                ..Feedback::ok(format!("Investigated {name}'s alignment: {label}"))
+                ..Feedback::ok(format!("Investigated {name}'s alignment: `{label}`"))
             }
         }
         InvestigationKind::Attribute => {
@@ -107,16 +120,74 @@ pub fn run(
                 })
                 .unwrap_or_default();
             let found = run.has_attribute(p, &wanted, Some(role));
+            let shown = attribute_title(&wanted);
             Feedback {
                 success: found,
                 msg: if found {
-                    format!("{name} has the attribute {wanted}")
+                    format!("Investigated {name} for attribute `{shown}` ⇒ Attribute Found")
                 } else {
-                    format!("{name} does not have the attribute {wanted}")
+                    format!("Investigated {name} for attribute `{shown}` ⇒ Attribute __Not__ Found")
                 },
                 ..Feedback::default()
             }
         }
         InvestigationKind::Count | InvestigationKind::PlayerCount => unreachable!("handled above"),
+    }
+}
+
+/// Each word with its first letter upper case and the rest lower case, as the bot's
+/// `toTitleCase` shows a role, class, category or alignment.
+fn title_case(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            let mut letters = word.chars();
+            match letters.next() {
+                Some(first) => first
+                    .to_uppercase()
+                    .chain(letters.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An attribute's name as the bot shows it: `GroupMembership:Wolfpack` is `Group Membership:
+/// Wolfpack`, any other title-cased.
+fn attribute_title(name: &str) -> String {
+    match name.split_once(':') {
+        Some((key, group)) if crate::wwr::names::normalize(key) == "groupmembership" => {
+            format!("Group Membership: {}", title_case(group.trim()))
+        }
+        _ => title_case(name),
+    }
+}
+
+/// A role's name as the bot stores it: lower case, a dash a space, other marks dropped
+/// (`Fortune-Teller` is `fortune teller`).
+fn stored_name(name: &str) -> String {
+    name.to_lowercase()
+        .chars()
+        .map(|c| if c == '-' { ' ' } else { c })
+        .filter(|c| c.is_alphabetic() || *c == ' ')
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_shown_as_the_bot_shows_them() {
+        assert_eq!(title_case("fortune teller"), "Fortune Teller");
+        assert_eq!(title_case("WEREWOLF"), "Werewolf");
+        assert_eq!(
+            attribute_title("GroupMembership:wolfpack"),
+            "Group Membership: Wolfpack"
+        );
+        assert_eq!(attribute_title("lycan"), "Lycan");
+        assert_eq!(stored_name("Fortune-Teller"), "fortune teller");
+        assert_eq!(stored_name("Big Bad Wolf!"), "big bad wolf");
     }
 }
