@@ -215,6 +215,14 @@ pub struct Queued {
     pub kind: String,
 }
 
+/// A display's owner and its values as written (`Counter`, `Target`, `yes`), before they
+/// are drawn.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct DisplaySource {
+    pub owner: Option<SlotId>,
+    pub raw: Vec<String>,
+}
+
 /// Per ability and source: how often it ran and when, for restrictions.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Uses {
@@ -236,6 +244,10 @@ pub struct World {
     pub uses: BTreeMap<String, Uses>,
     /// Displays by name: their values (host-visible state only).
     pub displays: BTreeMap<String, Vec<String>>,
+    /// What each display was made of and whose it is, so it is redrawn when what it shows
+    /// changes (the bot's `updateDisplayCheck`: a counter or a target).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub display_sources: BTreeMap<String, DisplaySource>,
     /// Attributes applied to a whole team (`Apply \`CoyoteTrigger\` to &Werewolf`): the
     /// team's file index and the attribute's normalised name.
     pub team_attrs: Vec<(usize, String)>,

@@ -42,6 +42,7 @@ pub fn run(
             for x in &p {
                 let c = &mut run.world.players[*x].counter;
                 *c = apply(*c);
+                super::displaying::redraw(run, *x, "counter");
             }
             let now = run.world.players[p[0]].counter;
             Feedback::ok(format!("Counter is {now}"))

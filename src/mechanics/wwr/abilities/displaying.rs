@@ -4,6 +4,7 @@
 use crate::mechanics::wwr::eval::{Feedback, Scope};
 use crate::mechanics::wwr::run::Run;
 use crate::wwr::ability::DISPLAY_VALUES;
+use crate::mechanics::wwr::world::DisplaySource;
 use crate::wwr::ast::Value;
 
 fn key(run: &mut Run, scope: &Scope, display: &Value) -> String {
@@ -15,25 +16,36 @@ fn key(run: &mut Run, scope: &Scope, display: &Value) -> String {
     }
 }
 
-/// A display's value: `Counter` stands for the source's counter (the assassin's knives).
-fn value(run: &mut Run, scope: &Scope, v: &Value) -> String {
-    let shown = {
-        let v = run.eval(scope, v);
-        run.show(&v)
+/// A display's value as drawn: `Counter` is the owner's counter (the Assassin's knives),
+/// `Target` his target's name; anything else is shown as written.
+fn drawn(run: &Run, owner: Option<usize>, raw: &str) -> String {
+    let Some(player) = owner.and_then(|p| run.world.players.get(p)) else {
+        return raw.to_string();
     };
-    match scope.me() {
-        Some(p) if shown.eq_ignore_ascii_case("counter") => {
-            run.world.players[p].counter.to_string()
-        }
-        _ => shown,
+    if raw.eq_ignore_ascii_case("counter") {
+        player.counter.to_string()
+    } else if raw.eq_ignore_ascii_case("target") {
+        player.target.map(|t| run.name(t)).unwrap_or_default()
+    } else {
+        raw.to_string()
     }
+}
+
+fn written(run: &mut Run, scope: &Scope, v: &Value) -> String {
+    let v = run.eval(scope, v);
+    run.show(&v)
 }
 
 pub fn show(run: &mut Run, scope: &mut Scope, display: &Value, values: &[Value]) -> Feedback {
     let key = key(run, scope, display);
-    let values: Vec<String> = values.iter().map(|v| value(run, scope, v)).collect();
+    let owner = scope.me();
+    let raw: Vec<String> = values.iter().map(|v| written(run, scope, v)).collect();
+    let values: Vec<String> = raw.iter().map(|r| drawn(run, owner, r)).collect();
     let shown = values.join(", ");
     run.world.displays.insert(key.clone(), values);
+    run.world
+        .display_sources
+        .insert(key.clone(), DisplaySource { owner, raw });
     Feedback::ok(format!("Display {key}: {shown}"))
 }
 
@@ -50,7 +62,17 @@ pub fn update(
         Ok(i) => i,
         Err(why) => return Feedback::failed(format!("Display {key}: {why}")),
     };
-    let new = self::value(run, scope, value);
+    let raw = written(run, scope, value);
+    let owner = scope.me();
+    let new = drawn(run, owner, &raw);
+    let source = run.world.display_sources.entry(key.clone()).or_insert(DisplaySource {
+        owner,
+        raw: Vec::new(),
+    });
+    if source.raw.len() <= i {
+        source.raw.resize(i + 1, String::new());
+    }
+    source.raw[i] = raw;
     let values = run.world.displays.entry(key.clone()).or_default();
     if values.len() <= i {
         values.resize(i + 1, String::new());
@@ -58,4 +80,27 @@ pub fn update(
     values[i] = new;
     let shown = values.join(", ");
     Feedback::ok(format!("Display {key}: {shown}"))
+}
+
+/// Redraw every display of `owner` that shows `what` (`counter`, `target`) after it changed,
+/// as the bot edits its display message in place; the host, who keeps displays in a post by
+/// hand, sees a step naming the new values.
+pub fn redraw(run: &mut Run, owner: usize, what: &str) {
+    let keys: Vec<String> = run
+        .world
+        .display_sources
+        .iter()
+        .filter(|(_, s)| s.owner == Some(owner) && s.raw.iter().any(|r| r.eq_ignore_ascii_case(what)))
+        .map(|(k, _)| k.clone())
+        .collect();
+    for key in keys {
+        let Some(source) = run.world.display_sources.get(&key).cloned() else {
+            continue;
+        };
+        let values: Vec<String> = source.raw.iter().map(|r| drawn(run, source.owner, r)).collect();
+        if run.world.displays.get(&key) != Some(&values) {
+            run.note("display", format!("Display {key} now shows {}", values.join(", ")));
+            run.world.displays.insert(key, values);
+        }
+    }
 }

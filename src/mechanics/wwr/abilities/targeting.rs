@@ -17,6 +17,7 @@ pub fn target(run: &mut Run, scope: &mut Scope, target: &Value) -> Feedback {
     let chosen = value.players().first().copied();
     run.world.players[me].target = chosen;
     run.world.players[me].target_role = None;
+    super::displaying::redraw(run, me, "target");
     match chosen {
         Some(t) => Feedback::ok(format!("You target {}", run.name(t))),
         None => Feedback::ok("You target nobody"),
@@ -29,5 +30,6 @@ pub fn untarget(run: &mut Run, scope: &mut Scope) -> Feedback {
     };
     run.world.players[me].target = None;
     run.world.players[me].target_role = None;
+    super::displaying::redraw(run, me, "target");
     Feedback::ok("You no longer target anybody")
 }
