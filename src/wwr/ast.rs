@@ -286,6 +286,11 @@ pub struct TriggerBlock {
     #[serde(skip_serializing_if = "Params::is_empty")]
     pub params: Params,
     pub body: Vec<Statement>,
+    /// The ability on the trigger's line and the condition bullets under it are one
+    /// Process/Evaluate (the bot's parser folds this form): the ability's result is only read
+    /// by the conditions, and only the evaluated result is sent.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub folded: bool,
     pub span: Span,
 }
 

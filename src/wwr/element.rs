@@ -588,10 +588,16 @@ impl Builder {
         } else {
             vec![self.chain(line, &parts.segments, children, bullets, 0)?]
         };
+        let folded = ends_in_ability
+            && body.len() > 1
+            && body[1..]
+                .iter()
+                .all(|s| matches!(s.kind, StatementKind::Branch { .. }));
         Ok(Some(TriggerBlock {
             trigger,
             params,
             body,
+            folded,
             span: line.span(),
         }))
     }

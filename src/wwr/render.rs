@@ -122,12 +122,21 @@ impl Display for SettingText<'_> {
 /// A trigger line and its bullets.
 pub fn block_text(block: &TriggerBlock) -> String {
     let mut out = format!("{}:", block.trigger);
+    // a folded block keeps its ability on the trigger's line, which is what folds it
+    let mut body = block.body.as_slice();
+    if block.folded
+        && let Some((first, rest)) = body.split_first()
+        && let StatementKind::Ability { ability } = &first.kind
+    {
+        let _ = write!(out, " {ability}");
+        body = rest;
+    }
     let params = ParamsText(&block.params).to_string();
     if !params.is_empty() {
         let _ = write!(out, " {params}");
     }
     out.push('\n');
-    for statement in &block.body {
+    for statement in body {
         statement_lines(&mut out, statement, 1);
     }
     out

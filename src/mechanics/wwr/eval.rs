@@ -22,6 +22,9 @@ pub struct Feedback {
     pub category: Option<String>,
     pub alignment: Option<String>,
     pub number: Option<f64>,
+    /// What the ability did, in the host's words, for the step's reasons ("Attacked Bob");
+    /// `msg` is what the bot tells the source ("Attack successful!").
+    pub detail: String,
     /// Bookkeeping (a counter, a display, a mark) a player is not told of when he acts.
     pub quiet: bool,
     /// A text the role book wrote for the player (a feedback string, a `Learn`): told even
@@ -43,6 +46,13 @@ impl Feedback {
             success: false,
             ..Feedback::default()
         }
+    }
+    /// The same result, telling the source the bot's words instead: the text so far becomes
+    /// the step's detail. An empty `msg` tells nothing, as the bot's empty message.
+    pub fn told(mut self, msg: &str) -> Feedback {
+        self.detail = std::mem::take(&mut self.msg);
+        self.msg = msg.to_string();
+        self
     }
 }
 

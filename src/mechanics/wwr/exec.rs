@@ -26,24 +26,6 @@ impl Tell {
     }
 }
 
-/// Abilities whose report is bookkeeping: the actor is not told of it.
-fn quiet(kind: &AbilityKind) -> bool {
-    matches!(
-        kind,
-        AbilityKind::Counting(_)
-            | AbilityKind::Displaying(_)
-            | AbilityKind::DisplayUpdate(_)
-            | AbilityKind::ApplyAttribute(_)
-            | AbilityKind::RemoveAttribute(_)
-            | AbilityKind::ChangeAttribute(_)
-            | AbilityKind::Joining(_)
-            | AbilityKind::Emitting(_)
-            | AbilityKind::Poll(_)
-            | AbilityKind::Announcement(_)
-            | AbilityKind::Untargeting
-    )
-}
-
 /// Run a body. Consecutive guarded branches form one implied Evaluate (the first that holds
 /// runs), as the bot reads a bare condition block under a trigger. `tell` says which feedback
 /// goes to the source (the bot's message to the player's channel).
@@ -102,6 +84,31 @@ pub fn run_body(
         i += 1;
     }
     last
+}
+
+/// A trigger's body. A folded block (an ability on the trigger's line with condition bullets
+/// under it) is one Process/Evaluate, as the bot's parser reads it: the ability runs as the
+/// Process, unreported, and only the Evaluate's result is sent (the Tanner hears whether a
+/// disguised player is in the pack, never the count).
+pub fn run_trigger_body(
+    run: &mut Run,
+    scope: &mut Scope,
+    block: &crate::wwr::ast::TriggerBlock,
+    tell: Tell,
+) -> Option<Feedback> {
+    let (first, branches) = match block.body.split_first() {
+        Some(split) if block.folded => split,
+        _ => return run_body(run, scope, &block.body, tell),
+    };
+    let processed = statement(run, scope, first);
+    scope.bind("result1", processed.map_or(V::Nothing, V::Result));
+    let result = evaluate(run, scope, branches);
+    if let Some(f) = &result
+        && tell.lets(f)
+    {
+        feedback_to_source(run, scope, f);
+    }
+    result
 }
 
 /// Send an ability's feedback where the bot sends it: a player source's channel, a group's
@@ -193,10 +200,8 @@ fn evaluate(run: &mut Run, scope: &mut Scope, body: &[Statement]) -> Option<Feed
 
 /// Execute one ability and record it as a step.
 pub fn ability_step(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<Feedback> {
-    let result = ability_kind(run, scope, ability).map(|f| Feedback {
-        quiet: f.quiet || quiet(&ability.kind),
-        ..f
-    });
+    // what the bot tells the source is each ability's own message: an empty one tells nothing
+    let result = ability_kind(run, scope, ability);
     let quiet = matches!(
         ability.kind,
         AbilityKind::Feedback(_)
@@ -212,6 +217,9 @@ pub fn ability_step(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Opti
             None => (StepResult::Info, "continue".into()),
         };
         let mut reasons = vec![format!("{}: `{ability}`", run.src_label(&scope.src))];
+        if let Some(detail) = result.as_ref().map(|f| &f.detail).filter(|d| !d.is_empty()) {
+            reasons.push(detail.clone());
+        }
         if !msg.is_empty() {
             reasons.push(msg);
         }

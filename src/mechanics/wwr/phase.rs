@@ -6,7 +6,7 @@
 
 use super::deaths::drain;
 use super::eval::{Scope, V};
-use super::exec::run_body;
+use super::exec::run_trigger_body;
 use super::program::{Selection, Timing};
 use super::run::Run;
 use super::triggers::{compulsions, fire_all, fire_on, record_use, restrictions};
@@ -339,7 +339,7 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
                 );
                 compulsions(&mut scope, &block.params);
                 record_use(run, &scope, file, block);
-                run_body(run, &mut scope, &block.body, super::exec::Tell::Answer);
+                run_trigger_body(run, &mut scope, block, super::exec::Tell::Answer);
             }
         }
     }

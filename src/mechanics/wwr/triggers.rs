@@ -2,7 +2,7 @@
 //! restrictions and scaling (§1.6), and running a block.
 
 use super::eval::{Feedback, Scope, V};
-use super::exec::run_body;
+use super::exec::run_trigger_body;
 use super::program::prompt_timing;
 use super::run::{MAX_DEPTH, Run};
 use super::world::{AttrKind, Loc, Src};
@@ -486,7 +486,7 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
     }
     for _ in 0..scaling(block) {
         record_use(run, scope, file, block);
-        run_body(run, scope, &block.body, super::exec::Tell::Answer);
+        run_trigger_body(run, scope, block, super::exec::Tell::Answer);
     }
 }
 

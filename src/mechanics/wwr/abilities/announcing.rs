@@ -22,17 +22,22 @@ pub fn run(
         let v = run.eval(scope, info);
         run.show(&v)
     };
+    // The announcement is the message; the ability itself reports nothing, as the bot's
+    // announcing abilities return an empty message. The bot ends a sentence with a full stop
+    // where the text has none (`announcementImmediate`; the story time's `autoPunctate`).
     match kind {
         AnnouncementKind::Announce => {
+            let text = ended(&text, ".,!?)([]}{-*:");
             run.tell_as(ANNOUNCE_TEMPLATE, Audience::Public, text.clone());
-            Feedback::ok(format!("Announced: {text}"))
+            Feedback::ok(format!("Announced: {text}")).told("")
         }
         AnnouncementKind::Learn | AnnouncementKind::Know => match scope.me() {
             Some(p) => {
+                let text = ended(&text, ".;!?\"'-`");
                 run.tell(Audience::Slot(p), text.clone());
-                Feedback::ok(format!("{} learns: {text}", run.name(p)))
+                Feedback::ok(format!("{} learns: {text}", run.name(p))).told("")
             }
-            None => Feedback::failed("Nobody to learn it"),
+            None => Feedback::failed("Nobody to learn it").told(""),
         },
         AnnouncementKind::Reveal => {
             let place = to.map(|t| run.eval(scope, t));
@@ -54,10 +59,23 @@ pub fn run(
                     Audience::Host => "the host".into(),
                 })
                 .collect();
+            let text = ended(&text, ".;!?\"'-`");
             for a in audiences {
                 run.tell_as(ANNOUNCE_TEMPLATE, a, text.clone());
             }
-            Feedback::ok(format!("Revealed to {}: {text}", to.join(", ")))
+            Feedback::ok(format!("Revealed to {}: {text}", to.join(", "))).told("")
         }
+    }
+}
+
+/// The text with a full stop added, unless it already ends with one of `endings` or runs over
+/// several lines.
+fn ended(text: &str, endings: &str) -> String {
+    let trimmed = text.trim_end();
+    let ends = trimmed.chars().last().is_none_or(|c| endings.contains(c));
+    if ends || trimmed.contains('\n') {
+        trimmed.to_string()
+    } else {
+        format!("{trimmed}.")
     }
 }

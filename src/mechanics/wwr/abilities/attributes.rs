@@ -39,7 +39,8 @@ pub fn apply(
         if !run.world.team_attrs.contains(&(team, key.clone())) {
             run.world.team_attrs.push((team, key));
         }
-        return Feedback::ok(format!("Applied {name} to {}", run.program.name(team)));
+        return Feedback::ok(format!("Applied {name} to {}", run.program.name(team)))
+            .told("Applying succeeded!");
     }
     let lasting = lasting(duration, Lasting::Persistent);
     if let V::Group(group) = target {
@@ -56,7 +57,8 @@ pub fn apply(
             });
         let src = Src::GroupAttribute { id, group };
         crate::mechanics::wwr::triggers::fire_on(run, &src, TriggerKind::Starting, &[]);
-        return Feedback::ok(format!("Applied {name} to {}", run.program.name(group)));
+        return Feedback::ok(format!("Applied {name} to {}", run.program.name(group)))
+            .told("Applying succeeded!");
     }
     let targets = target.players();
     // Only the `…Attribute` durations end with the attribute that made the row (research §1.9).
@@ -92,10 +94,16 @@ pub fn apply(
         let src = Src::Attribute { id, owner: *p };
         crate::mechanics::wwr::triggers::fire_on(run, &src, TriggerKind::Starting, &[]);
     }
-    if targets.is_empty() {
-        Feedback::failed(format!("Nobody to apply {name} to"))
+    // the bot's words (`abilities/types/applying.js`): one target is singular
+    let told = if targets.len() == 1 {
+        "Applying succeeded!"
     } else {
-        Feedback::ok(format!("Applied {name} to {}", run.names(&targets)))
+        "Applyings succeeded!"
+    };
+    if targets.is_empty() {
+        Feedback::ok(format!("Nobody to apply {name} to")).told(told)
+    } else {
+        Feedback::ok(format!("Applied {name} to {}", run.names(&targets))).told(told)
     }
 }
 
@@ -110,7 +118,8 @@ pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Valu
     if let V::Team(team) = target {
         let key = normalize(&name);
         run.world.team_attrs.retain(|x| *x != (team, key.clone()));
-        return Feedback::ok(format!("Removed {name} from {}", run.program.name(team)));
+        return Feedback::ok(format!("Removed {name} from {}", run.program.name(team)))
+            .told("Unapplying succeeded!");
     }
     let Some(file) = run.program.find(Namespace::Attribute, &name) else {
         return Feedback::failed(format!("No attribute named {name}"));
@@ -119,7 +128,8 @@ pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Valu
         run.world
             .group_attrs
             .retain(|a| !(a.group == group && a.attribute == file));
-        return Feedback::ok(format!("Removed {name} from {}", run.program.name(group)));
+        return Feedback::ok(format!("Removed {name} from {}", run.program.name(group)))
+            .told("Unapplying succeeded!");
     }
     let targets = target.players();
     let doomed: Vec<u64> = run
@@ -132,10 +142,16 @@ pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Valu
         .map(|a| a.id)
         .collect();
     if doomed.is_empty() {
-        return Feedback::failed(format!("{} has no {name}", run.names(&targets)));
+        return Feedback::failed(format!("{} has no {name}", run.names(&targets)))
+            .told("Unapplying failed!");
     }
     run.world.remove_attrs(doomed);
-    Feedback::ok(format!("Removed {name} from {}", run.names(&targets)))
+    let told = if targets.len() == 1 {
+        "Unapplying succeeded!"
+    } else {
+        "Unapplyings succeeded!"
+    };
+    Feedback::ok(format!("Removed {name} from {}", run.names(&targets))).told(told)
 }
 
 pub fn change(
@@ -177,8 +193,11 @@ pub fn change(
         }
     }
     if changed == 0 {
-        Feedback::failed(format!("No {name} to change"))
+        Feedback::failed(format!("No {name} to change")).told(
+            "Attribute changings failed! This is likely caused by an error. Please contact a Host.",
+        )
     } else {
         Feedback::ok(format!("Changed {name} value {} to {new}", slot + 1))
+            .told("Attribute changing succeeded!")
     }
 }

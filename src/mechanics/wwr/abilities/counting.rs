@@ -32,11 +32,17 @@ pub fn run(
             other => other.player().map_or(V::Nothing, |p| V::Players(vec![p])),
         },
     };
+    // the bot's words (`abilities/types/counting.js`)
+    let told = match op {
+        CounterOp::Set => "Counter updated!",
+        CounterOp::Increment => "Counter incremented!",
+        CounterOp::Decrement => "Counter decremented!",
+    };
     match owner {
         V::Group(g) => {
             let group = run.world.groups.entry(g).or_default();
             group.counter = apply(group.counter);
-            Feedback::ok(format!("Counter is {}", group.counter))
+            Feedback::ok(format!("Counter is {}", group.counter)).told(told)
         }
         V::Players(p) if !p.is_empty() => {
             for x in &p {
@@ -45,8 +51,9 @@ pub fn run(
                 super::displaying::redraw(run, *x, "counter");
             }
             let now = run.world.players[p[0]].counter;
-            Feedback::ok(format!("Counter is {now}"))
+            Feedback::ok(format!("Counter is {now}")).told(told)
         }
-        _ => Feedback::failed("No counter to change"),
+        _ => Feedback::failed("No counter to change")
+            .told("Counting failed! This is likely caused by an error. Please contact a Host."),
     }
 }

@@ -24,7 +24,8 @@ pub fn run(
         _ => None,
     };
     let Some(role) = role else {
-        return Feedback::failed("Disguise failed: no such role");
+        return Feedback::failed("Disguise failed: no such role")
+            .told("Disguising failed! This is likely caused by an error. Please contact a Host.");
     };
     let strong = strength == DisguiseStrength::Strong;
     let lasting = lasting(duration, Lasting::Permanent);
@@ -43,4 +44,5 @@ pub fn run(
         run.names(&targets),
         run.program.name(role)
     ))
+    .told("Disguising succeeded!")
 }

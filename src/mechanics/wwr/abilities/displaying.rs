@@ -3,8 +3,8 @@
 
 use crate::mechanics::wwr::eval::{Feedback, Scope};
 use crate::mechanics::wwr::run::Run;
-use crate::wwr::ability::DISPLAY_VALUES;
 use crate::mechanics::wwr::world::DisplaySource;
+use crate::wwr::ability::DISPLAY_VALUES;
 use crate::wwr::ast::Value;
 
 fn key(run: &mut Run, scope: &Scope, display: &Value) -> String {
@@ -46,7 +46,7 @@ pub fn show(run: &mut Run, scope: &mut Scope, display: &Value, values: &[Value])
     run.world
         .display_sources
         .insert(key.clone(), DisplaySource { owner, raw });
-    Feedback::ok(format!("Display {key}: {shown}"))
+    Feedback::ok(format!("Display {key}: {shown}")).told("")
 }
 
 pub fn update(
@@ -65,10 +65,14 @@ pub fn update(
     let raw = written(run, scope, value);
     let owner = scope.me();
     let new = drawn(run, owner, &raw);
-    let source = run.world.display_sources.entry(key.clone()).or_insert(DisplaySource {
-        owner,
-        raw: Vec::new(),
-    });
+    let source = run
+        .world
+        .display_sources
+        .entry(key.clone())
+        .or_insert(DisplaySource {
+            owner,
+            raw: Vec::new(),
+        });
     if source.raw.len() <= i {
         source.raw.resize(i + 1, String::new());
     }
@@ -79,7 +83,7 @@ pub fn update(
     }
     values[i] = new;
     let shown = values.join(", ");
-    Feedback::ok(format!("Display {key}: {shown}"))
+    Feedback::ok(format!("Display {key}: {shown}")).told("")
 }
 
 /// Redraw every display of `owner` that shows `what` (`counter`, `target`) after it changed,
@@ -90,16 +94,25 @@ pub fn redraw(run: &mut Run, owner: usize, what: &str) {
         .world
         .display_sources
         .iter()
-        .filter(|(_, s)| s.owner == Some(owner) && s.raw.iter().any(|r| r.eq_ignore_ascii_case(what)))
+        .filter(|(_, s)| {
+            s.owner == Some(owner) && s.raw.iter().any(|r| r.eq_ignore_ascii_case(what))
+        })
         .map(|(k, _)| k.clone())
         .collect();
     for key in keys {
         let Some(source) = run.world.display_sources.get(&key).cloned() else {
             continue;
         };
-        let values: Vec<String> = source.raw.iter().map(|r| drawn(run, source.owner, r)).collect();
+        let values: Vec<String> = source
+            .raw
+            .iter()
+            .map(|r| drawn(run, source.owner, r))
+            .collect();
         if run.world.displays.get(&key) != Some(&values) {
-            run.note("display", format!("Display {key} now shows {}", values.join(", ")));
+            run.note(
+                "display",
+                format!("Display {key} now shows {}", values.join(", ")),
+            );
             run.world.displays.insert(key, values);
         }
     }

@@ -25,5 +25,5 @@ pub fn run(
     } else {
         ""
     };
-    Feedback::ok(format!("Emitted `{what}` to {}{when}", run.names(&to)))
+    Feedback::ok(format!("Emitted `{what}` to {}{when}", run.names(&to))).told("")
 }

@@ -107,10 +107,25 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
             names.join(", ")
         }
     };
+    // the bot's words (`abilities/types/killing.js`): `Attack successful!`, `Kill failed!`
+    let verb = bot_verb(kind);
     if queued.is_empty() {
         Feedback::failed(format!("The {word} on {} failed", named(&saved)))
+            .told(&format!("{verb} failed!"))
     } else {
         Feedback::ok(format!("{} {}", done_word(kind), named(&queued)))
+            .told(&format!("{verb} successful!"))
+    }
+}
+
+fn bot_verb(kind: KillingKind) -> &'static str {
+    match kind {
+        KillingKind::Attack => "Attack",
+        KillingKind::Kill => "Kill",
+        KillingKind::Lynch => "Lynch",
+        KillingKind::TrueKill => "True Kill",
+        KillingKind::Banish => "Banish",
+        KillingKind::TrueBanish => "True Banish",
     }
 }
 

@@ -52,4 +52,5 @@ pub fn run(
         "Created the {} poll (ballot `{ballot}`)",
         run.program.name(file)
     ))
+    .told("")
 }

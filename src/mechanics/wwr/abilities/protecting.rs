@@ -60,12 +60,15 @@ pub fn run(
     } else {
         run.names(&targets)
     };
+    // the bot's words (`abilities/types/protecting.js`)
     match at {
         Some(place) if who == "You" => {
             Feedback::ok(format!("You are away at {}'s", run.name(place)))
+                .told("Absence registered!")
         }
-        Some(place) => Feedback::ok(format!("{who} is away at {}'s", run.name(place))),
-        None if who == "You" => Feedback::ok("You are protected"),
-        None => Feedback::ok(format!("Protected {who}")),
+        Some(place) => Feedback::ok(format!("{who} is away at {}'s", run.name(place)))
+            .told("Absence registered!"),
+        None if who == "You" => Feedback::ok("You are protected").told("Protecting executed!"),
+        None => Feedback::ok(format!("Protected {who}")).told("Protecting executed!"),
     }
 }

@@ -12,15 +12,16 @@ pub fn target(run: &mut Run, scope: &mut Scope, target: &Value) -> Feedback {
     if let V::Role(role) = value {
         run.world.players[me].target = None;
         run.world.players[me].target_role = Some(role);
-        return Feedback::ok(format!("You target the role {}", run.program.name(role)));
+        return Feedback::ok(format!("You target the role {}", run.program.name(role)))
+            .told("Target updated!");
     }
     let chosen = value.players().first().copied();
     run.world.players[me].target = chosen;
     run.world.players[me].target_role = None;
     super::displaying::redraw(run, me, "target");
     match chosen {
-        Some(t) => Feedback::ok(format!("You target {}", run.name(t))),
-        None => Feedback::ok("You target nobody"),
+        Some(t) => Feedback::ok(format!("You target {}", run.name(t))).told("Target updated!"),
+        None => Feedback::ok("You target nobody").told("Target removed!"),
     }
 }
 
@@ -31,5 +32,5 @@ pub fn untarget(run: &mut Run, scope: &mut Scope) -> Feedback {
     run.world.players[me].target = None;
     run.world.players[me].target_role = None;
     super::displaying::redraw(run, me, "target");
-    Feedback::ok("You no longer target anybody")
+    Feedback::ok("You no longer target anybody").told("Target cleared!")
 }
