@@ -329,13 +329,22 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
                 );
             }
             None => {
+                let mut reasons = vec![answered.clone()];
+                // the bot runs a queued action with no check of life (research §1.3); the
+                // host sees it said, and that the option turns it off
+                if !run.alive(actor) {
+                    reasons.push(format!(
+                        "{} is dead; the bot runs a queued action without checking life (option dead_actions: drop skips it)",
+                        run.name(actor)
+                    ));
+                }
                 run.step(
                     use_key,
                     StepResult::Success,
                     Some(actor),
                     Some(ability.into()),
                     chunk.to_vec(),
-                    vec![answered.clone()],
+                    reasons,
                 );
                 compulsions(&mut scope, &block.params);
                 record_use(run, &scope, file, block);
