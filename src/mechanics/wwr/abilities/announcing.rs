@@ -23,11 +23,11 @@ pub fn run(
         run.show(&v)
     };
     // The announcement is the message; the ability itself reports nothing, as the bot's
-    // announcing abilities return an empty message. The bot ends a sentence with a full stop
-    // where the text has none (`announcementImmediate`; the story time's `autoPunctate`).
+    // announcing abilities return an empty message. The bot ends a private sentence with a
+    // full stop where the text has none (`announcementImmediate`). Public texts stay as
+    // written: a post published before is replayed word for word from older saves.
     match kind {
         AnnouncementKind::Announce => {
-            let text = ended(&text, ".,!?)([]}{-*:");
             run.tell_as(ANNOUNCE_TEMPLATE, Audience::Public, text.clone());
             Feedback::ok(format!("Announced: {text}")).told("")
         }
@@ -59,9 +59,14 @@ pub fn run(
                     Audience::Host => "the host".into(),
                 })
                 .collect();
-            let text = ended(&text, ".;!?\"'-`");
+            let private = ended(&text, ".;!?\"'-`");
             for a in audiences {
-                run.tell_as(ANNOUNCE_TEMPLATE, a, text.clone());
+                let said = if a == Audience::Public {
+                    text.clone()
+                } else {
+                    private.clone()
+                };
+                run.tell_as(ANNOUNCE_TEMPLATE, a, said);
             }
             Feedback::ok(format!("Revealed to {}: {text}", to.join(", "))).told("")
         }
