@@ -112,7 +112,8 @@ pub fn run_trigger_body(
 }
 
 /// Send an ability's feedback where the bot sends it: a player source's channel, a group's
-/// channel; attributes, polls and teams stay silent.
+/// channel, and for a poll or a team the host's channel (the bot's `getSrcRefChannel` sends
+/// those to its backup channel); custom attributes stay silent.
 pub fn feedback_to_source(run: &mut Run, scope: &Scope, f: &Feedback) {
     if f.msg.trim().is_empty() {
         return;
@@ -123,7 +124,8 @@ pub fn feedback_to_source(run: &mut Run, scope: &Scope, f: &Feedback) {
             let name = run.program.name(*file).to_string();
             run.tell(Audience::Group(name), f.msg.clone())
         }
-        _ => {}
+        Src::Poll(_) | Src::Team(_) => run.tell(Audience::Host, f.msg.clone()),
+        Src::Attribute { .. } | Src::GroupAttribute { .. } => {}
     }
 }
 
