@@ -1321,14 +1321,10 @@ impl<'g> Reader<'g> {
         }
         // "deliver Sal's role to Elsa": the one whose role is revealed is written possessive,
         // and is the second target whatever the order of the words
-        let possessive = |h: &Hit| {
-            let w = h.written.to_lowercase();
-            w.ends_with("'s") || w.ends_with("’s")
-        };
         if matches!(ability.effect, crate::rules::Effect::RevealRole)
             && let [first, second] = players.as_mut_slice()
-            && possessive(first)
-            && !possessive(second)
+            && words::possessive(&first.written)
+            && !words::possessive(&second.written)
         {
             std::mem::swap(first, second);
         }

@@ -32,8 +32,7 @@ impl Token {
 
     /// Written with a possessive `'s` ("Fay's").
     pub fn is_possessive(&self) -> bool {
-        let lower = self.raw.to_lowercase();
-        self.is_word() && lower.len() > 2 && (lower.ends_with("'s") || lower.ends_with("’s"))
+        self.is_word() && possessive(&self.raw)
     }
 }
 
@@ -234,6 +233,12 @@ pub fn transliterated(tokens: &[Token]) -> Option<Vec<Token>> {
             })
             .collect(),
     )
+}
+
+/// Whether a word as written ends in a possessive `'s` or `’s` ("Sal's").
+pub fn possessive(written: &str) -> bool {
+    let lower = written.to_lowercase();
+    lower.len() > 2 && (lower.ends_with("'s") || lower.ends_with("’s"))
 }
 
 /// How a game's host or a vote-counting bot signs: never a player's entry.

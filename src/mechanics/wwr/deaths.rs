@@ -140,11 +140,10 @@ pub fn owner_dies(run: &mut Run, v: usize) {
                 .is_some_and(|m| m.tier == Tier2::Owner)
         })
         .filter(|(_, group)| {
-            !group.members.iter().any(|(p, m)| {
-                *p != v
-                    && m.tier == Tier2::Owner
-                    && run.world.players.get(*p).is_some_and(|x| x.alive)
-            })
+            !group
+                .members
+                .iter()
+                .any(|(p, m)| *p != v && m.tier == Tier2::Owner && run.alive(*p))
         })
         .map(|(g, _)| *g)
         .collect();
@@ -188,7 +187,6 @@ fn disband_group(run: &mut Run, g: usize) {
 /// and the group has no owner row at all, living or dead. So a group whose owner died stays
 /// closed while only members live. Reopening fires nothing.
 pub fn update_groups(run: &mut Run) {
-    let alive = |run: &Run, p: usize| run.world.players.get(p).is_some_and(|x| x.alive);
     let files: Vec<usize> = run.world.groups.keys().copied().collect();
     for g in files {
         let Some(group) = run.world.groups.get(&g) else {
@@ -198,7 +196,7 @@ pub fn update_groups(run: &mut Run) {
             group
                 .members
                 .iter()
-                .any(|(p, m)| m.tier == tier && alive(run, *p))
+                .any(|(p, m)| m.tier == tier && run.alive(*p))
         };
         let any_owner = group.members.values().any(|m| m.tier == Tier2::Owner);
         let (owner_lives, member_lives) = (living(Tier2::Owner), living(Tier2::Member));

@@ -25,11 +25,6 @@ pub struct Feedback {
     /// What the ability did, in the host's words, for the step's reasons ("Attacked Bob");
     /// `msg` is what the bot tells the source ("Attack successful!").
     pub detail: String,
-    /// Bookkeeping (a counter, a display, a mark) a player is not told of when he acts.
-    pub quiet: bool,
-    /// A text the role book wrote for the player (a feedback string, a `Learn`): told even
-    /// where the ability's own report is not.
-    pub said: bool,
 }
 
 impl Feedback {

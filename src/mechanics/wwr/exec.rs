@@ -12,17 +12,15 @@ use crate::wwr::ast::{Ability, AbilityKind, Guard, Statement, StatementKind};
 /// Which feedback of a body reaches its source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tell {
-    /// An answered prompt: every report but bookkeeping (counters, displays, marks).
+    /// An answered prompt or a fired trigger: every ability's message (an empty one tells
+    /// nothing, as the bot's).
     Answer,
     Nothing,
 }
 
 impl Tell {
-    fn lets(self, f: &Feedback) -> bool {
-        match self {
-            Tell::Nothing => false,
-            Tell::Answer => f.said || !f.quiet,
-        }
+    fn lets(self, _: &Feedback) -> bool {
+        self == Tell::Answer
     }
 }
 
@@ -368,10 +366,7 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         )),
         A::Feedback(ast::Feedback { value }) => {
             let v = run.eval(scope, value);
-            Some(Feedback {
-                said: true,
-                ..Feedback::ok(run.show(&v))
-            })
+            Some(Feedback::ok(run.show(&v)))
         }
         A::Success => Some(Feedback::ok("")),
         A::Failure => Some(Feedback::failed("")),

@@ -294,9 +294,16 @@ fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String
 /// ability, named by its prompt id (`assassin`) or, for an ability no prompt opens, by its
 /// file and line (`Assassin:7`).
 fn facts(roleset: &Roleset, state: &GameState) -> Facts {
+    facts_of(
+        &Program::of(roleset),
+        &phase::world_now(roleset, state),
+        state,
+    )
+}
+
+/// [`facts`] of a world already at hand (the host sheet has one).
+fn facts_of(program: &Program, world: &world::World, state: &GameState) -> Facts {
     use world::AttrKind;
-    let program = Program::of(roleset);
-    let world = phase::world_now(roleset, state);
     let name = |p: SlotId| {
         state
             .slots
@@ -328,7 +335,7 @@ fn facts(roleset: &Roleset, state: &GameState) -> Facts {
             AttrKind::Defense { tier, .. } => tier.word().to_string(),
             AttrKind::Disguise { .. } => "disguise".to_string(),
         };
-        let words = phase::row_words(&program, &a.kind);
+        let words = phase::row_words(program, &a.kind);
         facts.attributes.push((a.owner, attribute, words));
     }
     for (display, values) in &world.displays {
@@ -409,7 +416,7 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
     if !displays.is_empty() {
         out.push(("Displays".to_string(), displays));
     }
-    let uses: Vec<String> = facts(roleset, state)
+    let uses: Vec<String> = facts_of(&program, &world, state)
         .uses
         .into_iter()
         .map(|(p, ability, n)| {

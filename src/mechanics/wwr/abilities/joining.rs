@@ -102,11 +102,16 @@ pub fn run(
             format!("{who} has {verb} {name}."),
         );
     }
-    let detail = match action {
-        JoinAction::Join | JoinAction::Add => format!("{} joined {name}", run.names(&players)),
-        JoinAction::Leave | JoinAction::Remove => format!("{} left {name}", run.names(&players)),
+    // what happened, for the ability step's reasons
+    let result = Feedback {
+        detail: match action {
+            JoinAction::Join | JoinAction::Add => format!("{} joined {name}", run.names(&players)),
+            JoinAction::Leave | JoinAction::Remove => {
+                format!("{} left {name}", run.names(&players))
+            }
+        },
+        ..result
     };
-    run.note("group", detail);
     // A group comes into play with its first member: its `Starting` runs (research §1.5).
     if created {
         let src = crate::mechanics::wwr::world::Src::Group {
