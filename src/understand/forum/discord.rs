@@ -132,20 +132,6 @@ fn copy_header_at(lines: &[&str], i: usize) -> Option<(String, String, usize)> {
 
 /// A day divider of the client: `November 23, 2026`.
 fn is_day_divider(line: &str) -> bool {
-    const MONTHS: &[&str] = &[
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let lower = line.trim().to_lowercase();
     let mut words = lower.split_whitespace();
     let (Some(month), Some(day), Some(year), None) =
@@ -153,7 +139,9 @@ fn is_day_divider(line: &str) -> bool {
     else {
         return false;
     };
-    MONTHS.contains(&month)
+    super::page::MONTHS
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case(month))
         && day
             .trim_end_matches(',')
             .chars()

@@ -24,6 +24,7 @@
 //! adds its own paragraph and the quoting post's words.
 
 use super::Post;
+use super::page::MONTHS_SHORT as MONTHS;
 use super::page::{push, trimmed};
 
 /// The layout of Discourse pages, raw topics and copied quotes.
@@ -252,10 +253,6 @@ fn is_username(text: &str) -> bool {
         && !t.chars().all(|c| c.is_ascii_digit())
         && !is_chrome(t)
 }
-
-const MONTHS: &[&str] = &[
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
 
 fn all_digits(text: &str) -> bool {
     !text.is_empty() && text.chars().all(|c| c.is_ascii_digit())

@@ -20,6 +20,7 @@
 //! post's words end at the first of the edit line, `Quote` and the share footer.
 
 use super::Post;
+use super::page::MONTHS;
 use super::page::{Head, clock, posts_by_heads, push};
 
 pub const LAYOUT: super::Layout = super::Layout {
@@ -193,20 +194,6 @@ fn skip_quote(lines: &[&str], k: usize, end: usize) -> usize {
     (first + 1).min(end)
 }
 
-const MONTHS: &[&str] = &[
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 const WEEKDAYS: &[&str] = &[
     "Monday",
     "Tuesday",

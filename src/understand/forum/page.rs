@@ -3,6 +3,27 @@
 
 use super::Post;
 
+/// The English month names as engines print them in dates (`November 23, 2026`).
+pub const MONTHS: &[&str] = &[
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The three-letter English month names (`Nov 23, 2026`).
+pub const MONTHS_SHORT: &[&str] = &[
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
 /// A post's head as a layout finds it: the line it starts on (the author's pane, the date
 /// line), the author, the post's time, and the line its words begin on.
 pub(super) struct Head {

@@ -30,6 +30,7 @@
 //! between them would be taken for the name.
 
 use super::Post;
+use super::page::MONTHS;
 use super::phpbb::{Raw, finish, has_clock, is_name, prefix_is_chrome, trimmed, until};
 
 pub const LAYOUT: super::Layout = super::Layout { name: "SMF", read };
@@ -65,21 +66,6 @@ const BUTTONS: &[&str] = &[
     "Quote",
     "Reply",
     "Like",
-];
-
-const MONTHS: &[&str] = &[
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
 ];
 
 /// How far above a post's time its poster block may begin.

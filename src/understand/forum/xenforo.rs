@@ -19,6 +19,7 @@
 //! page shows no name line above it (never seen: the name is always above the title).
 
 use super::Post;
+use super::page::MONTHS_SHORT as MONTHS;
 use super::page::{Head, buttons_only, clock, info_key, posts_by_heads, push};
 
 pub const LAYOUT: super::Layout = super::Layout {
@@ -260,9 +261,6 @@ fn post_number(t: &str) -> bool {
         .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
-const MONTHS: &[&str] = &[
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
 const WEEKDAYS: &[&str] = &[
     "Monday",
     "Tuesday",
