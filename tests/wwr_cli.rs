@@ -100,10 +100,7 @@ fn a_role_outside_layer_a_is_refused_with_its_reason() {
         text.contains("Bob is dealt Turncoat, which is not yet executable"),
         "{text}"
     );
-    assert!(
-        text.contains("role, alignment or group change (layer B)"),
-        "{text}"
-    );
+    assert!(text.contains("resurrection (layer C)"), "{text}");
 }
 
 #[test]

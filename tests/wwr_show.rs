@@ -74,7 +74,7 @@ fn the_summary_is_one_truthful_line_per_role() {
     assert_eq!(
         lines,
         [
-            "Harbour Master\tnot yet executable: `Role Change @Selection to `Lamplightr``: role, alignment or group change (layer B)",
+            "Harbour Master\tnot yet executable: `Resurrect @Selection`: resurrection (layer C)",
             "Lamplighter\texecutable",
         ],
         "{text}"

@@ -197,6 +197,24 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
         .unwrap_or_default()
 }
 
+/// Each word with its first letter upper case and the rest lower case, as the bot's
+/// `toTitleCase` shows a role, class, category or alignment.
+pub fn title_case(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            let mut letters = word.chars();
+            match letters.next() {
+                Some(first) => first
+                    .to_uppercase()
+                    .chain(letters.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -474,6 +474,12 @@ impl Run<'_, '_> {
                 V::Result(f) => V::Bool(f.success),
                 _ => V::Nothing,
             },
+            // One of the players, drawn (the bot shuffles and takes the first).
+            Property::RandomPlayer => {
+                let players = base.players();
+                let what = format!("{}->RandomPlayer", self.src_label(&scope.src));
+                V::Players(self.draw_player(&what, &players).into_iter().collect())
+            }
             Property::Number => match base {
                 V::Result(f) => f.number.map_or(V::Nothing, V::Num),
                 V::Num(n) => V::Num(n),

@@ -61,7 +61,9 @@ pub fn run_body(
         };
         let reported = matches!(
             body[i].kind,
-            StatementKind::Ability { .. } | StatementKind::Evaluate { .. }
+            StatementKind::Ability { .. }
+                | StatementKind::Evaluate { .. }
+                | StatementKind::ForEach { .. }
         );
         if reported
             && let Some(f) = &result
@@ -147,9 +149,44 @@ fn statement(run: &mut Run, scope: &mut Scope, s: &Statement) -> Option<Feedback
         }
         StatementKind::Evaluate { body } => evaluate(run, scope, body),
         StatementKind::Branch { .. } => evaluate(run, scope, std::slice::from_ref(s)),
-        // Refused by the support check before a game starts.
-        StatementKind::ForEach { .. } => None,
+        StatementKind::ForEach { over, body } => for_each(run, scope, over, body),
     }
+}
+
+/// `For Each <selector>:` as the bot's `abilityForEach` runs it: each part of the body (an
+/// ability, or a run of condition bullets as one Evaluate) for every player in turn, with
+/// `@Ind` bound to him, the first part for all before the second; the last result is the
+/// loop's.
+fn for_each(
+    run: &mut Run,
+    scope: &mut Scope,
+    over: &crate::wwr::ast::Value,
+    body: &[Statement],
+) -> Option<Feedback> {
+    let each = run.eval(scope, over).players();
+    let mut last = None;
+    let mut i = 0;
+    while i < body.len() {
+        let start = i;
+        i += 1;
+        if matches!(body[start].kind, StatementKind::Branch { .. }) {
+            while i < body.len() && matches!(body[i].kind, StatementKind::Branch { .. }) {
+                i += 1;
+            }
+        }
+        let part = &body[start..i];
+        for &ind in &each {
+            let mut inner = scope.clone();
+            inner.bind("ind", V::Players(vec![ind]));
+            last = match part {
+                [single] if !matches!(single.kind, StatementKind::Branch { .. }) => {
+                    statement(run, &mut inner, single)
+                }
+                branches => evaluate(run, &mut inner, branches),
+            };
+        }
+    }
+    last
 }
 
 /// Walk branches: the first whose condition holds and whose result is not `Continue` decides;
@@ -313,6 +350,12 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             membership.as_ref(),
             *duration,
         )),
+        A::Changing(ast::Changing { kind, target, to }) => {
+            Some(abilities::changing::run(run, scope, *kind, target, to))
+        }
+        A::Loyalty(ast::Loyalty { to, kind }) => {
+            Some(abilities::loyalty::run(run, scope, *kind, to))
+        }
         A::Targeting(ast::Targeting { target, .. }) => {
             Some(abilities::targeting::target(run, scope, target))
         }

@@ -334,6 +334,7 @@ fn facts_of(program: &Program, world: &world::World, state: &GameState) -> Facts
             AttrKind::Custom { attribute, .. } => program.name(*attribute).to_string(),
             AttrKind::Defense { tier, .. } => tier.word().to_string(),
             AttrKind::Disguise { .. } => "disguise".to_string(),
+            AttrKind::Loyalty { .. } => "loyalty".to_string(),
         };
         let words = phase::row_words(program, &a.kind);
         facts.attributes.push((a.owner, attribute, words));

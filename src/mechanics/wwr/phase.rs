@@ -139,7 +139,33 @@ pub fn resolve(ctx: &mut Ctx) {
         change(&mut run);
     }
     let world = std::mem::take(&mut run.world);
+    roles_to_slots(&run.program, &world, &mut run.ctx.state);
     world.store(&mut run.ctx.state);
+}
+
+/// The roles the texts changed become the slots' own, so the engine's role PMs, prompts and
+/// reveal know them (and notes each change as every rule system's).
+fn roles_to_slots(
+    program: &super::program::Program,
+    world: &World,
+    state: &mut crate::engine::GameState,
+) {
+    let changed: Vec<(usize, String)> = world
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(p, player)| {
+            state
+                .slots
+                .get(*p)
+                .is_some_and(|s| program.roles.get(&s.role) != Some(&player.role))
+        })
+        .map(|(p, player)| (p, program.role_id_of(player.role)))
+        .collect();
+    // (the slots are shared copy-on-write: written only when a role did change)
+    for (p, id) in changed {
+        state.slots[p].role = id;
+    }
 }
 
 fn over(run: &mut Run) -> bool {
@@ -255,6 +281,25 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
             Some(ability.into()),
             shown,
             vec![format!("{label}: `{}`", block.trigger), why],
+        );
+        return;
+    }
+    // The bot deletes a changed role's queued actions with it (research §1.15, step 7).
+    if run.world.players.get(actor).map(|p| p.role) != Some(prompt.role) {
+        let now = run
+            .world
+            .players
+            .get(actor)
+            .map_or("?", |p| program.name(p.role));
+        run.step(
+            key,
+            StepResult::Skipped,
+            Some(actor),
+            Some(ability.into()),
+            shown,
+            vec![format!(
+                "{label}: the role is now {now}, and a changed role's answers are dropped with it"
+            )],
         );
         return;
     }
@@ -577,6 +622,7 @@ pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKin
             if *strong { "strong" } else { "weak" },
             program.name(*role)
         ),
+        AttrKind::Loyalty { to } => format!("loyal to {}", program.name(*to)),
     }
 }
 

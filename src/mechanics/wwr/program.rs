@@ -235,6 +235,18 @@ impl Program {
         normalize(key) == want || self.team_alias.get(want).is_some_and(|k| k == key)
     }
 
+    /// The team file a word names (its name, its name without ` Team`, its file stem, or its
+    /// side id, as `@Target->Alignment` gives it).
+    pub fn team_by_word(&self, word: &str) -> Option<usize> {
+        let want = normalize(word);
+        (0..self.library.entries.len()).find(|&f| {
+            matches!(
+                self.element(f).map(|e| &e.header.kind),
+                Some(ElementKind::Team)
+            ) && self.team_named(&self.team_key(f), &want)
+        })
+    }
+
     /// The program of a roleset, parsed once per distinct set of sources.
     ///
     /// Every entry's checks ask for it, so each thread keeps the last sources it was asked

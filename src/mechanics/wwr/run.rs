@@ -23,12 +23,20 @@ pub struct Run<'r, 'a> {
     pub depth: u32,
     /// Selectors reach the dead too (a death trigger's subject, research §1.4).
     pub include_dead: bool,
+    /// Trigger blocks run so far in this resolution, against [`MAX_FIRINGS`].
+    pub fired: u32,
     /// Counts steps of the same key so each has its own override key.
     keys: std::collections::BTreeMap<String, u32>,
 }
 
 /// How deep triggers may fire triggers before the executor stops the cascade.
 pub const MAX_DEPTH: u32 = 40;
+
+/// How many trigger blocks one resolution runs before the executor stops: every `Passive`
+/// fires every `Passive`, so a text whose passive change sets off `Passive` again (the Gray
+/// Werewolf's alignment change while two remain) would branch at every level and never end,
+/// however shallow the depth limit. A real night runs a few hundred.
+pub const MAX_FIRINGS: u32 = 20_000;
 
 impl<'r, 'a> Run<'r, 'a> {
     pub fn new(ctx: &'r mut Ctx<'a>, world: World, program: Arc<Program>) -> Self {
@@ -43,6 +51,7 @@ impl<'r, 'a> Run<'r, 'a> {
             stage: "start".into(),
             depth: 0,
             include_dead: false,
+            fired: 0,
             keys: Default::default(),
         }
     }

@@ -225,34 +225,19 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
             ));
         };
         roots.push(file);
-        let id = role_id(program.name(file));
-        let (side, side_name, hostile) = side_of(&program, file);
-        sides.entry(side.clone()).or_insert(SideDef {
-            id: side.clone(),
-            name: side_name,
-            hostile,
-        });
-        let prompts: Vec<_> = program
-            .prompts
-            .values()
-            .filter(|p| p.role == file)
-            .collect();
-        for p in &prompts {
-            abilities.push(ability_def(&program, p));
+        add_role(&program, file, &mut roles, &mut abilities, &mut sides);
+    }
+    let in_play = support::in_play(&program, &roots);
+    // The roles a dealt role can become (the Cursed Civilian's Wolf) are the roleset's too,
+    // dealt to nobody: a changed player's role, prompts and side are the engine's.
+    for &file in &in_play {
+        let is_role = matches!(
+            program.element(file).map(|e| &e.header.kind),
+            Some(crate::wwr::ast::ElementKind::Role { .. })
+        );
+        if is_role && !roots.contains(&file) {
+            add_role(&program, file, &mut roles, &mut abilities, &mut sides);
         }
-        let description = match support::role_support(&program, file) {
-            Ok(()) => format!("{} ({})", program.name(file), header_words(&program, file)),
-            Err(why) => format!("{} — not yet executable: {why}", program.name(file)),
-        };
-        roles.push(RoleDef {
-            id,
-            name: program.name(file).to_string(),
-            side,
-            abilities: prompts.iter().map(|p| p.id.clone()).collect(),
-            beginner: false,
-            starts_with: Vec::new(),
-            description,
-        });
     }
     let mut options: Vec<OptionDef> = OPTIONS
         .iter()
@@ -294,7 +279,6 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
             "the roles in play and their counts, as the setup file lists them (`role*count,…`)"
                 .into(),
     });
-    let in_play = support::in_play(&program, &roots);
     let mut labels: Vec<String> = host_info_labels(&program, &in_play);
     for key in setup.host_info.keys() {
         if !labels.contains(key) {
@@ -379,6 +363,43 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
 }
 
 /// The labels of the host information (`%Player%`) the texts of these elements use.
+/// A role of the roleset: its prompts, its side, and in its description whether it runs.
+fn add_role(
+    program: &Program,
+    file: usize,
+    roles: &mut Vec<RoleDef>,
+    abilities: &mut Vec<AbilityDef>,
+    sides: &mut BTreeMap<String, SideDef>,
+) {
+    let (side, side_name, hostile) = side_of(program, file);
+    sides.entry(side.clone()).or_insert(SideDef {
+        id: side.clone(),
+        name: side_name,
+        hostile,
+    });
+    let prompts: Vec<_> = program
+        .prompts
+        .values()
+        .filter(|p| p.role == file)
+        .collect();
+    for p in &prompts {
+        abilities.push(ability_def(program, p));
+    }
+    let description = match support::role_support(program, file) {
+        Ok(()) => format!("{} ({})", program.name(file), header_words(program, file)),
+        Err(why) => format!("{} — not yet executable: {why}", program.name(file)),
+    };
+    roles.push(RoleDef {
+        id: role_id(program.name(file)),
+        name: program.name(file).to_string(),
+        side,
+        abilities: prompts.iter().map(|p| p.id.clone()).collect(),
+        beginner: false,
+        starts_with: Vec::new(),
+        description,
+    });
+}
+
 pub fn host_info_labels(program: &Program, files: &[usize]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for &file in files {

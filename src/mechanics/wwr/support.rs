@@ -43,6 +43,8 @@ pub const SELECTORS: &[&str] = &[
     "Result5",
     "ActionTarget",
     "ActionResult",
+    "RoleChanger",
+    "Ind",
 ];
 
 pub fn trigger_supported(kind: TriggerKind) -> bool {
@@ -52,14 +54,11 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
         T::OnAssigned
             | T::OnBanishment
             | T::OnBanished
-            | T::OnChanged
             | T::OnVisited
             | T::OnVisit
             | T::OnAnyAction
             | T::OnRedirect
-            | T::OnBetrayal
             | T::OnPollWin
-            | T::OnRoleChange
             | T::OnRemoval
             | T::OnEnd
             | T::OnEmitted
@@ -126,7 +125,8 @@ fn value_reason(v: &Value) -> Option<String> {
             | Property::Result
             | Property::Success
             | Property::Message
-            | Property::Number => None,
+            | Property::Number
+            | Property::RandomPlayer => None,
             other => Some(format!("the property `->{other}` (layer B)")),
         },
         ValueKind::Variable {
@@ -152,8 +152,8 @@ fn statement_reason(program: &Program, s: &Statement, pulled: &mut Vec<usize>) -
             None
         }
         StatementKind::Action => None,
-        StatementKind::ForEach { .. } => Some("`For Each` loops (layer B)".into()),
         StatementKind::Process { body }
+        | StatementKind::ForEach { body, .. }
         | StatementKind::Evaluate { body }
         | StatementKind::Branch { body, .. } => body
             .iter()
@@ -174,9 +174,21 @@ fn params_reason(p: &crate::wwr::ast::Params) -> Option<String> {
     })
 }
 
-/// The elements an ability brings into play by name.
+/// The elements an ability brings into play by name: the attribute it applies, the group it
+/// joins, the poll it creates, the role a player changes to (with its team) and the team an
+/// alignment changes to.
 fn pull(program: &Program, kind: &AbilityKind, pulled: &mut Vec<usize>) {
     let (namespace, value) = match kind {
+        AbilityKind::Changing(ast::Changing {
+            kind: ast::ChangeKind::Role,
+            to,
+            ..
+        }) => (Namespace::Role, to),
+        AbilityKind::Changing(ast::Changing {
+            kind: ast::ChangeKind::Alignment,
+            to,
+            ..
+        }) => (Namespace::Team, to),
         AbilityKind::ApplyAttribute(ast::ApplyAttribute { attribute, .. }) => {
             (Namespace::Attribute, attribute)
         }
@@ -190,10 +202,16 @@ fn pull(program: &Program, kind: &AbilityKind, pulled: &mut Vec<usize>) {
         ValueKind::Group { name, .. } => Some(name.as_str()),
         _ => value.plain_text(),
     };
-    if let Some(file) = name.and_then(|n| program.find(namespace, n))
-        && !pulled.contains(&file)
-    {
-        pulled.push(file);
+    let Some(file) = name.and_then(|n| program.find(namespace, n)) else {
+        return;
+    };
+    let team = (namespace == Namespace::Role)
+        .then(|| program.team_of_role(file))
+        .flatten();
+    for file in std::iter::once(file).chain(team) {
+        if !pulled.contains(&file) {
+            pulled.push(file);
+        }
     }
 }
 

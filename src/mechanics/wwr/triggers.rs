@@ -4,7 +4,7 @@
 use super::eval::{Feedback, Scope, V};
 use super::exec::run_trigger_body;
 use super::program::prompt_timing;
-use super::run::{MAX_DEPTH, Run};
+use super::run::{MAX_DEPTH, MAX_FIRINGS, Run};
 use super::world::{AttrKind, Loc, Src};
 use crate::engine::SlotId;
 use crate::wwr::ast::{
@@ -93,6 +93,16 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
                 continue;
             }
         }
+        run.fired += 1;
+        if run.fired == MAX_FIRINGS {
+            run.note(
+                "cascade",
+                format!("trigger cascade stopped: {MAX_FIRINGS} triggers ran in one resolution (texts that set each other off without end?)"),
+            );
+        }
+        if run.fired >= MAX_FIRINGS {
+            return;
+        }
         run.depth += 1;
         run_block(run, &mut scope, block);
         run.depth -= 1;
@@ -103,7 +113,10 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
 fn has_subject_form(kind: TriggerKind) -> bool {
     matches!(
         kind,
-        TriggerKind::OnDeath | TriggerKind::OnKilled | TriggerKind::OnLynch
+        TriggerKind::OnDeath
+            | TriggerKind::OnKilled
+            | TriggerKind::OnLynch
+            | TriggerKind::OnChanged
     )
 }
 

@@ -142,6 +142,8 @@ pub enum AttrKind {
     },
     /// A disguise: the owner is seen as this role (file index).
     Disguise { strong: bool, role: usize },
+    /// Loyalty to a team or a group (its file index): no role or alignment change takes hold.
+    Loyalty { to: usize },
 }
 
 /// One attribute row.

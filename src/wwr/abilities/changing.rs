@@ -94,7 +94,8 @@ impl AbilityNode for Changing {
         })
     }
 
+    /// Role and alignment changes run; a group's change of kind does not yet.
     fn layer(&self) -> Option<&'static str> {
-        Some("role, alignment or group change (layer B)")
+        (self.kind == ChangeKind::Group).then_some("group change (layer B)")
     }
 }

@@ -75,10 +75,10 @@ impl AbilityNode for Loyalty {
     }
 
     fn compile(&self) -> Compiled {
-        not_yet("loyalty (betrayal on role change) is not modelled yet")
+        not_yet("loyalty has no engine effect of its own: the WWR executor runs it")
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("loyalty (layer B)")
+        None
     }
 }

@@ -8,6 +8,7 @@
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
 use crate::wwr::ast::{DisguiseLevels, InvestigationKind, Value};
+use crate::wwr::names::title_case;
 
 pub fn run(
     run: &mut Run,
@@ -133,24 +134,6 @@ pub fn run(
         }
         InvestigationKind::Count | InvestigationKind::PlayerCount => unreachable!("handled above"),
     }
-}
-
-/// Each word with its first letter upper case and the rest lower case, as the bot's
-/// `toTitleCase` shows a role, class, category or alignment.
-fn title_case(text: &str) -> String {
-    text.split(' ')
-        .map(|word| {
-            let mut letters = word.chars();
-            match letters.next() {
-                Some(first) => first
-                    .to_uppercase()
-                    .chain(letters.flat_map(char::to_lowercase))
-                    .collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// An attribute's name as the bot shows it: `GroupMembership:Wolfpack` is `Group Membership:

@@ -2,6 +2,7 @@
 
 pub mod announcing;
 pub mod attributes;
+pub mod changing;
 pub mod counting;
 pub mod disguising;
 pub mod displaying;
@@ -9,6 +10,7 @@ pub mod emitting;
 pub mod investigating;
 pub mod joining;
 pub mod killing;
+pub mod loyalty;
 pub mod polling;
 pub mod protecting;
 pub mod targeting;
