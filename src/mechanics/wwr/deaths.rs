@@ -10,7 +10,7 @@
 
 use super::eval::V;
 use super::run::Run;
-use super::triggers::{fire_all, fire_on};
+use super::triggers::{fire_all, fire_on, fire_player};
 use super::world::{Src, Tier2};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::wwr::ast::TriggerKind;
@@ -110,9 +110,9 @@ pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>) {
         "lynch" => TriggerKind::OnLynch,
         _ => TriggerKind::OnKilled,
     };
-    fire_on(run, &Src::Player(v), TriggerKind::OnDeath, &vars);
+    fire_player(run, v, TriggerKind::OnDeath, &vars);
     if src.is_some() {
-        fire_on(run, &Src::Player(v), own, &vars);
+        fire_player(run, v, own, &vars);
     }
     let mut global = vars.clone();
     global.push(("global", V::Bool(true)));
@@ -121,6 +121,9 @@ pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>) {
         fire_all(run, TriggerKind::OnKilled, &global);
     }
     fire_all(run, TriggerKind::Passive, &[]);
+    // The dead hold no extra role (the bot's `clearRoleAttributes`).
+    let extra: Vec<u64> = run.world.extra_roles(v).map(|(id, _)| id).collect();
+    run.world.remove_attrs(extra);
 }
 
 /// A player who dies as the last living owner of a group disbands it before his death is

@@ -370,8 +370,11 @@ impl Run<'_, '_> {
                             && Some(&row.src) == scope_src(scope).as_ref()
                     })
                 }),
-            // Extra roles are layer B: nobody holds one.
-            QueryKey::AttributeRole => false,
+            // holds this extra role
+            QueryKey::AttributeRole => self
+                .program
+                .find(Namespace::Role, &f.value.replace('-', " "))
+                .is_some_and(|r| self.world.extra_roles(p).any(|(_, role)| role == r)),
             QueryKey::AttributeDisguise => self.world.attrs_of(p).any(|row| {
                 matches!(row.kind, AttrKind::Disguise { .. })
                     && (want != "self" || Some(&row.src) == scope_src(scope).as_ref())

@@ -119,7 +119,10 @@ pub fn feedback_to_source(run: &mut Run, scope: &Scope, f: &Feedback) {
         return;
     }
     match &scope.src {
-        Src::Player(p) => run.tell(Audience::Slot(*p), f.msg.clone()),
+        // an extra role's channel is its holder's
+        Src::Player(p) | Src::ExtraRole { owner: p, .. } => {
+            run.tell(Audience::Slot(*p), f.msg.clone())
+        }
         Src::Group { file, .. } => {
             let name = run.program.name(*file).to_string();
             run.tell(Audience::Group(name), f.msg.clone())
@@ -353,6 +356,19 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         A::Changing(ast::Changing { kind, target, to }) => {
             Some(abilities::changing::run(run, scope, *kind, target, to))
         }
+        A::Granting(ast::Granting {
+            action,
+            role,
+            from,
+            to,
+        }) => Some(abilities::granting::run(
+            run,
+            scope,
+            *action,
+            role,
+            from.as_ref(),
+            to.as_ref(),
+        )),
         A::Loyalty(ast::Loyalty { to, kind }) => {
             Some(abilities::loyalty::run(run, scope, *kind, to))
         }

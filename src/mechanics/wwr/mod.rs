@@ -335,6 +335,7 @@ fn facts_of(program: &Program, world: &world::World, state: &GameState) -> Facts
             AttrKind::Defense { tier, .. } => tier.word().to_string(),
             AttrKind::Disguise { .. } => "disguise".to_string(),
             AttrKind::Loyalty { .. } => "loyalty".to_string(),
+            AttrKind::ExtraRole { role, .. } => program.name(*role).to_string(),
         };
         let words = phase::row_words(program, &a.kind);
         facts.attributes.push((a.owner, attribute, words));

@@ -143,28 +143,36 @@ pub fn resolve(ctx: &mut Ctx) {
     world.store(&mut run.ctx.state);
 }
 
-/// The roles the texts changed become the slots' own, so the engine's role PMs, prompts and
-/// reveal know them (and notes each change as every rule system's).
+/// The roles the texts changed and the extra roles they granted become the slots' own, so the
+/// engine's role PMs, prompts and reveal know them (and notes each change as every rule
+/// system's).
 fn roles_to_slots(
     program: &super::program::Program,
     world: &World,
     state: &mut crate::engine::GameState,
 ) {
-    let changed: Vec<(usize, String)> = world
+    let changed: Vec<(usize, Option<String>, Vec<String>)> = world
         .players
         .iter()
         .enumerate()
-        .filter(|(p, player)| {
-            state
-                .slots
-                .get(*p)
-                .is_some_and(|s| program.roles.get(&s.role) != Some(&player.role))
+        .filter_map(|(p, player)| {
+            let slot = state.slots.get(p)?;
+            let main = (program.roles.get(&slot.role) != Some(&player.role))
+                .then(|| program.role_id_of(player.role));
+            let extra: Vec<String> = world
+                .extra_roles(p)
+                .map(|(_, role)| program.role_id_of(role))
+                .collect();
+            (main.is_some() || slot.extra_roles != extra).then_some((p, main, extra))
         })
-        .map(|(p, player)| (p, program.role_id_of(player.role)))
         .collect();
     // (the slots are shared copy-on-write: written only when a role did change)
-    for (p, id) in changed {
-        state.slots[p].role = id;
+    for (p, main, extra) in changed {
+        let slot = &mut state.slots[p];
+        if let Some(main) = main {
+            slot.role = main;
+        }
+        slot.extra_roles = extra;
     }
 }
 
@@ -284,8 +292,17 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
         );
         return;
     }
-    // The bot deletes a changed role's queued actions with it (research §1.15, step 7).
-    if run.world.players.get(actor).map(|p| p.role) != Some(prompt.role) {
+    // The role answering: the main one, or an extra role the player holds; a role he no longer
+    // holds answers nothing (the bot deletes a changed role's queued actions, research §1.15).
+    let src = if run.world.players.get(actor).map(|p| p.role) == Some(prompt.role) {
+        Some(Src::Player(actor))
+    } else {
+        run.world
+            .extra_roles(actor)
+            .find(|(_, role)| *role == prompt.role)
+            .map(|(id, _)| Src::ExtraRole { id, owner: actor })
+    };
+    let Some(src) = src else {
         let now = run
             .world
             .players
@@ -302,7 +319,7 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
             )],
         );
         return;
-    }
+    };
     if !run.alive(actor) && run.ctx.option("dead_actions") == "drop" {
         run.step(
             key,
@@ -340,7 +357,7 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
     );
     let answered = format!("{label}: `{}` answered", block.trigger);
     for (n, chunk) in chunks.into_iter().enumerate() {
-        let mut scope = Scope::new(Src::Player(actor), file, block.trigger.kind);
+        let mut scope = Scope::new(src.clone(), file, block.trigger.kind);
         let names = ["selection", "secondaryselection"];
         for (i, (kind, value)) in prompt.selections.iter().zip(chunk).enumerate() {
             scope.bind(names[i], selection_value(run, *kind, value));
@@ -623,6 +640,7 @@ pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKin
             program.name(*role)
         ),
         AttrKind::Loyalty { to } => format!("loyal to {}", program.name(*to)),
+        AttrKind::ExtraRole { role, .. } => format!("extra role {}", program.name(*role)),
     }
 }
 

@@ -108,6 +108,21 @@ impl<'r, 'a> Run<'r, 'a> {
                     .unwrap_or_else(|| "attribute".into());
                 format!("{name} on {}", self.program.name(*group))
             }
+            Src::ExtraRole { id, owner } => {
+                let role = self
+                    .world
+                    .attrs
+                    .iter()
+                    .find(|a| a.id == *id)
+                    .and_then(|a| match a.kind {
+                        super::world::AttrKind::ExtraRole { role, .. } => {
+                            Some(self.program.name(role).to_string())
+                        }
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| "extra role".into());
+                format!("{} ({role})", self.name(*owner))
+            }
             Src::Attribute { id, owner } => {
                 let name = self
                     .world
@@ -129,7 +144,7 @@ impl<'r, 'a> Run<'r, 'a> {
     /// A source in one word, for step keys the host types (`Jon`, `wolfpack`).
     pub fn src_word(&self, src: &Src) -> String {
         match src {
-            Src::Player(p) => self.name(*p),
+            Src::Player(p) | Src::ExtraRole { owner: p, .. } => self.name(*p),
             Src::Group { file, .. } | Src::Poll(file) | Src::Team(file) => {
                 crate::wwr::names::normalize(self.program.name(*file))
             }

@@ -51,8 +51,7 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
     use TriggerKind as T;
     !matches!(
         kind,
-        T::OnAssigned
-            | T::OnBanishment
+        T::OnBanishment
             | T::OnBanished
             | T::OnVisited
             | T::OnVisit
@@ -182,6 +181,11 @@ fn pull(program: &Program, kind: &AbilityKind, pulled: &mut Vec<usize>) {
         AbilityKind::Changing(ast::Changing {
             kind: ast::ChangeKind::Role,
             to,
+            ..
+        })
+        | AbilityKind::Granting(ast::Granting {
+            action: ast::GrantAction::Grant,
+            role: to,
             ..
         }) => (Namespace::Role, to),
         AbilityKind::Changing(ast::Changing {

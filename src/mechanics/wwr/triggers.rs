@@ -24,16 +24,16 @@ pub fn element_of(run: &Run, src: &Src) -> Option<usize> {
             .iter()
             .find(|a| a.id == *id)
             .map(|a| a.attribute),
-        Src::Attribute { id, .. } => {
-            run.world
-                .attrs
-                .iter()
-                .find(|a| a.id == *id)
-                .and_then(|a| match a.kind {
-                    AttrKind::Custom { attribute, .. } => Some(attribute),
-                    _ => None,
-                })
-        }
+        Src::Attribute { id, .. } | Src::ExtraRole { id, .. } => run
+            .world
+            .attrs
+            .iter()
+            .find(|a| a.id == *id)
+            .and_then(|a| match a.kind {
+                AttrKind::Custom { attribute, .. } => Some(attribute),
+                AttrKind::ExtraRole { role, .. } => Some(role),
+                _ => None,
+            }),
     }
 }
 
@@ -109,6 +109,31 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
     }
 }
 
+/// Fire a trigger on a player as the bot's `triggerPlayer` does: his role, then each extra role
+/// he holds, then each custom attribute he carries.
+pub fn fire_player(run: &mut Run, p: SlotId, kind: TriggerKind, vars: &[(&str, V)]) {
+    fire_on(run, &Src::Player(p), kind, vars);
+    let rows: Vec<Src> = run
+        .world
+        .attrs_of(p)
+        .filter_map(|a| match a.kind {
+            AttrKind::ExtraRole { .. } => Some(Src::ExtraRole { id: a.id, owner: p }),
+            AttrKind::Custom { .. } => Some(Src::Attribute { id: a.id, owner: p }),
+            _ => None,
+        })
+        .collect();
+    // extra roles before custom attributes, each in store order
+    let (extra, custom): (Vec<Src>, Vec<Src>) = rows
+        .into_iter()
+        .partition(|s| matches!(s, Src::ExtraRole { .. }));
+    for src in extra.iter().chain(&custom) {
+        // a row a trigger before it removed hears nothing
+        if element_of(run, src).is_some() {
+            fire_on(run, src, kind, vars);
+        }
+    }
+}
+
 /// Triggers with an `On <Sel> …` form heard by everyone.
 fn has_subject_form(kind: TriggerKind) -> bool {
     matches!(
@@ -128,6 +153,7 @@ pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
     // player's trigger hears this one too); each shuffle is a step.
     for reach in [
         Reach::Players,
+        Reach::ExtraRoles,
         Reach::Groups,
         Reach::Polls,
         Reach::Attributes,
@@ -140,10 +166,13 @@ pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
             shuffled(run, &format!("{reach:?} for {kind:?}").to_lowercase(), srcs)
         };
         for src in order {
-            // A player who died in the meantime hears nothing more.
-            if let Src::Player(p) = src
+            // A player who died in the meantime hears nothing more, nor does a row gone.
+            if let Src::Player(p) | Src::ExtraRole { owner: p, .. } = src
                 && !run.world.players[p].alive
             {
+                continue;
+            }
+            if element_of(run, &src).is_none() {
                 continue;
             }
             fire_on(run, &src, kind, vars);
@@ -155,6 +184,7 @@ pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reach {
     Players,
+    ExtraRoles,
     Groups,
     Polls,
     Attributes,
@@ -171,6 +201,18 @@ fn reached(run: &Run, reach: Reach, kind: TriggerKind) -> Vec<Src> {
             .living()
             .filter(|p| has(world.players[*p].role))
             .map(Src::Player)
+            .collect(),
+        Reach::ExtraRoles => world
+            .attrs
+            .iter()
+            .filter(|a| world.players.get(a.owner).is_some_and(|p| p.alive))
+            .filter_map(|a| match a.kind {
+                AttrKind::ExtraRole { role, .. } if has(role) => Some(Src::ExtraRole {
+                    id: a.id,
+                    owner: a.owner,
+                }),
+                _ => None,
+            })
             .collect(),
         Reach::Groups => world
             .groups
@@ -506,10 +548,10 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
 /// The player and id of the event prompt a block opens, if it is one.
 fn event_prompt(run: &Run, scope: &Scope, block: &TriggerBlock) -> Option<(SlotId, String)> {
     let me = scope.me()?;
-    if !matches!(scope.src, Src::Player(_)) {
+    if !matches!(scope.src, Src::Player(_) | Src::ExtraRole { .. }) {
         return None;
     }
-    let role = run.world.players[me].role;
+    let role = element_of(run, &scope.src)?;
     let program = &run.program;
     let index = program
         .triggers(role)

@@ -42,6 +42,8 @@ pub enum Src {
     Attribute { id: u64, owner: SlotId },
     /// A custom attribute row owned by a group (`Apply \`Ritual\` to #Wolfpack`).
     GroupAttribute { id: u64, group: usize },
+    /// An extra role a player holds (the bot's `player_attr` source): its row and holder.
+    ExtraRole { id: u64, owner: SlotId },
 }
 
 impl Src {
@@ -50,7 +52,7 @@ impl Src {
         match self {
             Src::Player(p) => Some(*p),
             Src::Group { executor, .. } => *executor,
-            Src::Attribute { owner, .. } => Some(*owner),
+            Src::Attribute { owner, .. } | Src::ExtraRole { owner, .. } => Some(*owner),
             Src::Poll(_) | Src::Team(_) | Src::GroupAttribute { .. } => None,
         }
     }
@@ -62,6 +64,7 @@ impl Src {
             Src::Poll(f) => format!("poll:{f}"),
             Src::Team(f) => format!("team:{f}"),
             Src::Attribute { id, .. } | Src::GroupAttribute { id, .. } => format!("attribute:{id}"),
+            Src::ExtraRole { id, .. } => format!("extra:{id}"),
         }
     }
 }
@@ -144,6 +147,10 @@ pub enum AttrKind {
     Disguise { strong: bool, role: usize },
     /// Loyalty to a team or a group (its file index): no role or alignment change takes hold.
     Loyalty { to: usize },
+    /// An extra role (its file index) granted through `channel`, the bot's channel of that role
+    /// and granter (`Role:granter`): a second grant by the same source shares it, and a
+    /// `Revoke` by name takes back only what its own source granted.
+    ExtraRole { role: usize, channel: String },
 }
 
 /// One attribute row.
@@ -258,6 +265,10 @@ pub struct World {
     pub group_attrs: Vec<GroupAttr>,
     /// Prompts an event opened (the executioner's emergency target): player and ability id.
     pub opened: Vec<(SlotId, String)>,
+    /// Every extra-role channel made so far: a grant into one of them runs `On Assigned`
+    /// without the role's `Starting` again (the bot's `connectionGet`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub channels: Vec<String>,
 }
 
 impl World {
@@ -294,6 +305,14 @@ impl World {
 
     pub fn attrs_of(&self, owner: SlotId) -> impl DoubleEndedIterator<Item = &Attr> {
         self.attrs.iter().filter(move |a| a.owner == owner)
+    }
+
+    /// The extra roles a player holds: each row's id and role.
+    pub fn extra_roles(&self, owner: SlotId) -> impl Iterator<Item = (u64, usize)> + '_ {
+        self.attrs_of(owner).filter_map(|a| match a.kind {
+            AttrKind::ExtraRole { role, .. } => Some((a.id, role)),
+            _ => None,
+        })
     }
 
     /// Does the player carry this custom attribute?

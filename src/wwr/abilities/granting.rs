@@ -115,6 +115,6 @@ impl AbilityNode for Granting {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("extra roles: grant, revoke, transfer (layer B)")
+        None
     }
 }

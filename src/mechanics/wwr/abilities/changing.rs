@@ -10,7 +10,7 @@ use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
-use crate::mechanics::wwr::triggers::{fire_all, fire_on};
+use crate::mechanics::wwr::triggers::{fire_all, fire_on, fire_player};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Src, Tier2};
 use crate::wwr::ast::{ChangeKind, TriggerKind, Value};
 use crate::wwr::names::title_case;
@@ -128,7 +128,7 @@ fn change_role(run: &mut Run, scope: &Scope, p: SlotId, role: usize) -> Result<S
         ));
     }
     let this = [("this", V::Players(vec![p]))];
-    fire_on(run, &Src::Player(p), TriggerKind::OnChanged, &this);
+    fire_player(run, p, TriggerKind::OnChanged, &this);
     fire_all(
         run,
         TriggerKind::OnChanged,
@@ -161,9 +161,9 @@ fn change_role(run: &mut Run, scope: &Scope, p: SlotId, role: usize) -> Result<S
         format!("Your role has changed to `{}`!", title_case(&new_name)),
     );
     let changer = scope_player(scope);
-    fire_on(
+    fire_player(
         run,
-        &Src::Player(p),
+        p,
         TriggerKind::OnRoleChange,
         &[("rolechanger", changer)],
     );

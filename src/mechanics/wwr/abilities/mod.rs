@@ -7,6 +7,7 @@ pub mod counting;
 pub mod disguising;
 pub mod displaying;
 pub mod emitting;
+pub mod granting;
 pub mod investigating;
 pub mod joining;
 pub mod killing;
