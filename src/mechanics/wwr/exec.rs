@@ -369,6 +369,22 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             from.as_ref(),
             to.as_ref(),
         )),
+        A::Cancel(ast::Cancel { feedback }) => {
+            Some(abilities::cancelling::run(run, scope, feedback.as_ref()))
+        }
+        A::Obstructing(ast::Obstructing {
+            target,
+            abilities: filter,
+            feedback,
+            duration,
+        }) => Some(abilities::obstructing::run(
+            run,
+            scope,
+            target,
+            filter.as_ref(),
+            feedback.as_ref(),
+            *duration,
+        )),
         A::Loyalty(ast::Loyalty { to, kind }) => {
             Some(abilities::loyalty::run(run, scope, *kind, to))
         }

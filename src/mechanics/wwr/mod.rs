@@ -26,6 +26,7 @@ pub mod run;
 pub mod setup;
 pub mod support;
 mod triggers;
+pub mod visit;
 mod win;
 pub mod world;
 
@@ -336,6 +337,7 @@ fn facts_of(program: &Program, world: &world::World, state: &GameState) -> Facts
             AttrKind::Disguise { .. } => "disguise".to_string(),
             AttrKind::Loyalty { .. } => "loyalty".to_string(),
             AttrKind::ExtraRole { role, .. } => program.name(*role).to_string(),
+            AttrKind::Obstruction(_) => "obstruction".to_string(),
         };
         let words = phase::row_words(program, &a.kind);
         facts.attributes.push((a.owner, attribute, words));

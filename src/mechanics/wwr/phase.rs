@@ -641,6 +641,14 @@ pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKin
         ),
         AttrKind::Loyalty { to } => format!("loyal to {}", program.name(*to)),
         AttrKind::ExtraRole { role, .. } => format!("extra role {}", program.name(*role)),
+        AttrKind::Obstruction(o) => {
+            let what = format!("{} {}", o.subtype, o.kind);
+            match (o.inverted, what.trim()) {
+                (_, "") => "obstructed".to_string(),
+                (false, what) => format!("obstructed: {what}"),
+                (true, what) => format!("obstructed: all but {what}"),
+            }
+        }
     }
 }
 

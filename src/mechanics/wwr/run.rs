@@ -25,6 +25,10 @@ pub struct Run<'r, 'a> {
     pub include_dead: bool,
     /// Trigger blocks run so far in this resolution, against [`MAX_FIRINGS`].
     pub fired: u32,
+    /// The last visit's number: a `Cancel` names the visit its trigger came from.
+    pub next_visit: u64,
+    /// Visits a `Cancel` voided, by number, until the visit looks.
+    pub cancelled: std::collections::BTreeMap<u64, super::visit::Cancelled>,
     /// Counts steps of the same key so each has its own override key.
     keys: std::collections::BTreeMap<String, u32>,
 }
@@ -52,6 +56,8 @@ impl<'r, 'a> Run<'r, 'a> {
             depth: 0,
             include_dead: false,
             fired: 0,
+            next_visit: 0,
+            cancelled: Default::default(),
             keys: Default::default(),
         }
     }
@@ -150,17 +156,6 @@ impl<'r, 'a> Run<'r, 'a> {
             }
             Src::Attribute { id, .. } | Src::GroupAttribute { id, .. } => format!("attribute{id}"),
         }
-    }
-
-    /// Record that a source visits a player (research §1.10): a step, unless the ability is
-    /// visitless or the target is the source itself.
-    pub fn visit(&mut self, scope: &super::eval::Scope, target: SlotId, kind: &str) {
-        if scope.visitless || scope.me() == Some(target) {
-            return;
-        }
-        let label = self.src_label(&scope.src);
-        let name = self.name(target);
-        self.note("visit", format!("{label} visits {name} ({kind})"));
     }
 
     /// Record a step.

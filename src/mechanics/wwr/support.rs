@@ -44,6 +44,9 @@ pub const SELECTORS: &[&str] = &[
     "ActionTarget",
     "ActionResult",
     "RoleChanger",
+    "Visitor",
+    "VisitParameter",
+    "VisitType",
     "Ind",
 ];
 
@@ -53,8 +56,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
         kind,
         T::OnBanishment
             | T::OnBanished
-            | T::OnVisited
-            | T::OnVisit
             | T::OnAnyAction
             | T::OnRedirect
             | T::OnPollWin

@@ -76,7 +76,19 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
                 continue;
             }
         }
-        if let (Some(filter), Some(V::Text(action))) =
+        // `On Visited [Attack Killing]`: a visit's type, or its subtype and type (the bot
+        // passes both to visit triggers).
+        if let (Some(filter), Some(V::Text(kind)), Some(V::Text(sub))) = (
+            &block.trigger.filter,
+            scope.vars.get("visittype"),
+            scope.vars.get("visitsubtype"),
+        ) {
+            let wanted = normalize(&filter.name);
+            let matches = normalize(kind) == wanted || normalize(&format!("{sub}{kind}")) == wanted;
+            if matches == filter.negated {
+                continue;
+            }
+        } else if let (Some(filter), Some(V::Text(action))) =
             (&block.trigger.filter, scope.vars.get("actiontype"))
         {
             let wanted = normalize(&filter.name);
@@ -142,6 +154,8 @@ fn has_subject_form(kind: TriggerKind) -> bool {
             | TriggerKind::OnKilled
             | TriggerKind::OnLynch
             | TriggerKind::OnChanged
+            | TriggerKind::OnVisited
+            | TriggerKind::OnVisit
     )
 }
 

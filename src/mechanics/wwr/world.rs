@@ -151,6 +151,8 @@ pub enum AttrKind {
     /// and granter (`Role:granter`): a second grant by the same source shares it, and a
     /// `Revoke` by name takes back only what its own source granted.
     ExtraRole { role: usize, channel: String },
+    /// An obstruction: the owner's visits of these kinds fail or bring a fake result.
+    Obstruction(super::visit::Obstruction),
 }
 
 /// One attribute row.

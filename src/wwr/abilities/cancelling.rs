@@ -54,6 +54,6 @@ impl AbilityNode for Cancel {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("cancel (layer B)")
+        None
     }
 }

@@ -193,6 +193,6 @@ impl AbilityNode for Obstructing {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("obstruction (layer B)")
+        None
     }
 }

@@ -4,6 +4,7 @@
 use super::lasting;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Src};
 use crate::wwr::ast::{Duration, TriggerKind, Value};
 use crate::wwr::names::normalize;
@@ -78,6 +79,13 @@ pub fn apply(
         _ => None,
     };
     for p in &targets {
+        let visit = Visit::new("applying", "add").with(V::Text(name.clone()));
+        let words = ("Applying failed!", "Applying succeeded!");
+        match gate(run, scope, *p, visit, targets.len() == 1, words) {
+            Gate::Go => {}
+            Gate::Skip => continue,
+            Gate::End(result) => return result,
+        }
         let id = run.world.add_attr(
             *p,
             scope.src.clone(),

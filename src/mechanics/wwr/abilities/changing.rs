@@ -11,6 +11,7 @@ use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
 use crate::mechanics::wwr::triggers::{fire_all, fire_on, fire_player};
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Src, Tier2};
 use crate::wwr::ast::{ChangeKind, TriggerKind, Value};
 use crate::wwr::names::title_case;
@@ -27,22 +28,29 @@ pub fn run(
     let to = run.eval(scope, to);
     let outcome = match kind {
         ChangeKind::Role => match role_of(run, &to) {
-            Some(role) => each(run, scope, &targets, |run, scope, p| {
-                change_role(run, scope, p, role)
-            }),
+            Some(role) => {
+                let visit = Visit::new("changing", "role").with(V::Role(role));
+                each(run, scope, &targets, visit, |run, scope, p| {
+                    change_role(run, scope, p, role)
+                })
+            }
             None => Err(format!("no role `{}` to change to", run.show(&to))),
         },
         ChangeKind::Alignment => match team_of(run, &to) {
-            Some(team) => each(run, scope, &targets, |run, _, p| {
-                change_alignment(run, p, team)
-            }),
+            Some(team) => {
+                let visit = Visit::new("changing", "alignment").with(V::Team(team));
+                each(run, scope, &targets, visit, |run, _, p| {
+                    change_alignment(run, p, team)
+                })
+            }
             None => Err(format!("no alignment `{}` to change to", run.show(&to))),
         },
         // Refused by the support check before a game starts.
         ChangeKind::Group => Err("a group change is not executed yet".into()),
     };
     match outcome {
-        Ok((changed, detail)) => {
+        Ok(Changed::Stopped(result)) => result,
+        Ok(Changed::Done(changed, detail)) => {
             let msg = match (targets.len(), changed) {
                 (1, true) => "Changing succeeded!",
                 (1, false) => "Changing failed!",
@@ -60,17 +68,32 @@ pub fn run(
     }
 }
 
-/// Change each target in turn; whether any changed, and what happened to each, for the step.
+/// What changing the targets came to.
+enum Changed {
+    /// Whether any changed, and what happened to each, for the step.
+    Done(bool, String),
+    /// The one target's visit ended the ability.
+    Stopped(Feedback),
+}
+
+/// Visit and change each target in turn.
 fn each(
     run: &mut Run,
     scope: &mut Scope,
     targets: &[SlotId],
+    visit: Visit,
     mut change: impl FnMut(&mut Run, &mut Scope, SlotId) -> Result<String, String>,
-) -> Result<(bool, String), String> {
+) -> Result<Changed, String> {
     let mut changed = false;
     let mut said = Vec::new();
     for &p in targets {
-        run.visit(scope, p, "Changing");
+        let this_visit = Visit::new(visit.kind, visit.subtype).with(visit.parameter.clone());
+        let words = ("Changing failed!", "Changing succeeded!");
+        match gate(run, scope, p, this_visit, targets.len() == 1, words) {
+            Gate::Go => {}
+            Gate::Skip => continue,
+            Gate::End(result) => return Ok(Changed::Stopped(result)),
+        }
         match change(run, scope, p) {
             Ok(done) => {
                 changed = true;
@@ -79,7 +102,7 @@ fn each(
             Err(why) => said.push(why),
         }
     }
-    Ok((changed, said.join("; ")))
+    Ok(Changed::Done(changed, said.join("; ")))
 }
 
 /// The role a value names: a role, a player's role, or a role's name.

@@ -4,6 +4,7 @@
 use super::lasting;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting};
 use crate::wwr::ast::{DisguiseStrength, Duration, Value};
 use crate::wwr::resolve::Namespace;
@@ -29,8 +30,15 @@ pub fn run(
     };
     let strong = strength == DisguiseStrength::Strong;
     let lasting = lasting(duration, Lasting::Permanent);
+    let subtype = if strong { "strong" } else { "weak" };
     for p in &targets {
-        run.visit(scope, *p, "Disguising");
+        let visit = Visit::new("disguising", subtype).with(V::Role(role));
+        let words = ("Disguising failed!", "Disguising succeeded!");
+        match gate(run, scope, *p, visit, targets.len() == 1, words) {
+            Gate::Go => {}
+            Gate::Skip => continue,
+            Gate::End(result) => return result,
+        }
         run.world.add_attr(
             *p,
             scope.src.clone(),

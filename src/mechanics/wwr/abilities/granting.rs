@@ -9,6 +9,7 @@ use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
 use crate::mechanics::wwr::triggers::fire_on;
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Src};
 use crate::wwr::ast::{GrantAction, TriggerKind, Value, ValueKind};
 use crate::wwr::names::title_case;
@@ -100,7 +101,13 @@ fn held_channel(run: &mut Run, scope: &Scope, role: &Value) -> Option<String> {
 fn grant(run: &mut Run, scope: &Scope, targets: &[SlotId], role: usize, channel: &str) -> Feedback {
     let name = title_case(run.program.name(role));
     for &p in targets {
-        run.visit(scope, p, "Granting");
+        let visit = Visit::new("granting", "add").with(V::Role(role));
+        let words = ("Granting failed!", "Granting succeeded!");
+        match gate(run, scope, p, visit, targets.len() == 1, words) {
+            Gate::Go => {}
+            Gate::Skip => continue,
+            Gate::End(result) => return result,
+        }
         let new_channel = !run.world.channels.iter().any(|c| c == channel);
         if new_channel {
             run.world.channels.push(channel.to_string());
@@ -139,7 +146,13 @@ fn grant(run: &mut Run, scope: &Scope, targets: &[SlotId], role: usize, channel:
 fn revoke(run: &mut Run, scope: &Scope, targets: &[SlotId], channel: &str) -> Feedback {
     let mut gone = Vec::new();
     for &p in targets {
-        run.visit(scope, p, "Granting");
+        let visit = Visit::new("granting", "remove").with(V::Text(channel.to_string()));
+        let words = ("Ungranting failed!", "Ungranting succeeded!");
+        match gate(run, scope, p, visit, targets.len() == 1, words) {
+            Gate::Go => {}
+            Gate::Skip => continue,
+            Gate::End(result) => return result,
+        }
         let rows: Vec<(u64, usize)> = run
             .world
             .attrs_of(p)

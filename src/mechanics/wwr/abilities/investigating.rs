@@ -7,6 +7,7 @@
 
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::visit::{Visit, Visited, visit, visit_return};
 use crate::wwr::ast::{DisguiseLevels, InvestigationKind, Value};
 use crate::wwr::names::title_case;
 
@@ -61,7 +62,32 @@ pub fn run(
             "Investigation failed! This is likely caused by an error. Please contact a Host.",
         );
     };
-    run.visit(scope, p, "Investigating");
+    let subtype = match kind {
+        InvestigationKind::Role => "role",
+        InvestigationKind::Class => "class",
+        InvestigationKind::Category => "category",
+        InvestigationKind::Alignment => "alignment",
+        _ => "attribute",
+    };
+    let name = run.name(p);
+    match visit(run, scope, p, Visit::new("investigating", subtype)) {
+        Visited::Proceed => {}
+        Visited::Stopped(result) => {
+            return visit_return(result, "Investigation failed!", "Investigation succeeded!");
+        }
+        // an obstruction's fake value in the investigation's own words
+        Visited::Fake(fake) => {
+            return Feedback {
+                role: run
+                    .program
+                    .find(crate::wwr::resolve::Namespace::Role, &fake),
+                class: Some(fake.clone()),
+                category: Some(fake.clone()),
+                alignment: Some(fake.clone()),
+                ..Feedback::ok(format!("Investigated {name}'s {subtype}: `{fake}`"))
+            };
+        }
+    }
     let (role, disguise) = run.visible_role(p, disguises.weak, disguises.strong);
     if let Some(id) = disguise {
         run.note(
@@ -74,7 +100,6 @@ pub fn run(
         );
         run.world.use_attr(id);
     }
-    let name = run.name(p);
     let (class, category) = run.role_words(role);
     match kind {
         InvestigationKind::Role => Feedback {

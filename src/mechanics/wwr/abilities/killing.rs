@@ -7,6 +7,7 @@ use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Queued, Src, Tier};
 use crate::wwr::ast;
 use crate::wwr::ast::{AbilityKind, KillFilter, KillingKind, TriggerKind, Value};
@@ -48,6 +49,8 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
     let mut saved = Vec::new();
     // How each hit player is named in the feedback: a splashed one as away at the target's.
     let mut shown: Vec<(SlotId, String)> = Vec::new();
+    // one target (splashed players counted) ends the ability at a stopped visit, as the bot's
+    let alone = targets.len() == 1 && !any_splash(run, &targets);
     for victim in targets {
         // Players away at the victim's house share the attack (the splash); their own absence
         // does not save them there.
@@ -68,7 +71,14 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
                 continue;
             }
             if !splashed {
-                run.visit(scope, p, "Killing");
+                let visit = Visit::new("killing", visit_subtype(kind));
+                let verb = bot_verb(kind);
+                let (failed, succeeded) = (format!("{verb} failed!"), format!("{verb} succeeded!"));
+                match gate(run, scope, p, visit, alone, (&failed, &succeeded)) {
+                    Gate::Go => {}
+                    Gate::Skip => continue,
+                    Gate::End(result) => return result,
+                }
             }
             shown.push((
                 p,
@@ -115,6 +125,25 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
     } else {
         Feedback::ok(format!("{} {}", done_word(kind), named(&queued)))
             .told(&format!("{verb} successful!"))
+    }
+}
+
+/// Is any player away at one of these targets' houses (so the attack has more than one)?
+fn any_splash(run: &Run, targets: &[SlotId]) -> bool {
+    run.world.attrs.iter().any(|a| {
+        matches!(a.kind, AttrKind::Defense { tier: Tier::Absence, at: Some(at), .. } if targets.contains(&at) && a.owner != at)
+    })
+}
+
+/// The bot's visit subtype of a killing.
+fn visit_subtype(kind: KillingKind) -> &'static str {
+    match kind {
+        KillingKind::Attack => "attack",
+        KillingKind::Kill => "kill",
+        KillingKind::Lynch => "lynch",
+        KillingKind::TrueKill => "true-kill",
+        KillingKind::Banish => "banish",
+        KillingKind::TrueBanish => "true-banish",
     }
 }
 

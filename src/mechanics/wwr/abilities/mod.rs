@@ -2,6 +2,7 @@
 
 pub mod announcing;
 pub mod attributes;
+pub mod cancelling;
 pub mod changing;
 pub mod counting;
 pub mod disguising;
@@ -12,6 +13,7 @@ pub mod investigating;
 pub mod joining;
 pub mod killing;
 pub mod loyalty;
+pub mod obstructing;
 pub mod polling;
 pub mod protecting;
 pub mod targeting;

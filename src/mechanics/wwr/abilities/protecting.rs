@@ -6,6 +6,7 @@
 use super::lasting;
 use crate::mechanics::wwr::eval::{Feedback, Scope};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Loc, Tier};
 use crate::wwr::ast::{Ability, Defense, Duration, Value};
 
@@ -37,8 +38,25 @@ pub fn run(
         col: ability.span.col,
     };
     let lasting = lasting(duration, Lasting::Permanent);
+    let subtype = match tier {
+        Tier::Absence => "absence",
+        Tier::Active => "active",
+        Tier::Passive => "passive",
+        Tier::Partial => "partial",
+        Tier::Recruitment => "recruitment",
+    };
     for p in &targets {
-        run.visit(scope, *p, "Protecting");
+        let words = if tier == Tier::Absence {
+            ("Absence failed!", "Absence registered!")
+        } else {
+            ("Protecting failed!", "Protecting executed!")
+        };
+        let visit = Visit::new("protecting", subtype);
+        match gate(run, scope, *p, visit, targets.len() == 1, words) {
+            Gate::Go => {}
+            Gate::Skip => continue,
+            Gate::End(result) => return result,
+        }
         run.world.add_attr(
             *p,
             scope.src.clone(),

@@ -2,6 +2,7 @@
 
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::wwr::ast::Value;
 
 pub fn target(run: &mut Run, scope: &mut Scope, target: &Value) -> Feedback {
@@ -16,6 +17,19 @@ pub fn target(run: &mut Run, scope: &mut Scope, target: &Value) -> Feedback {
             .told("Target updated!");
     }
     let chosen = value.players().first().copied();
+    if let Some(t) = chosen {
+        let visit = Visit::new("targeting", "target").with(V::Text("player".into()));
+        if let Gate::End(result) = gate(
+            run,
+            scope,
+            t,
+            visit,
+            true,
+            ("Targeting failed!", "Target updated!"),
+        ) {
+            return result;
+        }
+    }
     run.world.players[me].target = chosen;
     run.world.players[me].target_role = None;
     super::displaying::redraw(run, me, "target");
