@@ -12,6 +12,17 @@ use crate::wwr::names::normalize;
 use crate::wwr::resolve::Namespace;
 use std::collections::BTreeMap;
 
+/// JavaScript's `Math.round`: halves go up (-2.5 is -2), as the bot rounds.
+trait RoundTiesUp {
+    fn round_ties_up(self) -> f64;
+}
+
+impl RoundTiesUp for f64 {
+    fn round_ties_up(self) -> f64 {
+        (self + 0.5).floor()
+    }
+}
+
 /// What an ability returns (the bot's feedback object).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Feedback {
@@ -63,6 +74,8 @@ pub enum V {
     Bool(bool),
     Group(usize),
     Team(usize),
+    /// A custom attribute row (`@Ind->Attr(Contaminated)`), whose values `->Value1` reads.
+    Attr(u64),
     Nothing,
 }
 
@@ -251,10 +264,43 @@ impl Run<'_, '_> {
                     _ => inner,
                 }
             }
+            // the bot's `parseNumber`: a bare division is rounded half up
+            ValueKind::Division { .. } => V::Num(self.quotient(scope, v).round_ties_up()),
+            // `ceil`/`floor`/`round` of a division's quotient (the `*_math` countings)
+            ValueKind::Rounded { mode, value } => {
+                let q = self.quotient(scope, value);
+                V::Num(match mode {
+                    crate::wwr::ast::Rounding::Ceil => q.ceil(),
+                    crate::wwr::ast::Rounding::Floor => q.floor(),
+                    crate::wwr::ast::Rounding::Round => q.round_ties_up(),
+                })
+            }
             ValueKind::List { items } => items
                 .first()
                 .map_or(V::Nothing, |first| self.eval(scope, first)),
             _ => V::Nothing,
+        }
+    }
+
+    /// A division's quotient unrounded, or any other value as a number (0 where it is none,
+    /// and for a division by zero, which the bot logs as an error and counts as 0).
+    fn quotient(&mut self, scope: &Scope, v: &Value) -> f64 {
+        match &v.kind {
+            ValueKind::Division {
+                numerator,
+                denominator,
+            } => {
+                let n = self.eval(scope, numerator);
+                let d = self.eval(scope, denominator);
+                match (number(&n), number(&d)) {
+                    (Some(n), Some(d)) if d != 0.0 => n / d,
+                    _ => 0.0,
+                }
+            }
+            _ => {
+                let x = self.eval(scope, v);
+                number(&x).unwrap_or(0.0)
+            }
         }
     }
 
@@ -448,8 +494,27 @@ impl Run<'_, '_> {
             Property::Target => first
                 .and_then(|p| self.world.players[p].target)
                 .map_or(V::Players(Vec::new()), |t| V::Players(vec![t])),
+            // the player's row of that attribute (the bot's `ai_id`), else the role's own
+            // attribute by name
             Property::Attr(name) => match first {
-                Some(p) if self.has_attribute(p, name, None) => V::Text(name.clone()),
+                Some(p) => {
+                    let row = self
+                        .program
+                        .find(Namespace::Attribute, name)
+                        .and_then(|file| {
+                            self.world.attrs_of(p).find_map(|a| match a.kind {
+                                AttrKind::Custom { attribute, .. } if attribute == file => {
+                                    Some(a.id)
+                                }
+                                _ => None,
+                            })
+                        });
+                    match row {
+                        Some(id) => V::Attr(id),
+                        None if self.has_attribute(p, name, None) => V::Text(name.clone()),
+                        None => V::Nothing,
+                    }
+                }
                 _ => V::Nothing,
             },
             Property::Value1 | Property::Value2 | Property::Value3 => {
@@ -459,7 +524,7 @@ impl Run<'_, '_> {
                     _ => 2,
                 };
                 let id = match (&base, &scope.src) {
-                    (_, Src::Attribute { id, .. }) => Some(*id),
+                    (V::Attr(id), _) | (_, Src::Attribute { id, .. }) => Some(*id),
                     _ => None,
                 };
                 id.and_then(|id| self.world.attrs.iter().find(|a| a.id == id))
@@ -504,6 +569,17 @@ impl Run<'_, '_> {
             V::Bool(b) => if *b { "Yes" } else { "No" }.to_string(),
             V::Group(g) => self.program.name(*g).to_string(),
             V::Team(t) => self.program.name(*t).to_string(),
+            V::Attr(id) => self
+                .world
+                .attrs
+                .iter()
+                .find(|a| a.id == *id)
+                .and_then(|a| match a.kind {
+                    AttrKind::Custom { attribute, .. } => Some(self.program.name(attribute)),
+                    _ => None,
+                })
+                .unwrap_or("attribute")
+                .to_string(),
             V::Nothing => "nothing".into(),
         }
     }

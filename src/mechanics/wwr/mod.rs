@@ -296,6 +296,7 @@ fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String
 /// file and line (`Assassin:7`).
 fn facts(roleset: &Roleset, state: &GameState) -> Facts {
     facts_of(
+        roleset,
         &Program::of(roleset),
         &phase::world_now(roleset, state),
         state,
@@ -303,7 +304,12 @@ fn facts(roleset: &Roleset, state: &GameState) -> Facts {
 }
 
 /// [`facts`] of a world already at hand (the host sheet has one).
-fn facts_of(program: &Program, world: &world::World, state: &GameState) -> Facts {
+fn facts_of(
+    roleset: &Roleset,
+    program: &Program,
+    world: &world::World,
+    state: &GameState,
+) -> Facts {
     use world::AttrKind;
     let name = |p: SlotId| {
         state
@@ -343,7 +349,8 @@ fn facts_of(program: &Program, world: &world::World, state: &GameState) -> Facts
         facts.attributes.push((a.owner, attribute, words));
     }
     for (display, values) in &world.displays {
-        facts.displays.push((display.clone(), values.join(", ")));
+        let shown = abilities::displaying::text(roleset, program, display, values);
+        facts.displays.push((display.clone(), shown));
     }
     for poll in &world.polls {
         let poll_name = program.name(poll.poll).to_string();
@@ -415,12 +422,17 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
     let displays: Vec<String> = world
         .displays
         .iter()
-        .map(|(k, v)| format!("{k}: {}", v.join(", ")))
+        .map(|(k, v)| {
+            format!(
+                "{k}: {}",
+                abilities::displaying::text(roleset, &program, k, v)
+            )
+        })
         .collect();
     if !displays.is_empty() {
         out.push(("Displays".to_string(), displays));
     }
-    let uses: Vec<String> = facts_of(&program, &world, state)
+    let uses: Vec<String> = facts_of(roleset, &program, &world, state)
         .uses
         .into_iter()
         .map(|(p, ability, n)| {

@@ -41,6 +41,7 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
             }
         }
         let mut run = Run::new(ctx, world, program);
+        super::abilities::granting::follow_the_host(&mut run);
         // A player the host removed dies as the bot's host kill does: his death's triggers
         // run first thing (the Gravedigger hears of him; the Den Mother's death still makes
         // the Ridge Wolf hungry).
@@ -102,6 +103,8 @@ fn start_game(run: &mut Run) {
             );
         }
     }
+    // extra roles the setup deals (the host's, as no text granted them)
+    super::abilities::granting::follow_the_host(run);
     fire_all(run, TriggerKind::Passive, &[]);
     fire_all(run, TriggerKind::PassiveStartDay, &[]);
     fire_all(run, TriggerKind::PassiveStartPhase, &[]);

@@ -132,9 +132,6 @@ fn value_reason(v: &Value) -> Option<String> {
         ValueKind::Variable {
             variable: crate::wwr::ast::Variable::Ghostly | crate::wwr::ast::Variable::PhaseName,
         } => Some("haunting variables (layer C)".into()),
-        ValueKind::Division { .. } | ValueKind::Rounded { .. } => {
-            Some("arithmetic on values (layer B)".into())
-        }
         _ => None,
     }
 }

@@ -130,7 +130,7 @@ pub fn visit(run: &mut Run, scope: &Scope, target: SlotId, visit: Visit) -> Visi
     }
     run.note(
         "visit",
-        format!("{label} visits {name} ({} {})", visit.subtype, visit.kind),
+        format!("{label} visits {name} ({}: {})", visit.kind, visit.subtype),
     );
     run.next_visit += 1;
     let id = run.next_visit;

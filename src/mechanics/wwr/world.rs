@@ -196,6 +196,11 @@ pub struct Group {
     pub members: BTreeMap<SlotId, Membership>,
     pub disbanded: bool,
     pub counter: i64,
+    /// Its `Starting` has run. A count on a group nobody has joined yet (the Plague Bearer's
+    /// rodents, counted in `Starting` before the team's `On Join` adds him to the pit) keeps
+    /// the group's place; its `Starting` still runs with the first member.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub started: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
@@ -232,6 +237,9 @@ pub struct Queued {
 pub struct DisplaySource {
     pub owner: Option<SlotId>,
     pub raw: Vec<String>,
+    /// A group's display (the Plague Pit's rodents): its `Counter` is the group's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<usize>,
 }
 
 /// Per ability and source: how often it ran and when, for restrictions.

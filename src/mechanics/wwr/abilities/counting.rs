@@ -42,7 +42,9 @@ pub fn run(
         V::Group(g) => {
             let group = run.world.groups.entry(g).or_default();
             group.counter = apply(group.counter);
-            Feedback::ok(format!("Counter is {}", group.counter)).told(told)
+            let now = group.counter;
+            super::displaying::redraw_group(run, g, "counter");
+            Feedback::ok(format!("Counter is {now}")).told(told)
         }
         V::Players(p) if !p.is_empty() => {
             for x in &p {

@@ -142,6 +142,67 @@ fn grant(run: &mut Run, scope: &Scope, targets: &[SlotId], role: usize, channel:
     }
 }
 
+/// The host's own grant (a role dealt as an extra one, an election the host ran by hand): a row
+/// in the channel `role:host`, with the role's `Starting` the first time and `On Assigned`.
+pub fn host_grant(run: &mut Run, p: SlotId, role: usize) {
+    let channel = format!("{}:host", run.program.role_id_of(role));
+    let new_channel = !run.world.channels.iter().any(|c| *c == channel);
+    if new_channel {
+        run.world.channels.push(channel.clone());
+    }
+    let id = run.world.add_attr(
+        p,
+        Src::Player(p),
+        AttrKind::ExtraRole { role, channel },
+        Lasting::Persistent,
+        run.phase,
+    );
+    run.note(
+        "host",
+        format!(
+            "{} holds {} as an extra role, by the host",
+            run.name(p),
+            run.program.name(role)
+        ),
+    );
+    let src = Src::ExtraRole { id, owner: p };
+    if new_channel {
+        fire_on(run, &src, TriggerKind::Starting, &[]);
+    }
+    fire_on(run, &src, TriggerKind::OnAssigned, &[]);
+}
+
+/// The extra roles the host gave or took back since the world last saw the slots: each slot's
+/// extra roles are the engine's to set by hand, the world follows.
+pub fn follow_the_host(run: &mut Run) {
+    for p in 0..run.world.players.len() {
+        let wanted: Vec<usize> = run
+            .ctx
+            .state
+            .slots
+            .get(p)
+            .map(|s| {
+                s.extra_roles
+                    .iter()
+                    .filter_map(|r| run.program.roles.get(r).copied())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let held: Vec<(u64, usize)> = run.world.extra_roles(p).collect();
+        let gone: Vec<u64> = held
+            .iter()
+            .filter(|(_, role)| !wanted.contains(role))
+            .map(|(id, _)| *id)
+            .collect();
+        run.world.remove_attrs(gone);
+        for role in wanted {
+            if !held.iter().any(|(_, r)| *r == role) {
+                host_grant(run, p, role);
+            }
+        }
+    }
+}
+
 /// Take the channel's role from each target; a single target without it fails.
 fn revoke(run: &mut Run, scope: &Scope, targets: &[SlotId], channel: &str) -> Feedback {
     let mut gone = Vec::new();

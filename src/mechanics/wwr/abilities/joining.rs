@@ -38,7 +38,11 @@ pub fn run(
     };
     let name = run.program.name(g).to_string();
     let phase = run.phase;
-    let created = !run.world.groups.contains_key(&g);
+    let created = run
+        .world
+        .groups
+        .get(&g)
+        .is_none_or(|group| group.members.is_empty() && !group.started);
     let group = run.world.groups.entry(g).or_default();
     // who comes in new (told to the channel) and whether anyone's tier rose
     let mut joined: Vec<usize> = Vec::new();
@@ -114,6 +118,9 @@ pub fn run(
     };
     // A group comes into play with its first member: its `Starting` runs (research §1.5).
     if created {
+        if let Some(group) = run.world.groups.get_mut(&g) {
+            group.started = true;
+        }
         let src = crate::mechanics::wwr::world::Src::Group {
             file: g,
             executor: None,
