@@ -332,10 +332,13 @@ fn fill_every_usable(
     }
 }
 
-/// A WWR game of the demo role book at Night 1, every player having answered each prompt open
-/// to him and the wolves having voted in the Hunt.
+/// A WWR game of the demo role book, its layer-B roles in play, at Night 1: every player
+/// having answered each prompt open to him on Day 0 (the Wardens' lanterns) and Night 1 (the
+/// Oathkeepers' obstructions, the Rumourmongers' draws), and the wolves having voted in the
+/// Hunt.
 fn wwr_night(players: usize) -> mafia_mod::engine::Game {
-    let mut game = mafia_mod::demo::wwr_demo_game(players, 7).expect("created");
+    let mut game = mafia_mod::demo::wwr_demo_game_layer_b(players, 7).expect("created");
+    fill_every_usable(&mut game, |_| Default::default());
     game.submit(Entry::Resolve, None).expect("Day 0 ends");
     fill_every_usable(&mut game, |_| Default::default());
     let names: Vec<String> = game.state().slots.iter().map(|s| s.name.clone()).collect();

@@ -407,9 +407,36 @@ pub fn wwr_demo_players(count: usize) -> Vec<PlayerSetup> {
 /// A new WWR game of the demo role book with `count` players (read from the repository's
 /// `rolesets/wwr-demo/`, so run from its root: the tests and benchmarks).
 pub fn wwr_demo_game(count: usize, seed: u64) -> Result<Game, String> {
+    wwr_demo_game_of(wwr_demo_players(count), seed)
+}
+
+/// The demo book's roles of layer B (dealt to nobody by its setup) and the seats of each 16
+/// they take at a table that puts them in play, sparing the Blacksmith the Apprentice Smith
+/// waits on and the pack.
+pub const WWR_DEMO_LAYER_B: [(usize, &str); 5] = [
+    (1, "warden"),
+    (3, "oathkeeper"),
+    (5, "apprentice_smith"),
+    (7, "rumourmonger"),
+    (8, "mourner"),
+];
+
+/// [`wwr_demo_game`] with the layer-B roles in play: the benchmark of a night with role changes,
+/// extra roles, visits and obstruction, loops and draws.
+pub fn wwr_demo_game_layer_b(count: usize, seed: u64) -> Result<Game, String> {
+    let mut players = wwr_demo_players(count);
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Some((_, role)) = WWR_DEMO_LAYER_B.iter().find(|(seat, _)| *seat == i % 16) {
+            player.role = role.to_string();
+        }
+    }
+    wwr_demo_game_of(players, seed)
+}
+
+fn wwr_demo_game_of(players: Vec<PlayerSetup>, seed: u64) -> Result<Game, String> {
     let roleset = crate::systems::load_roleset(WWR_DEMO_SETUP).map_err(|e| e.to_string())?;
     let setup = Setup {
-        players: wwr_demo_players(count),
+        players,
         ..Setup::default()
     };
     Game::create("wwr-demo", roleset, setup, seed, &SYSTEMS)

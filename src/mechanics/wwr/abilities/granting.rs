@@ -146,7 +146,7 @@ fn grant(run: &mut Run, scope: &Scope, targets: &[SlotId], role: usize, channel:
 /// in the channel `role:host`, with the role's `Starting` the first time and `On Assigned`.
 pub fn host_grant(run: &mut Run, p: SlotId, role: usize) {
     let channel = format!("{}:host", run.program.role_id_of(role));
-    let new_channel = !run.world.channels.iter().any(|c| *c == channel);
+    let new_channel = !run.world.channels.contains(&channel);
     if new_channel {
         run.world.channels.push(channel.clone());
     }
