@@ -108,6 +108,8 @@ pub struct Scope {
     pub vars: BTreeMap<String, V>,
     pub visitless: bool,
     pub direct: bool,
+    /// `{Forced: <option>}` on the line: a choice's default.
+    pub forced: Option<Value>,
 }
 
 impl Scope {
@@ -119,6 +121,7 @@ impl Scope {
             vars: BTreeMap::new(),
             visitless: false,
             direct: false,
+            forced: None,
         }
     }
     pub fn bind(&mut self, name: &str, value: V) {

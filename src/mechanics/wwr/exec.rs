@@ -369,6 +369,20 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             from.as_ref(),
             to.as_ref(),
         )),
+        A::ChoiceCreation(ast::ChoiceCreation {
+            choice,
+            chooser,
+            options,
+        }) => Some(abilities::choices::create(
+            run,
+            scope,
+            choice,
+            chooser.as_ref(),
+            options,
+        )),
+        A::ChoiceChoosing(ast::ChoiceChoosing { choice, option }) => {
+            Some(abilities::choices::choose(run, scope, choice, option))
+        }
         A::Cancel(ast::Cancel { feedback }) => {
             Some(abilities::cancelling::run(run, scope, feedback.as_ref()))
         }

@@ -361,10 +361,7 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
     let answered = format!("{label}: `{}` answered", block.trigger);
     for (n, chunk) in chunks.into_iter().enumerate() {
         let mut scope = Scope::new(src.clone(), file, block.trigger.kind);
-        let names = ["selection", "secondaryselection"];
-        for (i, (kind, value)) in prompt.selections.iter().zip(chunk).enumerate() {
-            scope.bind(names[i], selection_value(run, *kind, value));
-        }
+        bind_selections(run, &mut scope, &prompt.selections, chunk);
         if prompt.selections.first() == Some(&Selection::PlayerOptional) && chunk.is_empty() {
             scope.bind("selection", V::Players(Vec::new()));
         }
@@ -419,6 +416,20 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
     }
 }
 
+/// Bind a use's entered targets: a choice's option is `@Chosen`, the others `@Selection` and
+/// `@SecondarySelection` in turn.
+pub fn bind_selections(run: &Run, scope: &mut Scope, kinds: &[Selection], chunk: &[String]) {
+    let mut names = ["selection", "secondaryselection"].into_iter();
+    for (kind, value) in kinds.iter().zip(chunk) {
+        let v = selection_value(run, *kind, value);
+        if *kind == Selection::Option {
+            scope.bind("chosen", v);
+        } else if let Some(name) = names.next() {
+            scope.bind(name, v);
+        }
+    }
+}
+
 /// What an entered target stands for in a selection of this kind: a player, a role, yes or no.
 pub fn selection_value(run: &Run, kind: Selection, value: &str) -> V {
     match kind {
@@ -441,6 +452,7 @@ pub fn selection_value(run: &Run, kind: Selection, value: &str) -> V {
             }
         }
         Selection::Boolean => V::Bool(value.eq_ignore_ascii_case("yes")),
+        Selection::Option => V::Text(value.to_string()),
         _ => run
             .ctx
             .slot_of(value)
@@ -469,6 +481,7 @@ fn change(run: &mut Run) {
     };
     let _ = (pre_end, end, start);
     run.stage = "unanswered".into();
+    super::abilities::choices::force_unpicked(run);
     unanswered(run);
     run.stage = "pre_end".into();
     for (seq, actor, ability, targets) in answers(run, Timing::End, Some(true)) {
@@ -485,6 +498,8 @@ fn change(run: &mut Run) {
     fire_all(run, TriggerKind::PassiveEndPhase, &[]);
     fire_all(run, TriggerKind::Passive, &[]);
     run.stage = "deaths".into();
+    // the bot's `choicesReset`: no choice outlives its phase
+    run.world.choices.clear();
     drain(run);
     if super::win::check(run) {
         return;
@@ -588,6 +603,14 @@ fn draw_selection(run: &mut Run, actor: usize, prompt: &super::program::Prompt) 
             }
             Selection::Boolean => {
                 run.draw(&what, &["yes".to_string(), "no".to_string()], |r| r.clone())
+            }
+            Selection::Option => {
+                let options = prompt
+                    .choice
+                    .as_ref()
+                    .map(|(_, o)| o.clone())
+                    .unwrap_or_default();
+                run.draw(&what, &options, |r| r.clone())
             }
             _ => {
                 let living: Vec<String> = run.world.living().map(|p| run.name(p)).collect();

@@ -56,6 +56,8 @@ pub enum Selection {
     Dead,
     Role,
     Boolean,
+    /// One option of a choice (`` `Fox` Choice Choose @Chosen ``): [`Prompt::options`].
+    Option,
 }
 
 /// A prompt a role opens: one ability of the roleset.
@@ -76,6 +78,9 @@ pub struct Prompt {
     /// Opened by an event (`On Action [Targeting]: Target @Selection`), answerable only
     /// while the executor holds it open.
     pub event: bool,
+    /// The choice a `Choice Choose @Chosen` prompt picks in, and its options as the texts'
+    /// `Choice Creation` of it offer them.
+    pub choice: Option<(String, Vec<String>)>,
 }
 
 /// What the executor asks of a role again and again, worked out once.
@@ -493,6 +498,57 @@ pub fn prompt_timing(kind: TriggerKind) -> Option<(Timing, Option<PhaseKind>)> {
     })
 }
 
+/// The choice a block's `` `Name` Choice Choose @Chosen `` picks in, with the options its
+/// `` `Name` Choice Creation (…) `` offers: the role's own (two roles may each name a choice
+/// `Fox`), else every one of the book (a choice another role offers, as the Chef's), in text
+/// order, each once.
+fn choice_picked(
+    library: &Library,
+    role: usize,
+    block: &TriggerBlock,
+) -> Option<(String, Vec<String>)> {
+    let mut name = None;
+    for s in &block.body {
+        visit_abilities(s, &mut |a| {
+            if let AbilityKind::ChoiceChoosing(c) = &a.kind
+                && name.is_none()
+            {
+                name = c.choice.plain_text().map(normalize);
+            }
+        });
+    }
+    let name = name?;
+    let offered = |entries: &mut dyn Iterator<Item = &Entry>| {
+        let mut options: Vec<String> = Vec::new();
+        for entry in entries {
+            let Some(element) = entry.element() else {
+                continue;
+            };
+            crate::wwr::visit::abilities(element, &mut |a| {
+                if let AbilityKind::ChoiceCreation(c) = &a.kind
+                    && c.choice.plain_text().map(normalize).as_deref() == Some(name.as_str())
+                {
+                    for o in &c.options {
+                        if !options.contains(&o.text) {
+                            options.push(o.text.clone());
+                        }
+                    }
+                }
+            });
+        }
+        options
+    };
+    let mut files = library.ability_sets(role);
+    files.push(role);
+    let own = offered(&mut files.iter().filter_map(|f| library.entries.get(*f)));
+    let options = if own.is_empty() {
+        offered(&mut library.entries.iter())
+    } else {
+        own
+    };
+    Some((name, options))
+}
+
 /// The prompts of a role, numbered `ROLE.N` in text order when it has more than one.
 fn role_prompts(library: &Library, file: usize, id: &str) -> Vec<Prompt> {
     let mut out = Vec::new();
@@ -511,6 +567,17 @@ fn role_prompts(library: &Library, file: usize, id: &str) -> Vec<Prompt> {
             selections.push(selection_type(t.block, "SecondarySelection"));
         }
         let times = block_times(t.block).max(1);
+        // A choice is picked with the bot's buttons, which run the choice at once, whatever
+        // the prompt's own timing (`werewolves.js`, the `choice` interaction).
+        let choice = choice_picked(library, file, t.block);
+        let timing = if choice.is_some() {
+            Timing::Immediate
+        } else {
+            timing
+        };
+        if choice.is_some() {
+            selections.insert(0, Selection::Option);
+        }
         out.push(Prompt {
             id: String::new(),
             role: file,
@@ -521,6 +588,7 @@ fn role_prompts(library: &Library, file: usize, id: &str) -> Vec<Prompt> {
             selections,
             times,
             event,
+            choice,
         });
     }
     let single = out.len() == 1;

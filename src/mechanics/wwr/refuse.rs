@@ -90,11 +90,7 @@ fn check(
     };
     for chunk in chunks {
         let mut scope = Scope::new(Src::Player(actor), file, block.trigger.kind);
-        let names = ["selection", "secondaryselection"];
-        for (i, (kind, value)) in prompt.selections.iter().zip(chunk).enumerate() {
-            let v = super::phase::selection_value(&run, *kind, value);
-            scope.bind(names[i], v);
-        }
+        super::phase::bind_selections(&run, &mut scope, &prompt.selections, chunk);
         restrictions(&mut run, &scope, file, block, targets.is_some()).map_err(|why| {
             refusal(format!(
                 "{} cannot use `{ability}` now: the restriction `{why}` fails",

@@ -475,6 +475,12 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
         .map(|s| match s {
             Selection::Role => TargetKind::Role,
             Selection::Boolean => TargetKind::Choice(vec!["yes".into(), "no".into()]),
+            Selection::Option => TargetKind::Choice(
+                p.choice
+                    .as_ref()
+                    .map(|(_, options)| options.clone())
+                    .unwrap_or_default(),
+            ),
             _ => TargetKind::Player,
         })
         .collect();

@@ -44,6 +44,9 @@ pub const SELECTORS: &[&str] = &[
     "ActionTarget",
     "ActionResult",
     "RoleChanger",
+    "Chosen",
+    "Chooser",
+    "Option",
     "Visitor",
     "VisitParameter",
     "VisitType",
@@ -68,7 +71,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
             | T::OnVoteRemove
             | T::OnVoteChange
             | T::OnHammer
-            | T::ChoiceChosen
     )
 }
 

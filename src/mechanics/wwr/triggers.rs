@@ -66,7 +66,12 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
         if global != block.trigger.subject.is_some() && has_subject_form(kind) {
             continue;
         }
-        if let Some(subject) = &block.trigger.subject {
+        if kind == TriggerKind::ChoiceChosen {
+            let subject = block.trigger.subject.as_ref();
+            if !super::abilities::choices::block_answers(run, subject, &scope) {
+                continue;
+            }
+        } else if let Some(subject) = &block.trigger.subject {
             let this = scope.var("this").players();
             // The subject is evaluated including the dead (research §1.4).
             run.include_dead = true;
@@ -581,12 +586,15 @@ fn event_prompt(run: &Run, scope: &Scope, block: &TriggerBlock) -> Option<(SlotI
 /// The compulsions of a block that change how it runs.
 pub fn compulsions(scope: &mut Scope, params: &Params) {
     for c in &params.compulsion {
-        match c.kind {
+        match &c.kind {
             CompulsionKind::Visitless => {
                 scope.visitless = true;
                 scope.direct = true;
             }
             CompulsionKind::Direct => scope.direct = true,
+            CompulsionKind::Forced {
+                default: Some(option),
+            } => scope.forced = Some(option.clone()),
             _ => {}
         }
     }

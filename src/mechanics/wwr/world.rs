@@ -222,6 +222,21 @@ pub struct OpenPoll {
     pub group: Option<usize>,
 }
 
+/// A choice offered to a player (`` `Fox` Choice Creation (Join Pack, Protect Player) ``).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct OpenChoice {
+    /// Its name, normalised.
+    pub name: String,
+    pub options: Vec<String>,
+    /// Who picks.
+    pub owner: SlotId,
+    /// Whose `Choice … Chosen` triggers the pick fires.
+    pub creator: Src,
+    /// The option picked for him when the phase ends unpicked (`{Forced: Townsfolk}`).
+    pub forced: Option<String>,
+    pub chosen: bool,
+}
+
 /// An entry in the kill queue.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Queued {
@@ -275,6 +290,9 @@ pub struct World {
     pub group_attrs: Vec<GroupAttr>,
     /// Prompts an event opened (the executioner's emergency target): player and ability id.
     pub opened: Vec<(SlotId, String)>,
+    /// Choices open now (the bot's `choices` table, emptied at every phase change).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<OpenChoice>,
     /// Every extra-role channel made so far: a grant into one of them runs `On Assigned`
     /// without the role's `Starting` again (the bot's `connectionGet`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -56,9 +56,6 @@ pub(crate) fn parse_choosing(c: &mut Cursor, choice: Value) -> PResult<AbilityKi
 /// Why these abilities have no engine vocabulary yet.
 const NOT_YET: &str = "choices are not in the engine's vocabulary yet";
 
-/// Why the executor does not run these abilities yet.
-const LAYER: &str = "choices (layer B)";
-
 impl fmt::Display for ChoiceCreation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ChoiceCreation {
@@ -99,7 +96,7 @@ impl AbilityNode for ChoiceCreation {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some(LAYER)
+        None
     }
 }
 
@@ -124,6 +121,6 @@ impl AbilityNode for ChoiceChoosing {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some(LAYER)
+        None
     }
 }

@@ -38,9 +38,14 @@ pub fn run(
         },
         ChangeKind::Alignment => match team_of(run, &to) {
             Some(team) => {
+                // the bot names the alignment as the text gives it (`@Option` is `Werewolf`)
+                let label = match &to {
+                    V::Text(word) => word.clone(),
+                    _ => run.program.name(team).trim_end_matches(" Team").to_string(),
+                };
                 let visit = Visit::new("changing", "alignment").with(V::Team(team));
                 each(run, scope, &targets, visit, |run, _, p| {
-                    change_alignment(run, p, team)
+                    change_alignment(run, p, team, &label)
                 })
             }
             None => Err(format!("no alignment `{}` to change to", run.show(&to))),
@@ -231,12 +236,11 @@ fn betray_groups(run: &mut Run, p: SlotId) {
     crate::mechanics::wwr::deaths::update_groups(run);
 }
 
-fn change_alignment(run: &mut Run, p: SlotId, team: usize) -> Result<String, String> {
+fn change_alignment(run: &mut Run, p: SlotId, team: usize, name: &str) -> Result<String, String> {
     let who = run.name(p);
     if loyal(run, p) {
         return Err(format!("{who} is loyal: the alignment change fails"));
     }
-    let name = run.program.name(team).trim_end_matches(" Team").to_string();
     // The bot sets the same alignment again and fires `On Join` and `Passive` anew, so a
     // passive change whose condition still holds (the Gray Werewolf's, which counts role
     // teams) would go round for ever: a change to the alignment held is no change here.
@@ -246,7 +250,7 @@ fn change_alignment(run: &mut Run, p: SlotId, team: usize) -> Result<String, Str
     run.world.players[p].alignment = Some(team);
     run.tell(
         Audience::Slot(p),
-        format!("Your alignment has changed to `{}`!", title_case(&name)),
+        format!("Your alignment has changed to `{}`!", title_case(name)),
     );
     join_team(run, p, Some(team));
     Ok(format!("{who}'s alignment is now {name}"))

@@ -4,6 +4,7 @@ pub mod announcing;
 pub mod attributes;
 pub mod cancelling;
 pub mod changing;
+pub mod choices;
 pub mod counting;
 pub mod disguising;
 pub mod displaying;
