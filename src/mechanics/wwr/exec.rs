@@ -383,6 +383,22 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         A::ChoiceChoosing(ast::ChoiceChoosing { choice, option }) => {
             Some(abilities::choices::choose(run, scope, choice, option))
         }
+        A::Whispering(ast::Whispering {
+            from,
+            to,
+            disguise,
+            duration,
+        }) => Some(abilities::whispering::whisper(
+            run,
+            scope,
+            from.as_ref(),
+            to,
+            disguise.as_ref(),
+            *duration,
+        )),
+        A::ConversationReset(ast::ConversationReset { target }) => {
+            Some(abilities::whispering::reset(run, scope, target.as_ref()))
+        }
         A::Cancel(ast::Cancel { feedback }) => {
             Some(abilities::cancelling::run(run, scope, feedback.as_ref()))
         }

@@ -344,6 +344,7 @@ fn facts_of(
             AttrKind::Loyalty { .. } => "loyalty".to_string(),
             AttrKind::ExtraRole { role, .. } => program.name(*role).to_string(),
             AttrKind::Obstruction(_) => "obstruction".to_string(),
+            AttrKind::Whisper { .. } => "whisper".to_string(),
         };
         let words = phase::row_words(program, &a.kind);
         facts.attributes.push((a.owner, attribute, words));

@@ -359,7 +359,31 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
         Some((crate::engine::outcome::Verdict::Succeed, _))
     );
     let answered = format!("{label}: `{}` answered", block.trigger);
+    // uses past what the scaling gives now (`⟨Odd: x1, Even: x2⟩`, `⟨$total/10⟩`) do not run
+    let allowed = {
+        let scope = Scope::new(src.clone(), file, block.trigger.kind);
+        super::triggers::scaling(run, &scope, block) as usize
+    };
     for (n, chunk) in chunks.into_iter().enumerate() {
+        if n >= allowed {
+            let use_key = if n == 0 {
+                key.clone()
+            } else {
+                format!("{key}:{}", n + 1)
+            };
+            run.step(
+                use_key,
+                StepResult::Skipped,
+                Some(actor),
+                Some(ability.into()),
+                chunk.to_vec(),
+                vec![
+                    answered.clone(),
+                    format!("its scaling allows {allowed} use(s) now"),
+                ],
+            );
+            continue;
+        }
         let mut scope = Scope::new(src.clone(), file, block.trigger.kind);
         bind_selections(run, &mut scope, &prompt.selections, chunk);
         if prompt.selections.first() == Some(&Selection::PlayerOptional) && chunk.is_empty() {
@@ -667,6 +691,10 @@ pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKin
         ),
         AttrKind::Loyalty { to } => format!("loyal to {}", program.name(*to)),
         AttrKind::ExtraRole { role, .. } => format!("extra role {}", program.name(*role)),
+        AttrKind::Whisper { to, name } => match name {
+            Some(name) => format!("whispers to {to} as {name}"),
+            None => format!("whispers to {to}"),
+        },
         AttrKind::Obstruction(o) => {
             let what = format!("{} {}", o.subtype, o.kind);
             match (o.inverted, what.trim()) {

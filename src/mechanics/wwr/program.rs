@@ -443,23 +443,45 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
     found.unwrap_or(Selection::Player)
 }
 
-/// How many times a block runs (`⟨xN⟩` on its trigger line or on an `• Action:` line, whose
-/// parameters are the trigger's; research §1.6: the last that gives a count wins).
-pub fn block_times(block: &TriggerBlock) -> u32 {
+/// The most uses one answer to a prompt takes whose count is computed in play (`⟨$total/10⟩`,
+/// `⟨$living>… ⇒ x1⟩`): the prompt offers this many, and the executor runs only as many as the
+/// scaling gives when the answer runs.
+pub const MOST_DYNAMIC_USES: u32 = 10;
+
+/// A block's scalings (`⟨…⟩` on its trigger line or on an `• Action:` line, whose parameters
+/// are the trigger's).
+pub fn block_scalings(block: &TriggerBlock) -> Vec<&crate::wwr::ast::Scaling> {
     let action_lines = block
         .body
         .iter()
         .filter(|s| matches!(s.kind, StatementKind::Action))
         .map(|s| &s.params);
-    let mut count = 1;
-    for params in std::iter::once(&block.params).chain(action_lines) {
-        for s in &params.scaling {
-            if let crate::wwr::ast::ScalingKind::Times { count: n } = s.kind {
-                count = n;
-            }
+    std::iter::once(&block.params)
+        .chain(action_lines)
+        .flat_map(|p| p.scaling.iter())
+        .collect()
+}
+
+/// The most times a block can run: its `⟨xN⟩` (research §1.6: the last that gives a count
+/// wins), the larger of an `Odd:`/`Even:` pair, or [`MOST_DYNAMIC_USES`] for a count computed
+/// in play.
+pub fn block_times(block: &TriggerBlock) -> u32 {
+    use crate::wwr::ast::ScalingKind as S;
+    fn most(kind: &S) -> u32 {
+        match kind {
+            S::Times { count } => *count,
+            S::Odd { scaling } | S::Even { scaling } => most(&scaling.kind),
+            S::Count { .. } | S::When { .. } => MOST_DYNAMIC_USES,
         }
     }
-    count
+    let scalings = block_scalings(block);
+    if scalings
+        .iter()
+        .any(|s| matches!(s.kind, S::Odd { .. } | S::Even { .. }))
+    {
+        return scalings.iter().map(|s| most(&s.kind)).max().unwrap_or(1);
+    }
+    scalings.last().map_or(1, |s| most(&s.kind))
 }
 
 pub fn visit_abilities<'a>(s: &'a Statement, f: &mut dyn FnMut(&'a Ability)) {

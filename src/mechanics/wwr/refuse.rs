@@ -113,10 +113,9 @@ pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
             format!("`{}` takes its selections {per_use} at a time", q.ability),
         ));
     }
+    // An event's prompt is open in this phase (`usable` said so): its restrictions are read
+    // against the world now, with the answer's selection, as the bot refuses a reply.
     let world = world_now(q.roleset, q.state);
-    if prompt.event {
-        return Ok(());
-    }
     check(
         q.roleset,
         q.state,

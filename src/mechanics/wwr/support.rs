@@ -7,8 +7,8 @@
 use super::program::Program;
 use crate::wwr::ast;
 use crate::wwr::ast::{
-    AbilityKind, Property, QueryKey, RestrictionKind, ScalingKind, Statement, StatementKind,
-    TriggerBlock, TriggerKind, Value, ValueKind,
+    AbilityKind, Property, QueryKey, RestrictionKind, Statement, StatementKind, TriggerBlock,
+    TriggerKind, Value, ValueKind,
 };
 use crate::wwr::resolve::Namespace;
 
@@ -167,10 +167,8 @@ fn params_reason(p: &crate::wwr::ast::Params) -> Option<String> {
     {
         return Some("`Status:` restrictions (haunting, layer C)".into());
     }
-    p.scaling.iter().find_map(|s| match s.kind {
-        ScalingKind::Times { .. } => None,
-        _ => Some(format!("the scaling `⟨{s}⟩` (layer B)")),
-    })
+    // every scaling runs (`triggers::scaling`)
+    None
 }
 
 /// The elements an ability brings into play by name: the attribute it applies, the group it

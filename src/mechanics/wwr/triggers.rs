@@ -481,9 +481,64 @@ fn selection_key(run: &Run, scope: &Scope) -> String {
     }
 }
 
-/// How many times the block runs.
-pub fn scaling(block: &TriggerBlock) -> u32 {
-    super::program::block_times(block)
+/// How many times the block runs now, as the bot's `handleScaling` and `executeTrigger` count
+/// it: each scaling in turn sets the count when it gives one, and the first that gives none
+/// (an `Even:` on an odd night, a `⇒` whose comparison fails) makes it 0 unless a later one
+/// gives one; `⟨$total/10⟩` is the rounded quotient, at least 1. `Odd`/`Even` read the day or
+/// night's number (Night 1 is odd).
+pub fn scaling(run: &mut Run, scope: &Scope, block: &TriggerBlock) -> u32 {
+    use crate::wwr::ast::ScalingKind as S;
+    let phase_number = run.phase.div_ceil(2);
+    let mut count = 1;
+    let mut changed = false;
+    for s in super::program::block_scalings(block) {
+        let value = scaled(run, scope, &s.kind, phase_number);
+        match value {
+            Some(n) => count = n,
+            None if !changed => count = 0,
+            None => {}
+        }
+        changed = true;
+    }
+    fn scaled(run: &mut Run, scope: &Scope, kind: &S, phase_number: u32) -> Option<u32> {
+        match kind {
+            S::Times { count } => Some(*count),
+            S::Odd { scaling } => (phase_number % 2 == 1)
+                .then(|| scaled(run, scope, &scaling.kind, phase_number))
+                .flatten(),
+            S::Even { scaling } => (phase_number % 2 == 0)
+                .then(|| scaled(run, scope, &scaling.kind, phase_number))
+                .flatten(),
+            S::Count { value } => {
+                let v = run.eval(scope, value);
+                let n = super::eval::number(&v).unwrap_or(0.0);
+                Some((n.max(0.0) as u32).clamp(1, super::program::MOST_DYNAMIC_USES))
+            }
+            S::When {
+                left,
+                comparison,
+                right,
+                count,
+            } => {
+                let l = run.eval(scope, left);
+                let r = run.eval(scope, right);
+                let (l, r) = (
+                    super::eval::number(&l).unwrap_or(0.0),
+                    super::eval::number(&r).unwrap_or(0.0),
+                );
+                use crate::wwr::ast::Comparison as C;
+                let holds = match comparison {
+                    C::Less => l < r,
+                    C::Greater => l > r,
+                    C::LessOrEqual => l <= r,
+                    C::GreaterOrEqual => l >= r,
+                    C::Equal => l == r,
+                };
+                holds.then_some(*count)
+            }
+        }
+    }
+    count.min(super::program::block_times(block))
 }
 
 /// Record a use of the block by a source (quantity, phase, selection).
@@ -558,7 +613,14 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
     if !run.step_unless_stopped(&base, scope.me(), format!("{label}: `{trigger}`")) {
         return;
     }
-    for _ in 0..scaling(block) {
+    let times = scaling(run, scope, block);
+    if times == 0 {
+        run.note(
+            "scaling",
+            format!("{label}: `{trigger}` runs 0 times now (its scaling gives none)"),
+        );
+    }
+    for _ in 0..times {
         record_use(run, scope, file, block);
         run_trigger_body(run, scope, block, super::exec::Tell::Answer);
     }

@@ -151,6 +151,9 @@ pub enum AttrKind {
     /// and granter (`Role:granter`): a second grant by the same source shares it, and a
     /// `Revoke` by name takes back only what its own source granted.
     ExtraRole { role: usize, channel: String },
+    /// A whisper the owner may send to a place, a group or an extra role's holders, under a
+    /// name of its own: messages the host carries.
+    Whisper { to: String, name: Option<String> },
     /// An obstruction: the owner's visits of these kinds fail or bring a fake result.
     Obstruction(super::visit::Obstruction),
 }

@@ -58,6 +58,6 @@ impl AbilityNode for ConversationReset {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("conversation reset (layer B)")
+        None
     }
 }

@@ -84,6 +84,6 @@ impl AbilityNode for Whispering {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("whispering (layer B)")
+        None
     }
 }

@@ -18,6 +18,7 @@ pub mod obstructing;
 pub mod polling;
 pub mod protecting;
 pub mod targeting;
+pub mod whispering;
 
 use super::eval::{V, number};
 use super::world::Lasting;
