@@ -156,6 +156,29 @@ impl Run<'_, '_> {
         }
     }
 
+    /// The role a value names: a role, a player's role, or a role's name.
+    pub fn role_of(&self, v: &V) -> Option<usize> {
+        match v {
+            V::Role(r) => Some(*r),
+            V::Players(p) => p.first().map(|p| self.world.players[*p].role),
+            V::Text(t) => self.program.find(Namespace::Role, t),
+            _ => None,
+        }
+    }
+
+    /// `Err` unless the game lists the role: a slot's roles are the roleset's, so a role the
+    /// setup neither deals nor reaches by name (a change or grant to the host's `%Role%`) has to
+    /// be listed before a player can hold it.
+    pub fn listed(&self, role: usize) -> Result<(), String> {
+        match self.ctx.roleset.role(&self.program.role_id_of(role)) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "{} is not among the game's roles (list it in the setup file's `roles` with a count of 0)",
+                self.program.name(role)
+            )),
+        }
+    }
+
     /// Class, category of a role file, as words.
     pub fn role_words(&self, role: usize) -> (String, String) {
         let info = self.program.role_info(role);

@@ -305,34 +305,34 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
             .find(|(_, role)| *role == prompt.role)
             .map(|(id, _)| Src::ExtraRole { id, owner: actor })
     };
+    let skip = |run: &mut Run, why: String| {
+        run.step(
+            key.clone(),
+            StepResult::Skipped,
+            Some(actor),
+            Some(ability.into()),
+            shown.clone(),
+            vec![why],
+        )
+    };
     let Some(src) = src else {
         let now = run
             .world
             .players
             .get(actor)
             .map_or("?", |p| program.name(p.role));
-        run.step(
-            key,
-            StepResult::Skipped,
-            Some(actor),
-            Some(ability.into()),
-            shown,
-            vec![format!(
+        skip(
+            run,
+            format!(
                 "{label}: the role is now {now}, and a changed role's answers are dropped with it"
-            )],
+            ),
         );
         return;
     };
     if !run.alive(actor) && run.ctx.option("dead_actions") == "drop" {
-        run.step(
-            key,
-            StepResult::Skipped,
-            Some(actor),
-            Some(ability.into()),
-            shown,
-            vec![format!(
-                "{label} died before the action ran (option dead_actions: drop)"
-            )],
+        skip(
+            run,
+            format!("{label} died before the action ran (option dead_actions: drop)"),
         );
         return;
     }

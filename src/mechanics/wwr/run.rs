@@ -88,15 +88,16 @@ impl<'r, 'a> Run<'r, 'a> {
 
     /// Who a source is, for the trace.
     pub fn src_label(&self, src: &Src) -> String {
+        // the text a source runs, by name (`attribute` when its row is gone)
+        let element = || {
+            super::triggers::element_of(self, src).map_or_else(
+                || "attribute".to_string(),
+                |f| self.program.name(f).to_string(),
+            )
+        };
         match src {
-            Src::Player(p) => {
-                let role = self
-                    .world
-                    .players
-                    .get(*p)
-                    .map(|x| self.program.name(x.role).to_string())
-                    .unwrap_or_default();
-                format!("{} ({role})", self.name(*p))
+            Src::Player(p) | Src::ExtraRole { owner: p, .. } => {
+                format!("{} ({})", self.name(*p), element())
             }
             Src::Group { file, executor } => match executor {
                 Some(e) => format!("{} through {}", self.program.name(*file), self.name(*e)),
@@ -104,46 +105,10 @@ impl<'r, 'a> Run<'r, 'a> {
             },
             Src::Poll(f) => format!("the {} poll", self.program.name(*f)),
             Src::Team(f) => self.program.name(*f).to_string(),
-            Src::GroupAttribute { id, group } => {
-                let name = self
-                    .world
-                    .group_attrs
-                    .iter()
-                    .find(|a| a.id == *id)
-                    .map(|a| self.program.name(a.attribute).to_string())
-                    .unwrap_or_else(|| "attribute".into());
-                format!("{name} on {}", self.program.name(*group))
+            Src::GroupAttribute { group, .. } => {
+                format!("{} on {}", element(), self.program.name(*group))
             }
-            Src::ExtraRole { id, owner } => {
-                let role = self
-                    .world
-                    .attrs
-                    .iter()
-                    .find(|a| a.id == *id)
-                    .and_then(|a| match a.kind {
-                        super::world::AttrKind::ExtraRole { role, .. } => {
-                            Some(self.program.name(role).to_string())
-                        }
-                        _ => None,
-                    })
-                    .unwrap_or_else(|| "extra role".into());
-                format!("{} ({role})", self.name(*owner))
-            }
-            Src::Attribute { id, owner } => {
-                let name = self
-                    .world
-                    .attrs
-                    .iter()
-                    .find(|a| a.id == *id)
-                    .map(|a| match a.kind {
-                        super::world::AttrKind::Custom { attribute, .. } => {
-                            self.program.name(attribute).to_string()
-                        }
-                        _ => "attribute".into(),
-                    })
-                    .unwrap_or_else(|| "attribute".into());
-                format!("{name} on {}", self.name(*owner))
-            }
+            Src::Attribute { owner, .. } => format!("{} on {}", element(), self.name(*owner)),
         }
     }
 

@@ -506,7 +506,8 @@ pub fn scaling(run: &mut Run, scope: &Scope, block: &TriggerBlock) -> u32 {
             S::Odd { scaling } => (phase_number % 2 == 1)
                 .then(|| scaled(run, scope, &scaling.kind, phase_number))
                 .flatten(),
-            S::Even { scaling } => (phase_number % 2 == 0)
+            S::Even { scaling } => phase_number
+                .is_multiple_of(2)
                 .then(|| scaled(run, scope, &scaling.kind, phase_number))
                 .flatten(),
             S::Count { value } => {

@@ -15,7 +15,6 @@ use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Src, Tier2};
 use crate::wwr::ast::{ChangeKind, TriggerKind, Value};
 use crate::wwr::names::title_case;
-use crate::wwr::resolve::Namespace;
 
 pub fn run(
     run: &mut Run,
@@ -27,7 +26,7 @@ pub fn run(
     let targets = run.eval(scope, target).players();
     let to = run.eval(scope, to);
     let outcome = match kind {
-        ChangeKind::Role => match role_of(run, &to) {
+        ChangeKind::Role => match run.role_of(&to) {
             Some(role) => {
                 let visit = Visit::new("changing", "role").with(V::Role(role));
                 each(run, scope, &targets, visit, |run, scope, p| {
@@ -110,16 +109,6 @@ fn each(
     Ok(Changed::Done(changed, said.join("; ")))
 }
 
-/// The role a value names: a role, a player's role, or a role's name.
-fn role_of(run: &Run, v: &V) -> Option<usize> {
-    match v {
-        V::Role(r) => Some(*r),
-        V::Players(p) => p.first().map(|p| run.world.players[*p].role),
-        V::Text(t) => run.program.find(Namespace::Role, t),
-        _ => None,
-    }
-}
-
 /// The team a value names: a team, or a word naming one (`Werewolf`, `@Target->Alignment`).
 fn team_of(run: &Run, v: &V) -> Option<usize> {
     match v {
@@ -143,18 +132,8 @@ fn change_role(run: &mut Run, scope: &Scope, p: SlotId, role: usize) -> Result<S
     if loyal(run, p) {
         return Err(format!("{who} is loyal: the role change fails"));
     }
-    // A slot's role is one of the roleset's: a role the setup neither deals nor reaches by
-    // name (a `Role Change … to @Target` to the host's pick) has to be listed to be become.
-    if run
-        .ctx
-        .roleset
-        .role(&run.program.role_id_of(role))
-        .is_none()
-    {
-        return Err(format!(
-            "{who} cannot become {new_name}: it is not among the game's roles (list it in the setup file's `roles` with a count of 0)"
-        ));
-    }
+    run.listed(role)
+        .map_err(|why| format!("{who} cannot become {new_name}: {why}"))?;
     let this = [("this", V::Players(vec![p]))];
     fire_player(run, p, TriggerKind::OnChanged, &this);
     fire_all(

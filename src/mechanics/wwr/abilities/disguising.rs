@@ -7,7 +7,6 @@ use crate::mechanics::wwr::run::Run;
 use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting};
 use crate::wwr::ast::{DisguiseStrength, Duration, Value};
-use crate::wwr::resolve::Namespace;
 
 pub fn run(
     run: &mut Run,
@@ -18,11 +17,9 @@ pub fn run(
     duration: Option<Duration>,
 ) -> Feedback {
     let targets = run.eval(scope, target).players();
-    let role = match run.eval(scope, role) {
-        V::Role(r) => Some(r),
-        V::Text(t) => run.program.find(Namespace::Role, &t),
-        V::Players(p) => p.first().map(|p| run.world.players[*p].role),
-        _ => None,
+    let role = {
+        let v = run.eval(scope, role);
+        run.role_of(&v)
     };
     let Some(role) = role else {
         return Feedback::failed("Disguise failed: no such role")

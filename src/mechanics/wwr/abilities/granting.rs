@@ -13,7 +13,6 @@ use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Src};
 use crate::wwr::ast::{GrantAction, TriggerKind, Value, ValueKind};
 use crate::wwr::names::title_case;
-use crate::wwr::resolve::Namespace;
 
 const ERROR: &str = "This is likely caused by an error. Please contact a Host.";
 
@@ -47,26 +46,11 @@ pub fn run(
 
 /// The role a `Grant` names, if the game lists it (a slot's roles are the roleset's).
 fn granted_role(run: &mut Run, scope: &Scope, role: &Value) -> Result<usize, String> {
-    let file = match run.eval(scope, role) {
-        V::Role(r) => Some(r),
-        V::Text(t) => run.program.find(Namespace::Role, &t),
-        V::Players(p) => p.first().map(|p| run.world.players[*p].role),
-        _ => None,
+    let value = run.eval(scope, role);
+    let Some(file) = run.role_of(&value) else {
+        return Err(format!("no role `{role}` to grant"));
     };
-    let Some(file) = file else {
-        return Err(format!("no role `{}` to grant", role));
-    };
-    if run
-        .ctx
-        .roleset
-        .role(&run.program.role_id_of(file))
-        .is_none()
-    {
-        return Err(format!(
-            "{} is not among the game's roles (list it in the setup file's `roles` with a count of 0)",
-            run.program.name(file)
-        ));
-    }
+    run.listed(file)?;
     Ok(file)
 }
 
