@@ -17,6 +17,7 @@ use crate::wwr::ast::TriggerKind;
 
 /// Drain the queue; returns whether anyone died.
 pub fn drain(run: &mut Run) -> bool {
+    super::abilities::emitting::process(run, TriggerKind::OnEmitted);
     let mut died = false;
     let mut rounds = 0;
     while !run.world.killq.is_empty() && rounds < 50 {

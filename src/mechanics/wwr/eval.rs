@@ -404,13 +404,35 @@ impl Run<'_, '_> {
         } else {
             self.all_players()
         };
-        pool.into_iter()
+        // `SelectAll:False` keeps one of the matches, drawn; `Random:True` shuffles them
+        // (the bot's `parsePlayerSelector`); neither filters
+        let switch = |key: QueryKey, value: &str| {
+            filters
+                .iter()
+                .any(|f| f.key == key && normalize(&f.value) == value)
+        };
+        let (one, shuffled) = (
+            switch(QueryKey::SelectAll, "false"),
+            switch(QueryKey::Random, "true"),
+        );
+        let mut found: Vec<SlotId> = pool
+            .into_iter()
             .filter(|p| {
-                filters
-                    .iter()
-                    .all(|f| f.key == QueryKey::AliveOnly || self.filter(scope, *p, f) != f.negated)
+                filters.iter().all(|f| {
+                    matches!(
+                        f.key,
+                        QueryKey::AliveOnly | QueryKey::SelectAll | QueryKey::Random
+                    ) || self.filter(scope, *p, f) != f.negated
+                })
             })
-            .collect()
+            .collect();
+        let what = format!("{}'s selector", self.src_label(&scope.src));
+        if one {
+            found = self.draw_player(&what, &found).into_iter().collect();
+        } else if shuffled {
+            self.shuffle_players(&what, &mut found);
+        }
+        found
     }
 
     fn filter(&self, scope: &Scope, p: SlotId, f: &QueryFilter) -> bool {

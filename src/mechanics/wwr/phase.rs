@@ -517,6 +517,7 @@ fn change(run: &mut Run) {
     for (seq, actor, ability, targets) in answers(run, Timing::End, Some(false)) {
         answer(run, seq, actor, &ability, &targets);
     }
+    super::abilities::emitting::process(run, TriggerKind::OnEndEmitted);
     run.stage = "passive end".into();
     fire_all(run, passive_end, &[]);
     fire_all(run, TriggerKind::PassiveEndPhase, &[]);

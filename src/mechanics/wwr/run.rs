@@ -25,6 +25,9 @@ pub struct Run<'r, 'a> {
     pub include_dead: bool,
     /// Trigger blocks run so far in this resolution, against [`MAX_FIRINGS`].
     pub fired: u32,
+    /// Emits sent and not yet received: the source to fire, `On Emitted` or `On End
+    /// Emitted`, and the value.
+    pub emits: Vec<(Src, crate::wwr::ast::TriggerKind, String)>,
     /// The last visit's number: a `Cancel` names the visit its trigger came from.
     pub next_visit: u64,
     /// Visits a `Cancel` voided, by number, until the visit looks.
@@ -56,6 +59,7 @@ impl<'r, 'a> Run<'r, 'a> {
             depth: 0,
             include_dead: false,
             fired: 0,
+            emits: Vec::new(),
             next_visit: 0,
             cancelled: Default::default(),
             keys: Default::default(),

@@ -64,8 +64,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
             | T::OnPollWin
             | T::OnRemoval
             | T::OnEnd
-            | T::OnEmitted
-            | T::OnEndEmitted
             | T::OnWhisper
             | T::OnVoteAdd
             | T::OnVoteRemove
@@ -102,7 +100,9 @@ fn value_reason(v: &Value) -> Option<String> {
             | QueryKey::AttributeSelf
             | QueryKey::AttributeRole
             | QueryKey::AttributeDisguise
-            | QueryKey::AliveOnly => None,
+            | QueryKey::AliveOnly
+            | QueryKey::SelectAll
+            | QueryKey::Random => None,
             other => Some(format!("the query key `{other:?}` (layer B)")),
         }),
         ValueKind::TeamQuery { .. } => Some("team queries `&(…)` (layer B)".into()),
@@ -222,7 +222,11 @@ fn block_reason(
     block: &TriggerBlock,
     pulled: &mut Vec<usize>,
 ) -> Option<String> {
-    if !trigger_supported(block.trigger.kind) {
+    // `On @Target Action [...]` hears another player's action: the executor fires `On Action`
+    // only on the acting source itself
+    let heard_from_others =
+        block.trigger.kind == TriggerKind::OnAction && block.trigger.subject.is_some();
+    if !trigger_supported(block.trigger.kind) || heard_from_others {
         return Some(format!("the trigger `{}` (layer B or C)", block.trigger));
     }
     if let Some(r) = params_reason(&block.params) {

@@ -66,9 +66,15 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
         if global != block.trigger.subject.is_some() && has_subject_form(kind) {
             continue;
         }
-        if kind == TriggerKind::ChoiceChosen {
+        // `Choice <Option> Chosen`, `On <Value> Emitted`: the subject is a value to match
+        let matched = match kind {
+            TriggerKind::ChoiceChosen => Some("chosen"),
+            TriggerKind::OnEmitted | TriggerKind::OnEndEmitted => Some("emitvalue"),
+            _ => None,
+        };
+        if let Some(var) = matched {
             let subject = block.trigger.subject.as_ref();
-            if !super::abilities::choices::block_answers(run, subject, &scope) {
+            if !value_matches(run, subject, &scope, var) {
                 continue;
             }
         } else if let Some(subject) = &block.trigger.subject {
@@ -149,6 +155,24 @@ pub fn fire_player(run: &mut Run, p: SlotId, kind: TriggerKind, vars: &[(&str, V
             fire_on(run, src, kind, vars);
         }
     }
+}
+
+/// Does a block's value subject (`Choice `Join Pack` Chosen`, ``On `Build List` Emitted``)
+/// match the value the event carries in `var`? A block without one answers every value.
+fn value_matches(
+    run: &mut Run,
+    subject: Option<&crate::wwr::ast::Value>,
+    scope: &Scope,
+    var: &str,
+) -> bool {
+    let Some(subject) = subject else {
+        return true;
+    };
+    let wanted = {
+        let v = run.eval(scope, subject);
+        normalize(&run.show(&v))
+    };
+    normalize(&run.show(&scope.var(var))) == wanted
 }
 
 /// Triggers with an `On <Sel> …` form heard by everyone.

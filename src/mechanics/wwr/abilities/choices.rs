@@ -148,17 +148,3 @@ pub fn force_unpicked(run: &mut Run) {
         chosen(run, &open, &option);
     }
 }
-
-/// Does this source's `Choice <Option> Chosen` block answer this pick? A block without an
-/// option answers every pick.
-pub fn block_answers(run: &mut Run, subject: Option<&Value>, scope: &Scope) -> bool {
-    let Some(subject) = subject else {
-        return true;
-    };
-    let wanted = {
-        let v = run.eval(scope, subject);
-        normalize(&run.show(&v))
-    };
-    let picked = normalize(&run.show(&scope.var("chosen")));
-    wanted == picked
-}

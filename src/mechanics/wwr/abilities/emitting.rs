@@ -1,9 +1,13 @@
-//! Emitting: a signal to other elements' `On … Emitted` triggers. Those triggers are layer B,
-//! so no executable element listens; the emission is recorded for the host.
+//! Emitting (the bot's `abilities/types/emit.js`): a value sent to players or elements, whose
+//! `On <Value> Emitted` (or plain `On Emitted`) blocks run once the current work is done (the
+//! bot's emit queue, worked through by its ten-second loop: here at every drain of the kill
+//! queue), and whose `On <Value> End Emitted` blocks run with the End stage of the phase change.
 
-use crate::mechanics::wwr::eval::{Feedback, Scope};
+use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
-use crate::wwr::ast::Value;
+use crate::mechanics::wwr::triggers::{fire_on, fire_player};
+use crate::mechanics::wwr::world::Src;
+use crate::wwr::ast::{TriggerKind, Value};
 
 pub fn run(
     run: &mut Run,
@@ -16,14 +20,42 @@ pub fn run(
         let v = run.eval(scope, value);
         run.show(&v)
     };
-    let to = match target {
-        Some(t) => run.eval(scope, t).players(),
-        None => Vec::new(),
+    let to: Vec<Src> = match target {
+        None => vec![scope.src.clone()],
+        Some(t) => match run.eval(scope, t) {
+            V::Players(p) => p.into_iter().map(Src::Player).collect(),
+            V::Group(file) => vec![Src::Group {
+                file,
+                executor: None,
+            }],
+            V::Team(file) => vec![Src::Team(file)],
+            _ => Vec::new(),
+        },
     };
-    let when = if at_end {
-        " at the end of the phase"
+    if to.is_empty() {
+        return Feedback::failed(format!("nobody to emit `{what}` to")).told("Emitting failed!");
+    }
+    let labels: Vec<String> = to.iter().map(|s| run.src_label(s)).collect();
+    let kind = if at_end {
+        TriggerKind::OnEndEmitted
     } else {
-        ""
+        TriggerKind::OnEmitted
     };
-    Feedback::ok(format!("Emitted `{what}` to {}{when}", run.names(&to))).told("")
+    for src in to {
+        run.emits.push((src, kind, what.clone()));
+    }
+    let when = if at_end { " at the phase's end" } else { "" };
+    Feedback::ok(format!("Emitted `{what}` to {}{when}", labels.join(", "))).told("")
+}
+
+/// Run the queued emits of this kind, in the order sent (emits they send join the queue).
+pub fn process(run: &mut Run, kind: TriggerKind) {
+    while let Some(i) = run.emits.iter().position(|(_, k, _)| *k == kind) {
+        let (src, kind, value) = run.emits.remove(i);
+        let vars = [("emitvalue", V::Text(value))];
+        match src {
+            Src::Player(p) => fire_player(run, p, kind, &vars),
+            other => fire_on(run, &other, kind, &vars),
+        }
+    }
 }
