@@ -41,7 +41,7 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
             }
         }
         let mut run = Run::new(ctx, world, program);
-        super::abilities::granting::follow_the_host(&mut run);
+        super::abilities::granting::follow_the_host(&mut run, true);
         // A player the host removed dies as the bot's host kill does: his death's triggers
         // run first thing (the Gravedigger hears of him; the Den Mother's death still makes
         // the Ridge Wolf hungry).
@@ -104,7 +104,7 @@ fn start_game(run: &mut Run) {
         }
     }
     // extra roles the setup deals (the host's, as no text granted them)
-    super::abilities::granting::follow_the_host(run);
+    super::abilities::granting::follow_the_host(run, false);
     fire_all(run, TriggerKind::Passive, &[]);
     fire_all(run, TriggerKind::PassiveStartDay, &[]);
     fire_all(run, TriggerKind::PassiveStartPhase, &[]);
@@ -574,13 +574,20 @@ fn unanswered(run: &mut Run) {
             if restrictions(run, &scope, file, block, false).is_err() {
                 continue;
             }
-            let forced = block
-                .params
-                .compulsion
-                .iter()
-                .any(|c| matches!(c.kind, CompulsionKind::Forced { .. }));
-            if forced {
-                let targets = draw_selection(run, p, prompt);
+            let forced = block.params.compulsion.iter().find_map(|c| match &c.kind {
+                CompulsionKind::Forced { default } => Some(default.clone()),
+                _ => None,
+            });
+            if let Some(default) = forced {
+                // `{Forced: Citizen}` names the answer; a bare `{Forced}` draws one
+                // (`prompts.js`: the default whenever one is set)
+                let targets = match default {
+                    Some(v) => {
+                        let v = run.eval(&scope, &v);
+                        vec![run.show(&v)]
+                    }
+                    None => draw_selection(run, p, prompt),
+                };
                 run.note(
                     "forced",
                     format!(

@@ -576,7 +576,9 @@ fn role_prompts(library: &Library, file: usize, id: &str) -> Vec<Prompt> {
     let mut out = Vec::new();
     for (i, t) in library.inlined_triggers(file).iter().enumerate() {
         let event = prompt_timing(t.block.trigger.kind).is_none();
-        if event && !mentions(t.block, "Selection") {
+        // an event's block is a prompt when it asks for a selection or a choice's pick
+        // (the Souls' `On \`Soul Action\` Emitted: … Choice Choose @Chosen`)
+        if event && !mentions(t.block, "Selection") && !mentions(t.block, "Chosen") {
             continue;
         }
         let (timing, phase) =

@@ -589,6 +589,8 @@ pub fn ballot_id(program: &Program, poll: usize) -> String {
 fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
     // Each poll: the phase kind it is created in, and whether its channel is a group's.
     let mut found: BTreeMap<usize, (Option<PhaseKind>, bool)> = BTreeMap::new();
+    // how many more of a poll the texts in play can add (`Add \`Wolfpack\` Poll`)
+    let mut added: BTreeMap<usize, usize> = BTreeMap::new();
     for &file in in_play {
         let Some(element) = program.element(file) else {
             continue;
@@ -606,6 +608,17 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
             };
             for s in &block.body {
                 super::program::visit_abilities(s, &mut |a| {
+                    if let AbilityKind::Poll(ast::Poll {
+                        action: PollAction::Add,
+                        poll: Some(poll),
+                        ..
+                    }) = &a.kind
+                        && let Some(t) = poll
+                            .plain_text()
+                            .and_then(|name| program.find(Namespace::Poll, name))
+                    {
+                        *added.entry(t).or_default() += 1;
+                    }
                     if let AbilityKind::Poll(ast::Poll {
                         action: PollAction::Create,
                         poll,
@@ -630,13 +643,23 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
             }
         }
     }
+    let most = super::abilities::polling::MOST_INSTANCES;
     let mut out: Vec<BallotDef> = found
         .into_iter()
-        .map(|(poll, (phase, private))| {
+        .flat_map(|(poll, (phase, private))| {
+            let instances = (1 + added.get(&poll).copied().unwrap_or(0)).min(most);
+            (0..instances).map(move |i| (poll, phase, private, i))
+        })
+        .map(|(poll, phase, private, i)| {
             let options = poll_options(program, poll);
+            let base = ballot_id(program, poll);
             BallotDef {
-                id: ballot_id(program, poll),
-                name: format!("{} poll", program.name(poll)),
+                id: super::abilities::polling::instance_ballot(&base, i),
+                name: if i == 0 {
+                    format!("{} poll", program.name(poll))
+                } else {
+                    format!("{} poll #{}", program.name(poll), i + 1)
+                },
                 phase: phase.unwrap_or(PhaseKind::Day),
                 target: TargetKind::Player,
                 default: false,

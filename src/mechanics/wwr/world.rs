@@ -240,6 +240,15 @@ pub struct OpenChoice {
     pub chosen: bool,
 }
 
+/// One more or one fewer of a poll at its next creation (`Add \`Wolfpack\` Poll`, `Delete
+/// \`Lynch\` Poll`): the bot's `poll_count` row, used up by that creation.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PollCount {
+    /// The poll element's file index.
+    pub poll: usize,
+    pub delta: i32,
+}
+
 /// An entry in the kill queue.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Queued {
@@ -293,6 +302,9 @@ pub struct World {
     pub group_attrs: Vec<GroupAttr>,
     /// Prompts an event opened (the executioner's emergency target): player and ability id.
     pub opened: Vec<(SlotId, String)>,
+    /// Changes to how many of a poll its next creation opens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub poll_counts: Vec<PollCount>,
     /// Choices open now (the bot's `choices` table, emptied at every phase change).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<OpenChoice>,

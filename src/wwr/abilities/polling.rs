@@ -254,6 +254,7 @@ impl AbilityNode for Poll {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        (self.action != PollAction::Create).then_some("poll manipulation (layer B)")
+        matches!(self.action, PollAction::Cancel | PollAction::Manipulate)
+            .then_some("poll manipulation (layer B)")
     }
 }

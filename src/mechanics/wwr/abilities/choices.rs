@@ -29,7 +29,18 @@ pub fn create(
         normalize(&run.show(&v))
     };
     let owner: Vec<SlotId> = match chooser {
-        Some(c) => run.eval(scope, c).players(),
+        Some(c) => {
+            let v = run.eval(scope, c);
+            match v {
+                V::Players(p) => p,
+                // `for \`Wager Recipient\``: the holder of that extra role this source granted
+                // (the bot's `parseActiveExtraRoleSelector`), else any holder
+                other => match run.role_of(&other) {
+                    Some(role) => extra_role_holders(run, scope, role),
+                    None => Vec::new(),
+                },
+            }
+        }
         None => scope.me().into_iter().collect(),
     };
     let [owner] = owner[..] else {
@@ -67,6 +78,25 @@ pub fn create(
         ),
         ..Feedback::ok("Choice creation succeeded!")
     }
+}
+
+/// The living holders of an extra role granted by this source, or by anyone if it granted none.
+fn extra_role_holders(run: &Run, scope: &Scope, role: usize) -> Vec<SlotId> {
+    let channel = format!("{}:{}", run.program.role_id_of(role), scope.src.key());
+    let holders = |own: bool| -> Vec<SlotId> {
+        run.world
+            .attrs
+            .iter()
+            .filter(|a| run.alive(a.owner))
+            .filter(|a| {
+                matches!(&a.kind, crate::mechanics::wwr::world::AttrKind::ExtraRole { role: r, channel: c }
+                    if *r == role && (!own || *c == channel))
+            })
+            .map(|a| a.owner)
+            .collect()
+    };
+    let own = holders(true);
+    if own.is_empty() { holders(false) } else { own }
 }
 
 /// `` `Name` Choice Choose @Chosen ``: the answer's option picked in the chooser's open choice.

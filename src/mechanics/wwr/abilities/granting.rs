@@ -157,8 +157,10 @@ pub fn host_grant(run: &mut Run, p: SlotId, role: usize) {
 }
 
 /// The extra roles the host gave or took back since the world last saw the slots: each slot's
-/// extra roles are the engine's to set by hand, the world follows.
-pub fn follow_the_host(run: &mut Run) {
+/// extra roles are the engine's to set by hand, the world follows. At the game's start only
+/// the host's grants are read (`take_back` false): the texts' own grants of the start (the Mad
+/// Scientist's) reach the slots only when Day 0 is resolved.
+pub fn follow_the_host(run: &mut Run, take_back: bool) {
     for p in 0..run.world.players.len() {
         let wanted: Vec<usize> = run
             .ctx
@@ -178,7 +180,9 @@ pub fn follow_the_host(run: &mut Run) {
             .filter(|(_, role)| !wanted.contains(role))
             .map(|(id, _)| *id)
             .collect();
-        run.world.remove_attrs(gone);
+        if take_back {
+            run.world.remove_attrs(gone);
+        }
         for role in wanted {
             if !held.iter().any(|(_, r)| *r == role) {
                 host_grant(run, p, role);
