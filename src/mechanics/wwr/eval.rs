@@ -287,6 +287,8 @@ impl Run<'_, '_> {
                         .program
                         .find(Namespace::Role, t)
                         .map_or(inner.clone(), V::Role),
+                    // `` `Group:Wolfpack`[source] ``: a source reference, as `@AttackSource` holds
+                    (TypeAnnotation::Source, V::Text(t)) => self.source_named(t).unwrap_or(inner),
                     _ => inner,
                 }
             }
@@ -305,6 +307,19 @@ impl Run<'_, '_> {
                 .first()
                 .map_or(V::Nothing, |first| self.eval(scope, first)),
             _ => V::Nothing,
+        }
+    }
+
+    /// The element a written source reference names (`Group:Wolfpack`, `Team:Werewolf`,
+    /// `Role:Assassin`).
+    fn source_named(&self, written: &str) -> Option<V> {
+        let (kind, name) = written.split_once(':')?;
+        let name = name.trim();
+        match normalize(kind).as_str() {
+            "group" => self.program.find(Namespace::Group, name).map(V::Group),
+            "team" => self.program.team_by_word(name).map(V::Team),
+            "role" => self.program.find(Namespace::Role, name).map(V::Role),
+            _ => None,
         }
     }
 

@@ -399,6 +399,8 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         A::ConversationReset(ast::ConversationReset { target }) => {
             Some(abilities::whispering::reset(run, scope, target.as_ref()))
         }
+        A::Ascend => Some(abilities::ascending::run(run, scope, true)),
+        A::Descend => Some(abilities::ascending::run(run, scope, false)),
         A::Cancel(ast::Cancel { feedback }) => {
             Some(abilities::cancelling::run(run, scope, feedback.as_ref()))
         }

@@ -84,6 +84,7 @@ fn start_game(run: &mut Run) {
                 target: None,
                 target_role: None,
                 counter: 0,
+                final_result: None,
             }
         })
         .collect();

@@ -62,11 +62,14 @@ pub fn check(run: &mut Run) -> bool {
         .iter()
         .map(|t| program.name(*t).to_string())
         .collect();
+    // a team's players win with it, save one who descended; one who ascended wins whatever
     let slots: Vec<usize> = (0..run.world.players.len())
         .filter(|p| {
-            run.world.players[*p]
-                .alignment
-                .is_some_and(|a| winners.contains(&a))
+            let player = &run.world.players[*p];
+            match player.final_result {
+                Some(result) => result,
+                None => player.alignment.is_some_and(|a| winners.contains(&a)),
+            }
         })
         .collect();
     let key = run.key("win");

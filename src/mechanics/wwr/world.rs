@@ -84,6 +84,9 @@ pub struct Player {
     #[serde(default)]
     pub target_role: Option<usize>,
     pub counter: i64,
+    /// Out of the game by `Ascend` (a win) or `Descend` (a loss), whatever his team does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_result: Option<bool>,
 }
 
 /// How long an attribute row lasts (research §1.9).

@@ -39,6 +39,6 @@ impl AbilityNode for Alone {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("ascend and descend (layer B)")
+        None
     }
 }

@@ -1,6 +1,7 @@
 //! One module per ability type, as the bot has one file per type (`abilities/types/*.js`).
 
 pub mod announcing;
+pub mod ascending;
 pub mod attributes;
 pub mod cancelling;
 pub mod changing;
