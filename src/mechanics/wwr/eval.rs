@@ -390,6 +390,11 @@ impl Run<'_, '_> {
                 _ => V::Players(Vec::new()),
             },
             "result" => scope.var("result1"),
+            // the attribute row whose text runs (`Change @ThisAttr value 1 to …`)
+            "thisattr" => match scope.src {
+                Src::Attribute { id, .. } => V::Attr(id),
+                _ => scope.var(&key),
+            },
             _ => scope.var(&key),
         }
     }
