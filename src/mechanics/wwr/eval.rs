@@ -358,6 +358,24 @@ impl Run<'_, '_> {
                     _ => V::Nothing,
                 },
             },
+            // an attribute's text means the attribute's own target (the Raven's keeper)
+            "target" | "targetdead" if matches!(scope.src, Src::Attribute { .. }) => {
+                let Src::Attribute { id, .. } = scope.src else {
+                    return V::Nothing;
+                };
+                let t = self
+                    .world
+                    .attrs
+                    .iter()
+                    .find(|a| a.id == id)
+                    .and_then(|a| a.target);
+                match t {
+                    Some(t) if key == "targetdead" || self.include_dead || self.alive(t) => {
+                        V::Players(vec![t])
+                    }
+                    _ => V::Players(Vec::new()),
+                }
+            }
             "target" | "targetdead" => {
                 if let Some(role) = scope.me().and_then(|p| self.world.players[p].target_role) {
                     return V::Role(role);
@@ -553,6 +571,13 @@ impl Run<'_, '_> {
                 other => other,
             },
             Property::Counter => match (&base, first) {
+                (V::Attr(id), _) => V::Num(
+                    self.world
+                        .attrs
+                        .iter()
+                        .find(|a| a.id == *id)
+                        .map_or(0, |a| a.counter) as f64,
+                ),
                 (V::Group(g), _) => {
                     V::Num(self.world.groups.get(g).map_or(0, |g| g.counter) as f64)
                 }
@@ -608,6 +633,19 @@ impl Run<'_, '_> {
             },
             Property::Success => match base {
                 V::Result(f) => V::Bool(f.success),
+                _ => V::Nothing,
+            },
+            // who applied an attribute row (`@ThisAttr->Source`)
+            Property::Source => match base {
+                V::Attr(id) => V::Players(
+                    self.world
+                        .attrs
+                        .iter()
+                        .find(|a| a.id == id)
+                        .and_then(|a| a.src.player())
+                        .into_iter()
+                        .collect(),
+                ),
                 _ => V::Nothing,
             },
             // One of the players, drawn (the bot shuffles and takes the first).

@@ -128,7 +128,8 @@ fn value_reason(v: &Value) -> Option<String> {
             | Property::Success
             | Property::Message
             | Property::Number
-            | Property::RandomPlayer => None,
+            | Property::RandomPlayer
+            | Property::Source => None,
             other => Some(format!("the property `->{other}` (layer B)")),
         },
         ValueKind::Variable {

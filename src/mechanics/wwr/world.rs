@@ -176,6 +176,16 @@ pub struct Attr {
     /// The row of the attribute that made it, removed with it.
     #[serde(default)]
     pub parent: Option<u64>,
+    /// A custom attribute's own counter and target (`Set Counter to 1 for @ThisAttr`, `Target
+    /// @ThisAttr->Source`: the bot keeps both on the attribute row).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub counter: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<SlotId>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// A custom attribute a group carries.
@@ -386,6 +396,8 @@ impl World {
             applied: phase,
             used: 0,
             parent: None,
+            counter: 0,
+            target: None,
         });
         id
     }

@@ -29,6 +29,7 @@ pub fn run(
         Some(t) => run.eval(scope, t),
         None => match &scope.src {
             Src::Group { file, .. } => V::Group(*file),
+            Src::Attribute { id, .. } => V::Attr(*id),
             other => other.player().map_or(V::Nothing, |p| V::Players(vec![p])),
         },
     };
@@ -39,6 +40,14 @@ pub fn run(
         CounterOp::Decrement => "Counter decremented!",
     };
     match owner {
+        V::Attr(id) => match run.world.attrs.iter_mut().find(|a| a.id == id) {
+            Some(row) => {
+                row.counter = apply(row.counter);
+                Feedback::ok(format!("Counter is {}", row.counter)).told(told)
+            }
+            None => Feedback::failed("No counter to change")
+                .told("Counting failed! This is likely caused by an error. Please contact a Host."),
+        },
         V::Group(g) => {
             let group = run.world.groups.entry(g).or_default();
             group.counter = apply(group.counter);

@@ -6,6 +6,18 @@ use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::wwr::ast::Value;
 
 pub fn target(run: &mut Run, scope: &mut Scope, target: &Value) -> Feedback {
+    // an attribute row keeps its own target (the bot's `setTarget` on the attribute)
+    if let crate::mechanics::wwr::world::Src::Attribute { id, .. } = scope.src {
+        let chosen = run.eval(scope, target).players().first().copied();
+        if let Some(row) = run.world.attrs.iter_mut().find(|a| a.id == id) {
+            row.target = chosen;
+        }
+        return match chosen {
+            Some(t) => Feedback::ok(format!("The attribute targets {}", run.name(t)))
+                .told("Target updated!"),
+            None => Feedback::ok("The attribute targets nobody").told("Target removed!"),
+        };
+    }
     let Some(me) = scope.me() else {
         return Feedback::failed("Only a player targets");
     };
