@@ -123,8 +123,7 @@ pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>) {
     }
     fire_all(run, TriggerKind::Passive, &[]);
     // The dead hold no extra role (the bot's `clearRoleAttributes`).
-    let extra: Vec<u64> = run.world.extra_roles(v).map(|(id, _)| id).collect();
-    run.world.remove_attrs(extra);
+    run.world.drop_extra_roles(v);
 }
 
 /// A player who dies as the last living owner of a group disbands it before his death is

@@ -358,29 +358,18 @@ impl Run<'_, '_> {
                     _ => V::Nothing,
                 },
             },
-            // an attribute's text means the attribute's own target (the Raven's keeper)
-            "target" | "targetdead" if matches!(scope.src, Src::Attribute { .. }) => {
-                let Src::Attribute { id, .. } = scope.src else {
-                    return V::Nothing;
-                };
-                let t = self
-                    .world
-                    .attrs
-                    .iter()
-                    .find(|a| a.id == id)
-                    .and_then(|a| a.target);
-                match t {
-                    Some(t) if key == "targetdead" || self.include_dead || self.alive(t) => {
-                        V::Players(vec![t])
-                    }
-                    _ => V::Players(Vec::new()),
-                }
-            }
             "target" | "targetdead" => {
-                if let Some(role) = scope.me().and_then(|p| self.world.players[p].target_role) {
-                    return V::Role(role);
-                }
-                let t = scope.me().and_then(|p| self.world.players[p].target);
+                // an attribute's text means the attribute's own target (the Raven's keeper)
+                let t = match scope.src {
+                    Src::Attribute { id, .. } => self.world.attr(id).and_then(|a| a.target),
+                    _ => {
+                        let me = scope.me().and_then(|p| self.world.players.get(p));
+                        if let Some(role) = me.and_then(|p| p.target_role) {
+                            return V::Role(role);
+                        }
+                        me.and_then(|p| p.target)
+                    }
+                };
                 match t {
                     Some(t) if key == "targetdead" || self.include_dead || self.alive(t) => {
                         V::Players(vec![t])
@@ -571,13 +560,7 @@ impl Run<'_, '_> {
                 other => other,
             },
             Property::Counter => match (&base, first) {
-                (V::Attr(id), _) => V::Num(
-                    self.world
-                        .attrs
-                        .iter()
-                        .find(|a| a.id == *id)
-                        .map_or(0, |a| a.counter) as f64,
-                ),
+                (V::Attr(id), _) => V::Num(self.world.attr(*id).map_or(0, |a| a.counter) as f64),
                 (V::Group(g), _) => {
                     V::Num(self.world.groups.get(g).map_or(0, |g| g.counter) as f64)
                 }
@@ -620,7 +603,7 @@ impl Run<'_, '_> {
                     (V::Attr(id), _) | (_, Src::Attribute { id, .. }) => Some(*id),
                     _ => None,
                 };
-                id.and_then(|id| self.world.attrs.iter().find(|a| a.id == id))
+                id.and_then(|id| self.world.attr(id))
                     .and_then(|a| match &a.kind {
                         AttrKind::Custom { values, .. } => values.get(index).cloned(),
                         _ => None,
@@ -639,9 +622,7 @@ impl Run<'_, '_> {
             Property::Source => match base {
                 V::Attr(id) => V::Players(
                     self.world
-                        .attrs
-                        .iter()
-                        .find(|a| a.id == id)
+                        .attr(id)
                         .and_then(|a| a.src.player())
                         .into_iter()
                         .collect(),
@@ -677,9 +658,7 @@ impl Run<'_, '_> {
             V::Team(t) => self.program.name(*t).to_string(),
             V::Attr(id) => self
                 .world
-                .attrs
-                .iter()
-                .find(|a| a.id == *id)
+                .attr(*id)
                 .and_then(|a| match a.kind {
                     AttrKind::Custom { attribute, .. } => Some(self.program.name(attribute)),
                     _ => None,

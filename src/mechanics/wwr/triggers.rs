@@ -24,16 +24,13 @@ pub fn element_of(run: &Run, src: &Src) -> Option<usize> {
             .iter()
             .find(|a| a.id == *id)
             .map(|a| a.attribute),
-        Src::Attribute { id, .. } | Src::ExtraRole { id, .. } => run
-            .world
-            .attrs
-            .iter()
-            .find(|a| a.id == *id)
-            .and_then(|a| match a.kind {
+        Src::Attribute { id, .. } | Src::ExtraRole { id, .. } => {
+            run.world.attr(*id).and_then(|a| match a.kind {
                 AttrKind::Custom { attribute, .. } => Some(attribute),
                 AttrKind::ExtraRole { role, .. } => Some(role),
                 _ => None,
-            }),
+            })
+        }
     }
 }
 

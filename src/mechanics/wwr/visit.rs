@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a visit is: the bot's ability type and subtype (`killing`/`attack`), and its parameter
 /// (`@VisitParameter`: the role a change is to, the attribute applied).
+#[derive(Clone)]
 pub struct Visit<'v> {
     pub kind: &'v str,
     pub subtype: &'v str,

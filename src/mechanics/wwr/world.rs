@@ -363,12 +363,27 @@ impl World {
         self.attrs.iter().filter(move |a| a.owner == owner)
     }
 
+    /// The attribute row of this id, if it is still there.
+    pub fn attr(&self, id: u64) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.id == id)
+    }
+
+    pub fn attr_mut(&mut self, id: u64) -> Option<&mut Attr> {
+        self.attrs.iter_mut().find(|a| a.id == id)
+    }
+
     /// The extra roles a player holds: each row's id and role.
     pub fn extra_roles(&self, owner: SlotId) -> impl Iterator<Item = (u64, usize)> + '_ {
         self.attrs_of(owner).filter_map(|a| match a.kind {
             AttrKind::ExtraRole { role, .. } => Some((a.id, role)),
             _ => None,
         })
+    }
+
+    /// Take every extra role from a player who leaves the game (the bot's `clearRoleAttributes`).
+    pub fn drop_extra_roles(&mut self, owner: SlotId) {
+        let rows: Vec<u64> = self.extra_roles(owner).map(|(id, _)| id).collect();
+        self.remove_attrs(rows);
     }
 
     /// Does the player carry this custom attribute?
@@ -417,7 +432,7 @@ impl World {
 
     /// One use of a row: `UntilUse` rows go at the first, `UntilSecondUse` at the second.
     pub fn use_attr(&mut self, id: u64) {
-        let Some(row) = self.attrs.iter_mut().find(|a| a.id == id) else {
+        let Some(row) = self.attr_mut(id) else {
             return;
         };
         row.used += 1;

@@ -24,8 +24,7 @@ pub fn run(run: &mut Run, scope: &mut Scope, wins: bool) -> Feedback {
     if run.alive(me) {
         crate::mechanics::wwr::deaths::owner_dies(run, me);
         run.world.players[me].alive = false;
-        let extra: Vec<u64> = run.world.extra_roles(me).map(|(id, _)| id).collect();
-        run.world.remove_attrs(extra);
+        run.world.drop_extra_roles(me);
         let cause = if wins { "ascended" } else { "descended" };
         run.ctx.kill(me, cause);
     }

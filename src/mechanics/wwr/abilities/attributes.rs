@@ -96,7 +96,7 @@ pub fn apply(
             lasting,
             run.phase,
         );
-        if let Some(row) = run.world.attrs.iter_mut().find(|a| a.id == id) {
+        if let Some(row) = run.world.attr_mut(id) {
             row.parent = parent;
         }
         let src = Src::Attribute { id, owner: *p };

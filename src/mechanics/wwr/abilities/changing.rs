@@ -91,9 +91,8 @@ fn each(
     let mut changed = false;
     let mut said = Vec::new();
     for &p in targets {
-        let this_visit = Visit::new(visit.kind, visit.subtype).with(visit.parameter.clone());
         let words = ("Changing failed!", "Changing succeeded!");
-        match gate(run, scope, p, this_visit, targets.len() == 1, words) {
+        match gate(run, scope, p, visit.clone(), targets.len() == 1, words) {
             Gate::Go => {}
             Gate::Skip => continue,
             Gate::End(result) => return Ok(Changed::Stopped(result)),

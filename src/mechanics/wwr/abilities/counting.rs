@@ -40,7 +40,7 @@ pub fn run(
         CounterOp::Decrement => "Counter decremented!",
     };
     match owner {
-        V::Attr(id) => match run.world.attrs.iter_mut().find(|a| a.id == id) {
+        V::Attr(id) => match run.world.attr_mut(id) {
             Some(row) => {
                 row.counter = apply(row.counter);
                 Feedback::ok(format!("Counter is {}", row.counter)).told(told)

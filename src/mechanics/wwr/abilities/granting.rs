@@ -67,15 +67,10 @@ fn held_channel(run: &mut Run, scope: &Scope, role: &Value) -> Option<String> {
         let Src::ExtraRole { id, .. } = scope.src else {
             return None;
         };
-        return run
-            .world
-            .attrs
-            .iter()
-            .find(|a| a.id == id)
-            .and_then(|a| match &a.kind {
-                AttrKind::ExtraRole { channel, .. } => Some(channel.clone()),
-                _ => None,
-            });
+        return run.world.attr(id).and_then(|a| match &a.kind {
+            AttrKind::ExtraRole { channel, .. } => Some(channel.clone()),
+            _ => None,
+        });
     }
     granted_role(run, scope, role)
         .ok()

@@ -9,7 +9,7 @@ pub fn target(run: &mut Run, scope: &mut Scope, target: &Value) -> Feedback {
     // an attribute row keeps its own target (the bot's `setTarget` on the attribute)
     if let crate::mechanics::wwr::world::Src::Attribute { id, .. } = scope.src {
         let chosen = run.eval(scope, target).players().first().copied();
-        if let Some(row) = run.world.attrs.iter_mut().find(|a| a.id == id) {
+        if let Some(row) = run.world.attr_mut(id) {
             row.target = chosen;
         }
         return match chosen {
