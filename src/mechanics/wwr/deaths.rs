@@ -79,7 +79,7 @@ pub fn drain(run: &mut Run) -> bool {
             );
             let name = run.name(v);
             run.tell(Audience::Public, format!("{name} has died."));
-            death_triggers(run, v, &record.kind, Some(&record.src));
+            death_triggers(run, v, &record.kind, Some(&record.src), &record.voters);
         }
         update_groups(run);
     }
@@ -88,12 +88,18 @@ pub fn drain(run: &mut Run) -> bool {
 
 /// What a death sets off (research §1.11): `On Death` and `On Killed` or `On Lynch` on the
 /// dead player, `On <Sel> Death` (and `Killed`) everywhere, then `Passive`. `src` is the killer,
-/// if any (a host's modkill has none).
-pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>) {
+/// if any (a host's modkill has none). `@Voters` in `On Lynch` is empty, as the bot passes
+/// no voters with a death; the option `lynch_voters: poll` names the lynching poll's `voters`.
+pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>, voters: &[usize]) {
     let mut vars: Vec<(&str, V)> = vec![
         ("this", V::Players(vec![v])),
         ("deathtype", V::Text(kind.to_string())),
     ];
+    if kind == "lynch" && run.ctx.option("lynch_voters") == "poll" {
+        let others: Vec<usize> = voters.iter().copied().filter(|p| *p != v).collect();
+        vars.push(("voters", V::Players(voters.to_vec())));
+        vars.push(("othervoters", V::Players(others)));
+    }
     if let Some(src) = src {
         if let Some(a) = src.player() {
             vars.push(("attacker", V::Players(vec![a])));

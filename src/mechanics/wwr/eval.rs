@@ -618,6 +618,18 @@ impl Run<'_, '_> {
                 V::Result(f) => V::Bool(f.success),
                 _ => V::Nothing,
             },
+            // The bot's property is the pair (shown, counted), which no comparison reads as a
+            // number: every comparison with it is false. The option `voting_power: total`
+            // reads the counted votes, as the texts mean (the Grandma's `> 0`).
+            Property::PublicVotingPower | Property::PrivateVotingPower => match first {
+                Some(p) if self.ctx.option("voting_power") == "total" => {
+                    let private = *property == Property::PrivateVotingPower;
+                    let power = super::abilities::manipulating::power(&self.world, p, private);
+                    V::Num(power.total as f64)
+                }
+                Some(_) => V::Num(f64::NAN),
+                None => V::Nothing,
+            },
             // who applied an attribute row (`@ThisAttr->Source`)
             Property::Source => match base {
                 V::Attr(id) => V::Players(

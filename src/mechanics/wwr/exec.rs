@@ -438,17 +438,15 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             amount.as_ref(),
             target.as_ref(),
         )),
-        A::Poll(ast::Poll {
-            action,
-            poll,
-            location,
-            ..
-        }) => Some(abilities::polling::run(
-            run,
-            scope,
-            *action,
-            poll.as_ref(),
-            location.as_ref(),
+        A::Poll(poll) => Some(abilities::polling::run(run, scope, poll)),
+        A::VoteManipulating(ast::VoteManipulating {
+            target,
+            vote,
+            relative,
+            amount,
+            duration,
+        }) => Some(abilities::manipulating::run(
+            run, scope, target, *vote, *relative, amount, *duration,
         )),
         A::Emitting(ast::Emitting {
             value,

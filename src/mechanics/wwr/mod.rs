@@ -59,6 +59,8 @@ impl RuleSystem for Wwr {
                 "answer_order",
                 "action_subtypes",
                 "dead_targets",
+                "lynch_voters",
+                "voting_power",
                 setup::DEAL_OPTION,
             ],
             ..Default::default()
@@ -135,6 +137,22 @@ fn live_tally(roleset: &Roleset, state: &GameState) -> crate::engine::tally::Tal
         if let Some(g) = group {
             b.not_voted.retain(|s| world.in_group(*s, g));
         }
+        // Each vote weighs the voting power the poll's result shows; hidden power and extra
+        // votes count only at closing (the host sheet lists them).
+        for t in &mut b.targets {
+            for v in t.votes.iter_mut().filter(|v| v.void.is_none()) {
+                v.weight = abilities::manipulating::power(&world, v.voter, group.is_some()).visible
+                    as i32
+                    * b.unit;
+            }
+            t.total = t
+                .votes
+                .iter()
+                .filter(|v| v.void.is_none())
+                .map(|v| v.weight)
+                .sum();
+        }
+        b.targets.sort_by_key(|t| std::cmp::Reverse(t.total));
         b.thresholds =
             vec!["the most votes wins; a tie or no vote skips the poll; Abstain never wins".into()];
     }
@@ -345,6 +363,7 @@ fn facts_of(
             AttrKind::ExtraRole { role, .. } => program.name(*role).to_string(),
             AttrKind::Obstruction(_) => "obstruction".to_string(),
             AttrKind::Whisper { .. } => "whisper".to_string(),
+            AttrKind::VotingPower { .. } => "manipulation".to_string(),
         };
         let words = phase::row_words(program, &a.kind);
         facts.attributes.push((a.owner, attribute, words));
@@ -404,6 +423,17 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
         if player.counter != 0 {
             marks.push(format!("counter {}", player.counter));
         }
+        if world
+            .attrs_of(p)
+            .any(|a| matches!(a.kind, world::AttrKind::VotingPower { .. }))
+        {
+            let public = abilities::manipulating::power(&world, p, false);
+            let private = abilities::manipulating::power(&world, p, true);
+            marks.push(format!(
+                "votes: public {} (shown {}), private {}",
+                public.total, public.visible, private.total
+            ));
+        }
         for (g, group) in &world.groups {
             if let Some(m) = group.members.get(&p) {
                 marks.push(format!("{} {:?}", program.name(*g), m.tier));
@@ -414,10 +444,29 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
         }
     }
     let mut out = vec![("WWR marks".to_string(), lines)];
+    let slot_name = |p: SlotId| state.slots.get(p).map_or("?", |s| s.name.as_str());
     let polls: Vec<String> = world
         .polls
         .iter()
         .map(|p| format!("{} (ballot `{}`)", program.name(p.poll), p.ballot))
+        .chain(world.poll_marks.iter().map(|m| {
+            use world::PollMarkKind as K;
+            let what = match &m.kind {
+                K::Cancelled => "cancelled".to_string(),
+                K::Disqualified(p) => format!("{} disqualified", slot_name(*p)),
+                K::Unvotable(p) => format!("{} unvotable", slot_name(*p)),
+                K::Votes {
+                    candidate,
+                    amount,
+                    hidden,
+                } => format!(
+                    "{amount:+} {}votes for {}",
+                    if *hidden { "hidden " } else { "" },
+                    slot_name(*candidate)
+                ),
+            };
+            format!("next {}: {what} ({:?})", program.name(m.poll), m.lasting)
+        }))
         .collect();
     out.push(("Open polls".to_string(), polls));
     let displays: Vec<String> = world

@@ -55,7 +55,7 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
                 format!("{name} was removed by the host: the death's triggers run now"),
             );
             super::deaths::owner_dies(&mut run, v);
-            super::deaths::death_triggers(&mut run, v, "modkill", None);
+            super::deaths::death_triggers(&mut run, v, "modkill", None, &[]);
             drain(&mut run);
         }
         return run;
@@ -477,6 +477,7 @@ pub fn selection_value(run: &Run, kind: Selection, value: &str) -> V {
             }
         }
         Selection::Boolean => V::Bool(value.eq_ignore_ascii_case("yes")),
+        Selection::Number { .. } => value.trim().parse::<f64>().map_or(V::Nothing, V::Num),
         Selection::Option => V::Text(value.to_string()),
         _ => run
             .ctx
@@ -634,8 +635,8 @@ fn draw_selection(run: &mut Run, actor: usize, prompt: &super::program::Prompt) 
                     .collect();
                 run.draw(&what, &roles, |r| r.clone())
             }
-            Selection::Boolean => {
-                run.draw(&what, &["yes".to_string(), "no".to_string()], |r| r.clone())
+            Selection::Boolean | Selection::Number { .. } => {
+                run.draw(&what, &kind.words().unwrap_or_default(), |r| r.clone())
             }
             Selection::Option => {
                 let options = prompt
@@ -681,6 +682,9 @@ fn expire(run: &mut Run) {
     run.world
         .group_attrs
         .retain(|a| !expired(a.lasting, a.applied, now, day));
+    run.world
+        .poll_marks
+        .retain(|m| !expired(m.lasting, m.applied, now, day));
     for g in run.world.groups.values_mut() {
         g.members
             .retain(|_, m| !expired(m.lasting, m.applied, now, day));
@@ -704,6 +708,18 @@ pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKin
             Some(name) => format!("whispers to {to} as {name}"),
             None => format!("whispers to {to}"),
         },
+        AttrKind::VotingPower {
+            vote,
+            relative,
+            amount,
+        } => {
+            let kind = super::abilities::manipulating::word(*vote);
+            if *relative {
+                format!("{kind} voting power {amount:+}")
+            } else {
+                format!("{kind} voting power set to {amount}")
+            }
+        }
         AttrKind::Obstruction(o) => {
             let what = format!("{} {}", o.subtype, o.kind);
             match (o.inverted, what.trim()) {

@@ -1,17 +1,20 @@
-//! Closing the polls open in a phase (research §1.13): each counts the votes of the allowed
-//! voters (a group's poll only its members'), `Abstain` never wins, a tie or no vote skips
-//! it, `Random` draws from the poll's `Random:` selector; the winner fires `On Poll Closed` on
-//! the poll's creator, a group's poll acting through a voter of the winning option.
+//! Closing the polls open in a phase (research §1.13, the bot's `closePoll` in
+//! `game/polls.js`): each counts the votes of the allowed voters (a group's poll only its
+//! members'), each weighing the voter's voting power, with the poll's extra votes; `Abstain`
+//! never wins, a tie, no vote or a cancellation skips it, `Random` draws from the poll's
+//! `Random:` selector, a disqualified winner does not take the win; the winner fires `On Poll
+//! Closed` on the poll's creator (a group's poll acting through a voter of the winning
+//! option), then `On Poll Win` on himself, with `@Voters` and `@OtherVoters`.
 
+use super::abilities::manipulating;
 use super::eval::{Scope, V};
 use super::run::Run;
-use super::triggers::fire_on;
-use super::world::{OpenPoll, Src};
+use super::triggers::{fire_on, fire_player};
+use super::world::{OpenPoll, PollMarkKind, Src};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{CountedTotal, StepResult};
 use crate::wwr::ast::{Setting, TriggerKind};
 use crate::wwr::names::normalize;
-use std::collections::BTreeMap;
 
 /// The live votes of a ballot: voter and target, in order.
 pub fn votes(run: &Run, ballot: &str) -> Vec<(usize, String)> {
@@ -38,53 +41,119 @@ pub fn close_all(run: &mut Run) {
     }
 }
 
+/// One option's count at closing (the bot's `votesData` row and result line).
+struct Count {
+    option: String,
+    /// The votes that decide.
+    total: i64,
+    /// The votes the result shows (no hidden power, no hidden extra votes).
+    visible: i64,
+    voters: Vec<usize>,
+}
+
+/// The options' counts (`closePoll`): each allowed voter's vote weighs his voting power on
+/// this kind of poll (a group's poll is private, every other public), and the poll's extra
+/// votes are added, used up. An option with no voter and no votes, or below zero, is left out.
+fn count(run: &mut Run, poll: &OpenPoll) -> Vec<Count> {
+    let private = poll.group.is_some();
+    let mut counts: Vec<Count> = Vec::new();
+    for (voter, target) in votes(run, &poll.ballot) {
+        let allowed = run.alive(voter) && poll.group.is_none_or(|g| run.world.in_group(voter, g));
+        let unvotable = run
+            .ctx
+            .slot_of(&target)
+            .is_some_and(|t| poll.unvotable.contains(&t));
+        if !allowed || unvotable {
+            continue;
+        }
+        let power = manipulating::power(&run.world, voter, private);
+        let i = match counts.iter().position(|c| c.option == target) {
+            Some(i) => i,
+            None => {
+                counts.push(Count {
+                    option: target,
+                    total: 0,
+                    visible: 0,
+                    voters: Vec::new(),
+                });
+                counts.len() - 1
+            }
+        };
+        counts[i].total += power.total;
+        counts[i].visible += power.visible;
+        counts[i].voters.push(voter);
+    }
+    let marks = std::mem::take(&mut run.world.poll_marks);
+    for mut m in marks {
+        if m.poll == poll.poll
+            && let PollMarkKind::Votes {
+                candidate,
+                amount,
+                hidden,
+            } = m.kind
+        {
+            let option = run.name(candidate);
+            match counts.iter_mut().find(|c| c.option == option) {
+                Some(c) => {
+                    c.total += amount;
+                    c.visible += if hidden { 0 } else { amount };
+                }
+                None => counts.push(Count {
+                    option,
+                    total: amount,
+                    visible: if hidden { 0 } else { amount },
+                    voters: Vec::new(),
+                }),
+            }
+            if !m.use_once() {
+                continue;
+            }
+        }
+        run.world.poll_marks.push(m);
+    }
+    counts.retain(|c| c.total >= 0 && !(c.voters.is_empty() && c.total == 0));
+    // in the options' order by name, as the step lists them
+    counts.sort_by(|a, b| a.option.cmp(&b.option));
+    counts
+}
+
+/// Use up the first mark of this poll that `which` picks, if there is one.
+fn take_mark(run: &mut Run, poll: usize, which: impl Fn(&PollMarkKind) -> bool) -> bool {
+    let Some(i) = run
+        .world
+        .poll_marks
+        .iter()
+        .position(|m| m.poll == poll && which(&m.kind))
+    else {
+        return false;
+    };
+    if !run.world.poll_marks[i].use_once() {
+        run.world.poll_marks.remove(i);
+    }
+    true
+}
+
 fn close(run: &mut Run, poll: &OpenPoll) {
     let name = run.program.name(poll.poll).to_string();
     let key = run.key(&format!("poll:{}", poll.ballot));
-    let mut totals: BTreeMap<String, (i32, Vec<usize>)> = BTreeMap::new();
-    for (voter, target) in votes(run, &poll.ballot) {
-        let counts = run.alive(voter) && poll.group.is_none_or(|g| run.world.in_group(voter, g));
-        if !counts {
-            continue;
-        }
-        let t = totals.entry(target).or_default();
-        t.0 += 1;
-        t.1.push(voter);
-    }
-    for (target, (total, _)) in &totals {
+    let counts = count(run, poll);
+    for c in &counts {
         run.ctx.outcome.counted.push(CountedTotal {
             ballot: poll.ballot.clone(),
-            target: target.clone(),
-            total: *total,
+            target: c.option.clone(),
+            total: c.visible as i32,
         });
     }
-    let tally: Vec<String> = totals
+    let tally: Vec<String> = counts
         .iter()
-        .map(|(t, (n, _))| format!("{t} {n}"))
+        .map(|c| {
+            if c.total == c.visible {
+                format!("{} {}", c.option, c.total)
+            } else {
+                format!("{} {} ({} shown)", c.option, c.total, c.visible)
+            }
+        })
         .collect();
-    let best = totals
-        .iter()
-        .filter(|(t, _)| normalize(t) != "abstain")
-        .map(|(_, (n, _))| *n)
-        .max()
-        .unwrap_or(0);
-    let leaders: Vec<(String, Vec<usize>)> = totals
-        .iter()
-        .filter(|(t, (n, _))| *n == best && best > 0 && normalize(t) != "abstain")
-        .map(|(t, (_, v))| (t.clone(), v.clone()))
-        .collect();
-    if let Some((result, why)) = run.ctx.verdict_stop(&key) {
-        run.step(
-            key,
-            result,
-            None,
-            None,
-            Vec::new(),
-            vec![format!("the {name} poll closes: {}", tally.join(", ")), why],
-        );
-        skipped(run, poll, &[]);
-        return;
-    }
     let reason = format!(
         "the {name} poll closes: {}",
         if tally.is_empty() {
@@ -93,12 +162,41 @@ fn close(run: &mut Run, poll: &OpenPoll) {
             tally.join(", ")
         }
     );
-    if leaders.len() != 1 {
-        let tied: Vec<usize> = leaders
-            .iter()
-            .filter_map(|(t, _)| run.ctx.slot_of(t))
-            .collect();
-        let why = if leaders.is_empty() {
+    // The leaders: the most votes above zero, Abstain and Hammer never among them; on a tie
+    // the bot keeps no voters (`maxVotesValidVoters` is emptied).
+    let best = counts
+        .iter()
+        .filter(|c| c.total > 0 && !never_wins(&c.option))
+        .map(|c| c.total)
+        .max();
+    let leaders: Vec<&Count> = counts
+        .iter()
+        .filter(|c| Some(c.total) == best && !never_wins(&c.option))
+        .collect();
+    let voters: Vec<usize> = match leaders.as_slice() {
+        [one] => one.voters.clone(),
+        _ => Vec::new(),
+    };
+    let options: Vec<String> = leaders.iter().map(|c| c.option.clone()).collect();
+    if let Some((result, why)) = run.ctx.verdict_stop(&key) {
+        run.step(key, result, None, None, Vec::new(), vec![reason, why]);
+        skipped(run, poll, &options, &voters);
+        return;
+    }
+    if take_mark(run, poll.poll, |k| *k == PollMarkKind::Cancelled) {
+        run.step(
+            key,
+            StepResult::Skipped,
+            None,
+            None,
+            Vec::new(),
+            vec![reason, "The poll was cancelled: On Poll Skipped".into()],
+        );
+        skipped(run, poll, &options, &voters);
+        return;
+    }
+    if options.len() != 1 {
+        let why = if options.is_empty() {
             "nobody won"
         } else {
             "a tie"
@@ -111,10 +209,10 @@ fn close(run: &mut Run, poll: &OpenPoll) {
             Vec::new(),
             vec![reason, format!("{why}: On Poll Skipped")],
         );
-        skipped(run, poll, &tied);
+        skipped(run, poll, &options, &voters);
         return;
     }
-    let (choice, voters) = leaders.into_iter().next().expect("one leader");
+    let choice = options[0].clone();
     let winner = if normalize(&choice) == "random" {
         let pool = random_pool(run, poll);
         run.draw_player(&format!("the {name} poll's random winner"), &pool)
@@ -130,12 +228,32 @@ fn close(run: &mut Run, poll: &OpenPoll) {
             Vec::new(),
             vec![
                 reason,
-                "the winner is no living player: On Poll Skipped".into(),
+                format!("{choice} won, which is no living player: On Poll Skipped"),
             ],
         );
-        skipped(run, poll, &[]);
+        skipped(run, poll, &options, &voters);
         return;
     };
+    let winner_name = run.name(winner);
+    if take_mark(
+        run,
+        poll.poll,
+        |k| matches!(k, PollMarkKind::Disqualified(p) if *p == winner),
+    ) {
+        run.step(
+            key,
+            StepResult::Skipped,
+            None,
+            None,
+            vec![winner_name.clone()],
+            vec![
+                reason,
+                format!("{winner_name} is disqualified: On Poll Skipped"),
+            ],
+        );
+        skipped(run, poll, &[winner_name], &voters);
+        return;
+    }
     // A group's poll acts through one of the voters for the winning option.
     let creator = match &poll.creator {
         Src::Group { file, .. } => {
@@ -152,21 +270,64 @@ fn close(run: &mut Run, poll: &OpenPoll) {
         StepResult::Success,
         None,
         None,
-        vec![run.name(winner)],
-        vec![reason, format!("{} won", run.name(winner))],
+        vec![winner_name.clone()],
+        vec![reason, format!("{winner_name} won")],
     );
-    let mut vars = vec![("winner", V::Players(vec![winner]))];
+    let other_voters: Vec<usize> = voters.iter().copied().filter(|v| *v != winner).collect();
+    let mut vars = vec![
+        ("winner", V::Players(vec![winner])),
+        ("winner1", V::Players(vec![winner])),
+        ("voters", V::Players(voters.clone())),
+        ("othervoters", V::Players(other_voters.clone())),
+    ];
     if let Some(e) = creator.player() {
         vars.push(("executor", V::Players(vec![e])));
     }
     fire_on(run, &creator, TriggerKind::OnPollClosed, &vars);
+    // `On Poll Win`, then `On Poll <Name> Win` by the poll's title and again by its type: the
+    // bot fires the named form twice when the two are the same (`Lynch`).
+    let win_vars = [
+        ("voters", V::Players(voters)),
+        ("othervoters", V::Players(other_voters)),
+    ];
+    fire_player(run, winner, TriggerKind::OnPollWin, &win_vars);
+    let title = poll.title.clone().unwrap_or_else(|| name.clone());
+    for poll_name in [title, name] {
+        let mut vars = win_vars.to_vec();
+        vars.push(("pollname", V::Text(poll_name)));
+        fire_player(run, winner, TriggerKind::OnPollWin, &vars);
+    }
 }
 
-fn skipped(run: &mut Run, poll: &OpenPoll, tied: &[usize]) {
+/// `Abstain` and `Hammer` are counted and shown, and never win.
+fn never_wins(option: &str) -> bool {
+    matches!(normalize(option).as_str(), "abstain" | "hammer")
+}
+
+fn skipped(run: &mut Run, poll: &OpenPoll, options: &[String], voters: &[usize]) {
     let mut vars: Vec<(String, V)> = Vec::new();
-    for (i, t) in tied.iter().enumerate() {
-        vars.push((format!("winner{}", i + 1), V::Players(vec![*t])));
+    for (i, t) in options.iter().enumerate() {
+        let v = run
+            .ctx
+            .slot_of(t)
+            .map_or_else(|| V::Text(t.clone()), |p| V::Players(vec![p]));
+        if i == 0 {
+            vars.push(("winner".into(), v.clone()));
+        }
+        vars.push((format!("winner{}", i + 1), v));
     }
+    let first = options.first().and_then(|t| run.ctx.slot_of(t));
+    vars.push(("voters".into(), V::Players(voters.to_vec())));
+    vars.push((
+        "othervoters".into(),
+        V::Players(
+            voters
+                .iter()
+                .copied()
+                .filter(|v| Some(*v) != first)
+                .collect(),
+        ),
+    ));
     let vars: Vec<(&str, V)> = vars.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     fire_on(
         run,

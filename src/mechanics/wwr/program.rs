@@ -58,6 +58,60 @@ pub enum Selection {
     Boolean,
     /// One option of a choice (`` `Fox` Choice Choose @Chosen ``): [`Prompt::options`].
     Option,
+    /// A whole number from `low` to `high` (the Corrupt Wolf's votes: `Manipulate @Selection's
+    /// … to @SecondarySelection`), bounded by the block's conditions on it.
+    Number {
+        low: i32,
+        high: i32,
+    },
+}
+
+impl Selection {
+    /// The answers a bounded selection offers (yes or no, the numbers of a range).
+    pub fn words(self) -> Option<Vec<String>> {
+        match self {
+            Selection::Boolean => Some(vec!["yes".into(), "no".into()]),
+            Selection::Number { low, high } => Some((low..=high).map(|n| n.to_string()).collect()),
+            _ => None,
+        }
+    }
+}
+
+/// The numbers a number selection offers: the block's `[Condition: (@X > a) and (@X < b)]`
+/// bounds, else 0 to 9.
+fn number_range(block: &TriggerBlock, name: &str) -> Selection {
+    fn walk(c: &crate::wwr::ast::Condition, name: &str, low: &mut i32, high: &mut i32) {
+        use crate::wwr::ast::{CompareOp, ConditionKind};
+        match &c.kind {
+            ConditionKind::And { all } => all.iter().for_each(|c| walk(c, name, low, high)),
+            ConditionKind::Compare { left, op, right } => {
+                let (ValueKind::Selector { name: n }, ValueKind::Number { value }) =
+                    (&left.kind, &right.kind)
+                else {
+                    return;
+                };
+                if !n.trim_start_matches('@').eq_ignore_ascii_case(name) {
+                    return;
+                }
+                match op {
+                    CompareOp::Greater => *low = value.floor() as i32 + 1,
+                    CompareOp::Less => *high = value.ceil() as i32 - 1,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    let (mut low, mut high) = (0, 9);
+    for r in &block.params.restrictions {
+        if let ast::RestrictionKind::Condition { condition } = &r.kind {
+            walk(condition, name, &mut low, &mut high);
+        }
+    }
+    if low > high {
+        (low, high) = (0, 9);
+    }
+    Selection::Number { low, high }
 }
 
 /// A prompt a role opens: one ability of the roleset.
@@ -405,6 +459,7 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
                 TypeAnnotation::Dead => Selection::Dead,
                 TypeAnnotation::Role => Selection::Role,
                 TypeAnnotation::Boolean => Selection::Boolean,
+                TypeAnnotation::Number => number_range(block, name),
                 _ => Selection::Player,
             });
         }
@@ -429,6 +484,12 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
                         crate::wwr::ast::TargetType::Boolean => Selection::Boolean,
                         _ => Selection::Player,
                     });
+                }
+                // `Manipulate @Selection's … to @SecondarySelection`: a number of votes.
+                AbilityKind::VoteManipulating(ast::VoteManipulating { amount, .. })
+                    if named(amount) =>
+                {
+                    found = Some(number_range(block, name));
                 }
                 // `Investigate @Selection Count`: living players of a role are counted.
                 AbilityKind::Investigating(ast::Investigating {

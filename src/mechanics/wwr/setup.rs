@@ -63,7 +63,7 @@ pub const STAGES: [(&str, &str); 4] = [
 /// The rule switches: where the bot and the rule book disagree, the bot is the default.
 /// Each is `bot` (or the bot's word) by default; the other value is the rule book's reading
 /// (research appendix).
-pub const OPTIONS: [(&str, &str, &[&str], &str); 4] = [
+pub const OPTIONS: [(&str, &str, &[&str], &str); 6] = [
     (
         "dead_actions",
         "run",
@@ -87,6 +87,18 @@ pub const OPTIONS: [(&str, &str, &[&str], &str); 4] = [
         "kept",
         &["kept", "cleared"],
         "A target who dies: `kept` as the bot (only `@Target` hides him), `cleared` as the rules say (appendix 10).",
+    ),
+    (
+        "lynch_voters",
+        "none",
+        &["none", "poll"],
+        "`@Voters` in `On Lynch`: `none` as the bot (a death carries no voters, so the selector is empty), `poll` as the texts mean it (the Coven's `For Each @Voters`): the lynching poll's voters for the lynched.",
+    ),
+    (
+        "voting_power",
+        "pair",
+        &["pair", "total"],
+        "`->PublicVotingPower`/`->PrivateVotingPower`: `pair` as the bot (it yields the shown and counted votes together, which no comparison reads as a number, so every comparison with it is false), `total` as the texts mean (the counted votes).",
     ),
 ];
 
@@ -474,7 +486,9 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
         .iter()
         .map(|s| match s {
             Selection::Role => TargetKind::Role,
-            Selection::Boolean => TargetKind::Choice(vec!["yes".into(), "no".into()]),
+            Selection::Boolean | Selection::Number { .. } => {
+                TargetKind::Choice(s.words().unwrap_or_default())
+            }
             Selection::Option => TargetKind::Choice(
                 p.choice
                     .as_ref()

@@ -51,6 +51,8 @@ pub const SELECTORS: &[&str] = &[
     "VisitParameter",
     "VisitType",
     "Ind",
+    "Voters",
+    "OtherVoters",
 ];
 
 pub fn trigger_supported(kind: TriggerKind) -> bool {
@@ -61,7 +63,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
             | T::OnBanished
             | T::OnAnyAction
             | T::OnRedirect
-            | T::OnPollWin
             | T::OnRemoval
             | T::OnEnd
             | T::OnWhisper
@@ -74,14 +75,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
 
 fn value_reason(v: &Value) -> Option<String> {
     match &v.kind {
-        // The console offers players, roles and yes or no; no role of the book asks for a
-        // number.
-        ValueKind::Typed {
-            annotation: crate::wwr::ast::TypeAnnotation::Number,
-            base,
-        } if matches!(&base.kind, ValueKind::Selector { name } if name.contains("Selection")) => {
-            Some("a number selection (no role of the role book asks for one)".into())
-        }
         ValueKind::Selector { name } => {
             let base = name.trim_start_matches('@');
             (!SELECTORS.iter().any(|s| s.eq_ignore_ascii_case(base)))
@@ -129,6 +122,8 @@ fn value_reason(v: &Value) -> Option<String> {
             | Property::Message
             | Property::Number
             | Property::RandomPlayer
+            | Property::PublicVotingPower
+            | Property::PrivateVotingPower
             | Property::Source => None,
             other => Some(format!("the property `->{other}` (layer B)")),
         },

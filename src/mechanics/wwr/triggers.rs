@@ -74,6 +74,20 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
             if !value_matches(run, subject, &scope, var) {
                 continue;
             }
+        } else if kind == TriggerKind::OnPollWin {
+            // `On Poll Win` hears the plain firing; `On Poll <Name> Win` the bot's `On Poll
+            // Win Complex`, which names the poll (letters only, any case)
+            let named = match (&block.trigger.subject, scope.vars.get("pollname")) {
+                (None, None) => true,
+                (Some(subject), Some(poll)) => {
+                    let want = run.eval(&scope, subject);
+                    letters(&run.show(&want)) == letters(&run.show(poll))
+                }
+                _ => false,
+            };
+            if !named {
+                continue;
+            }
         } else if let Some(subject) = &block.trigger.subject {
             let this = scope.var("this").players();
             // The subject is evaluated including the dead (research §1.4).
@@ -170,6 +184,14 @@ fn value_matches(
         normalize(&run.show(&v))
     };
     normalize(&run.show(&scope.var(var))) == wanted
+}
+
+/// A name as the bot compares poll names: lower case, letters only (`Lynch #2` is `lynch`).
+fn letters(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 /// Triggers with an `On <Sel> …` form heard by everyone.

@@ -159,6 +159,13 @@ pub enum AttrKind {
     Whisper { to: String, name: Option<String> },
     /// An obstruction: the owner's visits of these kinds fail or bring a fake result.
     Obstruction(super::visit::Obstruction),
+    /// A vote manipulation (the bot's `manipulation` row): the owner's voting power on public
+    /// or private polls set to `amount`, or changed by it when `relative`.
+    VotingPower {
+        vote: crate::wwr::ast::VoteKind,
+        relative: bool,
+        amount: i64,
+    },
 }
 
 /// One attribute row.
@@ -236,6 +243,13 @@ pub struct OpenPoll {
     pub creator: Src,
     /// The group whose members' votes count (a poll made by a group), if any.
     pub group: Option<usize>,
+    /// Players left out of its options (`Unvotable` when it opened): votes for them count for
+    /// nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unvotable: Vec<SlotId>,
+    /// The title it was opened under (`Create Poll in #voting_booth as \`Mayor Election\``).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 /// A choice offered to a player (`` `Fox` Choice Creation (Join Pack, Protect Player) ``).
@@ -262,6 +276,48 @@ pub struct PollCount {
     pub delta: i32,
 }
 
+/// A mark on a poll's next closing or creation (the bot's `poll_result`,
+/// `poll_disqualification` and `poll_votes` rows): used up when it takes effect, or gone when
+/// its duration ends.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PollMark {
+    /// The poll element's file index.
+    pub poll: usize,
+    pub kind: PollMarkKind,
+    pub lasting: Lasting,
+    pub applied: u32,
+    pub used: u32,
+}
+
+impl PollMark {
+    /// One use: `true` while the mark stays (`UntilUse` goes at the first, `UntilSecondUse` at
+    /// the second, others by their duration).
+    pub fn use_once(&mut self) -> bool {
+        self.used += 1;
+        match self.lasting {
+            Lasting::UntilUse => false,
+            Lasting::UntilSecondUse => self.used < 2,
+            _ => true,
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum PollMarkKind {
+    /// The poll closes with no winner ("The poll was cancelled!").
+    Cancelled,
+    /// A player who wins it does not take the win ("… is disqualified").
+    Disqualified(SlotId),
+    /// A player is not among its options when it next opens.
+    Unvotable(SlotId),
+    /// Votes for a candidate that no voter cast, counted in the result or only in the total.
+    Votes {
+        candidate: SlotId,
+        amount: i64,
+        hidden: bool,
+    },
+}
+
 /// An entry in the kill queue.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Queued {
@@ -269,6 +325,10 @@ pub struct Queued {
     pub src: Src,
     /// `attack`, `kill`, `lynch`, `true kill`.
     pub kind: String,
+    /// A lynch queued by a poll's `On Poll Closed`: that poll's voters for the winner, whom
+    /// `@Voters` names in `On Lynch` under the option `lynch_voters: poll`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voters: Vec<SlotId>,
 }
 
 /// A display's owner and its values as written (`Counter`, `Target`, `yes`), before they
@@ -321,6 +381,10 @@ pub struct World {
     /// Choices open now (the bot's `choices` table, emptied at every phase change).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<OpenChoice>,
+    /// Cancellations, disqualifications, unvotable candidates and extra votes waiting for a
+    /// poll.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub poll_marks: Vec<PollMark>,
     /// Every extra-role channel made so far: a grant into one of them runs `On Assigned`
     /// without the role's `Starting` again (the bot's `connectionGet`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

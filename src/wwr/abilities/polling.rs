@@ -254,7 +254,6 @@ impl AbilityNode for Poll {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        matches!(self.action, PollAction::Cancel | PollAction::Manipulate)
-            .then_some("poll manipulation (layer B)")
+        None
     }
 }

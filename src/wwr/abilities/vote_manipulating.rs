@@ -23,7 +23,7 @@ pub struct VoteManipulating {
     pub duration: Option<Duration>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum VoteKind {
     Public,
     SpecialPublic,
@@ -129,6 +129,6 @@ impl AbilityNode for VoteManipulating {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("vote manipulation (layer B)")
+        None
     }
 }

@@ -62,22 +62,7 @@ pub fn apply(
             .told("Applying succeeded!");
     }
     let targets = target.players();
-    // Only the `…Attribute` durations end with the attribute that made the row (research §1.9).
-    let tied = matches!(
-        duration,
-        Some(
-            Duration::Attribute
-                | Duration::UntilUseAttribute
-                | Duration::PhaseAttribute
-                | Duration::NextPhaseAttribute
-                | Duration::NextDayAttribute
-                | Duration::NextNightAttribute
-        )
-    );
-    let parent = match scope.src {
-        Src::Attribute { id, .. } if tied => Some(id),
-        _ => None,
-    };
+    let parent = super::tied_parent(scope, duration);
     for p in &targets {
         let visit = Visit::new("applying", "add").with(V::Text(name.clone()));
         let words = ("Applying failed!", "Applying succeeded!");

@@ -225,10 +225,15 @@ fn attack_one(
             false
         }
         None => {
+            let voters = match kind {
+                KillingKind::Lynch => scope.var("voters").players(),
+                _ => Vec::new(),
+            };
             run.world.killq.push(Queued {
                 victim,
                 src: scope.src.clone(),
                 kind: kind_word(kind).to_string(),
+                voters,
             });
             let reason = if forced {
                 "host override: it goes through any defence".to_string()

@@ -15,14 +15,15 @@ pub mod investigating;
 pub mod joining;
 pub mod killing;
 pub mod loyalty;
+pub mod manipulating;
 pub mod obstructing;
 pub mod polling;
 pub mod protecting;
 pub mod targeting;
 pub mod whispering;
 
-use super::eval::{V, number};
-use super::world::Lasting;
+use super::eval::{Scope, V, number};
+use super::world::{Lasting, Src};
 use crate::wwr::ast::Duration;
 
 /// The slot of a value index computed in play (`Update … value @Self->Counter`): below 1, or
@@ -51,6 +52,27 @@ pub fn lasting(duration: Option<Duration>, default: Lasting) -> Lasting {
             Duration::UntilUse | Duration::UntilUseAttribute => Lasting::UntilUse,
             Duration::UntilSecondUse => Lasting::UntilSecondUse,
         },
+    }
+}
+
+/// The attribute row a new row ends with: only the `…Attribute` durations tie a row to the
+/// attribute whose text made it (research §1.9: the Doomed mark's `(~NextDayAttribute)`
+/// manipulation goes with the mark).
+pub fn tied_parent(scope: &Scope, duration: Option<Duration>) -> Option<u64> {
+    let tied = matches!(
+        duration,
+        Some(
+            Duration::Attribute
+                | Duration::UntilUseAttribute
+                | Duration::PhaseAttribute
+                | Duration::NextPhaseAttribute
+                | Duration::NextDayAttribute
+                | Duration::NextNightAttribute
+        )
+    );
+    match scope.src {
+        Src::Attribute { id, .. } if tied => Some(id),
+        _ => None,
     }
 }
 

@@ -4,25 +4,26 @@
 //! the bot only they see it. `Add`/`Delete \`Name\` Poll` make the poll's next creation open
 //! one more or one fewer (`pollCountModify`): none says that the poll will not take place, two
 //! open `Name #1` and `Name #2`, each with its ballot (`wolfpack`, `wolfpack_2`).
+//! `Cancel` and `Manipulate \`Name\` Poll (…)` leave a mark for the poll's next closing (a
+//! cancellation, a disqualified winner, extra votes) or opening (an unvotable candidate),
+//! used up there unless a duration says otherwise (`pollCancel`, `pollManipulation`,
+//! `pollVotes`; read at closing in [`crate::mechanics::wwr::polls`]).
 
 use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
-use crate::mechanics::wwr::world::{OpenPoll, PollCount, Src};
-use crate::wwr::ast::{PollAction, Value};
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
+use crate::mechanics::wwr::world::{Lasting, OpenPoll, PollCount, PollMark, PollMarkKind, Src};
+use crate::wwr::ast::{self, PollAction, PollManipulation};
+use crate::wwr::names::normalize;
 use crate::wwr::resolve::Namespace;
 
 /// The most instances of one poll a phase opens: the ballots a roleset declares for it.
 pub const MOST_INSTANCES: usize = 4;
 
-pub fn run(
-    run: &mut Run,
-    scope: &mut Scope,
-    action: PollAction,
-    poll: Option<&Value>,
-    location: Option<&Value>,
-) -> Feedback {
-    let file = match poll {
+pub fn run(run: &mut Run, scope: &mut Scope, ability: &ast::Poll) -> Feedback {
+    let action = ability.action;
+    let file = match &ability.poll {
         Some(p) => {
             let v = run.eval(scope, p);
             let name = run.show(&v);
@@ -37,7 +38,7 @@ pub fn run(
     };
     let name = run.program.name(file).to_string();
     match action {
-        PollAction::Create => create(run, scope, file, location),
+        PollAction::Create => create(run, scope, file, ability),
         PollAction::Add | PollAction::Delete => {
             let delta = if action == PollAction::Add { 1 } else { -1 };
             run.world.poll_counts.push(PollCount { poll: file, delta });
@@ -57,15 +58,115 @@ pub fn run(
                 ..Feedback::ok(told)
             }
         }
-        // Refused by the support check before a game starts.
-        PollAction::Cancel | PollAction::Manipulate => {
-            Feedback::failed("poll manipulation is not executed yet")
+        PollAction::Cancel => {
+            mark(run, file, PollMarkKind::Cancelled, ability);
+            Feedback {
+                detail: format!("the next {name} poll to close is cancelled"),
+                ..Feedback::ok("Poll cancelled!")
+            }
         }
+        PollAction::Manipulate => match &ability.manipulation {
+            Some(m) => manipulate(run, scope, file, m, ability),
+            None => Feedback::failed("no manipulation written"),
+        },
+    }
+}
+
+/// The failure the bot reports for a poll manipulation it cannot read.
+const FAILED: &str =
+    "Poll manipulation failed! This is likely caused by an error. Please contact a Host.";
+
+fn mark(run: &mut Run, poll: usize, kind: PollMarkKind, ability: &ast::Poll) {
+    run.world.poll_marks.push(PollMark {
+        poll,
+        kind,
+        lasting: super::lasting(ability.duration, Lasting::UntilUse),
+        applied: run.phase,
+        used: 0,
+    });
+}
+
+/// `(@Selection is \`Disqualified\`)`, `(… is \`Unvotable\`)`, `(… has N [hidden] votes)`:
+/// each target is visited, then marked.
+fn manipulate(
+    run: &mut Run,
+    scope: &mut Scope,
+    file: usize,
+    manipulation: &PollManipulation,
+    ability: &ast::Poll,
+) -> Feedback {
+    let name = run.program.name(file).to_string();
+    let (target, subtype, parameter) = match manipulation {
+        PollManipulation::Status { target, status } => {
+            let v = run.eval(scope, status);
+            (target, "manipulation", v)
+        }
+        PollManipulation::Votes { target, votes, .. } => {
+            let v = run.eval(scope, votes);
+            (target, "votes", v)
+        }
+    };
+    let targets = run.eval(scope, target).players();
+    let words = match manipulation {
+        PollManipulation::Status { .. } => "Poll manipulated!",
+        PollManipulation::Votes { .. } => "Poll votes manipulated!",
+    };
+    let kind_for = |run: &Run, p| match manipulation {
+        PollManipulation::Status { .. } => match normalize(&run.show(&parameter)).as_str() {
+            "disqualified" => Some(PollMarkKind::Disqualified(p)),
+            "unvotable" => Some(PollMarkKind::Unvotable(p)),
+            _ => None,
+        },
+        PollManipulation::Votes { hidden, .. } => Some(PollMarkKind::Votes {
+            candidate: p,
+            amount: crate::mechanics::wwr::eval::number(&parameter)
+                .unwrap_or(0.0)
+                .round() as i64,
+            hidden: *hidden,
+        }),
+    };
+    let mut marked = Vec::new();
+    for p in &targets {
+        let Some(kind) = kind_for(run, *p) else {
+            return Feedback::failed(format!(
+                "{} is no poll status (`Disqualified` or `Unvotable`)",
+                run.show(&parameter)
+            ))
+            .told(FAILED);
+        };
+        let visit = Visit::new("poll", subtype).with(parameter.clone());
+        match gate(
+            run,
+            scope,
+            *p,
+            visit,
+            targets.len() == 1,
+            ("Poll manipulation failed!", words),
+        ) {
+            Gate::Go => {}
+            Gate::Skip => continue,
+            Gate::End(result) => return result,
+        }
+        mark(run, file, kind, ability);
+        marked.push(*p);
+    }
+    Feedback {
+        detail: format!(
+            "the {name} poll marks {}: {}",
+            run.names(&marked),
+            run.show(&parameter)
+        ),
+        ..Feedback::ok(words)
     }
 }
 
 /// Open the poll as many times as its counts say (`pollCreate`), using them up.
-fn create(run: &mut Run, scope: &mut Scope, file: usize, location: Option<&Value>) -> Feedback {
+fn create(run: &mut Run, scope: &mut Scope, file: usize, ability: &ast::Poll) -> Feedback {
+    let location = ability.location.as_ref();
+    let title = ability.name.as_ref().map(|n| {
+        let v = run.eval(scope, n);
+        run.show(&v)
+    });
     let name = run.program.name(file).to_string();
     let base = crate::mechanics::wwr::setup::ballot_id(&run.program, file);
     if run.world.polls.iter().any(|p| p.poll == file) {
@@ -99,6 +200,7 @@ fn create(run: &mut Run, scope: &mut Scope, file: usize, location: Option<&Value
         );
         return Feedback::ok(format!("The {name} poll does not take place this time")).told("");
     }
+    let unvotable = take_unvotable(run, file);
     let ballots: Vec<String> = (0..count).map(|i| instance_ballot(&base, i)).collect();
     for ballot in &ballots {
         run.world.polls.push(OpenPoll {
@@ -106,6 +208,8 @@ fn create(run: &mut Run, scope: &mut Scope, file: usize, location: Option<&Value
             ballot: ballot.clone(),
             creator: scope.src.clone(),
             group,
+            unvotable: unvotable.clone(),
+            title: title.clone(),
         });
     }
     Feedback::ok(format!(
@@ -114,6 +218,26 @@ fn create(run: &mut Run, scope: &mut Scope, file: usize, location: Option<&Value
         ballots.join("`, `")
     ))
     .told("")
+}
+
+/// The players the poll leaves out of its options as it opens, each mark used once
+/// (`pollCreate` filters the options and uses the `unvotable` rows).
+fn take_unvotable(run: &mut Run, file: usize) -> Vec<crate::engine::SlotId> {
+    let mut out = Vec::new();
+    let marks = std::mem::take(&mut run.world.poll_marks);
+    for mut m in marks {
+        if m.poll == file
+            && let PollMarkKind::Unvotable(p) = m.kind
+            && !out.contains(&p)
+        {
+            out.push(p);
+            if !m.use_once() {
+                continue;
+            }
+        }
+        run.world.poll_marks.push(m);
+    }
+    out
 }
 
 /// The ballot of a poll's `i`-th instance in a phase (0: the poll's own).
