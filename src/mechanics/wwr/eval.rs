@@ -2,7 +2,7 @@
 //! moment it is evaluated (research §1.8, §4.1 "Values").
 
 use super::run::Run;
-use super::world::{AttrKind, Src};
+use super::world::{AttrKind, SourceTarget, Src};
 use crate::engine::SlotId;
 use crate::wwr::ast::{
     CompareOp, Condition, ConditionKind, Property, QueryFilter, QueryKey, TextPart, TriggerKind,
@@ -249,6 +249,11 @@ impl Run<'_, '_> {
             },
             ValueKind::Text { parts } => V::Text(self.interpolate(scope, parts)),
             ValueKind::Number { value } => V::Num(*value),
+            // The bot's `stats.haunting`: the executor runs games without haunting (its roles
+            // are refused), so it is false.
+            ValueKind::Variable {
+                variable: Variable::Haunting,
+            } => V::Bool(false),
             ValueKind::Variable { variable } => V::Num(match variable {
                 Variable::Total => self.world.players.len() as f64,
                 Variable::Living => self.world.living().count() as f64,
@@ -362,6 +367,13 @@ impl Run<'_, '_> {
                 // an attribute's text means the attribute's own target (the Raven's keeper)
                 let t = match scope.src {
                     Src::Attribute { id, .. } => self.world.attr(id).and_then(|a| a.target),
+                    _ if scope.me().is_none() => {
+                        match self.world.source_targets.get(&scope.src.key()) {
+                            Some(SourceTarget::Role(r)) => return V::Role(*r),
+                            Some(SourceTarget::Player(p)) => Some(*p),
+                            None => None,
+                        }
+                    }
                     _ => {
                         let me = scope.me().and_then(|p| self.world.players.get(p));
                         if let Some(role) = me.and_then(|p| p.target_role) {
@@ -399,7 +411,7 @@ impl Run<'_, '_> {
             "result" => scope.var("result1"),
             // the attribute row whose text runs (`Change @ThisAttr value 1 to …`)
             "thisattr" => match scope.src {
-                Src::Attribute { id, .. } => V::Attr(id),
+                Src::Attribute { id, .. } | Src::ExtraRole { id, .. } => V::Attr(id),
                 _ => scope.var(&key),
             },
             _ => scope.var(&key),

@@ -420,8 +420,9 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         A::Loyalty(ast::Loyalty { to, kind }) => {
             Some(abilities::loyalty::run(run, scope, *kind, to))
         }
-        A::Targeting(ast::Targeting { target, .. }) => {
-            Some(abilities::targeting::target(run, scope, target))
+        A::Targeting(ast::Targeting { target, as_type }) => {
+            let as_role = *as_type == Some(ast::TargetType::Role);
+            Some(abilities::targeting::target(run, scope, target, as_role))
         }
         A::Untargeting => Some(abilities::targeting::untarget(run, scope)),
         A::Announcement(ast::Announcement { kind, info, to }) => Some(abilities::announcing::run(

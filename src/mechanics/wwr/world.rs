@@ -318,6 +318,14 @@ pub enum PollMarkKind {
     },
 }
 
+/// What a source that is no player targets.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+pub enum SourceTarget {
+    Player(SlotId),
+    /// A role (its file index).
+    Role(usize),
+}
+
 /// An entry in the kill queue.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Queued {
@@ -385,6 +393,10 @@ pub struct World {
     /// poll.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub poll_marks: Vec<PollMark>,
+    /// The targets of sources that are no player (a poll's `Target \`Mayor\` (Role)`): the
+    /// bot keeps them on the poll's, group's or team's own row. Keyed by [`Src::key`].
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub source_targets: BTreeMap<String, SourceTarget>,
     /// Every extra-role channel made so far: a grant into one of them runs `On Assigned`
     /// without the role's `Starting` again (the bot's `connectionGet`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
