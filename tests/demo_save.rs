@@ -41,6 +41,27 @@ fn a_save_without_the_exile_flag_replays_the_same() {
     assert_eq!(loaded.state(), game.state());
 }
 
+/// A WWR save written before the rule switches `lynch_voters` and `voting_power` embeds a
+/// roleset without them; it loads, takes their defaults (the bot's, which is how the executor
+/// ran before), and replays to the same state as the demo built today.
+#[test]
+fn a_wwr_save_without_the_vote_switches_loads_and_replays_the_same() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/wwr-save-without-vote-options.ron");
+    let old = std::fs::read_to_string(&path).expect("fixture");
+    assert!(
+        !old.contains("lynch_voters") && !old.contains("voting_power"),
+        "the fixture predates the switches"
+    );
+    let loaded = mafia_mod::savefile::load_game(&path).expect("the old save loads");
+    for (id, default) in [("lynch_voters", "none"), ("voting_power", "pair")] {
+        let option = loaded.roleset().options.iter().find(|o| o.id == id);
+        assert_eq!(option.map(|o| o.default.as_str()), Some(default), "{id}");
+    }
+    let game = mafia_mod::demo::wwr_demo_night().expect("the WWR demo builds");
+    assert_eq!(loaded.state(), game.state());
+}
+
 /// The Conan demo save is what `demo::conan_demo_game` builds, in the middle of Day 1.
 #[test]
 fn conan_demo_save_is_current() {

@@ -707,6 +707,39 @@ impl Run<'_, '_> {
         out
     }
 
+    /// Does a holder carry an attribute: a team or a group its own row (an alignment's name
+    /// stands for its team, as `@Attacker->Alignment has \`Wronger\``), an attribute row one
+    /// applied to it (the Mayor's `@ThisAttr lacks \`Marker\``), players each their own.
+    pub fn carries(&self, who: &V, name: &str) -> bool {
+        let team = match who {
+            V::Team(t) => Some(*t),
+            V::Text(t) => self.program.find(Namespace::Team, t),
+            _ => None,
+        };
+        if let Some(t) = team {
+            return self.world.team_attrs.contains(&(t, normalize(name)));
+        }
+        let file = self.program.find(Namespace::Attribute, name);
+        match who {
+            V::Group(g) => file.is_some_and(|a| {
+                self.world
+                    .group_attrs
+                    .iter()
+                    .any(|x| x.group == *g && x.attribute == a)
+            }),
+            V::Attr(id) => file.is_some_and(|file| {
+                self.world.attrs.iter().any(|a| {
+                    a.on_attr == Some(*id)
+                        && matches!(a.kind, AttrKind::Custom { attribute, .. } if attribute == file)
+                })
+            }),
+            other => {
+                let players = other.players();
+                !players.is_empty() && players.iter().all(|p| self.has_attribute(*p, name, None))
+            }
+        }
+    }
+
     /// Evaluate a condition; recursive as [`Run::eval`] is, and bounded the same way.
     pub fn holds(&mut self, scope: &Scope, c: &Condition) -> bool {
         match &c.kind {
@@ -718,24 +751,7 @@ impl Run<'_, '_> {
                 let who = self.eval(scope, actor);
                 let name = self.eval(scope, attribute);
                 let name = self.show(&name);
-                match who {
-                    V::Team(t) => self.world.team_attrs.contains(&(t, normalize(&name))),
-                    V::Group(g) => {
-                        self.program
-                            .find(Namespace::Attribute, &name)
-                            .is_some_and(|a| {
-                                self.world
-                                    .group_attrs
-                                    .iter()
-                                    .any(|x| x.group == g && x.attribute == a)
-                            })
-                    }
-                    other => {
-                        let players = other.players();
-                        !players.is_empty()
-                            && players.iter().all(|p| self.has_attribute(*p, &name, None))
-                    }
-                }
+                self.carries(&who, &name)
             }
             ConditionKind::InGroup { player, group } => {
                 let who = self.eval(scope, player).players();

@@ -66,6 +66,9 @@ impl RuleSystem for Wwr {
             ..Default::default()
         }
     }
+    fn upgrade_roleset(&self, roleset: &mut Roleset) {
+        setup::upgrade_options(roleset);
+    }
     fn check_setup(&self, roleset: &Roleset, setup: &Setup, report: &mut SetupReport) {
         check_setup(roleset, setup, report)
     }
@@ -365,7 +368,26 @@ fn facts_of(
             AttrKind::Whisper { .. } => "whisper".to_string(),
             AttrKind::VotingPower { .. } => "manipulation".to_string(),
         };
+        // an attribute row's or extra role's own counter, by its name (the Mayor's)
+        if matches!(a.kind, AttrKind::Custom { .. } | AttrKind::ExtraRole { .. }) && a.counter != 0
+        {
+            facts
+                .counters
+                .push((name(a.owner), attribute.clone(), a.counter));
+        }
         let words = phase::row_words(program, &a.kind);
+        // a row applied to another row is named by both (`Marker on Mayor`)
+        let attribute = match a.on_attr.and_then(|id| world.attr(id)) {
+            Some(on) => format!(
+                "{attribute} on {}",
+                match &on.kind {
+                    AttrKind::Custom { attribute, .. } => program.name(*attribute),
+                    AttrKind::ExtraRole { role, .. } => program.name(*role),
+                    _ => "a row",
+                }
+            ),
+            None => attribute,
+        };
         facts.attributes.push((a.owner, attribute, words));
     }
     for (display, values) in &world.displays {

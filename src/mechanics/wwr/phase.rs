@@ -298,14 +298,7 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
     }
     // The role answering: the main one, or an extra role the player holds; a role he no longer
     // holds answers nothing (the bot deletes a changed role's queued actions, research §1.15).
-    let src = if run.world.players.get(actor).map(|p| p.role) == Some(prompt.role) {
-        Some(Src::Player(actor))
-    } else {
-        run.world
-            .extra_roles(actor)
-            .find(|(_, role)| *role == prompt.role)
-            .map(|(id, _)| Src::ExtraRole { id, owner: actor })
-    };
+    let src = prompt_source(&run.world, actor, prompt.role);
     let skip = |run: &mut Run, why: String| {
         run.step(
             key.clone(),
@@ -654,6 +647,19 @@ fn draw_selection(run: &mut Run, actor: usize, prompt: &super::program::Prompt) 
         out.extend(picked);
     }
     out
+}
+
+/// Who answers a prompt of this role for the actor: his main role, or the extra role row he
+/// holds it by; `None` when he holds it no longer.
+pub fn prompt_source(world: &World, actor: crate::engine::SlotId, role: usize) -> Option<Src> {
+    if world.players.get(actor).map(|p| p.role) == Some(role) {
+        Some(Src::Player(actor))
+    } else {
+        world
+            .extra_roles(actor)
+            .find(|(_, r)| *r == role)
+            .map(|(id, _)| Src::ExtraRole { id, owner: actor })
+    }
 }
 
 /// Durations at the start of the new phase (research §1.9, `attributeCleanup()`).

@@ -81,15 +81,27 @@ fn check(
             format!("no trigger for the prompt `{ability}`"),
         ));
     };
+    let src = super::phase::prompt_source(&world, actor, prompt.role).unwrap_or(Src::Player(actor));
     let mut ctx = Ctx::dry_run(roleset, state, 0);
     let mut run = Run::new(&mut ctx, world, program.clone());
+    // A scaling that gives no use now sends no prompt (the bot's `executeTrigger`: "Action
+    // count is `0`"): the Mayor's decree once no more are living than his counter.
+    let scope = Scope::new(src.clone(), file, block.trigger.kind);
+    if !super::program::block_scalings(block).is_empty()
+        && super::triggers::scaling(&mut run, &scope, block) == 0
+    {
+        return Err(Refusal::new(
+            "not_open",
+            format!("`{ability}` is not offered now: its scaling gives no use"),
+        ));
+    }
     let per_use = prompt.selections.len().max(1);
     let chunks: Vec<&[String]> = match targets {
         Some(t) if !prompt.selections.is_empty() && !t.is_empty() => t.chunks(per_use).collect(),
         _ => vec![&[]],
     };
     for chunk in chunks {
-        let mut scope = Scope::new(Src::Player(actor), file, block.trigger.kind);
+        let mut scope = Scope::new(src.clone(), file, block.trigger.kind);
         super::phase::bind_selections(&run, &mut scope, &prompt.selections, chunk);
         restrictions(&mut run, &scope, file, block, targets.is_some()).map_err(|why| {
             refusal(format!(

@@ -102,6 +102,24 @@ pub const OPTIONS: [(&str, &str, &[&str], &str); 6] = [
     ),
 ];
 
+/// A save written before a rule switch existed embeds a roleset without it: the switch is
+/// added with its default, the bot's behaviour, which is what the executor did before the
+/// switch (the constructs it governs were refused or ran that way), so an old game loads and
+/// replays as it did.
+pub fn upgrade_options(roleset: &mut Roleset) {
+    for (id, default, values, description) in OPTIONS {
+        if roleset.options.iter().any(|o| o.id == id) {
+            continue;
+        }
+        roleset.options.push(OptionDef {
+            id: id.to_string(),
+            default: default.to_string(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+            description: description.to_string(),
+        });
+    }
+}
+
 /// The option keeping the setup's role counts, which random dealing follows.
 pub const DEAL_OPTION: &str = "deal";
 

@@ -492,16 +492,14 @@ pub fn restrictions(
                         true
                     } else {
                         let who = match target {
-                            Some(t) => run.eval(scope, t).players(),
-                            None => scope.me().into_iter().collect(),
+                            Some(t) => run.eval(scope, t),
+                            None => V::Players(scope.me().into_iter().collect()),
                         };
                         let name = {
                             let v = run.eval(scope, attribute);
                             run.show(&v)
                         };
-                        let found = !who.is_empty()
-                            && who.iter().all(|p| run.has_attribute(*p, &name, None));
-                        found == *has
+                        run.carries(&who, &name) == *has
                     }
                 }
                 RestrictionKind::Status { .. } => true,

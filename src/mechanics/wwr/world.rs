@@ -189,6 +189,10 @@ pub struct Attr {
     pub counter: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<SlotId>,
+    /// The attribute row this one is applied to, not its owner (the bot's attribute-owned
+    /// attributes: the Mayor's `Apply \`Marker\` to @ThisAttr`); it goes with that row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_attr: Option<u64>,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -435,8 +439,11 @@ impl World {
         state.vars.insert(WORLD_KEY.to_string(), text);
     }
 
+    /// The rows a player carries (not those applied to his rows).
     pub fn attrs_of(&self, owner: SlotId) -> impl DoubleEndedIterator<Item = &Attr> {
-        self.attrs.iter().filter(move |a| a.owner == owner)
+        self.attrs
+            .iter()
+            .filter(move |a| a.owner == owner && a.on_attr.is_none())
     }
 
     /// The attribute row of this id, if it is still there.
@@ -489,6 +496,7 @@ impl World {
             parent: None,
             counter: 0,
             target: None,
+            on_attr: None,
         });
         id
     }

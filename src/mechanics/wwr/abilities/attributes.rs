@@ -34,7 +34,18 @@ pub fn apply(
             run.show(&v)
         })
         .collect();
-    let target = run.eval(scope, target);
+    let target = match run.eval(scope, target) {
+        // an alignment's name (`@Attacker->Alignment`) stands for its team
+        V::Text(t) => run
+            .program
+            .find(Namespace::Team, &t)
+            .map_or(V::Text(t), V::Team),
+        other => other,
+    };
+    let lasting = lasting(duration, Lasting::Persistent);
+    if let V::Attr(row) = target {
+        return apply_to_row(run, scope, row, (file, &name), values, lasting);
+    }
     if let V::Team(team) = target {
         let key = normalize(&name);
         if !run.world.team_attrs.contains(&(team, key.clone())) {
@@ -43,7 +54,6 @@ pub fn apply(
         return Feedback::ok(format!("Applied {name} to {}", run.program.name(team)))
             .told("Applying succeeded!");
     }
-    let lasting = lasting(duration, Lasting::Persistent);
     if let V::Group(group) = target {
         run.world.next_attr += 1;
         let id = run.world.next_attr;
@@ -193,4 +203,39 @@ pub fn change(
         Feedback::ok(format!("Changed {name} value {} to {new}", slot + 1))
             .told("Attribute changing succeeded!")
     }
+}
+
+/// An attribute applied to an attribute row (`Apply \`Marker\` to @ThisAttr`): the bot lets
+/// attributes own attributes; the row goes with the one it is on.
+fn apply_to_row(
+    run: &mut Run,
+    scope: &Scope,
+    row: u64,
+    (file, name): (usize, &str),
+    values: Vec<String>,
+    lasting: Lasting,
+) -> Feedback {
+    let Some(owner) = run.world.attr(row).map(|a| a.owner) else {
+        return Feedback::failed(format!("No attribute row to apply {name} to"))
+            .told("Applying failed!");
+    };
+    let id = run.world.add_attr(
+        owner,
+        scope.src.clone(),
+        AttrKind::Custom {
+            attribute: file,
+            values,
+        },
+        lasting,
+        run.phase,
+    );
+    if let Some(new) = run.world.attr_mut(id) {
+        new.parent = Some(row);
+        new.on_attr = Some(row);
+    }
+    Feedback::ok(format!(
+        "Applied {name} to an attribute row of {}",
+        run.name(owner)
+    ))
+    .told("Applying succeeded!")
 }

@@ -8,6 +8,7 @@ use super::lasting;
 use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{Lasting, Membership, Tier2};
 use crate::wwr::ast::{Duration, JoinAction, TriggerKind, Value};
 use crate::wwr::names::normalize;
@@ -37,6 +38,29 @@ pub fn run(
         _ => Tier2::Member,
     };
     let name = run.program.name(g).to_string();
+    // each player is visited first (`joiningAdd`/`joiningRemove`: the Bear mauls a Grandma who
+    // adds him to her house); a visit to oneself is none
+    let subtype = match action {
+        JoinAction::Join | JoinAction::Add => "add",
+        JoinAction::Leave | JoinAction::Remove => "remove",
+    };
+    let mut players_visited = Vec::new();
+    for p in &players {
+        let visit = Visit::new("joining", subtype).with(V::Text(name.clone()));
+        match gate(
+            run,
+            scope,
+            *p,
+            visit,
+            players.len() == 1,
+            ("Joining failed!", "Joining succeeded!"),
+        ) {
+            Gate::Go => players_visited.push(*p),
+            Gate::Skip => {}
+            Gate::End(result) => return result,
+        }
+    }
+    let players = players_visited;
     let phase = run.phase;
     let created = run
         .world
