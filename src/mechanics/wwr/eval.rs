@@ -74,6 +74,8 @@ pub enum V {
     Bool(bool),
     Group(usize),
     Team(usize),
+    /// Teams a team query found (`&(Attr:!Wronger,Align:!Coven)`).
+    Teams(Vec<usize>),
     /// A custom attribute row (`@Ind->Attr(Contaminated)`), whose values `->Value1` reads.
     Attr(u64),
     Nothing,
@@ -239,6 +241,7 @@ impl Run<'_, '_> {
         match &v.kind {
             ValueKind::Selector { name } => self.selector(scope, name),
             ValueKind::PlayerQuery { filters } => V::Players(self.query(scope, filters)),
+            ValueKind::TeamQuery { filters } => V::Teams(self.team_query(filters)),
             ValueKind::Team { name } => match self.program.find(Namespace::Team, name) {
                 Some(t) => V::Team(t),
                 None => V::Nothing,
@@ -434,6 +437,37 @@ impl Run<'_, '_> {
             .unwrap_or_default()
     }
 
+    /// The teams a team query finds (the bot's `parseAdvancedTeamSelector`): the teams in
+    /// play (a living player holds the alignment), never the unaligned, kept by `Align:` (the
+    /// team's name) and `Attr:` (a custom attribute the team carries), `!` inverting each.
+    fn team_query(&self, filters: &[QueryFilter]) -> Vec<usize> {
+        let mut teams: Vec<usize> = Vec::new();
+        for p in self.world.living() {
+            if let Some(t) = self.world.players[p].alignment
+                && !teams.contains(&t)
+                && self.program.team_key(t) != "unaligned"
+            {
+                teams.push(t);
+            }
+        }
+        teams.sort_unstable();
+        teams.retain(|t| {
+            filters.iter().all(|f| {
+                let want = normalize(&f.value);
+                let holds = match f.key {
+                    QueryKey::Alignment => {
+                        self.program.team_named(&self.program.team_key(*t), &want)
+                    }
+                    QueryKey::Attribute => self.world.team_attrs.contains(&(*t, want)),
+                    // refused before a game starts (`support`)
+                    _ => true,
+                };
+                holds != f.negated
+            })
+        });
+        teams
+    }
+
     fn query(&mut self, scope: &Scope, filters: &[QueryFilter]) -> Vec<SlotId> {
         let alive_only = !filters
             .iter()
@@ -569,6 +603,16 @@ impl Run<'_, '_> {
                         .filter(|p| self.world.players[*p].alignment == Some(t))
                         .collect(),
                 ),
+                V::Teams(teams) => V::Players(
+                    self.world
+                        .living()
+                        .filter(|p| {
+                            self.world.players[*p]
+                                .alignment
+                                .is_some_and(|t| teams.contains(&t))
+                        })
+                        .collect(),
+                ),
                 other => other,
             },
             Property::Counter => match (&base, first) {
@@ -680,6 +724,11 @@ impl Run<'_, '_> {
             V::Bool(b) => if *b { "Yes" } else { "No" }.to_string(),
             V::Group(g) => self.program.name(*g).to_string(),
             V::Team(t) => self.program.name(*t).to_string(),
+            V::Teams(t) => t
+                .iter()
+                .map(|t| self.program.name(*t))
+                .collect::<Vec<_>>()
+                .join(", "),
             V::Attr(id) => self
                 .world
                 .attr(*id)
@@ -713,7 +762,7 @@ impl Run<'_, '_> {
     pub fn carries(&self, who: &V, name: &str) -> bool {
         let team = match who {
             V::Team(t) => Some(*t),
-            V::Text(t) => self.program.find(Namespace::Team, t),
+            V::Text(t) => self.program.team_by_word(t),
             _ => None,
         };
         if let Some(t) = team {

@@ -470,6 +470,21 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         }) => Some(abilities::displaying::update(
             run, scope, display, index, value,
         )),
+        A::Formatting(ast::Formatting {
+            source,
+            template,
+            split_by,
+            ..
+        }) => Some(abilities::formatting::run(
+            run,
+            scope,
+            source,
+            template,
+            split_by.as_ref(),
+        )),
+        A::Shuffle(ast::Shuffle { targets }) => {
+            Some(abilities::shuffling::run(run, scope, targets))
+        }
         A::Feedback(ast::Feedback { value }) => {
             let v = run.eval(scope, value);
             Some(Feedback::ok(run.show(&v)))

@@ -64,7 +64,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
             | T::OnAnyAction
             | T::OnRedirect
             | T::OnRemoval
-            | T::OnEnd
             | T::OnWhisper
             | T::OnVoteAdd
             | T::OnVoteRemove
@@ -98,7 +97,16 @@ fn value_reason(v: &Value) -> Option<String> {
             | QueryKey::Random => None,
             other => Some(format!("the query key `{other:?}` (layer B)")),
         }),
-        ValueKind::TeamQuery { .. } => Some("team queries `&(…)` (layer B)".into()),
+        // the bot's team query knows two keys
+        ValueKind::TeamQuery { filters } => filters
+            .iter()
+            .find(|f| !matches!(f.key, QueryKey::Alignment | QueryKey::Attribute))
+            .map(|f| {
+                format!(
+                    "the team query key `{:?}` (the bot reads only `Align:` and `Attr:`)",
+                    f.key
+                )
+            }),
         ValueKind::RoleSet { .. } | ValueKind::RoleQuery { .. } => {
             Some("role sets `^…` (layer B)".into())
         }

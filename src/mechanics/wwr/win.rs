@@ -21,9 +21,14 @@ pub fn check(run: &mut Run) -> bool {
             "win",
             "nobody is alive: the host declares the result (a draw)",
         );
+        the_end(run);
+        // only those who ascended win (the Chef's `On End` ascension)
+        let slots: Vec<usize> = (0..run.world.players.len())
+            .filter(|p| run.world.players[*p].final_result == Some(true))
+            .collect();
         run.ctx.state.game_over = Some(GameOver {
             winners: Vec::new(),
-            winning_slots: Vec::new(),
+            winning_slots: slots,
             after_game_counted: false,
         });
         return true;
@@ -58,6 +63,7 @@ pub fn check(run: &mut Run) -> bool {
     if winners.is_empty() {
         return false;
     }
+    the_end(run);
     let names: Vec<String> = winners
         .iter()
         .map(|t| program.name(*t).to_string())
@@ -99,4 +105,11 @@ pub fn check(run: &mut Run) -> bool {
         after_game_counted: false,
     });
     true
+}
+
+/// The game ends: `On End` fires for everyone before the results are read (the bot's
+/// `triggerHandler("On End")` in `game/teams.js`), so an ascension there (the Chef's, while a
+/// waiter lives) counts.
+fn the_end(run: &mut Run) {
+    super::triggers::fire_all(run, TriggerKind::OnEnd, &[]);
 }

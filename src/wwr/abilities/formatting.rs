@@ -84,6 +84,6 @@ impl AbilityNode for Formatting {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("formatting (layer C)")
+        None
     }
 }

@@ -55,6 +55,6 @@ impl AbilityNode for Shuffle {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("shuffle (layer C)")
+        None
     }
 }

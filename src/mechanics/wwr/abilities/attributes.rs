@@ -36,10 +36,7 @@ pub fn apply(
         .collect();
     let target = match run.eval(scope, target) {
         // an alignment's name (`@Attacker->Alignment`) stands for its team
-        V::Text(t) => run
-            .program
-            .find(Namespace::Team, &t)
-            .map_or(V::Text(t), V::Team),
+        V::Text(t) => run.program.team_by_word(&t).map_or(V::Text(t), V::Team),
         other => other,
     };
     let lasting = lasting(duration, Lasting::Persistent);

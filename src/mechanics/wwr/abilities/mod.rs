@@ -10,6 +10,7 @@ pub mod counting;
 pub mod disguising;
 pub mod displaying;
 pub mod emitting;
+pub mod formatting;
 pub mod granting;
 pub mod investigating;
 pub mod joining;
@@ -19,6 +20,7 @@ pub mod manipulating;
 pub mod obstructing;
 pub mod polling;
 pub mod protecting;
+pub mod shuffling;
 pub mod targeting;
 pub mod whispering;
 
