@@ -93,7 +93,9 @@ fn leaks(app: &App) -> Vec<String> {
             for role in slot.roles().filter_map(|r| roleset.role(r)) {
                 let word = |w: &str| rest.split(|c: char| !c.is_alphanumeric()).any(|x| x == w);
                 if role.name.split_whitespace().all(word) && !role.name.is_empty() {
-                    let public_title = published.contains(&role.name);
+                    // a role a post named, or the game's own name (the host titled it)
+                    let public_title =
+                        published.contains(&role.name) || game.file().name.contains(&role.name);
                     if !public_title {
                         found.push(format!("`{}` beside {}: {left}", role.name, slot.name));
                     }

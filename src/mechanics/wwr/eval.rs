@@ -76,6 +76,8 @@ pub enum V {
     Team(usize),
     /// Teams a team query found (`&(Attr:!Wronger,Align:!Coven)`).
     Teams(Vec<usize>),
+    /// Roles a role query found (`^(Cat:Investigative,Class:!Unaligned)`), by file index.
+    Roles(Vec<usize>),
     /// A custom attribute row (`@Ind->Attr(Contaminated)`), whose values `->Value1` reads.
     Attr(u64),
     Nothing,
@@ -242,9 +244,21 @@ impl Run<'_, '_> {
             ValueKind::Selector { name } => self.selector(scope, name),
             ValueKind::PlayerQuery { filters } => V::Players(self.query(scope, filters)),
             ValueKind::TeamQuery { filters } => V::Teams(self.team_query(filters)),
-            ValueKind::Team { name } => match self.program.find(Namespace::Team, name) {
-                Some(t) => V::Team(t),
-                None => V::Nothing,
+            ValueKind::RoleQuery { filters } => V::Roles(self.role_query(filters)),
+            // `^All`; other named sets are refused before a game starts (`support`)
+            ValueKind::RoleSet { .. } => V::Roles(self.role_query(&[])),
+            ValueKind::Team { name } => match normalize(name).as_str() {
+                // every team in play (the bot's `&All`: the active teams, not the unaligned)
+                "all" => V::Teams(self.team_query(&[])),
+                "ind" => scope.var("ind"),
+                "self" => match scope.src {
+                    Src::Team(t) => V::Team(t),
+                    _ => V::Nothing,
+                },
+                _ => self
+                    .program
+                    .find(Namespace::Team, name)
+                    .map_or(V::Nothing, V::Team),
             },
             ValueKind::Group { name, .. } => match self.program.find(Namespace::Group, name) {
                 Some(g) => V::Group(g),
@@ -314,7 +328,6 @@ impl Run<'_, '_> {
             ValueKind::List { items } => items
                 .first()
                 .map_or(V::Nothing, |first| self.eval(scope, first)),
-            _ => V::Nothing,
         }
     }
 
@@ -468,6 +481,28 @@ impl Run<'_, '_> {
         teams
     }
 
+    /// The roles a role query finds (the bot's `parseAdvancedRoleSelector`): every role of
+    /// the book, kept by `Cat:`, `Class:` and `Align:` (a `-` for a space, `!` inverting).
+    fn role_query(&self, filters: &[QueryFilter]) -> Vec<usize> {
+        let mut roles: Vec<usize> = self.program.roles.values().copied().collect();
+        roles.sort_unstable();
+        roles.retain(|r| {
+            let info = self.program.role_info(*r);
+            filters.iter().all(|f| {
+                let want = normalize(&f.value);
+                let holds = match f.key {
+                    QueryKey::Category => normalize(&info.category) == want,
+                    QueryKey::Class => normalize(&info.class) == want,
+                    QueryKey::Alignment => self.program.team_named(&info.team_key, &want),
+                    // refused before a game starts (`support`)
+                    _ => true,
+                };
+                holds != f.negated
+            })
+        });
+        roles
+    }
+
     fn query(&mut self, scope: &Scope, filters: &[QueryFilter]) -> Vec<SlotId> {
         let alive_only = !filters
             .iter()
@@ -603,6 +638,12 @@ impl Run<'_, '_> {
                         .filter(|p| self.world.players[*p].alignment == Some(t))
                         .collect(),
                 ),
+                V::Roles(roles) => V::Players(
+                    self.living()
+                        .into_iter()
+                        .filter(|p| roles.contains(&self.world.players[*p].role))
+                        .collect(),
+                ),
                 V::Teams(teams) => V::Players(
                     self.world
                         .living()
@@ -724,7 +765,7 @@ impl Run<'_, '_> {
             V::Bool(b) => if *b { "Yes" } else { "No" }.to_string(),
             V::Group(g) => self.program.name(*g).to_string(),
             V::Team(t) => self.program.name(*t).to_string(),
-            V::Teams(t) => t
+            V::Teams(t) | V::Roles(t) => t
                 .iter()
                 .map(|t| self.program.name(*t))
                 .collect::<Vec<_>>()
@@ -811,10 +852,33 @@ impl Run<'_, '_> {
                     _ => false,
                 }
             }
+            // a source among written sources (`@TriggerSource is part of \`Role:Oracle\`+…`):
+            // compared as the bot's source names, in any case
+            ConditionKind::PartOf {
+                item,
+                set:
+                    Value {
+                        kind: ValueKind::List { items },
+                        ..
+                    },
+            } if matches!(self.eval(scope, item), V::Text(_)) => {
+                let item = self.eval(scope, item);
+                let want = normalize(&self.show(&item));
+                items.iter().any(|i| {
+                    let v = self.eval(scope, i);
+                    normalize(&self.show(&v)) == want
+                })
+            }
             ConditionKind::PartOf { item, set } => {
-                let item = self.eval(scope, item).players();
-                let set = self.eval(scope, set).players();
-                !item.is_empty() && item.iter().all(|p| set.contains(p))
+                let item = self.eval(scope, item);
+                match (item, self.eval(scope, set)) {
+                    // a role among a role query's roles (the Baroness's pick)
+                    (V::Role(r), V::Roles(roles)) => roles.contains(&r),
+                    (item, set) => {
+                        let (item, set) = (item.players(), set.players());
+                        !item.is_empty() && item.iter().all(|p| set.contains(p))
+                    }
+                }
             }
             ConditionKind::Compare { left, op, right } => {
                 let mut annotation = match &right.kind {

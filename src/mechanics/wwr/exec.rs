@@ -157,8 +157,8 @@ fn statement(run: &mut Run, scope: &mut Scope, s: &Statement) -> Option<Feedback
 }
 
 /// `For Each <selector>:` as the bot's `abilityForEach` runs it: each part of the body (an
-/// ability, or a run of condition bullets as one Evaluate) for every player in turn, with
-/// `@Ind` bound to him, the first part for all before the second; the last result is the
+/// ability, or a run of condition bullets as one Evaluate) for every player (or team) in turn,
+/// with `@Ind` (`&Ind`) bound to it, the first part for all before the second; the last result is the
 /// loop's.
 fn for_each(
     run: &mut Run,
@@ -166,7 +166,15 @@ fn for_each(
     over: &crate::wwr::ast::Value,
     body: &[Statement],
 ) -> Option<Feedback> {
-    let each = run.eval(scope, over).players();
+    // players, or teams (`For Each &All:`, each bound as `&Ind`)
+    let each: Vec<V> = match run.eval(scope, over) {
+        V::Teams(teams) => teams.into_iter().map(V::Team).collect(),
+        other => other
+            .players()
+            .into_iter()
+            .map(|p| V::Players(vec![p]))
+            .collect(),
+    };
     let mut last = None;
     let mut i = 0;
     while i < body.len() {
@@ -178,9 +186,9 @@ fn for_each(
             }
         }
         let part = &body[start..i];
-        for &ind in &each {
+        for ind in &each {
             let mut inner = scope.clone();
-            inner.bind("ind", V::Players(vec![ind]));
+            inner.bind("ind", ind.clone());
             last = match part {
                 [single] if !matches!(single.kind, StatementKind::Branch { .. }) => {
                     statement(run, &mut inner, single)

@@ -53,6 +53,8 @@ pub const SELECTORS: &[&str] = &[
     "Ind",
     "Voters",
     "OtherVoters",
+    "ActionFeedback",
+    "TriggerSource",
 ];
 
 pub fn trigger_supported(kind: TriggerKind) -> bool {
@@ -61,7 +63,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
         kind,
         T::OnBanishment
             | T::OnBanished
-            | T::OnAnyAction
             | T::OnRedirect
             | T::OnRemoval
             | T::OnWhisper
@@ -107,9 +108,23 @@ fn value_reason(v: &Value) -> Option<String> {
                     f.key
                 )
             }),
-        ValueKind::RoleSet { .. } | ValueKind::RoleQuery { .. } => {
-            Some("role sets `^…` (layer B)".into())
-        }
+        // the bot's role query knows these keys; `^All` is the one named set
+        ValueKind::RoleQuery { filters } => filters
+            .iter()
+            .find(|f| {
+                !matches!(
+                    f.key,
+                    QueryKey::Category | QueryKey::Class | QueryKey::Alignment
+                )
+            })
+            .map(|f| {
+                format!(
+                    "the role query key `{:?}` (the executor reads `Cat:`, `Class:` and `Align:`)",
+                    f.key
+                )
+            }),
+        ValueKind::RoleSet { name } => (!name.trim_start_matches('^').eq_ignore_ascii_case("All"))
+            .then(|| format!("the role set `{name}` (only `^All` runs)")),
         ValueKind::Property { property, .. } => match property {
             Property::Role
             | Property::Alignment

@@ -719,4 +719,33 @@ pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedbac
         ("actionresult", V::Result(f.clone())),
     ];
     fire_on(run, &scope.src.clone(), TriggerKind::OnAction, &vars);
+    // `On Any Action` hears every action of the player, whichever of his roles or rows acts
+    // (the bot triggers the acting player with the ability's feedback and source name)
+    let actor = match &scope.src {
+        Src::Player(p) | Src::ExtraRole { owner: p, .. } => Some(*p),
+        _ => None,
+    };
+    if let Some(p) = actor
+        && scope.trigger != TriggerKind::OnAnyAction
+    {
+        let mut any = vars.to_vec();
+        any.push(("actionfeedback", V::Text(f.msg.clone())));
+        any.push(("triggersource", V::Text(source_name(run, &scope.src))));
+        fire_player(run, p, TriggerKind::OnAnyAction, &any);
+    }
+}
+
+/// The bot's name of an acting source (`role:fortune teller`), which `@TriggerSource` gives.
+fn source_name(run: &Run, src: &Src) -> String {
+    let role = match src {
+        Src::Player(p) => run.world.players.get(*p).map(|x| x.role),
+        Src::ExtraRole { id, .. } => run.world.attr(*id).and_then(|a| match a.kind {
+            AttrKind::ExtraRole { role, .. } => Some(role),
+            _ => None,
+        }),
+        _ => None,
+    };
+    role.map_or_else(String::new, |r| {
+        format!("role:{}", run.program.name(r).to_lowercase())
+    })
 }
