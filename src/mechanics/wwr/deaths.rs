@@ -171,7 +171,7 @@ pub fn owner_dies(run: &mut Run, v: usize) {
 
 /// Disband a group as the bot does: its channel is told, `On Disbandment` fires while the group
 /// still stands, then it is closed.
-fn disband_group(run: &mut Run, g: usize) {
+pub fn disband_group(run: &mut Run, g: usize) {
     let name = run.program.name(g).to_string();
     run.tell(
         Audience::Group(name.clone()),
@@ -216,7 +216,10 @@ pub fn update_groups(run: &mut Run) {
                 format!("{name} has no living member and is disbanded"),
             );
             disband_group(run, g);
-        } else if group.disbanded && (owner_lives || (member_lives && !any_owner)) {
+        } else if group.disbanded
+            && !group.for_good
+            && (owner_lives || (member_lives && !any_owner))
+        {
             if let Some(group) = run.world.groups.get_mut(&g) {
                 group.disbanded = false;
             }

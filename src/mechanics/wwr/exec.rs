@@ -490,6 +490,9 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             template,
             split_by.as_ref(),
         )),
+        A::Disband(ast::Disband { target }) => {
+            Some(abilities::disbanding::run(run, scope, target.as_ref()))
+        }
         A::Shuffle(ast::Shuffle { targets }) => {
             Some(abilities::shuffling::run(run, scope, targets))
         }

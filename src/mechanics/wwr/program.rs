@@ -167,6 +167,9 @@ pub struct Program {
     /// Every name a team answers to (its stem, its name, its name without ` Team`),
     /// normalised, to its side id.
     team_alias: HashMap<String, String>,
+    /// Some text hears other players' actions (`On @Target Action [...]`): only then does
+    /// every action reach everyone.
+    hears_others_actions: bool,
 }
 
 impl Program {
@@ -210,6 +213,7 @@ impl Program {
             role_info: HashMap::new(),
             kinds: Vec::new(),
             team_alias: HashMap::new(),
+            hears_others_actions: false,
         };
         program.kinds = (0..program.library.entries.len())
             .map(|f| {
@@ -220,6 +224,11 @@ impl Program {
                     .collect()
             })
             .collect();
+        program.hears_others_actions = (0..program.library.entries.len()).any(|f| {
+            program.triggers(f).iter().any(|(_, b)| {
+                b.trigger.kind == TriggerKind::OnAction && b.trigger.subject.is_some()
+            })
+        });
         for file in 0..program.library.entries.len() {
             match program.element(file).map(|e| &e.header.kind) {
                 Some(ElementKind::Team) => {
@@ -304,6 +313,11 @@ impl Program {
                 Some(ElementKind::Team)
             ) && self.team_named(&self.team_key(f), &want)
         })
+    }
+
+    /// Does some text hear other players' actions (`On @Target Action`)?
+    pub fn hears_others_actions(&self) -> bool {
+        self.hears_others_actions
     }
 
     /// The program of a roleset, parsed once per distinct set of sources.

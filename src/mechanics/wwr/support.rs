@@ -241,11 +241,7 @@ fn block_reason(
     block: &TriggerBlock,
     pulled: &mut Vec<usize>,
 ) -> Option<String> {
-    // `On @Target Action [...]` hears another player's action: the executor fires `On Action`
-    // only on the acting source itself
-    let heard_from_others =
-        block.trigger.kind == TriggerKind::OnAction && block.trigger.subject.is_some();
-    if !trigger_supported(block.trigger.kind) || heard_from_others {
+    if !trigger_supported(block.trigger.kind) {
         return Some(format!("the trigger `{}` (layer B or C)", block.trigger));
     }
     if let Some(r) = params_reason(&block.params) {

@@ -204,6 +204,7 @@ fn has_subject_form(kind: TriggerKind) -> bool {
             | TriggerKind::OnChanged
             | TriggerKind::OnVisited
             | TriggerKind::OnVisit
+            | TriggerKind::OnAction
     )
 }
 
@@ -732,6 +733,14 @@ pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedbac
         any.push(("actionfeedback", V::Text(f.msg.clone())));
         any.push(("triggersource", V::Text(source_name(run, &scope.src))));
         fire_player(run, p, TriggerKind::OnAnyAction, &any);
+        // `On <Sel> Action [Type]` hears another player's action where the selector, read by
+        // the listener, holds the actor (the bot's `On Action Target Complex`, for everyone)
+        if run.program.hears_others_actions() {
+            let mut heard = vars.to_vec();
+            heard.push(("this", V::Players(vec![p])));
+            heard.push(("global", V::Bool(true)));
+            fire_all(run, TriggerKind::OnAction, &heard);
+        }
     }
 }
 

@@ -228,6 +228,9 @@ pub struct Group {
     /// the group's place; its `Starting` still runs with the first member.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub started: bool,
+    /// Disbanded by a `Disband` ability: it never reopens (the bot's state 2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub for_good: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]

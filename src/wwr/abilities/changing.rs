@@ -94,8 +94,7 @@ impl AbilityNode for Changing {
         })
     }
 
-    /// Role and alignment changes run; a group's change of kind does not yet.
     fn layer(&self) -> Option<&'static str> {
-        (self.kind == ChangeKind::Group).then_some("group change (layer B)")
+        None
     }
 }

@@ -49,6 +49,6 @@ impl AbilityNode for Disband {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("disbanding (layer C)")
+        None
     }
 }

@@ -15,6 +15,7 @@ use crate::mechanics::wwr::visit::{Gate, Visit, gate};
 use crate::mechanics::wwr::world::{AttrKind, Lasting, Src, Tier2};
 use crate::wwr::ast::{ChangeKind, TriggerKind, Value};
 use crate::wwr::names::title_case;
+use crate::wwr::resolve::Namespace;
 
 pub fn run(
     run: &mut Run,
@@ -23,7 +24,8 @@ pub fn run(
     target: &Value,
     to: &Value,
 ) -> Feedback {
-    let targets = run.eval(scope, target).players();
+    let target = run.eval(scope, target);
+    let targets = target.players();
     let to = run.eval(scope, to);
     let outcome = match kind {
         ChangeKind::Role => match run.role_of(&to) {
@@ -49,8 +51,17 @@ pub fn run(
             }
             None => Err(format!("no alignment `{}` to change to", run.show(&to))),
         },
-        // Refused by the support check before a game starts.
-        ChangeKind::Group => Err("a group change is not executed yet".into()),
+        ChangeKind::Group => {
+            let new = run.program.find(Namespace::Group, &run.show(&to));
+            return match (target, new) {
+                (V::Group(old), Some(new)) => change_group(run, old, new),
+                (_, None) => Feedback::failed(format!("no group `{}` to change to", run.show(&to)))
+                    .told("Changing failed! This is likely caused by an error. Please contact a Host."),
+                _ => Feedback::failed("only a group changes its group").told(
+                    "Changing failed! This is likely caused by an error. Please contact a Host.",
+                ),
+            };
+        }
     };
     match outcome {
         Ok(Changed::Stopped(result)) => result,
@@ -245,4 +256,51 @@ fn join_team(run: &mut Run, p: SlotId, team: Option<usize>) {
         );
     }
     fire_all(run, TriggerKind::Passive, &[]);
+}
+
+/// A group becomes another (the bot's `changingGroup`): its channel, members and counter go
+/// on under the new name, its `permanent` rows are gone, the new group's `Starting` runs, the
+/// channel hears the change, then `Passive` for everyone.
+fn change_group(run: &mut Run, old: usize, new: usize) -> Feedback {
+    let (old_name, new_name) = (
+        run.program.name(old).to_string(),
+        run.program.name(new).to_string(),
+    );
+    if let Some(group) = run.world.groups.remove(&old) {
+        let into = run.world.groups.entry(new).or_default();
+        into.members.extend(group.members);
+        into.counter = group.counter;
+        into.disbanded = group.disbanded;
+        into.started = true;
+    }
+    run.world
+        .group_attrs
+        .retain(|a| !(a.group == old && a.lasting == Lasting::Permanent));
+    for a in run.world.group_attrs.iter_mut().filter(|a| a.group == old) {
+        a.group = new;
+    }
+    for poll in run.world.polls.iter_mut() {
+        if poll.group == Some(old) {
+            poll.group = Some(new);
+        }
+        if let Src::Group { file, .. } = &mut poll.creator
+            && *file == old
+        {
+            *file = new;
+        }
+    }
+    let src = Src::Group {
+        file: new,
+        executor: None,
+    };
+    fire_on(run, &src, TriggerKind::Starting, &[]);
+    run.tell(
+        Audience::Group(new_name.clone()),
+        format!("This group has changed to `{}`!", title_case(&new_name)),
+    );
+    fire_all(run, TriggerKind::Passive, &[]);
+    Feedback {
+        detail: format!("{old_name} is now {new_name}"),
+        ..Feedback::ok("Changings succeeded!")
+    }
 }

@@ -7,6 +7,7 @@ pub mod cancelling;
 pub mod changing;
 pub mod choices;
 pub mod counting;
+pub mod disbanding;
 pub mod disguising;
 pub mod displaying;
 pub mod emitting;
