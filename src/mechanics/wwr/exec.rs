@@ -490,6 +490,14 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
             template,
             split_by.as_ref(),
         )),
+        A::Redirecting(ast::Redirecting { duration, .. }) => {
+            let loc = crate::mechanics::wwr::world::Loc {
+                file: scope.element,
+                line: ability.span.line,
+                col: ability.span.col,
+            };
+            Some(abilities::redirecting::run(run, scope, loc, *duration))
+        }
         A::Disband(ast::Disband { target }) => {
             Some(abilities::disbanding::run(run, scope, target.as_ref()))
         }

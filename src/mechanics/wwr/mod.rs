@@ -367,6 +367,7 @@ fn facts_of(
             AttrKind::Obstruction(_) => "obstruction".to_string(),
             AttrKind::Whisper { .. } => "whisper".to_string(),
             AttrKind::VotingPower { .. } => "manipulation".to_string(),
+            AttrKind::Redirection { .. } => "redirection".to_string(),
         };
         // an attribute row's or extra role's own counter, by its name (the Mayor's)
         if matches!(a.kind, AttrKind::Custom { .. } | AttrKind::ExtraRole { .. }) && a.counter != 0

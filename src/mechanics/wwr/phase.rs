@@ -726,6 +726,7 @@ pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKin
                 format!("{kind} voting power set to {amount}")
             }
         }
+        AttrKind::Redirection { .. } => "redirects what reaches him".to_string(),
         AttrKind::Obstruction(o) => {
             let what = format!("{} {}", o.subtype, o.kind);
             match (o.inverted, what.trim()) {

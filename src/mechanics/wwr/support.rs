@@ -63,7 +63,6 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
         kind,
         T::OnBanishment
             | T::OnBanished
-            | T::OnRedirect
             | T::OnRemoval
             | T::OnWhisper
             | T::OnVoteAdd

@@ -159,6 +159,9 @@ pub enum AttrKind {
     Whisper { to: String, name: Option<String> },
     /// An obstruction: the owner's visits of these kinds fail or bring a fake result.
     Obstruction(super::visit::Obstruction),
+    /// A redirection: abilities that reach the owner go elsewhere, on the terms of the
+    /// `Redirect` ability at this place (read again each time, as the bot stores selectors).
+    Redirection { ability: Loc },
     /// A vote manipulation (the bot's `manipulation` row): the owner's voting power on public
     /// or private polls set to `amount`, or changed by it when `relative`.
     VotingPower {

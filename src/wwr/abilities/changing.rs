@@ -64,6 +64,15 @@ impl AbilityNode for Changing {
         "Changing"
     }
 
+    /// `Alignment` of `[Alignment Changing]` (the Cat's filter).
+    fn subtype(&self) -> &'static str {
+        match self.kind {
+            ChangeKind::Role => "Role",
+            ChangeKind::Alignment => "Alignment",
+            ChangeKind::Group => "Group",
+        }
+    }
+
     fn values(&self) -> Vec<&Value> {
         vec![&self.target, &self.to]
     }

@@ -92,6 +92,6 @@ impl AbilityNode for Redirecting {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("redirection (layer B)")
+        None
     }
 }

@@ -68,7 +68,7 @@ pub fn apply(
         return Feedback::ok(format!("Applied {name} to {}", run.program.name(group)))
             .told("Applying succeeded!");
     }
-    let targets = target.players();
+    let targets = super::redirecting::redirect(run, scope, target.players(), "applying", "add");
     let parent = super::tied_parent(scope, duration);
     for p in &targets {
         let visit = Visit::new("applying", "add").with(V::Text(name.clone()));

@@ -25,7 +25,12 @@ pub fn run(
     to: &Value,
 ) -> Feedback {
     let target = run.eval(scope, target);
-    let targets = target.players();
+    let subtype = match kind {
+        ChangeKind::Role => "role",
+        ChangeKind::Alignment => "alignment",
+        ChangeKind::Group => "group",
+    };
+    let targets = super::redirecting::redirect(run, scope, target.players(), "changing", subtype);
     let to = run.eval(scope, to);
     let outcome = match kind {
         ChangeKind::Role => match run.role_of(&to) {

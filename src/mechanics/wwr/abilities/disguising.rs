@@ -17,6 +17,7 @@ pub fn run(
     duration: Option<Duration>,
 ) -> Feedback {
     let targets = run.eval(scope, target).players();
+    let targets = super::redirecting::redirect(run, scope, targets, "disguising", "");
     let role = {
         let v = run.eval(scope, role);
         run.role_of(&v)

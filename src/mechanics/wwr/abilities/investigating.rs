@@ -57,7 +57,8 @@ pub fn run(
             ..Feedback::ok(format!("Investigated `{counted}` count: `{n}`"))
         };
     }
-    let Some(p) = value.players().first().copied() else {
+    let redirected = super::redirecting::redirect(run, scope, value.players(), "investigating", "");
+    let Some(p) = redirected.first().copied() else {
         return Feedback::failed(
             "Investigation failed! This is likely caused by an error. Please contact a Host.",
         );

@@ -29,6 +29,7 @@ pub fn run(
         Some(p) => run.eval(scope, p).players(),
         None => scope.me().into_iter().collect(),
     };
+    let players = super::redirecting::redirect(run, scope, players, "joining", "");
     let tier = match membership.map(|m| {
         let v = run.eval(scope, m);
         normalize(&run.show(&v))

@@ -45,6 +45,7 @@ fn stops(against: KillFilter, kind: KillingKind) -> bool {
 
 pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) -> Feedback {
     let targets = run.eval(scope, target).players();
+    let targets = super::redirecting::redirect(run, scope, targets, "killing", visit_subtype(kind));
     let mut queued = Vec::new();
     let mut saved = Vec::new();
     // How each hit player is named in the feedback: a splashed one as away at the target's.

@@ -21,6 +21,7 @@ pub fn run(
     duration: Option<Duration>,
 ) -> Feedback {
     let targets = run.eval(scope, target).players();
+    let targets = super::redirecting::redirect(run, scope, targets, "manipulating", word(vote));
     let amount = {
         let v = run.eval(scope, amount);
         // the bot's `parseNumber`: what is no number counts as 0

@@ -21,6 +21,7 @@ pub mod manipulating;
 pub mod obstructing;
 pub mod polling;
 pub mod protecting;
+pub mod redirecting;
 pub mod shuffling;
 pub mod targeting;
 pub mod whispering;

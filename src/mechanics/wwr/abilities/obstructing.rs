@@ -20,6 +20,7 @@ pub fn run(
     duration: Option<Duration>,
 ) -> Feedback {
     let targets = run.eval(scope, target).players();
+    let targets = super::redirecting::redirect(run, scope, targets, "obstructing", "");
     let (kind, subtype) = abilities.map_or_else(Default::default, |f| split_filter(&f.name));
     let inverted = abilities.is_some_and(|f| f.negated);
     let feedback = match feedback {

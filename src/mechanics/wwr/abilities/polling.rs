@@ -107,6 +107,9 @@ fn manipulate(
         }
     };
     let targets = run.eval(scope, target).players();
+    let targets = crate::mechanics::wwr::abilities::redirecting::redirect(
+        run, scope, targets, "poll", subtype,
+    );
     let words = match manipulation {
         PollManipulation::Status { .. } => "Poll manipulated!",
         PollManipulation::Votes { .. } => "Poll votes manipulated!",

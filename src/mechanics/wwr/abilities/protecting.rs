@@ -19,6 +19,7 @@ pub fn run(
     duration: Option<Duration>,
 ) -> Feedback {
     let targets = run.eval(scope, target).players();
+    let targets = super::redirecting::redirect(run, scope, targets, "protecting", "");
     let (tier, at) = match defense {
         Defense::Active => (Tier::Active, None),
         Defense::Passive => (Tier::Passive, None),
