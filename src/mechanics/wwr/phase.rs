@@ -339,6 +339,13 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
     {
         run.world.opened.remove(i);
     }
+    // the pick that opened it, if another player's: `@Chooser` and `@Chosen` as when picked
+    let pick = run
+        .world
+        .picks
+        .iter()
+        .position(|p| p.player == actor && p.prompt == ability)
+        .map(|i| run.world.picks.remove(i));
     let per_use = prompt.selections.len().max(1);
     let chunks: Vec<&[String]> = if prompt.selections.is_empty() || targets.is_empty() {
         vec![&[]]
@@ -379,6 +386,11 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
             continue;
         }
         let mut scope = Scope::new(src.clone(), file, block.trigger.kind);
+        if let Some(pick) = &pick {
+            scope.bind("chooser", V::Players(vec![pick.chooser]));
+            scope.bind("chosen", V::Text(pick.option.clone()));
+            scope.bind("option", V::Text(pick.option.clone()));
+        }
         bind_selections(run, &mut scope, &prompt.selections, chunk);
         if prompt.selections.first() == Some(&Selection::PlayerOptional) && chunk.is_empty() {
             scope.bind("selection", V::Players(Vec::new()));
@@ -528,6 +540,7 @@ fn change(run: &mut Run) {
     run.phase += 1;
     run.kind = run.ctx.roleset.phase_kind(run.phase);
     run.world.opened.clear();
+    run.world.picks.clear();
     run.stage = "durations".into();
     expire(run);
     run.stage = "start".into();

@@ -261,47 +261,6 @@ fn block_reason(
         .find_map(|s| statement_reason(program, s, pulled))
 }
 
-/// A choice offered to another player (the Devil's `for \`Wager Recipient\``) whose picked
-/// block asks for a selection: the bot sends that prompt to the chooser, and a console prompt
-/// belongs to the role whose text it is, which the chooser does not hold.
-fn choice_reason(program: &Program, file: usize) -> Option<String> {
-    let triggers = program.triggers(file);
-    let mut for_another = false;
-    for (_, block) in &triggers {
-        for s in &block.body {
-            super::program::visit_abilities(s, &mut |a| {
-                if let AbilityKind::ChoiceCreation(c) = &a.kind {
-                    let own = c.chooser.as_ref().is_none_or(|v| {
-                        matches!(&v.kind, ValueKind::Selector { name }
-                            if name.trim_start_matches('@').eq_ignore_ascii_case("Self"))
-                    });
-                    for_another |= !own;
-                }
-            });
-        }
-    }
-    if !for_another {
-        return None;
-    }
-    triggers
-        .iter()
-        .filter(|(_, b)| b.trigger.kind == TriggerKind::ChoiceChosen)
-        .find(|(_, b)| {
-            let mut asks = false;
-            super::program::walk_block_values(b, &mut |v| {
-                asks |=
-                    matches!(&v.kind, ValueKind::Selector { name } if name.contains("Selection"));
-            });
-            asks
-        })
-        .map(|(_, b)| {
-            format!(
-                "`{}` asks another player's pick for a selection (layer B)",
-                b.trigger
-            )
-        })
-}
-
 /// The elements a game with these roots has in play: the roots, their teams, and every
 /// attribute, group and poll their texts name in `Apply`, `Join` and `Create … Poll`,
 /// transitively.
@@ -363,9 +322,6 @@ pub fn role_support(program: &Program, role: usize) -> Result<(), String> {
             })
         {
             return Err(format!("{}: haunting (layer C)", program.name(file)));
-        }
-        if let Some(r) = choice_reason(program, file) {
-            return Err(format!("{}: {r}", program.name(file)));
         }
         for (_, block) in program.triggers(file) {
             if let Some(r) = block_reason(program, block, &mut pulled) {

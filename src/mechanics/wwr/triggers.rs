@@ -640,9 +640,24 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
     }
     if let Some((who, prompt)) = event_prompt(run, scope, block) {
         run.world.opened.push((who, prompt.clone()));
+        // a pick for another player's choice: its chooser names the selection (the bot sends
+        // him the prompt), entered as the creator's answer
+        let chooser = scope.var("chooser").players().first().copied();
+        let by = match chooser {
+            Some(c) if c != who => {
+                run.world.picks.push(super::world::Pick {
+                    player: who,
+                    prompt: prompt.clone(),
+                    chooser: c,
+                    option: run.show(&scope.var("chosen")),
+                });
+                format!(" (the selection is {}'s, who picked it)", run.name(c))
+            }
+            _ => String::new(),
+        };
         run.note(
             "prompt",
-            format!("{label}: `{trigger}` opens the prompt `{prompt}` for the host to answer"),
+            format!("{label}: `{trigger}` opens the prompt `{prompt}` for the host to answer{by}"),
         );
         return;
     }

@@ -277,6 +277,16 @@ pub struct OpenChoice {
     pub chosen: bool,
 }
 
+/// A pick whose block waits for its selection in an opened prompt.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Pick {
+    /// Who answers the prompt (the choice's creator) and its id.
+    pub player: SlotId,
+    pub prompt: String,
+    pub chooser: SlotId,
+    pub option: String,
+}
+
 /// One more or one fewer of a poll at its next creation (`Add \`Wolfpack\` Poll`, `Delete
 /// \`Lynch\` Poll`): the bot's `poll_count` row, used up by that creation.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -393,6 +403,10 @@ pub struct World {
     pub group_attrs: Vec<GroupAttr>,
     /// Prompts an event opened (the executioner's emergency target): player and ability id.
     pub opened: Vec<(SlotId, String)>,
+    /// Prompts a choice's pick opened (the Devil's `Choice \`Attack\` Chosen`, whose target
+    /// the Wager Recipient names): who picked what, bound again when the prompt is answered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub picks: Vec<Pick>,
     /// Changes to how many of a poll its next creation opens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub poll_counts: Vec<PollCount>,

@@ -170,6 +170,7 @@ fn change_role(run: &mut Run, scope: &Scope, p: SlotId, role: usize) -> Result<S
     run.world.remove_attrs(permanent);
     betray_groups(run, p);
     run.world.opened.retain(|(who, _)| *who != p);
+    run.world.picks.retain(|pick| pick.player != p);
     run.note(
         "role change",
         format!(
