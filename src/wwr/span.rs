@@ -179,13 +179,16 @@ impl<'a> SrcLine<'a> {
             while from < byte && !self.text.is_char_boundary(from) {
                 from += 1;
             }
+            // the characters that start before `byte` (an offset inside one counts it), by
+            // the standard library's fast count of a whole slice
+            let mut end = byte;
+            while end < self.text.len() && !self.text.is_char_boundary(end) {
+                end += 1;
+            }
             base + self
                 .text
-                .get(from..)
-                .unwrap_or("")
-                .char_indices()
-                .take_while(|(i, _)| from + *i < byte)
-                .count()
+                .get(from..end.max(from))
+                .map_or(0, |s| s.chars().count())
         };
         u32::try_from(chars).unwrap_or(u32::MAX - 1) + 1
     }

@@ -57,7 +57,8 @@ pub fn run(
             ..Feedback::ok(format!("Investigated `{counted}` count: `{n}`"))
         };
     }
-    let redirected = super::redirecting::redirect(run, scope, value.players(), "investigating", "");
+    let asked = value.players();
+    let redirected = super::redirecting::redirect(run, scope, asked.clone(), "investigating", "");
     let Some(p) = redirected.first().copied() else {
         return Feedback::failed(
             "Investigation failed! This is likely caused by an error. Please contact a Host.",
@@ -70,7 +71,9 @@ pub fn run(
         InvestigationKind::Alignment => "alignment",
         _ => "attribute",
     };
-    let name = run.name(p);
+    // the player asked about names the result, a redirected one's role in it (the bot's
+    // `orig_target`, kept before `applyRedirection`)
+    let name = run.name(asked.first().copied().unwrap_or(p));
     match visit(run, scope, p, Visit::new("investigating", subtype)) {
         Visited::Proceed => {}
         Visited::Stopped(result) => {
