@@ -521,6 +521,23 @@ impl World {
         id
     }
 
+    /// [`World::add_attr`] for a row that ends with another (`parent`, see
+    /// `abilities::tied_parent`).
+    pub fn add_attr_under(
+        &mut self,
+        owner: SlotId,
+        src: Src,
+        kind: AttrKind,
+        (lasting, phase): (Lasting, u32),
+        parent: Option<u64>,
+    ) -> u64 {
+        let id = self.add_attr(owner, src, kind, lasting, phase);
+        if let Some(row) = self.attr_mut(id) {
+            row.parent = parent;
+        }
+        id
+    }
+
     /// Remove rows and, recursively, the rows they made.
     pub fn remove_attrs(&mut self, mut doomed: Vec<u64>) {
         while let Some(id) = doomed.pop() {

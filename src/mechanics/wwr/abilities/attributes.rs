@@ -78,19 +78,16 @@ pub fn apply(
             Gate::Skip => continue,
             Gate::End(result) => return result,
         }
-        let id = run.world.add_attr(
+        let id = run.world.add_attr_under(
             *p,
             scope.src.clone(),
             AttrKind::Custom {
                 attribute: file,
                 values: values.clone(),
             },
-            lasting,
-            run.phase,
+            (lasting, run.phase),
+            parent,
         );
-        if let Some(row) = run.world.attr_mut(id) {
-            row.parent = parent;
-        }
         let src = Src::Attribute { id, owner: *p };
         crate::mechanics::wwr::triggers::fire_on(run, &src, TriggerKind::Starting, &[]);
     }
@@ -216,18 +213,17 @@ fn apply_to_row(
         return Feedback::failed(format!("No attribute row to apply {name} to"))
             .told("Applying failed!");
     };
-    let id = run.world.add_attr(
+    let id = run.world.add_attr_under(
         owner,
         scope.src.clone(),
         AttrKind::Custom {
             attribute: file,
             values,
         },
-        lasting,
-        run.phase,
+        (lasting, run.phase),
+        Some(row),
     );
     if let Some(new) = run.world.attr_mut(id) {
-        new.parent = Some(row);
         new.on_attr = Some(row);
     }
     Feedback::ok(format!(

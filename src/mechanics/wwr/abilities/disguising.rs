@@ -37,12 +37,13 @@ pub fn run(
             Gate::Skip => continue,
             Gate::End(result) => return result,
         }
-        run.world.add_attr(
+        // `(~Attribute)`: the disguise goes with the mark that made it (the Doomed's Famine)
+        run.world.add_attr_under(
             *p,
             scope.src.clone(),
             AttrKind::Disguise { strong, role },
-            lasting,
-            run.phase,
+            (lasting, run.phase),
+            super::tied_parent(scope, duration),
         );
     }
     Feedback::ok(format!(

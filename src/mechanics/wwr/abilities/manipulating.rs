@@ -38,7 +38,7 @@ pub fn run(
             Gate::Skip => continue,
             Gate::End(result) => return result,
         }
-        let id = run.world.add_attr(
+        run.world.add_attr_under(
             *p,
             scope.src.clone(),
             AttrKind::VotingPower {
@@ -46,12 +46,9 @@ pub fn run(
                 relative,
                 amount,
             },
-            lasting,
-            run.phase,
+            (lasting, run.phase),
+            parent,
         );
-        if let Some(row) = run.world.attr_mut(id) {
-            row.parent = parent;
-        }
     }
     let how = if relative { "changed by" } else { "set to" };
     Feedback::ok(format!(
