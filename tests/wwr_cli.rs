@@ -38,8 +38,8 @@ fn the_demo_role_book_is_executable_role_by_role() {
     assert!(o.status.success(), "{}", out(&o));
     let text = String::from_utf8_lossy(&o.stdout).to_string();
     let lines: Vec<&str> = text.lines().collect();
-    // the 15 roles of the 16-player game, the 5 of layer B and the extra role one grants
-    assert_eq!(lines.len(), 21, "{text}");
+    // the 15 roles of the 16-player game, the 10 of layer B and the extra role one grants
+    assert_eq!(lines.len(), 26, "{text}");
     assert!(lines.iter().all(|l| l.ends_with("\texecutable")), "{text}");
 }
 
@@ -134,7 +134,7 @@ fn check_accepts_a_setup_and_a_folder_of_texts() {
     assert!(o.status.success(), "{}", out(&o));
     let text = out(&o);
     assert!(
-        text.contains("WWR setup wwr-werewolves-revamped-demo (21 roles"),
+        text.contains("WWR setup wwr-werewolves-revamped-demo (26 roles"),
         "{text}"
     );
     assert!(text.contains("WWR texts"), "{text}");
