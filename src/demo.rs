@@ -412,13 +412,19 @@ pub fn wwr_demo_game(count: usize, seed: u64) -> Result<Game, String> {
 
 /// The demo book's roles of layer B (dealt to nobody by its setup) and the seats of each 16
 /// they take at a table that puts them in play, sparing the Blacksmith the Apprentice Smith
-/// waits on and the pack.
-pub const WWR_DEMO_LAYER_B: [(usize, &str); 5] = [
+/// waits on and the pack: grants, obstruction, role change, loops and draws, then hidden votes,
+/// poll marks, redirection, team queries and lists.
+pub const WWR_DEMO_LAYER_B: [(usize, &str); 10] = [
     (1, "warden"),
     (3, "oathkeeper"),
     (5, "apprentice_smith"),
     (7, "rumourmonger"),
     (8, "mourner"),
+    (0, "registrar"),
+    (4, "pardoner"),
+    (6, "scarecrow_maker"),
+    (10, "grudge_bearer"),
+    (15, "tally_wolf"),
 ];
 
 /// [`wwr_demo_game`] with the layer-B roles in play: the benchmark of a night with role changes,
