@@ -144,16 +144,15 @@ fn live_tally(roleset: &Roleset, state: &GameState) -> crate::engine::tally::Tal
         // votes count only at closing (the host sheet lists them).
         for t in &mut b.targets {
             for v in t.votes.iter_mut().filter(|v| v.void.is_none()) {
-                v.weight = abilities::manipulating::power(&world, v.voter, group.is_some()).visible
-                    as i32
-                    * b.unit;
+                let shown =
+                    abilities::manipulating::power(&world, v.voter, group.is_some()).visible;
+                v.weight = abilities::manipulating::as_votes(shown).saturating_mul(b.unit);
             }
             t.total = t
                 .votes
                 .iter()
                 .filter(|v| v.void.is_none())
-                .map(|v| v.weight)
-                .sum();
+                .fold(0i32, |sum, v| sum.saturating_add(v.weight));
         }
         b.targets.sort_by_key(|t| std::cmp::Reverse(t.total));
         b.thresholds =

@@ -79,8 +79,8 @@ fn count(run: &mut Run, poll: &OpenPoll) -> Vec<Count> {
                 counts.len() - 1
             }
         };
-        counts[i].total += power.total;
-        counts[i].visible += power.visible;
+        counts[i].total = counts[i].total.saturating_add(power.total);
+        counts[i].visible = counts[i].visible.saturating_add(power.visible);
         counts[i].voters.push(voter);
     }
     let marks = std::mem::take(&mut run.world.poll_marks);
@@ -95,8 +95,8 @@ fn count(run: &mut Run, poll: &OpenPoll) -> Vec<Count> {
             let option = run.name(candidate);
             match counts.iter_mut().find(|c| c.option == option) {
                 Some(c) => {
-                    c.total += amount;
-                    c.visible += if hidden { 0 } else { amount };
+                    c.total = c.total.saturating_add(amount);
+                    c.visible = c.visible.saturating_add(if hidden { 0 } else { amount });
                 }
                 None => counts.push(Count {
                     option,
@@ -141,7 +141,7 @@ fn close(run: &mut Run, poll: &OpenPoll) {
         run.ctx.outcome.counted.push(CountedTotal {
             ballot: poll.ballot.clone(),
             target: c.option.clone(),
-            total: c.visible as i32,
+            total: manipulating::as_votes(c.visible),
         });
     }
     let tally: Vec<String> = counts

@@ -87,8 +87,9 @@ pub fn power(world: &World, player: SlotId, private: bool) -> Power {
                 relative,
                 amount,
             } if vote == kind => {
+                // a text's number can be anything (`1e300` reads as i64::MAX): saturate
                 if relative {
-                    value + amount
+                    value.saturating_add(amount)
                 } else {
                     amount
                 }
@@ -106,9 +107,108 @@ pub fn power(world: &World, player: SlotId, private: bool) -> Power {
     let visible = apply(1, VoteKind::Public);
     let special = apply(0, VoteKind::SpecialPublic);
     let value = apply(visible, VoteKind::HiddenPublic);
-    let sign = if value >= 0 { 1 } else { -1 };
+    let sign: i64 = if value >= 0 { 1 } else { -1 };
     Power {
         visible,
-        total: value + sign * special,
+        total: value.saturating_add(sign.saturating_mul(special)),
+    }
+}
+
+/// Votes as the engine's counts hold them (`i32`), a text's huge number held at the bound.
+pub fn as_votes(n: i64) -> i32 {
+    n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Power, as_votes, power};
+    use crate::mechanics::wwr::world::{AttrKind, Lasting, Player, Src, World};
+    use crate::wwr::ast::VoteKind;
+
+    fn world_with(rows: &[(VoteKind, bool, i64)]) -> World {
+        let mut world = World {
+            players: vec![Player::default()],
+            ..World::default()
+        };
+        for &(vote, relative, amount) in rows {
+            world.add_attr(
+                0,
+                Src::Player(0),
+                AttrKind::VotingPower {
+                    vote,
+                    relative,
+                    amount,
+                },
+                Lasting::Permanent,
+                1,
+            );
+        }
+        world
+    }
+
+    /// The bot's `pollValue`: public rows oldest first (absolute sets, relative adds) give what
+    /// the result shows; hidden rows go on from there; special power, from 0, is added away
+    /// from zero; a private poll reads only private rows, from 1.
+    #[test]
+    fn voting_power_reads_the_rows_as_the_bot_does() {
+        use VoteKind::*;
+        let p = |rows: &[(VoteKind, bool, i64)], private| power(&world_with(rows), 0, private);
+        assert_eq!(
+            p(&[], false),
+            Power {
+                visible: 1,
+                total: 1
+            }
+        );
+        // the Grandma: hidden 0 for good, then hidden 2 for a day
+        assert_eq!(
+            p(&[(HiddenPublic, false, 0), (HiddenPublic, false, 2)], false),
+            Power {
+                visible: 1,
+                total: 2
+            }
+        );
+        // an absolute row then a relative one: relative to the absolute value
+        assert_eq!(
+            p(&[(Public, false, 3), (Public, true, -1)], false),
+            Power {
+                visible: 2,
+                total: 2
+            }
+        );
+        // the Mayor's special vote on a Doomed player at 0: 0 counts as positive
+        assert_eq!(
+            p(&[(Public, false, 0), (SpecialPublic, false, 1)], false),
+            Power {
+                visible: 0,
+                total: 1
+            }
+        );
+        // below zero the special vote is taken away
+        assert_eq!(
+            p(
+                &[(HiddenPublic, false, -1), (SpecialPublic, false, 1)],
+                false
+            ),
+            Power {
+                visible: 1,
+                total: -2
+            }
+        );
+        assert_eq!(
+            p(&[(Private, true, 1), (Public, false, 5)], true),
+            Power {
+                visible: 2,
+                total: 2
+            }
+        );
+        // a text's huge number saturates instead of overflowing
+        let huge = p(
+            &[(Public, false, i64::MAX), (HiddenPublic, true, i64::MAX)],
+            false,
+        );
+        assert_eq!(huge.total, i64::MAX);
+        assert_eq!(as_votes(huge.total), i32::MAX);
+        assert_eq!(as_votes(i64::MIN), i32::MIN);
     }
 }
