@@ -167,9 +167,9 @@ pub struct Program {
     /// Every name a team answers to (its stem, its name, its name without ` Team`),
     /// normalised, to its side id.
     team_alias: HashMap<String, String>,
-    /// Some text hears other players' actions (`On @Target Action [...]`): only then does
-    /// every action reach everyone.
-    hears_others_actions: bool,
+    /// The elements whose texts hear other players' actions (`On @Target Action [...]`):
+    /// only while one is in play does every action reach everyone.
+    hears_others_actions: Vec<usize>,
 }
 
 impl Program {
@@ -213,7 +213,7 @@ impl Program {
             role_info: HashMap::new(),
             kinds: Vec::new(),
             team_alias: HashMap::new(),
-            hears_others_actions: false,
+            hears_others_actions: Vec::new(),
         };
         program.kinds = (0..program.library.entries.len())
             .map(|f| {
@@ -224,11 +224,13 @@ impl Program {
                     .collect()
             })
             .collect();
-        program.hears_others_actions = (0..program.library.entries.len()).any(|f| {
-            program.triggers(f).iter().any(|(_, b)| {
-                b.trigger.kind == TriggerKind::OnAction && b.trigger.subject.is_some()
+        program.hears_others_actions = (0..program.library.entries.len())
+            .filter(|&f| {
+                program.triggers(f).iter().any(|(_, b)| {
+                    b.trigger.kind == TriggerKind::OnAction && b.trigger.subject.is_some()
+                })
             })
-        });
+            .collect();
         for file in 0..program.library.entries.len() {
             match program.element(file).map(|e| &e.header.kind) {
                 Some(ElementKind::Team) => {
@@ -315,9 +317,14 @@ impl Program {
         })
     }
 
-    /// Does some text hear other players' actions (`On @Target Action`)?
-    pub fn hears_others_actions(&self) -> bool {
-        self.hears_others_actions
+    /// Does this element's text hear other players' actions (`On @Target Action`)?
+    pub fn hears_others_actions(&self, file: usize) -> bool {
+        self.hears_others_actions.contains(&file)
+    }
+
+    /// Does any text of the book hear other players' actions?
+    pub fn any_hears_others_actions(&self) -> bool {
+        !self.hears_others_actions.is_empty()
     }
 
     /// The program of a roleset, parsed once per distinct set of sources.

@@ -750,13 +750,37 @@ pub fn after_action(run: &mut Run, scope: &Scope, ability: &Ability, f: &Feedbac
         fire_player(run, p, TriggerKind::OnAnyAction, &any);
         // `On <Sel> Action [Type]` hears another player's action where the selector, read by
         // the listener, holds the actor (the bot's `On Action Target Complex`, for everyone)
-        if run.program.hears_others_actions() {
+        if someone_hears_others_actions(run) {
             let mut heard = vars.to_vec();
             heard.push(("this", V::Players(vec![p])));
             heard.push(("global", V::Bool(true)));
             fire_all(run, TriggerKind::OnAction, &heard);
         }
     }
+}
+
+/// Is an element that hears other players' actions in play now: a living player's role, an
+/// extra role or an attribute row? Checked before every action reaches everyone.
+fn someone_hears_others_actions(run: &Run) -> bool {
+    let program = &run.program;
+    if !program.any_hears_others_actions() {
+        return false;
+    }
+    let players = run.world.players.iter().filter(|p| p.alive).any(|p| {
+        program.hears_others_actions(p.role)
+            || p.alignment.is_some_and(|t| program.hears_others_actions(t))
+    });
+    players
+        || run
+            .world
+            .groups
+            .iter()
+            .any(|(g, group)| !group.disbanded && program.hears_others_actions(*g))
+        || run.world.attrs.iter().any(|a| match a.kind {
+            AttrKind::ExtraRole { role, .. } => program.hears_others_actions(role),
+            AttrKind::Custom { attribute, .. } => program.hears_others_actions(attribute),
+            _ => false,
+        })
 }
 
 /// The bot's name of an acting source (`role:fortune teller`), which `@TriggerSource` gives.
