@@ -175,6 +175,20 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
             ),
         ));
     }
+    // A player made unvotable before the poll opened is none of its options (the bot leaves
+    // him off the poll).
+    if let Some(target) = q.state.slot_by_name(q.target)
+        && poll.unvotable.contains(&target.id)
+    {
+        return Err(Refusal::new(
+            "illegal_target",
+            format!(
+                "{} is not among the {} poll's options: he was made unvotable",
+                target.name,
+                program.name(poll.poll)
+            ),
+        ));
+    }
     // The group is read before the Allowed Voters' evaluation takes the world.
     let outside_group = poll.group.filter(|&g| !world.in_group(q.voter, g));
     let poll = poll.poll;
