@@ -83,33 +83,32 @@ fn count(run: &mut Run, poll: &OpenPoll) -> Vec<Count> {
         counts[i].visible = counts[i].visible.saturating_add(power.visible);
         counts[i].voters.push(voter);
     }
-    let marks = std::mem::take(&mut run.world.poll_marks);
-    for mut m in marks {
-        if m.poll == poll.poll
-            && let PollMarkKind::Votes {
-                candidate,
-                amount,
-                hidden,
-            } = m.kind
-        {
-            let option = run.name(candidate);
-            match counts.iter_mut().find(|c| c.option == option) {
-                Some(c) => {
-                    c.total = c.total.saturating_add(amount);
-                    c.visible = c.visible.saturating_add(if hidden { 0 } else { amount });
-                }
-                None => counts.push(Count {
-                    option,
-                    total: amount,
-                    visible: if hidden { 0 } else { amount },
-                    voters: Vec::new(),
-                }),
+    let extra = run
+        .world
+        .use_poll_marks(poll.poll, |k| matches!(k, PollMarkKind::Votes { .. }));
+    for mark in extra {
+        let PollMarkKind::Votes {
+            candidate,
+            amount,
+            hidden,
+        } = mark
+        else {
+            continue;
+        };
+        let option = run.name(candidate);
+        let shown = if hidden { 0 } else { amount };
+        match counts.iter_mut().find(|c| c.option == option) {
+            Some(c) => {
+                c.total = c.total.saturating_add(amount);
+                c.visible = c.visible.saturating_add(shown);
             }
-            if !m.use_once() {
-                continue;
-            }
+            None => counts.push(Count {
+                option,
+                total: amount,
+                visible: shown,
+                voters: Vec::new(),
+            }),
         }
-        run.world.poll_marks.push(m);
     }
     counts.retain(|c| c.total >= 0 && !(c.voters.is_empty() && c.total == 0));
     // in the options' order by name, as the step lists them
@@ -119,18 +118,13 @@ fn count(run: &mut Run, poll: &OpenPoll) -> Vec<Count> {
 
 /// Use up the first mark of this poll that `which` picks, if there is one.
 fn take_mark(run: &mut Run, poll: usize, which: impl Fn(&PollMarkKind) -> bool) -> bool {
-    let Some(i) = run
-        .world
-        .poll_marks
-        .iter()
-        .position(|m| m.poll == poll && which(&m.kind))
-    else {
-        return false;
-    };
-    if !run.world.poll_marks[i].use_once() {
-        run.world.poll_marks.remove(i);
-    }
-    true
+    let mut taken = false;
+    run.world.use_poll_marks(poll, |k| {
+        let first = !taken && which(k);
+        taken |= first;
+        first
+    });
+    taken
 }
 
 fn close(run: &mut Run, poll: &OpenPoll) {

@@ -162,32 +162,28 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
         .get(q.voter)
         .map(|s| s.name.clone())
         .unwrap_or_default();
-    // A poll's options are the living (`@All`) and its words: a dead player is none of them.
-    if let Some(target) = q.state.slot_by_name(q.target)
-        && !world.players.get(target.id).is_some_and(|p| p.alive)
-    {
-        return Err(Refusal::new(
-            "dead_target",
-            format!(
-                "{} is dead: the {} poll offers only the living",
-                target.name,
-                program.name(poll.poll)
-            ),
-        ));
-    }
-    // A player made unvotable before the poll opened is none of its options (the bot leaves
-    // him off the poll).
-    if let Some(target) = q.state.slot_by_name(q.target)
-        && poll.unvotable.contains(&target.id)
-    {
-        return Err(Refusal::new(
-            "illegal_target",
-            format!(
-                "{} is not among the {} poll's options: he was made unvotable",
-                target.name,
-                program.name(poll.poll)
-            ),
-        ));
+    // A poll's options are the living (`@All`) and its words: a dead player is none of them,
+    // nor one made unvotable before the poll opened (the bot leaves him off the poll).
+    if let Some(target) = q.state.slot_by_name(q.target) {
+        let poll_name = program.name(poll.poll);
+        if !world.players.get(target.id).is_some_and(|p| p.alive) {
+            return Err(Refusal::new(
+                "dead_target",
+                format!(
+                    "{} is dead: the {poll_name} poll offers only the living",
+                    target.name
+                ),
+            ));
+        }
+        if poll.unvotable.contains(&target.id) {
+            return Err(Refusal::new(
+                "illegal_target",
+                format!(
+                    "{} is not among the {poll_name} poll's options: he was made unvotable",
+                    target.name
+                ),
+            ));
+        }
     }
     // The group is read before the Allowed Voters' evaluation takes the world.
     let outside_group = poll.group.filter(|&g| !world.in_group(q.voter, g));

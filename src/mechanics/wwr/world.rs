@@ -538,6 +538,24 @@ impl World {
         id
     }
 
+    /// Use once each mark of this poll that `pick` takes (in store order; `pick` may keep
+    /// state, to take only the first): the marks used, those used up removed.
+    pub fn use_poll_marks(
+        &mut self,
+        poll: usize,
+        mut pick: impl FnMut(&PollMarkKind) -> bool,
+    ) -> Vec<PollMarkKind> {
+        let mut used = Vec::new();
+        self.poll_marks.retain_mut(|m| {
+            if m.poll != poll || !pick(&m.kind) {
+                return true;
+            }
+            used.push(m.kind.clone());
+            m.use_once()
+        });
+        used
+    }
+
     /// Remove rows and, recursively, the rows they made.
     pub fn remove_attrs(&mut self, mut doomed: Vec<u64>) {
         while let Some(id) = doomed.pop() {

@@ -227,19 +227,13 @@ fn create(run: &mut Run, scope: &mut Scope, file: usize, ability: &ast::Poll) ->
 /// (`pollCreate` filters the options and uses the `unvotable` rows).
 fn take_unvotable(run: &mut Run, file: usize) -> Vec<crate::engine::SlotId> {
     let mut out = Vec::new();
-    let marks = std::mem::take(&mut run.world.poll_marks);
-    for mut m in marks {
-        if m.poll == file
-            && let PollMarkKind::Unvotable(p) = m.kind
-            && !out.contains(&p)
-        {
-            out.push(p);
-            if !m.use_once() {
-                continue;
-            }
+    run.world.use_poll_marks(file, |k| match k {
+        PollMarkKind::Unvotable(p) if !out.contains(p) => {
+            out.push(*p);
+            true
         }
-        run.world.poll_marks.push(m);
-    }
+        _ => false,
+    });
     out
 }
 
