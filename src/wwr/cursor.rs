@@ -133,9 +133,7 @@ impl<'a> Cursor<'a> {
     }
 
     pub fn skip_ws(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.bump();
-        }
+        self.take_while(char::is_whitespace);
     }
 
     /// Consumes `s` when the rest starts with it.
@@ -256,11 +254,19 @@ impl<'a> Cursor<'a> {
 
     /// Consumes characters while `f` holds and returns them.
     pub fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
-        let start = self.pos;
-        while self.peek().is_some_and(&f) {
-            self.bump();
+        let rest = self.rest();
+        let mut taken = 0;
+        let mut len = rest.len();
+        for (i, c) in rest.char_indices() {
+            if !f(c) {
+                len = i;
+                break;
+            }
+            taken += 1;
         }
-        self.slice(start, self.pos)
+        STEPS.with(|s| s.set(s.get() + taken));
+        self.pos += len;
+        &rest[..len]
     }
 
     /// From an opening bracket at the cursor, the byte offset just past its matching closer.
@@ -280,6 +286,54 @@ pub fn closer(open: char) -> Option<char> {
     }
 }
 
+/// What a byte of a line is to the nesting scans. The language's brackets and backticks are
+/// ASCII except `⟨` and `⟩` (three bytes each, `E2 9F A8`/`A9`), and no byte of another
+/// character's UTF-8 form equals an ASCII byte, so the scans read bytes, not characters: the
+/// corpus's lines are scanned several times each while parsing, and decoding characters made
+/// those scans a fifth of the parse.
+#[derive(Clone, Copy, PartialEq)]
+enum Byte {
+    Backtick,
+    /// An opening bracket of this many bytes.
+    Open(usize),
+    /// A closing bracket of this many bytes.
+    Close(usize),
+    Other,
+}
+
+/// The bytes any scan below looks at: backticks, brackets, the first byte of `⟨`/`⟩`, and the
+/// separators `:`, `,` and `|`. Every other byte is skipped at the cost of one table load.
+const SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut k = 0;
+    let special = b"`()[]{}:,|\xE2";
+    while k < special.len() {
+        table[special[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
+#[inline]
+fn special(bytes: &[u8], i: usize) -> bool {
+    SPECIAL[usize::from(bytes[i])]
+}
+
+#[inline]
+fn classify(bytes: &[u8], i: usize) -> Byte {
+    match bytes[i] {
+        b'`' => Byte::Backtick,
+        b'(' | b'[' | b'{' => Byte::Open(1),
+        b')' | b']' | b'}' => Byte::Close(1),
+        0xE2 if bytes.get(i + 1) == Some(&0x9F) => match bytes.get(i + 2) {
+            Some(0xA8) => Byte::Open(3),
+            Some(0xA9) => Byte::Close(3),
+            _ => Byte::Other,
+        },
+        _ => Byte::Other,
+    }
+}
+
 /// Tracks backtick strings and bracket depth while scanning a line left to right.
 #[derive(Default)]
 struct Nesting {
@@ -288,39 +342,65 @@ struct Nesting {
 }
 
 impl Nesting {
-    /// Updates the state for `c`; true when `c` itself is at the top level (outside strings
-    /// and brackets, and not a bracket or backtick).
-    fn step(&mut self, c: char) -> bool {
-        if c == '`' {
+    /// Updates the state for a byte of kind `b`; true when the byte itself is at the top
+    /// level (outside strings and brackets, and not a bracket or backtick).
+    #[inline]
+    fn step(&mut self, b: Byte) -> bool {
+        if b == Byte::Backtick {
             self.in_string = !self.in_string;
             return false;
         }
         if self.in_string {
             return false;
         }
-        match c {
-            '(' | '[' | '{' | '⟨' => {
+        match b {
+            Byte::Open(_) => {
                 self.depth += 1;
                 false
             }
-            ')' | ']' | '}' | '⟩' => {
+            Byte::Close(_) => {
                 self.depth = self.depth.saturating_sub(1);
                 false
             }
             _ => self.depth == 0,
         }
     }
+
+    fn at_top(&self) -> bool {
+        !self.in_string && self.depth == 0
+    }
+}
+
+/// Whether the character that starts at byte `i` of `text` is whitespace (false at the end).
+fn whitespace_at(text: &str, i: usize) -> bool {
+    match text.as_bytes().get(i) {
+        Some(&b) if b.is_ascii() => char::from(b).is_whitespace(),
+        Some(_) => text
+            .get(i..)
+            .and_then(|s| s.chars().next())
+            .is_some_and(char::is_whitespace),
+        None => false,
+    }
 }
 
 /// The byte offset just past the bracket that closes the one at `open_at`.
 pub fn matching_close(text: &str, open_at: usize, end: usize) -> Option<usize> {
-    let region = text.get(open_at..end)?;
-    closer(region.chars().next()?)?;
+    text.get(open_at..end)?;
+    let bytes = &text.as_bytes()[..end];
+    if !matches!(classify(bytes, open_at), Byte::Open(_)) {
+        return None;
+    }
     let mut nesting = Nesting::default();
-    for (i, c) in region.char_indices() {
-        nesting.step(c);
-        if i > 0 && !nesting.in_string && nesting.depth == 0 {
-            return Some(open_at + i + c.len_utf8());
+    for i in open_at..end {
+        if !special(bytes, i) {
+            continue;
+        }
+        let b = classify(bytes, i);
+        nesting.step(b);
+        if let Byte::Close(len) = b
+            && nesting.at_top()
+        {
+            return Some(i + len);
         }
     }
     None
@@ -360,15 +440,18 @@ pub fn matching_open(text: &str, start: usize, close: usize) -> Option<usize> {
 /// or by the end of the range. Colons inside strings and brackets (`@(Role:Wolf)`) do not count.
 pub fn segment_colons(text: &str, start: usize, end: usize) -> Vec<usize> {
     let mut found = Vec::new();
-    let Some(region) = text.get(start..end) else {
+    if text.get(start..end).is_none() {
         return found;
-    };
+    }
+    let bytes = &text.as_bytes()[..end];
     let mut nesting = Nesting::default();
-    let mut chars = region.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let top = nesting.step(c);
-        if top && c == ':' && chars.peek().is_none_or(|(_, next)| next.is_whitespace()) {
-            found.push(start + i);
+    for i in start..end {
+        if !special(bytes, i) {
+            continue;
+        }
+        let top = nesting.step(classify(bytes, i));
+        if top && bytes[i] == b':' && (i + 1 == end || whitespace_at(text, i + 1)) {
+            found.push(i);
         }
     }
     found
@@ -378,16 +461,25 @@ pub fn segment_colons(text: &str, start: usize, end: usize) -> Vec<usize> {
 /// first top-level opener at the start of the range or after whitespace.
 pub fn params_start(text: &str, start: usize, end: usize) -> Option<usize> {
     let region = text.get(start..end)?;
+    let bytes = &text.as_bytes()[..end];
     let mut nesting = Nesting::default();
-    let mut previous: Option<char> = None;
-    for (i, c) in region.char_indices() {
-        let was_top = !nesting.in_string && nesting.depth == 0;
-        nesting.step(c);
-        let after_space = previous.is_none_or(char::is_whitespace);
-        if was_top && after_space && matches!(c, '[' | '{' | '⟨' | '|') {
-            return Some(start + i);
+    for i in start..end {
+        if !special(bytes, i) {
+            continue;
         }
-        previous = Some(c);
+        let was_top = nesting.at_top();
+        let b = classify(bytes, i);
+        nesting.step(b);
+        let opener = matches!(b, Byte::Open(_)) && bytes[i] != b'(' || bytes[i] == b'|';
+        if was_top
+            && opener
+            && region[..i - start]
+                .chars()
+                .next_back()
+                .is_none_or(char::is_whitespace)
+        {
+            return Some(i);
+        }
     }
     None
 }
@@ -395,15 +487,16 @@ pub fn params_start(text: &str, start: usize, end: usize) -> Option<usize> {
 /// Splits `start..end` at top-level commas; returns trimmed `(start, end)` byte ranges.
 pub fn split_commas(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
     let mut parts = Vec::new();
-    let Some(region) = text.get(start..end) else {
+    if text.get(start..end).is_none() {
         return parts;
-    };
+    }
+    let bytes = &text.as_bytes()[..end];
     let mut nesting = Nesting::default();
     let mut part_start = start;
-    for (i, c) in region.char_indices() {
-        if nesting.step(c) && c == ',' {
-            parts.push(trim_range(text, part_start, start + i));
-            part_start = start + i + 1;
+    for i in start..end {
+        if special(bytes, i) && nesting.step(classify(bytes, i)) && bytes[i] == b',' {
+            parts.push(trim_range(text, part_start, i));
+            part_start = i + 1;
         }
     }
     parts.push(trim_range(text, part_start, end));

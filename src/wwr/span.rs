@@ -117,20 +117,36 @@ fn clip_quoted(message: String) -> String {
 pub struct SrcLine<'a> {
     pub text: &'a str,
     pub number: u32,
-    ascii: bool,
-    /// For a line with non-ASCII text: how many characters start before each multiple of
-    /// [`CHECKPOINT`] bytes, so a column costs a few bytes' scan however long the line
-    /// ([`checkpoints`]); empty: scan from the line's start.
+    /// Where the line's all-ASCII tail begins (0 for an ASCII line): a column at or past it is
+    /// the characters before it plus the bytes after. The role book's only non-ASCII
+    /// characters are mostly a bullet at the line's start, so nearly every column is this sum.
+    tail: usize,
+    /// The characters that start before `tail`.
+    tail_chars: usize,
+    /// For a line with non-ASCII text far into it: how many characters start before each
+    /// multiple of [`CHECKPOINT`] bytes, so a column costs a few bytes' scan however long the
+    /// line ([`checkpoints`]); empty: scan from the line's start.
     marks: &'a [u32],
 }
 
 /// The distance in bytes between a line's character-count checkpoints.
 const CHECKPOINT: usize = 64;
 
-/// The character-count checkpoints of a line (empty for an ASCII line, whose columns are its
-/// byte offsets): entry `k` counts the characters starting before byte `k * CHECKPOINT`.
+/// The byte offset just past the line's last non-ASCII character (0 for an ASCII line).
+fn ascii_tail(text: &str) -> usize {
+    match text.bytes().rposition(|b| !b.is_ascii()) {
+        Some(last) => (last + 1..=text.len())
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(text.len()),
+        None => 0,
+    }
+}
+
+/// The character-count checkpoints of a line (empty when its non-ASCII text ends within two
+/// checkpoints of its start, where a scan from the start is as short): entry `k` counts the
+/// characters starting before byte `k * CHECKPOINT`.
 pub fn checkpoints(text: &str) -> Vec<u32> {
-    if text.is_ascii() {
+    if ascii_tail(text) <= 2 * CHECKPOINT {
         return Vec::new();
     }
     let mut marks = Vec::with_capacity(text.len() / CHECKPOINT + 2);
@@ -149,10 +165,12 @@ pub fn checkpoints(text: &str) -> Vec<u32> {
 
 impl<'a> SrcLine<'a> {
     pub fn new(text: &'a str, number: u32) -> Self {
+        let tail = ascii_tail(text);
         SrcLine {
             text,
             number,
-            ascii: text.is_ascii(),
+            tail,
+            tail_chars: text[..tail].chars().count(),
             marks: &[],
         }
     }
@@ -168,8 +186,8 @@ impl<'a> SrcLine<'a> {
     /// The 1-based character column of a byte offset (offsets inside a character round down).
     pub fn col(&self, byte: usize) -> u32 {
         let byte = byte.min(self.text.len());
-        let chars = if self.ascii {
-            byte
+        let chars = if byte >= self.tail {
+            self.tail_chars + (byte - self.tail)
         } else {
             let k = byte / CHECKPOINT;
             let (base, mut from) = match self.marks.get(k) {
