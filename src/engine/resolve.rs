@@ -308,6 +308,20 @@ impl Ctx<'_> {
         }
     }
 
+    /// Bring a dead player back to life (a WWR resurrection); returns false if he was alive.
+    /// A death in this same resolution is taken back from the outcome.
+    pub fn revive(&mut self, slot: SlotId) -> bool {
+        match self.state.slots.get_mut(slot) {
+            Some(s) if !s.alive => {
+                s.alive = true;
+                s.death = None;
+                self.outcome.deaths.retain(|d| d.slot != slot);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Give a status for the duration the roleset declares.
     pub fn set_status(&mut self, slot: SlotId, status: &str, link: Option<SlotId>) {
         let phase = self.state.phase;

@@ -11,7 +11,7 @@
 use super::eval::V;
 use super::run::Run;
 use super::triggers::{fire_all, fire_on, fire_player};
-use super::world::{Src, Tier2};
+use super::world::{Queued, Src, Tier2};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::wwr::ast::TriggerKind;
 
@@ -22,7 +22,11 @@ pub fn drain(run: &mut Run) -> bool {
     let mut rounds = 0;
     while !run.world.killq.is_empty() && rounds < 50 {
         rounds += 1;
-        let queue = std::mem::take(&mut run.world.killq);
+        let everyone = std::mem::take(&mut run.world.killq);
+        // The bot's `killqKillall`: the kills of a pass first, then its banishments.
+        let (banishments, queue): (Vec<Queued>, Vec<Queued>) = everyone
+            .into_iter()
+            .partition(|q| q.kind.ends_with("banish"));
         let mut victims: Vec<usize> = Vec::new();
         for q in &queue {
             if !victims.contains(&q.victim) {
@@ -61,6 +65,9 @@ pub fn drain(run: &mut Run) -> bool {
             }
             run.world.players[v].alive = false;
             run.ctx.kill(v, &record.kind);
+            if super::haunting::on(run) {
+                super::haunting::make_ghost(run, v);
+            }
             owner_dies(run, v);
             // The rules forget a dead target (option `dead_targets: cleared`); the bot keeps it.
             if run.ctx.option("dead_targets") == "cleared" {
@@ -81,9 +88,71 @@ pub fn drain(run: &mut Run) -> bool {
             run.tell(Audience::Public, format!("{name} has died."));
             death_triggers(run, v, &record.kind, Some(&record.src), &record.voters);
         }
+        died |= banish_all(run, &banishments);
         update_groups(run);
     }
     died
+}
+
+/// The banishments of a pass (the bot's `killqKillall` after its kills, `banishPlayer`): each
+/// ghost, or living player, queued to be banished is fully dead, then `On Banished` and `On
+/// Banishment` fire on him and `On <Sel> Banished|Banishment` everywhere, as texts whose
+/// activation allows it (no death overwrite), then `Passive`; his extra roles go last.
+fn banish_all(run: &mut Run, queue: &[Queued]) -> bool {
+    let mut victims: Vec<usize> = Vec::new();
+    for q in queue {
+        if !victims.contains(&q.victim) {
+            victims.push(q.victim);
+        }
+    }
+    run.shuffle_players("the banishment queue", &mut victims);
+    let mut any = false;
+    for v in victims {
+        let player = &run.world.players[v];
+        if !player.alive && !player.ghost {
+            continue;
+        }
+        let record = queue.iter().find(|q| q.victim == v).cloned();
+        let Some(record) = record else { continue };
+        let key = run.key(&format!("banish:{}", run.name(v)));
+        let cause = format!("{} by {}", record.kind, run.src_label(&record.src));
+        if let Some((result, why)) = run.ctx.verdict_stop(&key) {
+            run.step(
+                key,
+                result,
+                None,
+                None,
+                vec![run.name(v)],
+                vec![format!("{} would be banished ({cause})", run.name(v)), why],
+            );
+            continue;
+        }
+        super::haunting::banish(run, v, &record.kind);
+        any = true;
+        run.step(
+            key,
+            StepResult::Success,
+            None,
+            None,
+            vec![run.name(v)],
+            vec![format!("{} is banished: {cause}", run.name(v))],
+        );
+        let name = run.name(v);
+        run.tell(Audience::Public, format!("{name} was banished."));
+        let vars: Vec<(&str, V)> = vec![
+            ("this", V::Players(vec![v])),
+            ("deathtype", V::Text(record.kind.clone())),
+        ];
+        fire_player(run, v, TriggerKind::OnBanished, &vars);
+        fire_player(run, v, TriggerKind::OnBanishment, &vars);
+        let mut global = vars.clone();
+        global.push(("global", V::Bool(true)));
+        fire_all(run, TriggerKind::OnBanished, &global);
+        fire_all(run, TriggerKind::OnBanishment, &global);
+        fire_all(run, TriggerKind::Passive, &[]);
+        run.world.drop_extra_roles(v);
+    }
+    any
 }
 
 /// What a death sets off (research §1.11): `On Death` and `On Killed` or `On Lynch` on the
@@ -94,6 +163,8 @@ pub fn death_triggers(run: &mut Run, v: usize, kind: &str, src: Option<&Src>, vo
     let mut vars: Vec<(&str, V)> = vec![
         ("this", V::Players(vec![v])),
         ("deathtype", V::Text(kind.to_string())),
+        // a death's triggers run whatever the texts' activation (the bot's overwrite)
+        (super::haunting::OVERWRITE, V::Bool(true)),
     ];
     if kind == "lynch" && run.ctx.option("lynch_voters") == "poll" {
         let others: Vec<usize> = voters.iter().copied().filter(|p| *p != v).collect();

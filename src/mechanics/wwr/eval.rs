@@ -266,15 +266,20 @@ impl Run<'_, '_> {
             },
             ValueKind::Text { parts } => V::Text(self.interpolate(scope, parts)),
             ValueKind::Number { value } => V::Num(*value),
-            // The bot's `stats.haunting`: the executor runs games without haunting (its roles
-            // are refused), so it is false.
+            // the bot's `stats.haunting`: the option
             ValueKind::Variable {
                 variable: Variable::Haunting,
-            } => V::Bool(false),
+            } => V::Bool(self.ctx.option(super::haunting::OPTION) == "on"),
             ValueKind::Variable { variable } => V::Num(match variable {
                 Variable::Total => self.world.players.len() as f64,
                 Variable::Living => self.world.living().count() as f64,
-                Variable::Dead => (self.world.players.len() - self.world.living().count()) as f64,
+                Variable::Ghostly => self.world.ghosts().count() as f64,
+                Variable::Dead => self
+                    .world
+                    .players
+                    .iter()
+                    .filter(|p| !p.alive && !p.ghost)
+                    .count() as f64,
                 Variable::Phase => f64::from(self.phase),
                 _ => 0.0,
             }),
@@ -412,12 +417,14 @@ impl Run<'_, '_> {
                     .filter(|p| Some(*p) != scope.me())
                     .collect(),
             ),
+            // the fully dead: a ghost is neither living nor dead (the bot's `alive = 2`)
             "dead" => V::Players(
                 self.all_players()
                     .into_iter()
-                    .filter(|p| !self.alive(*p))
+                    .filter(|p| !self.alive(*p) && !self.world.players[*p].ghost)
                     .collect(),
             ),
+            "ghostly" => V::Players(self.world.ghosts().collect()),
             "deadalive" => V::Players(self.all_players()),
             "nobody" => V::Players(Vec::new()),
             "members" => match scope.src {
@@ -507,7 +514,14 @@ impl Run<'_, '_> {
         let alive_only = !filters
             .iter()
             .any(|f| f.key == QueryKey::AliveOnly && normalize(&f.value) == "false");
-        let pool = if alive_only {
+        // `Ghostly:True` keeps only the ghosts (the bot's ghost filter, which turns the
+        // living-only one off)
+        let ghostly = filters
+            .iter()
+            .any(|f| f.key == QueryKey::Ghostly && normalize(&f.value) == "true");
+        let pool = if ghostly {
+            self.world.ghosts().collect()
+        } else if alive_only {
             self.living()
         } else {
             self.all_players()
@@ -529,7 +543,10 @@ impl Run<'_, '_> {
                 filters.iter().all(|f| {
                     matches!(
                         f.key,
-                        QueryKey::AliveOnly | QueryKey::SelectAll | QueryKey::Random
+                        QueryKey::AliveOnly
+                            | QueryKey::SelectAll
+                            | QueryKey::Random
+                            | QueryKey::Ghostly
                     ) || self.filter(scope, *p, f) != f.negated
                 })
             })

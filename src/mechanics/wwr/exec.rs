@@ -407,6 +407,9 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         A::ConversationReset(ast::ConversationReset { target }) => {
             Some(abilities::whispering::reset(run, scope, target.as_ref()))
         }
+        A::Resurrecting(ast::Resurrecting { target }) => {
+            Some(abilities::resurrecting::run(run, scope, target))
+        }
         A::Ascend => Some(abilities::ascending::run(run, scope, true)),
         A::Descend => Some(abilities::ascending::run(run, scope, false)),
         A::Cancel(ast::Cancel { feedback }) => {

@@ -18,6 +18,7 @@ pub mod abilities;
 mod deaths;
 pub mod eval;
 mod exec;
+pub mod haunting;
 pub mod phase;
 mod polls;
 pub mod program;

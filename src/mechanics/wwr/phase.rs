@@ -85,6 +85,8 @@ fn start_game(run: &mut Run) {
                 target_role: None,
                 counter: 0,
                 final_result: None,
+                ghost: false,
+                activation: super::haunting::activation_of(&program, role),
             }
         })
         .collect();

@@ -54,6 +54,8 @@ pub enum Selection {
     Player,
     PlayerOptional,
     Dead,
+    /// A ghost (`@Selection[ghost]`, `(Ghost)`): haunting games.
+    Ghost,
     Role,
     Boolean,
     /// One option of a choice (`` `Fox` Choice Choose @Chosen ``): [`Prompt::options`].
@@ -292,11 +294,16 @@ impl Program {
 
     /// The side id of a team file: its stem in snake case (`Werewolf.wwr` is `werewolf`).
     pub fn team_key(&self, team: usize) -> String {
-        let path = &self.library.entries[team].path;
+        self.stem_key(team)
+    }
+
+    /// A file's stem in snake case, or its element's name's where it has none.
+    pub fn stem_key(&self, file: usize) -> String {
+        let path = &self.library.entries[file].path;
         role_id(
             path.file_stem()
                 .and_then(|s| s.to_str())
-                .unwrap_or(self.name(team)),
+                .unwrap_or(self.name(file)),
         )
     }
 
@@ -478,6 +485,7 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
             found = Some(match annotation {
                 TypeAnnotation::PlayerOptional => Selection::PlayerOptional,
                 TypeAnnotation::Dead => Selection::Dead,
+                TypeAnnotation::Ghost => Selection::Ghost,
                 TypeAnnotation::Role => Selection::Role,
                 TypeAnnotation::Boolean => Selection::Boolean,
                 TypeAnnotation::Number => number_range(block, name),
@@ -501,6 +509,7 @@ fn selection_type(block: &TriggerBlock, name: &str) -> Selection {
                     found = Some(match t {
                         crate::wwr::ast::TargetType::PlayerOptional => Selection::PlayerOptional,
                         crate::wwr::ast::TargetType::Dead => Selection::Dead,
+                        crate::wwr::ast::TargetType::Ghost => Selection::Ghost,
                         crate::wwr::ast::TargetType::Role => Selection::Role,
                         crate::wwr::ast::TargetType::Boolean => Selection::Boolean,
                         _ => Selection::Player,

@@ -128,6 +128,24 @@ pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
     // An event's prompt is open in this phase (`usable` said so): its restrictions are read
     // against the world now, with the answer's selection, as the bot refuses a reply.
     let world = world_now(q.roleset, q.state);
+    // A ghost selection names a ghost (the bot: "Player is not a ghostly participant.").
+    if per_use > 0 {
+        for (i, target) in q.targets.iter().enumerate() {
+            if prompt.selections[i % per_use] != super::program::Selection::Ghost {
+                continue;
+            }
+            let ghost = q
+                .state
+                .slot_by_name(target)
+                .is_some_and(|t| world.players.get(t.id).is_some_and(|p| p.ghost));
+            if !ghost {
+                return Err(Refusal::new(
+                    "illegal_target",
+                    format!("`{}` selects a ghost, and {target} is not one", q.ability),
+                ));
+            }
+        }
+    }
     check(
         q.roleset,
         q.state,
@@ -166,7 +184,9 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
     // nor one made unvotable before the poll opened (the bot leaves him off the poll).
     if let Some(target) = q.state.slot_by_name(q.target) {
         let poll_name = program.name(poll.poll);
-        if !world.players.get(target.id).is_some_and(|p| p.alive) {
+        let ghost_offered = world.players.get(target.id).is_some_and(|p| p.ghost)
+            && offered(q.roleset, q.state, world.clone(), poll.poll, target.id);
+        if !world.players.get(target.id).is_some_and(|p| p.alive) && !ghost_offered {
             return Err(Refusal::new(
                 "dead_target",
                 format!(
@@ -209,6 +229,53 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Is the player among the poll's `Available Options` as they evaluate now (the ghosts'
+/// polls offer `@Ghostly`)?
+fn offered(
+    roleset: &Roleset,
+    state: &GameState,
+    world: super::world::World,
+    poll: usize,
+    player: SlotId,
+) -> bool {
+    setting_players(roleset, state, world, poll, player, |s| match s {
+        crate::wwr::ast::Setting::AvailableOptions { options, .. } => Some(options),
+        _ => None,
+    })
+    .unwrap_or(false)
+}
+
+/// Whether `player` is among the players the poll's setting lists (`None` when the poll has
+/// no such setting), evaluated now in `world`, which the evaluation takes.
+fn setting_players(
+    roleset: &Roleset,
+    state: &GameState,
+    world: super::world::World,
+    poll: usize,
+    player: SlotId,
+    pick: impl Fn(&crate::wwr::ast::Setting) -> Option<&Vec<crate::wwr::ast::Value>>,
+) -> Option<bool> {
+    let program = Program::of(roleset);
+    let element = program.element(poll)?;
+    let lists: Vec<&crate::wwr::ast::Value> = element
+        .settings
+        .iter()
+        .filter_map(&pick)
+        .flatten()
+        .collect();
+    if lists.is_empty() {
+        return None;
+    }
+    let mut ctx = Ctx::dry_run(roleset, state, 0);
+    let mut run = Run::new(&mut ctx, world, program.clone());
+    let scope = Scope::new(Src::Poll(poll), poll, crate::wwr::ast::TriggerKind::Passive);
+    Some(
+        lists
+            .iter()
+            .any(|v| run.eval(&scope, v).players().contains(&player)),
+    )
+}
+
 /// Is the voter among the poll's `Allowed Voters` (evaluated now, in `world`, which the
 /// evaluation takes)?
 fn allowed_voter(
@@ -218,26 +285,9 @@ fn allowed_voter(
     poll: usize,
     voter: SlotId,
 ) -> bool {
-    let program = Program::of(roleset);
-    let Some(element) = program.element(poll) else {
-        return true;
-    };
-    let lists: Vec<&crate::wwr::ast::Value> = element
-        .settings
-        .iter()
-        .filter_map(|s| match s {
-            crate::wwr::ast::Setting::AllowedVoters { voters, .. } => Some(voters.iter()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
-    if lists.is_empty() {
-        return true;
-    }
-    let mut ctx = Ctx::dry_run(roleset, state, 0);
-    let mut run = Run::new(&mut ctx, world, program.clone());
-    let scope = Scope::new(Src::Poll(poll), poll, crate::wwr::ast::TriggerKind::Passive);
-    lists
-        .iter()
-        .any(|v| run.eval(&scope, v).players().contains(&voter))
+    setting_players(roleset, state, world, poll, voter, |s| match s {
+        crate::wwr::ast::Setting::AllowedVoters { voters, .. } => Some(voters),
+        _ => None,
+    })
+    .unwrap_or(true)
 }

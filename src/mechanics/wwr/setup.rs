@@ -63,7 +63,7 @@ pub const STAGES: [(&str, &str); 4] = [
 /// The rule switches: where the bot and the rule book disagree, the bot is the default.
 /// Each is `bot` (or the bot's word) by default; the other value is the rule book's reading
 /// (research appendix).
-pub const OPTIONS: [(&str, &str, &[&str], &str); 6] = [
+pub const OPTIONS: [(&str, &str, &[&str], &str); 7] = [
     (
         "dead_actions",
         "run",
@@ -99,6 +99,12 @@ pub const OPTIONS: [(&str, &str, &[&str], &str); 6] = [
         "pair",
         &["pair", "total"],
         "`->PublicVotingPower`/`->PrivateVotingPower`: `pair` as the bot (it yields the shown and counted votes together, which no comparison reads as a number, so every comparison with it is false), `total` as the texts mean (the counted votes).",
+    ),
+    (
+        super::haunting::OPTION,
+        "off",
+        &["off", "on"],
+        "Haunting mode (the bot's `$options haunting`, off by default): `on` makes every dead player a ghost until banished, who keeps acting through the texts flagged `Ghostly` or `Haunted` and votes in the ghosts' polls; `$haunting` reads it.",
     ),
 ];
 
@@ -383,7 +389,7 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
             })
             .collect(),
         ballots: ballots(&program, &in_play),
-        statuses: Vec::new(),
+        statuses: vec![ghost_status()],
         options,
         templates,
         rounds: Vec::new(),
@@ -393,6 +399,22 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
 }
 
 /// The labels of the host information (`%Player%`) the texts of these elements use.
+/// The status a ghost carries in a haunting game ([`super::haunting`]): public, as the bot's
+/// Ghost role is, and keeping the dead player acting and voting where the texts let him.
+fn ghost_status() -> crate::rules::StatusDef {
+    crate::rules::StatusDef {
+        id: super::haunting::GHOST_STATUS.into(),
+        name: "Ghost".into(),
+        blocks_actions: false,
+        blocks_votes: false,
+        lasts: None,
+        removes_from_game: false,
+        votes_when_dead: true,
+        public: true,
+        description: "Dead but not banished (haunting games): acts through the texts flagged Ghostly or Haunted, votes in the ghosts' polls.".into(),
+    }
+}
+
 /// A role of the roleset: its prompts, its side, and in its description whether it runs.
 fn add_role(
     program: &Program,
@@ -530,9 +552,24 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
         TargetCount::AsDeclared
     };
     let mut rules = Vec::new();
-    if p.selections.contains(&Selection::Dead) {
+    if p.selections.contains(&Selection::Dead) || p.selections.contains(&Selection::Ghost) {
         rules.push(TargetRule::DeadAllowed);
     }
+    // A ghost may answer a prompt his texts let run as a ghost's: the engine lets him through
+    // (he carries the ghost status), and the executor's activation check decides.
+    let ghost_may_answer = super::haunting::activation_of(program, p.role)
+        != super::world::Activation::Living
+        || super::triggers::all_params(block).iter().any(|params| {
+            params.restrictions.iter().any(|r| {
+                matches!(
+                    r.kind,
+                    crate::wwr::ast::RestrictionKind::Status {
+                        status: crate::wwr::ast::LivingStatus::Ghostly
+                            | crate::wwr::ast::LivingStatus::Any
+                    }
+                )
+            })
+        });
     AbilityDef {
         id: p.id.clone(),
         name: format!("{}: {}", program.name(p.role), block.trigger),
@@ -553,7 +590,7 @@ fn ability_def(program: &Program, p: &super::program::Prompt) -> AbilityDef {
         // One answer to a prompt a phase (research §1.4): a later entry replaces it.
         repeatable: false,
         optional: false,
-        after_death: false,
+        after_death: ghost_may_answer,
         any_phase: p.phase.is_none(),
         params: Vec::new(),
         exclusive: None,
@@ -613,8 +650,20 @@ fn pre_end(kind: TriggerKind) -> bool {
 }
 
 /// The id of a poll's ballot: its name in snake case.
+/// A poll's ballot id: its name's, or its file stem's where another poll of the book has the
+/// same name (the corpus's Medium Question is both `medium` and `medium-haunted`, which the
+/// texts name by file: ``Create `Medium Haunted` Poll``).
 pub fn ballot_id(program: &Program, poll: usize) -> String {
-    role_id(program.name(poll))
+    let id = role_id(program.name(poll));
+    let shared = (0..program.library.entries.len()).any(|other| {
+        other != poll
+            && matches!(
+                program.element(other).map(|e| &e.header.kind),
+                Some(ElementKind::Poll)
+            )
+            && role_id(program.name(other)) == id
+    });
+    if shared { program.stem_key(poll) } else { id }
 }
 
 /// Every poll an element in play creates, as a ballot of the phase kind it is created in.

@@ -7,8 +7,8 @@
 use super::program::Program;
 use crate::wwr::ast;
 use crate::wwr::ast::{
-    AbilityKind, Property, QueryKey, RestrictionKind, Statement, StatementKind, TriggerBlock,
-    TriggerKind, Value, ValueKind,
+    AbilityKind, Property, QueryKey, Statement, StatementKind, TriggerBlock, TriggerKind, Value,
+    ValueKind,
 };
 use crate::wwr::resolve::Namespace;
 
@@ -23,8 +23,13 @@ pub const SELECTORS: &[&str] = &[
     "Others",
     "Dead",
     "DeadAlive",
+    "Ghostly",
     "Nobody",
     "Winner",
+    // the tied winners of a skipped poll (the bot's `winner1`, `winner2`, …)
+    "Winner1",
+    "Winner2",
+    "Winner3",
     "Attacker",
     "Attacked",
     "AttackLocation",
@@ -61,9 +66,7 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
     use TriggerKind as T;
     !matches!(
         kind,
-        T::OnBanishment
-            | T::OnBanished
-            | T::OnRemoval
+        T::OnRemoval
             | T::OnWhisper
             | T::OnVoteAdd
             | T::OnVoteRemove
@@ -94,7 +97,8 @@ fn value_reason(v: &Value) -> Option<String> {
             | QueryKey::AttributeDisguise
             | QueryKey::AliveOnly
             | QueryKey::SelectAll
-            | QueryKey::Random => None,
+            | QueryKey::Random
+            | QueryKey::Ghostly => None,
             other => Some(format!("the query key `{other:?}` (layer B)")),
         }),
         // the bot's team query knows two keys
@@ -150,8 +154,8 @@ fn value_reason(v: &Value) -> Option<String> {
             other => Some(format!("the property `->{other}` (layer B)")),
         },
         ValueKind::Variable {
-            variable: crate::wwr::ast::Variable::Ghostly | crate::wwr::ast::Variable::PhaseName,
-        } => Some("haunting variables (layer C)".into()),
+            variable: crate::wwr::ast::Variable::PhaseName,
+        } => Some("the variable `$phname` (layer C)".into()),
         _ => None,
     }
 }
@@ -178,14 +182,8 @@ fn statement_reason(program: &Program, s: &Statement, pulled: &mut Vec<usize>) -
     }
 }
 
-fn params_reason(p: &crate::wwr::ast::Params) -> Option<String> {
-    if p.restrictions
-        .iter()
-        .any(|r| matches!(r.kind, RestrictionKind::Status { .. }))
-    {
-        return Some("`Status:` restrictions (haunting, layer C)".into());
-    }
-    // every scaling runs (`triggers::scaling`)
+fn params_reason(_: &crate::wwr::ast::Params) -> Option<String> {
+    // every restriction (`Status:` in `haunting`) and scaling (`triggers::scaling`) runs
     None
 }
 
@@ -309,19 +307,6 @@ pub fn role_support(program: &Program, role: usize) -> Result<(), String> {
             .any(|s| s.kind == crate::wwr::ast::SpecialKind::Include)
         {
             return Err(format!("{}: `Include:` (layer C)", program.name(file)));
-        }
-        if !element.flags.is_empty()
-            && element.flags.iter().any(|f| {
-                matches!(
-                    f.kind,
-                    crate::wwr::ast::FlagKind::HauntedRole
-                        | crate::wwr::ast::FlagKind::GhostlyRole
-                        | crate::wwr::ast::FlagKind::GhostlyGroup
-                        | crate::wwr::ast::FlagKind::HauntedAttribute
-                )
-            })
-        {
-            return Err(format!("{}: haunting (layer C)", program.name(file)));
         }
         for (_, block) in program.triggers(file) {
             if let Some(r) = block_reason(program, block, &mut pulled) {

@@ -201,6 +201,8 @@ fn has_subject_form(kind: TriggerKind) -> bool {
         TriggerKind::OnDeath
             | TriggerKind::OnKilled
             | TriggerKind::OnLynch
+            | TriggerKind::OnBanished
+            | TriggerKind::OnBanishment
             | TriggerKind::OnChanged
             | TriggerKind::OnVisited
             | TriggerKind::OnVisit
@@ -232,6 +234,7 @@ pub fn fire_all(run: &mut Run, kind: TriggerKind, vars: &[(&str, V)]) {
             // A player who died in the meantime hears nothing more, nor does a row gone.
             if let Src::Player(p) | Src::ExtraRole { owner: p, .. } = src
                 && !run.world.players[p].alive
+                && !run.world.players[p].ghost
             {
                 continue;
             }
@@ -261,14 +264,19 @@ fn reached(run: &Run, reach: Reach, kind: TriggerKind) -> Vec<Src> {
     let world = &run.world;
     match reach {
         Reach::Players => world
-            .living()
+            .present()
             .filter(|p| has(world.players[*p].role))
             .map(Src::Player)
             .collect(),
         Reach::ExtraRoles => world
             .attrs
             .iter()
-            .filter(|a| world.players.get(a.owner).is_some_and(|p| p.alive))
+            .filter(|a| {
+                world
+                    .players
+                    .get(a.owner)
+                    .is_some_and(|p| p.alive || p.ghost)
+            })
             .filter_map(|a| match a.kind {
                 AttrKind::ExtraRole { role, .. } if has(role) => Some(Src::ExtraRole {
                     id: a.id,
@@ -305,7 +313,12 @@ fn reached(run: &Run, reach: Reach, kind: TriggerKind) -> Vec<Src> {
             let mut out: Vec<Src> = world
                 .attrs
                 .iter()
-                .filter(|a| world.players.get(a.owner).is_some_and(|p| p.alive))
+                .filter(|a| {
+                    world
+                        .players
+                        .get(a.owner)
+                        .is_some_and(|p| p.alive || p.ghost)
+                })
                 .filter_map(|a| match a.kind {
                     AttrKind::Custom { attribute, .. } if has(attribute) => Some(Src::Attribute {
                         id: a.id,
@@ -431,6 +444,7 @@ pub fn restrictions(
     block: &TriggerBlock,
     with_selection: bool,
 ) -> Result<(), String> {
+    super::haunting::gate(run, scope, block)?;
     let loc = block_loc(file, block);
     let key = uses_key(&scope.src, loc);
     let uses = run.world.uses.get(&key).cloned().unwrap_or_default();
@@ -503,6 +517,7 @@ pub fn restrictions(
                         run.carries(&who, &name) == *has
                     }
                 }
+                // read by the activation check above (`haunting::gate`)
                 RestrictionKind::Status { .. } => true,
             };
             if !ok {

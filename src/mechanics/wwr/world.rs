@@ -87,6 +87,33 @@ pub struct Player {
     /// Out of the game by `Ascend` (a win) or `Descend` (a loss), whatever his team does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_result: Option<bool>,
+    /// Dead but not banished, in a haunting game (the bot's `alive = 2`): his texts still run
+    /// where their activation lets them ([`super::haunting`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ghost: bool,
+    /// When his main role's texts run in a haunting game (the bot's `players.activation`,
+    /// copied from the role's flag when the game starts and never on a role change).
+    #[serde(default, skip_serializing_if = "Activation::is_living")]
+    pub activation: Activation,
+}
+
+/// When an element's texts run in a haunting game (the bot's `activation` column): the
+/// role's `Ghostly Role`/`Haunted Role` flag, a group's `Ghostly Group`.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Activation {
+    /// While alive (no flag).
+    #[default]
+    Living,
+    /// While a ghost (`Ghostly …`).
+    Ghostly,
+    /// Both (`Haunted …`).
+    Both,
+}
+
+impl Activation {
+    pub fn is_living(&self) -> bool {
+        *self == Activation::Living
+    }
 }
 
 /// How long an attribute row lasts (research §1.9).
@@ -196,6 +223,10 @@ pub struct Attr {
     /// attributes: the Mayor's `Apply \`Marker\` to @ThisAttr`); it goes with that row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_attr: Option<u64>,
+    /// Made while its owner was a ghost (the bot gives the row the owner's `alive = 2`): an
+    /// extra role elected among the ghosts runs as a ghost's, even after a banishment.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ghostly: bool,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -505,6 +536,7 @@ impl World {
     ) -> u64 {
         self.next_attr += 1;
         let id = self.next_attr;
+        let ghostly = self.players.get(owner).is_some_and(|p| p.ghost);
         self.attrs.push(Attr {
             id,
             owner,
@@ -517,6 +549,7 @@ impl World {
             counter: 0,
             target: None,
             on_attr: None,
+            ghostly,
         });
         id
     }
@@ -600,6 +633,25 @@ impl World {
             .get(&group)
             .and_then(|g| g.members.get(&player))
             .is_some_and(|m| m.tier >= Tier2::Member)
+    }
+
+    /// The players whose texts may still run: the living and the ghosts (the bot's
+    /// `alive >= 1`).
+    pub fn present(&self) -> impl Iterator<Item = SlotId> + '_ {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.alive || p.ghost)
+            .map(|(i, _)| i)
+    }
+
+    /// The ghosts (`@Ghostly`).
+    pub fn ghosts(&self) -> impl Iterator<Item = SlotId> + '_ {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.ghost)
+            .map(|(i, _)| i)
     }
 
     pub fn living(&self) -> impl Iterator<Item = SlotId> + '_ {

@@ -96,6 +96,10 @@ impl AbilityNode for Killing {
         vec![&self.target]
     }
 
+    fn layer(&self) -> Option<&'static str> {
+        None
+    }
+
     fn compile(&self) -> Compiled {
         let Killing { kind, target } = self;
         Compiled::Executable(Vocabulary::Kill {
@@ -109,10 +113,5 @@ impl AbilityNode for Killing {
                 KillingKind::TrueBanish => KillStrength::TrueBanish,
             },
         })
-    }
-
-    fn layer(&self) -> Option<&'static str> {
-        matches!(self.kind, KillingKind::Banish | KillingKind::TrueBanish)
-            .then_some("banishment (haunting, layer C)")
     }
 }

@@ -47,6 +47,6 @@ impl AbilityNode for Resurrecting {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("resurrection (layer C)")
+        None
     }
 }

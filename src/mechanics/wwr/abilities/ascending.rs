@@ -28,6 +28,10 @@ pub fn run(run: &mut Run, scope: &mut Scope, wins: bool) -> Feedback {
         let cause = if wins { "ascended" } else { "descended" };
         run.ctx.kill(me, cause);
     }
+    // a ghost who leaves is fully dead (the bot banishes after `killPlayer` when haunting)
+    if run.world.players[me].ghost {
+        crate::mechanics::wwr::haunting::banish(run, me, "left the game");
+    }
     run.world.players[me].final_result = Some(wins);
     let story = if wins {
         format!("{who} has ascended and wins!")

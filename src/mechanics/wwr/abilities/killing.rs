@@ -68,7 +68,10 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
         let mut hits = vec![(victim, false)];
         hits.extend(splash.into_iter().map(|p| (p, true)));
         for (p, splashed) in hits {
-            if !run.alive(p) || queued.contains(&p) {
+            // a banishment reaches a ghost too (or a living player: the bot does not check)
+            let reachable = run.alive(p)
+                || (banishing(kind) && run.world.players.get(p).is_some_and(|x| x.ghost));
+            if !reachable || queued.contains(&p) {
                 continue;
             }
             if !splashed {
@@ -127,6 +130,10 @@ pub fn run(run: &mut Run, scope: &mut Scope, kind: KillingKind, target: &Value) 
         Feedback::ok(format!("{} {}", done_word(kind), named(&queued)))
             .told(&format!("{verb} successful!"))
     }
+}
+
+fn banishing(kind: KillingKind) -> bool {
+    matches!(kind, KillingKind::Banish | KillingKind::TrueBanish)
 }
 
 /// Is any player away at one of these targets' houses (so the attack has more than one)?
@@ -199,7 +206,7 @@ fn attack_one(
         run.ctx.verdict(&key),
         Some((crate::engine::outcome::Verdict::Succeed, _))
     );
-    let defence = if matches!(kind, KillingKind::TrueKill) || forced {
+    let defence = if matches!(kind, KillingKind::TrueKill | KillingKind::TrueBanish) || forced {
         None
     } else {
         find_defence(run, scope, kind, victim, splashed)
@@ -238,8 +245,8 @@ fn attack_one(
             });
             let reason = if forced {
                 "host override: it goes through any defence".to_string()
-            } else if matches!(kind, KillingKind::TrueKill) {
-                "a true kill ignores defences".to_string()
+            } else if matches!(kind, KillingKind::TrueKill | KillingKind::TrueBanish) {
+                format!("a {} ignores defences", kind_word(kind))
             } else {
                 "no defence stops it".to_string()
             };
@@ -255,7 +262,11 @@ fn attack_one(
                         kind_word(kind),
                         run.name(victim)
                     ),
-                    "queued to die at the next drain of the kill queue".into(),
+                    if banishing(kind) {
+                        "queued to be banished at the next drain of the kill queue".into()
+                    } else {
+                        "queued to die at the next drain of the kill queue".into()
+                    },
                 ],
             );
             true

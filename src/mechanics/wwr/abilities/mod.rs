@@ -22,6 +22,7 @@ pub mod obstructing;
 pub mod polling;
 pub mod protecting;
 pub mod redirecting;
+pub mod resurrecting;
 pub mod shuffling;
 pub mod targeting;
 pub mod whispering;
