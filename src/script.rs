@@ -35,6 +35,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("role", "PLAYER ROLE", "change a player's role"),
     (
+        "extra",
+        "PLAYER +ROLE|-ROLE",
+        "give or take away an extra role",
+    ),
+    (
         "msg",
         "PLAYER|* TEXT…",
         "message to a player, or * for everyone",
@@ -188,6 +193,11 @@ pub fn parse(line: &str, game: &Game) -> Result<Command, String> {
             arg(1, "+status or -status")?,
         ]),
         "role" => host(vec![name.clone(), arg(0, "a player")?, arg(1, "a role")?]),
+        "extra" => host(vec![
+            name.clone(),
+            arg(0, "a player")?,
+            arg(1, "+role or -role")?,
+        ]),
         "msg" => {
             let to = arg(0, "a player or *")?;
             let text = rest(1);
@@ -313,6 +323,8 @@ pub fn entry_line(entry: &Entry) -> Option<String> {
             HostCommand::SetStatus(p, s) => format!("status {} +{s}", quote(p)),
             HostCommand::ClearStatus(p, s) => format!("status {} -{s}", quote(p)),
             HostCommand::ChangeRole(p, r) => format!("role {} {r}", quote(p)),
+            HostCommand::GrantExtra(p, r) => format!("extra {} +{r}", quote(p)),
+            HostCommand::RevokeExtra(p, r) => format!("extra {} -{r}", quote(p)),
             HostCommand::Message(to, text) => format!(
                 "msg {} {text}",
                 to.as_deref().map(quote).unwrap_or_else(|| "*".into())
@@ -399,6 +411,18 @@ pub fn host_command(v: &[String]) -> Result<HostCommand, String> {
             }
         }
         "role" => HostCommand::ChangeRole(get(1), get(2)),
+        "extra" => {
+            let change = get(2);
+            match change.split_at_checked(1) {
+                Some(("+", r)) if !r.is_empty() => HostCommand::GrantExtra(get(1), r.to_string()),
+                Some(("-", r)) if !r.is_empty() => HostCommand::RevokeExtra(get(1), r.to_string()),
+                _ => {
+                    return Err(format!(
+                        "write the extra role as +{change} (give) or -{change} (take away)"
+                    ));
+                }
+            }
+        }
         "msg" => {
             let to = get(1);
             let to = (to != "*").then_some(to);
@@ -463,6 +487,21 @@ mod tests {
                 "injured".into()
             ))))
         );
+        assert_eq!(
+            p("extra Bob +banshee"),
+            Ok(Command::Entry(Entry::Host(HostCommand::GrantExtra(
+                "Bob".into(),
+                "banshee".into()
+            ))))
+        );
+        assert_eq!(
+            p("extra Bob -banshee"),
+            Ok(Command::Entry(Entry::Host(HostCommand::RevokeExtra(
+                "Bob".into(),
+                "banshee".into()
+            ))))
+        );
+        assert!(p("extra Bob banshee").is_err());
         assert_eq!(
             p("msg * Day 3 begins now"),
             Ok(Command::Entry(Entry::Host(HostCommand::Message(

@@ -62,6 +62,10 @@ pub enum HostCommand {
     Replace(String, String),
     /// Slot → new main role.
     ChangeRole(String, String),
+    /// Slot, role: the player holds the role as an extra role as well (a WWR host's elected
+    /// roles, a Mafia 1923 second role), or no longer does.
+    GrantExtra(String, String),
+    RevokeExtra(String, String),
     /// A message to everyone (`None`) or to one player.
     Message(Option<String>, String),
     /// A note only the host sees.

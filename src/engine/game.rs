@@ -1317,6 +1317,36 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             }
             state.slots[id].role = role.clone();
         }
+        HostCommand::GrantExtra(name, role) => {
+            let slot = find_slot(state, name)?;
+            if roleset.role(role).is_none() {
+                let hint =
+                    super::suggest::did_you_mean(role, roleset.roles.iter().map(|r| r.id.as_str()));
+                return Err(Refusal::new(
+                    "unknown_role",
+                    format!("the roleset has no role `{role}`{hint}"),
+                ));
+            }
+            if slot.role == *role || slot.extra_roles.contains(role) {
+                return Err(Refusal::new(
+                    "has_role",
+                    format!("{} already holds {role}", slot.name),
+                ));
+            }
+            let id = slot.id;
+            state.slots[id].extra_roles.push(role.clone());
+        }
+        HostCommand::RevokeExtra(name, role) => {
+            let slot = find_slot(state, name)?;
+            if !slot.extra_roles.contains(role) {
+                return Err(Refusal::new(
+                    "no_role",
+                    format!("{} holds no extra role {role}", slot.name),
+                ));
+            }
+            let id = slot.id;
+            state.slots[id].extra_roles.retain(|r| r != role);
+        }
         HostCommand::Message(to, text) => {
             let audience = match to {
                 None => Audience::Public,

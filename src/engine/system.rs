@@ -182,6 +182,19 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// May this dead player vote on this ballot (a poll whose own voters are the dead: the WWR
+    /// Medium's question)? The generic checks refuse the dead otherwise; the system's vote
+    /// refusal still checks the rest.
+    fn dead_may_vote(
+        &self,
+        _roleset: &Roleset,
+        _state: &GameState,
+        _ballot: &str,
+        _voter: SlotId,
+    ) -> bool {
+        false
+    }
+
     /// The system's own reasons to refuse a vote the generic checks let through.
     fn vote_refusal(&self, _q: &VoteQuery<'_>) -> Result<(), Refusal> {
         Ok(())

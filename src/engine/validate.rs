@@ -520,7 +520,10 @@ pub fn check_vote(
         ));
     }
     let slot = find_slot(state, voter)?;
-    if !slot.alive && !state.votes_when_dead(roleset, slot) {
+    if !slot.alive
+        && !state.votes_when_dead(roleset, slot)
+        && !system.dead_may_vote(roleset, state, &ballot.id, slot.id)
+    {
         return Err(Refusal::new(
             "dead_actor",
             format!("{} is dead and cannot vote", slot.name),

@@ -107,7 +107,7 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
             .filter(|s| !s.alive)
             .map(|s| s.name.clone())
             .collect(),
-        ("replace" | "status" | "role", 0) => everyone(),
+        ("replace" | "status" | "role" | "extra", 0) => everyone(),
         ("msg", 0) => {
             let mut out = vec!["*".to_string()];
             out.extend(everyone());
@@ -128,6 +128,20 @@ pub fn candidates(game: &Game, preview: &Outcome, before: &[String]) -> Vec<Stri
                 .collect()
         }
         ("role", 1) => roleset.roles.iter().map(|r| r.id.clone()).collect(),
+        ("extra", 1) => {
+            let slot = state.slot_by_name(&before[1]);
+            roleset
+                .roles
+                .iter()
+                .map(|r| {
+                    if slot.is_some_and(|p| p.extra_roles.contains(&r.id)) {
+                        format!("-{}", r.id)
+                    } else {
+                        format!("+{}", r.id)
+                    }
+                })
+                .collect()
+        }
         ("override", 0) => preview.steps.iter().map(|s| s.key.clone()).collect(),
         ("override", 1) => vec!["succeed".into(), "fail".into(), "skip".into()],
         ("export", 0) => vec!["bbcode".into(), "markdown".into(), "text".into()],

@@ -197,6 +197,8 @@ pub fn describe(entry: &Entry) -> String {
             HostCommand::ClearStatus(p, s) => format!("status {p} -{s}"),
             HostCommand::Replace(p, n) => format!("replace {p} by {n}"),
             HostCommand::ChangeRole(p, r) => format!("role of {p} → {r}"),
+            HostCommand::GrantExtra(p, r) => format!("extra role {r} given to {p}"),
+            HostCommand::RevokeExtra(p, r) => format!("extra role {r} taken from {p}"),
             HostCommand::Message(None, t) => format!("message to everyone: {t}"),
             HostCommand::Message(Some(p), t) => format!("message to {p}: {t}"),
             HostCommand::Note(t) => format!("note: {t}"),

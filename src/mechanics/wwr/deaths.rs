@@ -18,6 +18,7 @@ use crate::wwr::ast::TriggerKind;
 /// Drain the queue; returns whether anyone died.
 pub fn drain(run: &mut Run) -> bool {
     super::abilities::emitting::process(run, TriggerKind::OnEmitted);
+    super::abilities::emitting::open_end_prompts(run);
     let mut died = false;
     let mut rounds = 0;
     while !run.world.killq.is_empty() && rounds < 50 {

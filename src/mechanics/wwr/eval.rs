@@ -314,6 +314,9 @@ impl Run<'_, '_> {
                         .program
                         .find(Namespace::Role, t)
                         .map_or(inner.clone(), V::Role),
+                    // `@Result[role]`: the investigated role (the bot's `parseRoleSelector`
+                    // reads `result.role`)
+                    (TypeAnnotation::Role, V::Result(f)) => f.role.map_or(V::Nothing, V::Role),
                     // `` `Group:Wolfpack`[source] ``: a source reference, as `@AttackSource` holds
                     (TypeAnnotation::Source, V::Text(t)) => self.source_named(t).unwrap_or(inner),
                     _ => inner,

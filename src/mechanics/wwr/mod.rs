@@ -19,6 +19,7 @@ mod deaths;
 pub mod eval;
 mod exec;
 pub mod haunting;
+mod including;
 pub mod phase;
 mod polls;
 pub mod program;
@@ -62,6 +63,7 @@ impl RuleSystem for Wwr {
                 "dead_targets",
                 "lynch_voters",
                 "voting_power",
+                haunting::OPTION,
                 setup::DEAL_OPTION,
             ],
             ..Default::default()
@@ -93,8 +95,40 @@ impl RuleSystem for Wwr {
     fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
         refuse::act(q)
     }
+    /// The roles a player's main role includes (`Include: %Role%`): their prompts are his.
+    fn pending_roles(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
+        let Some(world) = world::World::load(state) else {
+            return Vec::new();
+        };
+        let program = program::Program::of(roleset);
+        world
+            .players
+            .get(slot)
+            .map(|p| {
+                p.included
+                    .iter()
+                    .filter_map(|f| {
+                        program
+                            .roles
+                            .iter()
+                            .find(|(_, file)| *file == f)
+                            .map(|(id, _)| id.clone())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
     fn vote_refusal(&self, q: &VoteQuery<'_>) -> Result<(), Refusal> {
         refuse::vote(q)
+    }
+    fn dead_may_vote(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        ballot: &str,
+        voter: SlotId,
+    ) -> bool {
+        refuse::dead_may_vote(roleset, state, ballot, voter)
     }
     fn tally(
         &self,

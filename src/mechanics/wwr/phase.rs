@@ -33,6 +33,11 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
             .collect();
         for (p, slot) in world.players.iter_mut().zip(&ctx.state.slots) {
             p.alive = slot.alive;
+            // a ghost the host revives lives again; one whose ghost status the host took
+            // away is fully dead
+            if slot.alive || !slot.has_status(super::haunting::GHOST_STATUS) {
+                p.ghost = false;
+            }
             if let Some(&role) = program.roles.get(&slot.role)
                 && role != p.role
             {
@@ -40,7 +45,11 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
                 p.alignment = program.team_of_role(role);
             }
         }
+        for slot in ctx.state.slots.iter_mut().filter(|s| s.alive) {
+            slot.statuses.remove(super::haunting::GHOST_STATUS);
+        }
         let mut run = Run::new(ctx, world, program);
+        super::including::refresh(&mut run);
         super::abilities::granting::follow_the_host(&mut run, true);
         // A player the host removed dies as the bot's host kill does: his death's triggers
         // run first thing (the Gravedigger hears of him; the Den Mother's death still makes
@@ -54,6 +63,10 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
                 "host",
                 format!("{name} was removed by the host: the death's triggers run now"),
             );
+            // in a haunting game the bot's host kill is a true kill: a ghost
+            if super::haunting::on(&run) {
+                super::haunting::make_ghost(&mut run, v);
+            }
             super::deaths::owner_dies(&mut run, v);
             super::deaths::death_triggers(&mut run, v, "modkill", None, &[]);
             drain(&mut run);
@@ -87,10 +100,12 @@ fn start_game(run: &mut Run) {
                 final_result: None,
                 ghost: false,
                 activation: super::haunting::activation_of(&program, role),
+                included: Vec::new(),
             }
         })
         .collect();
     run.stage = "game start".into();
+    super::including::refresh(run);
     run.note(
         "start",
         "the game starts: Starting, On Join, Passive, Start Day",
@@ -325,7 +340,9 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
         );
         return;
     };
-    if !run.alive(actor) && run.ctx.option("dead_actions") == "drop" {
+    // a ghost is still in the game (haunting): his answers are his texts' to allow
+    let gone = !run.alive(actor) && !run.world.players.get(actor).is_some_and(|p| p.ghost);
+    if gone && run.ctx.option("dead_actions") == "drop" {
         skip(
             run,
             format!("{label} died before the action ran (option dead_actions: drop)"),
@@ -426,7 +443,7 @@ fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &
                 let mut reasons = vec![answered.clone()];
                 // the bot runs a queued action with no check of life (research §1.3); the
                 // host sees it said, and that the option turns it off
-                if !run.alive(actor) {
+                if gone {
                     reasons.push(format!(
                         "{} is dead; the bot runs a queued action without checking life (option dead_actions: drop skips it)",
                         run.name(actor)
@@ -667,7 +684,8 @@ fn draw_selection(run: &mut Run, actor: usize, prompt: &super::program::Prompt) 
 /// Who answers a prompt of this role for the actor: his main role, or the extra role row he
 /// holds it by; `None` when he holds it no longer.
 pub fn prompt_source(world: &World, actor: crate::engine::SlotId, role: usize) -> Option<Src> {
-    if world.players.get(actor).map(|p| p.role) == Some(role) {
+    let player = world.players.get(actor);
+    if player.is_some_and(|p| p.role == role || p.included.contains(&role)) {
         Some(Src::Player(actor))
     } else {
         world

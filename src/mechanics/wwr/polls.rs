@@ -57,8 +57,17 @@ struct Count {
 fn count(run: &mut Run, poll: &OpenPoll) -> Vec<Count> {
     let private = poll.group.is_some();
     let mut counts: Vec<Count> = Vec::new();
+    let listed = allowed_voters(run, poll.poll);
     for (voter, target) in votes(run, &poll.ballot) {
-        let allowed = run.alive(voter) && poll.group.is_none_or(|g| run.world.in_group(voter, g));
+        let listed_or_living = match &listed {
+            Some(list) => list.contains(&voter),
+            None => run.alive(voter),
+        };
+        // the dead watch every channel: a group's poll keeps out only the living outside it
+        let allowed = listed_or_living
+            && poll
+                .group
+                .is_none_or(|g| !run.alive(voter) || run.world.in_group(voter, g));
         let unvotable = run
             .ctx
             .slot_of(&target)
@@ -114,6 +123,31 @@ fn count(run: &mut Run, poll: &OpenPoll) -> Vec<Count> {
     // in the options' order by name, as the step lists them
     counts.sort_by(|a, b| a.option.cmp(&b.option));
     counts
+}
+
+/// The players the poll's `Allowed Voters` name at its closing (the bot evaluates them then:
+/// `@Dead` for the Medium's question, `@Ghostly` for the ghosts' polls); `None` when the poll
+/// names none, and the living vote.
+fn allowed_voters(run: &mut Run, poll: usize) -> Option<Vec<usize>> {
+    let element = run.program.element(poll)?;
+    let lists: Vec<crate::wwr::ast::Value> = element
+        .settings
+        .iter()
+        .filter_map(|s| match s {
+            crate::wwr::ast::Setting::AllowedVoters { voters, .. } => Some(voters.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if lists.is_empty() {
+        return None;
+    }
+    let scope = Scope::new(Src::Poll(poll), poll, TriggerKind::Passive);
+    let mut players = Vec::new();
+    for v in &lists {
+        players.extend(run.eval(&scope, v).players());
+    }
+    Some(players)
 }
 
 /// Use up the first mark of this poll that `which` picks, if there is one.
@@ -213,7 +247,9 @@ fn close(run: &mut Run, poll: &OpenPoll) {
     } else {
         run.ctx.slot_of(&choice)
     };
-    let Some(winner) = winner.filter(|w| run.alive(*w)) else {
+    // a ghost may win the ghosts' polls (`Available Options: @Ghostly`)
+    let in_game = |w: &usize| run.alive(*w) || run.world.players.get(*w).is_some_and(|p| p.ghost);
+    let Some(winner) = winner.filter(in_game) else {
         run.step(
             key,
             StepResult::Skipped,

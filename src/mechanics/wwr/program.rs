@@ -672,8 +672,14 @@ fn role_prompts(library: &Library, file: usize, id: &str) -> Vec<Prompt> {
         if event && !mentions(t.block, "Selection") && !mentions(t.block, "Chosen") {
             continue;
         }
-        let (timing, phase) =
-            prompt_timing(t.block.trigger.kind).unwrap_or((Timing::Immediate, None));
+        // an event's prompt runs its answer at once, but an `On … End Emitted` one with the
+        // End actions (the bot's `getPromptType`: "end")
+        let event_timing = if t.block.trigger.kind == TriggerKind::OnEndEmitted {
+            Timing::End
+        } else {
+            Timing::Immediate
+        };
+        let (timing, phase) = prompt_timing(t.block.trigger.kind).unwrap_or((event_timing, None));
         let mut selections = Vec::new();
         if mentions(t.block, "Selection") {
             selections.push(selection_type(t.block, "Selection"));

@@ -206,7 +206,11 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
         }
     }
     // The group is read before the Allowed Voters' evaluation takes the world.
-    let outside_group = poll.group.filter(|&g| !world.in_group(q.voter, g));
+    // (the dead watch every channel: a group's poll keeps out only the living outside it)
+    let living = world.players.get(q.voter).is_some_and(|p| p.alive);
+    let outside_group = poll
+        .group
+        .filter(|&g| living && !world.in_group(q.voter, g));
     let poll = poll.poll;
     if !allowed_voter(q.roleset, q.state, world, poll, q.voter) {
         return Err(Refusal::new(
@@ -227,6 +231,25 @@ pub fn vote(q: &VoteQuery<'_>) -> Result<(), Refusal> {
         ));
     }
     Ok(())
+}
+
+/// A dead player votes in an open poll whose `Allowed Voters` name him now (`@Dead`, the
+/// Medium's question).
+pub fn dead_may_vote(roleset: &Roleset, state: &GameState, ballot: &str, voter: SlotId) -> bool {
+    let world = world_now(roleset, state);
+    let Some(poll) = world
+        .polls
+        .iter()
+        .find(|p| p.ballot == ballot)
+        .map(|p| p.poll)
+    else {
+        return false;
+    };
+    setting_players(roleset, state, world, poll, voter, |s| match s {
+        crate::wwr::ast::Setting::AllowedVoters { voters, .. } => Some(voters),
+        _ => None,
+    })
+    .unwrap_or(false)
 }
 
 /// Is the player among the poll's `Available Options` as they evaluate now (the ghosts'

@@ -767,7 +767,9 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
     out
 }
 
-/// The words a poll's `Available Options` allow beside players: `abstain`, `random`.
+/// The words a poll's `Available Options` allow beside players: `abstain`, `random`, and any
+/// other word as written (the Medium's `Yes, No`: the bot takes any option's text, and a
+/// winner that is no player closes the poll through `On Poll Skipped`).
 pub fn poll_options(program: &Program, poll: usize) -> Vec<String> {
     let mut words = Vec::new();
     let Some(element) = program.element(poll) else {
@@ -780,6 +782,8 @@ pub fn poll_options(program: &Program, poll: usize) -> Vec<String> {
                 let w = normalize(&text);
                 if w == "abstain" || w == "random" {
                     words.push(w);
+                } else if let crate::wwr::ast::ValueKind::Word { word } = &o.kind {
+                    words.push(word.clone());
                 }
             }
         }

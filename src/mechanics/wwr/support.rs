@@ -298,16 +298,7 @@ pub fn role_support(program: &Program, role: usize) -> Result<(), String> {
     while i < pulled.len() {
         let file = pulled[i];
         i += 1;
-        let Some(element) = program.element(file) else {
-            continue;
-        };
-        if element
-            .specials
-            .iter()
-            .any(|s| s.kind == crate::wwr::ast::SpecialKind::Include)
-        {
-            return Err(format!("{}: `Include:` (layer C)", program.name(file)));
-        }
+        // `Include:` runs (`including`): what it includes is each holder's host information
         for (_, block) in program.triggers(file) {
             if let Some(r) = block_reason(program, block, &mut pulled) {
                 let owner = if file == role {

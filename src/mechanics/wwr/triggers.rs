@@ -51,7 +51,15 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
     let global = vars
         .iter()
         .any(|(k, v)| *k == "global" && *v == V::Bool(true));
-    for (origin, block) in program.triggers(file) {
+    // a main role's included roles run after its own texts, as the holder
+    let included: Vec<usize> = match src {
+        Src::Player(p) => run.world.players[*p].included.clone(),
+        _ => Vec::new(),
+    };
+    let blocks = std::iter::once(file)
+        .chain(included)
+        .flat_map(|f| program.triggers(f));
+    for (origin, block) in blocks {
         if block.trigger.kind != kind {
             continue;
         }
@@ -265,7 +273,10 @@ fn reached(run: &Run, reach: Reach, kind: TriggerKind) -> Vec<Src> {
     match reach {
         Reach::Players => world
             .present()
-            .filter(|p| has(world.players[*p].role))
+            .filter(|p| {
+                let player = &world.players[*p];
+                has(player.role) || player.included.iter().any(|f| has(*f))
+            })
             .map(Src::Player)
             .collect(),
         Reach::ExtraRoles => world
@@ -653,7 +664,16 @@ pub fn run_block(run: &mut Run, scope: &mut Scope, block: &TriggerBlock) {
             }
         }
     }
-    if let Some((who, prompt)) = event_prompt(run, scope, block) {
+    let prompt = event_prompt(run, scope, block);
+    if prompt.is_none() && scope.var(super::abilities::emitting::PROMPTS_ONLY) == V::Bool(true) {
+        return;
+    }
+    if let Some((who, prompt)) = prompt {
+        // opened once (an end prompt opens when its value is emitted, and is heard again at
+        // the End stage)
+        if run.world.opened.contains(&(who, prompt.clone())) {
+            return;
+        }
         run.world.opened.push((who, prompt.clone()));
         // a pick for another player's choice: its chooser names the selection (the bot sends
         // him the prompt), entered as the creator's answer

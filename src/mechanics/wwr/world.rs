@@ -95,6 +95,9 @@ pub struct Player {
     /// copied from the role's flag when the game starts and never on a role change).
     #[serde(default, skip_serializing_if = "Activation::is_living")]
     pub activation: Activation,
+    /// The roles his main role runs as its own (`Include: %Role%`, [`super::including`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub included: Vec<usize>,
 }
 
 /// When an element's texts run in a haunting game (the bot's `activation` column): the

@@ -103,12 +103,13 @@ impl Field {
     }
 }
 
-pub const HOST_COMMANDS: [(&str, &str); 7] = [
+pub const HOST_COMMANDS: [(&str, &str); 8] = [
     ("modkill", "remove a player from the game"),
     ("revive", "bring a dead player back"),
     ("replace", "a new person takes over a slot"),
     ("status", "give (+) or take away (-) a status"),
     ("role", "change a player's role"),
+    ("extra", "give (+) or take away (-) an extra role"),
     ("msg", "a message to a player or to everyone (*)"),
     ("note", "a note only the host sees"),
 ];
@@ -446,6 +447,24 @@ fn host_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
                     .map(|r| Choice::new(r.id.clone(), format!("{} — {}", r.id, r.name)))
                     .collect(),
             ));
+        }
+        Some("extra") => {
+            fields.push(Field::pick("Player", all(&|_| true)));
+            let changes = roleset
+                .roles
+                .iter()
+                .map(|r| {
+                    if player.is_some_and(|p| p.extra_roles.contains(&r.id)) {
+                        Choice::new(format!("-{}", r.id), format!("-{} (take away)", r.id))
+                    } else {
+                        Choice::new(
+                            format!("+{}", r.id),
+                            format!("+{} — {} (give)", r.id, r.name),
+                        )
+                    }
+                })
+                .collect();
+            fields.push(Field::pick("Extra role", changes));
         }
         Some("msg") => {
             let mut to = vec![Choice::new("*", "* — everyone (public)")];

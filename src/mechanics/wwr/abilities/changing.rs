@@ -161,6 +161,7 @@ fn change_role(run: &mut Run, scope: &Scope, p: SlotId, role: usize) -> Result<S
     let player = &mut run.world.players[p];
     player.role = role;
     player.alignment = team;
+    crate::mechanics::wwr::including::refresh(run);
     let permanent: Vec<u64> = run
         .world
         .attrs_of(p)

@@ -33,6 +33,12 @@ pub fn create(
             let v = run.eval(scope, c);
             match v {
                 V::Players(p) => p,
+                // `for @ThisAttr`: the extra role's holder picks (the bot's `player_attr` owner)
+                V::Attr(id) => run
+                    .world
+                    .attr(id)
+                    .map(|a| vec![a.owner])
+                    .unwrap_or_default(),
                 // `for \`Wager Recipient\``: the holder of that extra role this source granted
                 // (the bot's `parseActiveExtraRoleSelector`), else any holder
                 other => match run.role_of(&other) {

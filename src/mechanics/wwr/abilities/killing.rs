@@ -161,8 +161,8 @@ fn bot_verb(kind: KillingKind) -> &'static str {
         KillingKind::Kill => "Kill",
         KillingKind::Lynch => "Lynch",
         KillingKind::TrueKill => "True Kill",
-        KillingKind::Banish => "Banish",
-        KillingKind::TrueBanish => "True Banish",
+        KillingKind::Banish => "Banishment",
+        KillingKind::TrueBanish => "True Banishment",
     }
 }
 
