@@ -101,7 +101,7 @@ fn a_role_outside_layer_a_is_refused_with_its_reason() {
         text.contains("Bob is dealt Turncoat, which is not yet executable"),
         "{text}"
     );
-    assert!(text.contains("resurrection (layer C)"), "{text}");
+    assert!(text.contains("activation (layer C)"), "{text}");
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn the_summary_is_one_truthful_line_per_role() {
     assert_eq!(
         lines,
         [
-            "Harbour Master\tnot yet executable: `Resurrect @Selection`: resurrection (layer C)",
+            "Harbour Master\tnot yet executable: `Activate @Self always`: activation (layer C)",
             "Lamplighter\texecutable",
         ],
         "{text}"

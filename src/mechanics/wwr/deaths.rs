@@ -274,10 +274,9 @@ pub fn update_groups(run: &mut Run) {
             continue;
         };
         let living = |tier: Tier2| {
-            group
-                .members
-                .iter()
-                .any(|(p, m)| m.tier == tier && run.alive(*p))
+            group.members.iter().any(|(p, m)| {
+                m.tier == tier && super::haunting::counts_for_group(&run.program, &run.world, g, *p)
+            })
         };
         let any_owner = group.members.values().any(|m| m.tier == Tier2::Owner);
         let (owner_lives, member_lives) = (living(Tier2::Owner), living(Tier2::Member));

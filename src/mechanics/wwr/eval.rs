@@ -453,7 +453,9 @@ impl Run<'_, '_> {
             .map(|g| {
                 g.members
                     .keys()
-                    .filter(|p| self.alive(**p))
+                    .filter(|p| {
+                        super::haunting::counts_for_group(&self.program, &self.world, group, **p)
+                    })
                     .copied()
                     .collect()
             })

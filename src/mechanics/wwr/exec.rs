@@ -407,6 +407,9 @@ fn ability_kind(run: &mut Run, scope: &mut Scope, ability: &Ability) -> Option<F
         A::ConversationReset(ast::ConversationReset { target }) => {
             Some(abilities::whispering::reset(run, scope, target.as_ref()))
         }
+        A::Locking(ast::Locking { lock, location }) => {
+            Some(abilities::locking::run(run, scope, *lock, location))
+        }
         A::Resurrecting(ast::Resurrecting { target }) => {
             Some(abilities::resurrecting::run(run, scope, target))
         }

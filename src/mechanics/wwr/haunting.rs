@@ -120,6 +120,25 @@ pub fn gate(run: &Run, scope: &Scope, block: &TriggerBlock) -> Result<(), String
     }
 }
 
+/// Whether a member counts for a group now (the bot's `updateGroups` and `groupGetMembers`):
+/// the living for a group without a flag, the ghosts for a `Ghostly Group`, either for one
+/// `Haunted`. Without haunting nobody is a ghost, so only the living count.
+pub fn counts_for_group(
+    program: &Program,
+    world: &super::world::World,
+    group: usize,
+    p: usize,
+) -> bool {
+    let Some(player) = world.players.get(p) else {
+        return false;
+    };
+    match activation_of(program, group) {
+        Activation::Living => player.alive,
+        Activation::Ghostly => player.ghost,
+        Activation::Both => player.alive || player.ghost,
+    }
+}
+
 /// A player dies in a haunting game: he becomes a ghost, with the status that keeps him in
 /// the game's hearing, and his attributes run as a ghost's.
 pub fn make_ghost(run: &mut Run, p: usize) {

@@ -66,6 +66,7 @@ impl RuleSystem for Wwr {
                 haunting::OPTION,
                 setup::DEAL_OPTION,
             ],
+            statuses: &[haunting::GHOST_STATUS],
             ..Default::default()
         }
     }
@@ -95,13 +96,14 @@ impl RuleSystem for Wwr {
     fn act_refusal(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
         refuse::act(q)
     }
-    /// The roles a player's main role includes (`Include: %Role%`): their prompts are his.
+    /// The roles a player's main role includes (`Include: %Role%`): their prompts are his; and
+    /// the messages through a named whisper he holds.
     fn pending_roles(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
         let Some(world) = world::World::load(state) else {
             return Vec::new();
         };
         let program = program::Program::of(roleset);
-        world
+        let mut roles: Vec<String> = world
             .players
             .get(slot)
             .map(|p| {
@@ -116,7 +118,17 @@ impl RuleSystem for Wwr {
                     })
                     .collect()
             })
-            .unwrap_or_default()
+            .unwrap_or_default();
+        // a named whisper's messages (`abilities::whispering::MESSAGE_PROMPT`), held as this
+        // phase's answers leave them (the Poltergeist's whisper opens with his answer); only
+        // a roleset whose texts hear a whisper pays for that replay
+        let message = abilities::whispering::MESSAGE_PROMPT;
+        if roleset.ability(message).is_some()
+            && !abilities::whispering::names_of(&phase::world_now(roleset, state), slot).is_empty()
+        {
+            roles.push(message.to_string());
+        }
+        roles
     }
     fn vote_refusal(&self, q: &VoteQuery<'_>) -> Result<(), Refusal> {
         refuse::vote(q)

@@ -215,7 +215,7 @@ fn answers(
         run.program
             .prompts
             .get(ability)
-            .map_or(0, |p| sub_stage(p.kind))
+            .map_or(sub_stage(TriggerKind::Immediate), |p| sub_stage(p.kind))
     });
     // The rule book's conflict order (option `answer_order: rules`): non-attacks first, then
     // alphabetical by player; immediate answers stay in log order (they happen as they come).
@@ -264,6 +264,11 @@ fn answers_logged(
 ) -> Vec<(u64, usize, String, Vec<String>)> {
     live_acts(&run.ctx.state)
         .filter_map(|a| {
+            // a message through a whisper happens as it comes
+            if a.ability == super::abilities::whispering::MESSAGE_PROMPT {
+                return (timing == Timing::Immediate)
+                    .then(|| (a.seq, a.actor, a.ability.to_string(), a.targets.to_vec()));
+            }
             let p = run.program.prompts.get(a.ability)?;
             let stage_pre = run
                 .ctx
@@ -295,6 +300,11 @@ pub fn answer(run: &mut Run, seq: u64, actor: usize, ability: &str, targets: &[S
 
 /// [`answer`] under a step key of its own (a forced answer has no entry).
 fn answer_as(run: &mut Run, key: String, actor: usize, ability: &str, targets: &[String]) {
+    if ability == super::abilities::whispering::MESSAGE_PROMPT {
+        let name = targets.first().map_or("", String::as_str);
+        super::abilities::whispering::message(run, key, actor, name);
+        return;
+    }
     let program = run.program.clone();
     let Some(prompt) = program.prompts.get(ability) else {
         return;
@@ -743,7 +753,7 @@ pub fn row_words(program: &super::program::Program, kind: &super::world::AttrKin
         ),
         AttrKind::Loyalty { to } => format!("loyal to {}", program.name(*to)),
         AttrKind::ExtraRole { role, .. } => format!("extra role {}", program.name(*role)),
-        AttrKind::Whisper { to, name } => match name {
+        AttrKind::Whisper { to, name, .. } => match name {
             Some(name) => format!("whispers to {to} as {name}"),
             None => format!("whispers to {to}"),
         },

@@ -25,6 +25,9 @@ pub fn usable(
     ability: &str,
 ) -> Result<(), Refusal> {
     let program = Program::of(roleset);
+    if ability == super::abilities::whispering::MESSAGE_PROMPT {
+        return whisper_open(roleset, state, actor);
+    }
     let Some(prompt) = program.prompts.get(ability) else {
         return Err(Refusal::new(
             "unknown_ability",
@@ -113,8 +116,39 @@ fn check(
     Ok(())
 }
 
+/// A message through a whisper is entered only by a player holding a named whisper now.
+fn whisper_open(roleset: &Roleset, state: &GameState, actor: SlotId) -> Result<(), Refusal> {
+    let world = world_now(roleset, state);
+    if super::abilities::whispering::names_of(&world, actor).is_empty() {
+        return Err(Refusal::new(
+            "not_open",
+            "this player holds no named whisper now, so no message goes through one",
+        ));
+    }
+    Ok(())
+}
+
 pub fn act(q: &ActQuery<'_>) -> Result<(), Refusal> {
     let program = Program::of(q.roleset);
+    if q.ability == super::abilities::whispering::MESSAGE_PROMPT {
+        let world = world_now(q.roleset, q.state);
+        let held = super::abilities::whispering::names_of(&world, q.actor);
+        let name = q.targets.first().map_or("", String::as_str);
+        if !held.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+            return Err(Refusal::new(
+                "illegal_target",
+                format!(
+                    "this player whispers as {} now, not as {name}",
+                    if held.is_empty() {
+                        "nobody".to_string()
+                    } else {
+                        held.join(", ")
+                    }
+                ),
+            ));
+        }
+        return Ok(());
+    }
     let Some(prompt) = program.prompts.get(q.ability) else {
         return Ok(());
     };

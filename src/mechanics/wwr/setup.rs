@@ -113,6 +113,10 @@ pub const OPTIONS: [(&str, &str, &[&str], &str); 7] = [
 /// switch (the constructs it governs were refused or ran that way), so an old game loads and
 /// replays as it did.
 pub fn upgrade_options(roleset: &mut Roleset) {
+    // the ghost status came with haunting games; an older roleset has no ghosts to carry it
+    if roleset.status(super::haunting::GHOST_STATUS).is_none() {
+        roleset.statuses.push(ghost_status());
+    }
     for (id, default, values, description) in OPTIONS {
         if roleset.options.iter().any(|o| o.id == id) {
             continue;
@@ -275,6 +279,7 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
             add_role(&program, file, &mut roles, &mut abilities, &mut sides);
         }
     }
+    add_whisper_messages(&program, &in_play, &mut roles, &mut abilities, &mut sides);
     let mut options: Vec<OptionDef> = OPTIONS
         .iter()
         .map(|(id, default, values, description)| OptionDef {
@@ -413,6 +418,68 @@ fn ghost_status() -> crate::rules::StatusDef {
         public: true,
         description: "Dead but not banished (haunting games): acts through the texts flagged Ghostly or Haunted, votes in the ghosts' polls.".into(),
     }
+}
+
+/// Where a text in play hears `On <Name> Whisper`: the prompt the host answers for each
+/// message a player sends through such a whisper ([`super::abilities::whispering::message`]),
+/// held by the pseudo-role of that name, which nobody is dealt: a player holds it while he
+/// holds a named whisper (`Wwr::pending_roles`).
+fn add_whisper_messages(
+    program: &Program,
+    in_play: &[usize],
+    roles: &mut Vec<RoleDef>,
+    abilities: &mut Vec<AbilityDef>,
+    sides: &mut BTreeMap<String, SideDef>,
+) {
+    use super::abilities::whispering::{MESSAGE_PROMPT, names_heard};
+    let names = names_heard(program, in_play);
+    if names.is_empty() {
+        return;
+    }
+    // the side of the extra roles, as `side_of` names a class without a team
+    let class = format!("{:?}", crate::wwr::ast::RoleClass::Extra);
+    let side = role_id(&class);
+    sides.entry(side.clone()).or_insert(SideDef {
+        id: side.clone(),
+        name: class,
+        hostile: false,
+    });
+    abilities.push(AbilityDef {
+        id: MESSAGE_PROMPT.into(),
+        name: "A message through a named whisper".into(),
+        phase: PhaseKind::Night,
+        stage: "immediate".into(),
+        targets: vec![TargetKind::Choice(names.clone())],
+        count: TargetCount::AsDeclared,
+        rules: Vec::new(),
+        limits: Limits::default(),
+        group: None,
+        passive: false,
+        repeatable: true,
+        optional: false,
+        after_death: true,
+        any_phase: true,
+        params: Vec::new(),
+        exclusive: None,
+        tags: Vec::new(),
+        effect: Effect::None,
+        tell: BTreeMap::new(),
+        status: None,
+        words: vec!["whisper".into()],
+        description: format!(
+            "The player sent a message through his whisper named {}: the texts hear `On <Name> Whisper`.",
+            names.join(" or ")
+        ),
+    });
+    roles.push(RoleDef {
+        id: MESSAGE_PROMPT.into(),
+        name: "Whisperer".into(),
+        side,
+        abilities: vec![MESSAGE_PROMPT.into()],
+        beginner: false,
+        starts_with: Vec::new(),
+        description: "Not dealt: held while a player holds a named whisper.".into(),
+    });
 }
 
 /// A role of the roleset: its prompts, its side, and in its description whether it runs.

@@ -66,12 +66,7 @@ pub fn trigger_supported(kind: TriggerKind) -> bool {
     use TriggerKind as T;
     !matches!(
         kind,
-        T::OnRemoval
-            | T::OnWhisper
-            | T::OnVoteAdd
-            | T::OnVoteRemove
-            | T::OnVoteChange
-            | T::OnHammer
+        T::OnRemoval | T::OnVoteAdd | T::OnVoteRemove | T::OnVoteChange | T::OnHammer
     )
 }
 

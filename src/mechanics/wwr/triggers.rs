@@ -75,6 +75,7 @@ pub fn fire_on(run: &mut Run, src: &Src, kind: TriggerKind, vars: &[(&str, V)]) 
         let matched = match kind {
             TriggerKind::ChoiceChosen => Some("chosen"),
             TriggerKind::OnEmitted | TriggerKind::OnEndEmitted => Some("emitvalue"),
+            TriggerKind::OnWhisper => Some("whispername"),
             _ => None,
         };
         if let Some(var) = matched {

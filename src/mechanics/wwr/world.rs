@@ -186,7 +186,14 @@ pub enum AttrKind {
     ExtraRole { role: usize, channel: String },
     /// A whisper the owner may send to a place, a group or an extra role's holders, under a
     /// name of its own: messages the host carries.
-    Whisper { to: String, name: Option<String> },
+    Whisper {
+        to: String,
+        name: Option<String>,
+        /// The group whose channel carries it (a group's whisper): its members speak
+        /// through it while they are members.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        via: Option<usize>,
+    },
     /// An obstruction: the owner's visits of these kinds fail or bring a fake result.
     Obstruction(super::visit::Obstruction),
     /// A redirection: abilities that reach the owner go elsewhere, on the terms of the
@@ -459,6 +466,9 @@ pub struct World {
     /// without the role's `Starting` again (the bot's `connectionGet`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub channels: Vec<String>,
+    /// The places whose channels are locked (`Lock #Tavern`), by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locked: Vec<String>,
 }
 
 impl World {

@@ -49,6 +49,6 @@ impl AbilityNode for Locking {
     }
 
     fn layer(&self) -> Option<&'static str> {
-        Some("locking (layer C)")
+        None
     }
 }

@@ -4,8 +4,9 @@
 use super::lasting;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
 use crate::mechanics::wwr::run::Run;
+use crate::mechanics::wwr::triggers::element_of;
 use crate::mechanics::wwr::visit::{Gate, Visit, gate};
-use crate::mechanics::wwr::world::{AttrKind, Lasting, Src};
+use crate::mechanics::wwr::world::{AttrKind, Lasting, Src, Tier};
 use crate::wwr::ast::{Duration, TriggerKind, Value};
 use crate::wwr::names::normalize;
 use crate::wwr::resolve::Namespace;
@@ -119,8 +120,25 @@ pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Valu
             .told("Unapplying succeeded!");
     }
     let Some(file) = run.program.find(Namespace::Attribute, &name) else {
-        return Feedback::failed(format!("No attribute named {name}"));
+        return remove_generic(run, scope, &name, own, &target);
     };
+    // `Remove \`Marker\` from @ThisAttr`: the rows applied to that row
+    if let V::Attr(row) = target {
+        let doomed: Vec<u64> = run
+            .world
+            .attrs
+            .iter()
+            .filter(|a| a.on_attr == Some(row))
+            .filter(|a| matches!(a.kind, AttrKind::Custom { attribute, .. } if attribute == file))
+            .map(|a| a.id)
+            .collect();
+        if doomed.is_empty() {
+            return Feedback::failed(format!("the row has no {name}")).told("Unapplying failed!");
+        }
+        run.world.remove_attrs(doomed);
+        return Feedback::ok(format!("Removed {name} from an attribute row"))
+            .told("Unapplying succeeded!");
+    }
     if let V::Group(group) = target {
         run.world
             .group_attrs
@@ -149,6 +167,69 @@ pub fn remove(run: &mut Run, scope: &mut Scope, attribute: &Value, target: &Valu
         "Unapplyings succeeded!"
     };
     Feedback::ok(format!("Removed {name} from {}", run.names(&targets))).told(told)
+}
+
+/// `Remove \`Obstruction:Self\` from @Self`, `Remove \`Absence:Alcoholic\` from …`: no custom
+/// attribute has the name, so the bot's `parseActiveAttributeSelector` reads it as a kind of
+/// row (an obstruction, an absence, a disguise…) made by the given source: `Self` for the
+/// acting player, else the name of the role or element that made it.
+fn remove_generic(run: &mut Run, scope: &Scope, written: &str, own: bool, target: &V) -> Feedback {
+    let (kind, by) = match written.split_once(':') {
+        Some((k, by)) => (normalize(k), Some(normalize(by))),
+        None => (normalize(written), None),
+    };
+    let is_kind = |a: &AttrKind| match a {
+        AttrKind::Obstruction(_) => kind == "obstruction",
+        AttrKind::Defense { tier, .. } => {
+            kind == normalize(tier.word()) || (kind == "defense" && *tier != Tier::Absence)
+        }
+        AttrKind::Disguise { .. } => kind == "disguise",
+        AttrKind::Redirection { .. } => kind == "redirection",
+        AttrKind::Whisper { .. } => kind == "whisper",
+        AttrKind::Loyalty { .. } => kind == "loyalty",
+        _ => false,
+    };
+    if ![
+        "obstruction",
+        "absence",
+        "activedefense",
+        "passivedefense",
+        "partialdefense",
+        "recruitmentdefense",
+        "defense",
+        "disguise",
+        "redirection",
+        "whisper",
+        "loyalty",
+    ]
+    .contains(&kind.as_str())
+    {
+        return Feedback::failed(format!("No attribute named {written}"))
+            .told("Unapplying failed!");
+    }
+    let me = scope.me();
+    let made_by = |src: &Src| match (&by, own) {
+        (_, true) => src.player().is_some() && src.player() == me,
+        (None, false) => true,
+        (Some(by), false) => {
+            element_of(run, src).is_some_and(|f| normalize(run.program.name(f)) == *by)
+        }
+    };
+    let targets = target.players();
+    let doomed: Vec<u64> = run
+        .world
+        .attrs
+        .iter()
+        .filter(|a| targets.contains(&a.owner) && is_kind(&a.kind) && made_by(&a.src))
+        .map(|a| a.id)
+        .collect();
+    if doomed.is_empty() {
+        return Feedback::failed(format!("{} has no {written}", run.names(&targets)))
+            .told("Unapplying failed!");
+    }
+    run.world.remove_attrs(doomed);
+    Feedback::ok(format!("Removed {written} from {}", run.names(&targets)))
+        .told("Unapplying succeeded!")
 }
 
 pub fn change(

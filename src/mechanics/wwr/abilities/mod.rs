@@ -16,6 +16,7 @@ pub mod granting;
 pub mod investigating;
 pub mod joining;
 pub mod killing;
+pub mod locking;
 pub mod loyalty;
 pub mod manipulating;
 pub mod obstructing;

@@ -20,17 +20,25 @@ pub fn run(
 ) -> Feedback {
     let targets = run.eval(scope, target).players();
     let targets = super::redirecting::redirect(run, scope, targets, "protecting", "");
+    // an absence at a place that is no player (the Poltergeist's `at #tavern`, the bot's
+    // `parseLocation`) defends its owner all the same, and nobody shares an attack there
+    let mut somewhere = true;
     let (tier, at) = match defense {
         Defense::Active => (Tier::Active, None),
         Defense::Passive => (Tier::Passive, None),
         Defense::Partial => (Tier::Partial, None),
         Defense::Recruitment => (Tier::Recruitment, None),
         Defense::Absence { at } => {
-            let place = run.eval(scope, at).players().first().copied();
-            (Tier::Absence, place)
+            let place = run.eval(scope, at);
+            somewhere = match &place {
+                crate::mechanics::wwr::eval::V::Nothing => false,
+                crate::mechanics::wwr::eval::V::Players(p) => !p.is_empty(),
+                _ => true,
+            };
+            (Tier::Absence, place.players().first().copied())
         }
     };
-    if tier == Tier::Absence && at.is_none() {
+    if tier == Tier::Absence && !somewhere {
         return Feedback::failed("Nowhere to go");
     }
     let loc = Loc {
