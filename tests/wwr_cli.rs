@@ -134,7 +134,7 @@ fn check_accepts_a_setup_and_a_folder_of_texts() {
     assert!(o.status.success(), "{}", out(&o));
     let text = out(&o);
     assert!(
-        text.contains("WWR setup wwr-werewolves-revamped-demo (26 roles"),
+        text.contains("WWR setup wwr-werewolves-revamped-demo (32 roles"),
         "{text}"
     );
     assert!(text.contains("WWR texts"), "{text}");
