@@ -1222,6 +1222,17 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
     match cmd {
         HostCommand::Modkill(name) => {
             let slot = find_slot(state, name)?;
+            // a dead player a status keeps in the game (a WWR ghost) leaves it: the status goes
+            if !slot.alive && state.votes_when_dead(roleset, slot) {
+                let (id, name) = (slot.id, slot.name.clone());
+                state.slots[id]
+                    .statuses
+                    .retain(|s, _| !roleset.status(s).is_some_and(|d| d.votes_when_dead));
+                state
+                    .host_messages
+                    .push(public(MODKILL_TEMPLATE, &[("player", name)]));
+                return Ok(());
+            }
             if !slot.alive {
                 return Err(Refusal::new(
                     "dead_target",

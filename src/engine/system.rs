@@ -61,6 +61,9 @@ pub struct Requirements {
     /// Options the code reads as whole numbers, with the range it can use (their defaults are
     /// checked at load like any id).
     pub counts: &'static [(&'static str, u32, u32)],
+    /// Ids the system adds itself to the rolesets it builds when their texts call for them,
+    /// and looks for before it uses them (WWR's `whisper` prompt): never asked of a roleset.
+    pub built: &'static [&'static str],
 }
 
 impl Requirements {

@@ -243,4 +243,5 @@ pub const REQUIRES: Requirements = Requirements {
     ballots: &["bo_leader", "lynch"],
     rounds: &[],
     counts: &[("q3_capsules", 0, 99)],
+    built: &[],
 };

@@ -61,4 +61,5 @@ pub const REQUIRES: Requirements = Requirements {
     rounds: &[],
     ballots: &["family", "individual"],
     counts: &[("court_families", 1, 1000)],
+    built: &[],
 };

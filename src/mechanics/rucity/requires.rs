@@ -543,4 +543,5 @@ pub const REQUIRES: Requirements = Requirements {
         "witch_hunt",
     ],
     counts: &[("judge_min_weight", 0, 6)],
+    built: &[],
 };

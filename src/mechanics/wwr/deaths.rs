@@ -140,20 +140,27 @@ fn banish_all(run: &mut Run, queue: &[Queued]) -> bool {
         );
         let name = run.name(v);
         run.tell(Audience::Public, format!("{name} was banished."));
-        let vars: Vec<(&str, V)> = vec![
-            ("this", V::Players(vec![v])),
-            ("deathtype", V::Text(record.kind.clone())),
-        ];
-        fire_player(run, v, TriggerKind::OnBanished, &vars);
-        fire_player(run, v, TriggerKind::OnBanishment, &vars);
-        let mut global = vars.clone();
-        global.push(("global", V::Bool(true)));
-        fire_all(run, TriggerKind::OnBanished, &global);
-        fire_all(run, TriggerKind::OnBanishment, &global);
-        fire_all(run, TriggerKind::Passive, &[]);
-        run.world.drop_extra_roles(v);
+        banish_triggers(run, v, &record.kind);
     }
     any
+}
+
+/// What a banishment sets off, as texts whose activation allows it (no death overwrite):
+/// `On Banished` and `On Banishment` on the banished, their `<Sel>` forms everywhere, then
+/// `Passive`; his extra roles go last.
+pub fn banish_triggers(run: &mut Run, v: usize, kind: &str) {
+    let vars: Vec<(&str, V)> = vec![
+        ("this", V::Players(vec![v])),
+        ("deathtype", V::Text(kind.to_string())),
+    ];
+    fire_player(run, v, TriggerKind::OnBanished, &vars);
+    fire_player(run, v, TriggerKind::OnBanishment, &vars);
+    let mut global = vars.clone();
+    global.push(("global", V::Bool(true)));
+    fire_all(run, TriggerKind::OnBanished, &global);
+    fire_all(run, TriggerKind::OnBanishment, &global);
+    fire_all(run, TriggerKind::Passive, &[]);
+    run.world.drop_extra_roles(v);
 }
 
 /// What a death sets off (research §1.11): `On Death` and `On Killed` or `On Lynch` on the

@@ -67,6 +67,7 @@ impl RuleSystem for Wwr {
                 setup::DEAL_OPTION,
             ],
             statuses: &[haunting::GHOST_STATUS],
+            built: &[abilities::whispering::MESSAGE_PROMPT],
             ..Default::default()
         }
     }

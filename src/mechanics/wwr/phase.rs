@@ -31,6 +31,17 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
             .filter(|(_, (p, slot))| p.alive && !slot.alive)
             .map(|(i, _)| i)
             .collect();
+        // a ghost the host removed (`modkill`, the bot's `$killq add` of a ghost): banished
+        let banished: Vec<usize> = world
+            .players
+            .iter()
+            .zip(&ctx.state.slots)
+            .enumerate()
+            .filter(|(_, (p, slot))| {
+                p.ghost && !slot.alive && !slot.has_status(super::haunting::GHOST_STATUS)
+            })
+            .map(|(i, _)| i)
+            .collect();
         for (p, slot) in world.players.iter_mut().zip(&ctx.state.slots) {
             p.alive = slot.alive;
             // a ghost the host revives lives again; one whose ghost status the host took
@@ -54,8 +65,16 @@ pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
         // A player the host removed dies as the bot's host kill does: his death's triggers
         // run first thing (the Gravedigger hears of him; the Den Mother's death still makes
         // the Ridge Wolf hungry).
-        if !removed.is_empty() {
+        if !removed.is_empty() || !banished.is_empty() {
             run.stage = "host".into();
+        }
+        for v in banished {
+            let name = run.name(v);
+            run.note(
+                "host",
+                format!("{name}, a ghost, was removed by the host: banished, and the banishment's triggers run now"),
+            );
+            super::deaths::banish_triggers(&mut run, v, "true banish");
         }
         for v in removed {
             let name = run.name(v);
