@@ -95,7 +95,13 @@ const ROUNDINGS: [(&str, Rounding); 3] = [
 
 fn parse_term(c: &mut Cursor, mode: Mode) -> PResult<Value> {
     let start = c.pos;
-    if mode == Mode::Code {
+    // (most terms begin with `@` or a backtick: only a lower-case letter may start a rounding)
+    if mode == Mode::Code
+        && c.rest()
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_lowercase)
+    {
         for (word, rounding) in ROUNDINGS {
             let saved = *c;
             if c.eat_keyword(word) && c.peek().is_some_and(char::is_whitespace) {

@@ -267,6 +267,14 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
         roots.push(file);
         add_role(&program, file, &mut roles, &mut abilities, &mut sides);
     }
+    // the roles the host's values name for an `Include:` (the Echo's Herbalist) are the
+    // roleset's too, dealt to nobody: their prompts are the holders'
+    for file in included_roles(&program, &roots, &setup.host_info) {
+        if !roots.contains(&file) {
+            roots.push(file);
+            add_role(&program, file, &mut roles, &mut abilities, &mut sides);
+        }
+    }
     let in_play = support::in_play(&program, &roots);
     // The roles a dealt role can become (the Cursed Civilian's Wolf) are the roleset's too,
     // dealt to nobody: a changed player's role, prompts and side are the engine's.
@@ -418,6 +426,41 @@ fn ghost_status() -> crate::rules::StatusDef {
         public: true,
         description: "Dead but not banished (haunting games): acts through the texts flagged Ghostly or Haunted, votes in the ghosts' polls.".into(),
     }
+}
+
+/// The roles the setup's host values name for the `Include: %Label%` lines of these roles
+/// (one value for everyone, or `Holder: Role; Holder: Role`).
+fn included_roles(
+    program: &Program,
+    roles: &[usize],
+    host_info: &BTreeMap<String, String>,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &role in roles {
+        let Some(element) = program.element(role) else {
+            continue;
+        };
+        for special in &element.specials {
+            let crate::wwr::ast::ValueKind::HostInfo { info } = &special.value.kind else {
+                continue;
+            };
+            if special.kind != ast::SpecialKind::Include {
+                continue;
+            }
+            let Some(value) = host_info.get(&info.label) else {
+                continue;
+            };
+            for item in value.split(';') {
+                let name = item.split_once(':').map_or(item, |(_, r)| r).trim();
+                if let Some(file) = program.find(Namespace::Role, name)
+                    && !out.contains(&file)
+                {
+                    out.push(file);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Where a text in play hears `On <Name> Whisper`: the prompt the host answers for each

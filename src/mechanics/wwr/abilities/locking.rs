@@ -38,7 +38,10 @@ pub fn run(run: &mut Run, scope: &mut Scope, lock: bool, location: &Value) -> Fe
             "Unlocking succeeded!",
         )
     };
-    run.tell(Audience::Host, to_host);
+    // the host has something to do only when the channel changes
+    if lock != was {
+        run.tell(Audience::Host, to_host);
+    }
     Feedback::ok(if lock {
         format!("#{place} locked")
     } else {
