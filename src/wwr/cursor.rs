@@ -116,7 +116,13 @@ impl<'a> Cursor<'a> {
     }
 
     pub fn peek(&self) -> Option<char> {
-        self.rest().chars().next()
+        if self.pos >= self.end {
+            return None;
+        }
+        match self.src.text.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            _ => self.rest().chars().next(),
+        }
     }
 
     pub fn peek_second(&self) -> Option<char> {
@@ -255,13 +261,23 @@ impl<'a> Cursor<'a> {
     /// Consumes characters while `f` holds and returns them.
     pub fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
         let rest = self.rest();
+        let bytes = rest.as_bytes();
         let mut taken = 0;
-        let mut len = rest.len();
-        for (i, c) in rest.char_indices() {
+        let mut len = 0;
+        // ASCII bytes are tested as they are; a longer character is decoded
+        while len < bytes.len() {
+            let (c, width) = if bytes[len].is_ascii() {
+                (char::from(bytes[len]), 1)
+            } else {
+                match rest[len..].chars().next() {
+                    Some(c) => (c, c.len_utf8()),
+                    None => break,
+                }
+            };
             if !f(c) {
-                len = i;
                 break;
             }
+            len += width;
             taken += 1;
         }
         STEPS.with(|s| s.set(s.get() + taken));
@@ -436,31 +452,27 @@ pub fn matching_open(text: &str, start: usize, close: usize) -> Option<usize> {
     None
 }
 
-/// Offsets of every top-level `:` in `start..end` that ends a segment: followed by whitespace
-/// or by the end of the range. Colons inside strings and brackets (`@(Role:Wolf)`) do not count.
-pub fn segment_colons(text: &str, start: usize, end: usize) -> Vec<usize> {
-    let mut found = Vec::new();
-    if text.get(start..end).is_none() {
-        return found;
-    }
+/// The first top-level `:` of `start..end` that ends a segment (`segment_colons`), found
+/// without scanning the rest.
+pub fn first_segment_colon(text: &str, start: usize, end: usize) -> Option<usize> {
+    text.get(start..end)?;
     let bytes = &text.as_bytes()[..end];
     let mut nesting = Nesting::default();
-    for i in start..end {
-        if !special(bytes, i) {
-            continue;
-        }
-        let top = nesting.step(classify(bytes, i));
-        if top && bytes[i] == b':' && (i + 1 == end || whitespace_at(text, i + 1)) {
-            found.push(i);
-        }
-    }
-    found
+    (start..end).find(|&i| {
+        special(bytes, i)
+            && nesting.step(classify(bytes, i))
+            && bytes[i] == b':'
+            && (i + 1 == end || whitespace_at(text, i + 1))
+    })
 }
 
-/// Where the trailing parameter groups (`[…]`, `{…}`, `⟨…⟩`, `|…|`) of a line begin: the
-/// first top-level opener at the start of the range or after whitespace.
-pub fn params_start(text: &str, start: usize, end: usize) -> Option<usize> {
-    let region = text.get(start..end)?;
+/// `params_start` of `start..end`, and the `segment_colons` of the text before it, in one
+/// pass: every line is cut so, and the two scans were a tenth of the parse.
+pub fn colons_and_params(text: &str, start: usize, end: usize) -> (Vec<usize>, Option<usize>) {
+    let mut colons = Vec::new();
+    let Some(region) = text.get(start..end) else {
+        return (colons, None);
+    };
     let bytes = &text.as_bytes()[..end];
     let mut nesting = Nesting::default();
     for i in start..end {
@@ -469,7 +481,7 @@ pub fn params_start(text: &str, start: usize, end: usize) -> Option<usize> {
         }
         let was_top = nesting.at_top();
         let b = classify(bytes, i);
-        nesting.step(b);
+        let top = nesting.step(b);
         let opener = matches!(b, Byte::Open(_)) && bytes[i] != b'(' || bytes[i] == b'|';
         if was_top
             && opener
@@ -478,10 +490,13 @@ pub fn params_start(text: &str, start: usize, end: usize) -> Option<usize> {
                 .next_back()
                 .is_none_or(char::is_whitespace)
         {
-            return Some(i);
+            return (colons, Some(i));
+        }
+        if top && bytes[i] == b':' && (i + 1 == end || whitespace_at(text, i + 1)) {
+            colons.push(i);
         }
     }
-    None
+    (colons, None)
 }
 
 /// Splits `start..end` at top-level commas; returns trimmed `(start, end)` byte ranges.
@@ -522,7 +537,73 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    // The two scans `colons_and_params` does in one, written plainly: its test's reference.
+
+    /// Offsets of every top-level `:` in `start..end` that ends a segment: followed by whitespace
+    /// or by the end of the range. Colons inside strings and brackets (`@(Role:Wolf)`) do not count.
+    fn segment_colons(text: &str, start: usize, end: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        if text.get(start..end).is_none() {
+            return found;
+        }
+        let bytes = &text.as_bytes()[..end];
+        let mut nesting = Nesting::default();
+        for i in start..end {
+            if !special(bytes, i) {
+                continue;
+            }
+            let top = nesting.step(classify(bytes, i));
+            if top && bytes[i] == b':' && (i + 1 == end || whitespace_at(text, i + 1)) {
+                found.push(i);
+            }
+        }
+        found
+    }
+
+    /// Where the trailing parameter groups (`[…]`, `{…}`, `⟨…⟩`, `|…|`) of a line begin: the
+    /// first top-level opener at the start of the range or after whitespace.
+    fn params_start(text: &str, start: usize, end: usize) -> Option<usize> {
+        let region = text.get(start..end)?;
+        let bytes = &text.as_bytes()[..end];
+        let mut nesting = Nesting::default();
+        for i in start..end {
+            if !special(bytes, i) {
+                continue;
+            }
+            let was_top = nesting.at_top();
+            let b = classify(bytes, i);
+            nesting.step(b);
+            let opener = matches!(b, Byte::Open(_)) && bytes[i] != b'(' || bytes[i] == b'|';
+            if was_top
+                && opener
+                && region[..i - start]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace)
+            {
+                return Some(i);
+            }
+        }
+        None
+    }
+
     proptest! {
+        /// One pass finds what the two scans find: the parameters' start, and the segment
+        /// colons of the trimmed text before it.
+        #[test]
+        fn colons_and_params_is_the_two_scans(text in "[()\\[\\]{}⟨⟩`|: ab]{0,40}") {
+            let end = text.len();
+            let params = params_start(&text, 0, end);
+            let (bs, be) = trim_range(&text, 0, params.unwrap_or(end));
+            let colons = if bs == be { Vec::new() } else { segment_colons(&text, bs, be) };
+            let (found, found_params) = colons_and_params(&text, 0, end);
+            prop_assert_eq!(found_params, params, "{:?}", text);
+            if bs != be {
+                prop_assert_eq!(found, colons, "{:?}", text);
+            }
+            prop_assert_eq!(first_segment_colon(&text, 0, end), segment_colons(&text, 0, end).first().copied());
+        }
+
         /// The opener found in one pass is the one whose own scan ends at the closer, for every
         /// closer of texts full of brackets and backticks.
         #[test]

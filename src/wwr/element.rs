@@ -25,7 +25,7 @@ use super::ast::{
 };
 use super::condition::parse_condition_exact;
 use super::cursor::{
-    Cursor, MAX_NESTING, PResult, params_start, segment_colons, split_commas, trim_range,
+    Cursor, MAX_NESTING, PResult, colons_and_params, first_segment_colon, split_commas, trim_range,
 };
 use super::header::parse_header;
 use super::names::did_you_mean;
@@ -536,7 +536,7 @@ impl Builder {
     /// A trigger line and its bullets. `Ok(None)` when errors were already recorded.
     fn trigger_block(&mut self, line: Line, bullets: &[Line]) -> PResult<Option<TriggerBlock>> {
         let text = line.src.text;
-        let Some(&colon) = segment_colons(text, line.start, line.end).first() else {
+        let Some(colon) = first_segment_colon(text, line.start, line.end) else {
             let found = line.text();
             let flag_names = FLAGS.iter().map(|(n, _)| *n);
             return Err(Diagnostic::error(
@@ -859,13 +859,13 @@ struct LineParts {
 
 fn split_line(src: SrcLine, start: usize, end: usize) -> LineParts {
     let text = src.text;
-    let params_at = params_start(text, start, end);
+    let (colons, params_at) = colons_and_params(text, start, end);
     let body_end = params_at.unwrap_or(end);
     let (bs, be) = trim_range(text, start, body_end);
     let mut segments = Vec::new();
     if bs != be {
         let mut segment_start = bs;
-        for colon in segment_colons(text, bs, be) {
+        for colon in colons {
             segments.push(trim_range(text, segment_start, colon));
             segment_start = colon + 1;
         }

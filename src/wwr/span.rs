@@ -146,7 +146,8 @@ fn ascii_tail(text: &str) -> usize {
 /// checkpoints of its start, where a scan from the start is as short): entry `k` counts the
 /// characters starting before byte `k * CHECKPOINT`.
 pub fn checkpoints(text: &str) -> Vec<u32> {
-    if ascii_tail(text) <= 2 * CHECKPOINT {
+    // (most lines are ASCII, or have their one bullet at the start)
+    if text.len() <= 2 * CHECKPOINT || ascii_tail(text) <= 2 * CHECKPOINT {
         return Vec::new();
     }
     let mut marks = Vec::with_capacity(text.len() / CHECKPOINT + 2);
