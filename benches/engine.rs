@@ -365,6 +365,44 @@ fn players_acting(players: usize) -> usize {
     players / 2
 }
 
+/// Night 2 of a haunting WWR game of the demo book with every layer-C role in play: the first
+/// night's and day's victims are ghosts, who answer their prompts beside the living.
+fn wwr_haunted_night(players: usize) -> mafia_mod::engine::Game {
+    let mut game = mafia_mod::demo::wwr_demo_game_haunted(players, 7).expect("created");
+    let names: Vec<String> = game.state().slots.iter().map(|s| s.name.clone()).collect();
+    for phase in 0..3 {
+        fill_every_usable(&mut game, |_| Default::default());
+        let ballot = if phase == 2 { "gallows" } else { "hunt" };
+        for voter in &names {
+            let _ = game.submit(
+                Entry::Vote {
+                    ballot: Some(ballot.into()),
+                    voter: voter.clone(),
+                    target: names[(phase + 1) * 2].clone(),
+                },
+                None,
+            );
+        }
+        game.submit(Entry::Resolve, None).expect("resolved");
+    }
+    fill_every_usable(&mut game, |_| Default::default());
+    let ghosts = game
+        .state()
+        .slots
+        .iter()
+        .filter(|s| s.has_status("ghost"))
+        .count();
+    assert!(ghosts > 0, "no ghost on Night 2");
+    game
+}
+
+/// Resolve Night 2 of a haunting WWR game (ghosts acting, banishment, a seance, an echo).
+#[divan::bench(args = [24, 100], sample_count = 30)]
+fn resolve_wwr_haunted_night(bencher: divan::Bencher, players: usize) {
+    let game = wwr_haunted_night(players);
+    bencher.bench(|| divan::black_box(game.preview()));
+}
+
 /// Resolve Night 1 of a WWR game of the demo role book: the immediate answers in log order,
 /// then the bot's whole phase-change pipeline.
 #[divan::bench(args = [24, 100], sample_count = 30)]

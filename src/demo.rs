@@ -439,10 +439,51 @@ pub fn wwr_demo_game_layer_b(count: usize, seed: u64) -> Result<Game, String> {
     wwr_demo_game_of(players, seed)
 }
 
+/// The demo book's haunting and include roles and the seats of each 16 they take over from
+/// [`WWR_DEMO_LAYER_B`]'s table (a Night Watch, a Blacksmith, a Scarecrow Maker, two wolves).
+pub const WWR_DEMO_LAYER_C: [(usize, &str); 5] = [
+    (2, "lost_soul"),
+    (9, "sexton"),
+    (6, "spiritualist"),
+    (12, "grave_robber"),
+    (13, "echo"),
+];
+
+/// [`wwr_demo_game_layer_b`] with the layer-C roles in play, in a haunting game (the Echo
+/// echoes the Herbalist): the benchmark of a night with ghosts, banishment and resurrection.
+pub fn wwr_demo_game_haunted(count: usize, seed: u64) -> Result<Game, String> {
+    let mut players = wwr_demo_players(count);
+    for (i, player) in players.iter_mut().enumerate() {
+        let seat = i % 16;
+        let role = WWR_DEMO_LAYER_C
+            .iter()
+            .chain(&WWR_DEMO_LAYER_B)
+            .find(|(s, _)| *s == seat)
+            .map(|(_, role)| *role);
+        if let Some(role) = role {
+            player.role = role.to_string();
+        }
+    }
+    let options = [("haunting", "on"), ("%Role%", "Herbalist")]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    wwr_demo_game_with(players, options, seed)
+}
+
 fn wwr_demo_game_of(players: Vec<PlayerSetup>, seed: u64) -> Result<Game, String> {
+    wwr_demo_game_with(players, Default::default(), seed)
+}
+
+fn wwr_demo_game_with(
+    players: Vec<PlayerSetup>,
+    options: std::collections::BTreeMap<String, String>,
+    seed: u64,
+) -> Result<Game, String> {
     let roleset = crate::systems::load_roleset(WWR_DEMO_SETUP).map_err(|e| e.to_string())?;
     let setup = Setup {
         players,
+        options,
         ..Setup::default()
     };
     Game::create("wwr-demo", roleset, setup, seed, &SYSTEMS)
