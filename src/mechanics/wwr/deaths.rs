@@ -53,15 +53,7 @@ pub fn drain(run: &mut Run) -> bool {
             };
             let key = run.key(&format!("death:{}", run.name(v)));
             let cause = format!("{} by {}", record.kind, run.src_label(&record.src));
-            if let Some((result, why)) = run.ctx.verdict_stop(&key) {
-                run.step(
-                    key,
-                    result,
-                    None,
-                    None,
-                    vec![run.name(v)],
-                    vec![format!("{} would die ({cause})", run.name(v)), why],
-                );
+            if stopped_by_host(run, &key, v, format!("{} would die ({cause})", run.name(v))) {
                 continue;
             }
             run.world.players[v].alive = false;
@@ -117,15 +109,8 @@ fn banish_all(run: &mut Run, queue: &[Queued]) -> bool {
         let Some(record) = record else { continue };
         let key = run.key(&format!("banish:{}", run.name(v)));
         let cause = format!("{} by {}", record.kind, run.src_label(&record.src));
-        if let Some((result, why)) = run.ctx.verdict_stop(&key) {
-            run.step(
-                key,
-                result,
-                None,
-                None,
-                vec![run.name(v)],
-                vec![format!("{} would be banished ({cause})", run.name(v)), why],
-            );
+        let would = format!("{} would be banished ({cause})", run.name(v));
+        if stopped_by_host(run, &key, v, would) {
             continue;
         }
         super::haunting::banish(run, v, &record.kind);
@@ -161,6 +146,23 @@ pub fn banish_triggers(run: &mut Run, v: usize, kind: &str) {
     fire_all(run, TriggerKind::OnBanishment, &global);
     fire_all(run, TriggerKind::Passive, &[]);
     run.world.drop_extra_roles(v);
+}
+
+/// The host's `skip` or `fail` of a death or a banishment (`override death:NAME skip …`): the
+/// step says what would have happened, and why it did not.
+fn stopped_by_host(run: &mut Run, key: &str, v: usize, would: String) -> bool {
+    let Some((result, why)) = run.ctx.verdict_stop(key) else {
+        return false;
+    };
+    run.step(
+        key.to_string(),
+        result,
+        None,
+        None,
+        vec![run.name(v)],
+        vec![would, why],
+    );
+    true
 }
 
 /// What a death sets off (research §1.11): `On Death` and `On Killed` or `On Lynch` on the
