@@ -806,13 +806,43 @@ impl Run<'_, '_> {
     }
 
     pub fn interpolate(&mut self, scope: &Scope, parts: &[TextPart]) -> String {
+        self.interpolate_quoting(scope, parts, false)
+    }
+
+    /// A message's text as the bot's `parseInfo` writes it for a player: each role it names in
+    /// backticks (`srcRefToText`: `` a `Wolf` had come for you ``). Public texts keep the plain
+    /// names of [`Run::interpolate`], which comparisons read too: a post published by an
+    /// earlier version replays word for word.
+    pub fn message_text(&mut self, scope: &Scope, value: &crate::wwr::ast::Value) -> String {
+        match &value.kind {
+            ValueKind::Text { parts } => self.interpolate_quoting(scope, parts, true),
+            _ => {
+                let v = self.eval(scope, value);
+                self.show(&v)
+            }
+        }
+    }
+
+    fn interpolate_quoting(&mut self, scope: &Scope, parts: &[TextPart], roles: bool) -> String {
         let mut out = String::new();
         for part in parts {
             match part {
                 TextPart::Text { text } => out.push_str(text),
                 TextPart::Value { value } => {
                     let v = self.eval(scope, value);
-                    out.push_str(&self.show(&v));
+                    let quoted = match &v {
+                        V::Role(r) if roles => vec![*r],
+                        V::Roles(rs) if roles => rs.clone(),
+                        _ => {
+                            out.push_str(&self.show(&v));
+                            continue;
+                        }
+                    };
+                    let names: Vec<String> = quoted
+                        .iter()
+                        .map(|r| format!("`{}`", self.program.name(*r)))
+                        .collect();
+                    out.push_str(&names.join(", "));
                 }
             }
         }

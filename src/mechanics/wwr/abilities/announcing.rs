@@ -22,6 +22,8 @@ pub fn run(
         let v = run.eval(scope, info);
         run.show(&v)
     };
+    // what a player or a group is told names roles as the bot does, in backticks
+    let told = run.message_text(scope, info);
     // The announcement is the message; the ability itself reports nothing, as the bot's
     // announcing abilities return an empty message. The bot ends a private sentence with a
     // full stop where the text has none (`announcementImmediate`). Public texts stay as
@@ -33,7 +35,7 @@ pub fn run(
         }
         AnnouncementKind::Learn | AnnouncementKind::Know => match scope.me() {
             Some(p) => {
-                let text = ended(&text, ".;!?\"'-`");
+                let text = ended(&told, ".;!?\"'-`");
                 run.tell(Audience::Slot(p), text.clone());
                 Feedback::ok(format!("{} learns: {text}", run.name(p))).told("")
             }
@@ -59,7 +61,7 @@ pub fn run(
                     Audience::Host => "the host".into(),
                 })
                 .collect();
-            let private = ended(&text, ".;!?\"'-`");
+            let private = ended(&told, ".;!?\"'-`");
             for a in audiences {
                 let said = if a == Audience::Public {
                     text.clone()
