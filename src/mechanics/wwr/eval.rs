@@ -269,7 +269,7 @@ impl Run<'_, '_> {
             // the bot's `stats.haunting`: the option
             ValueKind::Variable {
                 variable: Variable::Haunting,
-            } => V::Bool(self.ctx.option(super::haunting::OPTION) == "on"),
+            } => V::Bool(self.haunting),
             ValueKind::Variable { variable } => V::Num(match variable {
                 Variable::Total => self.world.players.len() as f64,
                 Variable::Living => self.world.living().count() as f64,

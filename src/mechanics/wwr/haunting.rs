@@ -31,7 +31,7 @@ pub const GHOST_STATUS: &str = "ghost";
 pub const OVERWRITE: &str = "!haunted_overwrite";
 
 pub fn on(run: &Run) -> bool {
-    run.ctx.option(OPTION) == "on"
+    run.haunting
 }
 
 /// An element's activation from its flags.

@@ -172,6 +172,9 @@ pub struct Program {
     /// The elements whose texts hear other players' actions (`On @Target Action [...]`):
     /// only while one is in play does every action reach everyone.
     hears_others_actions: Vec<usize>,
+    /// Each poll's ballot id ([`Program::ballot_id`]), worked out once: every trigger for
+    /// everyone asks it of every poll of the book.
+    ballot_ids: HashMap<usize, String>,
 }
 
 impl Program {
@@ -216,7 +219,9 @@ impl Program {
             kinds: Vec::new(),
             team_alias: HashMap::new(),
             hears_others_actions: Vec::new(),
+            ballot_ids: HashMap::new(),
         };
+        program.ballot_ids = program.poll_ids();
         program.kinds = (0..program.library.entries.len())
             .map(|f| {
                 program
@@ -290,6 +295,42 @@ impl Program {
         self.role_info
             .get(&file)
             .unwrap_or_else(|| NONE.get_or_init(RoleInfo::default))
+    }
+
+    /// A poll's ballot id: its name's, or its file stem's where another poll of the book has
+    /// the same name (the corpus's Medium Question is both `medium` and `medium-haunted`,
+    /// which the texts name by file: ``Create `Medium Haunted` Poll``).
+    pub fn ballot_id(&self, poll: usize) -> String {
+        self.ballot_ids
+            .get(&poll)
+            .cloned()
+            .unwrap_or_else(|| role_id(self.name(poll)))
+    }
+
+    fn poll_ids(&self) -> HashMap<usize, String> {
+        let polls: Vec<(usize, String)> = (0..self.library.entries.len())
+            .filter(|f| {
+                matches!(
+                    self.element(*f).map(|e| &e.header.kind),
+                    Some(ElementKind::Poll)
+                )
+            })
+            .map(|f| (f, role_id(self.name(f))))
+            .collect();
+        polls
+            .iter()
+            .map(|(f, id)| {
+                let shared = polls.iter().any(|(g, other)| g != f && other == id);
+                (
+                    *f,
+                    if shared {
+                        self.stem_key(*f)
+                    } else {
+                        id.clone()
+                    },
+                )
+            })
+            .collect()
     }
 
     /// The side id of a team file: its stem in snake case (`Werewolf.wwr` is `werewolf`).

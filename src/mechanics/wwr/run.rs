@@ -34,6 +34,8 @@ pub struct Run<'r, 'a> {
     pub cancelled: std::collections::BTreeMap<u64, super::visit::Cancelled>,
     /// Counts steps of the same key so each has its own override key.
     keys: std::collections::BTreeMap<String, u32>,
+    /// A haunting game (option `haunting: on`), read once: every trigger asks.
+    pub haunting: bool,
 }
 
 /// How deep triggers may fire triggers before the executor stops the cascade.
@@ -49,6 +51,7 @@ impl<'r, 'a> Run<'r, 'a> {
     pub fn new(ctx: &'r mut Ctx<'a>, world: World, program: Arc<Program>) -> Self {
         let phase = ctx.state.phase;
         let kind = ctx.state.phase_kind(ctx.roleset);
+        let haunting = ctx.option(super::haunting::OPTION) == "on";
         Run {
             ctx,
             world,
@@ -63,6 +66,7 @@ impl<'r, 'a> Run<'r, 'a> {
             next_visit: 0,
             cancelled: Default::default(),
             keys: Default::default(),
+            haunting,
         }
     }
 

@@ -759,23 +759,6 @@ fn pre_end(kind: TriggerKind) -> bool {
     )
 }
 
-/// The id of a poll's ballot: its name in snake case.
-/// A poll's ballot id: its name's, or its file stem's where another poll of the book has the
-/// same name (the corpus's Medium Question is both `medium` and `medium-haunted`, which the
-/// texts name by file: ``Create `Medium Haunted` Poll``).
-pub fn ballot_id(program: &Program, poll: usize) -> String {
-    let id = role_id(program.name(poll));
-    let shared = (0..program.library.entries.len()).any(|other| {
-        other != poll
-            && matches!(
-                program.element(other).map(|e| &e.header.kind),
-                Some(ElementKind::Poll)
-            )
-            && role_id(program.name(other)) == id
-    });
-    if shared { program.stem_key(poll) } else { id }
-}
-
 /// Every poll an element in play creates, as a ballot of the phase kind it is created in.
 fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
     // Each poll: the phase kind it is created in, and whether its channel is a group's.
@@ -843,7 +826,7 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
         })
         .map(|(poll, phase, private, i)| {
             let options = poll_options(program, poll);
-            let base = ballot_id(program, poll);
+            let base = program.ballot_id(poll);
             BallotDef {
                 id: super::abilities::polling::instance_ballot(&base, i),
                 name: if i == 0 {

@@ -316,7 +316,7 @@ fn reached(run: &Run, reach: Reach, kind: TriggerKind) -> Vec<Src> {
             })
             .filter(|f| has(*f))
             .filter(|f| {
-                let ballot = super::setup::ballot_id(program, *f);
+                let ballot = program.ballot_id(*f);
                 run.ctx.roleset.ballot(&ballot).is_some()
             })
             .map(Src::Poll)

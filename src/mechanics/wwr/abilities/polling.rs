@@ -171,7 +171,7 @@ fn create(run: &mut Run, scope: &mut Scope, file: usize, ability: &ast::Poll) ->
         run.show(&v)
     });
     let name = run.program.name(file).to_string();
-    let base = crate::mechanics::wwr::setup::ballot_id(&run.program, file);
+    let base = run.program.ballot_id(file);
     if run.world.polls.iter().any(|p| p.poll == file) {
         return Feedback::failed(format!("The {name} poll is already open"));
     }
