@@ -9,12 +9,13 @@
 
 use super::abilities::{self, choices};
 use super::ast::{Ability, AbilityKind, Duration, Feedback, Name, Value, ValueKind};
-use super::cursor::{Cursor, PResult, split_commas};
+use super::cursor::{Cursor, Few, PResult, split_commas};
 use super::names::did_you_mean;
 use super::value::{parse_list_item, parse_value};
 
-/// Parses the ability filling `c`.
-pub fn parse_ability(c: &mut Cursor) -> PResult<Ability> {
+/// Parses the ability filling `c`, boxed as the tree keeps it (built in place, so the large
+/// node is not moved again on its way up).
+pub fn parse_ability(c: &mut Cursor) -> PResult<Box<Ability>> {
     c.skip_ws();
     let start = c.pos;
     let kind = match c.peek() {
@@ -27,11 +28,11 @@ pub fn parse_ability(c: &mut Cursor) -> PResult<Ability> {
             )));
         }
     };
-    c.expect_end(&format!("the {} ability", kind.type_name()))?;
-    Ok(Ability {
+    c.expect_end(format_args!("the {} ability", kind.type_name()))?;
+    Ok(Box::new(Ability {
         kind,
         span: c.span_from(start),
-    })
+    }))
 }
 
 /// `` `Name` Choice Creation …``, `` `Name` Choice Choose …`` or a feedback value.
@@ -155,7 +156,7 @@ pub(crate) fn duration(c: &mut Cursor) -> PResult<Option<Duration>> {
 }
 
 /// The trimmed item ranges of a parenthesised, comma-separated list, if one follows.
-pub(crate) fn paren_items(c: &mut Cursor) -> PResult<Option<Vec<(usize, usize)>>> {
+pub(crate) fn paren_items(c: &mut Cursor) -> PResult<Option<Few<(usize, usize)>>> {
     let mut probe = *c;
     probe.skip_ws();
     if probe.peek() != Some('(') {

@@ -60,6 +60,10 @@
 use super::span::Span;
 use serde::Serialize;
 
+/// A name or a piece of text in the tree. Nearly all are short (`Self`, `Werewolf`), so they
+/// are kept inline: an allocation each was a fifth of the parse.
+pub type Str = compact_str::CompactString;
+
 // Each ability type's node lives in its module under `wwr/abilities/`; the tree is whole here.
 pub use super::abilities::AbilityKind;
 pub use super::abilities::activating::Activating;
@@ -579,7 +583,7 @@ pub enum StatementKind {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Guard {
-    When { condition: Condition },
+    When { condition: Box<Condition> },
     Otherwise,
     Feedback,
 }
@@ -651,7 +655,7 @@ pub struct Value {
 pub enum ValueKind {
     /// `@Self`, `@Selection`, `@Result2`, `@ID:123`.
     Selector {
-        name: String,
+        name: Str,
     },
     /// `@(Role:Baker,Align:!Werewolf)`.
     PlayerQuery {
@@ -659,7 +663,7 @@ pub enum ValueKind {
     },
     /// `&Werewolf`, `&All`, `&Self`, `&Ind`.
     Team {
-        name: String,
+        name: Str,
     },
     /// `&(Attr:!Wronger,Align:!Coven)`.
     TeamQuery {
@@ -667,7 +671,7 @@ pub enum ValueKind {
     },
     /// `^All`.
     RoleSet {
-        name: String,
+        name: Str,
     },
     /// `^(Cat:Investigative,Class:!Unaligned)`.
     RoleQuery {
@@ -692,11 +696,12 @@ pub enum ValueKind {
     },
     /// `%Role%`, `%Player2%`, `%Option1|Option2%`, `%Role:@All%`.
     HostInfo {
-        info: HostInfo,
+        /// Boxed: rare, and the largest variant, so every value would pay for its size.
+        info: Box<HostInfo>,
     },
     /// A bare word: `True`, `Success`, `Abstain`, `Townsfolk`.
     Word {
-        word: String,
+        word: Str,
     },
     /// `<value>-><Property>`.
     Property {
@@ -727,7 +732,7 @@ pub enum ValueKind {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TextPart {
-    Text { text: String },
+    Text { text: Str },
     Value { value: Value },
 }
 

@@ -26,41 +26,44 @@ pub fn parse_condition_exact(c: &mut Cursor) -> PResult<Condition> {
 fn parse_and(c: &mut Cursor) -> PResult<Condition> {
     let start = c.pos;
     let first = parse_or(c)?;
-    let mut all = vec![first];
-    while c.eat_phrase("and") {
-        all.push(parse_or(c)?);
-    }
-    Ok(combine(c, start, all, |all| ConditionKind::And { all }))
+    chain(c, start, first, "and", parse_or, |all| ConditionKind::And {
+        all,
+    })
 }
 
 fn parse_or(c: &mut Cursor) -> PResult<Condition> {
     let start = c.pos;
     let first = parse_unary(c)?;
-    let mut any = vec![first];
-    while c.eat_phrase("or") {
-        any.push(parse_unary(c)?);
-    }
-    Ok(combine(c, start, any, |any| ConditionKind::Or { any }))
+    chain(c, start, first, "or", parse_unary, |any| {
+        ConditionKind::Or { any }
+    })
 }
 
-fn combine(
-    c: &Cursor,
+/// `first`, or the chain `first <joiner> … <joiner> last` made into one condition by `make`.
+/// A lone operand is returned as it is, with no list built for it (most conditions are one
+/// comparison, and this is on the parser's hot path).
+fn chain(
+    c: &mut Cursor,
     start: usize,
-    mut items: Vec<Condition>,
+    first: Condition,
+    joiner: &str,
+    operand: fn(&mut Cursor) -> PResult<Condition>,
     make: impl FnOnce(Vec<Condition>) -> ConditionKind,
-) -> Condition {
-    if items.len() == 1
-        && let Some(only) = items.pop()
-    {
-        return only;
+) -> PResult<Condition> {
+    if !c.eat_phrase(joiner) {
+        return Ok(first);
+    }
+    let mut items = vec![first, operand(c)?];
+    while c.eat_phrase(joiner) {
+        items.push(operand(c)?);
     }
     let mut from = *c;
     from.pos = start;
     from.skip_ws();
-    Condition {
+    Ok(Condition {
         kind: make(items),
         span: c.span_of(from.pos, c.pos),
-    }
+    })
 }
 
 fn parse_unary(c: &mut Cursor) -> PResult<Condition> {

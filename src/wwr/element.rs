@@ -25,7 +25,8 @@ use super::ast::{
 };
 use super::condition::parse_condition_exact;
 use super::cursor::{
-    Cursor, MAX_NESTING, PResult, colons_and_params, first_segment_colon, split_commas, trim_range,
+    Cursor, Few, MAX_NESTING, PResult, colons_and_params, first_segment_colon, split_commas,
+    trim_range,
 };
 use super::header::parse_header;
 use super::names::did_you_mean;
@@ -132,10 +133,7 @@ const TEAM_KEYS: [&str; 1] = ["Win Condition:"];
 /// Parses one WWR text.
 pub fn parse_element(text: &str) -> Parsed {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let raw: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
+    let raw = split_lines(text);
     let marks: Vec<Vec<u32>> = raw.iter().map(|l| super::span::checkpoints(l)).collect();
     let mut lines = raw
         .iter()
@@ -274,7 +272,7 @@ impl Builder {
         }
     }
 
-    fn no_bullets_allowed(&mut self, what: &str, bullets: &[Line]) {
+    fn no_bullets_allowed(&mut self, what: impl std::fmt::Display, bullets: &[Line]) {
         if let Some(first) = bullets.first() {
             self.error(Diagnostic::error(
                 first.src.span(first.bullet_at, first.end),
@@ -307,9 +305,9 @@ impl Builder {
             return;
         }
         if let Some(&(prefix, special)) = SPECIALS.iter().find(|(p, _)| text.starts_with(p)) {
-            self.no_bullets_allowed(&format!("`{prefix}`"), bullets);
+            self.no_bullets_allowed(format_args!("`{prefix}`"), bullets);
             let mut c = Cursor::new(line.src, line.start + prefix.len(), line.end);
-            match parse_value_exact(&mut c, &format!("`{prefix}`")) {
+            match parse_value_exact(&mut c, format_args!("`{prefix}`")) {
                 Ok(value) => self.element.specials.push(Special {
                     kind: special,
                     value,
@@ -325,7 +323,7 @@ impl Builder {
             _ => &[],
         };
         if let Some(key) = keys_here.iter().find(|k| text.starts_with(**k)) {
-            self.no_bullets_allowed(&format!("`{key}`"), bullets);
+            self.no_bullets_allowed(format_args!("`{key}`"), bullets);
             if let Err(e) = self.key_line(line, key) {
                 self.error(e);
             }
@@ -719,7 +717,8 @@ impl Builder {
             ));
         }
         let span_to_end = |start: usize| line.src.span(start, line.end);
-        let mut body = if last_start == last_end {
+        // the statement built so far, and the body it sits in when it is a block's
+        let (mut body, mut built) = if last_start == last_end {
             let (opener_start, opener_end) =
                 prefixes.last().copied().unwrap_or((last_start, last_end));
             let opener = line.src.text.get(opener_start..opener_end).unwrap_or("");
@@ -731,7 +730,7 @@ impl Builder {
                     ),
                 ));
             }
-            block
+            (block, None)
         } else {
             if let Some(first) = block_lines.first() {
                 return Err(Diagnostic::error(
@@ -740,23 +739,26 @@ impl Builder {
                 ));
             }
             let ability = parse_ability(&mut Cursor::new(line.src, last_start, last_end))?;
-            vec![Statement {
+            let statement = Statement {
                 span: span_to_end(last_start),
-                kind: StatementKind::Ability {
-                    ability: Box::new(ability),
-                },
+                kind: StatementKind::Ability { ability },
                 params: Params::default(),
-            }]
+            };
+            (Vec::new(), Some(statement))
         };
         for &(start, end) in prefixes.iter().rev() {
-            let kind = self.wrap(line, start, end, body)?;
-            body = vec![Statement {
+            if let Some(inner) = built.take() {
+                body = vec![inner];
+            }
+            let kind = self.wrap(line, start, end, std::mem::take(&mut body))?;
+            built = Some(Statement {
                 kind,
                 params: Params::default(),
                 span: span_to_end(start),
-            }];
+            });
         }
-        body.pop()
+        built
+            .or_else(|| body.pop())
             .ok_or_else(|| Diagnostic::error(line.span(), "expected an ability"))
     }
 
@@ -799,7 +801,9 @@ impl Builder {
                 let mut c = Cursor::new(line.src, start, end);
                 match parse_condition_exact(&mut c) {
                     Ok(condition) => StatementKind::Branch {
-                        guard: Guard::When { condition },
+                        guard: Guard::When {
+                            condition: Box::new(condition),
+                        },
                         body,
                     },
                     Err(_) if word.chars().all(char::is_alphabetic) => {
@@ -849,11 +853,29 @@ fn yes_no(c: &Cursor) -> PResult<bool> {
     }
 }
 
+/// The text's lines, without their `\r\n` or `\n`. A plain byte loop: role texts' lines are
+/// short, and a `memchr` call per line cost more than it saved.
+fn split_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::with_capacity(text.len() / 32 + 1);
+    let mut start = 0;
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if b == b'\n' {
+            lines.push(&text[start..i]);
+            start = i + 1;
+        }
+    }
+    lines.push(&text[start..]);
+    for line in &mut lines {
+        *line = line.strip_suffix('\r').unwrap_or(line);
+    }
+    lines
+}
+
 /// A line's statement text cut into segments, and where its parameter groups are.
 struct LineParts {
     /// Trimmed segment ranges; empty when the text before the parameters is blank. The last
     /// segment is empty when the text ends with `:`.
-    segments: Vec<(usize, usize)>,
+    segments: Few<(usize, usize)>,
     params: Option<(usize, usize)>,
 }
 
@@ -862,7 +884,7 @@ fn split_line(src: SrcLine, start: usize, end: usize) -> LineParts {
     let (colons, params_at) = colons_and_params(text, start, end);
     let body_end = params_at.unwrap_or(end);
     let (bs, be) = trim_range(text, start, body_end);
-    let mut segments = Vec::new();
+    let mut segments = Few::new();
     if bs != be {
         let mut segment_start = bs;
         for colon in colons {

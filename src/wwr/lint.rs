@@ -13,6 +13,8 @@ pub fn lint(element: &Element) -> Vec<Diagnostic> {
     visit::values(element, &mut |value, in_string| {
         check_value(value, in_string, &mut warnings);
     });
+    // in the order they are written
+    warnings.sort_by_key(|w| (w.span.line, w.span.col));
     warnings
 }
 

@@ -7,8 +7,8 @@
 //! value ends at the first whitespace or at a character that cannot continue it.
 
 use super::ast::{
-    HostInfo, HostInfoKind, Property, QueryFilter, QueryKey, Rounding, TextPart, TypeAnnotation,
-    Value, ValueKind, Variable,
+    HostInfo, HostInfoKind, Property, QueryFilter, QueryKey, Rounding, Str, TextPart,
+    TypeAnnotation, Value, ValueKind, Variable,
 };
 use super::cursor::{Cursor, PResult, split_commas};
 use std::fmt;
@@ -41,7 +41,7 @@ pub fn parse_value(c: &mut Cursor) -> PResult<Value> {
 }
 
 /// Parses a whole range as exactly one value.
-pub fn parse_value_exact(c: &mut Cursor, what: &str) -> PResult<Value> {
+pub fn parse_value_exact(c: &mut Cursor, what: impl std::fmt::Display) -> PResult<Value> {
     let value = parse_value(c)?;
     c.expect_end(what)?;
     Ok(value)
@@ -60,7 +60,7 @@ pub fn parse_list_item(c: &mut Cursor, what: &str) -> PResult<Value> {
         c.peek().is_some_and(char::is_alphabetic) && c.rest().trim_end().contains(' ');
     if is_bare_phrase {
         let start = c.pos;
-        let word = c.rest().trim_end().to_string();
+        let word = Str::from(c.rest().trim_end());
         c.pos = c.end;
         return Ok(Value {
             kind: ValueKind::Word { word },
@@ -179,8 +179,8 @@ fn is_ident(c: char) -> bool {
 
 /// The name after a sigil (`@Self`, `&Werewolf`, `^All`), or an error saying what was
 /// `expected` there.
-fn sigil_name(c: &mut Cursor, expected: &str) -> PResult<String> {
-    let name = c.take_while(is_ident).to_string();
+fn sigil_name(c: &mut Cursor, expected: &str) -> PResult<Str> {
+    let name = Str::from(c.take_while(is_ident));
     if name.is_empty() {
         return Err(c.error_here(format!("expected {expected}, found {}", c.found())));
     }
@@ -240,7 +240,7 @@ fn parse_primary(c: &mut Cursor, mode: Mode) -> PResult<Value> {
             ValueKind::Number { value }
         }
         Some(ch) if mode == Mode::Code && ch.is_alphabetic() => ValueKind::Word {
-            word: c.take_while(is_ident).to_string(),
+            word: Str::from(c.take_while(is_ident)),
         },
         _ => {
             return Err(c.error_here(format!(
@@ -337,7 +337,7 @@ fn interpolate(content: Cursor) -> Vec<TextPart> {
             if let Ok(value) = parse_term(&mut attempt, Mode::InString) {
                 if c.pos > text_start {
                     parts.push(TextPart::Text {
-                        text: c.slice(text_start, c.pos).to_string(),
+                        text: Str::from(c.slice(text_start, c.pos)),
                     });
                 }
                 parts.push(TextPart::Value { value });
@@ -350,7 +350,7 @@ fn interpolate(content: Cursor) -> Vec<TextPart> {
     }
     if c.pos > text_start || parts.is_empty() {
         parts.push(TextPart::Text {
-            text: c.slice(text_start, c.pos).to_string(),
+            text: Str::from(c.slice(text_start, c.pos)),
         });
     }
     parts
@@ -407,12 +407,12 @@ fn parse_host_info(c: &mut Cursor) -> PResult<ValueKind> {
     c.pos = content_end + 1;
     if content.contains('|') {
         return Ok(ValueKind::HostInfo {
-            info: HostInfo {
+            info: Box::new(HostInfo {
                 kind: HostInfoKind::Options,
                 label: content.to_string(),
                 from: None,
                 options: content.split('|').map(str::to_string).collect(),
-            },
+            }),
         });
     }
     let (label, from) = match content.find(':') {
@@ -444,12 +444,12 @@ fn parse_host_info(c: &mut Cursor) -> PResult<ValueKind> {
         ));
     };
     Ok(ValueKind::HostInfo {
-        info: HostInfo {
+        info: Box::new(HostInfo {
             kind,
             label: label.to_string(),
             from,
             options: Vec::new(),
-        },
+        }),
     })
 }
 

@@ -78,40 +78,11 @@ pub fn ability_values(kind: &AbilityKind) -> Vec<&Value> {
 }
 
 /// Every value written in the element, and every value inside those (property bases, list
-/// items, interpolated selectors…); `in_string` is true inside backtick strings.
-pub fn values<'a>(element: &'a Element, f: &mut dyn FnMut(&'a Value, bool)) {
-    fn deep<'a>(v: &'a Value, in_string: bool, f: &mut dyn FnMut(&'a Value, bool)) {
-        f(v, in_string);
-        match &v.kind {
-            ValueKind::Property { base, .. } | ValueKind::Typed { base, .. } => {
-                deep(base, in_string, f);
-            }
-            ValueKind::List { items } => items.iter().for_each(|i| deep(i, in_string, f)),
-            ValueKind::Division {
-                numerator,
-                denominator,
-            } => {
-                deep(numerator, in_string, f);
-                deep(denominator, in_string, f);
-            }
-            ValueKind::Rounded { value, .. } => deep(value, in_string, f),
-            ValueKind::HostInfo { info } => {
-                if let Some(from) = &info.from {
-                    deep(from, in_string, f);
-                }
-            }
-            ValueKind::Text { parts } => {
-                for part in parts {
-                    if let TextPart::Value { value } = part {
-                        deep(value, true, f);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
+/// items, interpolated selectors…); `in_string` is true inside backtick strings. One walk of
+/// the tree: the lint runs on every parse, so this is on the parser's hot path.
+pub fn values<'a, F: FnMut(&'a Value, bool)>(element: &'a Element, f: &mut F) {
     for special in &element.specials {
-        deep(&special.value, false, f);
+        deep_value(&special.value, false, f);
     }
     for setting in &element.settings {
         let listed: &[Value] = match setting {
@@ -122,52 +93,114 @@ pub fn values<'a>(element: &'a Element, f: &mut dyn FnMut(&'a Value, bool)) {
             Setting::Hammer { value, .. } => std::slice::from_ref(value),
             _ => &[],
         };
-        listed.iter().for_each(|v| deep(v, false, f));
+        listed.iter().for_each(|v| deep_value(v, false, f));
     }
     for block in &element.triggers {
         if let Some(subject) = &block.trigger.subject {
-            deep(subject, false, f);
+            deep_value(subject, false, f);
+        }
+        params_values(&block.params, f);
+        statement_values(&block.body, f);
+    }
+}
+
+/// A value and every value inside it.
+fn deep_value<'a, F: FnMut(&'a Value, bool)>(v: &'a Value, in_string: bool, f: &mut F) {
+    f(v, in_string);
+    match &v.kind {
+        ValueKind::Property { base, .. } | ValueKind::Typed { base, .. } => {
+            deep_value(base, in_string, f);
+        }
+        ValueKind::List { items } => items.iter().for_each(|i| deep_value(i, in_string, f)),
+        ValueKind::Division {
+            numerator,
+            denominator,
+        } => {
+            deep_value(numerator, in_string, f);
+            deep_value(denominator, in_string, f);
+        }
+        ValueKind::Rounded { value, .. } => deep_value(value, in_string, f),
+        ValueKind::HostInfo { info } => {
+            if let Some(from) = &info.from {
+                deep_value(from, in_string, f);
+            }
+        }
+        ValueKind::Text { parts } => {
+            for part in parts {
+                if let TextPart::Value { value } = part {
+                    deep_value(value, true, f);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The values of statements (abilities, `For Each` targets, guards) and their parameters.
+fn statement_values<'a, F: FnMut(&'a Value, bool)>(statements: &'a [Statement], f: &mut F) {
+    for s in statements {
+        match &s.kind {
+            StatementKind::Ability { ability } => {
+                for v in ability_values(&ability.kind) {
+                    deep_value(v, false, f);
+                }
+            }
+            StatementKind::ForEach { over, body } => {
+                deep_value(over, false, f);
+                statement_values(body, f);
+            }
+            StatementKind::Branch { guard, body } => {
+                if let Guard::When { condition } = guard {
+                    condition_values(condition, f);
+                }
+                statement_values(body, f);
+            }
+            StatementKind::Process { body } | StatementKind::Evaluate { body } => {
+                statement_values(body, f);
+            }
+            StatementKind::Action => {}
+        }
+        params_values(&s.params, f);
+    }
+}
+
+/// The values of one line's parameter groups.
+fn params_values<'a, F: FnMut(&'a Value, bool)>(p: &'a Params, f: &mut F) {
+    for r in &p.restrictions {
+        match &r.kind {
+            RestrictionKind::Attribute {
+                target, attribute, ..
+            } => {
+                if let Some(target) = target {
+                    deep_value(target, false, f);
+                }
+                deep_value(attribute, false, f);
+            }
+            RestrictionKind::Condition { condition } => condition_values(condition, f),
+            _ => {}
         }
     }
-    statements(element, &mut |s| match &s.kind {
-        StatementKind::Ability { ability } => {
-            for v in ability_values(&ability.kind) {
-                deep(v, false, f);
-            }
+    for s in &p.scaling {
+        scaling_values(&s.kind, &mut |v| deep_value(v, false, f));
+    }
+    for c in &p.compulsion {
+        if let super::ast::CompulsionKind::Forced {
+            default: Some(value),
+        } = &c.kind
+        {
+            deep_value(value, false, f);
         }
-        StatementKind::ForEach { over, .. } => deep(over, false, f),
-        _ => {}
-    });
-    params(element, &mut |p| {
-        for r in &p.restrictions {
-            if let RestrictionKind::Attribute {
-                target, attribute, ..
-            } = &r.kind
-            {
-                if let Some(target) = target {
-                    deep(target, false, f);
-                }
-                deep(attribute, false, f);
-            }
-        }
-        for s in &p.scaling {
-            scaling_values(&s.kind, &mut |v| deep(v, false, f));
-        }
-        for c in &p.compulsion {
-            if let super::ast::CompulsionKind::Forced {
-                default: Some(value),
-            } = &c.kind
-            {
-                deep(value, false, f);
-            }
-        }
-    });
-    conditions(element, &mut |c| match &c.kind {
+    }
+}
+
+/// The values a condition compares or tests, through `not`, `and` and `or`.
+fn condition_values<'a, F: FnMut(&'a Value, bool)>(c: &'a Condition, f: &mut F) {
+    match &c.kind {
         ConditionKind::Compare { left, right, .. } => {
-            deep(left, false, f);
-            deep(right, false, f);
+            deep_value(left, false, f);
+            deep_value(right, false, f);
         }
-        ConditionKind::Exists { value } => deep(value, false, f),
+        ConditionKind::Exists { value } => deep_value(value, false, f),
         ConditionKind::Has {
             actor: a,
             attribute: b,
@@ -177,11 +210,14 @@ pub fn values<'a>(element: &'a Element, f: &mut dyn FnMut(&'a Value, bool)) {
             group: b,
         }
         | ConditionKind::PartOf { item: a, set: b } => {
-            deep(a, false, f);
-            deep(b, false, f);
+            deep_value(a, false, f);
+            deep_value(b, false, f);
         }
-        _ => {}
-    });
+        ConditionKind::Not { condition } => condition_values(condition, f),
+        ConditionKind::And { all: items } | ConditionKind::Or { any: items } => {
+            items.iter().for_each(|i| condition_values(i, f));
+        }
+    }
 }
 
 fn scaling_values<'a>(kind: &'a ScalingKind, f: &mut dyn FnMut(&'a Value)) {

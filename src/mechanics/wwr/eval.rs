@@ -302,7 +302,7 @@ impl Run<'_, '_> {
                     _ => V::Text(value),
                 }
             }
-            ValueKind::Word { word } => V::Text(word.clone()),
+            ValueKind::Word { word } => V::Text(word.to_string()),
             ValueKind::Property { base, property } => {
                 let base = self.eval(scope, base);
                 self.property(scope, base, property)

@@ -876,7 +876,7 @@ pub fn poll_options(program: &Program, poll: usize) -> Vec<String> {
                 if w == "abstain" || w == "random" {
                     words.push(w);
                 } else if let crate::wwr::ast::ValueKind::Word { word } = &o.kind {
-                    words.push(word.clone());
+                    words.push(word.to_string());
                 }
             }
         }

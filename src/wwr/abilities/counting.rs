@@ -40,7 +40,7 @@ pub(super) const TYPE: Type = Type {
 
 /// `Increment|Decrement Counter [by <amount>] [for <target>]`, the two in either order.
 fn parse_step(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("Counter", &format!("`{}`", lead.word))?;
+    c.expect_phrase("Counter", format_args!("`{}`", lead.word))?;
     let mut amount = None;
     let mut target = None;
     loop {

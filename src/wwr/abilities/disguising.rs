@@ -35,7 +35,7 @@ pub(super) const TYPE: Type = Type {
 
 /// `Weakly|Strongly Disguise <target> as <role> [(~Duration)]`.
 fn parse(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("Disguise", &format!("`{}`", lead.word))?;
+    c.expect_phrase("Disguise", format_args!("`{}`", lead.word))?;
     let target = parse_value(c)?;
     c.expect_phrase("as", "the disguised player")?;
     Ok(AbilityKind::Disguising(Disguising {

@@ -62,7 +62,7 @@ pub(super) const TYPE: Type = Type {
 /// `Category|Class|Attribute Investigate …` (`Role` and `Alignment` are shared with
 /// changing and come through [`super::role_or_alignment`]).
 fn parse_named(c: &mut Cursor, lead: Lead) -> PResult<AbilityKind> {
-    c.expect_phrase("Investigate", &format!("`{}`", lead.word))?;
+    c.expect_phrase("Investigate", format_args!("`{}`", lead.word))?;
     let kind = match lead.word {
         "Category" => InvestigationKind::Category,
         "Class" => InvestigationKind::Class,
