@@ -1,5 +1,6 @@
 //! Announcements: `Reveal` to a place or players at once, `Learn` to the source, `Announce`
-//! into the next story time (the public post).
+//! into the phase's story time (the public post), where it stands in order with the deaths, as
+//! the bot's story-time buffer keeps them.
 
 use crate::engine::outcome::Audience;
 use crate::mechanics::wwr::eval::{Feedback, Scope, V};
@@ -7,6 +8,10 @@ use crate::mechanics::wwr::run::Run;
 use crate::mechanics::wwr::setup::ANNOUNCE_TEMPLATE;
 use crate::wwr::ast::{AnnouncementKind, Value};
 use crate::wwr::names::normalize;
+
+/// The endings after which the bot adds no full stop to a revealed or learnt text
+/// (`announcementImmediate`).
+const REVEAL_ENDINGS: &str = ".;!?\"'-`";
 
 /// Channels that are public in the bot's game: what is revealed there is in the post.
 const PUBLIC_PLACES: [&str; 4] = ["storytime", "townsquare", "votingbooth", "tavern"];
@@ -18,24 +23,23 @@ pub fn run(
     info: &Value,
     to: Option<&Value>,
 ) -> Feedback {
-    let text = {
-        let v = run.eval(scope, info);
-        run.show(&v)
-    };
     // what a player or a group is told names roles as the bot does, in backticks
     let told = run.message_text(scope, info);
     // The announcement is the message; the ability itself reports nothing, as the bot's
-    // announcing abilities return an empty message. The bot ends a private sentence with a
-    // full stop where the text has none (`announcementImmediate`). Public texts stay as
-    // written: a post published before is replayed word for word from older saves.
+    // announcing abilities return an empty message. What players read names roles as the bot
+    // does, in backticks. The bot ends a revealed sentence with a full stop where the text has
+    // none (`announcementImmediate`), and every story-time line likewise by its own rule
+    // (`autoPunctate`). A post already published is a record in the save, so older posts keep
+    // their words.
     match kind {
         AnnouncementKind::Announce => {
-            run.tell_as(ANNOUNCE_TEMPLATE, Audience::Public, text.clone());
-            Feedback::ok(format!("Announced: {text}")).told("")
+            let line = story_line(&told);
+            run.tell_as(ANNOUNCE_TEMPLATE, Audience::Public, line.clone());
+            Feedback::ok(format!("Announced: {line}")).told("")
         }
         AnnouncementKind::Learn | AnnouncementKind::Know => match scope.me() {
             Some(p) => {
-                let text = ended(&told, ".;!?\"'-`");
+                let text = ended(&told, REVEAL_ENDINGS);
                 run.tell(Audience::Slot(p), text.clone());
                 Feedback::ok(format!("{} learns: {text}", run.name(p))).told("")
             }
@@ -61,16 +65,11 @@ pub fn run(
                     Audience::Host => "the host".into(),
                 })
                 .collect();
-            let private = ended(&told, ".;!?\"'-`");
+            let said = ended(&told, REVEAL_ENDINGS);
             for a in audiences {
-                let said = if a == Audience::Public {
-                    text.clone()
-                } else {
-                    private.clone()
-                };
-                run.tell_as(ANNOUNCE_TEMPLATE, a, said);
+                run.tell_as(ANNOUNCE_TEMPLATE, a, said.clone());
             }
-            Feedback::ok(format!("Revealed to {}: {text}", to.join(", "))).told("")
+            Feedback::ok(format!("Revealed to {}: {said}", to.join(", "))).told("")
         }
     }
 }
@@ -81,6 +80,17 @@ fn ended(text: &str, endings: &str) -> String {
     let trimmed = text.trim_end();
     let ends = trimmed.chars().last().is_none_or(|c| endings.contains(c));
     if ends || trimmed.contains('\n') {
+        trimmed.to_string()
+    } else {
+        format!("{trimmed}.")
+    }
+}
+
+/// A story-time line as the bot's `autoPunctate` writes it: trimmed, with a full stop unless
+/// it ends with one of `.,!?)(][}{-*:` (a text over several lines too).
+fn story_line(text: &str) -> String {
+    let trimmed = text.trim();
+    if trimmed.ends_with(|c| ".,!?)(][}{-*:".contains(c)) {
         trimmed.to_string()
     } else {
         format!("{trimmed}.")
