@@ -1,6 +1,11 @@
 //! Runs every scenario file under tests/scenarios/ (the rule systems' executable spec), each as
 //! its own test case named by its path, so `cargo test` names the file that fails and
 //! `cargo test --test scenarios -- ru-city/night` runs a subset.
+//!
+//! Each run is watched for the invariants every scenario keeps (`tests/invariants`): the tally
+//! predicts each day's count, and no public post gives a secret away.
+
+mod invariants;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::PathBuf;
@@ -40,7 +45,9 @@ fn main() {
             .to_string();
         let ignored = !corpus_there && on_corpus(&file);
         Trial::test(name, move || {
-            match mafia_mod::scenario::run_file(&file).failure {
+            let mut invariants = invariants::Invariants::default();
+            let mut watch = |moment, step, game: &_| invariants.watch(moment, step, game);
+            match mafia_mod::scenario::run_file_watched(&file, &mut watch).failure {
                 None => Ok(()),
                 Some(why) => Err(Failed::from(format!("{}\n  {why}", file.display()))),
             }

@@ -187,6 +187,28 @@ fn at_field(path: &Path, field: &str, message: String) -> String {
 
 /// Play one scenario file.
 pub fn run_file(path: &Path) -> ScenarioReport {
+    run_file_watched(path, &mut |_, _, _| Ok(()))
+}
+
+/// A moment of a scenario's run where a watcher may check the game: the test suite checks its
+/// corpus-wide invariants (the tally predicts the count, no post gives a secret away) inside
+/// each scenario's own run, instead of replaying every file again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// Just before a `Resolve` step is submitted.
+    BeforeResolve,
+    /// Just after a `Resolve` step was accepted.
+    AfterResolve,
+    /// After the last step, when every check held.
+    End,
+}
+
+/// What watches a scenario's run: the moment, the script step (1-based; 0 at the end) and the
+/// game then; an error fails the scenario with that message.
+pub type Watcher<'w> = dyn FnMut(Moment, usize, &Game) -> Result<(), String> + 'w;
+
+/// Play one scenario file under a watcher.
+pub fn run_file_watched(path: &Path, watch: &mut Watcher) -> ScenarioReport {
     let scenario = match load_scenario(path) {
         Ok(s) => s,
         Err(e) => {
@@ -197,7 +219,7 @@ pub fn run_file(path: &Path) -> ScenarioReport {
             };
         }
     };
-    let failure = run_scenario(&scenario, path).err();
+    let failure = run_scenario_watched(&scenario, path, watch).err();
     ScenarioReport {
         path: path.into(),
         name: scenario.name,
@@ -213,6 +235,15 @@ pub fn play_file(path: &Path) -> Result<Game, String> {
 
 /// Play a scenario; the error says which step failed, what was expected and found, and the trace.
 pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
+    run_scenario_watched(scenario, path, &mut |_, _, _| Ok(()))
+}
+
+/// Play a scenario under a watcher (see [`Moment`]).
+pub fn run_scenario_watched(
+    scenario: &Scenario,
+    path: &Path,
+    watch: &mut Watcher,
+) -> Result<Game, String> {
     let (mut game, setup_warnings) = create_game(scenario, path)?;
     for (i, step) in scenario.script.iter().enumerate() {
         let fail = |game: &Game, what: String| {
@@ -260,15 +291,23 @@ pub fn run_scenario(scenario: &Scenario, path: &Path) -> Result<Game, String> {
                 let Some(entry) = other.entry(&game) else {
                     continue;
                 };
+                let resolves = matches!(other, ScriptStep::Resolve);
+                if resolves {
+                    watch(Moment::BeforeResolve, i + 1, &game).map_err(|e| fail(&game, e))?;
+                }
                 if let Err(refusal) = game.submit(entry, None) {
                     return Err(fail(
                         &game,
                         format!("the engine refused the entry: {refusal}"),
                     ));
                 }
+                if resolves {
+                    watch(Moment::AfterResolve, i + 1, &game).map_err(|e| fail(&game, e))?;
+                }
             }
         }
     }
+    watch(Moment::End, 0, &game)?;
     Ok(game)
 }
 

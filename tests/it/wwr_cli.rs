@@ -3,8 +3,8 @@
 //! cannot run (counts, a role outside layer A, a misspelt role), `check` on a setup and a
 //! folder, and a save that keeps its texts when the files change.
 
+use crate::cli_common;
 use std::path::Path;
-mod cli_common;
 
 use cli_common::{out, run};
 use std::process::Output;

@@ -3,7 +3,7 @@
 //! on random deals never panic, a refused entry changes nothing, and the log replays to the same
 //! state, the executor's world included.
 
-mod props_common;
+use crate::props_common;
 
 use mafia_mod::engine::{Entry, Game, HostCommand, Setup};
 use mafia_mod::systems::{SYSTEMS, load_roleset};

@@ -1,7 +1,7 @@
 //! What the console shows of a ru-city day: the tally counts only the ballot the rules have
 //! open, and the post's list of the living is headed in Russian.
 
-mod tui;
+use crate::tui;
 
 use mafia_mod::engine::Entry;
 use mafia_mod::export::{Markup, draft_post};

@@ -4,7 +4,7 @@
 //! then the PM each change sends; a reveal before the game's end is refused; a WWR PM carries
 //! the role book's text and the player's pack.
 
-mod cli_common;
+use crate::cli_common;
 
 use cli_common::{out, run};
 use mafia_mod::engine::{Game, PlayerSetup, Setup};

@@ -1,6 +1,6 @@
 //! Probing the top-level version and dispatching to migrations.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

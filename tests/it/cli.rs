@@ -1,6 +1,6 @@
 //! The command line as a user runs it: the real binary, its output and exit codes.
 
-mod cli_common;
+use crate::cli_common;
 
 use cli_common::run;
 use std::path::Path;

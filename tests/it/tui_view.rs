@@ -3,7 +3,7 @@
 //! meaning without colour (struck-through dead players and replaced entries, thick focus
 //! borders) are checked cell by cell. Missing snapshots fail under `CI=true`.
 
-mod tui;
+use crate::tui;
 
 use mafia_mod::tui::Msg;
 use ratatui::crossterm::event::KeyCode;

@@ -348,7 +348,7 @@ fn a_refused_setup_points_at_the_player() {
 /// default the code would silently replace, a last phase that never comes.
 #[test]
 fn a_rolesets_numbers_are_range_checked() {
-    let text = include_str!("../rolesets/mafia-1923.ron");
+    let text = include_str!("../../rolesets/mafia-1923.ron");
     let path = Path::new("1923.ron");
     let bad = text.replacen("default: \"3\"", "default: \"-1\"", 1);
     assert_ne!(bad, text);

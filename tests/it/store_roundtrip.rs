@@ -1,7 +1,7 @@
 //! `to_ron` and `parse_ron` agree: what we write reads back equal, and writing it again gives
 //! the same bytes, for documents with maps, enums, options, nested lists and awkward strings.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,8 +3,8 @@
 //! phase, and `export --host` of the bundled demo has the crime log while the public post never
 //! does.
 
+use crate::cli_common;
 use std::path::Path;
-mod cli_common;
 
 use cli_common::{out, run};
 

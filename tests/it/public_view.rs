@@ -6,7 +6,7 @@
 //! other than the last post's, or a key that does not work there. The same check run on the
 //! host's own view, which shows all of it, proves it finds a leak.
 
-mod tui;
+use crate::tui;
 
 use mafia_mod::engine::outcome::Audience;
 use mafia_mod::engine::{Game, GameFile};

@@ -1,7 +1,7 @@
 //! Key-driven tests of `update`: every host task of the console, driven by the same keys a host
 //! presses (through the keymap), on the demo game in a temporary data directory.
 
-mod tui;
+use crate::tui;
 
 use mafia_mod::engine::entry::PendingKind;
 use mafia_mod::engine::{Entry, HostCommand, Verdict};

@@ -1,7 +1,7 @@
 //! Error messages for broken files: every mangled document gives a `FileError` with the right
 //! line, column and field path, and nothing panics.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! panic, a refused entry changes nothing, and replaying the log gives the same state (the
 //! crime log, kill turns and every kept value included).
 
-mod props_common;
+use crate::props_common;
 
 use mafia_mod::engine::{Entry, Game, HostCommand, Setup};
 use mafia_mod::systems::{SYSTEMS, builtin};
