@@ -36,13 +36,23 @@ impl Role for Hero {
     fn history(&self) -> &'static [&'static str] {
         &["pm_hero_visitors"]
     }
-    fn stops(
-        &self,
-        ctx: &Ctx,
-        run: &super::night::NightRun,
-        mv: &super::night::Move,
-    ) -> Option<(crate::engine::outcome::StepResult, String)> {
-        stops(ctx, run, mv)
+    fn bans(&self, entry: &Entry) -> Result<(), Refusal> {
+        let killer = entry
+            .roleset
+            .ability(entry.ability)
+            .is_some_and(|d| d.tags.iter().any(|t| t == "killer"))
+            && teams::is_negative_ability(entry.roleset, entry.ability);
+        let tonight = super::super::night::night_number(entry.state.phase);
+        if killer && tonight > 0 && entry.me().counter(NO_SHOT_NIGHT) == tonight {
+            return refusal(
+                "no_shot",
+                format!(
+                    "{} was in the black hero's rescue yesterday: no black killer move tonight, and the shot stays in reserve (L98, L2)",
+                    entry.me().name
+                ),
+            );
+        }
+        Ok(())
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
@@ -325,27 +335,6 @@ pub fn checks_red(ctx: &Ctx, player: SlotId) -> bool {
     };
     let saved = s.counter(SAVED_BY_BLACK);
     teams::holds(s, ROLE) && saved > 0 && ctx.is_alive(saved as usize - 1)
-}
-
-/// Why a killer move stops: a black hero and the black he saved make none the night after
-/// (L98).
-fn stops(
-    ctx: &Ctx,
-    run: &super::night::NightRun,
-    mv: &super::night::Move,
-) -> Option<(crate::engine::outcome::StepResult, String)> {
-    let killer = mv.def().tags.iter().any(|t| t == "killer")
-        && teams::is_negative_ability(ctx.roleset, &mv.ability);
-    let marked = ctx.state.slots.get(mv.actor)?.counter(NO_SHOT_NIGHT);
-    (killer && marked == run.ledger.night).then(|| {
-        (
-            crate::engine::outcome::StepResult::Skipped,
-            format!(
-                "{} was in the black hero's rescue yesterday: no killer move tonight (L98)",
-                ctx.name(mv.actor)
-            ),
-        )
-    })
 }
 
 /// The terrorist and his target when the detonation replaced this vote (L23).

@@ -179,6 +179,13 @@ pub trait Role: Sync {
         Ok(())
     }
 
+    /// Why this role's doing forbids a player's move now, whatever role makes it: a ban known
+    /// before the phase opens (the black hero's rescue bans the killer moves of the hero and
+    /// the black he saved the next night, L98).
+    fn bans(&self, _entry: &Entry) -> Result<(), Refusal> {
+        Ok(())
+    }
+
     /// Why the role's holder may not be a target of this entry (an office that shields him).
     fn refuse_as_target(&self, _entry: &Entry, _target: SlotId) -> Result<(), Refusal> {
         Ok(())
@@ -302,8 +309,12 @@ pub fn usable(
 ) -> Result<(), Refusal> {
     let none = BTreeMap::new();
     during_the_vote(roleset, state, ability)?;
+    let asked = entry(roleset, state, actor, ability, &[], &none);
+    for role in ROLES {
+        role.bans(&asked)?;
+    }
     match acting(roleset, state, actor, ability) {
-        Some(role) => role.usable(&entry(roleset, state, actor, ability, &[], &none)),
+        Some(role) => role.usable(&asked),
         None => Ok(()),
     }
 }
