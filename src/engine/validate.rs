@@ -24,14 +24,34 @@ pub fn find_slot<'a>(state: &'a GameState, name: &str) -> Result<&'a Slot, Refus
 
 /// The player can take part: alive, in the game, and no status forbids acting.
 pub fn check_can_act(roleset: &Roleset, state: &GameState, slot: &Slot) -> Result<(), Refusal> {
+    check_can_use(roleset, state, slot, None)
+}
+
+/// The player can take part with this ability (`None`: with any): alive, in the game, and no
+/// status forbids it (a status that blocks actions may allow some, `StatusDef::allows`).
+pub fn check_can_use(
+    roleset: &Roleset,
+    state: &GameState,
+    slot: &Slot,
+    ability: Option<&str>,
+) -> Result<(), Refusal> {
     if !slot.alive && !state.votes_when_dead(roleset, slot) {
         return Err(Refusal::new(
             "dead_actor",
             format!("{} is dead and cannot act", slot.name),
         ));
     }
+    if state.game_over.is_some() {
+        return Err(Refusal::new("game_over", "the game is over"));
+    }
     for (status, info) in &slot.statuses {
-        if roleset.status(status).is_some_and(|s| s.blocks_actions) {
+        let allowed = |def: &crate::rules::StatusDef| {
+            ability.is_some_and(|a| def.allows.iter().any(|x| x == a))
+        };
+        if roleset
+            .status(status)
+            .is_some_and(|s| s.blocks_actions && !allowed(s))
+        {
             let until = info
                 .until
                 .map(|u| format!(" until the end of {}", roleset.phase_name(u)))
@@ -41,9 +61,6 @@ pub fn check_can_act(roleset: &Roleset, state: &GameState, slot: &Slot) -> Resul
                 format!("{} is {status} and cannot act{until}", slot.name),
             ));
         }
-    }
-    if state.game_over.is_some() {
-        return Err(Refusal::new("game_over", "the game is over"));
     }
     Ok(())
 }
@@ -111,7 +128,7 @@ pub fn check_act(
             format!("the roleset has no ability `{ability_id}`"),
         )
     })?;
-    check_can_act(roleset, state, slot)?;
+    check_can_use(roleset, state, slot, Some(ability_id))?;
     if !slot.alive && !ability.after_death {
         return Err(Refusal::new(
             "dead_actor",
@@ -308,7 +325,12 @@ pub fn usable_abilities<'a>(
     state: &GameState,
     slot: &Slot,
 ) -> Result<Vec<&'a AbilityDef>, String> {
-    check_can_act(roleset, state, slot).map_err(|r| r.message)?;
+    // A status that blocks acting may allow some abilities: those alone are offered then.
+    let blocked = match check_can_act(roleset, state, slot) {
+        Ok(()) => None,
+        Err(r) if r.rule == "blocked_actor" => Some(r),
+        Err(r) => return Err(r.message),
+    };
     let kind = state.phase_kind(roleset);
     let mut out: Vec<&AbilityDef> = Vec::new();
     let mut refusals = Vec::new();
@@ -322,7 +344,10 @@ pub fn usable_abilities<'a>(
             let used = slot.uses.get(id).copied().unwrap_or(0);
             let spent = def.limits.uses.is_some_and(|max| used >= max);
             let dead_only = !slot.alive && !def.after_death;
+            let status_allows =
+                blocked.is_none() || check_can_use(roleset, state, slot, Some(id)).is_ok();
             if def.passive
+                || !status_allows
                 || !def.entered_in(kind)
                 || spent
                 || dead_only
@@ -337,6 +362,9 @@ pub fn usable_abilities<'a>(
         }
     }
     if out.is_empty() {
+        if let Some(blocked) = blocked {
+            return Err(blocked.message);
+        }
         let why = if refusals.is_empty() {
             String::new()
         } else {

@@ -51,8 +51,8 @@ fn upgrade_optional_flags(roleset: &mut Roleset, bundled: &Roleset) {
 }
 
 /// What an old save's embedded roleset lacks that the bundled one has: the documents'
-/// templates and the optional flags (always) and the players' words (if it has none of its
-/// own).
+/// templates, the optional flags and the rule switches (always) and the players' words (if it
+/// has none of its own).
 ///
 /// Saves written before abilities carried the words players use for them embed a roleset
 /// without any; they get the bundled roleset's words for the same abilities, so a message
@@ -66,12 +66,24 @@ fn upgrade_from_bundled(roleset: &mut Roleset, system: &dyn crate::engine::syste
     };
     upgrade_document_templates(roleset, &bundled);
     upgrade_optional_flags(roleset, &bundled);
+    upgrade_options(roleset, &bundled);
     if roleset.abilities.iter().any(|a| !a.words.is_empty()) {
         return;
     }
     for ability in &mut roleset.abilities {
         if let Some(words) = bundled.ability(&ability.id).map(|b| b.words.clone()) {
             ability.words = words;
+        }
+    }
+}
+
+/// A rule switch added after the save was written, with the bundled default. A switch is only
+/// ever added with the behaviour the game had before as its default (Conan's
+/// `q19_prep_on_travelers: reaches`), so an old game loads and replays as it did.
+fn upgrade_options(roleset: &mut Roleset, bundled: &Roleset) {
+    for option in &bundled.options {
+        if roleset.options.iter().all(|o| o.id != option.id) {
+            roleset.options.push(option.clone());
         }
     }
 }

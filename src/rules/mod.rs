@@ -498,6 +498,10 @@ pub struct StatusDef {
     /// A player with this status cannot submit actions.
     #[serde(default)]
     pub blocks_actions: bool,
+    /// The abilities a holder may still use though the status blocks his actions (Conan's
+    /// traveler plans his return while abroad).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allows: Vec<String>,
     /// A player with this status cannot vote (votes are recorded and do not count).
     #[serde(default)]
     pub blocks_votes: bool,

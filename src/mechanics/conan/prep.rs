@@ -19,6 +19,9 @@ pub fn resolve(ctx: &mut Ctx) {
             continue;
         }
         match act.ability.id.as_str() {
+            "amor" | "best_friend" if let Some(why) = traveler_unreachable(ctx, act) => {
+                phase::step(ctx, act, StepResult::Failed, vec![why]);
+            }
             "amor" => yumi::amor(ctx, act),
             "best_friend" => sonoko::best_friend(ctx, act),
             "disguise" => vermouth::disguise(ctx, act),
@@ -33,6 +36,21 @@ pub fn resolve(ctx: &mut Ctx) {
     kit(ctx, &returns);
     // No Day comes before Night 1: the leader holds the Suitcase for it (§8.5).
     super::items::deliver(ctx);
+}
+
+/// Why a Prep pairing fails on a traveler abroad, under the option that applies §3 to Prep
+/// ("every action on them fails"); by default it reaches him, as §8.7 lets a lover be abroad.
+fn traveler_unreachable(ctx: &Ctx, act: &Action) -> Option<String> {
+    if ctx.option("q19_prep_on_travelers") != "fails" {
+        return None;
+    }
+    let away = phase::targets(ctx, act)
+        .into_iter()
+        .find(|t| ctx.has_status(*t, super::ABROAD))?;
+    Some(format!(
+        "{} is abroad: every action on him fails (§3, Q19)",
+        ctx.name(away)
+    ))
 }
 
 fn plan_step(ctx: &mut Ctx, act: &Action, when: &str) {

@@ -123,6 +123,7 @@ pub const REQUIRES: Requirements = Requirements {
         "q17_suitcase_fakes",
         "q18_mixed_lovers",
         "q19_lover_suicide_away",
+        "q19_prep_on_travelers",
         "q1_tie",
         "q20_vote_for_abroad",
         "q21_night_win",

@@ -419,6 +419,7 @@ fn ghost_status() -> crate::rules::StatusDef {
         id: super::haunting::GHOST_STATUS.into(),
         name: "Ghost".into(),
         blocks_actions: false,
+        allows: Vec::new(),
         blocks_votes: false,
         lasts: None,
         removes_from_game: false,
