@@ -337,20 +337,23 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
     super::roles::poisoner::return_unused_unrealised(ctx, run.ledger.night);
 }
 
-/// A shot's attack killed its victim, and the victim was not black (a black's death gives the
-/// side its shot again, R2). The death must be this attack's kill: when another killer's attack
-/// on the same victim landed first, the kill is his (L122) and this shot was not realised, so it
-/// stays in reserve (L2, L3).
+/// A shot's attack killed its victim, and the victim was neither black nor the faceless (a
+/// black's death gives the side its shot again, R2, and a grey victim counts as a black one:
+/// the killer gets an extra move the next night, R6, L11). The death must be this attack's
+/// kill: when another killer's attack on the same victim landed first, the kill is his (L122)
+/// and this shot was not realised, so it stays in reserve (L2, L3).
 fn realised(ctx: &Ctx, run: &NightRun, attack: usize) -> bool {
     run.attacks.get(attack).is_some_and(|a| {
         let slot = ctx.state.slots.get(a.victim);
         run.killed_by(a.victim) == Some(attack)
+            && !super::roles::faceless::is_faceless(&ctx.state, a.victim)
             && slot.is_some_and(|s| !s.alive && !teams::is_black(ctx.roleset, s))
     })
 }
 
 /// Kills tonight by blacks of `side` through a peaceful role's killing move (L11): every attack
-/// that killed whose attacker is of the side and whose kind is not the side's own shot.
+/// that killed whose attacker is of the side and whose kind is not the side's own shot. The
+/// faceless killed so spends nothing: the next night's shot stays in force (R5, L11).
 fn peaceful_role_kills(ctx: &Ctx, run: &NightRun, side: KillerSide) -> u32 {
     run.attacks
         .iter()
@@ -359,6 +362,7 @@ fn peaceful_role_kills(ctx: &Ctx, run: &NightRun, side: KillerSide) -> u32 {
             a.kind != side.id()
                 && a.kind != "suicide"
                 && a.attacker != a.victim
+                && !super::roles::faceless::is_faceless(&ctx.state, a.victim)
                 && run.killed_by(a.victim) == Some(*i)
                 && ctx
                     .state
