@@ -477,11 +477,11 @@ pub fn first_segment_colon(text: &str, start: usize, end: usize) -> Option<usize
     })
 }
 
-/// `params_start` of `start..end`, and the `segment_colons` of the text before it, in one
-/// pass: every line is cut so, and the two scans were a tenth of the parse.
 /// Byte positions or ranges in one line: rarely more than four, so kept inline.
 pub type Few<T> = smallvec::SmallVec<[T; 4]>;
 
+/// `params_start` of `start..end`, and the `segment_colons` of the text before it, in one
+/// pass: every line is cut so, and the two scans were a tenth of the parse.
 pub fn colons_and_params(text: &str, start: usize, end: usize) -> (Few<usize>, Option<usize>) {
     let mut colons = Few::new();
     let Some(region) = text.get(start..end) else {

@@ -41,19 +41,13 @@ impl Invariants {
                     let tally = game.tally();
                     (predicted(&tally), tally)
                 });
-                if is_conan(game)
-                    && let Some((_, tally)) = &self.day
-                {
-                    let faults: Vec<String> =
-                        tally.ballots.iter().flat_map(conan_ballot_faults).collect();
-                    if !faults.is_empty() {
-                        return Err(format!(
-                            "the Conan tally disagrees with itself:\n  {}",
-                            faults.join("\n  ")
-                        ));
-                    }
+                match &self.day {
+                    Some((_, tally)) if is_conan(game) => none_of(
+                        "the Conan tally disagrees with itself",
+                        tally.ballots.iter().flat_map(conan_ballot_faults).collect(),
+                    ),
+                    _ => Ok(()),
                 }
-                Ok(())
             }
             Moment::AfterResolve => {
                 let Some((before, tally)) = self.day.take() else {
@@ -65,29 +59,25 @@ impl Invariants {
                         "the tally did not predict the count:\n  tally    {before:?}\n  resolved {after:?}"
                     ));
                 }
-                if is_conan(game) {
-                    let faults = conan_waiting_faults(game, &tally);
-                    if !faults.is_empty() {
-                        return Err(format!(
-                            "the Conan tally waits for the wrong players:\n  {}",
-                            faults.join("\n  ")
-                        ));
-                    }
+                if !is_conan(game) {
+                    return Ok(());
                 }
-                Ok(())
+                none_of(
+                    "the Conan tally waits for the wrong players",
+                    conan_waiting_faults(game, &tally),
+                )
             }
-            Moment::End => {
-                let found = leaks(game);
-                if found.is_empty() {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "a public post gives a secret away:\n  {}",
-                        found.join("\n  ")
-                    ))
-                }
-            }
+            Moment::End => none_of("a public post gives a secret away", leaks(game)),
         }
+    }
+}
+
+/// `Ok` when nothing was found, else an error titled `what` listing the findings.
+fn none_of(what: &str, found: Vec<String>) -> Result<(), String> {
+    if found.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{what}:\n  {}", found.join("\n  ")))
     }
 }
 
