@@ -241,11 +241,12 @@ pub struct ParamDef {
 }
 
 impl ParamDef {
-    /// Does the console ask `slot` for this parameter?
-    pub fn asked_of(&self, slot: &crate::engine::Slot) -> bool {
+    /// Does the console ask a player holding `roles` (ids) for this parameter? The model takes
+    /// role ids rather than the engine's slot, so it depends on nothing above it.
+    pub fn asked_of<'r>(&self, mut roles: impl Iterator<Item = &'r str>) -> bool {
         self.only_for
             .as_ref()
-            .is_none_or(|role| slot.roles().any(|r| r == role))
+            .is_none_or(|role| roles.any(|r| r == role))
     }
 }
 

@@ -232,7 +232,7 @@ fn act_fields(ctx: &Ctx, values: &[String]) -> Vec<Field> {
         ability
             .params
             .iter()
-            .filter(|p| p.asked_of(actor))
+            .filter(|p| p.asked_of(actor.roles()))
             .map(|p| param_field(ctx, ability, p)),
     );
     fields
@@ -298,7 +298,7 @@ pub fn act_values(
     let params = ability
         .params
         .iter()
-        .filter(|p| p.asked_of(actor))
+        .filter(|p| p.asked_of(actor.roles()))
         .zip(rest.iter().skip(count))
         .filter(|(_, v)| !v.is_empty())
         .map(|(p, v)| (p.id.clone(), v.clone()))
