@@ -40,6 +40,26 @@ fn sources_of(dirs: &[&str]) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
+/// The code lines (comments cut off) of these sources where `offends` holds, as
+/// `path:line: code`.
+fn offending_lines(sources: Vec<(PathBuf, String)>, offends: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, code) in sources {
+        for (n, line) in code.lines().enumerate() {
+            let code_part = line.split("//").next().unwrap_or("");
+            if offends(code_part) {
+                found.push(format!(
+                    "{}:{}: {}",
+                    path.display(),
+                    n + 1,
+                    code_part.trim()
+                ));
+            }
+        }
+    }
+    found
+}
+
 #[test]
 fn engine_and_rules_import_nothing_above_them() {
     let forbidden = [
@@ -52,15 +72,9 @@ fn engine_and_rules_import_nothing_above_them() {
         "crate::scenario",
         "crate::commands",
     ];
-    let mut found = Vec::new();
-    for (path, code) in layer_sources() {
-        for (n, line) in code.lines().enumerate() {
-            let code_part = line.split("//").next().unwrap_or("");
-            for f in forbidden.iter().filter(|f| code_part.contains(*f)) {
-                found.push(format!("{}:{}: {f}", path.display(), n + 1));
-            }
-        }
-    }
+    let found = offending_lines(layer_sources(), |code| {
+        forbidden.iter().any(|f| code.contains(f))
+    });
     assert!(found.is_empty(), "layering broken:\n{}", found.join("\n"));
 }
 
@@ -68,20 +82,9 @@ fn engine_and_rules_import_nothing_above_them() {
 /// it names neither (architecture-review-2.md, "Layering").
 #[test]
 fn the_rules_model_imports_neither_engine_nor_kernel() {
-    let mut found = Vec::new();
-    for (path, code) in sources_of(&["rules"]) {
-        for (n, line) in code.lines().enumerate() {
-            let code_part = line.split("//").next().unwrap_or("");
-            if code_part.contains("crate::engine") || code_part.contains("crate::kernel") {
-                found.push(format!(
-                    "{}:{}: {}",
-                    path.display(),
-                    n + 1,
-                    code_part.trim()
-                ));
-            }
-        }
-    }
+    let found = offending_lines(sources_of(&["rules"]), |code| {
+        code.contains("crate::engine") || code.contains("crate::kernel")
+    });
     assert!(
         found.is_empty(),
         "the rules model imports the engine or the kernel:\n{}",
@@ -94,24 +97,12 @@ fn the_rules_model_imports_neither_engine_nor_kernel() {
 /// (`mechanics::wwr`), the engine, the console or the commands that run it.
 #[test]
 fn the_wwr_language_imports_only_itself_and_the_model() {
-    let mut found = Vec::new();
-    for (path, code) in sources_of(&["wwr"]) {
-        for (n, line) in code.lines().enumerate() {
-            let code_part = line.split("//").next().unwrap_or("");
-            let above = code_part.match_indices("crate::").any(|(i, _)| {
-                let rest = &code_part[i + "crate::".len()..];
-                !(rest.starts_with("wwr::") || rest.starts_with("rules::"))
-            }) || code_part.contains("super::super::super");
-            if above {
-                found.push(format!(
-                    "{}:{}: {}",
-                    path.display(),
-                    n + 1,
-                    code_part.trim()
-                ));
-            }
-        }
-    }
+    let found = offending_lines(sources_of(&["wwr"]), |code| {
+        code.match_indices("crate::").any(|(i, _)| {
+            let rest = &code[i + "crate::".len()..];
+            !(rest.starts_with("wwr::") || rest.starts_with("rules::"))
+        }) || code.contains("super::super::super")
+    });
     assert!(
         found.is_empty(),
         "the WWR language imports from above it:\n{}",
