@@ -149,8 +149,7 @@ fn killed_the_last_himself(ctx: &Ctx, f: SlotId) -> bool {
     ctx.state.slots.iter().any(|s| {
         !s.alive
             && s.death.as_ref().is_some_and(|d| d.0 == phase)
-            && vars::get(&ctx.state, &super::roles::criminalist::killer_key(s.id))
-                .and_then(|k| k.parse::<SlotId>().ok())
+            && vars::get(&ctx.state, &vars::killer_key(s.id)).and_then(|k| k.parse::<SlotId>().ok())
                 == Some(f)
     })
 }

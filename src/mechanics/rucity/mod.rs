@@ -26,6 +26,7 @@ mod morning;
 mod night;
 mod notes;
 mod posts;
+mod records;
 mod requires;
 mod roles;
 mod setup;

@@ -3,9 +3,7 @@
 //! rule, the blocker's arrest and protection). Deaths stay pending until the doctor's stage
 //! (§7.3 step 11) so a heal saves a victim whatever the order of attacks.
 
-use super::roles::{
-    bodyguard, homeless, hypnotist, immortal, kamikaze, madman, maid, pimp, prostitute, witch,
-};
+use super::roles::{self as role_hooks, Aimed, Moment};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
 use super::{killers, morning, vars};
@@ -45,14 +43,9 @@ pub struct CityNight {
     pub blocker_hits: Vec<(SlotId, String)>,
     pub shots: Vec<Shot>,
     pub shot_plan: NightShots,
-    pub doctor_cancelled: BTreeSet<SlotId>,
     pub blackened: BTreeMap<SlotId, KillerSide>,
     /// Players whose colour the joker turned over tonight (L51).
     pub flipped: BTreeSet<SlotId>,
-    /// Tonight's face-cut victims, for the morning post (L60).
-    pub face_cuts: Vec<SlotId>,
-    /// (hired killer, holder of a peaceful role an order named) (L49).
-    pub role_orders: Vec<(SlotId, SlotId)>,
     /// Targets a colour checker checked successfully tonight.
     pub checked: BTreeSet<SlotId>,
     /// Targets of doctor and blocker moves that went through (a commissar gets no information).
@@ -69,42 +62,25 @@ pub struct CityNight {
     /// Victims of shots the witch's swap cancelled: they count as attacked all the same, for
     /// the attacked-survivor rule too (L46, L16).
     pub witch_victims: BTreeSet<SlotId>,
-    /// (investigator, target) of the vigilante shots that were fired.
-    pub investigator_shots: Vec<(SlotId, SlotId)>,
-    /// The bodyguards' guards that went through, the attacks they turned, and the first
-    /// targets of black killers a black bodyguard turned onto his ward.
-    pub guards: Vec<bodyguard::Guard>,
-    pub turned: Vec<bodyguard::Turned>,
-    pub first_targets: Vec<(SlotId, SlotId)>,
-    /// (hacker, target) of tonight's hacks.
-    pub hacks: Vec<(SlotId, SlotId)>,
-    /// The prostitutes' clients tonight.
-    pub company: Vec<prostitute::Company>,
-    /// Homeless players drunk tonight, and those whose watch went through (homeless, house).
-    pub drunk: BTreeSet<SlotId>,
-    pub watches: Vec<(SlotId, SlotId)>,
-    /// The madman set the town on fire tonight.
-    pub fire: bool,
-    /// The moves the hypnotists turned or made skip tonight.
-    pub hypnosis: Vec<hypnotist::Redirect>,
-    /// The maids' visits that went through tonight.
-    pub maid: Vec<maid::MaidVisit>,
-    /// Tonight's witch swaps (witch, a, b), made in the morning, and the killers' shots a swap
-    /// with their victim cancelled.
-    pub witch_swaps: Vec<(SlotId, SlotId, SlotId)>,
-    pub witch_cancelled: Vec<u64>,
-    /// Slaves' moves their pimp forbade tonight, and every verdict (slave, verdict).
-    pub forbidden: Vec<u64>,
-    pub verdicts: Vec<(SlotId, String)>,
-    /// Players no heal saves tonight (a black kamikaze's victims and himself), and the black
-    /// kamikazes whose suicide hooked a black.
+    /// Players no heal saves tonight (a black kamikaze's victims and himself).
     pub unhealable: Vec<SlotId>,
-    pub kamikaze_hooked: Vec<SlotId>,
-    /// The imitator's illusion of the maniac tonight (L50).
-    pub illusion: Option<super::roles::imitator::Illusion>,
     /// The poisoner used tonight's extra poisoning (L52 R9).
     pub extra_poison_used: bool,
+    /// Each role's own record of the night, by its type.
+    pub roles: super::records::Records,
 }
+
+/// The black sides' shots and orders, which the killers' rules run together (§2.3).
+const BLACK_SHOTS: &[&str] = &[
+    "mafia_kill",
+    "maniac_kill",
+    "yakuza_kill",
+    "insure",
+    "mercenary_order",
+    "ninja_order",
+    "mercenary_kill",
+    "ninja_kill",
+];
 
 /// The players alive when the night began who hold `role`, in seat order.
 pub fn holders_at_start<'a>(
@@ -145,9 +121,7 @@ pub fn resolve(ctx: &mut Ctx) {
     run.ledger.night = night_number(ctx.state.phase);
     run.ledger.shot_plan = super::shots::night_shots(ctx.roleset, &ctx.state);
     run.acts = super::borrowed::in_priority(ctx, &run.acts).into();
-    super::roles::homeless::second_night_visits(ctx, &mut run);
-    pimp::control(ctx, &mut run);
-    super::roles::executor::release_the_silent(ctx, &run);
+    role_hooks::at_night(ctx, &mut run, Moment::Dusk);
     kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
     settle_attacks(ctx, &mut run);
     killers::tell_killers(ctx, &run);
@@ -163,12 +137,8 @@ impl kernel::Rules for City {
     /// roleset gives an effect and no role claims is the kernel's to run; anything else is
     /// reported as not implemented, never silently dropped.
     fn act(&mut self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
-        super::roles::necromancer::visit_from_undead(ctx, run, mv);
-        if super::roles::night_move(ctx, run, mv) {
-            return true;
-        }
-        if mv.ability == "hack_choice" {
-            super::roles::hacker::choose(ctx, mv);
+        role_hooks::visit_recorded(ctx, run, mv);
+        if role_hooks::night_move(ctx, run, mv) {
             return true;
         }
         if super::notes::is_note(&mv.ability) {
@@ -198,6 +168,8 @@ impl kernel::Rules for City {
         true
     }
 
+    /// A stage's moves run in the order the sources give them, as the roles' doings tonight
+    /// turn them; the killers' shots go to the killers' rules together.
     fn whole_stage(
         &mut self,
         ctx: &mut Ctx,
@@ -205,88 +177,29 @@ impl kernel::Rules for City {
         stage: &str,
         acts: &[Move],
     ) -> bool {
-        // The witch's swap reaches back into both killing stages (L46).
-        let acts = match stage {
-            "killers" | "peaceful_killers" => {
-                // The night's shot plan opens the killers' stage: traced before the stages
-                // ran, it showed the stage's group first, out of the order (F10).
-                if stage == "killers" {
-                    super::shots::start_of_night(ctx, &run.ledger.shot_plan);
-                }
-                witch::before_killers(ctx, run, acts)
-            }
-            "checks" => {
-                for act in super::checks::in_order(ctx, acts) {
-                    kernel::run_act(ctx, run, self, &act);
-                }
-                return true;
-            }
-            // The poison of an earlier night acts at the poisoner's slot, before his new move
-            // (L52).
-            // The geisha goes before the prostitute (§7.3 step 5).
-            "company" => {
-                let mut ordered = acts.to_vec();
-                ordered.sort_by_key(|m| m.ability != super::roles::geisha::COMPANY);
-                for act in &ordered {
-                    kernel::run_act(ctx, run, self, act);
-                }
-                return true;
-            }
-            // The faceless's cut is compulsory (L64.3).
-            "face_cut" => {
-                super::roles::faceless::compulsory(ctx, run);
-                return false;
-            }
-            "poison" => {
-                super::roles::poisoner::poison_acts(ctx, run);
-                return false;
-            }
-            // The cultist's heal yields to the doctor's (L115.5).
-            "doctor" => {
-                let mut ordered = acts.to_vec();
-                ordered.sort_by_key(|m| m.ability != "doctor");
-                for act in &ordered {
-                    kernel::run_act(ctx, run, self, act);
-                }
-                return true;
-            }
-            _ => return false,
+        // The night's shot plan opens the killers' stage: traced before the stages ran, it
+        // showed the stage's group first, out of the order (F10).
+        if stage == "killers" {
+            super::shots::start_of_night(ctx, &run.ledger.shot_plan);
+        }
+        role_hooks::at_night(ctx, run, Moment::StageOpens(stage));
+        let mut moves = if stage == "checks" {
+            super::checks::in_order(ctx, acts)
+        } else {
+            acts.to_vec()
         };
-        if stage == "peaceful_killers" {
-            // Their own order (L120): the fanatic, the cultist, the investigator, the
-            // inquisitor.
-            const ORDER: [&str; 4] = [
-                "fanatic_revenge",
-                "cultist_devour",
-                "investigator_shot",
-                "inquisitor_burn",
-            ];
-            let mut acts = acts;
-            acts.sort_by_key(|m| {
-                ORDER
-                    .iter()
-                    .position(|a| *a == m.ability)
-                    .unwrap_or(ORDER.len())
-            });
-            for act in &acts {
+        role_hooks::turn_moves(ctx, run, stage, &mut moves);
+        role_hooks::in_stage_order(&mut moves);
+        if stage != "killers" {
+            for act in &moves {
                 kernel::run_act(ctx, run, self, act);
             }
             return true;
         }
         // The stage's other moves go first, to their roles (a black kamikaze's suicide, L100).
-        let (shots, others): (Vec<Move>, Vec<Move>) = acts.into_iter().partition(|m| {
-            matches!(
-                m.ability.as_str(),
-                "mafia_kill"
-                    | "maniac_kill"
-                    | "yakuza_kill"
-                    | "insure"
-                    | "mercenary_order"
-                    | "ninja_order"
-                    | "mercenary_kill"
-                    | "ninja_kill"
-            )
-        });
+        let (shots, others): (Vec<Move>, Vec<Move>) = moves
+            .into_iter()
+            .partition(|m| BLACK_SHOTS.contains(&m.ability.as_str()));
         for act in &others {
             kernel::run_act(ctx, run, self, act);
         }
@@ -301,17 +214,13 @@ impl kernel::Rules for City {
         }
     }
 
+    /// The doctor's stage settles the night's deaths (§7.3 step 11); then the roles learn or
+    /// lose what the stage decided.
     fn after_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
-        match stage {
-            "killers" => bodyguard::alibi(ctx, run),
-            "doctor" => {
-                settle_attacks(ctx, run);
-                super::roles::geisha::where_she_was(ctx, run);
-            }
-            _ => {}
+        if stage == "doctor" {
+            settle_attacks(ctx, run);
         }
-        // After the deaths are settled: whether the imitator was killed decides the illusion.
-        super::roles::imitator::after_stage(ctx, run, stage);
+        role_hooks::at_night(ctx, run, Moment::StageCloses(stage));
     }
 
     /// The attacked-survivor rule (L16): a player an attack reached loses his moves after the
@@ -325,12 +234,8 @@ impl kernel::Rules for City {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
         }
-        if let Some(stop) = super::roles::stops(ctx, run, mv) {
+        if let Some(stop) = role_hooks::stops(ctx, run, mv) {
             return Some(stop);
-        }
-        let company = madman::disrupts(ctx, run, mv).or_else(|| prostitute::stops(ctx, run, mv));
-        if let Some(why) = company.or_else(|| homeless::finds_dead(ctx, run, mv)) {
-            return Some((StepResult::Failed, why));
         }
         let attacked = run.attacked(mv.actor) || run.ledger.witch_victims.contains(&mv.actor);
         let lost = after_killers(ctx, &mv.stage) && attacked && !exempt_from_attack(mv);
@@ -361,7 +266,7 @@ impl kernel::Rules for City {
 
     /// The imitator's illusion takes an attack aimed at the maniac (L50).
     fn immunity(&mut self, ctx: &mut Ctx, run: &mut NightRun, attack: &Attack) -> Option<String> {
-        super::roles::imitator::takes_attack(ctx, run, attack)
+        role_hooks::takes_attack(ctx, run, attack)
     }
 
     /// On the extended format's nights 1–2 at most one black dies by another black's shot
@@ -386,17 +291,16 @@ impl kernel::Rules for City {
             let n = vars::num(&ctx.state, vars::BLACK_ON_BLACK) + 1;
             vars::set(&mut ctx.state, vars::BLACK_ON_BLACK, n);
         }
-        let killer = super::roles::criminalist::killer_key(a.victim);
-        vars::set(&mut ctx.state, killer, a.attacker);
-        if let Some((partner, why)) = immortal::pair_dies(ctx, a.victim, &a.kind) {
-            let mut reasons = vec![why];
-            let cause = immortal::LINK;
+        vars::set(&mut ctx.state, vars::killer_key(a.victim), a.attacker);
+        if let Some(linked) = role_hooks::dies_with(ctx, a.victim, &a.kind) {
+            let partner = linked.partner;
+            let mut reasons = vec![linked.why];
             kernel::attack::kill(
                 ctx,
                 run,
                 self,
                 partner,
-                cause,
+                linked.cause,
                 Some(a.attacker),
                 &mut reasons,
             );
@@ -454,7 +358,7 @@ pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
 /// blocked, was not attacked by a killer (a self-heal survives that, L16), and no black
 /// bodyguard stops heals on `p` (L89).
 pub fn heal_will_hold(ctx: &Ctx, run: &NightRun, p: SlotId) -> bool {
-    if bodyguard::heal_stopped(run, p) {
+    if role_hooks::stops_heal(run, p) {
         return false;
     }
     run.acts.iter().any(|a| {
@@ -553,7 +457,12 @@ pub fn attack(
     let victim = if forced {
         victim
     } else {
-        bodyguard::redirect(ctx, run, attacker, victim, cause, reasons)
+        let aimed = Aimed {
+            attacker,
+            victim,
+            cause,
+        };
+        role_hooks::redirect_attack(ctx, run, &aimed, reasons)
     };
     let sent = Attack::new(attacker, victim, cause)
         .strength(strength)
@@ -564,13 +473,9 @@ pub fn attack(
             if let Some(s) = shot.and_then(|s| run.ledger.shots.get_mut(s)) {
                 s.attack = Some(i);
             }
-            for client in prostitute::clients_attacked(ctx, run, victim) {
-                reasons.push(format!(
-                    "{} is with {}: the attack reaches him too (L21, Q20)",
-                    ctx.name(client),
-                    ctx.name(victim)
-                ));
-                attack(ctx, run, attacker, client, cause, None, false, reasons);
+            for (with, why) in role_hooks::attacked_with(ctx, run, victim) {
+                reasons.push(why);
+                attack(ctx, run, attacker, with, cause, None, false, reasons);
             }
             true
         }
@@ -606,8 +511,8 @@ fn black_on_black_limit(ctx: &Ctx, run: &NightRun, attacker: SlotId, victim: Slo
 
 /// Settle every attack not settled yet: a healed victim survives, the others die.
 pub fn settle_attacks(ctx: &mut Ctx, run: &mut NightRun) {
-    kamikaze::strike(ctx, run);
-    immortal::absorb(ctx, run);
+    role_hooks::at_night(ctx, run, Moment::Strikes);
+    role_hooks::at_night(ctx, run, Moment::SpareLives);
     kernel::attack::settle(ctx, run, &mut City, Told::Note("doctor"));
 }
 

@@ -44,6 +44,12 @@ pub fn check_key(role: &str, target: SlotId) -> String {
 
 /// Messages owed one night later (the detective's confirmation, the investigator's blackening
 /// news): `later:<night>:<n>` = `template|slot|arg=value|...`.
+/// The var naming who killed a victim (set when the attack or a dying move kills): the
+/// criminalist's autopsy, the fanatic's revenge and the faceless's credit read it.
+pub fn killer_key(victim: SlotId) -> String {
+    format!("killer_of:{victim}")
+}
+
 pub fn later_prefix(night: u32) -> String {
     format!("later:{night}:")
 }

@@ -48,7 +48,64 @@ pub struct Turned {
 
 pub struct Bodyguard;
 
+/// The bodyguard's record of the night: the guards that went through, the attacks they turned,
+/// and the first targets of black killers a black bodyguard turned onto his ward.
+#[derive(Default, Debug)]
+struct Tonight {
+    guards: Vec<Guard>,
+    turned: Vec<Turned>,
+    first_targets: Vec<(SlotId, SlotId)>,
+}
+
+fn guards(run: &NightRun) -> &[Guard] {
+    run.ledger.roles.get::<Tonight>().map_or(&[], |t| &t.guards)
+}
+
+fn turned_attacks(run: &NightRun) -> &[Turned] {
+    run.ledger.roles.get::<Tonight>().map_or(&[], |t| &t.turned)
+}
+
+/// The black bodyguard guarding `ward` whom `attacker` shot at, his attack turned onto the
+/// ward (the frame of L99), if there is one.
+pub fn turned_onto_ward(run: &NightRun, attacker: SlotId, ward: SlotId) -> Option<SlotId> {
+    let first_targets = run.ledger.roles.get::<Tonight>()?.first_targets.as_slice();
+    guards(run)
+        .iter()
+        .find(|g| g.black && g.ward == ward && first_targets.contains(&(attacker, g.bodyguard)))
+        .map(|g| g.bodyguard)
+}
+
+/// Does a bodyguard's guard on `ward` go through tonight?
+pub fn guarded(run: &NightRun, ward: SlotId) -> bool {
+    guards(run).iter().any(|g| g.ward == ward)
+}
+
 impl Role for Bodyguard {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::StageCloses("killers") {
+            alibi(ctx, run);
+        }
+    }
+    fn redirect_attack(
+        &self,
+        ctx: &Ctx,
+        run: &mut NightRun,
+        attack: &super::Aimed,
+        reasons: &mut Vec<String>,
+    ) -> Option<SlotId> {
+        let to = redirect(
+            ctx,
+            run,
+            attack.attacker,
+            attack.victim,
+            attack.cause,
+            reasons,
+        );
+        (to != attack.victim).then_some(to)
+    }
+    fn stops_heal(&self, run: &NightRun, target: SlotId) -> bool {
+        heal_stopped(run, target)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -113,7 +170,7 @@ pub fn alibi(ctx: &mut Ctx, run: &mut NightRun) {
         let Some(alibi) = mv.params.get("alibi").and_then(|n| ctx.slot_of(n)) else {
             continue;
         };
-        let Some(g) = run.ledger.guards.iter().find(|g| g.bodyguard == mv.actor) else {
+        let Some(g) = guards(run).iter().find(|g| g.bodyguard == mv.actor) else {
             continue;
         };
         if !run.attacked(g.ward) {
@@ -156,7 +213,7 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let interferes = black && !faceless && mv.params.get("interfere").is_none_or(|v| v != "no");
     let night = run.ledger.night;
     // A ward the hypnotist forced on him does not bind the next night (L37).
-    let forced = run.ledger.hypnosis.iter().any(|r| r.seq == mv.seq);
+    let forced = super::hypnotist::forced(run, mv);
     if let Some(s) = ctx.state.slots.get_mut(mv.actor).filter(|_| !forced) {
         s.counters.insert(LAST_NIGHT.into(), night);
         s.counters.insert(LAST_WARD.into(), ward as u32 + 1);
@@ -200,7 +257,7 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     }
     // A guard on the prostitute covers her clients too (L21).
     for w in std::iter::once(ward).chain(super::prostitute::clients_of(run, ward)) {
-        run.ledger.guards.push(Guard {
+        run.ledger.roles.get_mut::<Tonight>().guards.push(Guard {
             bodyguard: mv.actor,
             ward: w,
             black,
@@ -222,7 +279,7 @@ pub fn redirect(
     kind: &str,
     reasons: &mut Vec<String>,
 ) -> SlotId {
-    let red_guard = run.ledger.guards.iter().find(|g| {
+    let red_guard = guards(run).iter().find(|g| {
         !g.black && g.ward == victim && g.bodyguard != attacker && ctx.is_alive(g.bodyguard)
     });
     if let Some(g) = red_guard.cloned() {
@@ -239,7 +296,7 @@ pub fn redirect(
                     .into(),
             );
         }
-        run.ledger.turned.push(Turned {
+        run.ledger.roles.get_mut::<Tonight>().turned.push(Turned {
             bodyguard: g.bodyguard,
             ward: victim,
             attacker,
@@ -248,7 +305,7 @@ pub fn redirect(
         return g.bodyguard;
     }
     let never = ctx.option("faceless_bodyguard") == "never_redirect";
-    let black_guard = run.ledger.guards.iter().find(|g| {
+    let black_guard = guards(run).iter().find(|g| {
         g.black
             && !(g.faceless && never)
             && g.bodyguard == victim
@@ -263,7 +320,11 @@ pub fn redirect(
             ctx.name(g.ward),
             if g.faceless { "L71, Q45" } else { "L89" }
         ));
-        run.ledger.first_targets.push((attacker, victim));
+        run.ledger
+            .roles
+            .get_mut::<Tonight>()
+            .first_targets
+            .push((attacker, victim));
         return g.ward;
     }
     victim
@@ -271,10 +332,7 @@ pub fn redirect(
 
 /// A black bodyguard's ward cannot be saved by the doctor tonight (L89, L4).
 pub fn heal_stopped(run: &NightRun, target: SlotId) -> bool {
-    run.ledger
-        .guards
-        .iter()
-        .any(|g| g.interferes && g.ward == target)
+    guards(run).iter().any(|g| g.interferes && g.ward == target)
 }
 
 /// The morning: the ward a red bodyguard died for learns the killer (his name, or only his
@@ -282,7 +340,7 @@ pub fn heal_stopped(run: &NightRun, target: SlotId) -> bool {
 /// the target and the role; a black bodyguard whose ward was killed learns the killer's name,
 /// side and first target.
 fn tell(ctx: &mut Ctx, run: &NightRun) {
-    for t in &run.ledger.turned {
+    for t in turned_attacks(run) {
         let role = teams::role_name(ctx.roleset, &t.kind);
         if ctx.is_alive(t.bodyguard) {
             ctx.say(
@@ -297,9 +355,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             .iter()
             .filter(|a| a.victim == t.bodyguard)
             .count();
-        let turned = run
-            .ledger
-            .turned
+        let turned = turned_attacks(run)
             .iter()
             .filter(|x| x.bodyguard == t.bodyguard)
             .count();
@@ -321,10 +377,9 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
         }
     }
     // A red bodyguard attacked himself who lives learns he was the target, and the role (L20).
-    for g in run.ledger.guards.iter().filter(|g| !g.black) {
+    for g in guards(run).iter().filter(|g| !g.black) {
         let turned = |a: &crate::kernel::Attack| {
-            run.ledger
-                .turned
+            turned_attacks(run)
                 .iter()
                 .any(|t| t.bodyguard == g.bodyguard && t.attacker == a.attacker)
         };
@@ -341,7 +396,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             );
         }
     }
-    for g in run.ledger.guards.iter().filter(|g| g.black) {
+    for g in guards(run).iter().filter(|g| g.black) {
         // A copy never learns the killer's name (L40 over L102): a black actor's or wizard's
         // bodyguard hears nothing of the killing.
         if ctx.is_alive(g.ward)
@@ -360,10 +415,11 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             .unwrap_or_default();
         let first = run
             .ledger
-            .first_targets
-            .iter()
+            .roles
+            .read(|t: &Tonight| t.first_targets.clone())
+            .into_iter()
             .find(|(attacker, _)| *attacker == a.attacker)
-            .map(|(_, t)| ctx.name(*t))
+            .map(|(_, t)| ctx.name(t))
             .unwrap_or_else(|| ctx.name(g.ward));
         // The faceless learns the killer's role, not his name (L71).
         let (template, killer) = if g.faceless {
@@ -397,7 +453,7 @@ fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     if !killer || !teams::black(ctx, mv.actor) {
         return None;
     }
-    let guard = run.ledger.guards.iter().find(|g| {
+    let guard = guards(run).iter().find(|g| {
         g.black && !g.faceless && g.ward == mv.actor && mv.targets.contains(&g.bodyguard)
     })?;
     Some((

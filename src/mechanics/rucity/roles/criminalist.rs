@@ -17,10 +17,6 @@ use crate::engine::{GameState, Refusal, SlotId};
 
 pub const ROLE: &str = "criminalist";
 
-/// The var naming who killed a night victim (set when the attack kills).
-pub fn killer_key(victim: SlotId) -> String {
-    format!("killer_of:{victim}")
-}
 /// The bodies he examined, and today's examination waiting for the vote result.
 fn examined_key(c: SlotId) -> String {
     format!("criminalist_examined:{c}")
@@ -59,7 +55,7 @@ impl Role for Criminalist {
                 let Some(&t) = entry.targets.first() else {
                     return Ok(());
                 };
-                if vars::get(entry.state, &killer_key(t)).is_none() {
+                if vars::get(entry.state, &vars::killer_key(t)).is_none() {
                     return refusal(
                         "criminalist_autopsy",
                         format!(
@@ -246,8 +242,9 @@ fn samples(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, result, vec![why]);
     }
     let compared = comparisons(&ctx.state, &mv.targets, &mv.params).unwrap_or_default();
-    let killer_of =
-        |b: SlotId| vars::get(&ctx.state, &killer_key(b)).and_then(|v| v.parse::<SlotId>().ok());
+    let killer_of = |b: SlotId| {
+        vars::get(&ctx.state, &vars::killer_key(b)).and_then(|v| v.parse::<SlotId>().ok())
+    };
     let mut found: Vec<String> = Vec::new();
     let mut victims: Vec<(String, String)> = Vec::new();
     for (sample, bodies) in &compared {

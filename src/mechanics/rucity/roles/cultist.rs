@@ -24,6 +24,10 @@ const SELF_HEAL_NIGHT: &str = "cultist_self_heal_night";
 pub struct Cultist;
 
 impl Role for Cultist {
+    // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
+    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
+        (ability == "cultist_devour").then_some(1)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

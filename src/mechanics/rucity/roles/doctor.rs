@@ -15,7 +15,17 @@ pub const LAST_SELF: &str = "doctor_self_night";
 
 pub struct Doctor;
 
+/// The doctor's record of the night: the doctors whose heal failed, told so in the morning (L4).
+#[derive(Default, Debug)]
+struct Tonight {
+    cancelled: std::collections::BTreeSet<crate::engine::SlotId>,
+}
+
 impl Role for Doctor {
+    // The cultist's heal yields to his (L115.5).
+    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
+        (ability == "doctor").then_some(0)
+    }
     fn id(&self) -> &'static str {
         "doctor"
     }
@@ -81,7 +91,11 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         if matches!(result, StepResult::Cancelled | StepResult::Failed)
             || kernel::gate::stopped_by_host(ctx, mv)
         {
-            run.ledger.doctor_cancelled.insert(mv.actor);
+            run.ledger
+                .roles
+                .get_mut::<Tonight>()
+                .cancelled
+                .insert(mv.actor);
         }
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -161,7 +175,11 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
             // A copy's miss is told by PM, the post's line being the owner's (L40).
             ctx.say(Audience::Slot(d), "pm_copied_miss", &[]);
         }
-        if run.ledger.doctor_cancelled.contains(&d) {
+        if run
+            .ledger
+            .roles
+            .read(|t: &Tonight| t.cancelled.contains(&d))
+        {
             ctx.say(Audience::Slot(d), "pm_doctor_failed", &[]);
         }
     }

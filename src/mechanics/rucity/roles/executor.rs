@@ -29,6 +29,11 @@ pub const TORTURED: &str = "tortured";
 pub struct Executor;
 
 impl Role for Executor {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::Dusk {
+            release_the_silent(ctx, run);
+        }
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -52,7 +52,18 @@ fn returned_key(slot: SlotId) -> String {
 
 pub struct Faceless;
 
+/// The faceless's record of the night: tonight's face-cut victims, for the morning post (L60).
+#[derive(Default, Debug)]
+struct Tonight {
+    cuts: Vec<SlotId>,
+}
+
 impl Role for Faceless {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::StageOpens("face_cut") {
+            compulsory(ctx, run);
+        }
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -431,7 +442,7 @@ fn cut(
         ],
     );
     ctx.say(Audience::Slot(victim), "pm_face_cut", &[("target", tname)]);
-    run.ledger.face_cuts.push(victim);
+    run.ledger.roles.get_mut::<Tonight>().cuts.push(victim);
     reasons
 }
 
@@ -516,7 +527,8 @@ pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
 
 /// The morning post names every victim of tonight's cuts, after the night's dead (L60, L115.1).
 pub fn announce(ctx: &mut Ctx, run: &NightRun) {
-    for &v in &run.ledger.face_cuts {
+    let cuts = run.ledger.roles.get::<Tonight>().map(|t| t.cuts.as_slice());
+    for &v in cuts.unwrap_or_default() {
         ctx.say(Audience::Public, "pub_face_cut", &[("player", ctx.name(v))]);
     }
 }

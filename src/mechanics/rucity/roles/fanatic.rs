@@ -22,6 +22,10 @@ const OWN_KILLS: &str = "fanatic_own_kills";
 pub struct Fanatic;
 
 impl Role for Fanatic {
+    // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
+    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
+        (ability == "fanatic_revenge").then_some(0)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -131,8 +135,8 @@ fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> 
         .death
         .as_ref()
         .is_some_and(|(_, c)| c == "lynch" || c == "hunt");
-    let killer = super::vars::get(state, &super::criminalist::killer_key(f))
-        .and_then(|v| v.parse::<SlotId>().ok());
+    let killer =
+        super::vars::get(state, &super::vars::killer_key(f)).and_then(|v| v.parse::<SlotId>().ok());
     // His side: himself, his partners, and his side's hired killer, whose orders (a peaceful
     // role's included) are his side's kills (L99).
     let his_hireling = teams::killer_side(roleset, &state.slots[fanatic])
@@ -178,26 +182,8 @@ fn excused_key(fav: SlotId) -> String {
 /// or a black bodyguard guarding him whom the killer shot at (L99).
 fn framer(run: &NightRun, fav: SlotId) -> Option<SlotId> {
     let attack = run.attacks.get(run.killed_by(fav)?)?;
-    let hypnotist = run
-        .ledger
-        .hypnosis
-        .iter()
-        .find(|r| r.actor == attack.attacker && r.to == Some(fav))
-        .map(|r| r.hypnotist);
-    hypnotist.or_else(|| {
-        run.ledger
-            .guards
-            .iter()
-            .find(|g| {
-                g.black
-                    && g.ward == fav
-                    && run
-                        .ledger
-                        .first_targets
-                        .contains(&(attack.attacker, g.bodyguard))
-            })
-            .map(|g| g.bodyguard)
-    })
+    super::hypnotist::turned_onto(run, attack.attacker, fav)
+        .or_else(|| super::bodyguard::turned_onto_ward(run, attack.attacker, fav))
 }
 
 /// The var naming who framed the favourite's killing.

@@ -28,6 +28,15 @@ const LAST_SELF: &str = "geisha_last_self";
 pub struct Geisha;
 
 impl Role for Geisha {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::StageCloses("doctor") {
+            where_she_was(ctx, run);
+        }
+    }
+    // She goes before the prostitute (§7.3 step 5).
+    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
+        (ability == COMPANY).then_some(0)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -120,8 +129,7 @@ impl Role for Geisha {
             return None;
         }
         let &target = mv.targets.first()?;
-        run.ledger
-            .company
+        super::prostitute::company(run)
             .iter()
             .filter(|c| c.geisha && teams::black(ctx, c.client))
             .find(|c| {
@@ -203,13 +211,16 @@ fn keep_company(
             s.counters.insert(LAST_SELF.into(), night);
         }
     }
-    run.ledger.company.push(Company {
-        prostitute: mv.actor,
-        client,
-        protected: false,
-        geisha: true,
-        illusion: super::imitator::covers(run, client),
-    });
+    super::prostitute::take_home(
+        run,
+        Company {
+            prostitute: mv.actor,
+            client,
+            protected: false,
+            geisha: true,
+            illusion: super::imitator::covers(run, client),
+        },
+    );
     reasons.push(format!(
         "{} spends the night with the geisha {}: his later peaceful moves and later moves on him fail, negative ones go through (L54)",
         ctx.name(client),

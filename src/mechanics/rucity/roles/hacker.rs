@@ -25,7 +25,20 @@ pub fn choice_key(slot: SlotId) -> String {
 
 pub struct Hacker;
 
+/// The hacker's record of the night: (hacker, target) of tonight's hacks.
+#[derive(Default, Debug)]
+struct Tonight {
+    hacks: Vec<(SlotId, SlotId)>,
+}
+
 impl Role for Hacker {
+    fn answers_move(&self, ctx: &mut Ctx, _run: &mut NightRun, mv: &Move) -> bool {
+        if mv.ability != "hack_choice" {
+            return false;
+        }
+        choose(ctx, mv);
+        true
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -37,7 +50,8 @@ impl Role for Hacker {
         true
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
-        for (hacker, target) in run.ledger.hacks.clone() {
+        let hacks = run.ledger.roles.read(|t: &Tonight| t.hacks.clone());
+        for (hacker, target) in hacks {
             let role = teams::peaceful_name(ctx, target);
             ctx.say(
                 Audience::Slot(hacker),
@@ -97,7 +111,11 @@ fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     } else {
         ctx.say(Audience::Slot(target), "pm_hacked", &[]);
     }
-    run.ledger.hacks.push((mv.actor, target));
+    run.ledger
+        .roles
+        .get_mut::<Tonight>()
+        .hacks
+        .push((mv.actor, target));
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 

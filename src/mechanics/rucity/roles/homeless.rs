@@ -25,7 +25,22 @@ const DRUNK_STATUS: &str = "drunk";
 
 pub struct Homeless;
 
+/// The homeless's record of the night: who is drunk, and whose watch went through (homeless, house).
+#[derive(Default, Debug)]
+struct Tonight {
+    drunk: BTreeSet<SlotId>,
+    watches: Vec<(SlotId, SlotId)>,
+}
+
 impl Role for Homeless {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::Dusk {
+            second_night_visits(ctx, run);
+        }
+    }
+    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+        finds_dead(ctx, run, mv).map(|why| (StepResult::Failed, why))
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -84,7 +99,11 @@ fn watch(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         s.counters.insert(WATCH_NIGHT.into(), night);
         s.counters.insert(WATCH_HOUSE.into(), house as u32 + 1);
     }
-    run.ledger.watches.push((mv.actor, house));
+    run.ledger
+        .roles
+        .get_mut::<Tonight>()
+        .watches
+        .push((mv.actor, house));
     let why = format!(
         "{} watches {}'s house tonight and tomorrow night (L25)",
         ctx.name(mv.actor),
@@ -98,7 +117,7 @@ fn drink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
         s.counters.insert(DRUNK_NIGHT.into(), night);
     }
-    run.ledger.drunk.insert(mv.actor);
+    run.ledger.roles.get_mut::<Tonight>().drunk.insert(mv.actor);
     // The contract's status for it (ru-city-part2-ids.md): tonight only.
     ctx.set_status(mv.actor, DRUNK_STATUS, None);
     let why = format!(
@@ -111,7 +130,8 @@ fn drink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// A move on a drunk homeless finds him as if dead (L25); a killer's attempt means he can
 /// never get drunk again (counted at the morning).
 pub fn finds_dead(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
-    let &t = mv.targets.iter().find(|t| run.ledger.drunk.contains(t))?;
+    let drunk = &run.ledger.roles.get::<Tonight>()?.drunk;
+    let &t = mv.targets.iter().find(|t| drunk.contains(t))?;
     (mv.actor != t).then(|| {
         format!(
             "{} is drunk tonight: the move finds him as if dead (L25)",
@@ -122,7 +142,12 @@ pub fn finds_dead(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
 
 /// The house he sits at tonight: the one he chose, or yesterday's (the automatic second night).
 fn house_tonight(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
-    if let Some((_, house)) = run.ledger.watches.iter().find(|(w, _)| *w == h) {
+    let watches = run
+        .ledger
+        .roles
+        .get::<Tonight>()
+        .map(|t| t.watches.as_slice());
+    if let Some((_, house)) = watches.unwrap_or_default().iter().find(|(w, _)| *w == h) {
         return Some(*house);
     }
     second_night_house(ctx, run, h)
@@ -133,7 +158,7 @@ fn house_tonight(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
 fn tell(ctx: &mut Ctx, run: &NightRun) {
     let homeless: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
     for h in homeless {
-        if run.ledger.drunk.contains(&h) {
+        if run.ledger.roles.read(|t: &Tonight| t.drunk.contains(&h)) {
             let tried = run.acts.iter().any(|m| {
                 m.targets.contains(&h)
                     && ctx

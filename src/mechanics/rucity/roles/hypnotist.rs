@@ -34,6 +34,32 @@ pub struct Redirect {
 
 pub struct Hypnotist;
 
+/// The hypnotist's record of the night: the moves the hypnosis turned or made skip.
+#[derive(Default, Debug)]
+struct Tonight {
+    hypnosis: Vec<Redirect>,
+}
+
+fn hypnosis(run: &NightRun) -> &[Redirect] {
+    run.ledger
+        .roles
+        .get::<Tonight>()
+        .map_or(&[], |t| &t.hypnosis)
+}
+
+/// The hypnotist who turned `attacker`'s move onto `victim` tonight, if one did.
+pub fn turned_onto(run: &NightRun, attacker: SlotId, victim: SlotId) -> Option<SlotId> {
+    hypnosis(run)
+        .iter()
+        .find(|r| r.actor == attacker && r.to == Some(victim))
+        .map(|r| r.hypnotist)
+}
+
+/// Did the hypnosis force this move on its maker tonight (L37)?
+pub fn forced(run: &NightRun, mv: &Move) -> bool {
+    hypnosis(run).iter().any(|r| r.seq == mv.seq)
+}
+
 impl Role for Hypnotist {
     fn id(&self) -> &'static str {
         ROLE
@@ -164,13 +190,17 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             targets: vec![me],
             negative: killer,
         });
-        run.ledger.hypnosis.push(Redirect {
-            hypnotist: me,
-            actor: act.actor,
-            to,
-            silent_fail,
-            seq: act.seq,
-        });
+        run.ledger
+            .roles
+            .get_mut::<Tonight>()
+            .hypnosis
+            .push(Redirect {
+                hypnotist: me,
+                actor: act.actor,
+                to,
+                silent_fail,
+                seq: act.seq,
+            });
     }
     if turned_killers && let Some(s) = ctx.state.slots.get_mut(me) {
         s.counters.insert(KILLERS_NIGHT.into(), night_no);
@@ -189,7 +219,7 @@ fn repeats_a_guard(ctx: &Ctx, act: &Move, to: SlotId, night_no: u32) -> bool {
 
 /// Why a move the hypnosis touched stops before its effect, if it does.
 fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
-    let r = run.ledger.hypnosis.iter().find(|r| r.seq == mv.seq)?;
+    let r = hypnosis(run).iter().find(|r| r.seq == mv.seq)?;
     match r.to {
         None => Some((
             StepResult::Skipped,
@@ -217,8 +247,7 @@ pub fn named_for_healer(ctx: &Ctx, run: &NightRun, healer: SlotId, saved: SlotId
     if ctx.option("doctor_hypnosis_name") != "hypnotist" {
         return saved;
     }
-    run.ledger
-        .hypnosis
+    hypnosis(run)
         .iter()
         .find(|r| r.actor == healer && r.to == Some(saved))
         .map_or(saved, |r| r.hypnotist)
@@ -238,9 +267,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
                 &[("roles", roles.join(", "))],
             );
         }
-        let kills: Vec<(SlotId, SlotId)> = run
-            .ledger
-            .hypnosis
+        let kills: Vec<(SlotId, SlotId)> = hypnosis(run)
             .iter()
             .filter(|r| r.hypnotist == h)
             .filter_map(|r| Some((r.actor, r.to?)))

@@ -29,6 +29,19 @@ fn shown_key(slot: SlotId) -> String {
 pub struct Imitator;
 
 impl Role for Imitator {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if let super::Moment::StageCloses(stage) = moment {
+            after_stage(ctx, run, stage);
+        }
+    }
+    fn takes_attack(
+        &self,
+        ctx: &Ctx,
+        run: &mut NightRun,
+        attack: &crate::kernel::Attack,
+    ) -> Option<String> {
+        takes_attack(ctx, run, attack)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -248,7 +261,7 @@ fn send_illusion(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         let why = "no living maniac, or the imitator is dead: no illusion (L50)".to_string();
         return night::step(ctx, mv, StepResult::Failed, vec![why]);
     };
-    run.ledger.illusion = Some(Illusion {
+    run.ledger.roles.set(Illusion {
         maniac,
         imitator: mv.actor,
         killed: false,
@@ -325,8 +338,8 @@ fn strip_new_statuses(ctx: &mut Ctx, illusion: &Illusion, stage: &str) {
 /// Does the illusion stand over `target` now?
 pub fn covers(run: &NightRun, target: SlotId) -> bool {
     run.ledger
-        .illusion
-        .as_ref()
+        .roles
+        .get::<Illusion>()
         .is_some_and(|i| i.maniac == target && !i.gone)
 }
 
@@ -339,7 +352,7 @@ pub fn takes_attack(
     run: &mut NightRun,
     attack: &crate::kernel::Attack,
 ) -> Option<String> {
-    let illusion = run.ledger.illusion.as_mut()?;
+    let illusion = run.ledger.roles.find_mut::<Illusion>()?;
     if illusion.maniac != attack.victim || illusion.gone || attack.kind == "madman" {
         return None;
     }
@@ -349,7 +362,7 @@ pub fn takes_attack(
     let saved = super::blocker::protects(ctx, run, maniac)
         || night::heal_will_hold(ctx, run, maniac)
         || super::immortal::life_will_take(ctx, maniac);
-    let illusion = run.ledger.illusion.as_mut()?;
+    let illusion = run.ledger.roles.find_mut::<Illusion>()?;
     if saved {
         return Some(format!(
             "the attack meets the imitator's illusion of {}, which is saved as he would be: it stands, the maniac stays untouched (L50)",
@@ -366,7 +379,7 @@ pub fn takes_attack(
 /// After each stage: a block placed on the maniac struck the illusion and is lifted (his own
 /// moves go on); after the doctor's stage a killed illusion is gone (L50).
 pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
-    let Some(illusion) = run.ledger.illusion.clone() else {
+    let Some(illusion) = run.ledger.roles.get::<Illusion>().cloned() else {
         return;
     };
     if illusion.gone {
@@ -384,7 +397,7 @@ pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
             "yes",
         );
     }
-    if let Some(i) = run.ledger.illusion.as_mut() {
+    if let Some(i) = run.ledger.roles.find_mut::<Illusion>() {
         i.visits_seen = run.visits.len();
     }
     strip_new_statuses(ctx, &illusion, stage);
@@ -403,7 +416,7 @@ pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
     let killed = illusion.killed || !ctx.is_alive(illusion.imitator);
     if stage == "doctor"
         && killed
-        && let Some(i) = run.ledger.illusion.as_mut()
+        && let Some(i) = run.ledger.roles.find_mut::<Illusion>()
     {
         i.gone = true;
         ctx.note(

@@ -22,6 +22,19 @@ pub const LINK: &str = "immortal_link";
 pub struct Immortal;
 
 impl Role for Immortal {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::SpareLives {
+            absorb(ctx, run);
+        }
+    }
+    fn dies_with(&self, ctx: &mut Ctx, victim: SlotId, kind: &str) -> Option<super::LinkedDeath> {
+        let (partner, why) = pair_dies(ctx, victim, kind)?;
+        Some(super::LinkedDeath {
+            partner,
+            cause: LINK,
+            why,
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

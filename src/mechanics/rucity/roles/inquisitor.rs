@@ -30,6 +30,10 @@ pub fn verified_key(target: SlotId) -> String {
 pub struct Inquisitor;
 
 impl Role for Inquisitor {
+    // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
+    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
+        (ability == "inquisitor_burn").then_some(3)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -16,7 +16,17 @@ pub const SHOT_DONE: &str = "investigator_shot_done";
 
 pub struct Investigator;
 
+/// The investigator's record of the night: (investigator, target) of the vigilante shots fired.
+#[derive(Default, Debug)]
+struct Tonight {
+    shots: Vec<(SlotId, SlotId)>,
+}
+
 impl Role for Investigator {
+    // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
+    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
+        (ability == "investigator_shot").then_some(2)
+    }
     fn id(&self) -> &'static str {
         "investigator"
     }
@@ -129,7 +139,11 @@ fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ctx.name(mv.actor),
         ctx.name(target)
     )];
-    run.ledger.investigator_shots.push((mv.actor, target));
+    run.ledger
+        .roles
+        .get_mut::<Tonight>()
+        .shots
+        .push((mv.actor, target));
     night::attack_move(ctx, run, mv, target, "investigator", None, reasons);
 }
 
@@ -138,7 +152,12 @@ fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// goes first (L120), killed the target before him, the death is that killer's (L122) and the
 /// investigator's shot did not kill, so he keeps it (L8).
 fn tell(ctx: &mut Ctx, run: &NightRun) {
-    for &(inv, target) in &run.ledger.investigator_shots {
+    let shots = run
+        .ledger
+        .roles
+        .get::<Tonight>()
+        .map(|t| t.shots.as_slice());
+    for &(inv, target) in shots.unwrap_or_default() {
         let Some(victim) = ctx.state.slots.get(target) else {
             continue;
         };

@@ -26,7 +26,18 @@ pub const CRIPPLED: &str = "crippled";
 
 pub struct Kamikaze;
 
+/// The kamikaze's record of the night: the black kamikazes whose suicide hooked a black.
+#[derive(Default, Debug)]
+struct Tonight {
+    hooked: Vec<SlotId>,
+}
+
 impl Role for Kamikaze {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::Strikes {
+            strike(ctx, run);
+        }
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -142,7 +153,7 @@ fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         {
             s.carry += 1;
         }
-        run.ledger.kamikaze_hooked.push(me);
+        run.ledger.roles.get_mut::<Tonight>().hooked.push(me);
         reasons.push(format!(
             "{} is black: he dies alone, and the kamikaze keeps an extra shot; his killer move tonight is skipped (L100)",
             ctx.name(target)
@@ -179,7 +190,12 @@ fn faceless_suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, target: SlotId
 /// Why a black kamikaze's killer move stops: his suicide hooked a black tonight (L100).
 fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
     let killer = mv.def().tags.iter().any(|t| t == "killer");
-    (killer && run.ledger.kamikaze_hooked.contains(&mv.actor)).then(|| {
+    (killer
+        && run
+            .ledger
+            .roles
+            .read(|t: &Tonight| t.hooked.contains(&mv.actor)))
+    .then(|| {
         (
             StepResult::Skipped,
             format!(

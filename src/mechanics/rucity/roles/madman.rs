@@ -22,7 +22,16 @@ const FIRED: &str = "madman_fired";
 
 pub struct Madman;
 
+/// The madman's record of the night: he set the town on fire.
+#[derive(Default, Debug)]
+struct Tonight {
+    fire: bool,
+}
+
 impl Role for Madman {
+    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+        disrupts(ctx, run, mv).map(|why| (StepResult::Failed, why))
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -81,7 +90,7 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
         s.counters.insert(FIRED.into(), 1);
     }
-    run.ledger.fire = true;
+    run.ledger.roles.get_mut::<Tonight>().fire = true;
     let mut reasons = vec![format!(
         "{} sets the town on fire: every move after his tonight is disrupted (L39)",
         ctx.name(mv.actor)
@@ -220,6 +229,6 @@ fn kill_himself(ctx: &mut Ctx, run: &mut NightRun, madman: SlotId, reasons: &mut
 
 /// On the night of the fire, every move after the madman's stage is disrupted (L39).
 pub fn disrupts(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
-    (run.ledger.fire && night::after_stage(ctx, &mv.stage, STAGE))
+    (run.ledger.roles.read(|t: &Tonight| t.fire) && night::after_stage(ctx, &mv.stage, STAGE))
         .then(|| "the madman's fire: every move after his is disrupted tonight (L39)".to_string())
 }

@@ -33,6 +33,12 @@ pub struct MaidVisit {
 
 pub struct Maid;
 
+/// The maid's record of the night: her visits that went through.
+#[derive(Default, Debug)]
+struct Tonight {
+    visits: Vec<MaidVisit>,
+}
+
 impl Role for Maid {
     fn id(&self) -> &'static str {
         ROLE
@@ -56,7 +62,7 @@ impl Role for Maid {
         Ok(())
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
-        for v in run.ledger.maid.clone() {
+        for v in run.ledger.roles.read(|t: &Tonight| t.visits.clone()) {
             serve(ctx, run, &v);
         }
     }
@@ -99,14 +105,18 @@ fn visit(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             ctx.name(target)
         ),
     };
-    run.ledger.maid.push(MaidVisit {
-        maid: mv.actor,
-        target,
-        role_visit: false,
-        text,
-        add,
-        condition: mv.params.get("if").cloned().unwrap_or_default(),
-    });
+    run.ledger
+        .roles
+        .get_mut::<Tonight>()
+        .visits
+        .push(MaidVisit {
+            maid: mv.actor,
+            target,
+            role_visit: false,
+            text,
+            add,
+            condition: mv.params.get("if").cloned().unwrap_or_default(),
+        });
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
@@ -134,14 +144,18 @@ fn visit_role(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         targets: vec![holder],
         negative: false,
     });
-    run.ledger.maid.push(MaidVisit {
-        maid: mv.actor,
-        target: holder,
-        role_visit: true,
-        text: None,
-        add: false,
-        condition: String::new(),
-    });
+    run.ledger
+        .roles
+        .get_mut::<Tonight>()
+        .visits
+        .push(MaidVisit {
+            maid: mv.actor,
+            target: holder,
+            role_visit: true,
+            text: None,
+            add: false,
+            condition: String::new(),
+        });
     let why = format!(
         "{} goes to the {}: {} (L45)",
         ctx.name(mv.actor),

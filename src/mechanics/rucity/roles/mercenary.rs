@@ -21,6 +21,13 @@ use crate::rules::Roleset;
 use teams::KillerSide;
 
 /// A hired killer of a group: the mafia's mercenary, the yakuza's ninja.
+/// The hired killers' record of the night: (hired killer, holder of a peaceful role an order
+/// named) (L49).
+#[derive(Default, Debug)]
+struct Tonight {
+    role_orders: Vec<(SlotId, SlotId)>,
+}
+
 pub struct Hireling {
     pub role: &'static str,
     pub order: &'static str,
@@ -289,7 +296,11 @@ fn aim(
                 "the order names the role `{role}`: its holder is {} (L49)",
                 ctx.name(h)
             ));
-            run.ledger.role_orders.push((merc, h));
+            run.ledger
+                .roles
+                .get_mut::<Tonight>()
+                .role_orders
+                .push((merc, h));
             h
         }
         (None, None) => {
@@ -323,7 +334,7 @@ pub fn skip_reason(
         Some(format!("{name} is the mercenary himself"))
     } else if blocker::protects(ctx, run, target) {
         Some(format!("{name} is under the blocker's protection"))
-    } else if run.ledger.guards.iter().any(|g| g.ward == target) {
+    } else if super::bodyguard::guarded(run, target) {
         Some(format!("{name} is a bodyguard's ward"))
     } else if ctx
         .state
@@ -484,7 +495,12 @@ fn name_surviving_holders(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
                 .iter()
                 .any(|v| v.actor == merc && v.negative && v.targets.contains(&holder))
     };
-    for &(by, holder) in &run.ledger.role_orders {
+    let orders = run
+        .ledger
+        .roles
+        .get::<Tonight>()
+        .map(|t| t.role_orders.as_slice());
+    for &(by, holder) in orders.unwrap_or_default() {
         if by != merc || !ctx.is_alive(holder) || !attacked(holder) {
             continue;
         }

@@ -66,6 +66,7 @@ use super::{blocks, checks, night, shots, teams, vars, werewolf};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Attack;
 use crate::rules::Roleset;
 use night::{Move, NightRun};
 use std::collections::BTreeMap;
@@ -133,6 +134,44 @@ pub static ROLES: &[&dyn Role] = &[
     // Last: the anonymous receives what the players he watches were told this morning.
     &anonymous::Anonymous,
 ];
+
+/// The named moments of a night at which roles act beyond their own moves, in the order they
+/// come (as mafia-rust's midnight priorities): at each, every role's [`Role::at_night`] runs,
+/// in the registry's order. Where the sources order two roles' doings, they are two moments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment<'a> {
+    /// Before the first stage: what earlier days and nights fixed for tonight takes hold (the
+    /// homeless's second-night watch, L25; the pimp's verdicts, L27; the executor's release of
+    /// the silent, L53).
+    Dusk,
+    /// A stage is about to run its moves: moves owed by the rules join it (the faceless's
+    /// compulsory cut, L64.3; an earlier night's poison, L52).
+    StageOpens(&'a str),
+    /// The attacks are about to settle: first the strikes no heal stops (the black kamikaze,
+    /// L100) ...
+    Strikes,
+    /// ... then the spare lives that absorb an attack (the immortal, L19).
+    SpareLives,
+    /// A stage has run, its deaths settled if it settles them (the doctor's, §7.3 step 11):
+    /// what the role learns or loses from it (the bodyguard's alibi, the geisha's whereabouts,
+    /// the imitator's illusion struck or gone).
+    StageCloses(&'a str),
+}
+
+/// A death another death brings through a role.
+pub struct LinkedDeath {
+    pub partner: SlotId,
+    /// The cause recorded for the partner's death.
+    pub cause: &'static str,
+    pub why: String,
+}
+
+/// An attack as it is aimed, before a guard turns it.
+pub struct Aimed<'a> {
+    pub attacker: SlotId,
+    pub victim: SlotId,
+    pub cause: &'a str,
+}
 
 /// An entry of one of the role's moves, as the rules check it.
 pub struct Entry<'a> {
@@ -232,6 +271,79 @@ pub trait Role: Sync {
         _mv: &Move,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         None
+    }
+
+    /// What the role does at a named moment of the night beyond its own moves (see
+    /// [`Moment`] for the moments and their order).
+    fn at_night(&self, _ctx: &mut Ctx, _run: &mut NightRun, _moment: Moment) {}
+
+    /// A move's place within its stage where the sources order a stage's moves (§7.3 step 5,
+    /// L115.5, L120): lower goes first; moves of unranked abilities follow in entry order.
+    fn rank_in_stage(&self, _ability: &str) -> Option<u8> {
+        None
+    }
+
+    /// The moves of a killing stage as the role's doing tonight turns them before they run
+    /// (the witch's swap turns or cancels the shots at the swapped pair, L46): a transform of
+    /// the moves, as mafia-rust's transporter transforms visits.
+    fn turn_moves(
+        &self,
+        _ctx: &mut Ctx,
+        _run: &mut NightRun,
+        _stage: &str,
+        _moves: &mut Vec<Move>,
+    ) {
+    }
+
+    /// A move of another role's ability that the role's doing gave its maker (the hacked
+    /// black's choice of role, L22): `true` if the role resolved it.
+    fn answers_move(&self, _ctx: &mut Ctx, _run: &mut NightRun, _mv: &Move) -> bool {
+        false
+    }
+
+    /// A move's visit was just recorded: whose visit it shows (a move through an undead is the
+    /// undead's, L42).
+    fn visit_recorded(&self, _ctx: &Ctx, _run: &mut NightRun, _mv: &Move) {}
+
+    /// The player an attack on `victim` reaches instead, through the role's doing (a
+    /// bodyguard's guard, L20, L89): the reasons say why.
+    fn redirect_attack(
+        &self,
+        _ctx: &Ctx,
+        _run: &mut NightRun,
+        _attack: &Aimed,
+        _reasons: &mut Vec<String>,
+    ) -> Option<SlotId> {
+        None
+    }
+
+    /// Others an attack that landed on `victim` reaches too, through the role's doing, and why
+    /// (the prostitute's clients, L21).
+    fn attacked_with(
+        &self,
+        _ctx: &mut Ctx,
+        _run: &NightRun,
+        _victim: SlotId,
+    ) -> Vec<(SlotId, String)> {
+        Vec::new()
+    }
+
+    /// Why an attack meets something of the role's instead of its victim (the imitator's
+    /// illusion of the maniac, L50).
+    fn takes_attack(&self, _ctx: &Ctx, _run: &mut NightRun, _attack: &Attack) -> Option<String> {
+        None
+    }
+
+    /// A death by an attack of `kind` takes another player with it through the role (the
+    /// immortal's link, L19): the partner, the cause of his death, and why.
+    fn dies_with(&self, _ctx: &mut Ctx, _victim: SlotId, _kind: &str) -> Option<LinkedDeath> {
+        None
+    }
+
+    /// Does the role's doing tonight keep a heal on `target` from working (a black
+    /// bodyguard's guard, L89)?
+    fn stops_heal(&self, _run: &NightRun, _target: SlotId) -> bool {
+        false
     }
 
     /// The vote opens: the role's moves due before it are fixed (L113, L160).
@@ -364,10 +476,12 @@ pub fn pending_roles(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<
     .collect()
 }
 
-/// Resolve a night move by the role that makes it; `false` if no role claims it.
+/// Resolve a night move by the role that makes it, or by the role whose doing gave it; `false`
+/// if no role claims it.
 pub fn night_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
-    acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)
-        .is_some_and(|role| role.night_move(ctx, run, mv))
+    let own = acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)
+        .is_some_and(|role| role.night_move(ctx, run, mv));
+    own || ROLES.iter().any(|r| r.answers_move(ctx, run, mv))
 }
 
 /// Every role's morning messages, in the registry's order.
@@ -384,6 +498,74 @@ pub fn stops(
     mv: &Move,
 ) -> Option<(crate::engine::outcome::StepResult, String)> {
     ROLES.iter().find_map(|r| r.stops(ctx, run, mv))
+}
+
+/// Every role's doings at this moment of the night, in the registry's order.
+pub fn at_night(ctx: &mut Ctx, run: &mut NightRun, moment: Moment) {
+    for role in ROLES {
+        role.at_night(ctx, run, moment);
+    }
+}
+
+/// The stage's moves in the order the sources give them (stable: unranked moves keep their
+/// entry order, after the ranked ones).
+pub fn in_stage_order(moves: &mut [Move]) {
+    moves.sort_by_key(|m| {
+        ROLES
+            .iter()
+            .find_map(|r| r.rank_in_stage(&m.ability))
+            .unwrap_or(u8::MAX)
+    });
+}
+
+/// A killing stage's moves as every role's doing tonight turns them.
+pub fn turn_moves(ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Vec<Move>) {
+    for role in ROLES {
+        role.turn_moves(ctx, run, stage, moves);
+    }
+}
+
+/// The visit of a move just recorded, as the roles say whose it is.
+pub fn visit_recorded(ctx: &Ctx, run: &mut NightRun, mv: &Move) {
+    for role in ROLES {
+        role.visit_recorded(ctx, run, mv);
+    }
+}
+
+/// The player an aimed attack reaches: the first role that turns it decides.
+pub fn redirect_attack(
+    ctx: &Ctx,
+    run: &mut NightRun,
+    attack: &Aimed,
+    reasons: &mut Vec<String>,
+) -> SlotId {
+    ROLES
+        .iter()
+        .find_map(|r| r.redirect_attack(ctx, run, attack, reasons))
+        .unwrap_or(attack.victim)
+}
+
+/// Everyone else an attack that landed on `victim` reaches, and why, in the registry's order.
+pub fn attacked_with(ctx: &mut Ctx, run: &NightRun, victim: SlotId) -> Vec<(SlotId, String)> {
+    ROLES
+        .iter()
+        .flat_map(|r| r.attacked_with(ctx, run, victim))
+        .collect()
+}
+
+/// Why an attack meets something other than its victim, if a role says so.
+pub fn takes_attack(ctx: &Ctx, run: &mut NightRun, attack: &Attack) -> Option<String> {
+    ROLES.iter().find_map(|r| r.takes_attack(ctx, run, attack))
+}
+
+/// The player a death takes with it, and why, if a role links them.
+pub fn dies_with(ctx: &mut Ctx, victim: SlotId, kind: &str) -> Option<LinkedDeath> {
+    ROLES.iter().find_map(|r| r.dies_with(ctx, victim, kind))
+}
+
+/// Does some role's doing keep a heal on `target` from working tonight?
+pub fn stops_heal(run: &NightRun, target: SlotId) -> bool {
+    ROLES.iter().any(|r| r.stops_heal(run, target))
 }
 
 /// Every role's moves due before the vote are fixed, in the registry's order.
@@ -492,7 +674,7 @@ fn dying_kill(ctx: &mut Ctx, maker: SlotId, target: SlotId, cause: &str, why: St
     }
     if ctx.kill(target, cause) {
         ctx.note(format!("dying_kill:{}", ctx.name(maker)), "votes", why);
-        super::vars::set(&mut ctx.state, criminalist::killer_key(target), maker);
+        super::vars::set(&mut ctx.state, vars::killer_key(target), maker);
         super::posts::announce_day_death(ctx, "pub_dying_kill", target);
     }
     if let Some((partner, why)) = with

@@ -48,6 +48,9 @@ fn waiting_key(undead: SlotId) -> String {
 pub struct Necromancer;
 
 impl Role for Necromancer {
+    fn visit_recorded(&self, ctx: &Ctx, run: &mut NightRun, mv: &Move) {
+        visit_from_undead(ctx, run, mv);
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -31,7 +31,19 @@ const FIRST_DAY: &str = "pimp_first_day";
 
 pub struct Pimp;
 
+/// The pimp's record of the night: his slaves' moves he forbade, and every verdict (slave, verdict).
+#[derive(Default, Debug)]
+struct Tonight {
+    forbidden: Vec<u64>,
+    verdicts: Vec<(SlotId, String)>,
+}
+
 impl Role for Pimp {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        if moment == super::Moment::Dusk {
+            control(ctx, run);
+        }
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -129,7 +141,7 @@ impl Role for Pimp {
         free_the_slaves_of_the_dead(ctx);
         feed(ctx, run);
         // The slave always learns what his master did with his move (L115.14).
-        for (slave, verdict) in run.ledger.verdicts.clone() {
+        for (slave, verdict) in run.ledger.roles.read(|t: &Tonight| t.verdicts.clone()) {
             tell_verdict(ctx, slave, &verdict);
         }
     }
@@ -321,7 +333,11 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
             continue;
         }
         let word = v.params.get("verdict").cloned().unwrap_or_default();
-        run.ledger.verdicts.push((slave, word));
+        run.ledger
+            .roles
+            .get_mut::<Tonight>()
+            .verdicts
+            .push((slave, word));
         let ability = v.params.get("ability").cloned().unwrap_or_default();
         let slaves_move = |a: &Move| {
             a.actor == slave
@@ -331,7 +347,7 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
         match v.params.get("verdict").map(String::as_str) {
             Some("forbid") => {
                 for a in acts.iter().filter(|a| slaves_move(a)) {
-                    run.ledger.forbidden.push(a.seq);
+                    run.ledger.roles.get_mut::<Tonight>().forbidden.push(a.seq);
                 }
             }
             Some("change") => {
@@ -511,7 +527,11 @@ fn targets_of(verdict: &Move) -> Vec<String> {
 
 /// Why a slave's move stops: his pimp forbade it (L27).
 fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
-    run.ledger.forbidden.contains(&mv.seq).then(|| {
+    let forbidden = run
+        .ledger
+        .roles
+        .read(|t: &Tonight| t.forbidden.contains(&mv.seq));
+    forbidden.then(|| {
         (
             StepResult::Skipped,
             format!("the pimp forbids {}'s move (L27)", ctx.name(mv.actor)),

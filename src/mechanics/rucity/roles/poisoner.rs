@@ -29,6 +29,12 @@ fn poisoned_night_key(victim: SlotId) -> String {
 pub struct Poisoner;
 
 impl Role for Poisoner {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+        // The poison of an earlier night acts at his stage, before his new move (L52).
+        if moment == super::Moment::StageOpens("poison") {
+            poison_acts(ctx, run);
+        }
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -42,6 +42,27 @@ pub struct Company {
 pub struct Prostitute;
 
 impl Role for Prostitute {
+    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+        stops(ctx, run, mv).map(|why| (StepResult::Failed, why))
+    }
+    fn attacked_with(
+        &self,
+        ctx: &mut Ctx,
+        run: &NightRun,
+        victim: SlotId,
+    ) -> Vec<(SlotId, String)> {
+        clients_attacked(ctx, run, victim)
+            .into_iter()
+            .map(|client| {
+                let why = format!(
+                    "{} is with {}: the attack reaches him too (L21, Q20)",
+                    ctx.name(client),
+                    ctx.name(victim)
+                );
+                (client, why)
+            })
+            .collect()
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -85,13 +106,16 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         || (teams::black(ctx, mv.actor)
             && teams::black(ctx, client)
             && ctx.option("black_prostitute_clients") != "unharmed");
-    run.ledger.company.push(Company {
-        prostitute: mv.actor,
-        client,
-        protected,
-        geisha: false,
-        illusion: super::imitator::covers(run, client),
-    });
+    take_home(
+        run,
+        Company {
+            prostitute: mv.actor,
+            client,
+            protected,
+            geisha: false,
+            illusion: super::imitator::covers(run, client),
+        },
+    );
     let mut reasons = vec![format!(
         "{} spends the night with {}: his later moves and later moves on him fail (L21)",
         ctx.name(client),
@@ -105,35 +129,50 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// The clients of `prostitute` tonight.
 pub fn clients_of(run: &NightRun, prostitute: SlotId) -> Vec<SlotId> {
-    run.ledger
-        .company
+    company(run)
         .iter()
         .filter(|c| c.prostitute == prostitute)
         .map(|c| c.client)
         .collect()
 }
 
+/// The prostitutes' and geishas' record of the night: the clients they took.
+#[derive(Default, Debug)]
+struct Tonight {
+    company: Vec<Company>,
+}
+
+/// Tonight's clients, in the order they were taken.
+pub fn company(run: &NightRun) -> &[Company] {
+    run.ledger
+        .roles
+        .get::<Tonight>()
+        .map_or(&[], |t| &t.company)
+}
+
+/// A client goes home with her tonight (the geisha's company too, L54).
+pub fn take_home(run: &mut NightRun, client: Company) {
+    run.ledger.roles.get_mut::<Tonight>().company.push(client);
+}
+
 pub fn is_client(run: &NightRun, slot: SlotId) -> bool {
-    run.ledger.company.iter().any(|c| c.client == slot)
+    company(run).iter().any(|c| c.client == slot)
 }
 
 /// Why a move after her stage fails because of her (L21).
 pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
-    if run.ledger.company.is_empty() || !night::after_stage(ctx, &mv.stage, STAGE) {
+    if company(run).is_empty() || !night::after_stage(ctx, &mv.stage, STAGE) {
         return None;
     }
     let negative = teams::is_negative_ability(ctx.roleset, &mv.ability);
     // The geisha's company stops neither her client's negative moves nor those on him (L54).
     let only_geisha = |slot: SlotId| {
-        run.ledger
-            .company
+        company(run)
             .iter()
             .filter(|c| c.client == slot)
             .all(|c| c.geisha)
     };
-    let really_with_her = run
-        .ledger
-        .company
+    let really_with_her = company(run)
         .iter()
         .any(|c| c.client == mv.actor && !c.illusion);
     if really_with_her && !(negative && only_geisha(mv.actor)) {
@@ -146,8 +185,7 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
     // The homeless's watch of a house whose owner went out still sees who came (L25).
     let watch = mv.ability == "homeless_watch";
     let with_her = |t: SlotId| {
-        run.ledger
-            .company
+        company(run)
             .iter()
             .any(|c| c.client == t && (!c.illusion || super::imitator::covers(run, t)))
     };
@@ -170,8 +208,7 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
             "doctor" | "cultist_heal" | "bodyguard" | "homeless_watch"
         );
     let her = mv.targets.iter().find(|t| {
-        run.ledger
-            .company
+        company(run)
             .iter()
             .any(|c| c.prostitute == **t && !c.geisha)
     });
@@ -188,9 +225,7 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
 /// but a black one (L54).
 pub fn clients_attacked(ctx: &mut Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId> {
     let prostitute_clients_die = ctx.option("prostitute_client_dies") != "no";
-    let clients: Vec<&Company> = run
-        .ledger
-        .company
+    let clients: Vec<&Company> = company(run)
         .iter()
         .filter(|c| c.prostitute == victim && !c.protected)
         .collect();
@@ -240,7 +275,7 @@ fn one_of_the_geishas_clients(ctx: &mut Ctx, clients: &[SlotId]) -> Option<SlotI
 /// The morning: protected clients of a killed prostitute survive crippled; each client learns
 /// he was taken, she learns his peaceful role.
 fn morning(ctx: &mut Ctx, run: &NightRun) {
-    for c in run.ledger.company.clone() {
+    for c in company(run).to_vec() {
         // Her protection holds when a killer killed her (L21).
         let killed = run
             .killed_by(c.prostitute)

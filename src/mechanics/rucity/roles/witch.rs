@@ -27,7 +27,21 @@ fn fixed_key(slot: SlotId) -> String {
 
 pub struct Witch;
 
+/// The witch's record of the night: her swaps (witch, a, b), made in the morning, and the
+/// killers' shots a swap with their victim cancelled.
+#[derive(Default, Debug)]
+struct Tonight {
+    swaps: Vec<(SlotId, SlotId, SlotId)>,
+    cancelled: Vec<u64>,
+}
+
 impl Role for Witch {
+    // Her swap reaches back into both killing stages (L46).
+    fn turn_moves(&self, ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Vec<Move>) {
+        if matches!(stage, "killers" | "peaceful_killers") {
+            *moves = before_killers(ctx, run, moves);
+        }
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -49,7 +63,12 @@ impl Role for Witch {
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         return_swaps(ctx);
-        for &(witch, a, b) in &run.ledger.witch_swaps {
+        let swaps = run
+            .ledger
+            .roles
+            .get::<Tonight>()
+            .map(|t| t.swaps.as_slice());
+        for &(witch, a, b) in swaps.unwrap_or_default() {
             trade(ctx, a, b);
             ctx.set_status_until(a, SWAPPED, Some(b), None);
             ctx.set_status_until(b, SWAPPED, Some(a), None);
@@ -93,7 +112,11 @@ fn swap_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let &[a, b] = mv.targets.as_slice() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["two targets".into()]);
     };
-    run.ledger.witch_swaps.push((mv.actor, a, b));
+    run.ledger
+        .roles
+        .get_mut::<Tonight>()
+        .swaps
+        .push((mv.actor, a, b));
     let why = format!(
         "{} swaps the peaceful roles of {} and {} at the end of the night (L46)",
         ctx.name(mv.actor),
@@ -290,7 +313,7 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
                 );
                 turn(ctx, mv, witch, other, why);
             } else if mv.targets.contains(&other) && !black_witch {
-                run.ledger.witch_cancelled.push(mv.seq);
+                run.ledger.roles.get_mut::<Tonight>().cancelled.push(mv.seq);
                 run.ledger.shielded.insert(other);
                 run.ledger.witch_victims.insert(other);
             }
@@ -334,12 +357,16 @@ fn will_swap(ctx: &Ctx, run: &NightRun, witch: SlotId) -> bool {
     ctx.is_alive(witch)
         && super::super::blocks::blocked(ctx, witch, "witch_swap").is_none()
         && !run.blocks.contains_key(&witch)
-        && !run.ledger.company.iter().any(|c| c.client == witch)
+        && !super::prostitute::is_client(run, witch)
 }
 
 /// Why a killer's shot stops: the witch swaps him with his victim (L46).
 fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
-    run.ledger.witch_cancelled.contains(&mv.seq).then(|| {
+    let cancelled = run
+        .ledger
+        .roles
+        .read(|t: &Tonight| t.cancelled.contains(&mv.seq));
+    cancelled.then(|| {
         (
             StepResult::Failed,
             format!(
