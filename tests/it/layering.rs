@@ -338,3 +338,84 @@ fn the_length_check_sees_through_strings_and_chars() {
         .collect();
     assert_eq!(lengths, [("a".to_string(), 5), ("b".to_string(), 1)]);
 }
+
+/// ru-city's shared files (everything outside `roles/`) reach the roles only through the
+/// `Role` trait's hooks and the registry, never by naming a role's module: a role's rules live
+/// in its file, so adding or changing a role touches that file, one registry line and the RON
+/// (architecture-review-2.md, problem 1). `STILL_NAMING` lists the shared files whose
+/// cross-role rules have not moved into hooks yet; a file leaves it once it names no role.
+#[test]
+fn rucity_shared_files_name_no_role_module() {
+    const STILL_NAMING: &[&str] = &[
+        "blocks.rs",
+        "borrowed.rs",
+        "checks.rs",
+        "corrections.rs",
+        "day.rs",
+        "election.rs",
+        "endgame.rs",
+        "faceless_end.rs",
+        "hunt.rs",
+        "killers.rs",
+        "live_tally.rs",
+        "mod.rs",
+        "morning.rs",
+        "posts.rs",
+        "shots.rs",
+        "validate.rs",
+        "votes.rs",
+        "werewolf.rs",
+    ];
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/mechanics/rucity");
+    let role_modules: Vec<String> = std::fs::read_dir(root.join("roles"))
+        .expect("the roles folder")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".rs")?;
+            (stem != "mod").then(|| stem.to_string())
+        })
+        .collect();
+    let names_a_role = |code: &str| {
+        role_modules.iter().any(|m| {
+            code.match_indices(m.as_str()).any(|(i, _)| {
+                let before = code[..i].chars().next_back();
+                let after = &code[i + m.len()..];
+                let whole_word = before.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                let imported = after.starts_with(',') || after.starts_with('}');
+                whole_word && (after.starts_with("::") || (imported && code.contains("roles::")))
+            })
+        })
+    };
+    let shared: Vec<(PathBuf, String)> = std::fs::read_dir(&root)
+        .expect("the ru-city folder")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let text = std::fs::read_to_string(&path).ok()?;
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            Some((path, code))
+        })
+        .collect();
+    let mut naming: BTreeSet<String> = BTreeSet::new();
+    let mut found = Vec::new();
+    for line in offending_lines(shared, names_a_role) {
+        let file = line.split(':').next().unwrap_or("");
+        let file = file.rsplit('/').next().unwrap_or(file).to_string();
+        if !STILL_NAMING.contains(&file.as_str()) {
+            found.push(line);
+        }
+        naming.insert(file);
+    }
+    assert!(
+        found.is_empty(),
+        "a shared ru-city file names a role module (add a Role hook instead):\n{}",
+        found.join("\n")
+    );
+    let moved: Vec<&&str> = STILL_NAMING
+        .iter()
+        .filter(|f| !naming.contains(**f))
+        .collect();
+    assert!(
+        moved.is_empty(),
+        "these files name no role any more: take them off STILL_NAMING: {moved:?}"
+    );
+}
