@@ -208,11 +208,12 @@ fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
     let [a, b] = top[..] else {
         return None;
     };
-    // Red phantoms' votes aside (L12).
+    // The red phantoms', the masons' and the agents' votes aside (L12).
     let red_votes: Vec<&votes::Counted> = tally
         .votes
         .iter()
         .filter(|v| v.colour == Colour::Red && v.weight > 0 && ctx.is_alive(v.voter))
+        .filter(|v| !super::roles::left_out_of_tie_breaks(&ctx.state, v.voter))
         .collect();
     for (x, y) in [(a, b), (b, a)] {
         let all_reds_x = !red_votes.is_empty() && red_votes.iter().all(|v| v.target == x);

@@ -191,6 +191,10 @@ pub struct Linked {
 }
 
 impl Role for Linked {
+    // G1 is decided without the agents' and the masons' votes (L12).
+    fn left_out_of_tie_breaks(&self) -> bool {
+        true
+    }
     fn id(&self) -> &'static str {
         self.role
     }

@@ -238,7 +238,9 @@ impl kernel::Rules for City {
             return Some(stop);
         }
         let attacked = run.attacked(mv.actor) || run.ledger.witch_victims.contains(&mv.actor);
-        let lost = after_killers(ctx, &mv.stage) && attacked && !exempt_from_attack(mv);
+        let lost = after_killers(ctx, &mv.stage)
+            && attacked
+            && !role_hooks::keeps_move_when_attacked(ctx, run, mv);
         lost.then(|| {
             (
                 StepResult::Skipped,
@@ -368,14 +370,6 @@ pub fn heal_will_hold(ctx: &Ctx, run: &NightRun, p: SlotId) -> bool {
             && crate::kernel::gate::blocking(run, a, false).is_none()
             && (!run.attacked(a.actor) || a.targets == [a.actor])
     })
-}
-
-/// A self-heal survives the attacked-survivor rule (L16); a suicide is independent of it.
-fn exempt_from_attack(mv: &Move) -> bool {
-    let self_heal = matches!(mv.ability.as_str(), "doctor" | "cultist_heal");
-    // The executor's move cannot be knocked down by a kill attempt (L53).
-    let executor = mv.ability.starts_with("executor_");
-    (self_heal && mv.targets == [mv.actor]) || mv.ability == "suicide" || executor
 }
 
 /// Does this stage come after the killers in the order in force?

@@ -24,6 +24,10 @@ const SELF_HEAL_NIGHT: &str = "cultist_self_heal_night";
 pub struct Cultist;
 
 impl Role for Cultist {
+    // His self-heal survives the attacked-survivor rule, as the doctor's (L16).
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
+        mv.ability == "cultist_heal" && mv.targets == [mv.actor]
+    }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
     fn rank_in_stage(&self, ability: &str) -> Option<u8> {
         (ability == "cultist_devour").then_some(1)

@@ -22,6 +22,10 @@ struct Tonight {
 }
 
 impl Role for Doctor {
+    // A self-heal survives the attacked-survivor rule (L16).
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
+        mv.ability == "doctor" && mv.targets == [mv.actor]
+    }
     // The cultist's heal yields to his (L115.5).
     fn rank_in_stage(&self, ability: &str) -> Option<u8> {
         (ability == "doctor").then_some(0)

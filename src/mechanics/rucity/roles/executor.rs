@@ -29,6 +29,18 @@ pub const TORTURED: &str = "tortured";
 pub struct Executor;
 
 impl Role for Executor {
+    // His move cannot be knocked down by a kill attempt; his peaceful role's move after the
+    // killers fails only if another player's peaceful role saved him, so saved by his own
+    // life he keeps it (L53).
+    fn keeps_move_when_attacked(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> bool {
+        let holder = ctx
+            .state
+            .slots
+            .get(mv.actor)
+            .is_some_and(|s| super::teams::holds(s, ROLE));
+        mv.ability.starts_with("executor_")
+            || (holder && super::immortal::own_life_will_take(ctx, run, mv.actor))
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::Dusk {
             release_the_silent(ctx, run);

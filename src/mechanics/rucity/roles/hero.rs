@@ -236,6 +236,15 @@ pub fn stand(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
         if !saved_black && let Some(s) = ctx.state.slots.get_mut(hero) {
             s.counters.insert(SAVED_BY_BLACK.into(), saved as u32 + 1);
         }
+        // A werewolf hero who saves another black loses his red colour for the rest of the
+        // game (L98).
+        if saved_black && ctx.has_status(hero, super::werewolf::PEACEFUL) {
+            crate::kernel::status::clear(ctx, hero, super::werewolf::PEACEFUL);
+            let why = format!(
+                "the werewolf hero {hn} saved the black {sn}: from now on his checks show black (L98)"
+            );
+            ctx.note(format!("peace:{hn}"), "votes", why);
+        }
     }
     if saves {
         ctx.set_status(saved, SAVED, Some(hero));

@@ -168,8 +168,10 @@ pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
     let mut attacked: Vec<(SlotId, BTreeSet<SlotId>)> = Vec::new();
     for i in 0..run.attacks.len() {
         let a = &run.attacks[i];
-        // A kamikaze's or madman's own death is no attack the life takes (L19).
-        if a.settled || !ctx.is_alive(a.victim) || a.attacker == a.victim {
+        // A kamikaze's or madman's own death is no attack the life takes (L19); a black's
+        // suicide is (L11).
+        let own_death = a.attacker == a.victim && !black_suicide(ctx, a.victim, &a.kind);
+        if a.settled || !ctx.is_alive(a.victim) || own_death {
             continue;
         }
         let victim = a.victim;
@@ -191,6 +193,11 @@ pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
             continue;
         }
         run.attacks[i].settled = true;
+        run.ledger
+            .roles
+            .get_mut::<Tonight>()
+            .lives_taken
+            .push((victim, immortal));
         let line = format!(
             "{} survives the {} attack: {}'s spare life takes it (L19)",
             ctx.name(victim),
@@ -264,9 +271,39 @@ pub fn life_will_take(ctx: &Ctx, victim: SlotId) -> bool {
     cover(ctx, victim).is_some_and(|i| ctx.has_status(i, SPARE_LIFE))
 }
 
-/// A night kill of one of a linked pair whose life is spent kills the other too (L19).
+/// Is this death of `victim` by `cause` a black's own suicide (his `suicide` move tonight)? A
+/// spare life survives it, and through a spent link it takes the partner too: the one way a
+/// suicide harms another player (L11). The kamikaze's and the madman's are not (L19).
+fn black_suicide(ctx: &Ctx, victim: SlotId, cause: &str) -> bool {
+    cause == "suicide"
+        && crate::engine::resolve::live_acts(&ctx.state)
+            .any(|a| a.actor == victim && a.ability == "suicide")
+}
+
+/// Did `victim`'s own spare life take tonight's attack on him, or will it at the doctor's
+/// stage, no other player's role saving him first (the executor's own life, L53)?
+pub fn own_life_will_take(ctx: &Ctx, run: &NightRun, victim: SlotId) -> bool {
+    let taken = run
+        .ledger
+        .roles
+        .read(|t: &Tonight| t.lives_taken.contains(&(victim, victim)));
+    taken
+        || (cover(ctx, victim) == Some(victim)
+            && ctx.has_status(victim, SPARE_LIFE)
+            && !night::heal_will_hold(ctx, run, victim))
+}
+
+/// The immortal's record of the night: (survivor, whose life took the attack).
+#[derive(Default, Debug)]
+struct Tonight {
+    lives_taken: Vec<(SlotId, SlotId)>,
+}
+
+/// A night kill of one of a linked pair whose life is spent kills the other too (L19), a
+/// black's suicide included (L11).
 pub fn pair_dies(ctx: &mut Ctx, victim: SlotId, cause: &str) -> Option<(SlotId, String)> {
-    if cause == LINK || cause == "suicide" || cause == super::madman::ROLE {
+    let suicide = cause == "suicide" && !black_suicide(ctx, victim, cause);
+    if cause == LINK || suicide || cause == super::madman::ROLE {
         return None;
     }
     let partner = match cover(ctx, victim) {

@@ -16,6 +16,10 @@ use crate::engine::resolve::{Ctx, live_acts};
 pub struct Killer(pub KillerSide);
 
 impl Role for Killer {
+    // A suicide is independent of the attacked-survivor rule (L11, L16).
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
+        mv.ability == "suicide"
+    }
     fn id(&self) -> &'static str {
         self.0.id()
     }
@@ -286,7 +290,7 @@ pub(super) fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         mv,
         StepResult::Success,
         vec![format!(
-            "{name} commits suicide; only a heal can save them (L11)"
+            "{name} commits suicide; a heal or a spare life can still save them (L11)"
         )],
     );
 }

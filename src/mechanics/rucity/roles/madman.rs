@@ -142,6 +142,20 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         ));
         victims = vec![pick];
     }
+    // One on one with the last black, his move cannot kill him: the blacks win (L172).
+    if alone_with_the_last_black(ctx, run, mv.actor) {
+        victims.retain(|v| {
+            let last_black = teams::black(ctx, *v);
+            if last_black {
+                reasons.push(format!(
+                    "{} went into the night one on one with the last black {}: his move cannot kill him (L172)",
+                    ctx.name(mv.actor),
+                    ctx.name(*v)
+                ));
+            }
+            !last_black
+        });
+    }
     if !mv.targets.is_empty() {
         for v in victims {
             night::attack(ctx, run, mv.actor, v, ROLE, None, false, &mut reasons);
@@ -149,6 +163,17 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         kill_himself(ctx, run, mv.actor, &mut reasons);
     }
     night::step(ctx, mv, StepResult::Success, reasons);
+}
+
+/// Did the night begin with the red madman and one black as the only players left (L172)?
+fn alone_with_the_last_black(ctx: &Ctx, run: &NightRun, madman: SlotId) -> bool {
+    let others: Vec<SlotId> = run
+        .alive_at_start
+        .iter()
+        .copied()
+        .filter(|p| *p != madman)
+        .collect();
+    matches!(others[..], [last] if teams::black(ctx, last))
 }
 
 /// A black madman's victims (L101): blacks survive crippled (two of them get their side an

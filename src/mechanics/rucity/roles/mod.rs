@@ -340,9 +340,21 @@ pub trait Role: Sync {
         None
     }
 
+    /// Is this move, made by a player an attack reached tonight, one the attacked-survivor rule
+    /// (L16) leaves in force through the role (a self-heal, a suicide, the executor's moves)?
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, _mv: &Move) -> bool {
+        false
+    }
+
     /// Does the role's doing tonight keep a heal on `target` from working (a black
     /// bodyguard's guard, L89)?
     fn stops_heal(&self, _run: &NightRun, _target: SlotId) -> bool {
+        false
+    }
+
+    /// Are the holder's red votes left out when the tie-break G1 asks where every red vote
+    /// went (the agents' and the masons', L12)?
+    fn left_out_of_tie_breaks(&self) -> bool {
         false
     }
 
@@ -563,9 +575,25 @@ pub fn dies_with(ctx: &mut Ctx, victim: SlotId, kind: &str) -> Option<LinkedDeat
     ROLES.iter().find_map(|r| r.dies_with(ctx, victim, kind))
 }
 
+/// Does some role leave this attacked player's move in force (L16)?
+pub fn keeps_move_when_attacked(ctx: &Ctx, run: &NightRun, mv: &Move) -> bool {
+    ROLES
+        .iter()
+        .any(|r| r.keeps_move_when_attacked(ctx, run, mv))
+}
+
 /// Does some role's doing keep a heal on `target` from working tonight?
 pub fn stops_heal(run: &NightRun, target: SlotId) -> bool {
     ROLES.iter().any(|r| r.stops_heal(run, target))
+}
+
+/// Is `voter`'s red vote left out of the tie-break G1 by one of his roles (L12)?
+pub fn left_out_of_tie_breaks(state: &GameState, voter: SlotId) -> bool {
+    state.slots.get(voter).is_some_and(|s| {
+        s.roles()
+            .filter_map(find)
+            .any(|r| r.left_out_of_tie_breaks())
+    })
 }
 
 /// Every role's moves due before the vote are fixed, in the registry's order.
