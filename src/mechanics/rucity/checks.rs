@@ -3,7 +3,6 @@
 //! self-check never touches the checker's negative role, and a verification shows the true
 //! colour (a self-check's verification is never black).
 
-use super::investigator;
 use super::night::{self, Gate, Move, NightRun};
 use super::{teams, vars};
 use crate::engine::SlotId;
@@ -12,27 +11,24 @@ use crate::engine::resolve::Ctx;
 
 /// What a colour check shows on `target` tonight.
 pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -> bool {
-    // The imitator's illusion always checks red (L50).
-    if super::roles::imitator::covers(run, target) {
+    // Something that shows red whatever else holds (the imitator's illusion, L50).
+    if super::roles::check_meets_red(run, target) {
         return false;
     }
     let blackened = run.ledger.blackened.contains_key(&target);
     let black = checker != target && teams::black(ctx, target);
-    let hero_red = super::roles::hero::checks_red(ctx, target)
-        || super::roles::inquisitor::checks_red(ctx, run, target)
-        || super::werewolf::checks_red(ctx, run, target)
-        || super::roles::boss_son::checks_red(ctx, target)
-        || super::roles::yakuza::reddened(ctx, target);
+    let shown_red = super::roles::black_checks_red(ctx, run, target)
+        || super::werewolf::checks_red(ctx, run, target);
     // The joker's successful check turns the colour over for the rest of the night (L51).
     let flipped = run.ledger.flipped.contains(&target);
-    ((black && !hero_red) || blackened) != flipped
+    ((black && !shown_red) || blackened) != flipped
 }
 
 /// The true colour a verification finds (§4.8).
 pub fn true_black(ctx: &Ctx, checker: SlotId, target: SlotId) -> bool {
     checker != target
         && teams::black(ctx, target)
-        && !super::roles::imitator::checked_the_illusion(&ctx.state, checker, target)
+        && !super::roles::verifies_red(&ctx.state, checker, target)
 }
 
 /// Verification of a check the commissar received: the exact colour, the night's move spent.
@@ -51,7 +47,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let name = ctx.name(target);
     let outcome = match night::gate(ctx, run, mv, true, false) {
         Gate::Stop(result, why) => {
-            investigator::tell_and_feed(
+            super::roles::tell_result(
                 ctx,
                 mv.actor,
                 source,
@@ -70,13 +66,7 @@ pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             } else {
                 "pm_verify_red"
             };
-            investigator::tell_and_feed(
-                ctx,
-                mv.actor,
-                source,
-                template,
-                &[("player", name.clone())],
-            );
+            super::roles::tell_result(ctx, mv.actor, source, template, &[("player", name.clone())]);
             if announced {
                 run.ledger.commissar_line = Some("pub_commissar_passed");
             }
@@ -179,8 +169,8 @@ pub fn in_order(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
         )
     };
     let mut out = acts.to_vec();
-    // The joker's check goes first, so the colour it turns over holds for every other (L51).
-    out.sort_by_key(|m| (m.ability != super::roles::joker::CHECK, group(m)));
+    // The joker's check goes before both groups: its rank in the stage (L51).
+    out.sort_by_key(group);
     out
 }
 
@@ -195,39 +185,10 @@ pub fn withheld(
     target: SlotId,
     with_covered: bool,
 ) -> Option<String> {
+    if let Some(why) = super::roles::withholds_colour(ctx, run, target) {
+        return Some(why);
+    }
     let name = ctx.name(target);
-    if ctx
-        .state
-        .slots
-        .get(target)
-        .is_some_and(|s| teams::holds(s, "politician"))
-    {
-        return Some(format!(
-            "{name} is the politician: no colour information (L6, L132)"
-        ));
-    }
-    if ctx.state.slots.get(target).is_some_and(|s| {
-        teams::holds(s, super::roles::anonymous::ROLE)
-            || teams::holds(s, super::roles::terrorist::ROLE)
-            || teams::holds(s, super::roles::hypnotist::ROLE)
-    }) {
-        return Some(format!(
-            "{name} is the anonymous, the terrorist or the hypnotist: no information (L6, L24)"
-        ));
-    }
-    if ctx.has_status(target, super::roles::phantom::CURSED) {
-        return Some(format!(
-            "{name} is cursed by the black phantom: no colour information (L88)"
-        ));
-    }
-    if ctx.has_status(target, super::roles::kamikaze::CRIPPLED) {
-        return Some(format!("{name} is crippled: no colour information (L6)"));
-    }
-    if super::roles::politician::patronage(run) == Some(target) {
-        return Some(format!(
-            "{name} is under the politician's patronage: no colour information (L132)"
-        ));
-    }
     if with_covered && run.ledger.covered.contains(&target) {
         return Some(format!(
             "{name} is also the target of the doctor, the blocker or the bodyguard tonight: no information (L6)"

@@ -19,6 +19,24 @@ const MOST: usize = 4;
 pub struct Anonymous;
 
 impl Role for Anonymous {
+    fn withholds_colour(
+        &self,
+        ctx: &Ctx,
+        _run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> Option<String> {
+        let holds = ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|s| teams::holds(s, ROLE));
+        holds.then(|| {
+            format!(
+                "{} is the anonymous: no information (L6, L24)",
+                ctx.name(target)
+            )
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -69,6 +69,14 @@ impl Heir {
 }
 
 impl Role for Heir {
+    fn black_checks_red(
+        &self,
+        ctx: &Ctx,
+        _run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> bool {
+        checks_red(ctx, target)
+    }
     fn id(&self) -> &'static str {
         self.role
     }

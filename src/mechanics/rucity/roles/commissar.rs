@@ -69,7 +69,7 @@ fn check(
     target: SlotId,
 ) -> (&'static str, StepResult, Vec<String>) {
     let tell = |ctx: &mut Ctx, template: &str, args: &[(&str, String)]| {
-        investigator::tell_and_feed(ctx, mv.actor, "Комиссар", template, args);
+        super::tell_result(ctx, mv.actor, "Комиссар", template, args);
     };
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         tell(ctx, "pm_commissar_failed", &[]);

@@ -3,9 +3,9 @@
 //! investigator's role request shares the last one (L8). Results go by PM and are copied to the
 //! investigator.
 
-use super::investigator::tell_and_feed;
 use super::night::{self, Gate, Move, NightRun};
 use super::teams::{self, KILLER, KillerSide, VISIT};
+use super::tell_result;
 use super::vars;
 use super::{Entry, Role, refusal};
 use crate::engine::Refusal;
@@ -132,7 +132,7 @@ fn checked_target(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<(SlotI
     };
     let name = ctx.name(target);
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        tell_and_feed(
+        tell_result(
             ctx,
             mv.actor,
             SOURCE,
@@ -199,7 +199,7 @@ fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     }
     if !ctx.is_alive(target) {
         let black = teams::black(ctx, target);
-        tell_and_feed(
+        tell_result(
             ctx,
             mv.actor,
             SOURCE,
@@ -260,7 +260,7 @@ fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let mut reasons = vec![format!("{name}'s peaceful role is {role}")];
     let substitutes = teams::plays_black(ctx.roleset, &ctx.state.slots[mv.actor]);
     if !substitutes {
-        tell_and_feed(
+        tell_result(
             ctx,
             mv.actor,
             SOURCE,
@@ -350,7 +350,7 @@ pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         .unwrap_or_default();
     let role_name = teams::role_name(ctx.roleset, &role);
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
-        tell_and_feed(
+        tell_result(
             ctx,
             mv.actor,
             source,
@@ -361,7 +361,7 @@ pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     }
     let in_game = ctx.state.slots.iter().any(|s| s.role == role);
     if !in_game {
-        tell_and_feed(
+        tell_result(
             ctx,
             mv.actor,
             source,
@@ -378,7 +378,7 @@ pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         );
     }
     let nights = role_history(ctx, run, &role);
-    tell_and_feed(
+    tell_result(
         ctx,
         mv.actor,
         source,

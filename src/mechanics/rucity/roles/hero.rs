@@ -30,6 +30,14 @@ const NO_SHOT_NIGHT: &str = "hero_no_shot_night";
 pub struct Hero;
 
 impl Role for Hero {
+    fn black_checks_red(
+        &self,
+        ctx: &Ctx,
+        _run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> bool {
+        checks_red(ctx, target)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -61,6 +61,24 @@ pub fn forced(run: &NightRun, mv: &Move) -> bool {
 }
 
 impl Role for Hypnotist {
+    fn withholds_colour(
+        &self,
+        ctx: &Ctx,
+        _run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> Option<String> {
+        let holds = ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|s| teams::holds(s, ROLE));
+        holds.then(|| {
+            format!(
+                "{} is the hypnotist: no information (L6, L24)",
+                ctx.name(target)
+            )
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

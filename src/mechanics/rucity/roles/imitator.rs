@@ -29,6 +29,13 @@ fn shown_key(slot: SlotId) -> String {
 pub struct Imitator;
 
 impl Role for Imitator {
+    // The illusion always checks red, and a verification of that check finds red (L50).
+    fn check_meets_red(&self, run: &NightRun, target: SlotId) -> bool {
+        covers(run, target)
+    }
+    fn verifies_red(&self, state: &GameState, checker: SlotId, target: SlotId) -> bool {
+        checked_the_illusion(state, checker, target)
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if let super::Moment::StageCloses(stage) = moment {
             after_stage(ctx, run, stage);

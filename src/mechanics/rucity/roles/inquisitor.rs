@@ -30,6 +30,14 @@ pub fn verified_key(target: SlotId) -> String {
 pub struct Inquisitor;
 
 impl Role for Inquisitor {
+    fn black_checks_red(
+        &self,
+        ctx: &Ctx,
+        run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> bool {
+        checks_red(ctx, run, target)
+    }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
     fn rank_in_stage(&self, ability: &str) -> Option<u8> {
         (ability == "inquisitor_burn").then_some(3)

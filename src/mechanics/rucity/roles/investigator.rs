@@ -23,6 +23,16 @@ struct Tonight {
 }
 
 impl Role for Investigator {
+    fn overhears(
+        &self,
+        ctx: &mut Ctx,
+        from: SlotId,
+        source: &str,
+        template: &str,
+        args: &[(&str, String)],
+    ) {
+        feed(ctx, from, source, template, args);
+    }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
     fn rank_in_stage(&self, ability: &str) -> Option<u8> {
         (ability == "investigator_shot").then_some(2)
@@ -79,19 +89,6 @@ impl Role for Investigator {
     fn inherited(&self) -> &'static [&'static str] {
         &[SHOT_DONE]
     }
-}
-
-/// Tell a result to its player and copy it to the investigator(s), who do not know who the
-/// commissar and the detective are (L8).
-pub fn tell_and_feed(
-    ctx: &mut Ctx,
-    to: SlotId,
-    source: &str,
-    template: &str,
-    args: &[(&str, String)],
-) {
-    ctx.say(Audience::Slot(to), template, args);
-    feed(ctx, to, source, template, args);
 }
 
 /// The investigator receives a result of the commissar's or the detective's (L8): what `from`

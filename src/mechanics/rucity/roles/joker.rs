@@ -21,6 +21,10 @@ pub const KILL: &str = "joker_kill";
 pub struct Joker;
 
 impl Role for Joker {
+    // His check goes first, so the colour it turns over holds for every other (L51).
+    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
+        (ability == CHECK).then_some(0)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -340,6 +340,41 @@ pub trait Role: Sync {
         None
     }
 
+    /// A result of the announced checkers' (`source`: the commissar's, the detective's) was told
+    /// to `from`: what the role's holders receive of it (the investigator's copy, L8).
+    fn overhears(
+        &self,
+        _ctx: &mut Ctx,
+        _from: SlotId,
+        _source: &str,
+        _template: &str,
+        _args: &[(&str, String)],
+    ) {
+    }
+
+    /// Does a colour check on `target` tonight meet something of the role's that shows red
+    /// whatever else holds (the imitator's illusion of the maniac, L50)?
+    fn check_meets_red(&self, _run: &NightRun, _target: SlotId) -> bool {
+        false
+    }
+
+    /// Does the black `target` check red tonight through the role (L48, L55, L96, L98)?
+    fn black_checks_red(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> bool {
+        false
+    }
+
+    /// Does `checker`'s verification of `target` find red through the role (a check that met
+    /// the imitator's illusion, L50)?
+    fn verifies_red(&self, _state: &GameState, _checker: SlotId, _target: SlotId) -> bool {
+        false
+    }
+
+    /// Why a colour check (or the journalist's comparison) on `target` gives no information
+    /// through the role (L6, L24, L88, L132).
+    fn withholds_colour(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> Option<String> {
+        None
+    }
+
     /// Is this move, made by a player an attack reached tonight, one the attacked-survivor rule
     /// (L16) leaves in force through the role (a self-heal, a suicide, the executor's moves)?
     fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, _mv: &Move) -> bool {
@@ -573,6 +608,42 @@ pub fn takes_attack(ctx: &Ctx, run: &mut NightRun, attack: &Attack) -> Option<St
 /// The player a death takes with it, and why, if a role links them.
 pub fn dies_with(ctx: &mut Ctx, victim: SlotId, kind: &str) -> Option<LinkedDeath> {
     ROLES.iter().find_map(|r| r.dies_with(ctx, victim, kind))
+}
+
+/// Tell a checker's result to him, and let every role overhear it (L8).
+pub fn tell_result(
+    ctx: &mut Ctx,
+    to: SlotId,
+    source: &str,
+    template: &str,
+    args: &[(&str, String)],
+) {
+    ctx.say(Audience::Slot(to), template, args);
+    for role in ROLES {
+        role.overhears(ctx, to, source, template, args);
+    }
+}
+
+/// Does a colour check on `target` meet red whatever else holds?
+pub fn check_meets_red(run: &NightRun, target: SlotId) -> bool {
+    ROLES.iter().any(|r| r.check_meets_red(run, target))
+}
+
+/// Does the black `target` check red tonight through some role?
+pub fn black_checks_red(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
+    ROLES.iter().any(|r| r.black_checks_red(ctx, run, target))
+}
+
+/// Does `checker`'s verification of `target` find red through some role?
+pub fn verifies_red(state: &GameState, checker: SlotId, target: SlotId) -> bool {
+    ROLES.iter().any(|r| r.verifies_red(state, checker, target))
+}
+
+/// Why a colour check on `target` gives no information, by the first role that withholds it.
+pub fn withholds_colour(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
+    ROLES
+        .iter()
+        .find_map(|r| r.withholds_colour(ctx, run, target))
 }
 
 /// Does some role leave this attacked player's move in force (L16)?

@@ -29,6 +29,19 @@ const SWITCHED_OFF: &str = "phantom_switched_off";
 pub struct Phantom;
 
 impl Role for Phantom {
+    fn withholds_colour(
+        &self,
+        ctx: &Ctx,
+        _run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> Option<String> {
+        ctx.has_status(target, CURSED).then(|| {
+            format!(
+                "{} is cursed by the black phantom: no colour information (L88)",
+                ctx.name(target)
+            )
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -18,6 +18,27 @@ pub const ROLE: &str = "politician";
 pub struct Politician;
 
 impl Role for Politician {
+    fn withholds_colour(
+        &self,
+        ctx: &Ctx,
+        run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> Option<String> {
+        let name = ctx.name(target);
+        if ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|s| teams::holds(s, ROLE))
+        {
+            return Some(format!(
+                "{name} is the politician: no colour information (L6, L132)"
+            ));
+        }
+        (patronage(run) == Some(target)).then(|| {
+            format!("{name} is under the politician's patronage: no colour information (L132)")
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

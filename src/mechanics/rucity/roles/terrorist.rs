@@ -21,6 +21,24 @@ const ARMED: &str = "terrorist_armed";
 pub struct Terrorist;
 
 impl Role for Terrorist {
+    fn withholds_colour(
+        &self,
+        ctx: &Ctx,
+        _run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> Option<String> {
+        let holds = ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|s| teams::holds(s, ROLE));
+        holds.then(|| {
+            format!(
+                "{} is the terrorist: no information (L6, L24)",
+                ctx.name(target)
+            )
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -26,6 +26,14 @@ pub struct Yakuza;
 /// The yakuza plays by the killer rules of the maniac's side; his reddening is the killers'
 /// (see [`redden`]).
 impl Role for Yakuza {
+    fn black_checks_red(
+        &self,
+        ctx: &Ctx,
+        _run: &super::night::NightRun,
+        target: crate::engine::SlotId,
+    ) -> bool {
+        reddened(ctx, target)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
