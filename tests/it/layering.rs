@@ -362,7 +362,6 @@ fn rucity_shared_files_name_no_role_module() {
         "posts.rs",
         "shots.rs",
         "validate.rs",
-        "votes.rs",
         "werewolf.rs",
     ];
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/mechanics/rucity");
@@ -381,8 +380,12 @@ fn rucity_shared_files_name_no_role_module() {
                 let after = &code[i + m.len()..];
                 let whole_word =
                     before.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.'));
-                let imported = after.starts_with(',') || after.starts_with('}');
-                whole_word && (after.starts_with("::") || (imported && code.contains("roles::")))
+                // Named in an import list: `use super::roles::{a, b};`.
+                let listed = after.starts_with(',') || after.starts_with('}');
+                let in_roles_import = code[..i]
+                    .rfind("roles::{")
+                    .is_some_and(|at| !code[at..i].contains(['(', ')', ';']));
+                whole_word && (after.starts_with("::") || (listed && in_roles_import))
             })
         })
     };

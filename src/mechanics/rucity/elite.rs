@@ -188,12 +188,18 @@ pub fn leave(ctx: &mut Ctx, slot: SlotId) -> bool {
 pub struct Linked {
     pub role: &'static str,
     pub leaves: Option<fn(&mut Ctx)>,
+    /// Why the holder's vote counts zero (the mason's, L127.3).
+    pub zeroes: Option<fn(&GameState, SlotId) -> Option<String>>,
 }
 
 impl Role for Linked {
     // G1 is decided without the agents' and the masons' votes (L12).
     fn left_out_of_tie_breaks(&self) -> bool {
         true
+    }
+    fn zeroes_vote(&self, ctx: &Ctx, vote: &super::roles::CastVote) -> Option<String> {
+        self.zeroes
+            .and_then(|zeroes| zeroes(&ctx.state, vote.voter))
     }
     fn id(&self) -> &'static str {
         self.role

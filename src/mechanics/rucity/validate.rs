@@ -253,7 +253,7 @@ pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &st
     let why = if !t.alive || t.has_status("exiled") {
         Some(format!("{} is not an active player", t.name))
     } else {
-        super::mayor::immune(state, t.id)
+        super::votes::immune(state, t.id)
     };
     why.map(|w| {
         vec![format!(

@@ -4,8 +4,8 @@
 //! why it counts what it counts; every target a step with its sum.
 
 use super::corrections::{self, Colour};
-use super::roles::{drug_dealer, liar, phantom};
-use super::{mayor, teams};
+use super::roles::{self as role_hooks, CastVote};
+use super::{elite, teams};
 use crate::engine::SlotId;
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{CountedTotal, Step, StepResult};
@@ -131,20 +131,56 @@ fn invalid_target(ctx: &Ctx, target: SlotId) -> Option<String> {
     if !s.alive || s.has_status("exiled") {
         return Some(format!("{} is not an active player", s.name));
     }
-    mayor::immune(&ctx.state, target)
+    immune(&ctx.state, target)
+}
+
+/// Why nobody may vote against this player today: an elite's office, or a role's doing.
+pub fn immune(state: &crate::engine::GameState, target: SlotId) -> Option<String> {
+    elite::vote_immune(state, target).or_else(|| role_hooks::vote_immunity(state, target))
+}
+
+/// The host's own weight adjustments of a vote (statuses `vote_plus_1`, `vote_plus_2`), in
+/// half votes.
+fn host_adjustments(ctx: &Ctx, voter: SlotId) -> Vec<(i32, String)> {
+    [("vote_plus_1", 1), ("vote_plus_2", 2)]
+        .into_iter()
+        .filter(|(status, _)| ctx.has_status(voter, status))
+        .map(|(status, bonus)| {
+            let why = format!("+{bonus}: the host's weight adjustment ({status})");
+            (bonus * UNIT, why)
+        })
+        .collect()
+}
+
+/// The barrier on a player of his own (L13; Appendix A "barrier sources"): the host's
+/// (`barrier_1`..`barrier_3`) or a role's, the largest; none while a role breaks them.
+fn own_barrier(ctx: &Ctx, target: SlotId) -> u32 {
+    let Some(s) = ctx.state.slots.get(target) else {
+        return 0;
+    };
+    if role_hooks::breaks_barriers(&ctx.state, target) {
+        return 0;
+    }
+    let host = [("barrier_1", 1), ("barrier_2", 2), ("barrier_3", 3)]
+        .iter()
+        .filter(|(status, _)| s.has_status(status))
+        .map(|(_, k)| *k)
+        .max()
+        .unwrap_or(0);
+    host.max(role_hooks::barrier(ctx.roleset, &ctx.state, target))
 }
 
 /// Step 1 of §4.6: every vote that counts, auto-votes included.
 fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Counted>, Vec<SlotId>) {
-    let given = super::roles::servant::substitute(&ctx.state, ctx, ballots(ctx, ballot));
+    let given = role_hooks::stand_in_ballots(ctx, ballots(ctx, ballot));
     let auto_self = ctx.option("auto_vote_target") != "none";
     let mut out = Vec::new();
     let mut abstained = Vec::new();
-    // A servant never votes in his own name (L129.3): no auto-vote of his either.
+    // Only who votes in his own name has an auto-vote (not the servant, L129.3).
     let voters: Vec<SlotId> = ctx
         .state
         .voters(ctx.roleset)
-        .filter(|s| s.role != super::roles::servant::ROLE)
+        .filter(|s| role_hooks::votes_in_own_name(s))
         .map(|s| s.id)
         .collect();
     let vote =
@@ -249,11 +285,11 @@ fn gather(ctx: &Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> (Vec<Count
 pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tally {
     let (mut votes, abstained) = gather(ctx, kind, ballot, targets);
     if kind != Kind::Hunt {
-        for (liar, t) in liar::hidden_votes(ctx) {
-            // The liar's colour: black, or grey for the faceless (L97, L78).
-            let colour = Colour::of(ctx.roleset, &ctx.state, liar);
+        for (voter, t, whose) in role_hooks::hidden_votes(ctx) {
+            // The voter's colour: black, or grey for the faceless liar (L97, L78).
+            let colour = Colour::of(ctx.roleset, &ctx.state, voter);
             votes.push(Counted {
-                voter: liar,
+                voter,
                 target: t,
                 colour,
                 weight: UNIT,
@@ -261,7 +297,7 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
                 auto: false,
                 advance: false,
                 hidden: true,
-                why: vec![format!("a hidden {} vote of the liar (L97)", colour.word())],
+                why: vec![format!("a hidden {} vote of {whose} (L97)", colour.word())],
             });
         }
     }
@@ -276,33 +312,30 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
         .collect();
     for v in &mut votes {
         // Step 2: the weight with its modifiers (a hidden vote is one black vote, L97).
+        let cast = CastVote {
+            voter: v.voter,
+            target: v.target,
+            all: &pairs,
+        };
         if !flat && !v.hidden {
-            for (bonus, why) in mayor::weight_modifiers(ctx, v.voter, v.target, &pairs) {
-                v.weight += bonus * UNIT;
-                v.why.push(why);
+            let mut boosts = host_adjustments(ctx, v.voter);
+            boosts.extend(role_hooks::vote_boosts(ctx, &cast));
+            if let Some(why) = role_hooks::voids_boosts(ctx, &cast) {
+                boosts.retain(|(bonus, _)| *bonus <= 0);
+                boosts.push((0, why));
             }
-            // Bought votes are a boost too: none against the lawyer who checked him black (L28).
-            if let Some((bought, why)) = drug_dealer::bought(ctx, v.voter)
-                && !super::roles::lawyer::boosts_void(ctx, v.voter, v.target)
-            {
-                v.weight += bought;
+            for (bonus, why) in boosts {
+                v.weight += bonus;
                 v.why.push(why);
             }
         }
         // Step 3: zeroing.
-        if let Some(why) = super::roles::mason::zeroed(&ctx.state, v.voter)
-            .or_else(|| mayor::zeroed(&ctx.state, v.voter, v.target, v.auto, &pairs))
-        {
+        let auto_on_immune = (v.auto && immune(&ctx.state, v.target).is_some())
+            .then(|| "an auto-vote against an immune player counts zero".to_string());
+        if let Some(why) = auto_on_immune.or_else(|| role_hooks::zeroes_vote(ctx, &cast)) {
             v.weight = 0;
             v.why.push(why);
-        } else if let Some(why) = phantom::zeroed(ctx, v.voter, v.target, &pairs) {
-            v.weight = 0;
-            v.why.push(why);
-        } else if let Some(why) = liar::zeroed(ctx.roleset, &ctx.state, v.voter) {
-            v.weight = 0;
-            v.why.push(why);
-        } else if let Some(why) =
-            liar::capped(ctx, v.voter).or_else(|| drug_dealer::capped(ctx, v.voter))
+        } else if let Some(why) = role_hooks::caps_vote(ctx, v.voter)
             && v.weight > UNIT
         {
             v.weight = UNIT;
@@ -356,19 +389,14 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             && active_reds
                 .iter()
                 .all(|r| idx.iter().any(|i| votes[*i].voter == *r && !votes[*i].auto));
-        // Step 5: barriers: the target's own, and the drug dealer's (L13, L34).
-        let own = mayor::barrier(ctx.roleset, &ctx.state, t);
-        // The liar's scandal blocks every barrier of his victim, the drug's too (L32).
-        let compromised = liar::barrier(&ctx.state, t) == Some(0);
-        let drug = if compromised {
-            0
-        } else {
-            drug_dealer::barrier(&ctx.state, t)
-        };
-        let (mut k, mut k_dealer) = (
-            own.max(drug),
-            drug_dealer::barrier_for_dealer(ctx, own, drug),
-        );
+        // Step 5: barriers: the target's own, and one a role set on him, which its makers'
+        // votes face differently (the drug's, L13, L34). A role that breaks barriers breaks
+        // the set one too (the liar's scandal, L32).
+        let own = own_barrier(ctx, t);
+        let set = role_hooks::set_barrier(ctx, t, own)
+            .filter(|_| !role_hooks::breaks_barriers(&ctx.state, t));
+        let drug = set.as_ref().map_or(0, |b| b.k);
+        let (mut k, mut k_dealer) = (own.max(drug), set.as_ref().map_or(own, |b| b.for_makers));
         if k > 0 && all_reds {
             ctx.note(
                 format!("barrier:{}", ctx.name(t)),
@@ -380,19 +408,13 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             );
             (k, k_dealer) = (0, 0);
         }
-        let (dealers, others): (Vec<usize>, Vec<usize>) = idx
-            .iter()
-            .partition(|i| drug > 0 && drug_dealer::deals(ctx, votes[**i].voter));
+        let makers = set.as_ref().map_or(&[][..], |b| &b.makers);
+        let (dealers, others): (Vec<usize>, Vec<usize>) =
+            idx.iter().partition(|i| makers.contains(&votes[**i].voter));
         for i in &dealers {
-            votes[*i].why.push(format!(
-                "the drug dealer's votes against {} face {} (L34, Q30)",
-                ctx.name(t),
-                if k_dealer > 0 {
-                    format!("a barrier of {k_dealer}")
-                } else {
-                    "no barrier: his own drug's does not stop them".into()
-                }
-            ));
+            if let Some(b) = &set {
+                votes[*i].why.push(b.why.clone());
+            }
         }
         apply_barrier(ctx, &mut votes, &others, t, k);
         apply_barrier(ctx, &mut votes, &dealers, t, k_dealer);
@@ -521,17 +543,16 @@ fn apply_barrier(ctx: &Ctx, votes: &mut [Counted], idx: &[usize], target: SlotId
     if k == 0 {
         return;
     }
-    let lawyer_free =
-        |i: &usize| super::roles::lawyer::ignores_barrier(ctx, votes[*i].voter, target);
-    let (free, idx): (Vec<usize>, Vec<usize>) = idx.iter().partition(|i| lawyer_free(i));
-    for i in free {
-        votes[i].why.push(format!(
-            "{}'s barrier does not work against the lawyer who checked them black (L28)",
-            ctx.name(target)
-        ));
+    let mut held = Vec::new();
+    for &i in idx {
+        match role_hooks::passes_barrier(ctx, votes[i].voter, target) {
+            Some(why) => votes[i].why.push(why),
+            None => held.push(i),
+        }
     }
+    let idx = held;
     for i in &idx {
-        let most = super::roles::judge::barrier_floor(ctx, votes[*i].voter);
+        let most = role_hooks::through_barrier(ctx, votes[*i].voter);
         if votes[*i].weight > most * UNIT {
             votes[*i].weight = most * UNIT;
             votes[*i].why.push(if most > 1 {

@@ -19,6 +19,7 @@ const LEAVES_ON_DAY: u32 = 3;
 pub const AGENT: elite::Linked = elite::Linked {
     role: ROLE,
     leaves: Some(leave_after_the_second_vote),
+    zeroes: None,
 };
 
 fn leave_after_the_second_vote(ctx: &mut Ctx) {

@@ -29,6 +29,40 @@ const BOUGHT_DAY: &str = "drug_dealer_bought_day";
 pub struct DrugDealer;
 
 impl Role for DrugDealer {
+    fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
+        bought(ctx, vote.voter).into_iter().collect()
+    }
+    fn caps_vote(&self, ctx: &Ctx, voter: SlotId) -> Option<String> {
+        capped(ctx, voter)
+    }
+    fn set_barrier(&self, ctx: &Ctx, target: SlotId, own: u32) -> Option<super::SetBarrier> {
+        let k = barrier(&ctx.state, target);
+        if k == 0 {
+            return None;
+        }
+        let for_makers = barrier_for_dealer(ctx, own, k);
+        let why = format!(
+            "the drug dealer's votes against {} face {} (L34, Q30)",
+            ctx.name(target),
+            if for_makers > 0 {
+                format!("a barrier of {for_makers}")
+            } else {
+                "no barrier: his own drug's does not stop them".into()
+            }
+        );
+        let makers = ctx
+            .state
+            .living()
+            .filter(|s| teams::holds(s, ROLE))
+            .map(|s| s.id)
+            .collect();
+        Some(super::SetBarrier {
+            k,
+            for_makers,
+            makers,
+            why,
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -227,14 +261,6 @@ pub fn barrier(state: &GameState, target: SlotId) -> u32 {
         .get(target)
         .filter(|s| s.has_status(DRUGGED))
         .map_or(0, |s| s.counter(DOSE).max(1))
-}
-
-/// Does `voter` deal the drugs (his votes pass his own drug's barrier)?
-pub fn deals(ctx: &Ctx, voter: SlotId) -> bool {
-    ctx.state
-        .slots
-        .get(voter)
-        .is_some_and(|s| teams::holds(s, ROLE))
 }
 
 /// The barrier the dealer's votes face on a drugged player with a barrier of `own` besides

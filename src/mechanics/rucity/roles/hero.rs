@@ -30,6 +30,9 @@ const NO_SHOT_NIGHT: &str = "hero_no_shot_night";
 pub struct Hero;
 
 impl Role for Hero {
+    fn barrier(&self, _roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
+        barrier(state, target)
+    }
     fn black_checks_red(
         &self,
         ctx: &Ctx,

@@ -18,6 +18,12 @@ const FULL: u32 = 6;
 pub struct Judge;
 
 impl Role for Judge {
+    fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
+        super::in_half_votes(weight_modifiers(ctx, vote.voter))
+    }
+    fn through_barrier(&self, ctx: &Ctx, voter: SlotId) -> Option<i32> {
+        Some(barrier_floor(ctx, voter))
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -29,6 +29,30 @@ const TEXTS: PrivateTexts = PrivateTexts {
 pub struct Lawyer;
 
 impl Role for Lawyer {
+    fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
+        let protected = state
+            .slots
+            .get(target)
+            .is_some_and(|s| s.has_status(PROTECTION));
+        protected.then(|| "the lawyer's legal protection covers this player today (L28)".into())
+    }
+    fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
+        super::in_half_votes(weight_modifiers(ctx, vote.voter, vote.target))
+    }
+    fn voids_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Option<String> {
+        boosts_void(ctx, vote.voter, vote.target).then(|| {
+            "the lawyer checked this voter black: his boosts do not work against the lawyer (L28)"
+                .into()
+        })
+    }
+    fn passes_barrier(&self, ctx: &Ctx, voter: SlotId, target: SlotId) -> Option<String> {
+        ignores_barrier(ctx, voter, target).then(|| {
+            format!(
+                "{}'s barrier does not work against the lawyer who checked them black (L28)",
+                ctx.name(target)
+            )
+        })
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

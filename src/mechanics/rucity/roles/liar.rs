@@ -13,6 +13,25 @@ pub const ROLE: &str = "liar";
 pub struct Liar;
 
 impl Role for Liar {
+    fn hidden_votes(&self, ctx: &Ctx) -> Vec<(SlotId, SlotId, &'static str)> {
+        hidden_votes(ctx)
+            .into_iter()
+            .map(|(liar, t)| (liar, t, "the liar"))
+            .collect()
+    }
+    fn zeroes_vote(&self, ctx: &Ctx, vote: &super::CastVote) -> Option<String> {
+        zeroed(ctx.roleset, &ctx.state, vote.voter)
+    }
+    fn caps_vote(&self, ctx: &Ctx, voter: SlotId) -> Option<String> {
+        capped(ctx, voter)
+    }
+    // In his scandal the liar's own barrier is doubled, his victims' broken (L32).
+    fn barrier(&self, _roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
+        barrier(state, target).unwrap_or(0)
+    }
+    fn breaks_barriers(&self, state: &GameState, target: SlotId) -> bool {
+        barrier(state, target) == Some(0)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -12,6 +12,7 @@ pub const ROLE: &str = "mason";
 pub const MASON: elite::Linked = elite::Linked {
     role: ROLE,
     leaves: None,
+    zeroes: Some(zeroed),
 };
 
 /// The mason's vote always counts zero (L127.3).

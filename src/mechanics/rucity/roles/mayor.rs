@@ -13,6 +13,13 @@ use crate::engine::{GameState, SlotId};
 pub struct Mayor;
 
 impl Role for Mayor {
+    fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
+        if mayor(state) == Some(target) {
+            return Some("the mayor cannot be voted against (L159)".into());
+        }
+        (vertical(state) == Some(target))
+            .then(|| "the power vertical protects this player today (L160)".into())
+    }
     fn id(&self) -> &'static str {
         MAYOR
     }
@@ -81,106 +88,6 @@ pub fn secretary(state: &GameState) -> Option<SlotId> {
 pub fn vertical(state: &GameState) -> Option<SlotId> {
     mayor(state)?;
     vars::get(state, vars::VERTICAL).and_then(|v| v.parse().ok())
-}
-
-/// Why nobody may vote against this player today (L159, L160).
-pub fn immune(state: &GameState, target: SlotId) -> Option<String> {
-    if let Some(why) = super::super::elite::vote_immune(state, target) {
-        return Some(why);
-    }
-    if mayor(state) == Some(target) {
-        return Some("the mayor cannot be voted against (L159)".into());
-    }
-    if vertical(state) == Some(target) {
-        return Some("the power vertical protects this player today (L160)".into());
-    }
-    if vars::Round::now(state) == vars::Round::PriestRevote
-        && super::priest::saved(state) == Some(target)
-    {
-        return Some(
-            "the priest saved this player: no vote against him in this re-vote (L30)".into(),
-        );
-    }
-    if super::politician::shadow(state) == Some(target) {
-        return Some("the politician's shadow vertical protects this player today (L132)".into());
-    }
-    let protected = state
-        .slots
-        .get(target)
-        .is_some_and(|s| s.has_status(super::lawyer::PROTECTION));
-    protected.then(|| "the lawyer's legal protection covers this player today (L28)".into())
-}
-
-/// Extra weight of a vote (Appendix A "vote weight modifiers"): the host's own adjustments
-/// (statuses `vote_plus_1`, `vote_plus_2`), the politician's support, the witness's vouching
-/// and the judge's weight.
-pub fn weight_modifiers(
-    ctx: &Ctx,
-    voter: SlotId,
-    target: SlotId,
-    all: &[(SlotId, SlotId)],
-) -> Vec<(i32, String)> {
-    let mut out = Vec::new();
-    for (status, bonus) in [("vote_plus_1", 1), ("vote_plus_2", 2)] {
-        if ctx.has_status(voter, status) {
-            out.push((
-                bonus,
-                format!("+{bonus}: the host's weight adjustment ({status})"),
-            ));
-        }
-    }
-    out.extend(super::politician::weight_modifiers(ctx, voter, target, all));
-    out.extend(super::witness::weight_modifiers(ctx, voter, target, all));
-    out.extend(super::judge::weight_modifiers(ctx, voter));
-    out.extend(super::phantom::weight_modifiers(ctx, voter, all));
-    out.extend(super::necromancer::weight_modifiers(ctx, voter));
-    out.extend(super::lawyer::weight_modifiers(ctx, voter, target));
-    if super::lawyer::boosts_void(ctx, voter, target) {
-        out.retain(|(bonus, _)| *bonus <= 0);
-        out.push((
-            0,
-            "the lawyer checked this voter black: his boosts do not work against the lawyer (L28)"
-                .into(),
-        ));
-    }
-    out
-}
-
-/// A vote that counts zero (§4.6 step 3): an auto-vote against an immune player, a vote
-/// against the politician the mayor backs.
-pub fn zeroed(
-    state: &GameState,
-    voter: SlotId,
-    target: SlotId,
-    auto: bool,
-    all: &[(SlotId, SlotId)],
-) -> Option<String> {
-    if auto && immune(state, target).is_some() {
-        return Some("an auto-vote against an immune player counts zero".into());
-    }
-    super::politician::zeroed(state, voter, target, all)
-}
-
-/// The largest barrier on a player (L13; Appendix A "barrier sources"): the priest's own
-/// (L30) and the host's barriers (`barrier_1`..`barrier_3`).
-pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
-    let Some(s) = state.slots.get(target) else {
-        return 0;
-    };
-    let host = [("barrier_1", 1), ("barrier_2", 2), ("barrier_3", 3)]
-        .iter()
-        .filter(|(st, _)| s.has_status(st))
-        .map(|(_, k)| *k)
-        .max()
-        .unwrap_or(0);
-    let own = host
-        .max(super::priest::barrier(roleset, state, target))
-        .max(super::hero::barrier(state, target));
-    match super::liar::barrier(state, target) {
-        Some(0) => 0,
-        Some(double) => own.max(double),
-        None => own,
-    }
 }
 
 /// Fix the vertical when the vote starts (L160, L161). `chosen` is the mayor's move: `None`

@@ -166,6 +166,24 @@ pub struct LinkedDeath {
     pub why: String,
 }
 
+/// A vote at the count's weight steps.
+pub struct CastVote<'a> {
+    pub voter: SlotId,
+    pub target: SlotId,
+    /// Every (voter, target) of the count.
+    pub all: &'a [(SlotId, SlotId)],
+}
+
+/// A barrier a role sets on a player beside his own (the drug's).
+pub struct SetBarrier {
+    pub k: u32,
+    /// The barrier its makers' votes face instead.
+    pub for_makers: u32,
+    pub makers: Vec<SlotId>,
+    /// Why the makers' votes face `for_makers`.
+    pub why: String,
+}
+
 /// An attack as it is aimed, before a guard turns it.
 pub struct Aimed<'a> {
     pub attacker: SlotId,
@@ -385,6 +403,92 @@ pub trait Role: Sync {
     /// bodyguard's guard, L89)?
     fn stops_heal(&self, _run: &NightRun, _target: SlotId) -> bool {
         false
+    }
+
+    // The vote count's steps (§4.6), in their order: who votes, what weight each vote has,
+    // which votes count zero or at most one, the barriers on the targets.
+
+    /// The ballots as they count, once the role's holders stand in for others (a servant
+    /// replacing his master votes in his name, L129.3).
+    fn stand_in_ballots(
+        &self,
+        _ctx: &Ctx,
+        ballots: Vec<super::votes::Ballot>,
+    ) -> Vec<super::votes::Ballot> {
+        ballots
+    }
+
+    /// Votes the role's holders cast unseen this round, (voter, target, whose vote it is):
+    /// one black vote each, left out of the posted list (the black liar's, L97).
+    fn hidden_votes(&self, _ctx: &Ctx) -> Vec<(SlotId, SlotId, &'static str)> {
+        Vec::new()
+    }
+
+    /// Does the holder vote in his own name (not the servant, L129.3)?
+    fn votes_in_own_name(&self) -> bool {
+        true
+    }
+
+    /// Why no vote may go against `target` today through the role (the mayor and his
+    /// vertical, L159, L160; the priest's re-vote, L30; the politician's shadow, L132; the
+    /// lawyer's protection, L28).
+    fn vote_immunity(&self, _state: &GameState, _target: SlotId) -> Option<String> {
+        None
+    }
+
+    /// Extra weight the role gives a vote, in half votes, and why (§4.6 step 2: the
+    /// politician, the witness, the judge, the lawyer, the drug dealer, the phantom, the
+    /// necromancer).
+    fn vote_boosts(&self, _ctx: &Ctx, _vote: &CastVote) -> Vec<(i32, String)> {
+        Vec::new()
+    }
+
+    /// Why the vote's boosts do not work through the role (against the lawyer who checked
+    /// the voter black, L28).
+    fn voids_boosts(&self, _ctx: &Ctx, _vote: &CastVote) -> Option<String> {
+        None
+    }
+
+    /// Why the vote counts zero through the role (§4.6 step 3: the mason, the politician the
+    /// mayor backs, the phantom, the liar's scandal).
+    fn zeroes_vote(&self, _ctx: &Ctx, _vote: &CastVote) -> Option<String> {
+        None
+    }
+
+    /// Why `voter`'s vote counts at most one through the role (the drug, L34; the black
+    /// liar's scandal, L97).
+    fn caps_vote(&self, _ctx: &Ctx, _voter: SlotId) -> Option<String> {
+        None
+    }
+
+    /// The barrier the role gives `target` (L13: the priest's, L30; the hero's, L35; the
+    /// liar's own in his scandal, L32).
+    fn barrier(&self, _roleset: &Roleset, _state: &GameState, _target: SlotId) -> u32 {
+        0
+    }
+
+    /// Does the role's doing break every barrier on `target`, a set one's too (the liar's
+    /// scandal, L32)?
+    fn breaks_barriers(&self, _state: &GameState, _target: SlotId) -> bool {
+        false
+    }
+
+    /// A barrier the role sets on `target` beside his own, which its makers' votes face
+    /// differently (the drug dealer's drug, L34, Q30); `own` is the target's own barrier.
+    fn set_barrier(&self, _ctx: &Ctx, _target: SlotId, _own: u32) -> Option<SetBarrier> {
+        None
+    }
+
+    /// What a barrier leaves of `voter`'s vote through the role, if more than one (the
+    /// judge's, L33).
+    fn through_barrier(&self, _ctx: &Ctx, _voter: SlotId) -> Option<i32> {
+        None
+    }
+
+    /// Why `voter`'s votes against `target` pass his barrier untouched (the lawyer's against
+    /// his black check, L28).
+    fn passes_barrier(&self, _ctx: &Ctx, _voter: SlotId, _target: SlotId) -> Option<String> {
+        None
     }
 
     /// Are the holder's red votes left out when the tie-break G1 asks where every red vote
@@ -658,6 +762,90 @@ pub fn stops_heal(run: &NightRun, target: SlotId) -> bool {
     ROLES.iter().any(|r| r.stops_heal(run, target))
 }
 
+/// The ballots as they count once every role's holders stand in for others.
+pub fn stand_in_ballots(
+    ctx: &Ctx,
+    mut ballots: Vec<super::votes::Ballot>,
+) -> Vec<super::votes::Ballot> {
+    for role in ROLES {
+        ballots = role.stand_in_ballots(ctx, ballots);
+    }
+    ballots
+}
+
+/// Every role's hidden votes of this round, in the registry's order.
+pub fn hidden_votes(ctx: &Ctx) -> Vec<(SlotId, SlotId, &'static str)> {
+    ROLES.iter().flat_map(|r| r.hidden_votes(ctx)).collect()
+}
+
+/// Does this player vote in his own name?
+pub fn votes_in_own_name(slot: &crate::engine::Slot) -> bool {
+    find(&slot.role).is_none_or(|r| r.votes_in_own_name())
+}
+
+/// Why no vote may go against `target` today, by the first role that says so.
+pub fn vote_immunity(state: &GameState, target: SlotId) -> Option<String> {
+    ROLES.iter().find_map(|r| r.vote_immunity(state, target))
+}
+
+/// Every role's extra weight of this vote, in half votes, in the registry's order.
+pub fn vote_boosts(ctx: &Ctx, vote: &CastVote) -> Vec<(i32, String)> {
+    ROLES
+        .iter()
+        .flat_map(|r| r.vote_boosts(ctx, vote))
+        .collect()
+}
+
+/// Why the vote's boosts do not work, if a role voids them.
+pub fn voids_boosts(ctx: &Ctx, vote: &CastVote) -> Option<String> {
+    ROLES.iter().find_map(|r| r.voids_boosts(ctx, vote))
+}
+
+/// Why the vote counts zero, by the first role that zeroes it.
+pub fn zeroes_vote(ctx: &Ctx, vote: &CastVote) -> Option<String> {
+    ROLES.iter().find_map(|r| r.zeroes_vote(ctx, vote))
+}
+
+/// Why the vote counts at most one, by the first role that caps it.
+pub fn caps_vote(ctx: &Ctx, voter: SlotId) -> Option<String> {
+    ROLES.iter().find_map(|r| r.caps_vote(ctx, voter))
+}
+
+/// The largest barrier a role gives `target`.
+pub fn barrier(roleset: &Roleset, state: &GameState, target: SlotId) -> u32 {
+    ROLES
+        .iter()
+        .map(|r| r.barrier(roleset, state, target))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Does a role's doing break every barrier on `target`?
+pub fn breaks_barriers(state: &GameState, target: SlotId) -> bool {
+    ROLES.iter().any(|r| r.breaks_barriers(state, target))
+}
+
+/// The barrier a role sets on `target` beside his own, if one does.
+pub fn set_barrier(ctx: &Ctx, target: SlotId, own: u32) -> Option<SetBarrier> {
+    ROLES.iter().find_map(|r| r.set_barrier(ctx, target, own))
+}
+
+/// What a barrier leaves of `voter`'s vote: one, or more through a role.
+pub fn through_barrier(ctx: &Ctx, voter: SlotId) -> i32 {
+    ROLES
+        .iter()
+        .filter_map(|r| r.through_barrier(ctx, voter))
+        .max()
+        .unwrap_or(1)
+}
+
+/// Why `voter`'s votes against `target` pass its barrier, if a role lets them.
+pub fn passes_barrier(ctx: &Ctx, voter: SlotId, target: SlotId) -> Option<String> {
+    ROLES
+        .iter()
+        .find_map(|r| r.passes_barrier(ctx, voter, target))
+}
+
 /// Is `voter`'s red vote left out of the tie-break G1 by one of his roles (L12)?
 pub fn left_out_of_tie_breaks(state: &GameState, voter: SlotId) -> bool {
     state.slots.get(voter).is_some_and(|s| {
@@ -847,6 +1035,14 @@ fn carry_var(ctx: &mut Ctx, key: impl Fn(SlotId) -> String, from: SlotId, to: Sl
     if let Some(v) = vars::get(&ctx.state, &key(from)).map(str::to_string) {
         vars::set(&mut ctx.state, key(to), v);
     }
+}
+
+/// Whole-vote weight modifiers in the count's half votes.
+fn in_half_votes(boosts: Vec<(i32, String)>) -> Vec<(i32, String)> {
+    boosts
+        .into_iter()
+        .map(|(b, why)| (b * super::votes::UNIT, why))
+        .collect()
 }
 
 fn refusal(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {

@@ -48,6 +48,9 @@ fn waiting_key(undead: SlotId) -> String {
 pub struct Necromancer;
 
 impl Role for Necromancer {
+    fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
+        super::in_half_votes(weight_modifiers(ctx, vote.voter))
+    }
     fn visit_recorded(&self, ctx: &Ctx, run: &mut NightRun, mv: &Move) {
         visit_from_undead(ctx, run, mv);
     }

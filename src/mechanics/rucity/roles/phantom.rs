@@ -29,6 +29,12 @@ const SWITCHED_OFF: &str = "phantom_switched_off";
 pub struct Phantom;
 
 impl Role for Phantom {
+    fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
+        super::in_half_votes(weight_modifiers(ctx, vote.voter, vote.all))
+    }
+    fn zeroes_vote(&self, ctx: &Ctx, vote: &super::CastVote) -> Option<String> {
+        zeroed(ctx, vote.voter, vote.target, vote.all)
+    }
     fn withholds_colour(
         &self,
         ctx: &Ctx,

@@ -18,6 +18,16 @@ pub const ROLE: &str = "politician";
 pub struct Politician;
 
 impl Role for Politician {
+    fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
+        (shadow(state) == Some(target))
+            .then(|| "the politician's shadow vertical protects this player today (L132)".into())
+    }
+    fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
+        super::in_half_votes(weight_modifiers(ctx, vote.voter, vote.target, vote.all))
+    }
+    fn zeroes_vote(&self, ctx: &Ctx, vote: &super::CastVote) -> Option<String> {
+        zeroed(&ctx.state, vote.voter, vote.target, vote.all)
+    }
     fn withholds_colour(
         &self,
         ctx: &Ctx,

@@ -22,6 +22,14 @@ pub const SAVED: &str = "priest_saved";
 pub struct Priest;
 
 impl Role for Priest {
+    fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
+        (super::vars::Round::now(state) == super::vars::Round::PriestRevote
+            && saved(state) == Some(target))
+        .then(|| "the priest saved this player: no vote against him in this re-vote (L30)".into())
+    }
+    fn barrier(&self, roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
+        barrier(roleset, state, target)
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

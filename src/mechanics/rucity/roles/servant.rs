@@ -29,6 +29,17 @@ fn mode_key(servant: SlotId) -> String {
 pub struct Servant;
 
 impl Role for Servant {
+    fn stand_in_ballots(
+        &self,
+        ctx: &Ctx,
+        ballots: Vec<super::super::votes::Ballot>,
+    ) -> Vec<super::super::votes::Ballot> {
+        substitute(&ctx.state, ctx, ballots)
+    }
+    // He never votes in his own name (L129.3): no auto-vote of his either.
+    fn votes_in_own_name(&self) -> bool {
+        false
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -11,6 +11,9 @@ pub const ROLE: &str = "witness";
 pub struct Witness;
 
 impl Role for Witness {
+    fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
+        super::in_half_votes(weight_modifiers(ctx, vote.voter, vote.target, vote.all))
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
