@@ -64,7 +64,7 @@ pub fn active_counts(roleset: &Roleset, state: &GameState) -> (u32, u32) {
         }
         let black = teams::is_black(roleset, s);
         if !s.alive {
-            if !black && s.has_status(super::roles::phantom::PHANTOM) {
+            if !black && super::roles::active_though_dead(state, s.id) {
                 reds += 1;
             }
             continue;

@@ -14,7 +14,7 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
     }
     super::faceless_end::survival(ctx);
     let (living_reds, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
-    let phantoms = super::roles::phantom::red_phantoms_counted(ctx);
+    let phantoms = super::roles::dead_reds_counted(ctx);
     if phantoms > 0 {
         ctx.note(
             "end",

@@ -21,7 +21,7 @@ pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
             && cause != crate::engine::system::MODKILL_CAUSE
     });
     let reveal = (!at_night || ctx.option("night_death_reveal") == "both_roles")
-        && !super::roles::phantom::hides_his_negative_role(ctx, slot);
+        && !super::roles::hides_negative_role(ctx, slot);
     // The faceless is opened like a negative role (L64.8).
     let grey = s
         .extra_roles
@@ -32,17 +32,14 @@ pub fn shown_roles(ctx: &Ctx, slot: SlotId) -> (String, Option<String>) {
         .or(grey)
         .filter(|_| reveal)
         .map(|r| teams::role_name(ctx.roleset, r));
-    // A lynched imitator shows the disguise he chose (L50).
-    let negative = match super::roles::imitator::shown(ctx, slot) {
-        Some(disguise) if !at_night => disguise,
+    // A role may change what a vote's victim shows: a disguise (L50), a note beside it (L48).
+    let negative = match super::roles::lynched_as(ctx, slot) {
+        Some(shown) if !at_night => shown,
         _ => negative,
     };
-    // A named successor who dies at a vote shows the status beside his role (L48).
-    let negative = match negative {
-        Some(n) if !at_night && super::roles::boss_son::named_successor(&ctx.state, slot) => {
-            Some(format!("{n} (преемник)"))
-        }
-        other => other,
+    let negative = match (negative, super::roles::lynched_note(&ctx.state, slot)) {
+        (Some(n), Some(note)) if !at_night => Some(format!("{n} ({note})")),
+        (other, _) => other,
     };
     (peaceful, negative)
 }
@@ -104,13 +101,7 @@ pub fn header(ctx: &mut Ctx) {
             None => "исключен(а)".into(),
         };
         // A phantom player still votes: the header says so while he has the effect (L18).
-        let phantom = if s.has_status(super::roles::phantom::PHANTOM) {
-            ", фантом"
-        } else if s.has_status(super::roles::necromancer::UNDEAD) {
-            ", нежить"
-        } else {
-            ""
-        };
+        let phantom = super::roles::dead_mark(&ctx.state, s.id).unwrap_or("");
         // An agent who declared his side leaves with it shown (L125.7, L125.10).
         let side = if s.has_status(super::elite::LEFT) && super::elite::declared(&ctx.state, s.id) {
             super::elite::scored_side(ctx.roleset, &ctx.state, s.id)
@@ -150,7 +141,7 @@ fn elite_label(ctx: &Ctx, slot: SlotId) -> String {
         return String::new();
     }
     let role = teams::role_name(ctx.roleset, &s.role);
-    match super::roles::servant::master_of(&ctx.state, slot) {
+    match super::roles::serves(&ctx.state, slot) {
         Some(m) => format!(" — [i]{role}[/i] ({})", ctx.name(m)),
         None => format!(" — [i]{role}[/i]"),
     }

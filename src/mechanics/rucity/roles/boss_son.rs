@@ -69,6 +69,10 @@ impl Heir {
 }
 
 impl Role for Heir {
+    // A named successor who dies at a vote shows the status beside his role (L48).
+    fn lynched_note(&self, state: &GameState, slot: SlotId) -> Option<&'static str> {
+        named_successor(state, slot).then_some("преемник")
+    }
     fn black_checks_red(
         &self,
         ctx: &Ctx,

@@ -29,6 +29,10 @@ fn shown_key(slot: SlotId) -> String {
 pub struct Imitator;
 
 impl Role for Imitator {
+    // A lynched imitator shows the disguise he chose (L50).
+    fn lynched_as(&self, ctx: &Ctx, slot: SlotId) -> Option<Option<String>> {
+        shown(ctx, slot)
+    }
     // The illusion always checks red, and a verification of that check finds red (L50).
     fn check_meets_red(&self, run: &NightRun, target: SlotId) -> bool {
         covers(run, target)

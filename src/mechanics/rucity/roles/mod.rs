@@ -491,6 +491,49 @@ pub trait Role: Sync {
         None
     }
 
+    // What the posts and the counts say of a player through the role.
+
+    /// Is the dead `slot` still an active red voter through the role (the red phantom, L18,
+    /// L11)?
+    fn active_though_dead(&self, _state: &GameState, _slot: SlotId) -> bool {
+        false
+    }
+
+    /// Dead players who count as reds at the end's count through the role (the red phantoms
+    /// possessing or yet to possess a red, L172).
+    fn dead_reds_counted(&self, _ctx: &Ctx) -> usize {
+        0
+    }
+
+    /// The mark the post's list of the dead gives `slot` through the role (", фантом",
+    /// ", нежить"), while he still plays.
+    fn dead_mark(&self, _state: &GameState, _slot: SlotId) -> Option<&'static str> {
+        None
+    }
+
+    /// Does the role keep the dead `slot`'s negative role out of the post (the black phantom
+    /// who possessed, L88)?
+    fn hides_negative_role(&self, _ctx: &Ctx, _slot: SlotId) -> bool {
+        false
+    }
+
+    /// What the post shows as the lynched `slot`'s negative role through the role, if it
+    /// changes it (the imitator's disguise, L50): `Some(None)` shows none.
+    fn lynched_as(&self, _ctx: &Ctx, _slot: SlotId) -> Option<Option<String>> {
+        None
+    }
+
+    /// The note beside a negative role the post shows for `slot` dying at a vote (a named
+    /// successor's "преемник", L48).
+    fn lynched_note(&self, _state: &GameState, _slot: SlotId) -> Option<&'static str> {
+        None
+    }
+
+    /// The player the elite `slot` serves, named beside his role in the post (L129).
+    fn serves(&self, _state: &GameState, _slot: SlotId) -> Option<SlotId> {
+        None
+    }
+
     /// Are the holder's red votes left out when the tie-break G1 asks where every red vote
     /// went (the agents' and the masons', L12)?
     fn left_out_of_tie_breaks(&self) -> bool {
@@ -844,6 +887,41 @@ pub fn passes_barrier(ctx: &Ctx, voter: SlotId, target: SlotId) -> Option<String
     ROLES
         .iter()
         .find_map(|r| r.passes_barrier(ctx, voter, target))
+}
+
+/// Is the dead `slot` still an active red voter through some role?
+pub fn active_though_dead(state: &GameState, slot: SlotId) -> bool {
+    ROLES.iter().any(|r| r.active_though_dead(state, slot))
+}
+
+/// Dead players every role counts as reds at the end's count.
+pub fn dead_reds_counted(ctx: &Ctx) -> usize {
+    ROLES.iter().map(|r| r.dead_reds_counted(ctx)).sum()
+}
+
+/// The post's mark beside the dead `slot`, by the first role that gives one.
+pub fn dead_mark(state: &GameState, slot: SlotId) -> Option<&'static str> {
+    ROLES.iter().find_map(|r| r.dead_mark(state, slot))
+}
+
+/// Does some role keep the dead `slot`'s negative role out of the post?
+pub fn hides_negative_role(ctx: &Ctx, slot: SlotId) -> bool {
+    ROLES.iter().any(|r| r.hides_negative_role(ctx, slot))
+}
+
+/// What the post shows as the lynched `slot`'s negative role, if a role changes it.
+pub fn lynched_as(ctx: &Ctx, slot: SlotId) -> Option<Option<String>> {
+    ROLES.iter().find_map(|r| r.lynched_as(ctx, slot))
+}
+
+/// The note beside the lynched `slot`'s negative role, if a role gives one.
+pub fn lynched_note(state: &GameState, slot: SlotId) -> Option<&'static str> {
+    ROLES.iter().find_map(|r| r.lynched_note(state, slot))
+}
+
+/// The player the elite `slot` serves, if a role says so.
+pub fn serves(state: &GameState, slot: SlotId) -> Option<SlotId> {
+    ROLES.iter().find_map(|r| r.serves(state, slot))
 }
 
 /// Is `voter`'s red vote left out of the tie-break G1 by one of his roles (L12)?

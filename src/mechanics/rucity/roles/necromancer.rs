@@ -48,6 +48,10 @@ fn waiting_key(undead: SlotId) -> String {
 pub struct Necromancer;
 
 impl Role for Necromancer {
+    fn dead_mark(&self, state: &GameState, slot: SlotId) -> Option<&'static str> {
+        let undead = state.slots.get(slot).is_some_and(|s| s.has_status(UNDEAD));
+        undead.then_some(", нежить")
+    }
     fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
         super::in_half_votes(weight_modifiers(ctx, vote.voter))
     }

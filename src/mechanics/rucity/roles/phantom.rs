@@ -29,6 +29,23 @@ const SWITCHED_OFF: &str = "phantom_switched_off";
 pub struct Phantom;
 
 impl Role for Phantom {
+    // A red phantom player, dead but voting, is an active red (L18, L11).
+    fn active_though_dead(&self, state: &GameState, slot: SlotId) -> bool {
+        state
+            .slots
+            .get(slot)
+            .is_some_and(|s| !s.alive && s.has_status(PHANTOM))
+    }
+    fn dead_reds_counted(&self, ctx: &Ctx) -> usize {
+        red_phantoms_counted(ctx)
+    }
+    fn dead_mark(&self, state: &GameState, slot: SlotId) -> Option<&'static str> {
+        let phantom = state.slots.get(slot).is_some_and(|s| s.has_status(PHANTOM));
+        phantom.then_some(", фантом")
+    }
+    fn hides_negative_role(&self, ctx: &Ctx, slot: SlotId) -> bool {
+        hides_his_negative_role(ctx, slot)
+    }
     fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
         super::in_half_votes(weight_modifiers(ctx, vote.voter, vote.all))
     }

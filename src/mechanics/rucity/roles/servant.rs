@@ -29,6 +29,9 @@ fn mode_key(servant: SlotId) -> String {
 pub struct Servant;
 
 impl Role for Servant {
+    fn serves(&self, state: &GameState, slot: SlotId) -> Option<SlotId> {
+        master_of(state, slot)
+    }
     fn stand_in_ballots(
         &self,
         ctx: &Ctx,
