@@ -17,7 +17,8 @@ enum Limit {
     NotSelf,
     /// Without this parameter.
     NoParam(&'static str),
-    /// Not on a player who holds the role as his own.
+    /// Not on a player who holds the role as his own: the entry stands, and the move is
+    /// skipped when it comes ("будет пропуск хода", L40).
     NotTheOwner,
 }
 
@@ -137,9 +138,55 @@ const LIMITS: &[(&str, Limit, &str)] = &[
 
 /// Why this entry of a borrowed role is refused, if it is (the role is `role`).
 pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
-    // A role he owns is his without limits, and so is a collected one (L41); one he borrows,
-    // or will borrow with an entry of this phase, is not.
-    let me = entry.me();
+    if !limited(entry.roleset, entry.state, entry.actor, role) {
+        return Ok(());
+    }
+    for (ability, limit, why) in LIMITS.iter().filter(|(a, ..)| *a == entry.ability) {
+        let broken = match limit {
+            Limit::Never => true,
+            Limit::MostTargets(n) => entry.targets.len() > *n,
+            Limit::NotSelf => entry.targets.contains(&entry.actor),
+            Limit::NoParam(p) => entry.params.get(*p).is_some_and(|v| !v.trim().is_empty()),
+            Limit::NotTheOwner => false,
+        };
+        if broken {
+            return Err(Refusal::new(ability, *why));
+        }
+    }
+    Ok(())
+}
+
+/// Why a borrowed role's move is skipped when it comes: it goes to the role's owner (L40).
+pub fn skipped(ctx: &Ctx, mv: &Move) -> Option<String> {
+    let role = super::roles::acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)?.id();
+    if !limited(ctx.roleset, &ctx.state, mv.actor, role) {
+        return None;
+    }
+    let on_the_owner = mv.targets.iter().any(|t| {
+        ctx.state
+            .slots
+            .get(*t)
+            .is_some_and(|s| s.own_roles().any(|r| r == role))
+    });
+    LIMITS
+        .iter()
+        .filter(|(a, limit, _)| *a == mv.ability && matches!(limit, Limit::NotTheOwner))
+        .find(|_| on_the_owner)
+        .map(|(.., why)| format!("{why}: the move is skipped"))
+}
+
+/// Does the actor hold `role` under the limits of a copy? A role he owns is his without
+/// limits, and so is a collected one (L41); one he borrows, or will borrow with an entry of
+/// this phase, is not.
+fn limited(
+    roleset: &crate::rules::Roleset,
+    state: &crate::engine::GameState,
+    actor: usize,
+    role: &str,
+) -> bool {
+    let Some(me) = state.slots.get(actor) else {
+        return false;
+    };
     // The collector's and the necromancer's roles are theirs as an active citizen's would be
     // (L41, L42).
     let free_of_limits = [
@@ -150,32 +197,10 @@ pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
         .borrowed
         .iter()
         .any(|b| b.role == role && free_of_limits.contains(&b.by.as_str()))
-        || super::roles::collector::pending_role(entry.state, entry.actor).as_deref() == Some(role)
+        || super::roles::collector::pending_role(state, actor).as_deref() == Some(role)
         // An aura victim's possession is the phantom's effect on him, no copy (Q18).
-        || super::roles::phantom::aura_possession(entry.roleset, entry.state, entry.actor).as_deref()
-            == Some(role);
-    if me.own_roles().any(|r| r == role) || collected {
-        return Ok(());
-    }
-    for (ability, limit, why) in LIMITS.iter().filter(|(a, ..)| *a == entry.ability) {
-        let broken = match limit {
-            Limit::Never => true,
-            Limit::MostTargets(n) => entry.targets.len() > *n,
-            Limit::NotSelf => entry.targets.contains(&entry.actor),
-            Limit::NoParam(p) => entry.params.get(*p).is_some_and(|v| !v.trim().is_empty()),
-            Limit::NotTheOwner => entry.targets.iter().any(|t| {
-                entry
-                    .state
-                    .slots
-                    .get(*t)
-                    .is_some_and(|s| s.own_roles().any(|r| r == role))
-            }),
-        };
-        if broken {
-            return Err(Refusal::new(ability, *why));
-        }
-    }
-    Ok(())
+        || super::roles::phantom::aura_possession(roleset, state, actor).as_deref() == Some(role);
+    !(me.own_roles().any(|r| r == role) || collected)
 }
 
 /// Does `slot` hold `role` as a copy, the actor's or the wizard's (L40, L47)?

@@ -213,7 +213,7 @@ fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
         .votes
         .iter()
         .filter(|v| v.colour == Colour::Red && v.weight > 0 && ctx.is_alive(v.voter))
-        .filter(|v| !super::roles::left_out_of_tie_breaks(&ctx.state, v.voter))
+        .filter(|v| !super::roles::left_out_of_everyone(&ctx.state, v.voter))
         .collect();
     for (x, y) in [(a, b), (b, a)] {
         let all_reds_x = !red_votes.is_empty() && red_votes.iter().all(|v| v.target == x);

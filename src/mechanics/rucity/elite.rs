@@ -193,8 +193,8 @@ pub struct Linked {
 }
 
 impl Role for Linked {
-    // G1 is decided without the agents' and the masons' votes (L12).
-    fn left_out_of_tie_breaks(&self) -> bool {
+    // G1 and the all-others override are decided without the agents and the masons (L12, L13).
+    fn left_out_of_everyone(&self) -> bool {
         true
     }
     fn zeroes_vote(&self, ctx: &Ctx, vote: &super::roles::CastVote) -> Option<String> {

@@ -237,6 +237,9 @@ impl kernel::Rules for City {
         if let Some(stop) = role_hooks::stops(ctx, run, mv) {
             return Some(stop);
         }
+        if let Some(why) = super::borrowed::skipped(ctx, mv) {
+            return Some((StepResult::Skipped, why));
+        }
         let attacked = run.attacked(mv.actor) || run.ledger.witch_victims.contains(&mv.actor);
         let lost = after_killers(ctx, &mv.stage)
             && attacked

@@ -497,8 +497,14 @@ pub fn count(ctx: &mut Ctx, kind: Kind, ballot: &str, targets: &[SlotId]) -> Tal
             reasons: sum_why,
         });
     }
-    // The all-others override (L13): every other living player voted against one player.
-    let living: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+    // The all-others override (L13): every other living player voted against one player, the
+    // masons and the agents aside.
+    let living: Vec<SlotId> = ctx
+        .state
+        .living()
+        .map(|s| s.id)
+        .filter(|p| !role_hooks::left_out_of_everyone(&ctx.state, *p))
+        .collect();
     for t in tally.totals.keys().copied().collect::<Vec<_>>() {
         let everyone = living.len() > 1
             && living.iter().filter(|p| **p != t).all(|p| {

@@ -185,9 +185,11 @@ impl Role for Faceless {
     fn stops(&self, ctx: &Ctx, _run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
         let info = ctx.state.slots.get(mv.actor)?.statuses.get(FACE_CUT)?;
         let tonight = info.since == ctx.state.phase;
+        // Knocked down by a move before the killers': a stopped shot passes to the insurer
+        // (L62, L14).
         (tonight && teams::is_negative_ability(ctx.roleset, &mv.ability)).then(|| {
             (
-                StepResult::Failed,
+                StepResult::Cancelled,
                 format!(
                     "{}'s face was cut tonight: his negative move fails (L62)",
                     ctx.name(mv.actor)
@@ -574,10 +576,12 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
         let Some(victim) = link_of(&ctx.state, t, FACE_TARGET) else {
             continue;
         };
-        // A dead victim gets nothing back, and a faceless out of the game scores nothing.
+        // A victim dead before gets nothing back, and a faceless out of the game scores
+        // nothing; a victim lynched with his target, both count (L64.4).
         let cutter = link_of(&ctx.state, victim, FACE_CUT);
+        let together = lynched.contains(&victim);
         if !ctx.has_status(victim, FACE_CUT)
-            || !ctx.is_alive(victim)
+            || !(ctx.is_alive(victim) || together)
             || !cutter.is_some_and(|f| in_the_game(ctx, f, lynched))
         {
             continue;
@@ -604,11 +608,13 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
                 ),
             );
         }
-        give_back(
-            ctx,
-            victim,
-            &format!("his target {} is lynched (L60)", ctx.name(t)),
-        );
+        if !together {
+            give_back(
+                ctx,
+                victim,
+                &format!("his target {} is lynched (L60)", ctx.name(t)),
+            );
+        }
     }
     for f in faceless_lynched {
         let voters: Vec<SlotId> = ctx

@@ -534,9 +534,9 @@ pub trait Role: Sync {
         None
     }
 
-    /// Are the holder's red votes left out when the tie-break G1 asks where every red vote
-    /// went (the agents' and the masons', L12)?
-    fn left_out_of_tie_breaks(&self) -> bool {
+    /// Is the holder left out where a rule asks what every red or every other player voted
+    /// (the agents and the masons: the tie-break G1, L12; the all-others override, L13)?
+    fn left_out_of_everyone(&self) -> bool {
         false
     }
 
@@ -924,13 +924,12 @@ pub fn serves(state: &GameState, slot: SlotId) -> Option<SlotId> {
     ROLES.iter().find_map(|r| r.serves(state, slot))
 }
 
-/// Is `voter`'s red vote left out of the tie-break G1 by one of his roles (L12)?
-pub fn left_out_of_tie_breaks(state: &GameState, voter: SlotId) -> bool {
-    state.slots.get(voter).is_some_and(|s| {
-        s.roles()
-            .filter_map(find)
-            .any(|r| r.left_out_of_tie_breaks())
-    })
+/// Is `voter` left out of "every red" and "every other player" by one of his roles (L12, L13)?
+pub fn left_out_of_everyone(state: &GameState, voter: SlotId) -> bool {
+    state
+        .slots
+        .get(voter)
+        .is_some_and(|s| s.roles().filter_map(find).any(|r| r.left_out_of_everyone()))
 }
 
 /// Every role's moves due before the vote are fixed, in the registry's order.
