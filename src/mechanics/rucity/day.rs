@@ -6,9 +6,7 @@
 use super::corrections::{self, Colour};
 use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
-use super::{
-    active_citizen, day_moves, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams,
-};
+use super::{day_moves, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
@@ -44,9 +42,7 @@ pub fn resolve(ctx: &mut Ctx) {
         Round::PriestRevote => priest_revote(ctx),
     }
     let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
-    super::roles::departed(ctx, &dead);
-    active_citizen::transfer(ctx, &dead);
-    super::investigator::announce_shot_right(ctx);
+    super::roles::departures(ctx, &dead);
     endgame::check(ctx, false);
     posts::header(ctx);
 }

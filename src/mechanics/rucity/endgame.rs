@@ -7,12 +7,23 @@ use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::engine::state::GameOver;
 
+/// What the end check should do about a side's win while a player outside both teams plays
+/// (the faceless, §6.4).
+pub enum Verdict {
+    /// No faceless in the way: the side wins.
+    Side,
+    /// The faceless wins grey, with these players; the others draw.
+    Grey(Vec<crate::engine::SlotId>),
+    /// Not yet: the faceless is still being hunted.
+    Wait,
+}
+
 /// Check the end; `start_of_day` adds the black-win conditions of the morning.
 pub fn check(ctx: &mut Ctx, start_of_day: bool) {
     if ctx.state.game_over.is_some() {
         return;
     }
-    super::faceless_end::survival(ctx);
+    super::roles::end_check(ctx);
     let (living_reds, blacks) = teams::living_counts(ctx.roleset, &ctx.state);
     let phantoms = super::roles::dead_reds_counted(ctx);
     if phantoms > 0 {
@@ -67,14 +78,13 @@ pub fn check(ctx: &mut Ctx, start_of_day: bool) {
 
 /// A side's win, unless the faceless takes it or is still being hunted (§6.4).
 fn win(ctx: &mut Ctx, side: &str, template: &str, start_of_day: bool) {
-    use super::faceless_end::Verdict;
-    match super::faceless_end::verdict(ctx, side, start_of_day) {
+    match super::roles::win_verdict(ctx, side, start_of_day) {
         Verdict::Side => finish(ctx, Some(side), template),
         Verdict::Wait => {}
-        Verdict::Grey => {
+        Verdict::Grey(winning_slots) => {
             ctx.state.game_over = Some(GameOver {
                 winners: vec![teams::GREY.to_string()],
-                winning_slots: super::faceless_end::winner(ctx),
+                winning_slots,
                 after_game_counted: false,
             });
             ctx.say(Audience::Public, "pub_grey_win", &[]);

@@ -68,7 +68,7 @@ pub fn victims(ctx: &mut crate::engine::resolve::Ctx) -> (votes::Tally, Vec<Slot
     out.truncate(2);
     // Among equal totals the first to be voted goes first, or with a judge in the game the
     // ones he voted against (L163.5).
-    let judge = super::judge::working_judge(&ctx.state);
+    let judge = super::roles::decides_ties(&ctx.state);
     let judged: Vec<SlotId> = tally
         .votes
         .iter()

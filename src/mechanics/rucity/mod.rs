@@ -18,7 +18,6 @@ mod day_moves;
 mod election;
 mod elite;
 mod endgame;
-mod faceless_end;
 mod hunt;
 mod killers;
 mod live_tally;
@@ -38,7 +37,7 @@ mod votes;
 mod werewolf;
 
 // The roles other parts of ru-city call into directly (the day's vote count, the morning).
-use roles::{active_citizen, investigator, judge, mayor, politician, priest};
+use roles::{judge, mayor, politician, priest};
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
@@ -149,7 +148,7 @@ fn resolve(ctx: &mut Ctx) {
         // ru-city has no prelude: its first phase is Day 1.
         PhaseKind::Day | PhaseKind::Prep => day::resolve(ctx),
     }
-    roles::servant::brief(ctx);
+    roles::phase_resolved(ctx);
 }
 
 /// The ballot of the round open now; once a witch hunt vote is in, the hunt's.

@@ -4,7 +4,7 @@
 
 use super::night::NightRun;
 use super::vars::Round;
-use super::{active_citizen, endgame, investigator, notes, posts, roles};
+use super::{endgame, notes, posts, roles};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
@@ -29,12 +29,10 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
     for v in &victims {
         posts::announce_night_victim(ctx, *v);
     }
-    roles::faceless::announce(ctx, run);
+    roles::after_the_victims(ctx, run);
     notes::publish(ctx, run, &victims);
     let dead: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
-    super::roles::departed(ctx, &dead);
-    active_citizen::transfer(ctx, &dead);
-    investigator::announce_shot_right(ctx);
+    roles::departures(ctx, &dead);
     Round::PreVote.open(&mut ctx.state);
     endgame::check(ctx, true);
     notes::check_last_words(ctx);

@@ -94,7 +94,7 @@ pub fn vote_refusal(
             },
         );
     }
-    roles::servant::vote_refusal(state, voter)?;
+    roles::refuses_vote(state, voter)?;
     let me = &state.slots[voter];
     let target_slot = state.slot_by_name(target).map(|s| s.id);
     let candidates = vars::slots(state, vars::CANDIDATES);

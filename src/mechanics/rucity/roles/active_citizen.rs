@@ -15,6 +15,9 @@ pub const ROLE: &str = "active_citizen";
 pub struct ActiveCitizen;
 
 impl Role for ActiveCitizen {
+    fn inherits(&self, ctx: &mut Ctx, dead: &[SlotId]) {
+        transfer(ctx, dead);
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

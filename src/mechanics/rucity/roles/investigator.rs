@@ -23,6 +23,9 @@ struct Tonight {
 }
 
 impl Role for Investigator {
+    fn rights_open(&self, ctx: &mut Ctx) {
+        announce_shot_right(ctx);
+    }
     fn overhears(
         &self,
         ctx: &mut Ctx,

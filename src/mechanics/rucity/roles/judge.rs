@@ -18,6 +18,9 @@ const FULL: u32 = 6;
 pub struct Judge;
 
 impl Role for Judge {
+    fn decides_ties(&self, state: &GameState) -> Option<SlotId> {
+        working_judge(state)
+    }
     fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
         super::in_half_votes(weight_modifiers(ctx, vote.voter))
     }

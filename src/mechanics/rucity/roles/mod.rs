@@ -429,6 +429,18 @@ pub trait Role: Sync {
         true
     }
 
+    /// Why `voter` may not vote now through the role, whoever holds it (a servant votes only
+    /// in his master's stead, and a master he replaces does not vote, L129.3).
+    fn refuses_vote(&self, _state: &GameState, _voter: SlotId) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// The player whose votes decide between equal totals, through the role (the working
+    /// judge at the witch hunt, L163.5).
+    fn decides_ties(&self, _state: &GameState) -> Option<SlotId> {
+        None
+    }
+
     /// Why no vote may go against `target` today through the role (the mayor and his
     /// vertical, L159, L160; the priest's re-vote, L30; the politician's shadow, L132; the
     /// lawyer's protection, L28).
@@ -488,6 +500,21 @@ pub trait Role: Sync {
     /// Why `voter`'s votes against `target` pass his barrier untouched (the lawyer's against
     /// his black check, L28).
     fn passes_barrier(&self, _ctx: &Ctx, _voter: SlotId, _target: SlotId) -> Option<String> {
+        None
+    }
+
+    /// The end check opens: what the role settles first (the faceless who outlived the count
+    /// wins grey and leaves, L66.1).
+    fn end_check(&self, _ctx: &mut Ctx) {}
+
+    /// What becomes of `side`'s win through the role (the faceless takes it, or is still being
+    /// hunted, §6.4); `None`: the role has no say.
+    fn win_verdict(
+        &self,
+        _ctx: &mut Ctx,
+        _side: &str,
+        _start_of_day: bool,
+    ) -> Option<super::endgame::Verdict> {
         None
     }
 
@@ -553,6 +580,21 @@ pub trait Role: Sync {
     /// Players left the game in this round (a night's victims, a day's lynched or modkilled):
     /// what passes on because of their leaving (the boss's son's status to his successor, L48).
     fn departed(&self, _ctx: &mut Ctx, _dead: &[SlotId]) {}
+
+    /// Once what the departures pass on has passed: the role takes a dead player's role (the
+    /// active citizen, L9).
+    fn inherits(&self, _ctx: &mut Ctx, _dead: &[SlotId]) {}
+
+    /// Once the roles have passed: rights the departures opened are announced (the
+    /// investigator's shot, L8).
+    fn rights_open(&self, _ctx: &mut Ctx) {}
+
+    /// The phase is resolved, every message of it written: what the role's holders hear of
+    /// them (the servant's briefing by his master's mode, L129.9).
+    fn phase_resolved(&self, _ctx: &mut Ctx) {}
+
+    /// The role's lines of the morning post after the night's victims (the face cuts, L60).
+    fn after_the_victims(&self, _ctx: &mut Ctx, _run: &NightRun) {}
 
     /// The day's last vote result is out: the news its holders get with it (the criminalist's
     /// autopsy, the executor's interrogation; decision 3 of the part-2 contract).
@@ -826,6 +868,16 @@ pub fn votes_in_own_name(slot: &crate::engine::Slot) -> bool {
     find(&slot.role).is_none_or(|r| r.votes_in_own_name())
 }
 
+/// Why `voter` may not vote now, by the first role that refuses it.
+pub fn refuses_vote(state: &GameState, voter: SlotId) -> Result<(), Refusal> {
+    ROLES.iter().try_for_each(|r| r.refuses_vote(state, voter))
+}
+
+/// The player whose votes decide between equal totals, if a role names one.
+pub fn decides_ties(state: &GameState) -> Option<SlotId> {
+    ROLES.iter().find_map(|r| r.decides_ties(state))
+}
+
 /// Why no vote may go against `target` today, by the first role that says so.
 pub fn vote_immunity(state: &GameState, target: SlotId) -> Option<String> {
     ROLES.iter().find_map(|r| r.vote_immunity(state, target))
@@ -887,6 +939,21 @@ pub fn passes_barrier(ctx: &Ctx, voter: SlotId, target: SlotId) -> Option<String
     ROLES
         .iter()
         .find_map(|r| r.passes_barrier(ctx, voter, target))
+}
+
+/// Every role's part of the end check's opening, in the registry's order.
+pub fn end_check(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.end_check(ctx);
+    }
+}
+
+/// What becomes of `side`'s win: the first role with a say decides, else the side wins.
+pub fn win_verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> super::endgame::Verdict {
+    ROLES
+        .iter()
+        .find_map(|r| r.win_verdict(ctx, side, start_of_day))
+        .unwrap_or(super::endgame::Verdict::Side)
 }
 
 /// Is the dead `slot` still an active red voter through some role?
@@ -962,10 +1029,31 @@ pub fn day_ends(ctx: &mut Ctx) {
     }
 }
 
-/// Every role's consequences of these players' leaving, in the registry's order.
-pub fn departed(ctx: &mut Ctx, dead: &[SlotId]) {
+/// Players left the game: in order, what passes on by their leaving, the roles heirs take,
+/// the rights that opens; each step in the registry's order.
+pub fn departures(ctx: &mut Ctx, dead: &[SlotId]) {
     for role in ROLES {
         role.departed(ctx, dead);
+    }
+    for role in ROLES {
+        role.inherits(ctx, dead);
+    }
+    for role in ROLES {
+        role.rights_open(ctx);
+    }
+}
+
+/// Every role's part once the phase is resolved, in the registry's order.
+pub fn phase_resolved(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.phase_resolved(ctx);
+    }
+}
+
+/// Every role's lines of the morning post after the night's victims.
+pub fn after_the_victims(ctx: &mut Ctx, run: &NightRun) {
+    for role in ROLES {
+        role.after_the_victims(ctx, run);
     }
 }
 

@@ -29,6 +29,12 @@ fn mode_key(servant: SlotId) -> String {
 pub struct Servant;
 
 impl Role for Servant {
+    fn refuses_vote(&self, state: &GameState, voter: SlotId) -> Result<(), Refusal> {
+        vote_refusal(state, voter)
+    }
+    fn phase_resolved(&self, ctx: &mut Ctx) {
+        brief(ctx);
+    }
     fn serves(&self, state: &GameState, slot: SlotId) -> Option<SlotId> {
         master_of(state, slot)
     }

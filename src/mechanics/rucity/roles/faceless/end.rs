@@ -8,12 +8,12 @@
 //! at night). His death at night (a draw for him) or by day (a loss) leaves the game to the reds
 //! and the blacks.
 
-use super::roles::faceless;
-use super::vars::{self, Round};
-use super::{elite, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
+use crate::mechanics::rucity::endgame::Verdict;
+use crate::mechanics::rucity::vars::{self, Round};
+use crate::mechanics::rucity::{elite, teams};
 
 /// The faceless has won by outliving the count: the game's winners are grey.
 const WON: &str = "faceless_won";
@@ -24,22 +24,12 @@ const WAITS_FOR: &str = "faceless_waits_for";
 /// The day of the third vote (L66.1.1).
 const THIRD_VOTE_DAY: u32 = 4;
 
-/// What the end check should do about a side's win while the faceless plays.
-pub enum Verdict {
-    /// No faceless in the way: the side wins.
-    Side,
-    /// The faceless wins grey; the others draw.
-    Grey,
-    /// Not yet: the faceless is still being hunted.
-    Wait,
-}
-
 /// The faceless of the game, alive or not.
 fn faceless_of(ctx: &Ctx) -> Option<SlotId> {
     ctx.state
         .slots
         .iter()
-        .find(|s| teams::holds(s, faceless::ROLE))
+        .find(|s| teams::holds(s, super::ROLE))
         .map(|s| s.id)
 }
 
@@ -80,13 +70,13 @@ pub fn survival(ctx: &mut Ctx) {
             .iter()
             .filter(|s| {
                 s.statuses
-                    .get(faceless::FACE_TARGET)
+                    .get(super::FACE_TARGET)
                     .is_some_and(|i| i.since == phase)
             })
             .map(|s| s.id)
             .collect();
         for t in named {
-            crate::kernel::status::clear(ctx, t, faceless::FACE_TARGET);
+            crate::kernel::status::clear(ctx, t, super::FACE_TARGET);
         }
         ctx.note(
             "faceless_end",
@@ -157,7 +147,7 @@ fn killed_the_last_himself(ctx: &Ctx, f: SlotId) -> bool {
 /// May `side` win now, given the faceless?
 pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
     if vars::flag(&ctx.state, WON) {
-        return Verdict::Grey;
+        return Verdict::Grey(winner(ctx));
     }
     let Some(f) = faceless_of(ctx).filter(|f| ctx.is_alive(*f)) else {
         return Verdict::Side;
@@ -171,7 +161,7 @@ pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
                 ctx.name(f)
             ),
         );
-        return Verdict::Grey;
+        return Verdict::Grey(winner(ctx));
     }
     let today = day_number(ctx.state.phase);
     let hunt_day = match vars::get(&ctx.state, HUNT_DAY).and_then(|v| v.parse::<u32>().ok()) {
@@ -215,7 +205,7 @@ pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
                 ctx.name(f)
             ),
         );
-        return Verdict::Grey;
+        return Verdict::Grey(winner(ctx));
     }
     Verdict::Wait
 }

@@ -13,6 +13,8 @@
 //! partners. He checks red, a killer sees him grey, and alone at the lynch he opens another vote
 //! the same day (L156).
 
+mod end;
+
 use super::night::{self, Move, NightRun};
 use super::{Entry, Role, refusal, teams, vars};
 use crate::engine::entry::PendingKind;
@@ -59,6 +61,22 @@ struct Tonight {
 }
 
 impl Role for Faceless {
+    // The morning post names every victim of tonight's cuts, after the night's dead (L60,
+    // L115.1).
+    fn after_the_victims(&self, ctx: &mut Ctx, run: &NightRun) {
+        announce(ctx, run);
+    }
+    fn end_check(&self, ctx: &mut Ctx) {
+        end::survival(ctx);
+    }
+    fn win_verdict(
+        &self,
+        ctx: &mut Ctx,
+        side: &str,
+        start_of_day: bool,
+    ) -> Option<super::super::endgame::Verdict> {
+        Some(end::verdict(ctx, side, start_of_day))
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::StageOpens("face_cut") {
             compulsory(ctx, run);
