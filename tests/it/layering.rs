@@ -352,7 +352,6 @@ fn rucity_shared_files_name_no_role_module() {
         "day.rs",
         "election.rs",
         "killers.rs",
-        "live_tally.rs",
         "mod.rs",
         "shots.rs",
         "werewolf.rs",

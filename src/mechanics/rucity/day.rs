@@ -20,8 +20,7 @@ pub fn resolve(ctx: &mut Ctx) {
     notes::check_last_words(ctx);
     let round = Round::now(&ctx.state);
     if round.takes_day_moves() {
-        super::roles::pimp::day_control(ctx);
-        super::roles::wizard::declare_by_day(ctx);
+        super::roles::round_opens(ctx);
     }
     if matches!(round, Round::PreVote | Round::Night) {
         day_moves::forget(ctx);
@@ -692,7 +691,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
 /// save on any earlier day, or on this day only).
 fn extra_vote_due(ctx: &Ctx, lynched: SlotId) -> bool {
     // The faceless cannot be the day's only lynch (L156).
-    if super::roles::faceless::is_faceless(&ctx.state, lynched) {
+    if teams::grey(ctx, lynched) {
         return Round::now(&ctx.state) != Round::ExtraVote;
     }
     let Some(saved) = ctx.state.slots[lynched]

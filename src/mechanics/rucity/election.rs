@@ -38,7 +38,7 @@ fn counts(
     let mut out = BTreeMap::new();
     for (voter, t, _, _) in votes {
         // The mason's vote always counts zero, at the election too (L127.3).
-        if super::roles::mason::zeroed(&ctx.state, *voter).is_some() {
+        if super::roles::election_vote_zeroed(&ctx.state, *voter).is_some() {
             continue;
         }
         if let Some(t) = t {

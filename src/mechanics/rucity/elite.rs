@@ -201,6 +201,9 @@ impl Role for Linked {
         self.zeroes
             .and_then(|zeroes| zeroes(&ctx.state, vote.voter))
     }
+    fn election_vote_zeroed(&self, state: &GameState, voter: SlotId) -> Option<String> {
+        self.zeroes.and_then(|zeroes| zeroes(state, voter))
+    }
     fn id(&self) -> &'static str {
         self.role
     }

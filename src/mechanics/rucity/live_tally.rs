@@ -33,7 +33,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         return generic;
     };
     let mut ctx = Ctx::dry_run(roleset, state, seed);
-    super::roles::pimp::day_control(&mut ctx);
+    super::roles::round_opens(&mut ctx);
     let counted = votes::count(&mut ctx, kind, ballot, &targets);
     let mut targets: Vec<TargetTally> = counted
         .totals
@@ -88,19 +88,9 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
         b.thresholds
             .push(format!("{} dies whatever the sums: {why}", ctx.name(*t)));
     }
-    if matches!(kind, Kind::Lynch)
-        && let Some(hero) = super::roles::hero::faceless_hero_to_ask(state)
-    {
-        let top = counted.totals.values().copied().max().filter(|t| *t > 0);
-        let leaders = counted
-            .totals
-            .iter()
-            .filter(|(l, t)| Some(**t) == top && **l != hero)
-            .map(|(l, _)| *l);
-        for leader in leaders {
-            b.thresholds
-                .push(super::roles::hero::ask_line(&ctx, hero, leader));
-        }
+    if matches!(kind, Kind::Lynch) {
+        b.thresholds
+            .extend(super::roles::host_asks(&ctx, &counted.totals));
     }
     Tally { ballots: vec![b] }
 }
@@ -110,7 +100,7 @@ fn zero_the_masons_election_votes(state: &GameState, tally: &mut Tally) {
     for ballot in &mut tally.ballots {
         for target in &mut ballot.targets {
             for vote in &mut target.votes {
-                if let Some(why) = super::roles::mason::zeroed(state, vote.voter)
+                if let Some(why) = super::roles::election_vote_zeroed(state, vote.voter)
                     && vote.void.is_none()
                 {
                     target.total -= vote.weight;

@@ -346,7 +346,7 @@ fn realised(ctx: &Ctx, run: &NightRun, attack: usize) -> bool {
     run.attacks.get(attack).is_some_and(|a| {
         let slot = ctx.state.slots.get(a.victim);
         run.killed_by(a.victim) == Some(attack)
-            && !super::roles::faceless::is_faceless(&ctx.state, a.victim)
+            && !teams::grey(ctx, a.victim)
             && slot.is_some_and(|s| !s.alive && !teams::is_black(ctx.roleset, s))
     })
 }
@@ -362,7 +362,7 @@ fn peaceful_role_kills(ctx: &Ctx, run: &NightRun, side: KillerSide) -> u32 {
             a.kind != side.id()
                 && a.kind != "suicide"
                 && a.attacker != a.victim
-                && !super::roles::faceless::is_faceless(&ctx.state, a.victim)
+                && !teams::grey(ctx, a.victim)
                 && run.killed_by(a.victim) == Some(*i)
                 && ctx
                     .state

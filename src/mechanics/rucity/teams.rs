@@ -118,6 +118,14 @@ pub fn black(ctx: &Ctx, slot: SlotId) -> bool {
         .is_some_and(|s| is_black(ctx.roleset, s))
 }
 
+/// Is this player grey, the faceless (§6)? (A slot that does not exist is not.)
+pub fn grey(ctx: &Ctx, slot: SlotId) -> bool {
+    ctx.state
+        .slots
+        .get(slot)
+        .is_some_and(|s| is_grey(ctx.roleset, s))
+}
+
 /// The display name of this player's peaceful role (what a role check, a hack or a client's
 /// visit reveals).
 pub fn peaceful_name(ctx: &Ctx, slot: SlotId) -> String {

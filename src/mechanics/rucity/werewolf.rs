@@ -84,7 +84,7 @@ fn spend_ahead(ctx: &mut Ctx, run: &NightRun) {
         .attacks
         .iter()
         .filter(|a| a.attacker != a.victim && !ctx.is_alive(a.victim))
-        .filter(|a| !super::roles::faceless::is_faceless(&ctx.state, a.victim))
+        .filter(|a| !teams::grey(ctx, a.victim))
         .filter(|a| {
             ctx.state.slots.get(a.attacker).is_some_and(|s| {
                 SPEND_AHEAD.iter().any(|r| teams::holds(s, r))

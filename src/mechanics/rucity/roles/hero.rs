@@ -30,6 +30,23 @@ const NO_SHOT_NIGHT: &str = "hero_no_shot_night";
 pub struct Hero;
 
 impl Role for Hero {
+    // Before a lynch's result the faceless hero is asked for his stand, with the leader's
+    // team named (L73).
+    fn host_asks(
+        &self,
+        ctx: &Ctx,
+        totals: &std::collections::BTreeMap<SlotId, i32>,
+    ) -> Vec<String> {
+        let Some(hero) = faceless_hero_to_ask(&ctx.state) else {
+            return Vec::new();
+        };
+        let top = totals.values().copied().max().filter(|t| *t > 0);
+        totals
+            .iter()
+            .filter(|(l, t)| Some(**t) == top && **l != hero)
+            .map(|(l, _)| ask_line(ctx, hero, *l))
+            .collect()
+    }
     fn barrier(&self, _roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
         barrier(state, target)
     }

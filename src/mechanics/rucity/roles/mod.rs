@@ -429,6 +429,23 @@ pub trait Role: Sync {
         true
     }
 
+    /// A day round that takes day moves is resolved: the role's standing orders take hold
+    /// before the round's moves are counted (the pimp's verdicts by day, L27; the wizard's
+    /// role named with a day move, L47).
+    fn round_opens(&self, _ctx: &mut Ctx) {}
+
+    /// Why `voter`'s vote at the mayor's election counts zero through the role (the mason's,
+    /// L127.3).
+    fn election_vote_zeroed(&self, _state: &GameState, _voter: SlotId) -> Option<String> {
+        None
+    }
+
+    /// What the host must ask before a lynch's result through the role, given the lynch's
+    /// totals (the faceless hero's stand, L73): lines for the live tally.
+    fn host_asks(&self, _ctx: &Ctx, _totals: &BTreeMap<SlotId, i32>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Why `voter` may not vote now through the role, whoever holds it (a servant votes only
     /// in his master's stead, and a master he replaces does not vote, L129.3).
     fn refuses_vote(&self, _state: &GameState, _voter: SlotId) -> Result<(), Refusal> {
@@ -866,6 +883,28 @@ pub fn hidden_votes(ctx: &Ctx) -> Vec<(SlotId, SlotId, &'static str)> {
 /// Does this player vote in his own name?
 pub fn votes_in_own_name(slot: &crate::engine::Slot) -> bool {
     find(&slot.role).is_none_or(|r| r.votes_in_own_name())
+}
+
+/// Every role's standing orders of a day round, in the registry's order.
+pub fn round_opens(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.round_opens(ctx);
+    }
+}
+
+/// Why `voter`'s election vote counts zero, if a role zeroes it.
+pub fn election_vote_zeroed(state: &GameState, voter: SlotId) -> Option<String> {
+    ROLES
+        .iter()
+        .find_map(|r| r.election_vote_zeroed(state, voter))
+}
+
+/// Every role's questions the host asks before a lynch's result.
+pub fn host_asks(ctx: &Ctx, totals: &BTreeMap<SlotId, i32>) -> Vec<String> {
+    ROLES
+        .iter()
+        .flat_map(|r| r.host_asks(ctx, totals))
+        .collect()
 }
 
 /// Why `voter` may not vote now, by the first role that refuses it.

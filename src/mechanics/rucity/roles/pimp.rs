@@ -39,6 +39,9 @@ struct Tonight {
 }
 
 impl Role for Pimp {
+    fn round_opens(&self, ctx: &mut Ctx) {
+        day_control(ctx);
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::Dusk {
             control(ctx, run);

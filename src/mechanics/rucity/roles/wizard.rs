@@ -26,6 +26,9 @@ fn used(state: &GameState, wizard: SlotId) -> Vec<String> {
 pub struct Wizard;
 
 impl Role for Wizard {
+    fn round_opens(&self, ctx: &mut Ctx) {
+        declare_by_day(ctx);
+    }
     fn id(&self) -> &'static str {
         ROLE
     }
