@@ -3,7 +3,7 @@
 //! an earlier move (§2.4), and every killer learns his victim's team (§2.7).
 
 use super::night::{self, Gate, Move, NightRun, Shot, Visit};
-use super::roles::{immortal, mercenary};
+use super::roles::mercenary;
 use super::teams::{self, KillerSide};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult};
@@ -203,8 +203,7 @@ fn fire(
         Gate::Go { .. } => None,
     };
     match stopped {
-        None if super::roles::necromancer::is_undead(&ctx.state, target) => {
-            super::roles::necromancer::destroy(ctx, mv.actor, target, &mut reasons);
+        None if super::roles::shot_meets(ctx, mv.actor, target, &mut reasons) => {
             night::step(ctx, mv, StepResult::Success, reasons);
         }
         None => {
@@ -294,10 +293,8 @@ fn insure(
     let geisha = || {
         (side == KillerSide::Maniac && maniac_plays(ctx))
             .then(|| {
-                ctx.state
-                    .living()
-                    .filter(|s| teams::holds(s, super::roles::geisha::ROLE))
-                    .map(|s| s.id)
+                super::roles::insurers_of(&ctx.state, side)
+                    .into_iter()
                     .filter(|p| !shooters.contains(p) && !run.ledger.fired_insurers.contains(p))
                     .find(|p| explicit(*p).is_some())
             })
@@ -533,7 +530,7 @@ fn saved_victim(ctx: &Ctx, run: &NightRun, k: usize) -> Option<SlotId> {
         && match landed_on {
             Some(v) => {
                 ctx.is_alive(v)
-                    && (night::heal_will_hold(ctx, run, v) || immortal::life_will_take(ctx, v))
+                    && (night::heal_will_hold(ctx, run, v) || super::roles::spares(ctx, v))
             }
             None => run.ledger.shielded.contains(&target),
         };

@@ -127,6 +127,7 @@ pub fn resolve(ctx: &mut Ctx) {
     killers::tell_killers(ctx, &run);
     super::werewolf::lose_peace(ctx, &run);
     super::shots::end_of_night(ctx, &run);
+    role_hooks::at_night(ctx, &mut run, Moment::Dawn);
     morning::finish(ctx, &mut run);
 }
 

@@ -207,10 +207,7 @@ pub fn lone_members(
 /// R9 (L52): while a poisoner lives and has no gun, a shot a side has beyond what its shooters
 /// can fire tonight goes to him as an extra poisoning.
 fn extra_poisoning(state: &GameState, out: &mut NightShots) {
-    let poisoner = state
-        .living()
-        .any(|s| teams::holds(s, super::roles::poisoner::ROLE));
-    if !poisoner {
+    if !super::roles::surplus_shot_taker_lives(state) {
         return;
     }
     let over = KillerSide::ALL.into_iter().find(|side| {
@@ -334,7 +331,6 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
         }
     }
     return_the_extra_poisoning(ctx, run);
-    super::roles::poisoner::return_unused_unrealised(ctx, run.ledger.night);
 }
 
 /// A shot's attack killed its victim, and the victim was neither black nor the faceless (a

@@ -28,6 +28,9 @@ const LAST_SELF: &str = "geisha_last_self";
 pub struct Geisha;
 
 impl Role for Geisha {
+    fn insures_side(&self) -> Option<super::teams::KillerSide> {
+        Some(super::teams::KillerSide::Maniac)
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::StageCloses("doctor") {
             where_she_was(ctx, run);

@@ -22,6 +22,9 @@ pub const LINK: &str = "immortal_link";
 pub struct Immortal;
 
 impl Role for Immortal {
+    fn spares(&self, ctx: &Ctx, victim: SlotId) -> bool {
+        life_will_take(ctx, victim)
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::SpareLives {
             absorb(ctx, run);

@@ -156,6 +156,9 @@ pub enum Moment<'a> {
     /// what the role learns or loses from it (the bodyguard's alibi, the geisha's whereabouts,
     /// the imitator's illusion struck or gone).
     StageCloses(&'a str),
+    /// The stages are over and the shots counted: what the role's night left unused comes
+    /// back (the poisoner's unused extra poisoning, L52 R10).
+    Dawn,
 }
 
 /// A death another death brings through a role.
@@ -391,6 +394,36 @@ pub trait Role: Sync {
     /// through the role (L6, L24, L88, L132).
     fn withholds_colour(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> Option<String> {
         None
+    }
+
+    /// Does a living holder take a side's shot beyond what its shooters can fire tonight (the
+    /// poisoner's extra poisoning, L52 R9)?
+    fn takes_a_surplus_shot(&self) -> bool {
+        false
+    }
+
+    /// The killing side whose shot the holder insures before its partner does (the geisha the
+    /// maniac's, L54).
+    fn insures_side(&self) -> Option<super::teams::KillerSide> {
+        None
+    }
+
+    /// Will the role's doing save `victim` from tonight's attack at the doctor's stage (a
+    /// spare life, L19)?
+    fn spares(&self, _ctx: &Ctx, _victim: SlotId) -> bool {
+        false
+    }
+
+    /// A black shot at `target` meets something of the role's instead of a kill: `true` if
+    /// the role dealt with it (an undead is destroyed, L42).
+    fn shot_meets(
+        &self,
+        _ctx: &mut Ctx,
+        _shooter: SlotId,
+        _target: SlotId,
+        _reasons: &mut Vec<String>,
+    ) -> bool {
+        false
     }
 
     /// Is this move, made by a player an attack reached tonight, one the attacked-survivor rule
@@ -850,6 +883,43 @@ pub fn withholds_colour(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<Str
     ROLES
         .iter()
         .find_map(|r| r.withholds_colour(ctx, run, target))
+}
+
+/// Does a living player hold a role that takes a side's surplus shot?
+pub fn surplus_shot_taker_lives(state: &GameState) -> bool {
+    state
+        .living()
+        .any(|s| s.roles().filter_map(find).any(|r| r.takes_a_surplus_shot()))
+}
+
+/// The living players who insure `side`'s shot before its partner, in seat order.
+pub fn insurers_of(state: &GameState, side: super::teams::KillerSide) -> Vec<SlotId> {
+    state
+        .living()
+        .filter(|s| {
+            s.roles()
+                .filter_map(find)
+                .any(|r| r.insures_side() == Some(side))
+        })
+        .map(|s| s.id)
+        .collect()
+}
+
+/// Will some role's doing save `victim` from tonight's attack?
+pub fn spares(ctx: &Ctx, victim: SlotId) -> bool {
+    ROLES.iter().any(|r| r.spares(ctx, victim))
+}
+
+/// Does a black shot at `target` meet something of a role's instead of a kill?
+pub fn shot_meets(
+    ctx: &mut Ctx,
+    shooter: SlotId,
+    target: SlotId,
+    reasons: &mut Vec<String>,
+) -> bool {
+    ROLES
+        .iter()
+        .any(|r| r.shot_meets(ctx, shooter, target, reasons))
 }
 
 /// Does some role leave this attacked player's move in force (L16)?

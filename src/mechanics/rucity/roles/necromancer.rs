@@ -48,6 +48,20 @@ fn waiting_key(undead: SlotId) -> String {
 pub struct Necromancer;
 
 impl Role for Necromancer {
+    // A shot at an undead destroys him (L42).
+    fn shot_meets(
+        &self,
+        ctx: &mut Ctx,
+        shooter: SlotId,
+        target: SlotId,
+        reasons: &mut Vec<String>,
+    ) -> bool {
+        if !is_undead(&ctx.state, target) {
+            return false;
+        }
+        destroy(ctx, shooter, target, reasons);
+        true
+    }
     fn dead_mark(&self, state: &GameState, slot: SlotId) -> Option<&'static str> {
         let undead = state.slots.get(slot).is_some_and(|s| s.has_status(UNDEAD));
         undead.then_some(", нежить")

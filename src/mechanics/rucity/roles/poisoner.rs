@@ -29,10 +29,15 @@ fn poisoned_night_key(victim: SlotId) -> String {
 pub struct Poisoner;
 
 impl Role for Poisoner {
+    fn takes_a_surplus_shot(&self) -> bool {
+        true
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         // The poison of an earlier night acts at his stage, before his new move (L52).
-        if moment == super::Moment::StageOpens("poison") {
-            poison_acts(ctx, run);
+        match moment {
+            super::Moment::StageOpens("poison") => poison_acts(ctx, run),
+            super::Moment::Dawn => return_unused_unrealised(ctx, run.ledger.night),
+            _ => {}
         }
     }
     fn id(&self) -> &'static str {
