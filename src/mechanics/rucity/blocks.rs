@@ -2,12 +2,14 @@
 //! player's second game-day on one of his roles, and a crippled player's peaceful role, lost
 //! for good (L6). A move of a blocked role is accepted and fails (L16), by night and by day.
 
-use super::roles::{hacker, kamikaze, phantom, pimp, terrorist};
-use super::vars;
 use crate::engine::SlotId;
 use crate::engine::resolve::Ctx;
 
-/// Why `actor`'s move with `ability` fails now, if one of these blocks holds it.
+/// The status of a crippled player, who lost his peaceful role for good (L6): the kamikaze's,
+/// the terrorist's, the madman's or the prostitute's doing.
+pub const CRIPPLED: &str = "crippled";
+
+/// Why `actor`'s move with `ability` fails now: crippled, or blocked by a role's doing.
 pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
     let slot = ctx.state.slots.get(actor)?;
     if super::notes::is_note(ability) {
@@ -21,59 +23,12 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
         .chain(slot.borrowed.iter().map(|b| b.role.as_str()))
         .filter_map(|r| ctx.roleset.role(r))
         .any(|r| r.abilities.iter().any(|a| a == ability));
-    if slot.has_status(kamikaze::CRIPPLED) && peaceful {
+    if slot.has_status(CRIPPLED) && peaceful {
         return Some(format!(
             "{name} is crippled: the peaceful role's moves fail (L6)"
         ));
     }
-    if slot.has_status(super::roles::faceless::FACE_CUT) && peaceful {
-        return Some(format!(
-            "{name}'s face is cut: the peaceful role is blocked until he gets it back (L60)"
-        ));
-    }
-    if let Some(why) = super::roles::executor::blocks(&ctx.state, actor, peaceful) {
-        return Some(why);
-    }
-    if slot.has_status(phantom::CURSED) && peaceful {
-        return Some(format!(
-            "{name} is cursed by the black phantom: the peaceful role is blocked (L88)"
-        ));
-    }
-    if terrorist::blast_blocks(ctx, actor, peaceful) {
-        return Some(format!(
-            "{name} voted against the terrorist: the blast blocks the role for a game-day (L23)"
-        ));
-    }
-    if slot
-        .statuses
-        .get(pimp::PUNISHED)
-        .is_some_and(|i| in_the_window(ctx, i.since, ability))
-    {
-        return Some(format!(
-            "{name} is punished by the pimp: every role is blocked for the game-day (L27)"
-        ));
-    }
-    if slot
-        .statuses
-        .get(hacker::HACKED)
-        .is_some_and(|i| in_the_window(ctx, i.since, ability))
-    {
-        return Some(format!(
-            "{name} is hacked: every role is blocked for the game-day (L22)"
-        ));
-    }
-    if slot.has_status(hacker::HACKED_SECOND) {
-        let uses_peaceful = vars::get(&ctx.state, &hacker::choice_key(actor))
-            .map(|c| c == "peaceful")
-            .unwrap_or_else(|| ctx.option("hacked_black_default") == "peaceful");
-        if uses_peaceful != peaceful {
-            let which = if peaceful { "peaceful" } else { "negative" };
-            return Some(format!(
-                "{name} is hacked for a second game-day: the {which} role stays blocked (L22)"
-            ));
-        }
-    }
-    None
+    super::roles::blocks_move(ctx, actor, ability, peaceful)
 }
 
 /// The naming the hacker cannot stop (L22), and the moves free again by the time they are made.
@@ -86,7 +41,7 @@ const FREE_BY_THEIR_MOVE: &[&str] = &["actor", "wizard", "collector"];
 /// the end of the next day ("the pimp takes his slave, but not the next day"). The cultist's
 /// and the collector's naming is never stopped, and the actor's, wizard's and collector's moves
 /// are free again by the time they make them.
-fn in_the_window(ctx: &Ctx, since: u32, ability: &str) -> bool {
+pub fn in_the_window(ctx: &Ctx, since: u32, ability: &str) -> bool {
     if NEVER_HACKED.contains(&ability) {
         return false;
     }
@@ -107,22 +62,8 @@ fn in_the_window(ctx: &Ctx, since: u32, ability: &str) -> bool {
 /// cursed, blown up by the terrorist's blast, or under a host's penalty (L6, L16, L22, L23, L27,
 /// L88, L139).
 pub fn role_blocked(state: &crate::engine::GameState, slot: &crate::engine::Slot) -> bool {
-    // A hack or punishment holds what the role does by itself through its night and day.
-    let day_long = [hacker::HACKED, pimp::PUNISHED].iter().any(|s| {
-        slot.statuses
-            .get(*s)
-            .is_some_and(|i| state.phase.saturating_sub(i.since) <= 1)
-    });
-    day_long
-        || [
-            kamikaze::CRIPPLED,
-            phantom::CURSED,
-            terrorist::BLAST,
-            // The cut blocks the peaceful role whole, its passive powers too (L60).
-            super::roles::faceless::FACE_CUT,
-            "penalty_block",
-            "penalty_block_peaceful",
-        ]
+    [CRIPPLED, "penalty_block", "penalty_block_peaceful"]
         .iter()
         .any(|s| slot.has_status(s))
+        || super::roles::blocks_role_itself(state, slot)
 }

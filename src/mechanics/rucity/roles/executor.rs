@@ -29,6 +29,15 @@ pub const TORTURED: &str = "tortured";
 pub struct Executor;
 
 impl Role for Executor {
+    fn blocks_move(
+        &self,
+        ctx: &Ctx,
+        actor: SlotId,
+        _ability: &str,
+        peaceful: bool,
+    ) -> Option<String> {
+        blocks(&ctx.state, actor, peaceful)
+    }
     // His move cannot be knocked down by a kill attempt; his peaceful role's move after the
     // killers fails only if another player's peaceful role saved him, so saved by his own
     // life he keeps it (L53).

@@ -32,6 +32,45 @@ struct Tonight {
 }
 
 impl Role for Hacker {
+    fn blocks_move(
+        &self,
+        ctx: &Ctx,
+        actor: SlotId,
+        ability: &str,
+        peaceful: bool,
+    ) -> Option<String> {
+        let slot = ctx.state.slots.get(actor)?;
+        let name = &slot.name;
+        if slot
+            .statuses
+            .get(HACKED)
+            .is_some_and(|i| super::blocks::in_the_window(ctx, i.since, ability))
+        {
+            return Some(format!(
+                "{name} is hacked: every role is blocked for the game-day (L22)"
+            ));
+        }
+        if !slot.has_status(HACKED_SECOND) {
+            return None;
+        }
+        let uses_peaceful = super::vars::get(&ctx.state, &choice_key(actor))
+            .map(|c| c == "peaceful")
+            .unwrap_or_else(|| ctx.option("hacked_black_default") == "peaceful");
+        (uses_peaceful != peaceful).then(|| {
+            let which = if peaceful { "peaceful" } else { "negative" };
+            format!("{name} is hacked for a second game-day: the {which} role stays blocked (L22)")
+        })
+    }
+    fn blocks_role_itself(
+        &self,
+        state: &crate::engine::GameState,
+        slot: &crate::engine::Slot,
+    ) -> bool {
+        // A hack holds what the role does by itself through its night and day.
+        slot.statuses
+            .get(HACKED)
+            .is_some_and(|i| state.phase.saturating_sub(i.since) <= 1)
+    }
     fn answers_move(&self, ctx: &mut Ctx, _run: &mut NightRun, mv: &Move) -> bool {
         if mv.ability != "hack_choice" {
             return false;

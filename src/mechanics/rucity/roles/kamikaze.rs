@@ -22,7 +22,7 @@ pub const ROLE: &str = "kamikaze";
 /// Slot counter: the role killed a black and strikes no more (it passes with the role).
 pub const SPENT: &str = "kamikaze_spent";
 /// The status of a player who lost his peaceful role and colour for good (L6, L38).
-pub const CRIPPLED: &str = "crippled";
+pub const CRIPPLED: &str = super::blocks::CRIPPLED;
 
 pub struct Kamikaze;
 

@@ -396,6 +396,26 @@ pub trait Role: Sync {
         None
     }
 
+    /// Why the role's doing blocks `actor`'s move with `ability` now, by night or by day
+    /// (`peaceful`: the ability is his peaceful role's): the hacker's hack (L22), the
+    /// terrorist's blast (L23), the pimp's punishment (L27), the executor's chamber (L53), the
+    /// faceless's cut (L60), the black phantom's curse (L88).
+    fn blocks_move(
+        &self,
+        _ctx: &Ctx,
+        _actor: SlotId,
+        _ability: &str,
+        _peaceful: bool,
+    ) -> Option<String> {
+        None
+    }
+
+    /// Does the role's doing block the peaceful role of `slot` in what it does by itself (a
+    /// passive vote weight or barrier)?
+    fn blocks_role_itself(&self, _state: &GameState, _slot: &crate::engine::Slot) -> bool {
+        false
+    }
+
     /// Does a living holder take a side's shot beyond what its shooters can fire tonight (the
     /// poisoner's extra poisoning, L52 R9)?
     fn takes_a_surplus_shot(&self) -> bool {
@@ -883,6 +903,18 @@ pub fn withholds_colour(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<Str
     ROLES
         .iter()
         .find_map(|r| r.withholds_colour(ctx, run, target))
+}
+
+/// Why a role's doing blocks `actor`'s move now, by the first role that blocks it.
+pub fn blocks_move(ctx: &Ctx, actor: SlotId, ability: &str, peaceful: bool) -> Option<String> {
+    ROLES
+        .iter()
+        .find_map(|r| r.blocks_move(ctx, actor, ability, peaceful))
+}
+
+/// Does some role's doing block the peaceful role of `slot` in what it does by itself?
+pub fn blocks_role_itself(state: &GameState, slot: &crate::engine::Slot) -> bool {
+    ROLES.iter().any(|r| r.blocks_role_itself(state, slot))
 }
 
 /// Does a living player hold a role that takes a side's surplus shot?

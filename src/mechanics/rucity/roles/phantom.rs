@@ -29,6 +29,27 @@ const SWITCHED_OFF: &str = "phantom_switched_off";
 pub struct Phantom;
 
 impl Role for Phantom {
+    fn blocks_move(
+        &self,
+        ctx: &Ctx,
+        actor: SlotId,
+        _ability: &str,
+        peaceful: bool,
+    ) -> Option<String> {
+        (peaceful && ctx.has_status(actor, CURSED)).then(|| {
+            format!(
+                "{} is cursed by the black phantom: the peaceful role is blocked (L88)",
+                ctx.name(actor)
+            )
+        })
+    }
+    fn blocks_role_itself(
+        &self,
+        _state: &crate::engine::GameState,
+        slot: &crate::engine::Slot,
+    ) -> bool {
+        slot.has_status(CURSED)
+    }
     // A red phantom player, dead but voting, is an active red (L18, L11).
     fn active_though_dead(&self, state: &GameState, slot: SlotId) -> bool {
         state

@@ -39,6 +39,34 @@ struct Tonight {
 }
 
 impl Role for Pimp {
+    fn blocks_move(
+        &self,
+        ctx: &Ctx,
+        actor: SlotId,
+        ability: &str,
+        _peaceful: bool,
+    ) -> Option<String> {
+        let slot = ctx.state.slots.get(actor)?;
+        let punished = slot
+            .statuses
+            .get(PUNISHED)
+            .is_some_and(|i| super::blocks::in_the_window(ctx, i.since, ability));
+        punished.then(|| {
+            format!(
+                "{} is punished by the pimp: every role is blocked for the game-day (L27)",
+                slot.name
+            )
+        })
+    }
+    fn blocks_role_itself(
+        &self,
+        state: &crate::engine::GameState,
+        slot: &crate::engine::Slot,
+    ) -> bool {
+        slot.statuses
+            .get(PUNISHED)
+            .is_some_and(|i| state.phase.saturating_sub(i.since) <= 1)
+    }
     fn round_opens(&self, ctx: &mut Ctx) {
         day_control(ctx);
     }

@@ -21,6 +21,27 @@ const ARMED: &str = "terrorist_armed";
 pub struct Terrorist;
 
 impl Role for Terrorist {
+    fn blocks_move(
+        &self,
+        ctx: &Ctx,
+        actor: SlotId,
+        _ability: &str,
+        peaceful: bool,
+    ) -> Option<String> {
+        blast_blocks(ctx, actor, peaceful).then(|| {
+            format!(
+                "{} voted against the terrorist: the blast blocks the role for a game-day (L23)",
+                ctx.name(actor)
+            )
+        })
+    }
+    fn blocks_role_itself(
+        &self,
+        _state: &crate::engine::GameState,
+        slot: &crate::engine::Slot,
+    ) -> bool {
+        slot.has_status(BLAST)
+    }
     fn withholds_colour(
         &self,
         ctx: &Ctx,

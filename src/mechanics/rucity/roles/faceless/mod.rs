@@ -61,6 +61,28 @@ struct Tonight {
 }
 
 impl Role for Faceless {
+    fn blocks_move(
+        &self,
+        ctx: &Ctx,
+        actor: SlotId,
+        _ability: &str,
+        peaceful: bool,
+    ) -> Option<String> {
+        (peaceful && ctx.has_status(actor, FACE_CUT)).then(|| {
+            format!(
+                "{}'s face is cut: the peaceful role is blocked until he gets it back (L60)",
+                ctx.name(actor)
+            )
+        })
+    }
+    fn blocks_role_itself(
+        &self,
+        _state: &crate::engine::GameState,
+        slot: &crate::engine::Slot,
+    ) -> bool {
+        // The cut blocks the peaceful role whole, its passive powers too (L60).
+        slot.has_status(FACE_CUT)
+    }
     // The morning post names every victim of tonight's cuts, after the night's dead (L60,
     // L115.1).
     fn after_the_victims(&self, ctx: &mut Ctx, run: &NightRun) {
