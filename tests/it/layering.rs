@@ -347,7 +347,6 @@ fn the_length_check_sees_through_strings_and_chars() {
 #[test]
 fn rucity_shared_files_name_no_role_module() {
     const STILL_NAMING: &[&str] = &[
-        "borrowed.rs",
         "day.rs",
         "election.rs",
         "killers.rs",

@@ -3,7 +3,7 @@
 //! it; the entry is refused here with the source's reason.
 
 use super::night::Move;
-use super::roles::Entry;
+use super::roles::{self, Entry, Lent};
 use crate::engine::Refusal;
 use crate::engine::resolve::Ctx;
 
@@ -187,28 +187,24 @@ fn limited(
     let Some(me) = state.slots.get(actor) else {
         return false;
     };
-    // The collector's and the necromancer's roles are theirs as an active citizen's would be
-    // (L41, L42).
-    let free_of_limits = [
-        super::roles::collector::ROLE,
-        super::roles::necromancer::ROLE,
-    ];
+    // A role lent as his own or through the dead is his as an active citizen's would be (L41,
+    // L42).
+    let free = |lent: Option<Lent>| matches!(lent, Some(Lent::AsOwn | Lent::ThroughTheDead));
     let collected = me
         .borrowed
         .iter()
-        .any(|b| b.role == role && free_of_limits.contains(&b.by.as_str()))
-        || super::roles::collector::pending_role(state, actor).as_deref() == Some(role)
-        // An aura victim's possession is the phantom's effect on him, no copy (Q18).
-        || super::roles::phantom::aura_possession(roleset, state, actor).as_deref() == Some(role);
+        .any(|b| b.role == role && free(roles::lent_by(&b.by)))
+        || roles::pending_lent(roleset, state, actor)
+            .any(|(r, lent)| r == role && free(Some(lent)));
     !(me.own_roles().any(|r| r == role) || collected)
 }
 
 /// Does `slot` hold `role` as a copy, the actor's or the wizard's (L40, L47)?
 pub fn copied(slot: &crate::engine::Slot, role: &str) -> bool {
-    slot.borrowed.iter().any(|b| {
-        b.role == role
-            && [super::roles::actor::ROLE, super::roles::wizard::ROLE].contains(&b.by.as_str())
-    }) && !slot.own_roles().any(|r| r == role)
+    slot.borrowed
+        .iter()
+        .any(|b| b.role == role && roles::lent_by(&b.by) == Some(Lent::Copy))
+        && !slot.own_roles().any(|r| r == role)
 }
 
 /// A copied judge's vote or priest's barrier is a third weaker (L40, Q35): two thirds of the
@@ -247,14 +243,14 @@ fn rank(ctx: &Ctx, mv: &Move) -> u8 {
     if slot.own_roles().any(|r| r == role) {
         return 0;
     }
-    match slot
+    let lent = slot
         .borrowed
         .iter()
         .find(|b| b.role == role)
-        .map(|b| b.by.as_str())
-    {
-        Some(super::roles::necromancer::ROLE) => 2,
-        Some(super::roles::collector::ROLE) => 0,
+        .and_then(|b| roles::lent_by(&b.by));
+    match lent {
+        Some(Lent::ThroughTheDead) => 2,
+        Some(Lent::AsOwn) => 0,
         // A copy lent tonight (the actor's evening move) or before.
         _ => 1,
     }

@@ -22,6 +22,17 @@ fn copies_key(actor: SlotId) -> String {
 pub struct Actor;
 
 impl Role for Actor {
+    fn lends(&self) -> Option<super::Lent> {
+        Some(super::Lent::Copy)
+    }
+    fn lends_pending(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        slot: SlotId,
+    ) -> Option<(String, super::Lent)> {
+        Some((pending_role(state, slot)?, super::Lent::Copy))
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -38,6 +38,17 @@ fn most_targets(collected: usize) -> usize {
 pub struct Collector;
 
 impl Role for Collector {
+    fn lends(&self) -> Option<super::Lent> {
+        Some(super::Lent::AsOwn)
+    }
+    fn lends_pending(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        slot: SlotId,
+    ) -> Option<(String, super::Lent)> {
+        Some((pending_role(state, slot)?, super::Lent::AsOwn))
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

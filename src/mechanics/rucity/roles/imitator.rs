@@ -29,6 +29,14 @@ fn shown_key(slot: SlotId) -> String {
 pub struct Imitator;
 
 impl Role for Imitator {
+    fn lends_pending(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        slot: SlotId,
+    ) -> Option<(String, super::Lent)> {
+        Some((pending_role(state, slot)?, super::Lent::Copy))
+    }
     // A lynched imitator shows the disguise he chose (L50).
     fn lynched_as(&self, ctx: &Ctx, slot: SlotId) -> Option<Option<String>> {
         shown(ctx, slot)

@@ -161,6 +161,20 @@ pub enum Moment<'a> {
     Dawn,
 }
 
+/// How a role one player lends another is held (L40, L41, L42, L47, L50, Q18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lent {
+    /// As his own: no copy's limits, the original's priority (the collector's activated role,
+    /// L41; the phantom's possession of an aura victim, Q18).
+    AsOwn,
+    /// A copy: the limits of L40, after the originals (the actor's, the wizard's absent role,
+    /// the imitator's kept role).
+    Copy,
+    /// Through a dead player: no copy's limits, after every other move of the stage (the
+    /// necromancer's undead, L42).
+    ThroughTheDead,
+}
+
 /// A death another death brings through a role.
 pub struct LinkedDeath {
     pub partner: SlotId,
@@ -393,6 +407,22 @@ pub trait Role: Sync {
     /// Why a colour check (or the journalist's comparison) on `target` gives no information
     /// through the role (L6, L24, L88, L132).
     fn withholds_colour(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> Option<String> {
+        None
+    }
+
+    /// How the roles this role lends other players are held (its id is the `by` of their
+    /// borrowed roles).
+    fn lends(&self) -> Option<Lent> {
+        None
+    }
+
+    /// The role `slot` will hold through this role with an entry of this phase, and how.
+    fn lends_pending(
+        &self,
+        _roleset: &Roleset,
+        _state: &GameState,
+        _slot: SlotId,
+    ) -> Option<(String, Lent)> {
         None
     }
 
@@ -770,16 +800,25 @@ pub fn refuse(
 /// possession for a night victim of the aura, by option (Q18); and the imitator's role kept by
 /// the imitator who became the maniac, for his disguise (L50).
 pub fn pending_roles(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
-    [
-        actor::pending_role(state, slot),
-        imitator::pending_role(state, slot),
-        wizard::pending_role(state, slot),
-        collector::pending_role(state, slot),
-        phantom::aura_possession(roleset, state, slot),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    pending_lent(roleset, state, slot)
+        .map(|(role, _)| role)
+        .collect()
+}
+
+/// The same, with how each is held.
+pub fn pending_lent<'a>(
+    roleset: &'a Roleset,
+    state: &'a GameState,
+    slot: SlotId,
+) -> impl Iterator<Item = (String, Lent)> + 'a {
+    ROLES
+        .iter()
+        .filter_map(move |r| r.lends_pending(roleset, state, slot))
+}
+
+/// How a role lent by the role `by` is held.
+pub fn lent_by(by: &str) -> Option<Lent> {
+    find(by).and_then(|r| r.lends())
 }
 
 /// Resolve a night move by the role that makes it, or by the role whose doing gave it; `false`

@@ -48,6 +48,9 @@ fn waiting_key(undead: SlotId) -> String {
 pub struct Necromancer;
 
 impl Role for Necromancer {
+    fn lends(&self) -> Option<super::Lent> {
+        Some(super::Lent::ThroughTheDead)
+    }
     // A shot at an undead destroys him (L42).
     fn shot_meets(
         &self,

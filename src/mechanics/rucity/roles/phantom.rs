@@ -29,6 +29,15 @@ const SWITCHED_OFF: &str = "phantom_switched_off";
 pub struct Phantom;
 
 impl Role for Phantom {
+    fn lends_pending(
+        &self,
+        roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        slot: SlotId,
+    ) -> Option<(String, super::Lent)> {
+        // An aura victim's possession is the phantom's effect on him, no copy (Q18).
+        Some((aura_possession(roleset, state, slot)?, super::Lent::AsOwn))
+    }
     fn blocks_move(
         &self,
         ctx: &Ctx,

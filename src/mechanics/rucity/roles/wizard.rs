@@ -26,6 +26,17 @@ fn used(state: &GameState, wizard: SlotId) -> Vec<String> {
 pub struct Wizard;
 
 impl Role for Wizard {
+    fn lends(&self) -> Option<super::Lent> {
+        Some(super::Lent::Copy)
+    }
+    fn lends_pending(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        slot: SlotId,
+    ) -> Option<(String, super::Lent)> {
+        Some((pending_role(state, slot)?, super::Lent::Copy))
+    }
     fn round_opens(&self, ctx: &mut Ctx) {
         declare_by_day(ctx);
     }
