@@ -3,7 +3,7 @@
 //! an earlier move (§2.4), and every killer learns his victim's team (§2.7).
 
 use super::night::{self, Gate, Move, NightRun, Shot, Visit};
-use super::roles::mercenary;
+use super::roles::HIRED;
 use super::teams::{self, KillerSide};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult};
@@ -19,7 +19,7 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
     // An order for the other group's insurance is no shot of the one who sent it (L49).
     let shooters: BTreeSet<SlotId> = here
         .iter()
-        .filter(|m| m.ability != "insure" && !mercenary::is_insurance(m))
+        .filter(|m| m.ability != "insure" && !HIRED.is_insurance(m))
         .map(|m| m.actor)
         .collect();
     let mut hired_done = BTreeSet::new();
@@ -60,9 +60,9 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
     // A hired killer's kill that no side claimed (he stands in for neither) is still made.
     for mv in here
         .iter()
-        .filter(|m| mercenary::is_own_kill(&m.ability) && !hired_done.contains(&m.seq))
+        .filter(|m| HIRED.is_own_kill(&m.ability) && !hired_done.contains(&m.seq))
     {
-        mercenary::own_kill(ctx, run, mv);
+        HIRED.own_kill(ctx, run, mv);
     }
     for mv in here.iter().filter(|m| m.ability == "insure") {
         if !run.ledger.fired_insurers.contains(&mv.actor) {
@@ -87,16 +87,16 @@ fn stand_in_kills(
     shooters: &BTreeSet<SlotId>,
     done: &mut BTreeSet<u64>,
 ) {
-    let stand_in = mercenary::stand_in(ctx.roleset, &ctx.state, side);
+    let stand_in = HIRED.stand_in(ctx.roleset, &ctx.state, side);
     let kills: Vec<&Move> = here
         .iter()
-        .filter(|m| mercenary::is_own_kill(&m.ability) && Some(m.actor) == stand_in)
+        .filter(|m| HIRED.is_own_kill(&m.ability) && Some(m.actor) == stand_in)
         .collect();
     for mv in kills {
         if !done.insert(mv.seq) {
             continue;
         }
-        let Some(target) = mercenary::own_kill(ctx, run, mv) else {
+        let Some(target) = HIRED.own_kill(ctx, run, mv) else {
             continue;
         };
         run.ledger.shots.push(Shot {
@@ -126,11 +126,11 @@ fn carry_out_orders(
     budget: &mut u32,
 ) -> Option<usize> {
     let mut landed = None;
-    let order_id = mercenary::of_side(side).order;
+    let order_id = HIRED.order_of(side);
     // An order insuring the maniac waits for his stopped shot (L49).
     for order in here
         .iter()
-        .filter(|m| m.ability == order_id && !mercenary::is_insurance(m))
+        .filter(|m| m.ability == order_id && !HIRED.is_insurance(m))
     {
         if *budget == 0 || landed.is_some() {
             let why = "the mafia has no shot left for an order tonight";
@@ -144,7 +144,7 @@ fn carry_out_orders(
             void: false,
         });
         let shot = run.ledger.shots.len() - 1;
-        if mercenary::carry_out(ctx, run, order, shot) {
+        if HIRED.carry_out(ctx, run, order, shot) {
             *budget -= 1;
             landed = Some(shot);
         }
@@ -282,7 +282,7 @@ fn insure(
             .then(|| {
                 teams::members(ctx.roleset, &ctx.state, other)
                     .into_iter()
-                    .chain(mercenary::stand_in(ctx.roleset, &ctx.state, other))
+                    .chain(HIRED.stand_in(ctx.roleset, &ctx.state, other))
                     .filter(|p| !shooters.contains(p) && !run.ledger.fired_insurers.contains(p))
                     .find(|p| explicit(*p).is_some())
             })
@@ -303,7 +303,7 @@ fn insure(
     let partner = partner.or_else(geisha);
     // The other group's hired killer, on its order (L49, L55).
     if partner.is_none()
-        && let Some(order) = here.iter().find(|m| mercenary::insures(m, side))
+        && let Some(order) = here.iter().find(|m| HIRED.insures(m, side))
     {
         let order = Move {
             targets: if order.targets.is_empty() && !order.params.contains_key("role") {
@@ -313,7 +313,7 @@ fn insure(
             },
             ..order.clone()
         };
-        if mercenary::carry_out(ctx, run, &order, shot) {
+        if HIRED.carry_out(ctx, run, &order, shot) {
             // He kills for the maniac (his victim is not saved): the hiring mafia's insurance
             // is spent with it; had he killed nobody, she could still insure her partner (L49).
             if saved_victim(ctx, run, shot).is_none() {
@@ -390,9 +390,7 @@ fn insure(
             StepResult::Cancelled
         }
         // A hired killer standing in for his group insures by his own target rules (L49).
-        Gate::Go { .. }
-            if let Some(why) = mercenary::skip_reason(ctx, run, insurer, aim, false) =>
-        {
+        Gate::Go { .. } if let Some(why) = HIRED.skip_reason(ctx, run, insurer, aim, false) => {
             reasons.push(why);
             StepResult::Skipped
         }
@@ -406,11 +404,13 @@ fn insure(
         }
         Gate::Go { .. } => {
             // A hired killer's insurance is his own kill (it costs his red check, L49).
-            let kind = mercenary::own_kind(&ctx.state.slots[insurer]).unwrap_or_else(|| {
-                teams::killer_side(ctx.roleset, &ctx.state.slots[insurer])
-                    .unwrap_or(side)
-                    .id()
-            });
+            let kind = HIRED
+                .own_kind(&ctx.state.slots[insurer])
+                .unwrap_or_else(|| {
+                    teams::killer_side(ctx.roleset, &ctx.state.slots[insurer])
+                        .unwrap_or(side)
+                        .id()
+                });
             if night::attack(
                 ctx,
                 run,
@@ -623,12 +623,7 @@ pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
         }
         // The mafia sees the team of the mercenary's victims of its orders (L49).
         let mut to = vec![a.attacker];
-        if mercenary::is_order_kind(&a.kind) {
-            let side = if a.kind == mercenary::NINJA.order {
-                KillerSide::Maniac
-            } else {
-                KillerSide::Mafia
-            };
+        if let Some(side) = HIRED.ordering_side(&a.kind) {
             to.extend(teams::members(ctx.roleset, &ctx.state, side));
         }
         let Some(victim) = ctx.state.slots.get(a.victim) else {

@@ -97,7 +97,7 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
     let mut new_shot: BTreeMap<KillerSide, bool> = BTreeMap::new();
     for side in KillerSide::ALL {
         // A hired killer who took his group's place keeps its nights (L49).
-        let stand_in = super::roles::mercenary::stand_in(roleset, state, side.other());
+        let stand_in = super::roles::HIRED.stand_in(roleset, state, side.other());
         let other_out = (alive[&side.other()] == 0 && stand_in.is_none()) || lone[&side.other()];
         let due = alive[&side] > 0
             && !lone[&side]
@@ -169,7 +169,7 @@ fn move_reserve(reserve: &mut BTreeMap<KillerSide, u32>, from: KillerSide, to: K
 /// Living blacks of a side's group: its killers, its heir and its hired killer, the third
 /// member (L55).
 fn group_alive(roleset: &Roleset, state: &GameState, side: KillerSide) -> usize {
-    let hireling = super::roles::mercenary::of_side(side).role;
+    let hireling = super::roles::HIRED.role_of(side);
     teams::members(roleset, state, side).len()
         + state.living().filter(|s| teams::holds(s, hireling)).count()
 }

@@ -38,7 +38,7 @@ fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
     run.attacks.iter().any(|a| {
         a.attacker == slot
             && a.victim != slot
-            && !super::roles::mercenary::is_order_kind(&a.kind)
+            && super::roles::HIRED.ordering_side(&a.kind).is_none()
             && !insurance(&a.kind)
             && !ctx.is_alive(a.victim)
     })

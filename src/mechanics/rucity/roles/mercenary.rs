@@ -83,9 +83,54 @@ pub fn is_insurance(mv: &Move) -> bool {
     KillerSide::ALL.iter().any(|side| insures(mv, *side))
 }
 
-/// An order carried out is the group's kill, not his: it keeps his peaceful status (L49).
-pub fn is_order_kind(kind: &str) -> bool {
-    is_order(kind)
+/// The hired killers as the killers' stage deals with them.
+pub struct Hiring;
+
+impl super::HiredKillers for Hiring {
+    fn is_insurance(&self, mv: &Move) -> bool {
+        is_insurance(mv)
+    }
+    fn insures(&self, mv: &Move, insured: KillerSide) -> bool {
+        insures(mv, insured)
+    }
+    fn is_own_kill(&self, ability: &str) -> bool {
+        is_own_kill(ability)
+    }
+    fn own_kill(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<SlotId> {
+        own_kill(ctx, run, mv)
+    }
+    fn stand_in(&self, roleset: &Roleset, state: &GameState, side: KillerSide) -> Option<SlotId> {
+        stand_in(roleset, state, side)
+    }
+    fn order_of(&self, side: KillerSide) -> &'static str {
+        of_side(side).order
+    }
+    fn role_of(&self, side: KillerSide) -> &'static str {
+        of_side(side).role
+    }
+    fn carry_out(&self, ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool {
+        carry_out(ctx, run, order, shot)
+    }
+    fn skip_reason(
+        &self,
+        ctx: &Ctx,
+        run: &NightRun,
+        hired: SlotId,
+        target: SlotId,
+        partner_ok: bool,
+    ) -> Option<String> {
+        skip_reason(ctx, run, hired, target, partner_ok)
+    }
+    fn own_kind(&self, slot: &crate::engine::Slot) -> Option<&'static str> {
+        own_kind(slot)
+    }
+    // An order carried out is the group's kill, not his (L49).
+    fn ordering_side(&self, kind: &str) -> Option<KillerSide> {
+        HIRELINGS
+            .iter()
+            .find(|h| h.order == kind)
+            .map(|h| h.employer)
+    }
 }
 
 impl Role for Hireling {

@@ -70,6 +70,7 @@ use crate::kernel::Attack;
 use crate::rules::Roleset;
 use night::{Move, NightRun};
 use std::collections::BTreeMap;
+use teams::KillerSide;
 
 /// Every ru-city role. Its order is the order of the morning: the announced roles' lines of the
 /// post (commissar, doctor, blocker) and the holders' messages.
@@ -207,6 +208,44 @@ pub struct Aimed<'a> {
     pub victim: SlotId,
     pub cause: &'a str,
 }
+
+/// The killing groups' hired killers (the mercenary, the ninja; L49, L55) as the killers' stage
+/// and the shot plan deal with them: a group's orders are its shots, and a hired killer whose
+/// group is out takes its place. The mercenary's file implements it; [`HIRED`] registers it.
+pub trait HiredKillers: Sync {
+    /// Is this order an insurance of the other group's shot rather than the group's own?
+    fn is_insurance(&self, mv: &Move) -> bool;
+    /// Is this a group's order for its hired killer to insure `insured`'s shot?
+    fn insures(&self, mv: &Move, insured: KillerSide) -> bool;
+    /// Is this a hired killer's own kill (once his group is out)?
+    fn is_own_kill(&self, ability: &str) -> bool;
+    /// A hired killer's own kill, outside any group's shot: its target if it went ahead.
+    fn own_kill(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<SlotId>;
+    /// The hired killer who took `side`'s place, its members all out.
+    fn stand_in(&self, roleset: &Roleset, state: &GameState, side: KillerSide) -> Option<SlotId>;
+    /// The ability of `side`'s orders to its hired killer.
+    fn order_of(&self, side: KillerSide) -> &'static str;
+    /// The role of `side`'s hired killer.
+    fn role_of(&self, side: KillerSide) -> &'static str;
+    /// Carry out a group's order with shot `shot`: `true` if his attack landed.
+    fn carry_out(&self, ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool;
+    /// Why a hired killer standing in for his group skips a shot at `target`.
+    fn skip_reason(
+        &self,
+        ctx: &Ctx,
+        run: &NightRun,
+        hired: SlotId,
+        target: SlotId,
+        partner_ok: bool,
+    ) -> Option<String>;
+    /// The attack kind of a hired killer's own kill, if `slot` is one.
+    fn own_kind(&self, slot: &crate::engine::Slot) -> Option<&'static str>;
+    /// The group whose order an attack of this kind carried out, if it was an order (L49).
+    fn ordering_side(&self, kind: &str) -> Option<KillerSide>;
+}
+
+/// The hired killers' rules.
+pub static HIRED: &dyn HiredKillers = &mercenary::Hiring;
 
 /// An entry of one of the role's moves, as the rules check it.
 pub struct Entry<'a> {
