@@ -9,7 +9,7 @@ use super::votes::{self, Kind, Tally};
 use super::{day_moves, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
-use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::resolve::Ctx;
 
 /// The mayor's own lynch-round votes, kept while a re-vote runs: a vote for his secretary fires
 /// her at the result of the whole vote, also when it sent the vote to a re-vote (L161). Cleared
@@ -46,19 +46,6 @@ pub fn resolve(ctx: &mut Ctx) {
     posts::header(ctx);
 }
 
-/// The last live action of an ability this round, with its targets.
-fn last_act(ctx: &Ctx, ability: &str) -> Option<(SlotId, Vec<SlotId>)> {
-    live_acts(&ctx.state)
-        .rev()
-        .find(|a| a.ability == ability)
-        .map(|a| {
-            (
-                a.actor,
-                a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
-            )
-        })
-}
-
 /// The moves due before the vote are fixed and the vote-start post is written (§12.2).
 fn pre_vote(ctx: &mut Ctx) {
     let day = ctx.state.phase / 2 + 1;
@@ -68,23 +55,8 @@ fn pre_vote(ctx: &mut Ctx) {
         &[("day", day.to_string())],
     );
     vars::clear(&mut ctx.state, MAYOR_VOTE_TARGETS);
-    // `None`: the mayor sent nothing (the secretary by default); `Some(None)`: he chose nobody,
-    // a `power_vertical` without a target (L160).
-    let chosen = last_act(ctx, "power_vertical").map(|(_, t)| t.first().copied());
-    if let Some(v) = mayor::fix_vertical(ctx, chosen) {
-        ctx.say(Audience::Public, "pub_vertical", &[("player", ctx.name(v))]);
-    }
-    let supporters = last_act(ctx, "politician_support").map(|(_, t)| t);
-    let shadow = last_act(ctx, "shadow_vertical").and_then(|(_, t)| t.first().copied());
-    politician::fix_pre_vote(ctx, supporters, shadow);
     super::roles::before_vote(ctx);
-    if let Some(s) = politician::shadow(&ctx.state) {
-        ctx.say(
-            Audience::Public,
-            "pub_shadow_vertical",
-            &[("player", ctx.name(s))],
-        );
-    }
+    super::roles::vote_announced(ctx);
     for (status, key) in [
         ("no_wall", "pub_no_wall"),
         ("forced_victim", "pub_forced_victim"),
@@ -134,7 +106,7 @@ fn vote(ctx: &mut Ctx, ballot: &str) {
         .into_iter()
         .chain(tally.forced.iter().map(|(t, _)| *t))
         .collect();
-    if let Some(victims) = detonate(ctx, &doomed) {
+    if let Some(victims) = super::roles::replaces_the_result(ctx, &doomed) {
         return lynch(ctx, &tally, &victims);
     }
     if rescue(ctx, &mut tally) {
@@ -420,7 +392,7 @@ fn start_revote(ctx: &mut Ctx, top: &[SlotId]) {
         &[("players", names.join(", "))],
     );
     vars::set_slots(&mut ctx.state, vars::CANDIDATES, top);
-    super::roles::liar::keep_first(ctx);
+    super::roles::revote(ctx, true);
     ctx.outcome.another_round = true;
     Round::Revote.open(&mut ctx.state);
 }
@@ -433,7 +405,7 @@ fn revote(ctx: &mut Ctx) {
         &[("phase", ctx.outcome.phase.clone())],
     );
     let tally = votes::count(ctx, Kind::Revote, "revote", &targets);
-    super::roles::liar::forget_first(ctx);
+    super::roles::revote(ctx, false);
     tally_post(ctx, &tally);
     let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
     if let (Some((p, saved)), [a, b]) = (priest::forgiveness(ctx), &targets[..])
@@ -574,23 +546,6 @@ fn no_victim_day(ctx: &mut Ctx) {
     );
 }
 
-/// The armed terrorist explodes with his target instead of the vote's result (L23): who dies
-/// (his target is crippled instead where the rules say so), if the detonator was armed.
-fn detonate(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
-    let (t, target, cripples) = super::roles::terrorist::detonation(ctx, doomed)?;
-    vars::set_slots(&mut ctx.state, super::roles::terrorist::PAIR_KEY, &[target]);
-    if !cripples {
-        return Some(vec![t, target]);
-    }
-    super::roles::kamikaze::cripple(ctx, target, t);
-    ctx.say(
-        Audience::Public,
-        "pub_terrorist_crippled",
-        &[("player", ctx.name(target))],
-    );
-    Some(vec![t])
-}
-
 fn hunt_day(ctx: &mut Ctx) {
     ctx.say(
         Audience::Public,
@@ -603,7 +558,7 @@ fn hunt_day(ctx: &mut Ctx) {
     vars::set(&mut ctx.state, vars::HUNT_USED, "yes");
     // At the hunt the terrorist and his target take the place of the victim with the lower
     // priority (L23).
-    if let Some(pair) = detonate(ctx, &victims.clone()) {
+    if let Some(pair) = super::roles::replaces_the_result(ctx, &victims.clone()) {
         victims.truncate(1);
         victims.retain(|v| !pair.contains(v));
         victims.extend(pair);
@@ -618,7 +573,7 @@ fn lynch(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId]) {
 
 /// The lynched die with both roles opened; then everything a lynch sets off.
 fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
-    let mut victims = super::roles::hero::stand(ctx, victims);
+    let mut victims = super::roles::spare_from_the_rope(ctx, victims);
     let judge = judge::judge(&ctx.state);
     let judge_votes = own_votes(tally, judge);
     for v in &victims {
@@ -630,10 +585,9 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
     // An execution counts as a lynch: the mayor, the judge and the caps read it so (L96).
     victims.extend(super::roles::lynched(ctx, &victims));
     let pairs: Vec<(SlotId, SlotId)> = tally.votes.iter().map(|v| (v.voter, v.target)).collect();
-    super::roles::terrorist::blast(ctx, &victims, &pairs);
-    if let Some(taken) = super::roles::hero::heroic_death(ctx, &victims) {
-        victims.push(taken);
-    }
+    super::roles::rope_falls(ctx, &victims, &pairs);
+    let taken = super::roles::takes_with_him(ctx, &victims);
+    victims.extend(taken);
     let victims = &victims[..];
     if victims.is_empty() && Round::now(&ctx.state) == Round::Vote {
         ctx.say(Audience::Public, "pub_nobody_lynched", &[]);
@@ -683,7 +637,7 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         Round::ExtraVote.open(&mut ctx.state);
         return;
     }
-    super::roles::anonymous::vote_news(ctx);
+    super::roles::night_falls(ctx);
     Round::Night.open(&mut ctx.state);
 }
 

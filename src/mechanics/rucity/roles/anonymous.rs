@@ -19,6 +19,9 @@ const MOST: usize = 4;
 pub struct Anonymous;
 
 impl Role for Anonymous {
+    fn night_falls(&self, ctx: &mut Ctx) {
+        vote_news(ctx);
+    }
     fn withholds_colour(
         &self,
         ctx: &Ctx,

@@ -30,6 +30,12 @@ const NO_SHOT_NIGHT: &str = "hero_no_shot_night";
 pub struct Hero;
 
 impl Role for Hero {
+    fn spare_from_the_rope(&self, ctx: &mut Ctx, victims: Vec<SlotId>) -> Vec<SlotId> {
+        stand(ctx, &victims)
+    }
+    fn takes_with_him(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Option<SlotId> {
+        heroic_death(ctx, lynched)
+    }
     // Before a lynch's result the faceless hero is asked for his stand, with the leader's
     // team named (L73).
     fn host_asks(

@@ -13,6 +13,13 @@ pub const ROLE: &str = "liar";
 pub struct Liar;
 
 impl Role for Liar {
+    fn revote(&self, ctx: &mut Ctx, opens: bool) {
+        if opens {
+            keep_first(ctx);
+        } else {
+            forget_first(ctx);
+        }
+    }
     fn hidden_votes(&self, ctx: &Ctx) -> Vec<(SlotId, SlotId, &'static str)> {
         hidden_votes(ctx)
             .into_iter()

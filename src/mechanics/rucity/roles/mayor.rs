@@ -13,6 +13,14 @@ use crate::engine::{GameState, SlotId};
 pub struct Mayor;
 
 impl Role for Mayor {
+    // The vertical is fixed when the vote starts (L160): `None`, the mayor sent nothing (the
+    // secretary by default); `Some(None)`, he chose nobody.
+    fn before_vote(&self, ctx: &mut Ctx) {
+        let chosen = super::last_act(ctx, "power_vertical").map(|(_, t)| t.first().copied());
+        if let Some(v) = fix_vertical(ctx, chosen) {
+            ctx.say(Audience::Public, "pub_vertical", &[("player", ctx.name(v))]);
+        }
+    }
     fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
         if mayor(state) == Some(target) {
             return Some("the mayor cannot be voted against (L159)".into());

@@ -709,6 +709,40 @@ pub trait Role: Sync {
     /// The vote opens: the role's moves due before it are fixed (L113, L160).
     fn before_vote(&self, _ctx: &mut Ctx) {}
 
+    /// A re-vote opens (`true`) or has been counted (`false`): what the role keeps for it (the
+    /// liar's first move, by option, Q28).
+    fn revote(&self, _ctx: &mut Ctx, _opens: bool) {}
+
+    /// The players the vote's result sends to die instead of the result, if the role's doing
+    /// replaces it (the armed terrorist with his target, L23), each counted a lynched victim.
+    fn replaces_the_result(&self, _ctx: &mut Ctx, _doomed: &[SlotId]) -> Option<Vec<SlotId>> {
+        None
+    }
+
+    /// The players about to be lynched, once the role spares whom it spares (the hero's
+    /// stand, L35).
+    fn spare_from_the_rope(&self, _ctx: &mut Ctx, victims: Vec<SlotId>) -> Vec<SlotId> {
+        victims
+    }
+
+    /// The lynch is done, `voters` being every (voter, target) of its count: what the role's
+    /// doing sets off (the terrorist's blast on his voters, L23).
+    fn rope_falls(&self, _ctx: &mut Ctx, _lynched: &[SlotId], _voters: &[(SlotId, SlotId)]) {}
+
+    /// A player the role's lynched holder takes with him, counted lynched (the hero's death,
+    /// L35).
+    fn takes_with_him(&self, _ctx: &mut Ctx, _lynched: &[SlotId]) -> Option<SlotId> {
+        None
+    }
+
+    /// The day's votes are over and the night opens: what the role's holders learn of the
+    /// day (the anonymous's watched voters, L26).
+    fn night_falls(&self, _ctx: &mut Ctx) {}
+
+    /// The vote-start post's lines of the role, once every move due before the vote is fixed
+    /// (the shadow vertical, L132).
+    fn vote_announced(&self, _ctx: &mut Ctx) {}
+
     /// Players were lynched at this vote result: the dying moves of the role's holders among
     /// them take effect (L113). Returns the players they killed who count as lynched (a black
     /// inquisitor's execution, L96).
@@ -1216,6 +1250,69 @@ pub fn left_out_of_everyone(state: &GameState, voter: SlotId) -> bool {
         .slots
         .get(voter)
         .is_some_and(|s| s.roles().filter_map(find).any(|r| r.left_out_of_everyone()))
+}
+
+/// A re-vote opens or was counted: every role's part, in the registry's order.
+pub fn revote(ctx: &mut Ctx, opens: bool) {
+    for role in ROLES {
+        role.revote(ctx, opens);
+    }
+}
+
+/// The players who die instead of the vote's result, if a role's doing replaces it.
+pub fn replaces_the_result(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
+    ROLES
+        .iter()
+        .find_map(|r| r.replaces_the_result(ctx, doomed))
+}
+
+/// The players about to be lynched once every role spared whom it spares.
+pub fn spare_from_the_rope(ctx: &mut Ctx, victims: &[SlotId]) -> Vec<SlotId> {
+    ROLES
+        .iter()
+        .fold(victims.to_vec(), |v, r| r.spare_from_the_rope(ctx, v))
+}
+
+/// What every role's doing sets off once the lynch is done, in the registry's order.
+pub fn rope_falls(ctx: &mut Ctx, lynched: &[SlotId], voters: &[(SlotId, SlotId)]) {
+    for role in ROLES {
+        role.rope_falls(ctx, lynched, voters);
+    }
+}
+
+/// The players lynched holders take with them, in the registry's order.
+pub fn takes_with_him(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
+    ROLES
+        .iter()
+        .filter_map(|r| r.takes_with_him(ctx, lynched))
+        .collect()
+}
+
+/// Every role's news as the night opens, in the registry's order.
+pub fn night_falls(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.night_falls(ctx);
+    }
+}
+
+/// Every role's lines of the vote-start post, in the registry's order.
+pub fn vote_announced(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.vote_announced(ctx);
+    }
+}
+
+/// The last live action of an ability this round, with its targets.
+fn last_act(ctx: &Ctx, ability: &str) -> Option<(SlotId, Vec<SlotId>)> {
+    crate::engine::resolve::live_acts(&ctx.state)
+        .rev()
+        .find(|a| a.ability == ability)
+        .map(|a| {
+            (
+                a.actor,
+                a.targets.iter().filter_map(|t| ctx.slot_of(t)).collect(),
+            )
+        })
 }
 
 /// Every role's moves due before the vote are fixed, in the registry's order.

@@ -18,6 +18,20 @@ pub const ROLE: &str = "politician";
 pub struct Politician;
 
 impl Role for Politician {
+    fn before_vote(&self, ctx: &mut Ctx) {
+        let supporters = super::last_act(ctx, "politician_support").map(|(_, t)| t);
+        let shadow = super::last_act(ctx, "shadow_vertical").and_then(|(_, t)| t.first().copied());
+        fix_pre_vote(ctx, supporters, shadow);
+    }
+    fn vote_announced(&self, ctx: &mut Ctx) {
+        if let Some(s) = shadow(&ctx.state) {
+            ctx.say(
+                Audience::Public,
+                "pub_shadow_vertical",
+                &[("player", ctx.name(s))],
+            );
+        }
+    }
     fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
         (shadow(state) == Some(target))
             .then(|| "the politician's shadow vertical protects this player today (L132)".into())

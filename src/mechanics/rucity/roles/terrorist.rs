@@ -21,6 +21,12 @@ const ARMED: &str = "terrorist_armed";
 pub struct Terrorist;
 
 impl Role for Terrorist {
+    fn replaces_the_result(&self, ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
+        detonate(ctx, doomed)
+    }
+    fn rope_falls(&self, ctx: &mut Ctx, lynched: &[SlotId], voters: &[(SlotId, SlotId)]) {
+        blast(ctx, lynched, voters);
+    }
     fn blocks_move(
         &self,
         ctx: &Ctx,
@@ -132,6 +138,23 @@ fn fix_pre_vote(ctx: &mut Ctx) {
             ctx.name(t)
         ),
     );
+}
+
+/// The armed terrorist explodes with his target instead of the vote's result (L23): who dies
+/// (his target is crippled instead where the rules say so), if the detonator was armed.
+fn detonate(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
+    let (t, target, cripples) = detonation(ctx, doomed)?;
+    super::vars::set_slots(&mut ctx.state, PAIR_KEY, &[target]);
+    if !cripples {
+        return Some(vec![t, target]);
+    }
+    super::kamikaze::cripple(ctx, target, t);
+    ctx.say(
+        crate::engine::outcome::Audience::Public,
+        "pub_terrorist_crippled",
+        &[("player", ctx.name(target))],
+    );
+    Some(vec![t])
 }
 
 /// At the vote result: an armed terrorist explodes with his target, voiding the vote (L23).
