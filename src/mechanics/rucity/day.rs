@@ -6,15 +6,10 @@
 use super::corrections::{self, Colour};
 use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
-use super::{day_moves, endgame, hunt, judge, mayor, notes, politician, posts, priest, teams};
+use super::{day_moves, endgame, hunt, notes, posts, priest, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
-
-/// The mayor's own lynch-round votes, kept while a re-vote runs: a vote for his secretary fires
-/// her at the result of the whole vote, also when it sent the vote to a re-vote (L161). Cleared
-/// when the day's vote ends ([`lynch_as`]) and when a new day starts ([`pre_vote`]).
-const MAYOR_VOTE_TARGETS: &str = "mayor_vote_targets";
 
 pub fn resolve(ctx: &mut Ctx) {
     notes::check_last_words(ctx);
@@ -54,7 +49,6 @@ fn pre_vote(ctx: &mut Ctx) {
         "pub_vote_start_title",
         &[("day", day.to_string())],
     );
-    vars::clear(&mut ctx.state, MAYOR_VOTE_TARGETS);
     super::roles::before_vote(ctx);
     super::roles::vote_announced(ctx);
     for (status, key) in [
@@ -145,12 +139,10 @@ fn vote(ctx: &mut Ctx, ballot: &str) {
             _ => match tie_break(ctx, &tally, &top) {
                 Some(v) => victims.push(v),
                 None => {
-                    let judge_votes = own_votes(&tally, judge::judge(&ctx.state));
-                    if let Some(v) = judge::convicts(ctx, &judge_votes, &top) {
+                    if let Some(v) = super::roles::convicts_at_a_tie(ctx, &tally, &top) {
                         victims.push(v);
                     } else if forced_victims.is_empty() {
-                        let mayor_votes = own_votes(&tally, mayor::mayor(&ctx.state));
-                        vars::set_slots(&mut ctx.state, MAYOR_VOTE_TARGETS, &mayor_votes);
+                        super::roles::vote_goes_on(ctx, &tally);
                         return start_revote(ctx, &top);
                     }
                     ctx.note(
@@ -283,8 +275,7 @@ fn rescue(ctx: &mut Ctx, tally: &mut Tally) -> bool {
     );
     ctx.note("priest", "votes", why);
     ctx.say(Audience::Public, "pub_priest_saved", &[("player", sn)]);
-    let mayor_votes = own_votes(tally, mayor::mayor(&ctx.state));
-    vars::set_slots(&mut ctx.state, MAYOR_VOTE_TARGETS, &mayor_votes);
+    super::roles::vote_goes_on(ctx, tally);
     vars::set(&mut ctx.state, priest::SAVED, saved);
     if priest_revote_by_revote_rules(ctx.roleset, &ctx.state) {
         let candidates: Vec<SlotId> = tally
@@ -574,8 +565,7 @@ fn lynch(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId]) {
 /// The lynched die with both roles opened; then everything a lynch sets off.
 fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
     let mut victims = super::roles::spare_from_the_rope(ctx, victims);
-    let judge = judge::judge(&ctx.state);
-    let judge_votes = own_votes(tally, judge);
+    let alive_before: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
     for v in &victims {
         if ctx.kill(*v, cause) {
             posts::announce_day_death(ctx, "pub_lynched", *v);
@@ -605,25 +595,21 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
                 })
         })
         .collect();
-    let mut mayor_votes = own_votes(tally, mayor::mayor(&ctx.state));
-    mayor_votes.extend(vars::slots(&ctx.state, MAYOR_VOTE_TARGETS));
-    vars::clear(&mut ctx.state, MAYOR_VOTE_TARGETS);
-    let politician_votes = own_votes(tally, politician::politician(&ctx.state));
     if !victims.is_empty() {
         vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
     }
     if !reds.is_empty() {
         vars::set(&mut ctx.state, vars::RED_LYNCHED, "yes");
-        if mayor::mayor(&ctx.state).is_some() {
-            mayor::lose_title(ctx);
-        }
-    } else {
-        mayor::fire_secretary(ctx, &mayor_votes);
     }
-    politician::after_lynch(ctx, victims, &politician_votes);
+    let done = super::roles::VoteDone {
+        tally,
+        lynched: victims,
+        alive_before: &alive_before,
+        reds_lynched: !reds.is_empty(),
+    };
+    super::roles::after_the_vote(ctx, &done, super::roles::AfterTheVote::Offices);
     super::roles::day_ends(ctx);
-    judge::after_lynch(ctx, judge, victims, &judge_votes);
-    vars::clear(&mut ctx.state, vars::VERTICAL);
+    super::roles::after_the_vote(ctx, &done, super::roles::AfterTheVote::Weights);
     if let [alone] = victims
         && extra_vote_due(ctx, *alone)
     {
@@ -656,16 +642,6 @@ fn extra_vote_due(ctx: &Ctx, lynched: SlotId) -> bool {
     };
     let same_day = ctx.option("hero_extra_vote") == "same_day";
     Round::now(&ctx.state) != Round::ExtraVote && (!same_day || saved.since == ctx.state.phase)
-}
-
-/// The targets of `who`'s own votes in a tally (auto-votes are not his choice).
-fn own_votes(tally: &Tally, who: Option<SlotId>) -> Vec<SlotId> {
-    tally
-        .votes
-        .iter()
-        .filter(|v| Some(v.voter) == who && !v.auto && !v.hidden)
-        .map(|v| v.target)
-        .collect()
 }
 
 /// Vote penalties run for two votes (L139): count this one, lift the ban after the second.

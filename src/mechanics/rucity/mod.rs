@@ -37,7 +37,7 @@ mod votes;
 mod werewolf;
 
 // The roles other parts of ru-city call into directly (the day's vote count, the morning).
-use roles::{judge, mayor, politician, priest};
+use roles::{mayor, priest};
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};

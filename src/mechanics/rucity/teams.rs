@@ -157,6 +157,21 @@ pub fn holder(state: &GameState, role: &str) -> Option<SlotId> {
     owner(state, role).or_else(|| state.living().find(|s| holds(s, role)).map(|s| s.id))
 }
 
+/// The holder of a role among these players, as [`holder`] finds him among the living: its
+/// owner before one who borrows it.
+pub fn holder_among(state: &GameState, role: &str, players: &[SlotId]) -> Option<SlotId> {
+    let among = || {
+        players
+            .iter()
+            .filter_map(|p| state.slots.get(*p))
+            .filter(|s| holds(s, role))
+    };
+    among()
+        .find(|s| s.own_roles().any(|r| r == role))
+        .or_else(|| among().next())
+        .map(|s| s.id)
+}
+
 /// The living player whose own role this is (never one who borrows it).
 pub fn owner(state: &GameState, role: &str) -> Option<SlotId> {
     state

@@ -95,6 +95,16 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The targets of `who`'s own votes (auto-votes are not his choice, hidden ones not his
+    /// open vote).
+    pub fn own_votes(&self, who: Option<SlotId>) -> Vec<SlotId> {
+        self.votes
+            .iter()
+            .filter(|v| Some(v.voter) == who && !v.auto && !v.hidden)
+            .map(|v| v.target)
+            .collect()
+    }
+
     pub fn total(&self, id: SlotId) -> i32 {
         self.totals.get(&id).copied().unwrap_or(0)
     }

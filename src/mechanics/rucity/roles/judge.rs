@@ -18,6 +18,24 @@ const FULL: u32 = 6;
 pub struct Judge;
 
 impl Role for Judge {
+    fn convicts_at_a_tie(
+        &self,
+        ctx: &mut Ctx,
+        tally: &super::super::votes::Tally,
+        top: &[SlotId],
+    ) -> Option<SlotId> {
+        let his_votes = tally.own_votes(judge(&ctx.state));
+        convicts(ctx, &his_votes, top)
+    }
+    fn after_the_vote(&self, ctx: &mut Ctx, vote: &super::VoteDone, step: super::AfterTheVote) {
+        if step != super::AfterTheVote::Weights {
+            return;
+        }
+        // The judge of the vote: whoever held the role before the rope.
+        let judge = teams::holder_among(&ctx.state, ROLE, vote.alive_before);
+        let his_votes = vote.tally.own_votes(judge);
+        after_lynch(ctx, judge, vote.lynched, &his_votes);
+    }
     fn decides_ties(&self, state: &GameState) -> Option<SlotId> {
         working_judge(state)
     }

@@ -13,9 +13,32 @@ use crate::engine::{GameState, SlotId};
 pub struct Mayor;
 
 impl Role for Mayor {
+    fn vote_goes_on(&self, ctx: &mut Ctx, tally: &super::super::votes::Tally) {
+        let his_votes = tally.own_votes(mayor(&ctx.state));
+        vars::set_slots(&mut ctx.state, VOTE_TARGETS, &his_votes);
+    }
+    // A red lynched costs the mayor his title (L159); otherwise a vote of his against his
+    // secretary, in this round or the one that sent the vote on, fires her (L161).
+    fn after_the_vote(&self, ctx: &mut Ctx, vote: &super::VoteDone, step: super::AfterTheVote) {
+        match step {
+            super::AfterTheVote::Offices => {
+                let mut his_votes = vote.tally.own_votes(mayor(&ctx.state));
+                his_votes.extend(vars::slots(&ctx.state, VOTE_TARGETS));
+                vars::clear(&mut ctx.state, VOTE_TARGETS);
+                if !vote.reds_lynched {
+                    fire_secretary(ctx, &his_votes);
+                } else if mayor(&ctx.state).is_some() {
+                    lose_title(ctx);
+                }
+            }
+            // The vertical holds for the day's vote only.
+            super::AfterTheVote::Weights => vars::clear(&mut ctx.state, vars::VERTICAL),
+        }
+    }
     // The vertical is fixed when the vote starts (L160): `None`, the mayor sent nothing (the
     // secretary by default); `Some(None)`, he chose nobody.
     fn before_vote(&self, ctx: &mut Ctx) {
+        vars::clear(&mut ctx.state, VOTE_TARGETS);
         let chosen = super::last_act(ctx, "power_vertical").map(|(_, t)| t.first().copied());
         if let Some(v) = fix_vertical(ctx, chosen) {
             ctx.say(Audience::Public, "pub_vertical", &[("player", ctx.name(v))]);
@@ -82,6 +105,11 @@ impl Role for Mayor {
         )
     }
 }
+
+/// The mayor's own lynch-round votes, kept while a re-vote runs: a vote for his secretary fires
+/// her at the result of the whole vote, also when it sent the vote to a re-vote (L161). Cleared
+/// when the day's vote ends and when a new day's vote opens.
+const VOTE_TARGETS: &str = "mayor_vote_targets";
 
 /// The living mayor, while the title is held.
 pub fn mayor(state: &GameState) -> Option<SlotId> {

@@ -709,6 +709,26 @@ pub trait Role: Sync {
     /// The vote opens: the role's moves due before it are fixed (L113, L160).
     fn before_vote(&self, _ctx: &mut Ctx) {}
 
+    /// The player the role convicts among the tied `top` of a vote, none otherwise going
+    /// through (the judge, L33).
+    fn convicts_at_a_tie(
+        &self,
+        _ctx: &mut Ctx,
+        _tally: &super::votes::Tally,
+        _top: &[SlotId],
+    ) -> Option<SlotId> {
+        None
+    }
+
+    /// The vote's result opens another round (a re-vote, the priest's re-vote): what the role
+    /// keeps of this round's votes (the mayor's own, for his secretary, L161).
+    fn vote_goes_on(&self, _ctx: &mut Ctx, _tally: &super::votes::Tally) {}
+
+    /// A vote's lynch is done: at each named step, what the role's holders gain or lose by it
+    /// (the mayor's title and his secretary, L159, L161; the politician's influence, L132; the
+    /// judge's weight, L33).
+    fn after_the_vote(&self, _ctx: &mut Ctx, _vote: &VoteDone, _step: AfterTheVote) {}
+
     /// A re-vote opens (`true`) or has been counted (`false`): what the role keeps for it (the
     /// liar's first move, by option, Q28).
     fn revote(&self, _ctx: &mut Ctx, _opens: bool) {}
@@ -1250,6 +1270,50 @@ pub fn left_out_of_everyone(state: &GameState, voter: SlotId) -> bool {
         .slots
         .get(voter)
         .is_some_and(|s| s.roles().filter_map(find).any(|r| r.left_out_of_everyone()))
+}
+
+/// A vote's lynch, as the roles read it after the rope.
+pub struct VoteDone<'a> {
+    pub tally: &'a super::votes::Tally,
+    pub lynched: &'a [SlotId],
+    /// The players alive before the rope (whose office held at the vote).
+    pub alive_before: &'a [SlotId],
+    /// A red was lynched (not a black, not the faceless, L64.8).
+    pub reds_lynched: bool,
+}
+
+/// The named steps after a vote's lynch, in order; the day's news (`day_ends`) come between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterTheVote {
+    /// The offices: the mayor's title and secretary, the politician's influence.
+    Offices,
+    /// After the day's news: the judge's weight, the vertical's end.
+    Weights,
+}
+
+/// The first role's conviction among a vote's tied players.
+pub fn convicts_at_a_tie(
+    ctx: &mut Ctx,
+    tally: &super::votes::Tally,
+    top: &[SlotId],
+) -> Option<SlotId> {
+    ROLES
+        .iter()
+        .find_map(|r| r.convicts_at_a_tie(ctx, tally, top))
+}
+
+/// Every role keeps what it needs of a round whose vote goes on.
+pub fn vote_goes_on(ctx: &mut Ctx, tally: &super::votes::Tally) {
+    for role in ROLES {
+        role.vote_goes_on(ctx, tally);
+    }
+}
+
+/// Every role's part at this step after a vote's lynch, in the registry's order.
+pub fn after_the_vote(ctx: &mut Ctx, vote: &VoteDone, step: AfterTheVote) {
+    for role in ROLES {
+        role.after_the_vote(ctx, vote, step);
+    }
 }
 
 /// A re-vote opens or was counted: every role's part, in the registry's order.

@@ -18,6 +18,12 @@ pub const ROLE: &str = "politician";
 pub struct Politician;
 
 impl Role for Politician {
+    fn after_the_vote(&self, ctx: &mut Ctx, vote: &super::VoteDone, step: super::AfterTheVote) {
+        if step == super::AfterTheVote::Offices {
+            let his_votes = vote.tally.own_votes(politician(&ctx.state));
+            after_lynch(ctx, vote.lynched, &his_votes);
+        }
+    }
     fn before_vote(&self, ctx: &mut Ctx) {
         let supporters = super::last_act(ctx, "politician_support").map(|(_, t)| t);
         let shadow = super::last_act(ctx, "shadow_vertical").and_then(|(_, t)| t.first().copied());
