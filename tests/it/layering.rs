@@ -340,13 +340,11 @@ fn the_length_check_sees_through_strings_and_chars() {
 }
 
 /// ru-city's shared files (everything outside `roles/`) reach the roles only through the
-/// `Role` trait's hooks and the registry, never by naming a role's module: a role's rules live
-/// in its file, so adding or changing a role touches that file, one registry line and the RON
-/// (architecture-review-2.md, problem 1). `STILL_NAMING` lists the shared files whose
-/// cross-role rules have not moved into hooks yet; a file leaves it once it names no role.
+/// `Role` trait's hooks, the registry and the components it registers, never by naming a
+/// role's module: a role's rules live in its file (or its folder), so adding or changing a role
+/// touches that file, one registry line and the RON (architecture-review-2.md, problem 1).
 #[test]
 fn rucity_shared_files_name_no_role_module() {
-    const STILL_NAMING: &[&str] = &["day.rs", "election.rs", "mod.rs"];
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/mechanics/rucity");
     let role_modules: Vec<String> = std::fs::read_dir(root.join("roles"))
         .expect("the roles folder")
@@ -382,27 +380,10 @@ fn rucity_shared_files_name_no_role_module() {
             Some((path, code))
         })
         .collect();
-    let mut naming: BTreeSet<String> = BTreeSet::new();
-    let mut found = Vec::new();
-    for line in offending_lines(shared, names_a_role) {
-        let file = line.split(':').next().unwrap_or("");
-        let file = file.rsplit('/').next().unwrap_or(file).to_string();
-        if !STILL_NAMING.contains(&file.as_str()) {
-            found.push(line);
-        }
-        naming.insert(file);
-    }
+    let found = offending_lines(shared, names_a_role);
     assert!(
         found.is_empty(),
         "a shared ru-city file names a role module (add a Role hook instead):\n{}",
         found.join("\n")
-    );
-    let moved: Vec<&&str> = STILL_NAMING
-        .iter()
-        .filter(|f| !naming.contains(**f))
-        .collect();
-    assert!(
-        moved.is_empty(),
-        "these files name no role any more: take them off STILL_NAMING: {moved:?}"
     );
 }

@@ -6,7 +6,7 @@
 use super::corrections::{self, Colour};
 use super::vars::{self, Round};
 use super::votes::{self, Kind, Tally};
-use super::{day_moves, endgame, hunt, notes, posts, priest, teams};
+use super::{day_moves, endgame, hunt, notes, posts, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
@@ -28,7 +28,7 @@ pub fn resolve(ctx: &mut Ctx) {
     }
     super::roles::day_round(ctx);
     match round {
-        Round::Election | Round::ElectionRound2 | Round::Secretary => super::election::resolve(ctx),
+        Round::Election | Round::ElectionRound2 | Round::Secretary => super::roles::election(ctx),
         Round::PreVote | Round::Night => pre_vote(ctx),
         Round::Vote => vote(ctx, "lynch"),
         Round::ExtraVote => vote(ctx, "extra_vote"),
@@ -103,7 +103,7 @@ fn vote(ctx: &mut Ctx, ballot: &str) {
     if let Some(victims) = super::roles::replaces_the_result(ctx, &doomed) {
         return lynch(ctx, &tally, &victims);
     }
-    if rescue(ctx, &mut tally) {
+    if super::roles::rescues(ctx, &mut tally) {
         return;
     }
     let forced_victims: Vec<SlotId> = ctx
@@ -236,67 +236,6 @@ fn tie_break(ctx: &mut Ctx, tally: &Tally, top: &[SlotId]) -> Option<SlotId> {
     Some(x)
 }
 
-/// The priest forgave the player he voted for (L30): if that player was about to die (among
-/// the most voted), the rescue is announced and the priest's re-vote opens; otherwise the
-/// zeroed votes change nothing. Void when the priest himself is about to die.
-fn rescue(ctx: &mut Ctx, tally: &mut Tally) -> bool {
-    if let Some(why) = priest::void_forgiveness(ctx) {
-        ctx.note("priest", "votes", why);
-    }
-    let Some((p, saved)) = priest::forgiveness(ctx) else {
-        return false;
-    };
-    let top = tally.top();
-    let (pn, sn) = (ctx.name(p), ctx.name(saved));
-    if top.contains(&p) {
-        let why = format!("{pn} is about to die: the priest cannot forgive as the victim (L30)");
-        ctx.note("priest", "votes", why);
-        return false;
-    }
-    if !top.contains(&saved) {
-        let why = format!(
-            "{pn} forgives {sn}: the votes against {sn} count zero; {sn} was not about to die (L30)"
-        );
-        ctx.note("priest", "votes", why);
-        return false;
-    }
-    if top.len() > 1 {
-        // A tie sends nobody to die: the forgiven player's votes count zero and the vote is
-        // decided without him (L30).
-        tally.totals.insert(saved, 0);
-        let why = format!(
-            "{pn} forgives {sn}, who was tied, not about to die: the votes against {sn} count zero and the vote is decided without him (L30)"
-        );
-        ctx.note("priest", "votes", why);
-        return false;
-    }
-    let why = format!(
-        "{pn} forgives {sn}, who was about to die: every vote against {sn} counts zero, and the priest's re-vote opens (L30, L155)"
-    );
-    ctx.note("priest", "votes", why);
-    ctx.say(Audience::Public, "pub_priest_saved", &[("player", sn)]);
-    super::roles::vote_goes_on(ctx, tally);
-    vars::set(&mut ctx.state, priest::SAVED, saved);
-    if priest_revote_by_revote_rules(ctx.roleset, &ctx.state) {
-        let candidates: Vec<SlotId> = tally
-            .totals
-            .iter()
-            .filter(|(t, total)| **t != saved && **total > 0)
-            .map(|(t, _)| *t)
-            .collect();
-        let names: Vec<String> = candidates.iter().map(|c| ctx.name(*c)).collect();
-        let why = format!(
-            "the priest's re-vote is held by re-vote rules between {} (Q56 `revote_rules`)",
-            names.join(", ")
-        );
-        ctx.note("priest", "votes", why);
-        vars::set_slots(&mut ctx.state, vars::CANDIDATES, &candidates);
-    }
-    ctx.outcome.another_round = true;
-    Round::PriestRevote.open(&mut ctx.state);
-    true
-}
-
 /// By option the priest's re-vote is held by the re-vote's rules, between the players the
 /// first vote named besides the saved one (Q56 `revote_rules`; by default by the normal vote's
 /// rules, L155).
@@ -332,8 +271,6 @@ fn priest_revote(ctx: &mut Ctx) {
     let tally = votes::count(ctx, kind, "priest_revote", &targets);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
-    let saved = priest::saved(&ctx.state);
-    vars::clear(&mut ctx.state, priest::SAVED);
     let top = tally.top();
     let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
     if victims.is_empty() {
@@ -348,18 +285,7 @@ fn priest_revote(ctx: &mut Ctx) {
             _ => first_two(ctx, &tally, &top, &targets),
         };
     }
-    let instead = priest::lets_die(ctx).filter(|s| Some(*s) == saved);
-    if let (Some(p), Some(s)) = (priest::priest(&ctx.state), instead)
-        && victims == [p]
-    {
-        let why = format!(
-            "the priest {} is lynched and lets {} die instead of himself (L30)",
-            ctx.name(p),
-            ctx.name(s)
-        );
-        ctx.note("priest", "votes", why);
-        victims = vec![s];
-    }
+    let victims = super::roles::rescue_round_victims(ctx, victims);
     if victims.is_empty() {
         ctx.say(Audience::Public, "pub_revote_none", &[]);
         no_victim_day(ctx);
@@ -399,21 +325,10 @@ fn revote(ctx: &mut Ctx) {
     super::roles::revote(ctx, false);
     tally_post(ctx, &tally);
     let mut victims: Vec<SlotId> = tally.forced.iter().map(|(t, _)| *t).collect();
-    if let (Some((p, saved)), [a, b]) = (priest::forgiveness(ctx), &targets[..])
-        && victims.is_empty()
-        && (saved == *a || saved == *b)
-        && p != *a
-        && p != *b
+    if victims.is_empty()
+        && let Some(v) = super::roles::decides_a_revote(ctx, &targets)
     {
-        let other = if saved == *a { *b } else { *a };
-        let why = format!(
-            "{} forgives {} at the re-vote between two: {} dies (L30)",
-            ctx.name(p),
-            ctx.name(saved),
-            ctx.name(other)
-        );
-        ctx.note("priest", "votes", why);
-        victims.push(other);
+        victims.push(v);
     }
     let top = tally.top();
     if victims.is_empty() {
@@ -448,10 +363,7 @@ fn hero_day_counted(ctx: &Ctx) -> bool {
 fn count_a_hero_day(ctx: &mut Ctx, victims: &[SlotId]) {
     let phase = ctx.state.phase;
     let saved_today = |s: &crate::engine::Slot| {
-        s.alive
-            && s.statuses
-                .get(super::roles::hero::SAVED)
-                .is_some_and(|i| i.since == phase)
+        s.alive && super::roles::spared_since(&ctx.state, s.id) == Some(phase)
     };
     if hero_day_counted(ctx)
         && !victims.is_empty()
@@ -634,14 +546,11 @@ fn extra_vote_due(ctx: &Ctx, lynched: SlotId) -> bool {
     if teams::grey(ctx, lynched) {
         return Round::now(&ctx.state) != Round::ExtraVote;
     }
-    let Some(saved) = ctx.state.slots[lynched]
-        .statuses
-        .get(super::roles::hero::SAVED)
-    else {
+    let Some(saved_on) = super::roles::spared_since(&ctx.state, lynched) else {
         return false;
     };
     let same_day = ctx.option("hero_extra_vote") == "same_day";
-    Round::now(&ctx.state) != Round::ExtraVote && (!same_day || saved.since == ctx.state.phase)
+    Round::now(&ctx.state) != Round::ExtraVote && (!same_day || saved_on == ctx.state.phase)
 }
 
 /// Vote penalties run for two votes (L139): count this one, lift the ban after the second.

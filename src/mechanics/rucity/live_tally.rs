@@ -95,7 +95,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
     Tally { ballots: vec![b] }
 }
 
-/// At the election the mason's vote counts zero, as `election::counts` counts it (L127.3).
+/// At the election the mason's vote counts zero, as the election counts it (L127.3).
 fn zero_the_masons_election_votes(state: &GameState, tally: &mut Tally) {
     for ballot in &mut tally.ballots {
         for target in &mut ballot.targets {

@@ -15,7 +15,6 @@ mod checks;
 mod corrections;
 mod day;
 mod day_moves;
-mod election;
 mod elite;
 mod endgame;
 mod hunt;
@@ -35,9 +34,6 @@ mod validate;
 mod vars;
 mod votes;
 mod werewolf;
-
-// The roles other parts of ru-city call into directly (the day's vote count, the morning).
-use roles::{mayor, priest};
 
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};

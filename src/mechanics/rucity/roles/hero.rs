@@ -30,6 +30,9 @@ const NO_SHOT_NIGHT: &str = "hero_no_shot_night";
 pub struct Hero;
 
 impl Role for Hero {
+    fn spared_since(&self, state: &GameState, slot: SlotId) -> Option<u32> {
+        state.slots.get(slot)?.statuses.get(SAVED).map(|i| i.since)
+    }
     fn spare_from_the_rope(&self, ctx: &mut Ctx, victims: Vec<SlotId>) -> Vec<SlotId> {
         stand(ctx, &victims)
     }

@@ -729,6 +729,32 @@ pub trait Role: Sync {
     /// judge's weight, L33).
     fn after_the_vote(&self, _ctx: &mut Ctx, _vote: &VoteDone, _step: AfterTheVote) {}
 
+    /// An election round is resolved through the role (the mayor's, L159).
+    fn holds_the_election(&self, _ctx: &mut Ctx) {}
+
+    /// The role's doing stops the vote's result and opens a round of its own instead (the
+    /// priest's forgiveness and his re-vote, L30, L155): `true` if it did.
+    fn rescues(&self, _ctx: &mut Ctx, _tally: &mut super::votes::Tally) -> bool {
+        false
+    }
+
+    /// The victims of the round a rescue opened, as the role changes them (the priest lets
+    /// the saved player die instead of himself, L30).
+    fn rescue_round_victims(&self, _ctx: &mut Ctx, victims: Vec<SlotId>) -> Vec<SlotId> {
+        victims
+    }
+
+    /// The player a re-vote between these targets sends to die through the role, whatever
+    /// its count (the priest's forgiveness at a re-vote of two, L30).
+    fn decides_a_revote(&self, _ctx: &mut Ctx, _targets: &[SlotId]) -> Option<SlotId> {
+        None
+    }
+
+    /// The phase the role last spared `slot` from the rope in (the hero's stand, L35, L157).
+    fn spared_since(&self, _state: &GameState, _slot: SlotId) -> Option<u32> {
+        None
+    }
+
     /// A re-vote opens (`true`) or has been counted (`false`): what the role keeps for it (the
     /// liar's first move, by option, Q28).
     fn revote(&self, _ctx: &mut Ctx, _opens: bool) {}
@@ -1314,6 +1340,35 @@ pub fn after_the_vote(ctx: &mut Ctx, vote: &VoteDone, step: AfterTheVote) {
     for role in ROLES {
         role.after_the_vote(ctx, vote, step);
     }
+}
+
+/// Resolve an election round through the role that holds it.
+pub fn election(ctx: &mut Ctx) {
+    for role in ROLES {
+        role.holds_the_election(ctx);
+    }
+}
+
+/// Does a role's doing stop the vote's result and open a round of its own?
+pub fn rescues(ctx: &mut Ctx, tally: &mut super::votes::Tally) -> bool {
+    ROLES.iter().any(|r| r.rescues(ctx, tally))
+}
+
+/// The victims of a rescue's round as every role changes them.
+pub fn rescue_round_victims(ctx: &mut Ctx, victims: Vec<SlotId>) -> Vec<SlotId> {
+    ROLES
+        .iter()
+        .fold(victims, |v, r| r.rescue_round_victims(ctx, v))
+}
+
+/// The player a re-vote between these targets sends to die, if a role decides it.
+pub fn decides_a_revote(ctx: &mut Ctx, targets: &[SlotId]) -> Option<SlotId> {
+    ROLES.iter().find_map(|r| r.decides_a_revote(ctx, targets))
+}
+
+/// The phase a role last spared `slot` from the rope in.
+pub fn spared_since(state: &GameState, slot: SlotId) -> Option<u32> {
+    ROLES.iter().find_map(|r| r.spared_since(state, slot))
 }
 
 /// A re-vote opens or was counted: every role's part, in the registry's order.

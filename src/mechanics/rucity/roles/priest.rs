@@ -22,6 +22,46 @@ pub const SAVED: &str = "priest_saved";
 pub struct Priest;
 
 impl Role for Priest {
+    fn rescues(&self, ctx: &mut Ctx, tally: &mut super::super::votes::Tally) -> bool {
+        rescue(ctx, tally)
+    }
+    // The priest lynched at his re-vote may let the saved player die instead (L30).
+    fn rescue_round_victims(&self, ctx: &mut Ctx, victims: Vec<SlotId>) -> Vec<SlotId> {
+        let saved = saved(&ctx.state);
+        super::vars::clear(&mut ctx.state, SAVED);
+        let instead = lets_die(ctx).filter(|s| Some(*s) == saved);
+        match (priest(&ctx.state), instead) {
+            (Some(p), Some(s)) if victims == [p] => {
+                let why = format!(
+                    "the priest {} is lynched and lets {} die instead of himself (L30)",
+                    ctx.name(p),
+                    ctx.name(s)
+                );
+                ctx.note("priest", "votes", why);
+                vec![s]
+            }
+            _ => victims,
+        }
+    }
+    // At a re-vote between two, forgiving one of them sends the other to die (L30).
+    fn decides_a_revote(&self, ctx: &mut Ctx, targets: &[SlotId]) -> Option<SlotId> {
+        let (p, saved) = forgiveness(ctx)?;
+        let [a, b] = targets[..] else {
+            return None;
+        };
+        if (saved != a && saved != b) || p == a || p == b {
+            return None;
+        }
+        let other = if saved == a { b } else { a };
+        let why = format!(
+            "{} forgives {} at the re-vote between two: {} dies (L30)",
+            ctx.name(p),
+            ctx.name(saved),
+            ctx.name(other)
+        );
+        ctx.note("priest", "votes", why);
+        Some(other)
+    }
     fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
         (super::vars::Round::now(state) == super::vars::Round::PriestRevote
             && saved(state) == Some(target))
@@ -193,4 +233,65 @@ pub fn barrier(roleset: &crate::rules::Roleset, state: &GameState, target: SlotI
         return super::super::borrowed::a_third_weaker(option, 3, Some(own));
     }
     own
+}
+
+/// The priest forgave the player he voted for (L30): if that player was about to die (among
+/// the most voted), the rescue is announced and the priest's re-vote opens; otherwise the
+/// zeroed votes change nothing. Void when the priest himself is about to die.
+fn rescue(ctx: &mut Ctx, tally: &mut super::super::votes::Tally) -> bool {
+    if let Some(why) = void_forgiveness(ctx) {
+        ctx.note("priest", "votes", why);
+    }
+    let Some((p, saved)) = forgiveness(ctx) else {
+        return false;
+    };
+    let top = tally.top();
+    let (pn, sn) = (ctx.name(p), ctx.name(saved));
+    if top.contains(&p) {
+        let why = format!("{pn} is about to die: the priest cannot forgive as the victim (L30)");
+        ctx.note("priest", "votes", why);
+        return false;
+    }
+    if !top.contains(&saved) {
+        let why = format!(
+            "{pn} forgives {sn}: the votes against {sn} count zero; {sn} was not about to die (L30)"
+        );
+        ctx.note("priest", "votes", why);
+        return false;
+    }
+    if top.len() > 1 {
+        // A tie sends nobody to die: the forgiven player's votes count zero and the vote is
+        // decided without him (L30).
+        tally.totals.insert(saved, 0);
+        let why = format!(
+            "{pn} forgives {sn}, who was tied, not about to die: the votes against {sn} count zero and the vote is decided without him (L30)"
+        );
+        ctx.note("priest", "votes", why);
+        return false;
+    }
+    let why = format!(
+        "{pn} forgives {sn}, who was about to die: every vote against {sn} counts zero, and the priest's re-vote opens (L30, L155)"
+    );
+    ctx.note("priest", "votes", why);
+    ctx.say(Audience::Public, "pub_priest_saved", &[("player", sn)]);
+    super::vote_goes_on(ctx, tally);
+    super::vars::set(&mut ctx.state, SAVED, saved);
+    if super::super::day::priest_revote_by_revote_rules(ctx.roleset, &ctx.state) {
+        let candidates: Vec<SlotId> = tally
+            .totals
+            .iter()
+            .filter(|(t, total)| **t != saved && **total > 0)
+            .map(|(t, _)| *t)
+            .collect();
+        let names: Vec<String> = candidates.iter().map(|c| ctx.name(*c)).collect();
+        let why = format!(
+            "the priest's re-vote is held by re-vote rules between {} (Q56 `revote_rules`)",
+            names.join(", ")
+        );
+        ctx.note("priest", "votes", why);
+        super::vars::set_slots(&mut ctx.state, super::vars::CANDIDATES, &candidates);
+    }
+    ctx.outcome.another_round = true;
+    super::vars::Round::PriestRevote.open(&mut ctx.state);
+    true
 }

@@ -3,13 +3,12 @@
 //! only the others vote and a strict tie goes to the first vote of that round. The new mayor
 //! picks his secretary from his voters before the result is posted.
 
-use super::mayor;
-use super::teams::{MAYOR, SECRETARY};
-use super::vars::{self, Round};
-use super::votes::ballots;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, CountedTotal};
 use crate::engine::resolve::{Ctx, live_acts};
+use crate::mechanics::rucity::teams::{MAYOR, SECRETARY};
+use crate::mechanics::rucity::vars::{self, Round};
+use crate::mechanics::rucity::votes::ballots;
 use std::collections::BTreeMap;
 
 pub fn resolve(ctx: &mut Ctx) {
@@ -38,7 +37,7 @@ fn counts(
     let mut out = BTreeMap::new();
     for (voter, t, _, _) in votes {
         // The mason's vote always counts zero, at the election too (L127.3).
-        if super::roles::election_vote_zeroed(&ctx.state, *voter).is_some() {
+        if crate::mechanics::rucity::roles::election_vote_zeroed(&ctx.state, *voter).is_some() {
             continue;
         }
         if let Some(t) = t {
@@ -172,14 +171,15 @@ pub fn eligible(state: &crate::engine::GameState, winner: SlotId) -> Vec<SlotId>
     };
     // The mason and the servant never hold an office (L127.2, L129.2).
     out.retain(|v| {
-        state.slots.get(*v).is_some_and(|s| s.alive) && super::elite::no_office(state, *v).is_none()
+        state.slots.get(*v).is_some_and(|s| s.alive)
+            && crate::mechanics::rucity::elite::no_office(state, *v).is_none()
     });
     out.dedup();
     out
 }
 
 fn elected(ctx: &mut Ctx, winner: SlotId) {
-    mayor::give_title(ctx, winner, MAYOR);
+    super::give_title(ctx, winner, MAYOR);
     ctx.note(
         "election",
         "election",
@@ -191,7 +191,7 @@ fn elected(ctx: &mut Ctx, winner: SlotId) {
             // The secretary round has nothing to decide: say so, never skip it silently.
             let why = match choice.first() {
                 Some(&s) => {
-                    mayor::give_title(ctx, s, SECRETARY);
+                    super::give_title(ctx, s, SECRETARY);
                     format!(
                         "no secretary round: {} is the only player who may be chosen and becomes the secretary (L161)",
                         ctx.name(s)
@@ -220,7 +220,7 @@ fn elected(ctx: &mut Ctx, winner: SlotId) {
 }
 
 fn secretary_round(ctx: &mut Ctx) {
-    let Some(winner) = mayor::mayor(&ctx.state) else {
+    let Some(winner) = super::mayor(&ctx.state) else {
         return end_day(ctx);
     };
     let choice = eligible(&ctx.state, winner);
@@ -243,7 +243,7 @@ fn secretary_round(ctx: &mut Ctx) {
             }
         }
     };
-    mayor::give_title(ctx, secretary, SECRETARY);
+    super::give_title(ctx, secretary, SECRETARY);
     post_election(ctx);
     end_day(ctx);
 }
@@ -256,14 +256,14 @@ fn post_election(ctx: &mut Ctx) {
         ctx.say(Audience::Public, "pub_election_round2_title", &[]);
         post_round(ctx, vars::ELECTION_R2);
     }
-    if let Some(m) = mayor::mayor(&ctx.state) {
+    if let Some(m) = super::mayor(&ctx.state) {
         ctx.say(
             Audience::Public,
             "pub_mayor_elected",
             &[("player", ctx.name(m))],
         );
     }
-    if let Some(s) = mayor::secretary(&ctx.state) {
+    if let Some(s) = super::secretary(&ctx.state) {
         ctx.say(
             Audience::Public,
             "pub_secretary",

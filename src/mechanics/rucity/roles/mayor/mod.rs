@@ -3,6 +3,8 @@
 //! red lynch. Also the plug points of the vote count that titles and later roles feed: vote
 //! weight modifiers, zeroing and barrier sources (Appendix A).
 
+pub(super) mod election;
+
 use super::teams::{self, MAYOR, SECRETARY};
 use super::{Entry, Role, before_the_vote, refusal, vars};
 use crate::engine::Refusal;
@@ -13,6 +15,11 @@ use crate::engine::{GameState, SlotId};
 pub struct Mayor;
 
 impl Role for Mayor {
+    // Day 1's rounds: the mayor's election, its second round, the secretary's appointment
+    // (L159, L161).
+    fn holds_the_election(&self, ctx: &mut Ctx) {
+        election::resolve(ctx);
+    }
     fn vote_goes_on(&self, ctx: &mut Ctx, tally: &super::super::votes::Tally) {
         let his_votes = tally.own_votes(mayor(&ctx.state));
         vars::set_slots(&mut ctx.state, VOTE_TARGETS, &his_votes);
@@ -71,7 +78,7 @@ impl Role for Mayor {
         let Some(&t) = entry.targets.first() else {
             return Ok(());
         };
-        let choice = super::super::election::eligible(entry.state, entry.actor);
+        let choice = election::eligible(entry.state, entry.actor);
         if choice.contains(&t) {
             return Ok(());
         }
