@@ -19,8 +19,8 @@ pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -
     let black = checker != target && teams::black(ctx, target);
     let shown_red = super::roles::black_checks_red(ctx, run, target)
         || super::werewolf::checks_red(ctx, run, target);
-    // The joker's successful check turns the colour over for the rest of the night (L51).
-    let flipped = run.ledger.flipped.contains(&target);
+    // A colour turned over for the rest of the night (the joker's check, L51).
+    let flipped = super::roles::turns_colour(run, target);
     ((black && !shown_red) || blackened) != flipped
 }
 

@@ -44,8 +44,6 @@ pub struct CityNight {
     pub shots: Vec<Shot>,
     pub shot_plan: NightShots,
     pub blackened: BTreeMap<SlotId, KillerSide>,
-    /// Players whose colour the joker turned over tonight (L51).
-    pub flipped: BTreeSet<SlotId>,
     /// Targets a colour checker checked successfully tonight.
     pub checked: BTreeSet<SlotId>,
     /// Targets of doctor and blocker moves that went through (a commissar gets no information).
@@ -59,9 +57,9 @@ pub struct CityNight {
     /// morning (L115.4, L17) but are not attacked for the attacked-survivor rule, so a protected
     /// black's own shot stays in force (L5).
     pub shielded: BTreeSet<SlotId>,
-    /// Victims of shots the witch's swap cancelled: they count as attacked all the same, for
-    /// the attacked-survivor rule too (L46, L16).
-    pub witch_victims: BTreeSet<SlotId>,
+    /// Players who count as attacked tonight though no attack reached them (the victims of
+    /// shots the witch's swap cancelled, L46), for the attacked-survivor rule too (L16).
+    pub counted_attacked: BTreeSet<SlotId>,
     /// Players no heal saves tonight (a black kamikaze's victims and himself).
     pub unhealable: Vec<SlotId>,
     /// The poisoner used tonight's extra poisoning (L52 R9).
@@ -241,7 +239,7 @@ impl kernel::Rules for City {
         if let Some(why) = super::borrowed::skipped(ctx, mv) {
             return Some((StepResult::Skipped, why));
         }
-        let attacked = run.attacked(mv.actor) || run.ledger.witch_victims.contains(&mv.actor);
+        let attacked = run.attacked(mv.actor) || run.ledger.counted_attacked.contains(&mv.actor);
         let lost = after_killers(ctx, &mv.stage)
             && attacked
             && !role_hooks::keeps_move_when_attacked(ctx, run, mv);

@@ -213,7 +213,7 @@ fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     // A player the joker checked tonight shows the detective no rumour (L51).
     if let Some(side) = run.ledger.blackened.get(&target).copied()
         && !run.ledger.checked.contains(&target)
-        && !run.ledger.flipped.contains(&target)
+        && !super::joker::flipped(run, target)
         && target != mv.actor
     {
         let args = [

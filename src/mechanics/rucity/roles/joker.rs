@@ -20,7 +20,24 @@ pub const KILL: &str = "joker_kill";
 
 pub struct Joker;
 
+/// The joker's record of the night: the players whose colour he turned over (L51).
+#[derive(Default, Debug)]
+struct Tonight {
+    flipped: std::collections::BTreeSet<SlotId>,
+}
+
+/// Did the joker turn `target`'s colour over tonight?
+pub fn flipped(run: &NightRun, target: SlotId) -> bool {
+    run.ledger
+        .roles
+        .read(|t: &Tonight| t.flipped.contains(&target))
+}
+
 impl Role for Joker {
+    // His successful check turns the colour over for the rest of the night (L51).
+    fn turns_colour(&self, run: &NightRun, target: SlotId) -> bool {
+        flipped(run, target)
+    }
     // His check goes first, so the colour it turns over holds for every other (L51).
     fn rank_in_stage(&self, ability: &str) -> Option<u8> {
         (ability == CHECK).then_some(0)
@@ -125,7 +142,7 @@ fn check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     };
     ctx.say(Audience::Slot(mv.actor), template, &args);
     share(ctx, mv.actor, &name, teams::colour_word(shown));
-    run.ledger.flipped.insert(target);
+    run.ledger.roles.get_mut::<Tonight>().flipped.insert(target);
     reasons.push(format!(
         "{name}'s colour is turned over for the rest of the night: later checks show him {} (L51)",
         teams::colour_word(!shown)

@@ -432,6 +432,12 @@ pub trait Role: Sync {
         false
     }
 
+    /// Does the role's doing turn `target`'s colour over for tonight's checks (the joker's
+    /// check, L51)?
+    fn turns_colour(&self, _run: &NightRun, _target: SlotId) -> bool {
+        false
+    }
+
     /// Does the black `target` check red tonight through the role (L48, L55, L96, L98)?
     fn black_checks_red(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> bool {
         false
@@ -1044,6 +1050,11 @@ pub fn tell_result(
 /// Does a colour check on `target` meet red whatever else holds?
 pub fn check_meets_red(run: &NightRun, target: SlotId) -> bool {
     ROLES.iter().any(|r| r.check_meets_red(run, target))
+}
+
+/// Does some role's doing turn `target`'s colour over for tonight's checks?
+pub fn turns_colour(run: &NightRun, target: SlotId) -> bool {
+    ROLES.iter().any(|r| r.turns_colour(run, target))
 }
 
 /// Does the black `target` check red tonight through some role?

@@ -315,7 +315,7 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
             } else if mv.targets.contains(&other) && !black_witch {
                 run.ledger.roles.get_mut::<Tonight>().cancelled.push(mv.seq);
                 run.ledger.shielded.insert(other);
-                run.ledger.witch_victims.insert(other);
+                run.ledger.counted_attacked.insert(other);
             }
         }
     }
