@@ -67,6 +67,21 @@ pub struct Requirements {
 }
 
 impl Requirements {
+    /// No requirement: the base of a part that declares only some fields.
+    pub const NONE: Requirements = Requirements {
+        templates: &[],
+        stages: &[],
+        statuses: &[],
+        options: &[],
+        roles: &[],
+        abilities: &[],
+        sides: &[],
+        ballots: &[],
+        rounds: &[],
+        counts: &[],
+        built: &[],
+    };
+
     /// Every required id the roleset lacks, as problems naming the field.
     pub fn missing_in(&self, r: &Roleset) -> Vec<RolesetProblem> {
         let mut out = Vec::new();
@@ -117,6 +132,68 @@ impl Requirements {
             }
         }
         out
+    }
+}
+
+/// Requirements gathered from several parts, each id once: a system's own and those each of its
+/// roles declares beside its code (ru-city's `Role::requires`). Kept in a static, it gives the
+/// system's whole [`Requirements`].
+#[derive(Debug, Default)]
+pub struct GatheredRequirements {
+    templates: Vec<&'static str>,
+    stages: Vec<&'static str>,
+    statuses: Vec<&'static str>,
+    options: Vec<&'static str>,
+    roles: Vec<&'static str>,
+    abilities: Vec<&'static str>,
+    sides: Vec<&'static str>,
+    ballots: Vec<&'static str>,
+    rounds: Vec<&'static str>,
+    counts: Vec<(&'static str, u32, u32)>,
+    built: Vec<&'static str>,
+}
+
+impl GatheredRequirements {
+    pub fn gather(parts: impl IntoIterator<Item = Requirements>) -> Self {
+        fn add<T: PartialEq + Copy>(to: &mut Vec<T>, from: &[T]) {
+            for x in from {
+                if !to.contains(x) {
+                    to.push(*x);
+                }
+            }
+        }
+        let mut all = Self::default();
+        for p in parts {
+            add(&mut all.templates, p.templates);
+            add(&mut all.stages, p.stages);
+            add(&mut all.statuses, p.statuses);
+            add(&mut all.options, p.options);
+            add(&mut all.roles, p.roles);
+            add(&mut all.abilities, p.abilities);
+            add(&mut all.sides, p.sides);
+            add(&mut all.ballots, p.ballots);
+            add(&mut all.rounds, p.rounds);
+            add(&mut all.counts, p.counts);
+            add(&mut all.built, p.built);
+        }
+        all
+    }
+
+    /// The gathered requirements as one.
+    pub fn view(&'static self) -> Requirements {
+        Requirements {
+            templates: &self.templates,
+            stages: &self.stages,
+            statuses: &self.statuses,
+            options: &self.options,
+            roles: &self.roles,
+            abilities: &self.abilities,
+            sides: &self.sides,
+            ballots: &self.ballots,
+            rounds: &self.rounds,
+            counts: &self.counts,
+            built: &self.built,
+        }
     }
 }
 

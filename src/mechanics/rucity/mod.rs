@@ -58,7 +58,7 @@ impl RuleSystem for RuCity {
         ))
     }
     fn requires(&self) -> crate::engine::system::Requirements {
-        requires::REQUIRES
+        requires::all()
     }
     fn upgrade_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_exile_flag(roleset, "exiled");

@@ -14,7 +14,16 @@ pub const ROLE: &str = "active_citizen";
 
 pub struct ActiveCitizen;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_active_citizen_role"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for ActiveCitizen {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn inherits(&self, ctx: &mut Ctx, dead: &[SlotId]) {
         transfer(ctx, dead);
     }

@@ -21,7 +21,16 @@ fn copies_key(actor: SlotId) -> String {
 
 pub struct Actor;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_actor_role", "pm_actor_intercept"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Actor {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn lends(&self) -> Option<super::Lent> {
         Some(super::Lent::Copy)
     }

@@ -18,7 +18,23 @@ const MOST: usize = 4;
 
 pub struct Anonymous;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_anonymous_feed",
+        "pm_anonymous_vote",
+        "pm_anonymous_role",
+        "pm_watched",
+    ],
+    statuses: &["watched"],
+    options: &["anonymous_swap"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Anonymous {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn night_falls(&self, ctx: &mut Ctx) {
         vote_news(ctx);
     }

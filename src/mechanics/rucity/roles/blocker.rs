@@ -11,7 +11,17 @@ use crate::kernel::{Block, Defence};
 
 pub struct Blocker;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_blocker_hit", "pub_blocker_hit", "pub_blocker_miss"],
+    abilities: &["blocker_arrest", "blocker_protect"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Blocker {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn id(&self) -> &'static str {
         "blocker"
     }

@@ -80,7 +80,23 @@ pub fn guarded(run: &NightRun, ward: SlotId) -> bool {
     guards(run).iter().any(|g| g.ward == ward)
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_bodyguard_saved",
+        "pm_bodyguard_saved_role",
+        "pm_bodyguard_survived",
+        "pm_bodyguard_ward_killed",
+        "pm_faceless_bodyguard_ward_killed",
+    ],
+    options: &["faceless_bodyguard"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Bodyguard {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::StageCloses("killers") {
             alibi(ctx, run);

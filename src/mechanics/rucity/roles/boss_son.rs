@@ -68,7 +68,18 @@ impl Heir {
     }
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_boss_son_succeeded"],
+    options: &["boss_son_succession"],
+    abilities: &["head_daughter_successor", "boss_son_successor"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Heir {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // A named successor who dies at a vote shows the status beside his role (L48).
     fn lynched_note(&self, state: &GameState, slot: SlotId) -> Option<&'static str> {
         named_successor(state, slot).then_some("преемник")

@@ -37,7 +37,16 @@ fn most_targets(collected: usize) -> usize {
 
 pub struct Collector;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_collector_role", "pm_role_moves"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Collector {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn lends(&self) -> Option<super::Lent> {
         Some(super::Lent::AsOwn)
     }

@@ -13,7 +13,23 @@ use crate::engine::{Refusal, SlotId};
 
 pub struct Commissar;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_commissar_black",
+        "pm_commissar_failed",
+        "pm_commissar_red",
+        "pm_commissar_withheld",
+        "pm_commissar_false_black",
+        "pub_commissar_withheld",
+    ],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Commissar {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn id(&self) -> &'static str {
         "commissar"
     }

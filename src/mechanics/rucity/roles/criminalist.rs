@@ -27,7 +27,23 @@ fn today_key(c: SlotId) -> String {
 
 pub struct Criminalist;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_criminalist_autopsy",
+        "pm_criminalist_match",
+        "pm_criminalist_no_match",
+        "pm_criminalist_match_victim",
+        "pm_criminalist_visitors",
+    ],
+    abilities: &["criminalist_autopsy", "criminalist_samples"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Criminalist {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

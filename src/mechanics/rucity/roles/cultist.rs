@@ -23,7 +23,18 @@ const SELF_HEAL_NIGHT: &str = "cultist_self_heal_night";
 
 pub struct Cultist;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_cultist_heal"],
+    statuses: &["cultist_target"],
+    options: &["cultist_souls"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Cultist {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // His self-heal survives the attacked-survivor rule, as the doctor's (L16).
     fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
         mv.ability == "cultist_heal" && mv.targets == [mv.actor]

@@ -19,7 +19,36 @@ const SOURCE: &str = "Детектив";
 
 pub struct Detective;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_detective_blackened",
+        "pm_detective_dead_colour",
+        "pm_detective_home",
+        "pm_detective_negative_confirmed",
+        "pm_detective_role",
+        "pm_detective_self_blackened",
+        "pm_detective_visitor_roles",
+        "pm_detective_visitors",
+        "pm_detective_went",
+        "pm_detective_withheld",
+        "pm_investigator_blackening",
+        "pm_detective_role_both",
+        "pm_role_request_withheld",
+    ],
+    options: &["detective_sees_visitors", "role_request_history"],
+    abilities: &[
+        "detective_role_check",
+        "detective_role_request",
+        "detective_track",
+    ],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Detective {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn id(&self) -> &'static str {
         "detective"
     }

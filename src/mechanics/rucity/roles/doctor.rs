@@ -21,7 +21,22 @@ struct Tonight {
     cancelled: std::collections::BTreeSet<crate::engine::SlotId>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_doctor_failed",
+        "pm_doctor_saved",
+        "pub_doctor_hit",
+        "pub_doctor_miss",
+    ],
+    options: &["doctor_repeat_rule"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Doctor {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // A self-heal survives the attacked-survivor rule (L16).
     fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
         mv.ability == "doctor" && mv.targets == [mv.actor]

@@ -28,7 +28,19 @@ const BOUGHT_DAY: &str = "drug_dealer_bought_day";
 
 pub struct DrugDealer;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_drug_dealer_bank", "pm_drugged", "pub_drugged"],
+    statuses: &["drugged"],
+    options: &["drug_barrier_sum"],
+    abilities: &["drug_dealer_buy"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for DrugDealer {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
         bought(ctx, vote.voter).into_iter().collect()
     }

@@ -28,7 +28,33 @@ pub const TORTURED: &str = "tortured";
 
 pub struct Executor;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_executor_torture",
+        "pm_executor_failed",
+        "pm_executor_interrogation",
+        "pm_tortured",
+        "pm_tortured_released",
+        "pm_tortured_crippled",
+        "pub_executor_destroy",
+    ],
+    statuses: &["tortured"],
+    options: &["executor_rage"],
+    abilities: &[
+        "executor_torture",
+        "executor_release",
+        "executor_continue",
+        "executor_destroy",
+        "executor_kill",
+    ],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Executor {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn blocks_move(
         &self,
         ctx: &Ctx,

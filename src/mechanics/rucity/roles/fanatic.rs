@@ -21,7 +21,22 @@ const OWN_KILLS: &str = "fanatic_own_kills";
 
 pub struct Fanatic;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_fanatic_favourite",
+        "pm_fanatic_news",
+        "pm_fanatic_day_news",
+    ],
+    statuses: &["favourite"],
+    abilities: &["fanatic_favourite"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Fanatic {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
     fn rank_in_stage(&self, ability: &str) -> Option<u8> {
         (ability == "fanatic_revenge").then_some(0)

@@ -27,7 +27,17 @@ const LAST_SELF: &str = "geisha_last_self";
 
 pub struct Geisha;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_geisha_becomes_yakuza"],
+    abilities: &["geisha_company", "geisha_kill"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Geisha {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn insures_side(&self) -> Option<super::teams::KillerSide> {
         Some(super::teams::KillerSide::Maniac)
     }

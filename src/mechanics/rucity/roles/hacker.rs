@@ -31,7 +31,19 @@ struct Tonight {
     hacks: Vec<(SlotId, SlotId)>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_hacked", "pm_hacked_until", "pm_hacker_role"],
+    statuses: &["hacked", "hacked_second"],
+    options: &["hacked_black_default"],
+    abilities: &["hack_choice"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Hacker {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn blocks_move(
         &self,
         ctx: &Ctx,

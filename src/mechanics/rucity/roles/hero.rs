@@ -29,7 +29,22 @@ const NO_SHOT_NIGHT: &str = "hero_no_shot_night";
 
 pub struct Hero;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_hero_visitors",
+        "pub_hero_saved",
+        "pub_hero_stood_in_vain",
+    ],
+    statuses: &["hero_saved"],
+    roles: &["hero"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Hero {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn spared_since(&self, state: &GameState, slot: SlotId) -> Option<u32> {
         state.slots.get(slot)?.statuses.get(SAVED).map(|i| i.since)
     }

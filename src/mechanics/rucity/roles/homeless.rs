@@ -32,7 +32,19 @@ struct Tonight {
     watches: Vec<(SlotId, SlotId)>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_homeless_visitors", "pm_homeless_watch"],
+    statuses: &["drunk"],
+    options: &["homeless_drunk"],
+    abilities: &["homeless_drunk"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Homeless {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::Dusk {
             second_night_visits(ctx, run);

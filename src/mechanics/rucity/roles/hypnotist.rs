@@ -60,7 +60,20 @@ pub fn forced(run: &NightRun, mv: &Move) -> bool {
     hypnosis(run).iter().any(|r| r.seq == mv.seq)
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_hypnotist_kill", "pm_hypnotist_visitors"],
+    stages: &["hypnotist"],
+    options: &["doctor_hypnosis_name"],
+    roles: &["hypnotist"],
+    abilities: &["hypnotist"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Hypnotist {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn withholds_colour(
         &self,
         ctx: &Ctx,

@@ -28,7 +28,22 @@ fn shown_key(slot: SlotId) -> String {
 
 pub struct Imitator;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_imitator_meets",
+        "pm_maniac_meets_imitator",
+        "pm_imitator_becomes_maniac",
+    ],
+    options: &["imitator_meeting"],
+    abilities: &["imitator_disguise", "imitator_illusion"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Imitator {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn lends_pending(
         &self,
         _roleset: &crate::rules::Roleset,

@@ -21,7 +21,19 @@ pub const LINK: &str = "immortal_link";
 
 pub struct Immortal;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_immortal_attacked"],
+    statuses: &["spare_life"],
+    options: &["immortal_protected_life"],
+    abilities: &["immortal_unlink"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Immortal {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn spares(&self, ctx: &Ctx, victim: SlotId) -> bool {
         life_will_take(ctx, victim)
     }

@@ -29,7 +29,26 @@ pub fn verified_key(target: SlotId) -> String {
 
 pub struct Inquisitor;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_inquisitor_black",
+        "pm_inquisitor_failed",
+        "pm_inquisitor_red",
+        "pm_inquisitor_verify_black",
+        "pm_inquisitor_verify_failed",
+        "pm_inquisitor_verify_red",
+        "pm_inquisitor_withheld",
+    ],
+    options: &["inquisitor_burn_target"],
+    abilities: &["inquisitor_verify"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Inquisitor {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn black_checks_red(
         &self,
         ctx: &Ctx,

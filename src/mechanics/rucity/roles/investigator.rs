@@ -22,7 +22,22 @@ struct Tonight {
     shots: Vec<(SlotId, SlotId)>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_investigator_feed",
+        "pm_investigator_shot_failed",
+        "pm_investigator_shot_open",
+    ],
+    options: &["investigator_shot_ends"],
+    abilities: &["investigator_role_request", "investigator_verify"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Investigator {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn rights_open(&self, ctx: &mut Ctx) {
         announce_shot_right(ctx);
     }

@@ -33,7 +33,26 @@ pub fn flipped(run: &NightRun, target: SlotId) -> bool {
         .read(|t: &Tonight| t.flipped.contains(&target))
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_joker_black",
+        "pm_joker_corpse",
+        "pm_joker_failed",
+        "pm_joker_false_black",
+        "pm_joker_late",
+        "pm_joker_red",
+        "pm_joker_shared",
+        "pm_joker_visitors",
+    ],
+    abilities: &["joker_check", "joker_kill"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Joker {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // His successful check turns the colour over for the rest of the night (L51).
     fn turns_colour(&self, run: &NightRun, target: SlotId) -> bool {
         flipped(run, target)

@@ -37,7 +37,23 @@ fn late_night_key(j: SlotId) -> String {
 
 pub struct Journalist;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_journalist_blackened",
+        "pm_journalist_colours",
+        "pm_journalist_different",
+        "pm_journalist_same",
+        "pm_journalist_withheld",
+    ],
+    abilities: &["journalist_compare", "journalist_verify"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Journalist {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -17,7 +17,17 @@ const FULL: u32 = 6;
 
 pub struct Judge;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    options: &["judge_min_weight"],
+    roles: &["judge"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Judge {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn convicts_at_a_tie(
         &self,
         ctx: &mut Ctx,

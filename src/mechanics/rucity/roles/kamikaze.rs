@@ -32,7 +32,18 @@ struct Tonight {
     hooked: Vec<SlotId>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_crippled", "pm_kamikaze_spent"],
+    options: &["black_kamikaze_hooks_black"],
+    abilities: &["kamikaze_roles"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Kamikaze {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn withholds_colour(
         &self,
         ctx: &Ctx,

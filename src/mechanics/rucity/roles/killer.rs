@@ -15,7 +15,17 @@ use crate::engine::resolve::{Ctx, live_acts};
 /// A black killer of this side.
 pub struct Killer(pub KillerSide);
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    options: &["protected_suicide"],
+    abilities: &["blacken"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Killer {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // A suicide is independent of the attacked-survivor rule (L11, L16).
     fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
         mv.ability == "suicide"

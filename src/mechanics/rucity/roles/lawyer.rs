@@ -28,7 +28,27 @@ const TEXTS: PrivateTexts = PrivateTexts {
 
 pub struct Lawyer;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_lawyer_black",
+        "pm_lawyer_failed",
+        "pm_lawyer_red",
+        "pm_lawyer_withheld",
+        "pm_lawyer_verify_red",
+        "pm_lawyer_verify_black",
+        "pm_lawyer_verify_failed",
+        "pub_legal_protection_too",
+    ],
+    statuses: &["legal_protection"],
+    abilities: &["lawyer_cancel_bonus", "lawyer_protect", "lawyer_verify"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Lawyer {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
         let protected = state
             .slots

@@ -12,7 +12,16 @@ pub const ROLE: &str = "liar";
 
 pub struct Liar;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    options: &["liar_revote"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Liar {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn revote(&self, ctx: &mut Ctx, opens: bool) {
         if opens {
             keep_first(ctx);

@@ -28,7 +28,16 @@ struct Tonight {
     fire: bool,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    options: &["black_madman_two_blacks", "madman_nights"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Madman {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
         disrupts(ctx, run, mv).map(|why| (StepResult::Failed, why))
     }

@@ -39,7 +39,21 @@ struct Tonight {
     visits: Vec<MaidVisit>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_maid_feed",
+        "pm_maid_holder",
+        "pm_maid_role",
+        "pm_maid_text",
+    ],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Maid {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn id(&self) -> &'static str {
         ROLE
     }

@@ -133,7 +133,16 @@ impl super::HiredKillers for Hiring {
     }
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_mercenary_holder", "pm_mercenary_dead"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Hireling {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn id(&self) -> &'static str {
         self.role
     }

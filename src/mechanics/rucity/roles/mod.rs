@@ -281,6 +281,12 @@ pub trait Role: Sync {
         false
     }
 
+    /// The roleset ids the role's file names (its templates, statuses, options, ...): a
+    /// roleset lacking one is refused, naming it.
+    fn requires(&self) -> crate::engine::system::Requirements {
+        crate::engine::system::Requirements::NONE
+    }
+
     /// Why the holder may not use this ability now, whatever its targets (the console offers
     /// only what passes).
     fn usable(&self, _entry: &Entry) -> Result<(), Refusal> {

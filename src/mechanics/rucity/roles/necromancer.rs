@@ -47,7 +47,21 @@ fn waiting_key(undead: SlotId) -> String {
 
 pub struct Necromancer;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_necromancer_undead",
+        "pm_necromancer_undead_lost",
+        "pm_killer_undead",
+    ],
+    statuses: &["necro_cursed"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Necromancer {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn lends(&self) -> Option<super::Lent> {
         Some(super::Lent::ThroughTheDead)
     }

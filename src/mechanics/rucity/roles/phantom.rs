@@ -28,7 +28,20 @@ const SWITCHED_OFF: &str = "phantom_switched_off";
 
 pub struct Phantom;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_phantom_host", "pub_phantom_possessed"],
+    statuses: &["cursed", "phantom", "possessed"],
+    options: &["phantom_aura"],
+    roles: &["phantom"],
+    abilities: &["phantom_cancel_bonus"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Phantom {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn lends_pending(
         &self,
         roleset: &crate::rules::Roleset,

@@ -38,7 +38,26 @@ struct Tonight {
     verdicts: Vec<(SlotId, String)>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_pimp_feed",
+        "pm_pimp_slave",
+        "pm_slave",
+        "pm_slave_punished",
+        "pm_slave_released",
+        "pm_slave_verdict",
+    ],
+    statuses: &["punished"],
+    options: &["pimp_cap_growth"],
+    abilities: &["pimp_control", "pimp_punish", "pimp_release"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Pimp {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn blocks_move(
         &self,
         ctx: &Ctx,

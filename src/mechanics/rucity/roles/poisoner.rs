@@ -28,7 +28,22 @@ fn poisoned_night_key(victim: SlotId) -> String {
 
 pub struct Poisoner;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_poisoner_cured",
+        "pm_poisoner_done",
+        "pm_poisoner_failed",
+    ],
+    statuses: &["poisoned"],
+    abilities: &["poisoner_poison", "poisoner_antidote", "poisoner_kill"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Poisoner {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn takes_a_surplus_shot(&self) -> bool {
         true
     }

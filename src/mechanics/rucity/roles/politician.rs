@@ -17,7 +17,22 @@ pub const ROLE: &str = "politician";
 
 pub struct Politician;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_politician_patronage",
+        "pm_politician_visitors",
+        "pub_shadow_vertical",
+    ],
+    options: &["politician_mayor_bonus"],
+    abilities: &["patronage", "politician_support", "shadow_vertical"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Politician {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn after_the_vote(&self, ctx: &mut Ctx, vote: &super::VoteDone, step: super::AfterTheVote) {
         if step == super::AfterTheVote::Offices {
             let his_votes = vote.tally.own_votes(politician(&ctx.state));

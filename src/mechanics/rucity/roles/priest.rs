@@ -21,7 +21,17 @@ pub const SAVED: &str = "priest_saved";
 
 pub struct Priest;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_priest_visitors", "pub_priest_saved"],
+    roles: &["priest"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Priest {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn rescues(&self, ctx: &mut Ctx, tally: &mut super::super::votes::Tally) -> bool {
         rescue(ctx, tally)
     }

@@ -41,7 +41,18 @@ pub struct Company {
 
 pub struct Prostitute;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_company", "pm_prostitute_client"],
+    stages: &["company"],
+    options: &["black_prostitute_clients", "prostitute_client_dies"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Prostitute {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
         stops(ctx, run, mv).map(|why| (StepResult::Failed, why))
     }

@@ -28,7 +28,17 @@ fn mode_key(servant: SlotId) -> String {
 
 pub struct Servant;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_servant_copy", "pub_servant_replaces"],
+    abilities: &["servant_bind", "servant_replace", "servant_vote"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Servant {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn refuses_vote(&self, state: &GameState, voter: SlotId) -> Result<(), Refusal> {
         vote_refusal(state, voter)
     }

@@ -20,7 +20,18 @@ const ARMED: &str = "terrorist_armed";
 
 pub struct Terrorist;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pub_terrorist_blast", "pub_terrorist_crippled"],
+    statuses: &["explosion_blocked"],
+    options: &["red_detonator_on_black"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Terrorist {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn replaces_the_result(&self, ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
         detonate(ctx, doomed)
     }

@@ -35,7 +35,21 @@ struct Tonight {
     cancelled: Vec<u64>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_witch_returned", "pm_witch_swapped"],
+    stages: &["witch"],
+    statuses: &["swapped"],
+    options: &["witch_redirect"],
+    roles: &["witch"],
+    abilities: &["witch_dying_swap", "witch_fix"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Witch {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // Her swap reaches back into both killing stages (L46).
     fn turn_moves(&self, ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Vec<Move>) {
         if matches!(stage, "killers" | "peaceful_killers") {

@@ -10,7 +10,17 @@ pub const ROLE: &str = "witness";
 
 pub struct Witness;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    roles: &["witness"],
+    abilities: &["witness"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Witness {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
         super::in_half_votes(weight_modifiers(ctx, vote.voter, vote.target, vote.all))
     }

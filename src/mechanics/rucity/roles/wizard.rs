@@ -25,7 +25,17 @@ fn used(state: &GameState, wizard: SlotId) -> Vec<String> {
 
 pub struct Wizard;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &["pm_wizard_role"],
+    options: &["wizard_declare"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Wizard {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn lends(&self) -> Option<super::Lent> {
         Some(super::Lent::Copy)
     }

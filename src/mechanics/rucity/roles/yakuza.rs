@@ -25,7 +25,17 @@ pub struct Yakuza;
 
 /// The yakuza plays by the killer rules of the maniac's side; his reddening is the killers'
 /// (see [`redden`]).
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    statuses: &["reddened"],
+    abilities: &["redden"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Yakuza {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn black_checks_red(
         &self,
         ctx: &Ctx,

@@ -60,7 +60,36 @@ struct Tonight {
     cuts: Vec<SlotId>,
 }
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pub_faceless_survived",
+        "pub_faceless_hunt",
+        "pm_faceless_cut",
+        "pm_face_cut",
+        "pm_face_target",
+        "pm_face_returned",
+        "pub_face_cut",
+    ],
+    stages: &["face_cut"],
+    statuses: &[
+        "face_cut",
+        "face_target",
+        "faceless_v",
+        "faceless_half_v",
+        "faceless_face",
+        "faceless_draw",
+        "faceless_loss",
+    ],
+    options: &["cut_noticed_by", "faceless_win_count"],
+    abilities: &["faceless_cut"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Faceless {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     fn blocks_move(
         &self,
         ctx: &Ctx,

@@ -14,7 +14,31 @@ use crate::engine::{GameState, SlotId};
 
 pub struct Mayor;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Requirements {
+    templates: &[
+        "pm_mayor_choose",
+        "pm_secretary_vertical",
+        "pub_election_round2",
+        "pub_election_round2_title",
+        "pub_election_title",
+        "pub_mayor_elected",
+        "pub_mayor_lost",
+        "pub_no_mayor",
+        "pub_secretary",
+        "pub_secretary_fired",
+        "pub_secretary_removed",
+        "pub_vertical",
+    ],
+    options: &["secretary_told_vertical"],
+    abilities: &["power_vertical"],
+    ..crate::engine::system::Requirements::NONE
+};
+
 impl Role for Mayor {
+    fn requires(&self) -> crate::engine::system::Requirements {
+        REQUIRES
+    }
     // Day 1's rounds: the mayor's election, its second round, the secretary's appointment
     // (L159, L161).
     fn holds_the_election(&self, ctx: &mut Ctx) {
