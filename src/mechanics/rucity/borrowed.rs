@@ -158,6 +158,9 @@ pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
 
 /// Why a borrowed role's move is skipped when it comes: it goes to the role's owner (L40).
 pub fn skipped(ctx: &Ctx, mv: &Move) -> Option<String> {
+    let (.., why) = LIMITS
+        .iter()
+        .find(|(a, limit, _)| *a == mv.ability && matches!(limit, Limit::NotTheOwner))?;
     let role = super::roles::acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)?.id();
     if !limited(ctx.roleset, &ctx.state, mv.actor, role) {
         return None;
@@ -168,11 +171,7 @@ pub fn skipped(ctx: &Ctx, mv: &Move) -> Option<String> {
             .get(*t)
             .is_some_and(|s| s.own_roles().any(|r| r == role))
     });
-    LIMITS
-        .iter()
-        .filter(|(a, limit, _)| *a == mv.ability && matches!(limit, Limit::NotTheOwner))
-        .find(|_| on_the_owner)
-        .map(|(.., why)| format!("{why}: the move is skipped"))
+    on_the_owner.then(|| format!("{why}: the move is skipped"))
 }
 
 /// Does the actor hold `role` under the limits of a copy? A role he owns is his without
@@ -224,7 +223,7 @@ pub fn a_third_weaker(option: &str, base: u32, current: Option<u32>) -> u32 {
 pub fn in_priority(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
     let order = |stage: &str| ctx.state.stage_order.iter().position(|s| s == stage);
     let mut out = acts.to_vec();
-    out.sort_by_key(|m| (order(&m.stage), rank(ctx, m)));
+    out.sort_by_cached_key(|m| (order(&m.stage), rank(ctx, m)));
     out
 }
 

@@ -185,10 +185,13 @@ pub fn withheld(
     target: SlotId,
     with_covered: bool,
 ) -> Option<String> {
+    let name = ctx.name(target);
     if let Some(why) = super::roles::withholds_colour(ctx, run, target) {
         return Some(why);
     }
-    let name = ctx.name(target);
+    if ctx.has_status(target, super::blocks::CRIPPLED) {
+        return Some(format!("{name} is crippled: no colour information (L6)"));
+    }
     if with_covered && run.ledger.covered.contains(&target) {
         return Some(format!(
             "{name} is also the target of the doctor, the blocker or the bodyguard tonight: no information (L6)"

@@ -40,8 +40,8 @@ impl Role for Cultist {
         mv.ability == "cultist_heal" && mv.targets == [mv.actor]
     }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
-    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
-        (ability == "cultist_devour").then_some(1)
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[("cultist_devour", 1)]
     }
     fn id(&self) -> &'static str {
         ROLE

@@ -42,8 +42,8 @@ impl Role for Doctor {
         mv.ability == "doctor" && mv.targets == [mv.actor]
     }
     // The cultist's heal yields to his (L115.5).
-    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
-        (ability == "doctor").then_some(0)
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[("doctor", 0)]
     }
     fn id(&self) -> &'static str {
         "doctor"

@@ -38,8 +38,8 @@ impl Role for Fanatic {
         REQUIRES
     }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
-    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
-        (ability == "fanatic_revenge").then_some(0)
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[("fanatic_revenge", 0)]
     }
     fn id(&self) -> &'static str {
         ROLE

@@ -47,8 +47,8 @@ impl Role for Geisha {
         }
     }
     // She goes before the prostitute (§7.3 step 5).
-    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
-        (ability == COMPANY).then_some(0)
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[(COMPANY, 0)]
     }
     fn id(&self) -> &'static str {
         ROLE
@@ -136,29 +136,11 @@ impl Role for Geisha {
     }
     /// A black killer's move on her black client, or her black client's move on her, is called
     /// off (L54); no insurance takes it over (L14).
+    // Her company stops moves as the prostitute's does (L54), whether or not a prostitute
+    // plays; and it calls a black killer's move off.
     fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
-        if !ctx.roleset.ability_has_tag(&mv.ability, teams::KILLER) || !teams::black(ctx, mv.actor)
-        {
-            return None;
-        }
-        let &target = mv.targets.first()?;
-        super::prostitute::company(run)
-            .iter()
-            .filter(|c| c.geisha && teams::black(ctx, c.client))
-            .find(|c| {
-                (c.client == target && mv.actor != c.prostitute)
-                    || (c.prostitute == target && c.client == mv.actor)
-            })
-            .map(|c| {
-                (
-                    StepResult::Skipped,
-                    format!(
-                        "the geisha {} keeps the black {} company: the black killer's move is called off (L54)",
-                        ctx.name(c.prostitute),
-                        ctx.name(c.client)
-                    ),
-                )
-            })
+        black_killer_called_off(ctx, run, mv)
+            .or_else(|| super::prostitute::stops(ctx, run, mv).map(|why| (StepResult::Failed, why)))
     }
 }
 
@@ -324,4 +306,30 @@ pub fn where_she_was(ctx: &mut Ctx, run: &mut NightRun) {
             );
         }
     }
+}
+
+/// A black killer's move on the geisha's black client, or by her client on her, is called off
+/// (L54).
+fn black_killer_called_off(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    if !ctx.roleset.ability_has_tag(&mv.ability, teams::KILLER) || !teams::black(ctx, mv.actor) {
+        return None;
+    }
+    let &target = mv.targets.first()?;
+    super::prostitute::company(run)
+        .iter()
+        .filter(|c| c.geisha && teams::black(ctx, c.client))
+        .find(|c| {
+            (c.client == target && mv.actor != c.prostitute)
+                || (c.prostitute == target && c.client == mv.actor)
+        })
+        .map(|c| {
+            (
+                StepResult::Skipped,
+                format!(
+                    "the geisha {} keeps the black {} company: the black killer's move is called off (L54)",
+                    ctx.name(c.prostitute),
+                    ctx.name(c.client)
+                ),
+            )
+        })
 }

@@ -58,8 +58,8 @@ impl Role for Inquisitor {
         checks_red(ctx, run, target)
     }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
-    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
-        (ability == "inquisitor_burn").then_some(3)
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[("inquisitor_burn", 3)]
     }
     fn id(&self) -> &'static str {
         ROLE

@@ -52,8 +52,8 @@ impl Role for Investigator {
         feed(ctx, from, source, template, args);
     }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
-    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
-        (ability == "investigator_shot").then_some(2)
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[("investigator_shot", 2)]
     }
     fn id(&self) -> &'static str {
         "investigator"

@@ -58,8 +58,8 @@ impl Role for Joker {
         flipped(run, target)
     }
     // His check goes first, so the colour it turns over holds for every other (L51).
-    fn rank_in_stage(&self, ability: &str) -> Option<u8> {
-        (ability == CHECK).then_some(0)
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[(CHECK, 0)]
     }
     fn id(&self) -> &'static str {
         ROLE

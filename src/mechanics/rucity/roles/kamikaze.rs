@@ -44,19 +44,6 @@ impl Role for Kamikaze {
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
-    fn withholds_colour(
-        &self,
-        ctx: &Ctx,
-        _run: &super::night::NightRun,
-        target: crate::engine::SlotId,
-    ) -> Option<String> {
-        ctx.has_status(target, CRIPPLED).then(|| {
-            format!(
-                "{} is crippled: no colour information (L6)",
-                ctx.name(target)
-            )
-        })
-    }
     fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
         if moment == super::Moment::Strikes {
             strike(ctx, run);

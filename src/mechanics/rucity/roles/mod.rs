@@ -357,10 +357,11 @@ pub trait Role: Sync {
     /// [`Moment`] for the moments and their order).
     fn at_night(&self, _ctx: &mut Ctx, _run: &mut NightRun, _moment: Moment) {}
 
-    /// A move's place within its stage where the sources order a stage's moves (§7.3 step 5,
-    /// L115.5, L120): lower goes first; moves of unranked abilities follow in entry order.
-    fn rank_in_stage(&self, _ability: &str) -> Option<u8> {
-        None
+    /// The places within their stage of the role's abilities where the sources order a
+    /// stage's moves (§7.3 step 5, L115.5, L120): (ability, rank), lower first; moves of
+    /// unranked abilities follow in entry order.
+    fn stage_ranks(&self) -> &'static [(&'static str, u8)] {
+        &[]
     }
 
     /// The moves of a killing stage as the role's doing tonight turns them before they run
@@ -838,7 +839,9 @@ pub trait Role: Sync {
 
 /// The registered role with this id.
 pub fn find(id: &str) -> Option<&'static dyn Role> {
-    ROLES.iter().copied().find(|r| r.id() == id)
+    static BY_ID: std::sync::LazyLock<std::collections::HashMap<&'static str, &'static dyn Role>> =
+        std::sync::LazyLock::new(|| ROLES.iter().map(|r| (r.id(), *r)).collect());
+    BY_ID.get(id).copied()
 }
 
 /// The role of `actor` whose roleset entry has `ability` (one of his roles, if he holds
@@ -850,14 +853,19 @@ pub fn acting(
     ability: &str,
 ) -> Option<&'static dyn Role> {
     let slot = state.slots.get(actor)?;
-    let pending = pending_roles(roleset, state, actor);
-    slot.roles()
-        .chain(pending.iter().map(String::as_str))
-        .filter(|r| {
-            roleset
-                .role(r)
-                .is_some_and(|d| d.abilities.iter().any(|a| a == ability))
-        })
+    let has_it = |r: &str| {
+        roleset
+            .role(r)
+            .is_some_and(|d| d.abilities.iter().any(|a| a == ability))
+    };
+    // His own and borrowed roles first; the roles his entries will lend only if none has it.
+    if let Some(role) = slot.roles().filter(|r| has_it(r)).find_map(find) {
+        return Some(role);
+    }
+    pending_roles(roleset, state, actor)
+        .iter()
+        .map(String::as_str)
+        .filter(|r| has_it(r))
         .find_map(find)
 }
 
@@ -986,12 +994,14 @@ pub fn at_night(ctx: &mut Ctx, run: &mut NightRun, moment: Moment) {
 /// The stage's moves in the order the sources give them (stable: unranked moves keep their
 /// entry order, after the ranked ones).
 pub fn in_stage_order(moves: &mut [Move]) {
-    moves.sort_by_key(|m| {
-        ROLES
-            .iter()
-            .find_map(|r| r.rank_in_stage(&m.ability))
-            .unwrap_or(u8::MAX)
-    });
+    static RANKS: std::sync::LazyLock<std::collections::HashMap<&'static str, u8>> =
+        std::sync::LazyLock::new(|| {
+            ROLES
+                .iter()
+                .flat_map(|r| r.stage_ranks().iter().copied())
+                .collect()
+        });
+    moves.sort_by_key(|m| RANKS.get(m.ability.as_str()).copied().unwrap_or(u8::MAX));
 }
 
 /// A killing stage's moves as every role's doing tonight turns them.
@@ -1003,7 +1013,7 @@ pub fn turn_moves(ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Ve
 
 /// The visit of a move just recorded, as the roles say whose it is.
 pub fn visit_recorded(ctx: &Ctx, run: &mut NightRun, mv: &Move) {
-    for role in ROLES {
+    for role in ROLES.iter() {
         role.visit_recorded(ctx, run, mv);
     }
 }
