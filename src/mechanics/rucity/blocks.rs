@@ -31,6 +31,28 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
     super::roles::blocks_move(ctx, actor, ability, peaceful)
 }
 
+/// Does a game-day's block `status` on `actor` (the hack, the punishment) hold his move with
+/// `ability` now?
+pub fn day_block_holds(ctx: &Ctx, actor: SlotId, status: &str, ability: &str) -> bool {
+    ctx.state
+        .slots
+        .get(actor)
+        .and_then(|s| s.statuses.get(status))
+        .is_some_and(|i| in_the_window(ctx, i.since, ability))
+}
+
+/// Does a game-day's block `status` hold what `slot`'s role does by itself (through its night
+/// and day)?
+pub fn day_block_holds_the_role(
+    state: &crate::engine::GameState,
+    slot: &crate::engine::Slot,
+    status: &str,
+) -> bool {
+    slot.statuses
+        .get(status)
+        .is_some_and(|i| state.phase.saturating_sub(i.since) <= 1)
+}
+
 /// The naming the hacker cannot stop (L22), and the moves free again by the time they are made.
 const NEVER_HACKED: &[&str] = &["cultist_targets", "collector"];
 const FREE_BY_THEIR_MOVE: &[&str] = &["actor", "wizard", "collector"];

@@ -44,17 +44,7 @@ impl Role for Anonymous {
         _run: &super::night::NightRun,
         target: crate::engine::SlotId,
     ) -> Option<String> {
-        let holds = ctx
-            .state
-            .slots
-            .get(target)
-            .is_some_and(|s| teams::holds(s, ROLE));
-        holds.then(|| {
-            format!(
-                "{} is the anonymous: no information (L6, L24)",
-                ctx.name(target)
-            )
-        })
+        super::no_information_on_holders(ctx, target, ROLE, "the anonymous")
     }
     fn id(&self) -> &'static str {
         ROLE

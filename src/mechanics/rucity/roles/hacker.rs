@@ -53,11 +53,7 @@ impl Role for Hacker {
     ) -> Option<String> {
         let slot = ctx.state.slots.get(actor)?;
         let name = &slot.name;
-        if slot
-            .statuses
-            .get(HACKED)
-            .is_some_and(|i| super::blocks::in_the_window(ctx, i.since, ability))
-        {
+        if super::blocks::day_block_holds(ctx, actor, HACKED, ability) {
             return Some(format!(
                 "{name} is hacked: every role is blocked for the game-day (L22)"
             ));
@@ -79,9 +75,7 @@ impl Role for Hacker {
         slot: &crate::engine::Slot,
     ) -> bool {
         // A hack holds what the role does by itself through its night and day.
-        slot.statuses
-            .get(HACKED)
-            .is_some_and(|i| state.phase.saturating_sub(i.since) <= 1)
+        super::blocks::day_block_holds_the_role(state, slot, HACKED)
     }
     fn answers_move(&self, ctx: &mut Ctx, _run: &mut NightRun, mv: &Move) -> bool {
         if mv.ability != "hack_choice" {

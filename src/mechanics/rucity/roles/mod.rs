@@ -1664,6 +1664,17 @@ fn carry_var(ctx: &mut Ctx, key: impl Fn(SlotId) -> String, from: SlotId, to: Sl
     }
 }
 
+/// A check or comparison of a holder of `role` gives no information (the anonymous, the
+/// terrorist, the hypnotist: L6, L24).
+fn no_information_on_holders(ctx: &Ctx, target: SlotId, role: &str, who: &str) -> Option<String> {
+    let holds = ctx
+        .state
+        .slots
+        .get(target)
+        .is_some_and(|s| teams::holds(s, role));
+    holds.then(|| format!("{} is {who}: no information (L6, L24)", ctx.name(target)))
+}
+
 /// Whole-vote weight modifiers in the count's half votes.
 fn in_half_votes(boosts: Vec<(i32, String)>) -> Vec<(i32, String)> {
     boosts

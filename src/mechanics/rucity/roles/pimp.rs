@@ -66,10 +66,7 @@ impl Role for Pimp {
         _peaceful: bool,
     ) -> Option<String> {
         let slot = ctx.state.slots.get(actor)?;
-        let punished = slot
-            .statuses
-            .get(PUNISHED)
-            .is_some_and(|i| super::blocks::in_the_window(ctx, i.since, ability));
+        let punished = super::blocks::day_block_holds(ctx, actor, PUNISHED, ability);
         punished.then(|| {
             format!(
                 "{} is punished by the pimp: every role is blocked for the game-day (L27)",
@@ -82,9 +79,7 @@ impl Role for Pimp {
         state: &crate::engine::GameState,
         slot: &crate::engine::Slot,
     ) -> bool {
-        slot.statuses
-            .get(PUNISHED)
-            .is_some_and(|i| state.phase.saturating_sub(i.since) <= 1)
+        super::blocks::day_block_holds_the_role(state, slot, PUNISHED)
     }
     fn round_opens(&self, ctx: &mut Ctx) {
         day_control(ctx);

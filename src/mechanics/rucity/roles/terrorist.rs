@@ -65,17 +65,7 @@ impl Role for Terrorist {
         _run: &super::night::NightRun,
         target: crate::engine::SlotId,
     ) -> Option<String> {
-        let holds = ctx
-            .state
-            .slots
-            .get(target)
-            .is_some_and(|s| teams::holds(s, ROLE));
-        holds.then(|| {
-            format!(
-                "{} is the terrorist: no information (L6, L24)",
-                ctx.name(target)
-            )
-        })
+        super::no_information_on_holders(ctx, target, ROLE, "the terrorist")
     }
     fn id(&self) -> &'static str {
         ROLE
