@@ -136,11 +136,10 @@ impl Role for Geisha {
     }
     /// A black killer's move on her black client, or her black client's move on her, is called
     /// off (L54); no insurance takes it over (L14).
-    // Her company stops moves as the prostitute's does (L54), whether or not a prostitute
-    // plays; and it calls a black killer's move off.
+    // The rest of what her company stops is the prostitute's rule, which the prostitute's
+    // hook applies to both (L54).
     fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
         black_killer_called_off(ctx, run, mv)
-            .or_else(|| super::prostitute::stops(ctx, run, mv).map(|why| (StepResult::Failed, why)))
     }
 }
 
