@@ -28,6 +28,10 @@ pub fn blocked(ctx: &Ctx, actor: SlotId, ability: &str) -> Option<String> {
             "{name} is crippled: the peaceful role's moves fail (L6)"
         ));
     }
+    // Every lasting block is a status on the blocked player: with none, no role is asked.
+    if slot.statuses.is_empty() {
+        return None;
+    }
     super::roles::blocks_move(ctx, actor, ability, peaceful)
 }
 

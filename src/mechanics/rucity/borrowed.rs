@@ -227,6 +227,22 @@ pub fn in_priority(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
     out
 }
 
+/// A move sent through an undead (its `undead` parameter, L42) is made from the dead player's
+/// side: the visit the kernel recorded for its maker is the undead's.
+pub fn visit_through_the_dead(ctx: &Ctx, run: &mut super::night::NightRun, mv: &Move) {
+    let Some(undead) = mv.params.get("undead").and_then(|n| ctx.slot_of(n)) else {
+        return;
+    };
+    if let Some(v) = run
+        .visits
+        .iter_mut()
+        .rev()
+        .find(|v| v.actor == mv.actor && v.ability == mv.ability)
+    {
+        v.actor = undead;
+    }
+}
+
 /// 0: a role the player owns (or collected, L41); 1: a copy; 2: through an undead.
 fn rank(ctx: &Ctx, mv: &Move) -> u8 {
     if mv.params.contains_key("undead") {

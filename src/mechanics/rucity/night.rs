@@ -136,7 +136,7 @@ impl kernel::Rules for City {
     /// roleset gives an effect and no role claims is the kernel's to run; anything else is
     /// reported as not implemented, never silently dropped.
     fn act(&mut self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
-        role_hooks::visit_recorded(ctx, run, mv);
+        super::borrowed::visit_through_the_dead(ctx, run, mv);
         if role_hooks::night_move(ctx, run, mv) {
             return true;
         }

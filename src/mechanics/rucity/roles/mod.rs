@@ -382,10 +382,6 @@ pub trait Role: Sync {
         false
     }
 
-    /// A move's visit was just recorded: whose visit it shows (a move through an undead is the
-    /// undead's, L42).
-    fn visit_recorded(&self, _ctx: &Ctx, _run: &mut NightRun, _mv: &Move) {}
-
     /// The player an attack on `victim` reaches instead, through the role's doing (a
     /// bodyguard's guard, L20, L89): the reasons say why.
     fn redirect_attack(
@@ -1008,13 +1004,6 @@ pub fn in_stage_order(moves: &mut [Move]) {
 pub fn turn_moves(ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Vec<Move>) {
     for role in ROLES {
         role.turn_moves(ctx, run, stage, moves);
-    }
-}
-
-/// The visit of a move just recorded, as the roles say whose it is.
-pub fn visit_recorded(ctx: &Ctx, run: &mut NightRun, mv: &Move) {
-    for role in ROLES.iter() {
-        role.visit_recorded(ctx, run, mv);
     }
 }
 

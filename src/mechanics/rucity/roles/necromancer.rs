@@ -86,9 +86,6 @@ impl Role for Necromancer {
     fn vote_boosts(&self, ctx: &Ctx, vote: &super::CastVote) -> Vec<(i32, String)> {
         super::in_half_votes(weight_modifiers(ctx, vote.voter))
     }
-    fn visit_recorded(&self, ctx: &Ctx, run: &mut NightRun, mv: &Move) {
-        visit_from_undead(ctx, run, mv);
-    }
     fn id(&self) -> &'static str {
         ROLE
     }
@@ -463,20 +460,4 @@ pub fn destroy(ctx: &mut Ctx, killer: SlotId, undead: SlotId, reasons: &mut Vec<
         ctx.name(undead),
         ctx.name(necromancer)
     ));
-}
-
-/// Moves through an undead are sent from the dead player's side (L42): the visit the kernel
-/// recorded for the necromancer is the undead's.
-pub fn visit_from_undead(ctx: &Ctx, run: &mut NightRun, mv: &Move) {
-    let Some(undead) = mv.params.get("undead").and_then(|n| ctx.slot_of(n)) else {
-        return;
-    };
-    if let Some(v) = run
-        .visits
-        .iter_mut()
-        .rev()
-        .find(|v| v.actor == mv.actor && v.ability == mv.ability)
-    {
-        v.actor = undead;
-    }
 }
