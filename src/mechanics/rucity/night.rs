@@ -132,17 +132,17 @@ pub fn resolve(ctx: &mut Ctx) {
 impl kernel::Rules for City {
     type Ledger = CityNight;
 
-    /// A move goes to the role that makes it; a night note is the notes' own; an ability the
-    /// roleset gives an effect and no role claims is the kernel's to run; anything else is
-    /// reported as not implemented, never silently dropped.
+    /// A night note is the notes' own; any other move goes to the role that makes it; an
+    /// ability the roleset gives an effect and no role claims is the kernel's to run; anything
+    /// else is reported as not implemented, never silently dropped.
     fn act(&mut self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         super::borrowed::visit_through_the_dead(ctx, run, mv);
-        if role_hooks::night_move(ctx, run, mv) {
-            return true;
-        }
         if super::notes::is_note(&mv.ability) {
             let why = "a night note: posted in the morning if its condition holds";
             step(ctx, mv, StepResult::Info, vec![why.into()]);
+            return true;
+        }
+        if role_hooks::night_move(ctx, run, mv) {
             return true;
         }
         let holds =
@@ -187,7 +187,9 @@ impl kernel::Rules for City {
         } else {
             acts.to_vec()
         };
-        role_hooks::turn_moves(ctx, run, stage, &mut moves);
+        if !moves.is_empty() {
+            role_hooks::turn_moves(ctx, run, stage, &mut moves);
+        }
         role_hooks::in_stage_order(&mut moves);
         if stage != "killers" {
             for act in &moves {
