@@ -350,12 +350,15 @@ pub trait Role: Sync {
         _run: &NightRun,
         _mv: &Move,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        learn_default(self.id(), Hot::Stops);
         None
     }
 
     /// What the role does at a named moment of the night beyond its own moves (see
     /// [`Moment`] for the moments and their order).
-    fn at_night(&self, _ctx: &mut Ctx, _run: &mut NightRun, _moment: Moment) {}
+    fn at_night(&self, _ctx: &mut Ctx, _run: &mut NightRun, _moment: Moment) {
+        learn_default(self.id(), Hot::AtNight);
+    }
 
     /// The places within their stage of the role's abilities where the sources order a
     /// stage's moves (§7.3 step 5, L115.5, L120): (ability, rank), lower first; moves of
@@ -374,11 +377,13 @@ pub trait Role: Sync {
         _stage: &str,
         _moves: &mut Vec<Move>,
     ) {
+        learn_default(self.id(), Hot::TurnMoves);
     }
 
     /// A move of another role's ability that the role's doing gave its maker (the hacked
     /// black's choice of role, L22): `true` if the role resolved it.
     fn answers_move(&self, _ctx: &mut Ctx, _run: &mut NightRun, _mv: &Move) -> bool {
+        learn_default(self.id(), Hot::AnswersMove);
         false
     }
 
@@ -391,6 +396,7 @@ pub trait Role: Sync {
         _attack: &Aimed,
         _reasons: &mut Vec<String>,
     ) -> Option<SlotId> {
+        learn_default(self.id(), Hot::RedirectAttack);
         None
     }
 
@@ -402,18 +408,21 @@ pub trait Role: Sync {
         _run: &NightRun,
         _victim: SlotId,
     ) -> Vec<(SlotId, String)> {
+        learn_default(self.id(), Hot::AttackedWith);
         Vec::new()
     }
 
     /// Why an attack meets something of the role's instead of its victim (the imitator's
     /// illusion of the maniac, L50).
     fn takes_attack(&self, _ctx: &Ctx, _run: &mut NightRun, _attack: &Attack) -> Option<String> {
+        learn_default(self.id(), Hot::TakesAttack);
         None
     }
 
     /// A death by an attack of `kind` takes another player with it through the role (the
     /// immortal's link, L19): the partner, the cause of his death, and why.
     fn dies_with(&self, _ctx: &mut Ctx, _victim: SlotId, _kind: &str) -> Option<LinkedDeath> {
+        learn_default(self.id(), Hot::DiesWith);
         None
     }
 
@@ -432,17 +441,20 @@ pub trait Role: Sync {
     /// Does a colour check on `target` tonight meet something of the role's that shows red
     /// whatever else holds (the imitator's illusion of the maniac, L50)?
     fn check_meets_red(&self, _run: &NightRun, _target: SlotId) -> bool {
+        learn_default(self.id(), Hot::CheckMeetsRed);
         false
     }
 
     /// Does the role's doing turn `target`'s colour over for tonight's checks (the joker's
     /// check, L51)?
     fn turns_colour(&self, _run: &NightRun, _target: SlotId) -> bool {
+        learn_default(self.id(), Hot::TurnsColour);
         false
     }
 
     /// Does the black `target` check red tonight through the role (L48, L55, L96, L98)?
     fn black_checks_red(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> bool {
+        learn_default(self.id(), Hot::BlackChecksRed);
         false
     }
 
@@ -455,6 +467,7 @@ pub trait Role: Sync {
     /// Why a colour check (or the journalist's comparison) on `target` gives no information
     /// through the role (L6, L24, L88, L132).
     fn withholds_colour(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> Option<String> {
+        learn_default(self.id(), Hot::WithholdsColour);
         None
     }
 
@@ -485,6 +498,7 @@ pub trait Role: Sync {
         _ability: &str,
         _peaceful: bool,
     ) -> Option<String> {
+        learn_default(self.id(), Hot::BlocksMove);
         None
     }
 
@@ -527,12 +541,14 @@ pub trait Role: Sync {
     /// Is this move, made by a player an attack reached tonight, one the attacked-survivor rule
     /// (L16) leaves in force through the role (a self-heal, a suicide, the executor's moves)?
     fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, _mv: &Move) -> bool {
+        learn_default(self.id(), Hot::KeepsMove);
         false
     }
 
     /// Does the role's doing tonight keep a heal on `target` from working (a black
     /// bodyguard's guard, L89)?
     fn stops_heal(&self, _run: &NightRun, _target: SlotId) -> bool {
+        learn_default(self.id(), Hot::StopsHeal);
         false
     }
 
@@ -833,6 +849,51 @@ pub trait Role: Sync {
     fn day_round(&self, _ctx: &mut Ctx) {}
 }
 
+/// The hooks asked for every move, attack, stage or check of a night. A role that leaves one
+/// at its default learns so on the first call, and the folds skip it from then on: the night
+/// asks only the roles that answer (the registry has at most 64 roles, one bit each).
+#[derive(Clone, Copy)]
+enum Hot {
+    Stops,
+    BlocksMove,
+    AtNight,
+    TurnMoves,
+    RedirectAttack,
+    AttackedWith,
+    TakesAttack,
+    DiesWith,
+    StopsHeal,
+    KeepsMove,
+    AnswersMove,
+    CheckMeetsRed,
+    TurnsColour,
+    BlackChecksRed,
+    WithholdsColour,
+}
+
+const HOT_HOOKS: usize = Hot::WithholdsColour as usize + 1;
+
+/// Per hot hook, the registry positions of the roles that left it at its default.
+static DEFAULTED: [std::sync::atomic::AtomicU64; HOT_HOOKS] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; HOT_HOOKS];
+
+/// A role's default of `hook` ran: the role does not answer it.
+fn learn_default(id: &str, hook: Hot) {
+    if let Some(at) = ROLES.iter().position(|r| r.id() == id) {
+        DEFAULTED[hook as usize].fetch_or(1 << at, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The roles that may answer `hook`, in the registry's order.
+fn answering(hook: Hot) -> impl Iterator<Item = &'static dyn Role> {
+    let defaulted = DEFAULTED[hook as usize].load(std::sync::atomic::Ordering::Relaxed);
+    ROLES
+        .iter()
+        .enumerate()
+        .filter(move |(at, _)| defaulted & (1 << at) == 0)
+        .map(|(_, r)| *r)
+}
+
 /// The registered role with this id.
 pub fn find(id: &str) -> Option<&'static dyn Role> {
     static BY_ID: std::sync::LazyLock<std::collections::HashMap<&'static str, &'static dyn Role>> =
@@ -961,7 +1022,7 @@ pub fn lent_by(by: &str) -> Option<Lent> {
 pub fn night_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
     let own = acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)
         .is_some_and(|role| role.night_move(ctx, run, mv));
-    own || ROLES.iter().any(|r| r.answers_move(ctx, run, mv))
+    own || answering(Hot::AnswersMove).any(|r| r.answers_move(ctx, run, mv))
 }
 
 /// Every role's morning messages, in the registry's order.
@@ -977,12 +1038,12 @@ pub fn stops(
     run: &NightRun,
     mv: &Move,
 ) -> Option<(crate::engine::outcome::StepResult, String)> {
-    ROLES.iter().find_map(|r| r.stops(ctx, run, mv))
+    answering(Hot::Stops).find_map(|r| r.stops(ctx, run, mv))
 }
 
 /// Every role's doings at this moment of the night, in the registry's order.
 pub fn at_night(ctx: &mut Ctx, run: &mut NightRun, moment: Moment) {
-    for role in ROLES {
+    for role in answering(Hot::AtNight) {
         role.at_night(ctx, run, moment);
     }
 }
@@ -1002,7 +1063,7 @@ pub fn in_stage_order(moves: &mut [Move]) {
 
 /// A killing stage's moves as every role's doing tonight turns them.
 pub fn turn_moves(ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Vec<Move>) {
-    for role in ROLES {
+    for role in answering(Hot::TurnMoves) {
         role.turn_moves(ctx, run, stage, moves);
     }
 }
@@ -1014,28 +1075,26 @@ pub fn redirect_attack(
     attack: &Aimed,
     reasons: &mut Vec<String>,
 ) -> SlotId {
-    ROLES
-        .iter()
+    answering(Hot::RedirectAttack)
         .find_map(|r| r.redirect_attack(ctx, run, attack, reasons))
         .unwrap_or(attack.victim)
 }
 
 /// Everyone else an attack that landed on `victim` reaches, and why, in the registry's order.
 pub fn attacked_with(ctx: &mut Ctx, run: &NightRun, victim: SlotId) -> Vec<(SlotId, String)> {
-    ROLES
-        .iter()
+    answering(Hot::AttackedWith)
         .flat_map(|r| r.attacked_with(ctx, run, victim))
         .collect()
 }
 
 /// Why an attack meets something other than its victim, if a role says so.
 pub fn takes_attack(ctx: &Ctx, run: &mut NightRun, attack: &Attack) -> Option<String> {
-    ROLES.iter().find_map(|r| r.takes_attack(ctx, run, attack))
+    answering(Hot::TakesAttack).find_map(|r| r.takes_attack(ctx, run, attack))
 }
 
 /// The player a death takes with it, and why, if a role links them.
 pub fn dies_with(ctx: &mut Ctx, victim: SlotId, kind: &str) -> Option<LinkedDeath> {
-    ROLES.iter().find_map(|r| r.dies_with(ctx, victim, kind))
+    answering(Hot::DiesWith).find_map(|r| r.dies_with(ctx, victim, kind))
 }
 
 /// Tell a checker's result to him, and let every role overhear it (L8).
@@ -1054,17 +1113,17 @@ pub fn tell_result(
 
 /// Does a colour check on `target` meet red whatever else holds?
 pub fn check_meets_red(run: &NightRun, target: SlotId) -> bool {
-    ROLES.iter().any(|r| r.check_meets_red(run, target))
+    answering(Hot::CheckMeetsRed).any(|r| r.check_meets_red(run, target))
 }
 
 /// Does some role's doing turn `target`'s colour over for tonight's checks?
 pub fn turns_colour(run: &NightRun, target: SlotId) -> bool {
-    ROLES.iter().any(|r| r.turns_colour(run, target))
+    answering(Hot::TurnsColour).any(|r| r.turns_colour(run, target))
 }
 
 /// Does the black `target` check red tonight through some role?
 pub fn black_checks_red(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
-    ROLES.iter().any(|r| r.black_checks_red(ctx, run, target))
+    answering(Hot::BlackChecksRed).any(|r| r.black_checks_red(ctx, run, target))
 }
 
 /// Does `checker`'s verification of `target` find red through some role?
@@ -1074,16 +1133,12 @@ pub fn verifies_red(state: &GameState, checker: SlotId, target: SlotId) -> bool 
 
 /// Why a colour check on `target` gives no information, by the first role that withholds it.
 pub fn withholds_colour(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
-    ROLES
-        .iter()
-        .find_map(|r| r.withholds_colour(ctx, run, target))
+    answering(Hot::WithholdsColour).find_map(|r| r.withholds_colour(ctx, run, target))
 }
 
 /// Why a role's doing blocks `actor`'s move now, by the first role that blocks it.
 pub fn blocks_move(ctx: &Ctx, actor: SlotId, ability: &str, peaceful: bool) -> Option<String> {
-    ROLES
-        .iter()
-        .find_map(|r| r.blocks_move(ctx, actor, ability, peaceful))
+    answering(Hot::BlocksMove).find_map(|r| r.blocks_move(ctx, actor, ability, peaceful))
 }
 
 /// Does some role's doing block the peaceful role of `slot` in what it does by itself?
@@ -1130,14 +1185,12 @@ pub fn shot_meets(
 
 /// Does some role leave this attacked player's move in force (L16)?
 pub fn keeps_move_when_attacked(ctx: &Ctx, run: &NightRun, mv: &Move) -> bool {
-    ROLES
-        .iter()
-        .any(|r| r.keeps_move_when_attacked(ctx, run, mv))
+    answering(Hot::KeepsMove).any(|r| r.keeps_move_when_attacked(ctx, run, mv))
 }
 
 /// Does some role's doing keep a heal on `target` from working tonight?
 pub fn stops_heal(run: &NightRun, target: SlotId) -> bool {
-    ROLES.iter().any(|r| r.stops_heal(run, target))
+    answering(Hot::StopsHeal).any(|r| r.stops_heal(run, target))
 }
 
 /// The ballots as they count once every role's holders stand in for others.
@@ -1710,6 +1763,12 @@ mod tests {
     use super::*;
 
     /// Every role of the bundled roleset has its file, and every file a role of the roleset.
+    /// The hot hooks' defaults are learned one bit per role.
+    #[test]
+    fn the_registry_fits_the_learned_defaults() {
+        assert!(ROLES.len() <= 64);
+    }
+
     #[test]
     fn the_registry_and_the_roleset_name_the_same_roles() {
         let roleset = crate::systems::builtin("ru-city")
