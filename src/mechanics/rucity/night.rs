@@ -238,7 +238,9 @@ impl kernel::Rules for City {
         if let Some(stop) = role_hooks::stops(ctx, run, mv) {
             return Some(stop);
         }
-        if let Some(why) = super::borrowed::skipped(ctx, mv) {
+        let skipped =
+            super::borrowed::skipped(ctx, mv).or_else(|| role_hooks::repeat_skipped(ctx, mv));
+        if let Some(why) = skipped {
             return Some((StepResult::Skipped, why));
         }
         let attacked = run.attacked(mv.actor) || run.ledger.counted_attacked.contains(&mv.actor);

@@ -159,11 +159,17 @@ impl Role for Bodyguard {
                 "an alibi and the interference are a black bodyguard's (L89)",
             );
         }
+        Ok(())
+    }
+    fn refuse_repeat(&self, entry: &Entry) -> Result<(), Refusal> {
+        let red = entry.ability == ROLE && !teams::is_black(entry.roleset, entry.me());
+        // The faceless may guard the same player again (L71).
+        let faceless = super::faceless::is_faceless(entry.state, entry.actor);
         let again = entry
             .targets
             .first()
             .is_some_and(|t| guarded_last_night(entry.me(), *t, entry.night()));
-        if again {
+        if red && !faceless && again {
             return refusal(
                 ROLE,
                 "no guarding the same player two nights in a row (L20)",

@@ -60,6 +60,12 @@ impl Role for Doctor {
         }
         Ok(())
     }
+    fn refuse_repeat(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability == "doctor" {
+            return no_repeat(entry);
+        }
+        Ok(())
+    }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         tell(ctx, run);
     }
@@ -77,19 +83,25 @@ impl Role for Doctor {
     }
 }
 
-/// No double heal and no self-heal on two nights in a row, never himself in a double heal (L4,
-/// Q3; by option only the self-heal is limited).
+/// Never himself in a double heal (L4); the repeats are `no_repeat`'s.
 fn limits(entry: &Entry) -> Result<(), Refusal> {
-    let me = entry.me();
-    let night = entry.night();
     let double = entry.targets.len() > 1;
-    let selfish = entry.targets.contains(&me.id);
-    if double && selfish {
+    if double && entry.targets.contains(&entry.actor) {
         return refusal(
             "doctor",
             "the doctor may not include themselves in a double heal (L4)",
         );
     }
+    Ok(())
+}
+
+/// No double heal and no self-heal on two nights in a row (L4; Q3: by option only the
+/// self-heal is limited).
+fn no_repeat(entry: &Entry) -> Result<(), Refusal> {
+    let me = entry.me();
+    let night = entry.night();
+    let double = entry.targets.len() > 1;
+    let selfish = entry.targets.contains(&me.id);
     let last = |key: &str| me.counter(key) > 0 && me.counter(key) + 1 == night;
     if double
         && last(LAST_DOUBLE)

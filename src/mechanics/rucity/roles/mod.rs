@@ -298,6 +298,13 @@ pub trait Role: Sync {
         Ok(())
     }
 
+    /// Why an entry of one of the role's moves repeats a target the role may not take again
+    /// (the doctor's, L4; the bodyguard's, L20). Refused at entry, except from the new owner
+    /// of a role the witch swapped, whose move is an automatic skip when it comes (L46).
+    fn refuse_repeat(&self, _entry: &Entry) -> Result<(), Refusal> {
+        Ok(())
+    }
+
     /// Why this role's doing forbids a player's move now, whatever role makes it: a ban known
     /// before the phase opens (the black hero's rescue bans the killer moves of the hero and
     /// the black he saved the next night, L98).
@@ -985,7 +992,11 @@ pub fn refuse(
             super::borrowed::refuse(&asked, role.id())?;
             killer::peaceful_kill_refusal(&asked)?;
             necromancer::refuse_undead_move(&asked, role.id())?;
-            role.refuse(&asked)
+            role.refuse(&asked)?;
+            if witch::swapped(state, actor) {
+                return Ok(());
+            }
+            role.refuse_repeat(&asked)
         }
         None => Ok(()),
     }
@@ -1039,6 +1050,28 @@ pub fn stops(
     mv: &Move,
 ) -> Option<(crate::engine::outcome::StepResult, String)> {
     answering(Hot::Stops).find_map(|r| r.stops(ctx, run, mv))
+}
+
+/// The new owner of a swapped role who repeats a target the role may not take again: an
+/// automatic skip, and why (L46).
+pub fn repeat_skipped(ctx: &Ctx, mv: &Move) -> Option<String> {
+    if !witch::swapped(&ctx.state, mv.actor) {
+        return None;
+    }
+    let role = acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)?;
+    let asked = entry(
+        ctx.roleset,
+        &ctx.state,
+        mv.actor,
+        &mv.ability,
+        &mv.targets,
+        &mv.params,
+    );
+    let refused = role.refuse_repeat(&asked).err()?;
+    Some(format!(
+        "{}: the new owner of a swapped role gets an automatic skip (L46)",
+        refused.message
+    ))
 }
 
 /// Every role's doings at this moment of the night, in the registry's order.

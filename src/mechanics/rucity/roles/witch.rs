@@ -170,6 +170,11 @@ fn swapped_pairs(state: &GameState) -> Vec<(SlotId, SlotId)> {
 
 /// Last night's swaps end: the roles go back, unless the witch fixed the swap or one of the
 /// pair died during the day (L46).
+/// Does `slot` hold a role the witch swapped to him, until the swap returns?
+pub fn swapped(state: &GameState, slot: SlotId) -> bool {
+    state.slots.get(slot).is_some_and(|s| s.has_status(SWAPPED))
+}
+
 fn return_swaps(ctx: &mut Ctx) {
     for (a, b) in swapped_pairs(&ctx.state) {
         for p in [a, b] {
