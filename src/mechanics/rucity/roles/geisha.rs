@@ -89,6 +89,20 @@ impl Role for Geisha {
         }
         Ok(())
     }
+    // Not herself two nights in a row (L54).
+    fn refuse_repeat(&self, entry: &Entry) -> Result<(), Refusal> {
+        if entry.ability != COMPANY || entry.targets.first() != Some(&entry.actor) {
+            return Ok(());
+        }
+        let last = entry.me().counters.get(LAST_SELF).copied().unwrap_or(0);
+        if last > 0 && last + 1 == entry.night() {
+            return refusal(
+                COMPANY,
+                "the geisha kept herself company last night: not two nights in a row (L54)",
+            );
+        }
+        Ok(())
+    }
     fn refuse(&self, entry: &Entry) -> Result<(), Refusal> {
         let Some(&t) = entry.targets.first() else {
             return Ok(());
@@ -99,16 +113,6 @@ impl Role for Geisha {
                     COMPANY,
                     "two clients at once only for a geisha holding the prostitute (L111)",
                 )
-            }
-            COMPANY if t == entry.actor => {
-                let last = entry.me().counters.get(LAST_SELF).copied().unwrap_or(0);
-                if last > 0 && last + 1 == entry.night() {
-                    return refusal(
-                        COMPANY,
-                        "the geisha kept herself company last night: not two nights in a row (L54)",
-                    );
-                }
-                Ok(())
             }
             KILL => {
                 let company = live_acts(entry.state).any(|a| {

@@ -299,8 +299,9 @@ pub trait Role: Sync {
     }
 
     /// Why an entry of one of the role's moves repeats a target the role may not take again
-    /// (the doctor's, L4; the bodyguard's, L20). Refused at entry, except from the new owner
-    /// of a role the witch swapped, whose move is an automatic skip when it comes (L46).
+    /// (the doctor's, L4; the bodyguard's, L20; the geisha's, L54). Refused at entry, except
+    /// from the new owner of a role the witch swapped, whose move is an automatic skip when it
+    /// comes (L46).
     fn refuse_repeat(&self, _entry: &Entry) -> Result<(), Refusal> {
         Ok(())
     }
