@@ -52,7 +52,7 @@ pub fn transfer(ctx: &mut Ctx, dead: &[SlotId]) {
             let role = s.role.clone();
             // The black phantom's curse counts as crippling (L6, L88).
             let crippled =
-                s.has_status(super::kamikaze::CRIPPLED) || s.has_status(super::phantom::CURSED);
+                s.has_status(super::blocks::CRIPPLED) || s.has_status(super::phantom::CURSED);
             (!s.alive && !crippled && teams::is_special_peaceful(ctx.roleset, &role))
                 .then(|| (teams::is_black(ctx.roleset, s), *d, role))
         })

@@ -106,7 +106,7 @@ fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
-    if ctx.has_status(target, super::kamikaze::CRIPPLED) {
+    if ctx.has_status(target, super::blocks::CRIPPLED) {
         let why = format!(
             "{} is crippled: the role cannot be copied, the move is skipped (L40)",
             ctx.name(target)

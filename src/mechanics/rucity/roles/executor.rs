@@ -11,7 +11,7 @@
 //! Once every other black is out he may shoot instead (§2.9).
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, kamikaze, refusal, teams, werewolf};
+use super::{Entry, Role, refusal, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
@@ -228,7 +228,7 @@ fn take(ctx: &mut Ctx, mv: &Move, target: SlotId, reasons: &mut Vec<String>) -> 
         "{name} is taken to the torture chamber: the peaceful role is blocked from now on (L53)"
     ));
     if target == mv.actor {
-        ctx.set_status_until(target, kamikaze::CRIPPLED, None, None);
+        ctx.set_status_until(target, super::blocks::CRIPPLED, None, None);
         reasons.push(
             "he tortures himself: his own peaceful role and colour are destroyed; his negative move stays (L53)"
                 .into(),
@@ -270,7 +270,7 @@ fn end_torture(ctx: &mut Ctx, executor: SlotId, captive: SlotId, crippled: bool)
     ctx.set_status_until(captive, TORTURED, Some(executor), Some(phase));
     let name = ctx.name(captive);
     if crippled {
-        ctx.set_status_until(captive, kamikaze::CRIPPLED, None, None);
+        ctx.set_status_until(captive, super::blocks::CRIPPLED, None, None);
         ctx.say(Audience::Slot(captive), "pm_tortured_crippled", &[]);
         format!(
             "{name} is tortured on: his peaceful role and colour are lost for good, and his negative role is blocked until the night ends (L53)"
@@ -346,7 +346,7 @@ fn interrogate(ctx: &mut Ctx) {
 /// negative role is blocked until the night ends (L53, L113).
 fn destroy(ctx: &mut Ctx, executor: SlotId, target: SlotId) {
     let next_night = ctx.state.phase + 1;
-    ctx.set_status_until(target, kamikaze::CRIPPLED, None, None);
+    ctx.set_status_until(target, super::blocks::CRIPPLED, None, None);
     ctx.set_status_until(target, TORTURED, Some(executor), Some(next_night));
     let name = ctx.name(target);
     ctx.note(

@@ -182,7 +182,7 @@ fn dying_kill_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
 fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
     let mut executed = Vec::new();
     for (inquisitor, target) in super::dying_moves(ctx, "inquisitor_dying_kill", lynched) {
-        if ctx.state.slots[inquisitor].has_status(super::kamikaze::CRIPPLED) {
+        if ctx.state.slots[inquisitor].has_status(super::blocks::CRIPPLED) {
             continue;
         }
         let execution = teams::black(ctx, inquisitor);

@@ -21,8 +21,6 @@ use crate::kernel::Attack;
 pub const ROLE: &str = "kamikaze";
 /// Slot counter: the role killed a black and strikes no more (it passes with the role).
 pub const SPENT: &str = "kamikaze_spent";
-/// The status of a player who lost his peaceful role and colour for good (L6, L38).
-pub const CRIPPLED: &str = super::blocks::CRIPPLED;
 
 pub struct Kamikaze;
 
@@ -277,7 +275,7 @@ pub fn cripple(ctx: &mut Ctx, slot: SlotId, by: SlotId) -> bool {
         );
         return false;
     }
-    ctx.set_status(slot, CRIPPLED, Some(by));
+    ctx.set_status(slot, super::blocks::CRIPPLED, Some(by));
     ctx.say(Audience::Slot(slot), "pm_crippled", &[]);
     true
 }

@@ -165,7 +165,7 @@ fn check_on(state: &GameState, target: SlotId) -> Option<&str> {
 fn lawyer(state: &GameState) -> Option<SlotId> {
     state
         .living()
-        .find(|s| teams::holds(s, ROLE) && !s.has_status(super::kamikaze::CRIPPLED))
+        .find(|s| teams::holds(s, ROLE) && !s.has_status(super::blocks::CRIPPLED))
         .map(|s| s.id)
 }
 

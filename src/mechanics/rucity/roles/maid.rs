@@ -11,7 +11,7 @@
 
 use super::super::notes;
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, kamikaze, refusal, teams};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
@@ -145,7 +145,7 @@ fn visit_role(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         .iter()
         .find(|s| s.alive && s.role == role && s.id != mv.actor)
         .map(|s| s.id);
-    let Some(holder) = holder.filter(|h| !ctx.has_status(*h, kamikaze::CRIPPLED)) else {
+    let Some(holder) = holder.filter(|h| !ctx.has_status(*h, super::blocks::CRIPPLED)) else {
         let why = format!(
             "no living player can be served as {}: the role is absent or unusable, the move fails (L45)",
             teams::role_name(ctx.roleset, &role)
