@@ -798,6 +798,7 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         game_over: None,
         round: 0,
         vars: BTreeMap::new(),
+        kept: Default::default(),
         role_changes: Vec::new(),
         names: Default::default(),
         out_of_game_statuses: roleset

@@ -1,6 +1,7 @@
 //! The state of a game at one moment, derived by replaying its entries.
 
 use super::entry::Pending;
+use super::kept::Kept;
 use super::name_index::NameIndex;
 use super::outcome::{Death, Message, Outcome, Verdict};
 use super::setup::Level;
@@ -183,6 +184,10 @@ pub struct GameState {
     /// Game-level values a rule system keeps between phases (reserve shots, the mayor's fate).
     #[serde(default)]
     pub vars: BTreeMap<String, String>,
+    /// What the rule system keeps between phases, in its own types (see [`Kept`]); derived by
+    /// replay like the rest of the state, so never saved.
+    #[serde(skip)]
+    pub kept: Kept,
     /// The roleset's statuses that take a living player out of the game
     /// ([`crate::rules::StatusDef::removes_from_game`]), copied here at the start so that
     /// [`GameState::living`] needs no roleset.

@@ -341,25 +341,26 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         None
     }
 
-    /// A kept value (`GameState::vars`) or a player's counter (`Slot::counters`, `slot` given)
-    /// in the host's words: whom a slot id names, what a count counts. `None` leaves it to the
-    /// host sheet's generic wording (the key's words and the value); `Some("")` leaves it out,
-    /// as bookkeeping the other lines already say.
-    fn value_words(
+    /// A player's counter (`Slot::counters`) in the host's words: whom a slot id names, what a
+    /// count counts. `None` leaves it to the host sheet's generic wording (the key's words and
+    /// the value); `Some("")` leaves it out, as bookkeeping the other lines already say.
+    fn counter_words(
         &self,
         _roleset: &Roleset,
         _state: &GameState,
-        _slot: Option<SlotId>,
+        _slot: SlotId,
         _key: &str,
-        _value: &str,
+        _value: u32,
     ) -> Option<String> {
         None
     }
 
-    /// Whether the host sheet's list of game values leaves out this kept value, because a
-    /// section of [`RuleSystem::host_sections`] shows it readably.
-    fn hides_value(&self, _key: &str) -> bool {
-        false
+    /// What the system keeps between phases ([`crate::engine::Kept`]) in the host's words, one
+    /// line a value, for the host sheet's "Game values": the engine cannot read the system's
+    /// types, so the system says them. Values a section of [`RuleSystem::host_sections`]
+    /// already shows are left out.
+    fn kept_lines(&self, _roleset: &Roleset, _state: &GameState) -> Vec<String> {
+        Vec::new()
     }
 
     /// Sections of the host sheet the system keeps beside the players' table (Conan's crime

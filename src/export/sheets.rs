@@ -425,12 +425,12 @@ pub fn recap(game: &Game, markup: Markup) -> Result<String, String> {
 }
 
 /// The host sheet: everything the host keeps track of and the players must not see.
-/// A kept value or counter as the host reads it: the rule system's words where it has them,
-/// else the key's words (its system's prefix dropped, `:` and `_` as spaces) and the value.
-fn value_words(game: &Game, slot: Option<usize>, key: &str, value: &str) -> String {
+/// A counter as the host reads it: the rule system's words where it has them, else the key's
+/// words (its system's prefix dropped, `:` and `_` as spaces) and the value.
+fn counter_words(game: &Game, slot: usize, key: &str, value: u32) -> String {
     let system = game.system();
     system
-        .value_words(game.roleset(), game.state(), slot, key, value)
+        .counter_words(game.roleset(), game.state(), slot, key, value)
         .unwrap_or_else(|| {
             let own = key
                 .strip_prefix(system.id())
@@ -487,7 +487,7 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
                 parts.push(format!("{name} used {used}×"));
             }
             for (counter, n) in &s.counters {
-                parts.push(value_words(game, Some(s.id), counter, &n.to_string()));
+                parts.push(counter_words(game, s.id, counter, *n));
             }
             parts.retain(|p| !p.is_empty());
             parts.join("; ")
@@ -505,22 +505,16 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
         out.push(String::new());
     }
     out.push(markup.list(&players));
-    if !state.vars.is_empty() || !state.options.is_empty() {
+    let values: Vec<String> = state
+        .options
+        .iter()
+        .map(|(k, v)| format!("option {k} = {v}"))
+        .chain(game.system().kept_lines(roleset, state))
+        .filter(|line| !line.is_empty())
+        .collect();
+    if !values.is_empty() {
         out.push(String::new());
         out.push(markup.bold("Game values"));
-        let values: Vec<String> = state
-            .options
-            .iter()
-            .map(|(k, v)| format!("option {k} = {v}"))
-            .chain(
-                state
-                    .vars
-                    .iter()
-                    .filter(|(k, _)| !game.system().hides_value(k))
-                    .map(|(k, v)| value_words(game, None, k, v)),
-            )
-            .filter(|line| !line.is_empty())
-            .collect();
         out.push(markup.list(&values));
     }
     out.join("\n")

@@ -1,10 +1,11 @@
 //! What the Conan rules keep between phases (conan.md §15): the leader, kill turns, items,
 //! capsules, wills, hand-offs, the Vengeance target, the Suitcase list. Values live in
-//! `GameState::vars` (game-wide) and slot counters (per player) under the names below, so the
-//! files that share a value cannot drift apart.
+//! [`Kept`] (game-wide, typed) and slot counters (per player, under the names below, which the
+//! scenario checks read), so the files that share a value cannot drift apart.
 
 use crate::engine::{GameState, Slot, SlotId};
 use crate::rules::Roleset;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const BO: &str = "bo";
 pub const TOWN: &str = "town";
@@ -31,18 +32,36 @@ pub const ITEMS: [&str; 5] = [
     "aptx_capsule",
 ];
 
-/// The BO leader chosen by election (a slot id); unset: the default by rank.
-pub const LEADER: &str = "conan:leader";
-/// APTX capsules the BO have used up (the option gives how many they start with).
-pub const CAPSULES_LOST: &str = "conan:capsules_lost";
-/// The Suitcase list the leader handed out for the coming night: slot ids, comma-separated.
-pub const SUITCASE_LIST: &str = "conan:suitcase_list";
-/// The crime log (§4.2), RON.
-pub const CRIMES: &str = "conan:crimes";
-/// Akai's Vengeance target (a slot id), standing until it fires.
-pub const VENGEANCE: &str = "conan:vengeance";
-/// Crime types Gin has erased (each once a game), comma-separated.
-pub const ERASED_TYPES: &str = "conan:erased_types";
+/// What the Conan rules keep between phases beside the slots' counters and statuses: the game
+/// state's [`crate::engine::Kept`] value of this type. A role's own value (Akai's Vengeance,
+/// Vermouth's disguises, Gin's erased crime types) is kept in the role's file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Kept {
+    /// The BO leader chosen by election; `None`: the default by rank (§8.2).
+    pub leader: Option<SlotId>,
+    /// APTX capsules the BO have used up (the option gives how many they start with).
+    pub capsules_lost: u32,
+    /// The Suitcase list the leader handed out for the coming night (§8.5).
+    pub suitcase_list: Vec<SlotId>,
+    /// The crime log (§4.2), in the order written.
+    pub crimes: Vec<super::crimes::Crime>,
+    /// Each player's latest will (§10).
+    pub wills: BTreeMap<SlotId, String>,
+    /// Whom a BO member handed his actions to (§8.3).
+    pub handoffs: BTreeMap<SlotId, SlotId>,
+    /// The travelers whose return has been announced (§3).
+    pub returned: BTreeSet<SlotId>,
+}
+
+/// What the rules keep in this state (empty before anything was written).
+pub fn kept(state: &GameState) -> std::borrow::Cow<'_, Kept> {
+    state.kept.of::<Kept>()
+}
+
+/// What the rules keep in this state, to change.
+pub fn kept_mut(state: &mut GameState) -> &mut Kept {
+    state.kept.get_mut::<Kept>()
+}
 
 /// Slot counters.
 pub const TURN_USED: &str = "conan:turn_used";
@@ -58,39 +77,6 @@ pub fn item_key(item: &str) -> String {
 pub fn stock_key(item: &str) -> String {
     format!("stock:{item}")
 }
-/// The latest will of a player.
-pub fn will_key(slot: SlotId) -> String {
-    format!("conan:will:{slot}")
-}
-/// Whom a player handed his actions to (a slot id).
-pub fn handoff_key(slot: SlotId) -> String {
-    format!("conan:handoff:{slot}")
-}
-/// The role Vermouth is disguised as (Prep), or borrowed for a while (temporary disguise:
-/// `role|until`).
-pub fn disguise_key(slot: SlotId) -> String {
-    format!("conan:disguise:{slot}")
-}
-pub fn temp_disguise_key(slot: SlotId) -> String {
-    format!("conan:temp_disguise:{slot}")
-}
-
-pub fn get<'a>(state: &'a GameState, key: &str) -> Option<&'a str> {
-    state.vars.get(key).map(String::as_str)
-}
-pub fn num(state: &GameState, key: &str) -> u32 {
-    get(state, key).and_then(|v| v.parse().ok()).unwrap_or(0)
-}
-pub fn slot_var(state: &GameState, key: &str) -> Option<SlotId> {
-    get(state, key).and_then(|v| v.parse().ok())
-}
-pub fn set(state: &mut GameState, key: impl Into<String>, value: impl ToString) {
-    state.vars.insert(key.into(), value.to_string());
-}
-pub fn clear(state: &mut GameState, key: &str) {
-    state.vars.remove(key);
-}
-
 /// The slot's BO rank (0 highest), if he holds a BO role of his own.
 pub fn rank(slot: &Slot) -> Option<usize> {
     slot.own_roles()
@@ -140,7 +126,8 @@ pub fn bo_members(state: &GameState) -> Vec<SlotId> {
 /// The BO leader now: the elected one while he lives, else the highest-ranked living member
 /// (§8.2). An arrested leader keeps the lead.
 pub fn leader(state: &GameState) -> Option<SlotId> {
-    slot_var(state, LEADER)
+    kept(state)
+        .leader
         .filter(|l| state.slots.get(*l).is_some_and(|s| s.alive && is_bo(s)))
         .or_else(|| bo_members(state).first().copied())
 }
@@ -153,7 +140,7 @@ pub fn handed_to(state: &GameState, from: SlotId) -> Option<SlotId> {
         .find(|a| a.actor == from && a.ability == "handoff")
         .and_then(|a| state.slot_by_name(a.targets.first()?))
         .map(|s| s.id);
-    now.or_else(|| slot_var(state, &handoff_key(from)))
+    now.or_else(|| kept(state).handoffs.get(&from).copied())
 }
 
 /// Record tonight's target of a "never the same one twice in a row" action (`t` plus one, and
@@ -191,7 +178,7 @@ pub fn give_item(state: &mut GameState, slot: SlotId, item: &str, n: i64) {
 /// The capsules the BO still share (Q3; `None`: no shared limit).
 pub fn capsules_left(roleset: &Roleset, state: &GameState) -> Option<u32> {
     let start: u32 = state.option(roleset, "q3_capsules").parse().unwrap_or(3);
-    (start > 0).then(|| start.saturating_sub(num(state, CAPSULES_LOST)))
+    (start > 0).then(|| start.saturating_sub(kept(state).capsules_lost))
 }
 
 /// What a player's own condition still lets him do with an ability (§3, §4.3, seed line 56):
@@ -254,11 +241,5 @@ pub fn shown_role(state: &GameState, slot: &Slot) -> String {
     if slot.has_status(super::INJURED) {
         return slot.role.clone();
     }
-    if let Some(temp) = get(state, &temp_disguise_key(slot.id)) {
-        return temp.split('|').next().unwrap_or(temp).to_string();
-    }
-    if let Some(role) = get(state, &disguise_key(slot.id)) {
-        return role.to_string();
-    }
-    slot.role.clone()
+    super::roles::vermouth::shown_as(state, slot.id).unwrap_or_else(|| slot.role.clone())
 }

@@ -21,43 +21,9 @@ pub struct Crime {
     pub framed: bool,
 }
 
-impl Crime {
-    /// One line of the kept log: `crime actor target phase erased framed` (`-` for no
-    /// target, flags as 0 or 1). A line per row, so that writing a crime is an append.
-    fn line(&self) -> String {
-        let target = self.target.map_or("-".to_string(), |t| t.to_string());
-        format!(
-            "{} {} {target} {} {} {}\n",
-            self.crime,
-            self.actor,
-            self.phase,
-            u8::from(self.erased),
-            u8::from(self.framed)
-        )
-    }
-
-    fn parse(line: &str) -> Option<Crime> {
-        let mut f = line.split_whitespace();
-        Some(Crime {
-            crime: f.next()?.to_string(),
-            actor: f.next()?.parse().ok()?,
-            target: f.next().and_then(|t| t.parse().ok()),
-            phase: f.next()?.parse().ok()?,
-            erased: f.next()? == "1",
-            framed: f.next()? == "1",
-        })
-    }
-}
-
+/// The log as it stands.
 pub fn log(state: &GameState) -> Vec<Crime> {
-    book::get(state, book::CRIMES)
-        .map(|text| text.lines().filter_map(Crime::parse).collect())
-        .unwrap_or_default()
-}
-
-fn save(state: &mut GameState, rows: &[Crime]) {
-    let text: String = rows.iter().map(Crime::line).collect();
-    book::set(state, book::CRIMES, text);
+    book::kept(state).crimes.clone()
 }
 
 /// Write a crime to the log, and tell the host (the log is his, never the public's).
@@ -71,11 +37,7 @@ pub fn commit(ctx: &mut Ctx, crime: &str, actor: SlotId, target: Option<SlotId>,
         framed,
     };
     let line = describe(ctx, &row);
-    ctx.state
-        .vars
-        .entry(book::CRIMES.to_string())
-        .or_default()
-        .push_str(&row.line());
+    book::kept_mut(&mut ctx.state).crimes.push(row);
     ctx.note(
         format!("crime:{}:{crime}", ctx.name(actor)),
         "night_end",
@@ -118,7 +80,7 @@ pub fn describe_in(roleset: &crate::rules::Roleset, state: &GameState, row: &Cri
 /// Erase the row of `actor`'s `crime` in this phase (Erase Evidence); whether one was found.
 pub fn erase(ctx: &mut Ctx, actor: SlotId, crime: &str) -> bool {
     let phase = ctx.state.phase;
-    let mut rows = log(&ctx.state);
+    let rows = &mut book::kept_mut(&mut ctx.state).crimes;
     let found = rows
         .iter_mut()
         .find(|r| r.actor == actor && r.crime == crime && r.phase == phase && !r.erased);
@@ -126,7 +88,6 @@ pub fn erase(ctx: &mut Ctx, actor: SlotId, crime: &str) -> bool {
         return false;
     };
     row.erased = true;
-    save(&mut ctx.state, &rows);
     true
 }
 

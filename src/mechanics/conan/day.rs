@@ -118,8 +118,7 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     phase::happened(ctx, run, act, false);
     if !right {
         if !town_capsule {
-            let lost = book::num(&ctx.state, book::CAPSULES_LOST) + 1;
-            book::set(&mut ctx.state, book::CAPSULES_LOST, lost);
+            book::kept_mut(&mut ctx.state).capsules_lost += 1;
         }
         ctx.say(
             Audience::Slot(user),
@@ -154,8 +153,7 @@ fn confiscate(ctx: &mut Ctx, user: SlotId, town_capsule: bool) {
     if town_capsule {
         book::give_item(&mut ctx.state, user, "aptx_capsule", -1);
     } else {
-        let lost = book::num(&ctx.state, book::CAPSULES_LOST) + 1;
-        book::set(&mut ctx.state, book::CAPSULES_LOST, lost);
+        book::kept_mut(&mut ctx.state).capsules_lost += 1;
     }
     if ctx.option("q27_confiscated") != "to_town" {
         return;

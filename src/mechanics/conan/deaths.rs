@@ -69,7 +69,7 @@ pub fn announce(ctx: &mut Ctx, run: &Run, range: std::ops::Range<usize>) {
                 "pub_death_erased",
                 &[("player", name.clone())],
             );
-            if let Some(text) = book::get(&ctx.state, &book::will_key(victim)).map(str::to_string) {
+            if let Some(text) = book::kept(&ctx.state).wills.get(&victim).cloned() {
                 ctx.say(
                     Audience::Slot(pisco),
                     "pm_will_received",
@@ -97,7 +97,7 @@ pub fn announce(ctx: &mut Ctx, run: &Run, range: std::ops::Range<usize>) {
         if ctx.option("q22_wills_shown") == "night_kills" && !night_kill {
             continue;
         }
-        if let Some(text) = book::get(&ctx.state, &book::will_key(victim)).map(str::to_string) {
+        if let Some(text) = book::kept(&ctx.state).wills.get(&victim).cloned() {
             ctx.say(
                 Audience::Public,
                 "pub_will",

@@ -19,8 +19,7 @@ pub fn handout(ctx: &mut Ctx, _run: &mut Run, act: &Action) {
         return phase::step(ctx, act, StepResult::Failed, vec![why]);
     }
     let list = phase::targets(ctx, act);
-    let ids: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    book::set(&mut ctx.state, book::SUITCASE_LIST, ids.join(","));
+    book::kept_mut(&mut ctx.state).suitcase_list = list.clone();
     let why = format!(
         "the Suitcase goes tonight to the first of {} who can receive it (§8.5)",
         book::names(&ctx.state, &list)
@@ -34,10 +33,7 @@ pub fn deliver(ctx: &mut Ctx) {
     for s in ctx.state.slots.iter_mut() {
         s.counters.remove(&book::item_key("black_suitcase"));
     }
-    let list: Vec<SlotId> = book::get(&ctx.state, book::SUITCASE_LIST)
-        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
-        .unwrap_or_default();
-    book::clear(&mut ctx.state, book::SUITCASE_LIST);
+    let list = std::mem::take(&mut book::kept_mut(&mut ctx.state).suitcase_list);
     let can = |ctx: &Ctx, s: SlotId| {
         ctx.state
             .slots

@@ -177,19 +177,18 @@ impl RuleSystem for Conan {
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
     }
-    fn value_words(
+    fn counter_words(
         &self,
         roleset: &Roleset,
         state: &GameState,
-        slot: Option<SlotId>,
+        slot: SlotId,
         key: &str,
-        value: &str,
+        value: u32,
     ) -> Option<String> {
-        sheet_words::value_words(roleset, state, slot, key, value)
+        sheet_words::counter_words(roleset, state, slot, key, value)
     }
-    fn hides_value(&self, key: &str) -> bool {
-        // The crime log and the wills have their own sections.
-        key == book::CRIMES || key.starts_with("conan:will:")
+    fn kept_lines(&self, roleset: &Roleset, state: &GameState) -> Vec<String> {
+        sheet_words::kept_lines(roleset, state)
     }
     fn resolve(&self, ctx: &mut Ctx) {
         resolve(ctx)
@@ -281,16 +280,10 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
     {
         bo.push(format!("the Suitcase: {}", holder.name));
     }
-    let wills = state
-        .slots
+    let wills = book::kept(state)
+        .wills
         .iter()
-        .filter_map(|s| {
-            Some(format!(
-                "{}: {}",
-                s.name,
-                book::get(state, &book::will_key(s.id))?
-            ))
-        })
+        .map(|(s, text)| format!("{}: {text}", book::name(state, *s)))
         .collect();
     vec![
         ("Crime log (host only)".to_string(), crimes),

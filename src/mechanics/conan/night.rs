@@ -49,14 +49,14 @@ pub fn records(ctx: &mut Ctx) {
         .filter_map(|a| Some((a.actor, a.params.get("text")?.clone())))
         .collect();
     for (slot, text) in wills {
-        book::set(&mut ctx.state, book::will_key(slot), text);
+        book::kept_mut(&mut ctx.state).wills.insert(slot, text);
     }
     let handoffs: Vec<(usize, usize)> = live_acts(&ctx.state)
         .filter(|a| a.ability == "handoff")
         .filter_map(|a| Some((a.actor, ctx.slot_of(a.targets.first()?)?)))
         .collect();
     for (from, to) in handoffs {
-        book::set(&mut ctx.state, book::handoff_key(from), to);
+        book::kept_mut(&mut ctx.state).handoffs.insert(from, to);
     }
     akai::record(ctx);
 }

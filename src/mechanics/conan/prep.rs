@@ -66,11 +66,11 @@ pub fn returns(ctx: &mut Ctx) {
         .living()
         .filter(|s| s.own_roles().any(|r| r == "makoto" || r == "hakuba"))
         .filter(|s| !s.has_status(super::ABROAD))
-        .filter(|s| book::get(&ctx.state, &returned_key(s.id)).is_none())
+        .filter(|s| !book::kept(&ctx.state).returned.contains(&s.id))
         .map(|s| s.id)
         .collect();
     for t in back {
-        book::set(&mut ctx.state, returned_key(t), "yes");
+        book::kept_mut(&mut ctx.state).returned.insert(t);
         ctx.say(Audience::Public, "pub_returned", &[("player", ctx.name(t))]);
         ctx.say(Audience::Slot(t), "pm_returned", &[]);
         ctx.note(
@@ -79,10 +79,6 @@ pub fn returns(ctx: &mut Ctx) {
             format!("{} is back in Japan (§3)", ctx.name(t)),
         );
     }
-}
-
-fn returned_key(slot: SlotId) -> String {
-    format!("conan:returned:{slot}")
 }
 
 /// The travelers abroad until their return, Conan's watch, Agasa's stock.

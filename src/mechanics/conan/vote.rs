@@ -579,7 +579,7 @@ pub fn election(ctx: &mut Ctx, run: &mut Run) {
         );
         return;
     };
-    book::set(&mut ctx.state, book::LEADER, leader);
+    book::kept_mut(&mut ctx.state).leader = Some(leader);
     ctx.say(Audience::Slot(leader), "pm_leader", &[]);
     ctx.note(
         "election",

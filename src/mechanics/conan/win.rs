@@ -27,7 +27,7 @@ fn outs(ctx: &Ctx) -> Vec<String> {
         if book::items(s, "aptx_capsule") > 0 {
             out.push(format!("{} holds a confiscated capsule", s.name));
         }
-        if holds(s, &["akai"]) && book::get(state, "conan:vengeance_used").is_none() {
+        if holds(s, &["akai"]) && !state.kept.of::<super::roles::akai::Vengeance>().fired {
             out.push(format!("{}'s Vengeance is unused", s.name));
         }
     }

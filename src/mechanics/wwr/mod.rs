@@ -100,7 +100,7 @@ impl RuleSystem for Wwr {
     /// The roles a player's main role includes (`Include: %Role%`): their prompts are his; and
     /// the messages through a named whisper he holds.
     fn pending_roles(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
-        let Some(world) = world::World::load(state) else {
+        let Some(world) = world::World::of(state) else {
             return Vec::new();
         };
         let program = program::Program::of(roleset);
@@ -150,9 +150,6 @@ impl RuleSystem for Wwr {
         _seed: u64,
     ) -> crate::engine::tally::Tally {
         live_tally(roleset, state)
-    }
-    fn hides_value(&self, key: &str) -> bool {
-        key == world::WORLD_KEY
     }
     fn role_text(&self, roleset: &Roleset, role: &str) -> Option<String> {
         role_text(roleset, role)

@@ -20,7 +20,7 @@ use crate::wwr::ast::TriggerKind;
 /// or, in the game's first phase, the game's start run here (so its steps are this phase's).
 pub fn begin<'r, 'a>(ctx: &'r mut Ctx<'a>) -> Run<'r, 'a> {
     let program = super::program::Program::of(ctx.roleset);
-    if let Some(mut world) = World::load(&ctx.state) {
+    if let Some(mut world) = World::of(&ctx.state).cloned() {
         // The host's own deaths, revivals and role changes (modkill, revive, change role) are
         // the engine's: a changed role brings its team, as the bot's role change does.
         let removed: Vec<usize> = world
@@ -171,7 +171,7 @@ pub fn world_now(roleset: &crate::rules::Roleset, state: &crate::engine::GameSta
 pub fn resolve(ctx: &mut Ctx) {
     let mut run = begin(ctx);
     if run.ctx.state.game_over.is_some() {
-        run.world.store(&mut run.ctx.state);
+        std::mem::take(&mut run.world).store(&mut run.ctx.state);
         return;
     }
     immediates(&mut run);

@@ -4,15 +4,12 @@
 //! groups with their members; the polls open now; the kill queue; and per ability the uses,
 //! last phase and last target that restrictions read.
 //!
-//! It lives in the game state's kept values under [`WORLD_KEY`], as RON, so the engine needs no
-//! knowledge of it and a replay rebuilds it exactly.
+//! It is what the WWR rules keep in the game state ([`crate::engine::Kept`]): the engine holds
+//! it without knowing it, and a replay rebuilds it exactly.
 
 use crate::engine::{GameState, SlotId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The kept value holding the world.
-pub const WORLD_KEY: &str = "wwr:world";
 
 /// Where an ability in the program is: the file's index in the roleset's sources and the
 /// ability's line and column. Stable across replays, as the research's §4.0.1 asks of ability
@@ -473,34 +470,13 @@ pub struct World {
 
 impl World {
     /// The world kept in a state, if the game has started.
-    ///
-    /// The text changes only when a phase is committed, yet every entry's checks read the
-    /// world (a vote's warnings, an action's refusals): each thread keeps the last text it read
-    /// with its world, so a phase of 400 votes reads its world once, not 400 times (a 2,000-entry
-    /// WWR save loaded in 300 ms before). The text is compared whole, so the world is always
-    /// the one the text says.
-    pub fn load(state: &GameState) -> Option<World> {
-        thread_local! {
-            static LAST: std::cell::RefCell<Option<(String, World)>> = const {
-                std::cell::RefCell::new(None)
-            };
-        }
-        let text = state.vars.get(WORLD_KEY)?;
-        LAST.with_borrow_mut(|last| {
-            if let Some((read, world)) = last.as_ref()
-                && read == text
-            {
-                return Some(world.clone());
-            }
-            let world: World = ron::from_str(text).ok()?;
-            *last = Some((text.clone(), world.clone()));
-            Some(world)
-        })
+    pub fn of(state: &GameState) -> Option<&World> {
+        state.kept.get::<World>()
     }
 
-    pub fn store(&self, state: &mut GameState) {
-        let text = ron::to_string(self).expect("the world serialises");
-        state.vars.insert(WORLD_KEY.to_string(), text);
+    /// Keep this world in the state, in place of the one there.
+    pub fn store(self, state: &mut GameState) {
+        state.kept.set(self);
     }
 
     /// The rows a player carries (not those applied to his rows).

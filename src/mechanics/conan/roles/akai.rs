@@ -2,14 +2,18 @@
 //! when Akai is killed, APTXed or lynched, its target is killed at once with a snipe's rules,
 //! despite his death and while he is injured (§3 the one exception).
 
-use super::super::book;
 use super::super::kill::{self, Blow};
 use super::super::phase::{self, Run};
 use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Action, Ctx, live_acts};
 
-const USED: &str = "conan:vengeance_used";
+/// The standing order: its target, and whether it has fired (once a game).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Vengeance {
+    pub target: Option<SlotId>,
+    pub fired: bool,
+}
 
 /// The standing order, recorded whenever it is sent (any phase).
 pub fn record(ctx: &mut Ctx) {
@@ -18,7 +22,7 @@ pub fn record(ctx: &mut Ctx) {
         .find(|a| a.ability == "vengeance")
         .and_then(|a| Some((a.actor, ctx.slot_of(a.targets.first()?)?)));
     if let Some((_, target)) = latest {
-        book::set(&mut ctx.state, book::VENGEANCE, target);
+        ctx.state.kept.get_mut::<Vengeance>().target = Some(target);
     }
 }
 
@@ -40,14 +44,14 @@ pub fn vengeance_fires(ctx: &mut Ctx, run: &mut Run, dead: SlotId) {
         .slots
         .get(dead)
         .is_some_and(|s| s.own_roles().any(|r| r == "akai"));
-    if !is_akai || book::num(&ctx.state, USED) > 0 {
+    let order = ctx.state.kept.of::<Vengeance>().into_owned();
+    if !is_akai || order.fired {
         return;
     }
-    let Some(target) = book::slot_var(&ctx.state, book::VENGEANCE).filter(|t| ctx.is_alive(*t))
-    else {
+    let Some(target) = order.target.filter(|t| ctx.is_alive(*t)) else {
         return;
     };
-    book::set(&mut ctx.state, USED, 1);
+    ctx.state.kept.get_mut::<Vengeance>().fired = true;
     let mut reasons = vec![format!(
         "{} dies: his Vengeance fires at {} with a snipe's rules (§12.2)",
         ctx.name(dead),

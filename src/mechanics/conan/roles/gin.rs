@@ -6,6 +6,10 @@ use super::super::phase::{self, Run};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Action, Ctx};
 
+/// The crime types Gin has erased: each once a game (§12.1).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ErasedTypes(pub Vec<String>);
+
 pub fn slander(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     let targets = phase::targets(ctx, act);
     let phase_now = ctx.state.phase;
@@ -27,10 +31,7 @@ pub fn erase_evidence(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let crime = act.params.get("crime").cloned().unwrap_or_default();
-    let used: Vec<String> = book::get(&ctx.state, book::ERASED_TYPES)
-        .map(|v| v.split(',').map(str::to_string).collect())
-        .unwrap_or_default();
-    if used.contains(&crime) {
+    if ctx.state.kept.of::<ErasedTypes>().0.contains(&crime) {
         let why = format!("{crime} was erased once already: each crime type once a game (§12.1)");
         return phase::step(ctx, act, StepResult::Failed, vec![why]);
     }
@@ -47,11 +48,11 @@ pub fn erase_evidence(ctx: &mut Ctx, run: &mut Run, act: &Action) {
 pub fn carry_out(ctx: &mut Ctx, run: &Run) {
     for (gin, actor, crime) in &run.erase_orders {
         if super::super::crimes::erase(ctx, *actor, crime) {
-            let mut used: Vec<String> = book::get(&ctx.state, book::ERASED_TYPES)
-                .map(|v| v.split(',').map(str::to_string).collect())
-                .unwrap_or_default();
-            used.push(crime.clone());
-            book::set(&mut ctx.state, book::ERASED_TYPES, used.join(","));
+            ctx.state
+                .kept
+                .get_mut::<ErasedTypes>()
+                .0
+                .push(crime.clone());
             ctx.note(
                 format!("erased:{}:{crime}", ctx.name(*actor)),
                 "night_end",

@@ -1,8 +1,8 @@
 //! Nakamori Ginzo (§12.2), the Kid taskforce: Face Pinch; a disguise found ends at once and he
 //! learns the true role, otherwise "no disguise" (§5).
 
-use super::super::book;
 use super::super::phase::{self, Run};
+use super::vermouth::Disguises;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Action, Ctx};
 
@@ -11,8 +11,9 @@ pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     phase::happened(ctx, run, act, false);
-    let prep = book::get(&ctx.state, &book::disguise_key(t)).map(str::to_string);
-    let temp = book::get(&ctx.state, &book::temp_disguise_key(t)).is_some();
+    let disguises = ctx.state.kept.of::<Disguises>();
+    let prep = disguises.prep.get(&t).cloned();
+    let temp = disguises.temporary.contains_key(&t);
     let name = ctx.name(t);
     if prep.is_none() && !temp {
         ctx.say(
@@ -24,12 +25,12 @@ pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         return phase::step(ctx, act, StepResult::Success, vec![why]);
     }
     if let Some(role) = prep {
-        book::clear(&mut ctx.state, &book::disguise_key(t));
+        ctx.state.kept.get_mut::<Disguises>().prep.remove(&t);
         if let Some(s) = ctx.state.slots.get_mut(t) {
             s.borrowed.retain(|b| b.role != role);
         }
     }
-    book::clear(&mut ctx.state, &book::temp_disguise_key(t));
+    ctx.state.kept.get_mut::<Disguises>().temporary.remove(&t);
     crate::kernel::status::clear(ctx, t, super::super::DISGUISED);
     let role = super::super::deaths::role_name(ctx, t);
     ctx.say(

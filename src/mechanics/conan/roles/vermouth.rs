@@ -8,13 +8,41 @@ use super::super::phase::{self, Run};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Action, Ctx};
 use crate::engine::{GameState, SlotId};
+use std::collections::BTreeMap;
+
+/// Vermouth's disguises, by the disguised player.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Disguises {
+    /// The town role of her Prep disguise, until a Face Pinch ends it.
+    pub prep: BTreeMap<SlotId, String>,
+    /// A temporary disguise as another player.
+    pub temporary: BTreeMap<SlotId, Temporary>,
+}
+
+/// A temporary disguise: the player borrowed, his role, and the last phase it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Temporary {
+    pub player: SlotId,
+    pub role: String,
+    pub until: u32,
+}
+
+/// The role an identification reads on this player while a disguise holds.
+pub fn shown_as(state: &GameState, slot: SlotId) -> Option<String> {
+    let disguises = state.kept.of::<Disguises>();
+    let temporary = disguises.temporary.get(&slot).map(|t| t.role.clone());
+    temporary.or_else(|| disguises.prep.get(&slot).cloned())
+}
 
 /// Who a player's actions tonight are seen as: a temporarily disguised Vermouth shows the
 /// borrowed player (§12.1).
 pub fn seen_as(state: &GameState, actor: SlotId) -> SlotId {
-    book::get(state, &book::temp_disguise_key(actor))
-        .and_then(|v| v.split('|').nth(2))
-        .and_then(|s| s.parse().ok())
+    state
+        .kept
+        .of::<Disguises>()
+        .temporary
+        .get(&actor)
+        .map(|t| t.player)
         .filter(|_| {
             state
                 .slots
@@ -29,7 +57,11 @@ pub fn disguise(ctx: &mut Ctx, act: &Action) {
     let Some(role) = act.targets.first().cloned() else {
         return phase::step(ctx, act, StepResult::Failed, vec!["no role".into()]);
     };
-    book::set(&mut ctx.state, book::disguise_key(act.actor), &role);
+    ctx.state
+        .kept
+        .get_mut::<Disguises>()
+        .prep
+        .insert(act.actor, role.clone());
     ctx.lend(act.actor, &role, None, "vermouth");
     ctx.set_status(act.actor, super::super::DISGUISED, None);
     let why = format!(
@@ -41,10 +73,11 @@ pub fn disguise(ctx: &mut Ctx, act: &Action) {
 
 /// The ongoing crime of the disguise: a row every phase she is disguised, from Night 1 (§4.2).
 pub fn disguise_crime(ctx: &mut Ctx) {
+    let prep = &ctx.state.kept.of::<Disguises>().prep;
     let disguised: Vec<SlotId> = ctx
         .state
         .living()
-        .filter(|s| book::get(&ctx.state, &book::disguise_key(s.id)).is_some())
+        .filter(|s| prep.contains_key(&s.id))
         .map(|s| s.id)
         .collect();
     for v in disguised {
@@ -69,12 +102,17 @@ pub fn temporary_disguise(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     }
     phase::happened(ctx, run, act, false);
     let role = ctx.state.slots[t].role.clone();
-    // Until the end of the next Day: `role|until|player`.
-    book::set(
-        &mut ctx.state,
-        book::temp_disguise_key(act.actor),
-        format!("{role}|{}|{t}", night + 1),
-    );
+    // Until the end of the next Day.
+    let disguise = Temporary {
+        player: t,
+        role: role.clone(),
+        until: night + 1,
+    };
+    ctx.state
+        .kept
+        .get_mut::<Disguises>()
+        .temporary
+        .insert(act.actor, disguise);
     ctx.set_status_until(act.actor, super::super::DISGUISED, Some(t), Some(night + 1));
     let why = format!(
         "{} borrows {}'s identity until the next Day ends: identifications read {role}, stake-outs and investigations show {} (§12.1)",
@@ -88,20 +126,9 @@ pub fn temporary_disguise(ctx: &mut Ctx, run: &mut Run, act: &Action) {
 /// A temporary disguise whose time is up ends (the phase after the next Day).
 pub fn expire(ctx: &mut Ctx) {
     let phase_now = ctx.state.phase;
-    let keys: Vec<String> = ctx
-        .state
-        .vars
-        .iter()
-        .filter(|(k, v)| {
-            k.starts_with("conan:temp_disguise:")
-                && v.split('|')
-                    .nth(1)
-                    .and_then(|u| u.parse::<u32>().ok())
-                    .is_some_and(|until| until < phase_now)
-        })
-        .map(|(k, _)| k.clone())
-        .collect();
-    for k in keys {
-        book::clear(&mut ctx.state, &k);
-    }
+    ctx.state
+        .kept
+        .get_mut::<Disguises>()
+        .temporary
+        .retain(|_, t| t.until >= phase_now);
 }
