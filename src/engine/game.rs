@@ -797,7 +797,6 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         history: Default::default(),
         game_over: None,
         round: 0,
-        vars: BTreeMap::new(),
         kept: Default::default(),
         role_changes: Vec::new(),
         names: Default::default(),

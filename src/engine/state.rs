@@ -181,9 +181,6 @@ pub struct GameState {
     /// Rounds of the current phase committed so far (a re-vote is the second round of a day).
     #[serde(default)]
     pub round: u32,
-    /// Game-level values a rule system keeps between phases (reserve shots, the mayor's fate).
-    #[serde(default)]
-    pub vars: BTreeMap<String, String>,
     /// What the rule system keeps between phases, in its own types (see [`Kept`]); derived by
     /// replay like the rest of the state, so never saved.
     #[serde(skip)]

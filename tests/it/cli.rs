@@ -494,7 +494,7 @@ fn export_role_pms_the_reveal_post_and_the_host_sheet() {
 
     let host = stdout(&run(&["export", &save, "--host"]));
     assert!(host.contains("for the host only"), "{host}");
-    assert!(host.contains("reserve mafia:"), "{host}");
+    assert!(host.contains("reserve of the mafia:"), "{host}");
     let both = run(&["export", &save, "--host", "--phase", "День 1"]);
     assert!(
         !both.status.success(),

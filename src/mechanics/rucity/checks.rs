@@ -4,7 +4,7 @@
 //! colour (a self-check's verification is never black).
 
 use super::night::{self, Gate, Move, NightRun};
-use super::{teams, vars};
+use super::{kept, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
@@ -136,12 +136,12 @@ pub fn verify_refusal(entry: &super::roles::Entry) -> Result<(), crate::engine::
         return Ok(());
     };
     let refuse = |message: &str| Err(crate::engine::Refusal::new("verify", message));
-    match vars::get(entry.state, &vars::check_key("commissar", t)) {
+    match kept::shown(entry.state, "commissar", t).map(|s| s.black) {
         None => refuse(&format!(
             "the commissar has no check on {} to verify (L15)",
             entry.state.slots[t].name
         )),
-        Some("красный")
+        Some(false)
             if entry.ability == "commissar_verify"
                 && entry.state.option(entry.roleset, "commissar_verifies") == "black_only" =>
         {
@@ -220,11 +220,6 @@ pub struct PrivateTexts {
     pub withheld: &'static str,
 }
 
-/// The night a private checker's check on `target` was made.
-pub fn check_night_key(role: &str, target: SlotId) -> String {
-    format!("check_night:{role}:{target}")
-}
-
 /// A colour check by the commissar's rules with all of its information private (L28, L29):
 /// the colour goes by PM in the morning, and is kept for the role's later moves.
 pub fn private_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, texts: &PrivateTexts) {
@@ -255,12 +250,7 @@ pub fn private_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, texts: &Priva
     let black = shown_black(ctx, run, mv.actor, target);
     run.ledger.checked.insert(target);
     let night = run.ledger.night;
-    vars::set(
-        &mut ctx.state,
-        vars::check_key(texts.role, target),
-        teams::colour_word(black),
-    );
-    vars::set(&mut ctx.state, check_night_key(texts.role, target), night);
+    kept::remember_check(&mut ctx.state, texts.role, target, black, night);
     let holder_black = teams::black(ctx, mv.actor);
     let false_black = black && !true_black(ctx, mv.actor, target);
     let template = match (black, holder_black && false_black) {

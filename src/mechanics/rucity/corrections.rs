@@ -2,8 +2,8 @@
 //! it is in force, the barrier's per-vote limit and cancelled units, and the tie-breaks G1–G3.
 //! [`super::votes`] runs them in the §4.6 order and explains every step.
 
+use super::kept;
 use super::teams;
-use super::vars;
 use crate::engine::{GameState, SlotId};
 use crate::rules::Roleset;
 
@@ -100,7 +100,7 @@ pub fn grey_black_cap(roleset: &Roleset, state: &GameState) -> u32 {
 
 /// The black cap is in force once a red has been lynched (L11).
 pub fn black_cap_in_force(state: &GameState) -> bool {
-    vars::flag(state, vars::RED_LYNCHED)
+    kept::of(state).red_lynched
 }
 
 /// The red cap follows the black cap in force (Q12); by option it applies from the start.

@@ -4,7 +4,7 @@
 //! citizen, the politician's influence, penalties, the end of the game, the two-day draw).
 
 use super::corrections::{self, Colour};
-use super::vars::{self, Round};
+use super::kept::{self, Round};
 use super::votes::{self, Kind, Tally};
 use super::{day_moves, endgame, hunt, notes, posts, teams};
 use crate::engine::SlotId;
@@ -253,7 +253,7 @@ pub fn priest_revote_kind(
     state: &crate::engine::GameState,
 ) -> (Kind, Vec<SlotId>) {
     if priest_revote_by_revote_rules(roleset, state) {
-        (Kind::Revote, vars::slots(state, vars::CANDIDATES))
+        (Kind::Revote, kept::of(state).candidates.clone())
     } else {
         (Kind::Lynch, Vec::new())
     }
@@ -290,7 +290,7 @@ fn priest_revote(ctx: &mut Ctx) {
         ctx.say(Audience::Public, "pub_revote_none", &[]);
         no_victim_day(ctx);
     } else if !hero_day_counted(ctx) {
-        vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
+        kept::of_mut(&mut ctx.state).no_victim_day = None;
     }
     lynch(ctx, &tally, &victims);
     count_a_hero_day(ctx, &victims);
@@ -308,14 +308,14 @@ fn start_revote(ctx: &mut Ctx, top: &[SlotId]) {
         "pub_revote",
         &[("players", names.join(", "))],
     );
-    vars::set_slots(&mut ctx.state, vars::CANDIDATES, top);
+    kept::of_mut(&mut ctx.state).candidates = top.to_vec();
     super::roles::revote(ctx, true);
     ctx.outcome.another_round = true;
     Round::Revote.open(&mut ctx.state);
 }
 
 fn revote(ctx: &mut Ctx) {
-    let targets = vars::slots(&ctx.state, vars::CANDIDATES);
+    let targets = kept::of(&ctx.state).candidates.clone();
     ctx.say(
         Audience::Public,
         "pub_revote_result_title",
@@ -346,7 +346,7 @@ fn revote(ctx: &mut Ctx) {
         ctx.say(Audience::Public, "pub_revote_none", &[]);
         no_victim_day(ctx);
     } else if !hero_day_counted(ctx) {
-        vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
+        kept::of_mut(&mut ctx.state).no_victim_day = None;
     }
     lynch(ctx, &tally, &victims);
     count_a_hero_day(ctx, &victims);
@@ -430,23 +430,16 @@ fn first_two(ctx: &mut Ctx, tally: &Tally, top: &[SlotId], targets: &[SlotId]) -
 /// Two days in a row of re-votes without a victim on the same roster: a draw (L154).
 fn no_victim_day(ctx: &mut Ctx) {
     let day = ctx.state.phase / 2 + 1;
-    let roster: Vec<String> = ctx.state.living().map(|s| s.id.to_string()).collect();
-    let roster = roster.join(",");
-    let before = vars::get(&ctx.state, vars::NO_VICTIM_DAY).map(str::to_string);
-    if let Some(prev) = before
-        && let Some((d, r)) = prev.split_once('|')
-        && d.parse::<u32>().ok() == Some(day - 1)
-        && r == roster
+    let roster: Vec<SlotId> = ctx.state.living().map(|s| s.id).collect();
+    if let Some((d, r)) = &kept::of(&ctx.state).no_victim_day
+        && *d + 1 == day
+        && *r == roster
     {
         ctx.note("draw", "votes", "a second day in a row ends in a re-vote without a victim, same players alive: a draw (L154)");
         endgame::finish(ctx, None, "pub_draw");
         return;
     }
-    vars::set(
-        &mut ctx.state,
-        vars::NO_VICTIM_DAY,
-        format!("{day}|{roster}"),
-    );
+    kept::of_mut(&mut ctx.state).no_victim_day = Some((day, roster));
 }
 
 fn hunt_day(ctx: &mut Ctx) {
@@ -458,7 +451,7 @@ fn hunt_day(ctx: &mut Ctx) {
     let (tally, mut victims) = hunt::victims(ctx);
     tally_post(ctx, &tally);
     penalties_after_vote(ctx);
-    vars::set(&mut ctx.state, vars::HUNT_USED, "yes");
+    kept::of_mut(&mut ctx.state).hunt_used = true;
     // At the hunt the terrorist and his target take the place of the victim with the lower
     // priority (L23).
     if let Some(pair) = super::roles::replaces_the_result(ctx, &victims.clone()) {
@@ -508,10 +501,10 @@ fn lynch_as(ctx: &mut Ctx, tally: &Tally, victims: &[SlotId], cause: &str) {
         })
         .collect();
     if !victims.is_empty() {
-        vars::clear(&mut ctx.state, vars::NO_VICTIM_DAY);
+        kept::of_mut(&mut ctx.state).no_victim_day = None;
     }
     if !reds.is_empty() {
-        vars::set(&mut ctx.state, vars::RED_LYNCHED, "yes");
+        kept::of_mut(&mut ctx.state).red_lynched = true;
     }
     let done = super::roles::VoteDone {
         tally,

@@ -6,21 +6,50 @@
 //! kind takes effect when its round is resolved. An elite who leaves carries `left`.
 
 use super::roles::{Entry, Role};
-use super::{teams, vars};
+use super::teams;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::rules::Roleset;
+use std::collections::BTreeMap;
 
 /// The status of an elite who has left the game.
 pub const LEFT: &str = "left";
 
-fn side_key(slot: SlotId) -> String {
-    format!("elite_side:{slot}")
+/// How each elite chose the side he is scored with: declared to the host, or through the player
+/// he linked himself to (the latest move counts).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Choices(pub BTreeMap<SlotId, Choice>);
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Choice {
+    Declared(String),
+    Linked(SlotId),
 }
 
-fn link_key(slot: SlotId) -> String {
-    format!("elite_link:{slot}")
+/// The elites' choices, for the host sheet.
+pub fn sheet_lines(state: &GameState) -> Vec<String> {
+    let choices = state.kept.of::<Choices>();
+    (choices.0.iter())
+        .map(|(e, choice)| {
+            let who = super::kept::name(state, *e);
+            match choice {
+                Choice::Declared(side) => format!("{who} declared the {side} side (L125.9)"),
+                Choice::Linked(to) => {
+                    let to = super::kept::name(state, *to);
+                    format!("{who} is linked to {to} (L125.10)")
+                }
+            }
+        })
+        .collect()
+}
+
+fn choice(state: &GameState, slot: SlotId) -> Option<Choice> {
+    state.kept.of::<Choices>().0.get(&slot).cloned()
+}
+
+fn choose(state: &mut GameState, slot: SlotId, choice: Choice) {
+    state.kept.get_mut::<Choices>().0.insert(slot, choice);
 }
 
 pub fn is_elite(roleset: &Roleset, slot: &crate::engine::state::Slot) -> bool {
@@ -80,16 +109,14 @@ pub fn apply_day_moves(ctx: &mut Ctx, role: &str) {
         let entered: Vec<String> = targets.iter().map(|t| ctx.name(*t)).collect();
         let why = if ability == declare {
             let side = side.unwrap_or_default();
-            vars::set(&mut ctx.state, side_key(actor), &side);
-            vars::clear(&mut ctx.state, &link_key(actor));
+            choose(&mut ctx.state, actor, Choice::Declared(side.clone()));
             format!(
                 "{} declares the {side} side to the host: he is scored with it (L125.9, L127.9)",
                 ctx.name(actor)
             )
         } else {
             let Some(&t) = targets.first() else { continue };
-            vars::set(&mut ctx.state, link_key(actor), t);
-            vars::clear(&mut ctx.state, &side_key(actor));
+            choose(&mut ctx.state, actor, Choice::Linked(t));
             format!(
                 "{} links himself to {}: he is scored with that player's side, not told it (L125.10, L127.10)",
                 ctx.name(actor),
@@ -103,12 +130,12 @@ pub fn apply_day_moves(ctx: &mut Ctx, role: &str) {
 
 /// The side an elite is scored with (L125.9–10): the one he declared, or his linked player's.
 pub fn scored_side(roleset: &Roleset, state: &GameState, slot: SlotId) -> Option<&'static str> {
-    match vars::get(state, &side_key(slot)) {
-        Some("red") => return Some(teams::RED),
-        Some("black") => return Some(teams::BLACK),
-        _ => {}
-    }
-    let linked: SlotId = vars::get(state, &link_key(slot))?.parse().ok()?;
+    let linked = match choice(state, slot)? {
+        Choice::Declared(side) if side == "red" => return Some(teams::RED),
+        Choice::Declared(side) if side == "black" => return Some(teams::BLACK),
+        Choice::Declared(_) => return None,
+        Choice::Linked(linked) => linked,
+    };
     let s = state.slots.get(linked)?;
     // Linked to the faceless, he is scored with the faceless's grey (L125.10, L127.10).
     Some(if teams::is_black(roleset, s) {
@@ -122,12 +149,15 @@ pub fn scored_side(roleset: &Roleset, state: &GameState, slot: SlotId) -> Option
 
 /// The player this elite is linked to (a servant's master, L129.4).
 pub fn linked(state: &GameState, slot: SlotId) -> Option<SlotId> {
-    vars::get(state, &link_key(slot))?.parse().ok()
+    match choice(state, slot)? {
+        Choice::Linked(to) => Some(to),
+        Choice::Declared(_) => None,
+    }
 }
 
 /// Link an elite to a player (a servant's binding).
 pub fn link(state: &mut GameState, slot: SlotId, to: SlotId) {
-    vars::set(state, link_key(slot), to);
+    choose(state, slot, Choice::Linked(to));
 }
 
 /// Why this elite cannot be mayor or secretary: the mason and the servant never are (L127.2,
@@ -145,7 +175,7 @@ pub fn no_office(state: &GameState, candidate: SlotId) -> Option<String> {
 /// Did this elite declare his side (not just link himself)? A leaving agent's side is posted
 /// only then (L125.7, L125.10).
 pub fn declared(state: &GameState, slot: SlotId) -> bool {
-    vars::get(state, &side_key(slot)).is_some()
+    matches!(choice(state, slot), Some(Choice::Declared(_)))
 }
 
 /// Elites whose linked player left at night learn that player's team (L125.10, L127.10).
@@ -158,7 +188,7 @@ pub fn tell_linked_teams(ctx: &mut Ctx, dead: &[SlotId], role: &str) {
         .map(|s| s.id)
         .collect();
     for e in elites {
-        let Some(linked) = vars::get(&ctx.state, &link_key(e)).and_then(|v| v.parse().ok()) else {
+        let Some(linked) = linked(&ctx.state, e) else {
             continue;
         };
         if !dead.contains(&linked) {

@@ -4,16 +4,16 @@
 
 use super::corrections::active;
 use super::votes::{self, Kind};
-use super::{teams, vars};
+use super::{kept, teams};
 use crate::engine::{GameState, SlotId};
 use crate::rules::Roleset;
 
 /// Why no hunt can be held today, if none can (L163.7, L164.1, L164.7).
 pub fn unavailable_today(roleset: &Roleset, state: &GameState) -> Option<String> {
-    if !vars::flag(state, vars::MAYOR_LOST) {
+    if !kept::of(state).mayor_lost {
         return Some("the mayor still holds the post (L164.1)".into());
     }
-    if vars::flag(state, vars::HUNT_USED) {
+    if kept::of(state).hunt_used {
         return Some("the game's one witch hunt has been held (L164.7)".into());
     }
     let limit = if state.option(roleset, "format") == "extended" {
@@ -113,7 +113,7 @@ pub fn two_blacks(ctx: &mut crate::engine::resolve::Ctx, lynched: &[SlotId]) {
     let blacks = lynched.iter().filter(|l| teams::black(ctx, **l)).count();
     if blacks >= 2 {
         let next_night = super::night::night_number(ctx.state.phase + 1);
-        vars::set(&mut ctx.state, vars::NO_SHOT_NIGHT, next_night);
+        kept::of_mut(&mut ctx.state).no_shot_night = next_night;
         ctx.note(
             "hunt",
             "votes",

@@ -2,7 +2,7 @@
 //! (auto-votes, weights, zeroing, corrections, barriers, the black cap) run on a copy of the
 //! state, so the host never watches a count the result will not match.
 
-use super::vars::Round;
+use super::kept::{self, Round};
 use super::votes::{self, Kind};
 use crate::engine::resolve::Ctx;
 use crate::engine::tally::{self, BallotTally, CastVote, Tally, TargetTally};
@@ -20,11 +20,7 @@ pub fn tally(roleset: &Roleset, state: &GameState, seed: u64, open: Option<&str>
             Some((kind, "priest_revote", targets))
         }
         (Round::ExtraVote, _) => Some((Kind::Lynch, "extra_vote", Vec::new())),
-        (Round::Revote, _) => Some((
-            Kind::Revote,
-            "revote",
-            super::vars::slots(state, super::vars::CANDIDATES),
-        )),
+        (Round::Revote, _) => Some((Kind::Revote, "revote", kept::of(state).candidates.clone())),
         _ => None,
     };
     let Some((kind, ballot, targets)) = counted else {

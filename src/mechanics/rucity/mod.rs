@@ -6,7 +6,7 @@
 //!
 //! A day is several rounds of one phase (`Outcome::another_round`): the election and its
 //! second round and the secretary's appointment on day 1; the round before the vote, the vote
-//! and the re-vote on later days. [`vars::Round`] says which is open.
+//! and the re-vote on later days. [`kept::Round`] says which is open.
 
 mod best_player;
 mod blocks;
@@ -18,20 +18,19 @@ mod day_moves;
 mod elite;
 mod endgame;
 mod hunt;
+mod kept;
 mod killers;
 mod live_tally;
 mod morning;
 mod night;
 mod notes;
 mod posts;
-mod records;
 mod requires;
 mod roles;
 mod setup;
 mod shots;
 mod teams;
 mod validate;
-mod vars;
 mod votes;
 mod werewolf;
 
@@ -102,21 +101,28 @@ impl RuleSystem for RuCity {
         validate::vote_warnings(q.state, q.ballot, q.voter, q.target)
     }
     fn round(&self, state: &GameState) -> Option<&'static str> {
-        match vars::Round::now(state) {
-            vars::Round::Night => None,
+        match kept::Round::now(state) {
+            kept::Round::Night => None,
             round => Some(round.id()),
         }
     }
     fn next_round(&self, state: &GameState) -> Option<&'static str> {
         // Only the rounds without a vote need it (the refusal of a vote says what comes next);
         // after a vote, whether a re-vote or the night follows depends on the count.
-        match vars::Round::now(state) {
-            vars::Round::PreVote => Some(vars::Round::Vote.id()),
+        match kept::Round::now(state) {
+            kept::Round::PreVote => Some(kept::Round::Vote.id()),
             _ => None,
         }
     }
     fn open_ballot(&self, _roleset: &Roleset, state: &GameState) -> Option<String> {
         open_ballot(state)
+    }
+    fn kept_lines(&self, roleset: &Roleset, state: &GameState) -> Vec<String> {
+        let mut lines = kept::sheet_lines(roleset, state);
+        lines.extend(elite::sheet_lines(state));
+        lines.extend(werewolf::sheet_lines(state));
+        lines.extend(roles::sheet_lines(roleset, state));
+        lines
     }
     fn tally(
         &self,
@@ -152,7 +158,7 @@ fn open_ballot(state: &GameState) -> Option<String> {
     if let Some(over) = &state.game_over {
         return (!over.after_game_counted).then(|| best_player::BALLOT.to_string());
     }
-    let round = vars::Round::now(state);
+    let round = kept::Round::now(state);
     let hunt = state.pending.iter().any(|p| {
         p.replaced_by.is_none()
             && matches!(&p.kind, crate::engine::entry::PendingKind::Vote { ballot, .. } if ballot == "witch_hunt")

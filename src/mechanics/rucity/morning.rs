@@ -2,8 +2,8 @@
 //! citizens, the morning post (the announced roles' hit/miss lines, the victims with their
 //! peaceful role, the night notes), the header, the end-of-game check at the start of a day.
 
+use super::kept::Round;
 use super::night::NightRun;
-use super::vars::Round;
 use super::{endgame, notes, posts, roles};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;

@@ -6,7 +6,7 @@
 use super::roles::{self as role_hooks, Aimed, Moment};
 use super::shots::NightShots;
 use super::teams::{self, KillerSide};
-use super::{killers, morning, vars};
+use super::{kept, killers, morning};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
@@ -65,7 +65,7 @@ pub struct CityNight {
     /// The poisoner used tonight's extra poisoning (L52 R9).
     pub extra_poison_used: bool,
     /// Each role's own record of the night, by its type.
-    pub roles: super::records::Records,
+    pub roles: crate::engine::KeptMap,
 }
 
 /// The black sides' shots and orders, which the killers' rules run together (§2.3).
@@ -296,10 +296,11 @@ impl kernel::Rules for City {
             && teams::black(ctx, a.victim)
             && run.ledger.night <= 2
         {
-            let n = vars::num(&ctx.state, vars::BLACK_ON_BLACK) + 1;
-            vars::set(&mut ctx.state, vars::BLACK_ON_BLACK, n);
+            kept::of_mut(&mut ctx.state).black_on_black += 1;
         }
-        vars::set(&mut ctx.state, vars::killer_key(a.victim), a.attacker);
+        kept::of_mut(&mut ctx.state)
+            .killer_of
+            .insert(a.victim, a.attacker);
         if let Some(linked) = role_hooks::dies_with(ctx, a.victim, &a.kind) {
             let partner = linked.partner;
             let mut reasons = vec![linked.why];
@@ -506,7 +507,7 @@ fn black_on_black_limit(ctx: &Ctx, run: &NightRun, attacker: SlotId, victim: Slo
         .iter()
         .filter(|a| a.tag.is_some() && teams::black(ctx, a.attacker) && teams::black(ctx, a.victim))
         .count() as u32;
-    vars::num(&ctx.state, vars::BLACK_ON_BLACK) + tonight >= 1
+    kept::of(&ctx.state).black_on_black + tonight >= 1
 }
 
 /// Settle every attack not settled yet: a healed victim survives, the others die.

@@ -4,8 +4,9 @@
 //! override or forces one with `Succeed`. A last word is a status the host gives a dead player;
 //! one that breaks the rules is flagged for the host.
 
+use super::kept::Round;
 use super::night::NightRun;
-use super::{roles, vars};
+use super::roles;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::Ctx;
@@ -117,7 +118,7 @@ const LAST_WORD_SEEN: &str = "last_word_seen";
 /// death, before the next morning after a day death (L137).
 pub fn check_last_words(ctx: &mut Ctx) {
     let phase = ctx.state.phase;
-    let round = vars::Round::now(&ctx.state);
+    let round = Round::now(&ctx.state);
     let given: Vec<(SlotId, u32, Option<u32>, u32)> = ctx
         .state
         .slots
@@ -171,6 +172,6 @@ pub fn check_last_words(ctx: &mut Ctx) {
 }
 
 /// A night victim's deadline is the start of the next day's vote.
-fn round_past_vote(round: vars::Round, since: u32, died: u32) -> bool {
-    since == died + 1 && matches!(round, vars::Round::Vote | vars::Round::Revote)
+fn round_past_vote(round: Round, since: u32, died: u32) -> bool {
+    since == died + 1 && matches!(round, Round::Vote | Round::Revote)
 }

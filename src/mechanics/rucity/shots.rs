@@ -2,9 +2,9 @@
 //! tonight, how many shots it may fire, where an unusable new shot goes, and what stays in
 //! reserve after the night. Entry checks and the night use the same pure [`night_shots`].
 
+use super::kept;
 use super::night::NightRun;
 use super::teams::{self, KillerSide};
-use super::vars;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
 use crate::rules::Roleset;
@@ -56,9 +56,10 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
         .iter()
         .map(|s| (*s, teams::members(roleset, state, *s).len()))
         .collect();
+    let kept = kept::of(state);
     let mut reserve: BTreeMap<KillerSide, u32> = KillerSide::ALL
         .iter()
-        .map(|s| (*s, vars::num(state, &vars::reserve_key(s.id()))))
+        .map(|s| (*s, kept.reserve.get(s).copied().unwrap_or(0)))
         .collect();
     for side in KillerSide::ALL {
         let other = side.other();
@@ -92,7 +93,7 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
             ));
         }
     }
-    let frozen = vars::num(state, vars::NO_SHOT_NIGHT) == night && night > 0;
+    let frozen = kept.no_shot_night == night && night > 0;
     let all_frozen = frozen && state.option(roleset, "hunt_two_blacks") == "all_shots";
     let mut new_shot: BTreeMap<KillerSide, bool> = BTreeMap::new();
     for side in KillerSide::ALL {
@@ -139,7 +140,7 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
         }
     }
     for side in KillerSide::ALL {
-        if new_shot[&side] && vars::num(state, &vars::spent_ahead_key(side.id())) > 0 {
+        if new_shot[&side] && kept.spent_ahead.get(&side).is_some_and(|n| *n > 0) {
             new_shot.insert(side, false);
             out.notes.push(format!(
                 "the {} spent tonight's shot ahead through a peaceful role's kill (L11)",
@@ -282,9 +283,7 @@ pub fn extra_shot_for_the_blacks(ctx: &mut Ctx, from: KillerSide, why: &str) {
     } else {
         from
     };
-    let key = vars::reserve_key(to.id());
-    let n = vars::num(&ctx.state, &key) + 1;
-    vars::set(&mut ctx.state, key, n);
+    *kept::of_mut(&mut ctx.state).reserve.entry(to).or_default() += 1;
     ctx.note(
         format!("reserve:{}", to.id()),
         "killers",
@@ -315,9 +314,8 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
         let spent = spent + spent_now;
         settle_spent_ahead(ctx, run, side, through_roles - spent_now);
         let left = carry.saturating_sub(spent);
-        let key = vars::reserve_key(side.id());
         if left > 0 {
-            vars::set(&mut ctx.state, key, left);
+            kept::of_mut(&mut ctx.state).reserve.insert(side, left);
             ctx.note(
                 format!("reserve:{}", side.id()),
                 "killers",
@@ -327,7 +325,7 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
                 ),
             );
         } else {
-            vars::clear(&mut ctx.state, &key);
+            kept::of_mut(&mut ctx.state).reserve.remove(&side);
         }
     }
     return_the_extra_poisoning(ctx, run);
@@ -373,9 +371,12 @@ fn peaceful_role_kills(ctx: &Ctx, run: &NightRun, side: KillerSide) -> u32 {
 /// A kill through a peaceful role spends the killer's nearest shot (L11): tonight's when the
 /// side had one left, else the next new one. A side's own night uses up what was spent ahead.
 fn settle_spent_ahead(ctx: &mut Ctx, run: &NightRun, side: KillerSide, ahead: u32) {
-    let key = vars::spent_ahead_key(side.id());
     let due = run.ledger.shot_plan.sides.get(&side).is_some_and(|s| s.due);
-    let owed_before = vars::num(&ctx.state, &key);
+    let owed_before = kept::of(&ctx.state)
+        .spent_ahead
+        .get(&side)
+        .copied()
+        .unwrap_or(0);
     let owed = owed_before - u32::from(due && owed_before > 0) + ahead;
     if ahead > 0 {
         ctx.note(
@@ -387,10 +388,11 @@ fn settle_spent_ahead(ctx: &mut Ctx, run: &NightRun, side: KillerSide, ahead: u3
             ),
         );
     }
+    let spent_ahead = &mut kept::of_mut(&mut ctx.state).spent_ahead;
     if owed > 0 {
-        vars::set(&mut ctx.state, key, owed);
+        spent_ahead.insert(side, owed);
     } else {
-        vars::clear(&mut ctx.state, &key);
+        spent_ahead.remove(&side);
     }
 }
 

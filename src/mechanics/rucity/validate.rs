@@ -2,9 +2,9 @@
 //! choose, moves a role may not make tonight, votes outside the open round's rules.
 
 use super::hunt;
+use super::kept::{self, Round};
 use super::roles;
 use super::teams;
-use super::vars::{self, Round};
 use crate::engine::entry::PendingKind;
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::rules::{ABSTAIN, Roleset};
@@ -97,7 +97,7 @@ pub fn vote_refusal(
     roles::refuses_vote(state, voter)?;
     let me = &state.slots[voter];
     let target_slot = state.slot_by_name(target).map(|s| s.id);
-    let candidates = vars::slots(state, vars::CANDIDATES);
+    let candidates = kept::of(state).candidates.clone();
     let mine: Vec<(bool, String)> = live_votes(state, ballot)
         .filter(|(v, _, _)| *v == voter)
         .map(|(_, t, a)| (a, t.to_string()))

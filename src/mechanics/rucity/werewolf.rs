@@ -44,9 +44,19 @@ fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
     })
 }
 
-/// The night whose kill a werewolf spent ahead by killing through a peaceful role (L11).
-fn kill_spent_key(slot: SlotId) -> String {
-    format!("werewolf_kill_spent:{slot}")
+/// The night whose kill each werewolf spent ahead by killing through a peaceful role (L11).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct KillSpent(std::collections::BTreeMap<SlotId, u32>);
+
+/// The werewolves whose kill is spent ahead, for the host sheet.
+pub fn sheet_lines(state: &GameState) -> Vec<String> {
+    let spent = state.kept.of::<KillSpent>();
+    (spent.0.iter())
+        .map(|(w, night)| {
+            let who = super::kept::name(state, *w);
+            format!("{who}'s kill of night {night} was spent ahead (L11)")
+        })
+        .collect()
 }
 
 /// The werewolves of L11 whose kill through a peaceful role costs the next night's kill.
@@ -95,7 +105,11 @@ fn spend_ahead(ctx: &mut Ctx, run: &NightRun) {
         .map(|a| (a.attacker, a.victim))
         .collect();
     for (werewolf, victim) in spent {
-        super::vars::set(&mut ctx.state, kill_spent_key(werewolf), next);
+        ctx.state
+            .kept
+            .get_mut::<KillSpent>()
+            .0
+            .insert(werewolf, next);
         ctx.note(
             format!("spent_ahead:{}", ctx.name(werewolf)),
             "killers",
@@ -156,7 +170,7 @@ pub fn gun_refusal(
     ability: &'static str,
 ) -> Result<(), Refusal> {
     let night = night::night_number(state.phase);
-    if super::vars::num(state, &kill_spent_key(actor)) == night && night > 0 {
+    if state.kept.of::<KillSpent>().0.get(&actor) == Some(&night) && night > 0 {
         return Err(Refusal::new(
             ability,
             "his kill through a peaceful role last night spent tonight's kill (L11)",

@@ -6,7 +6,7 @@
 //! [`super::super::borrowed`]'s.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
@@ -15,8 +15,18 @@ pub const ROLE: &str = "actor";
 /// At most this many players copied in a game (L40).
 const MOST: usize = 3;
 
-fn copies_key(actor: SlotId) -> String {
-    format!("actor_copies:{actor}")
+/// The players each actor has copied (once each a game, L40).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Copied(std::collections::BTreeMap<SlotId, Vec<SlotId>>);
+
+fn copied_by(state: &crate::engine::GameState, actor: SlotId) -> Vec<SlotId> {
+    state
+        .kept
+        .of::<Copied>()
+        .0
+        .get(&actor)
+        .cloned()
+        .unwrap_or_default()
 }
 
 pub struct Actor;
@@ -28,6 +38,22 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Actor {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let copied = state.kept.of::<Copied>();
+        (copied.0.iter())
+            .map(|(a, t)| {
+                format!(
+                    "{} has copied {}",
+                    super::kept::name(state, *a),
+                    super::kept::names(state, t)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -47,7 +73,7 @@ impl Role for Actor {
     }
     /// The players copied stay copied: the heir's once-per-player and three-player limits count them (L40, L9).
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
-        super::carry_var(ctx, copies_key, from, to);
+        super::carry_record(ctx, from, to, |c: &mut Copied| &mut c.0);
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
@@ -59,7 +85,7 @@ impl Role for Actor {
         if entry.ability != ROLE {
             return Ok(());
         }
-        let copied = vars::slots(entry.state, &copies_key(entry.actor));
+        let copied = copied_by(entry.state, entry.actor);
         if entry.targets.iter().any(|t| copied.contains(t)) {
             return refusal(ROLE, "the actor copies a player once per game (L40)");
         }
@@ -114,10 +140,8 @@ fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Skipped, vec![why]);
     }
     let role = copied_role(&ctx.state, target);
-    let key = copies_key(mv.actor);
-    let mut copied = vars::slots(&ctx.state, &key);
-    copied.push(target);
-    vars::set_slots(&mut ctx.state, &key, &copied);
+    let copied = &mut ctx.state.kept.get_mut::<Copied>().0;
+    copied.entry(mv.actor).or_default().push(target);
     let until = ctx.state.phase + 1;
     ctx.lend(mv.actor, &role, Some(until), ROLE);
     let name = teams::role_name(ctx.roleset, &role);

@@ -25,7 +25,7 @@ const LAST_NIGHT: &str = "bodyguard_night";
 const LAST_WARD: &str = "bodyguard_ward";
 
 /// A guard that went through tonight.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Guard {
     pub bodyguard: SlotId,
     pub ward: SlotId,
@@ -38,7 +38,7 @@ pub struct Guard {
 }
 
 /// An attack the bodyguard turned: (bodyguard, ward, attacker, the attack's kind).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Turned {
     pub bodyguard: SlotId,
     pub ward: SlotId,
@@ -50,7 +50,7 @@ pub struct Bodyguard;
 
 /// The bodyguard's record of the night: the guards that went through, the attacks they turned,
 /// and the first targets of black killers a black bodyguard turned onto his ward.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     guards: Vec<Guard>,
     turned: Vec<Turned>,

@@ -8,7 +8,7 @@
 //! member.
 
 use super::killer::Killer;
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
@@ -43,17 +43,30 @@ pub const HEAD_DAUGHTER: Heir = Heir {
 
 const HEIRS: [&Heir; 2] = [&BOSS_SON, &HEAD_DAUGHTER];
 
+/// Each heir role's succession, by the role.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Successions(std::collections::BTreeMap<&'static str, Succession>);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Succession {
+    /// The successor the heir named last.
+    named: Option<SlotId>,
+    /// A successor has taken the status once (Q39 `once`: never again).
+    done: bool,
+}
+
 impl Heir {
     fn killer(&self) -> Killer {
         Killer(self.side)
     }
-    /// The successor the heir named last (a slot id).
-    fn successor_key(&self) -> String {
-        format!("{}_successor", self.role)
+    /// What the game keeps of this heir's succession.
+    fn succession(&self, state: &GameState) -> Succession {
+        let all = state.kept.of::<Successions>();
+        all.0.get(self.role).cloned().unwrap_or_default()
     }
-    /// A successor has taken the status once (Q39 `once`: never again).
-    fn succeeded_key(&self) -> String {
-        format!("{}_succeeded", self.role)
+    fn succession_mut<'s>(&self, state: &'s mut GameState) -> &'s mut Succession {
+        let all = &mut state.kept.get_mut::<Successions>().0;
+        all.entry(self.role).or_default()
     }
     /// Is this heir alive in his group?
     pub fn in_group(&self, state: &GameState) -> bool {
@@ -77,6 +90,23 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Heir {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let succession = self.succession(state);
+        let named = succession.named.map(|n| {
+            format!(
+                "{}'s named successor: {}",
+                self.role,
+                super::kept::name(state, n)
+            )
+        });
+        let done =
+            (succession.done).then(|| format!("{}: a successor has taken the status", self.role));
+        named.into_iter().chain(done).collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -107,7 +137,7 @@ impl Role for Heir {
         let Some(&heir) = mv.targets.first() else {
             return false;
         };
-        vars::set(&mut ctx.state, self.successor_key(), heir);
+        self.succession_mut(&mut ctx.state).named = Some(heir);
         let why = format!(
             "{} names {} the successor: he takes the status if the heir leaves (L48, L55)",
             ctx.name(mv.actor),
@@ -141,9 +171,9 @@ impl Role for Heir {
 
 /// Is this player the successor an heir has named (shown so when he dies by day, L48)?
 pub fn named_successor(state: &GameState, slot: SlotId) -> bool {
-    HEIRS.iter().any(|h| {
-        vars::get(state, &h.successor_key()).and_then(|v| v.parse::<SlotId>().ok()) == Some(slot)
-    })
+    HEIRS
+        .iter()
+        .any(|h| h.succession(state).named == Some(slot))
 }
 
 /// The heirs' colour checks are always red (L48 "чистые руки").
@@ -211,11 +241,10 @@ fn succeed(heir: &Heir, ctx: &mut Ctx, dead: &[SlotId]) {
         return;
     }
     let once = ctx.option("boss_son_succession") == "once";
-    if once && vars::flag(&ctx.state, &heir.succeeded_key()) {
+    if once && heir.succession(&ctx.state).done {
         return;
     }
-    let named = vars::get(&ctx.state, &heir.successor_key()).and_then(|v| v.parse::<SlotId>().ok());
-    vars::clear(&mut ctx.state, &heir.successor_key());
+    let named = heir.succession_mut(&mut ctx.state).named.take();
     // "Один из напарников станет его преемником": the status always passes to a partner. With
     // none named, or the named one gone, it goes to the first living member in seat order; the
     // host may move it.
@@ -257,7 +286,7 @@ fn succeed(heir: &Heir, ctx: &mut Ctx, dead: &[SlotId]) {
             }
         }
     }
-    vars::set(&mut ctx.state, heir.succeeded_key(), "yes");
+    heir.succession_mut(&mut ctx.state).done = true;
     let name = teams::role_name(ctx.roleset, heir.role);
     ctx.say(
         Audience::Slot(next),

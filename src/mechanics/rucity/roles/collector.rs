@@ -10,20 +10,45 @@
 //! he gets one, drawn for the host; the rest go to the active citizens.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 
 pub const ROLE: &str = "collector";
 
-fn key(what: &str, collector: SlotId) -> String {
-    format!("collector_{what}:{collector}")
+/// What the game keeps of each collector; it passes to his heir.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Collectors(std::collections::BTreeMap<SlotId, Collection>);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Collection {
+    /// His collection, in the order he got it.
+    roles: Vec<String>,
+    /// The players he named last: they stay named until he names new ones (L114).
+    targets: Vec<SlotId>,
+    /// He yields the first pick to the active citizens.
+    yields: bool,
+    /// The roles he does not want.
+    skipped: Vec<String>,
+    /// Active citizens holding a role of a player he named: it is his when they leave.
+    owed: Vec<SlotId>,
+    /// The role he activated last.
+    last: Option<String>,
+}
+
+fn collector(state: &GameState, c: SlotId) -> Collection {
+    let all = state.kept.of::<Collectors>();
+    all.0.get(&c).cloned().unwrap_or_default()
+}
+
+fn collector_mut(state: &mut GameState, c: SlotId) -> &mut Collection {
+    state.kept.get_mut::<Collectors>().0.entry(c).or_default()
 }
 
 /// His collection, in the order he got it.
-fn collection(state: &GameState, collector: SlotId) -> Vec<String> {
-    vars::words(state, &key("roles", collector))
+fn collection(state: &GameState, c: SlotId) -> Vec<String> {
+    collector(state, c).roles
 }
 
 /// How many players he names at once (L41).
@@ -44,6 +69,32 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Collector {
+    fn sheet_lines(
+        &self,
+        roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let all = state.kept.of::<Collectors>();
+        (all.0.iter())
+            .map(|(c, k)| {
+                let roles: Vec<String> = k
+                    .roles
+                    .iter()
+                    .map(|r| teams::role_name(roleset, r))
+                    .collect();
+                format!(
+                    "{} has collected {} and names {}",
+                    super::kept::name(state, *c),
+                    if roles.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        roles.join(", ")
+                    },
+                    super::kept::names(state, &k.targets)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -63,9 +114,7 @@ impl Role for Collector {
     }
     /// The collection and its active role pass to the heir (L41, L9).
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
-        for what in ["roles", "targets", "yield", "skip", "owed", "last"] {
-            super::carry_var(ctx, |c| key(what, c), from, to);
-        }
+        super::carry_record(ctx, from, to, |c: &mut Collectors| &mut c.0);
         super::pass_lent_roles(ctx, ROLE, from, to);
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
@@ -115,10 +164,14 @@ fn name_targets(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, result, vec![why]);
     }
     let c = mv.actor;
-    vars::set_slots(&mut ctx.state, &key("targets", c), &mv.targets);
     let flag = |p: &str| mv.params.get(p).cloned().unwrap_or_default();
-    vars::set(&mut ctx.state, key("yield", c), flag("yield"));
-    vars::set(&mut ctx.state, key("skip", c), flag("skip_roles"));
+    let (yields, skipped) = (flag("yield") == "yes", flag("skip_roles"));
+    let me = collector_mut(&mut ctx.state, c);
+    me.targets = mv.targets.clone();
+    me.yields = yields;
+    me.skipped = (skipped.split(',').map(|r| r.trim().to_string()))
+        .filter(|r| !r.is_empty())
+        .collect();
     let names: Vec<String> = mv.targets.iter().map(|t| ctx.name(*t)).collect();
     let mut reasons = vec![format!(
         "{} names {} for the game-day (L41)",
@@ -150,13 +203,13 @@ fn activate(ctx: &mut Ctx, collector: SlotId, role: &str) {
         s.borrowed.retain(|b| b.by != ROLE);
     }
     ctx.lend(collector, role, None, ROLE);
-    vars::set(&mut ctx.state, key("last", collector), role);
+    collector_mut(&mut ctx.state, collector).last = Some(role.to_string());
 }
 
 /// The role the collector activated last, if he ever did: what an actor copying him gets
 /// (L40).
 pub fn last_activated(state: &GameState, collector: SlotId) -> Option<String> {
-    vars::get(state, &key("last", collector)).map(str::to_string)
+    self::collector(state, collector).last
 }
 
 /// Is `dead` one of the players the collector named last? His targets stay until he names
@@ -172,7 +225,9 @@ fn collectors(ctx: &Ctx) -> Vec<SlotId> {
 }
 
 fn named(ctx: &Ctx, collector: SlotId, dead: SlotId) -> bool {
-    vars::slots(&ctx.state, &key("targets", collector)).contains(&dead)
+    self::collector(&ctx.state, collector)
+        .targets
+        .contains(&dead)
 }
 
 /// The collectors take the roles of their named players who left the game, before the active
@@ -182,30 +237,25 @@ pub fn claim(ctx: &mut Ctx, free: &mut Vec<(SlotId, String)>, first: bool) {
     let collectors = collectors(ctx);
     for &c in &collectors {
         // A role an active citizen took from him comes back at that citizen's death (L41).
-        let owed = vars::slots(&ctx.state, &key("owed", c));
+        let owed = collector(&ctx.state, c).owed;
         while let Some(i) = free.iter().position(|(dead, _)| owed.contains(dead)) {
             let (dead, role) = free.remove(i);
-            let rest: Vec<SlotId> = owed.iter().copied().filter(|o| *o != dead).collect();
-            vars::set_slots(&mut ctx.state, &key("owed", c), &rest);
+            collector_mut(&mut ctx.state, c).owed.retain(|o| *o != dead);
             let collected = collection(&ctx.state, c);
             take(ctx, c, dead, &role, collected);
         }
     }
     for c in collectors {
-        let collected = collection(&ctx.state, c);
-        let yields = vars::get(&ctx.state, &key("yield", c)) == Some("yes");
-        if first != (collected.is_empty() && !yields) {
+        let me = collector(&ctx.state, c);
+        let collected = me.roles;
+        if first != (collected.is_empty() && !me.yields) {
             continue;
         }
-        let skipped = vars::get(&ctx.state, &key("skip", c))
-            .unwrap_or("")
-            .to_string();
+        let skipped = me.skipped;
         let mine: Vec<usize> = (0..free.len())
             .filter(|i| {
                 let (dead, role) = &free[*i];
-                named(ctx, c, *dead)
-                    && !collected.contains(role)
-                    && !skipped.split(',').any(|s| s.trim() == role)
+                named(ctx, c, *dead) && !collected.contains(role) && !skipped.contains(role)
             })
             .collect();
         let pick = match mine.len() {
@@ -231,7 +281,7 @@ pub fn claim(ctx: &mut Ctx, free: &mut Vec<(SlotId, String)>, first: bool) {
 
 fn take(ctx: &mut Ctx, collector: SlotId, dead: SlotId, role: &str, mut collected: Vec<String>) {
     collected.push(role.to_string());
-    vars::set(&mut ctx.state, key("roles", collector), collected.join(","));
+    collector_mut(&mut ctx.state, collector).roles = collected;
     let name = teams::role_name(ctx.roleset, role);
     ctx.say(
         Audience::Slot(collector),
@@ -274,14 +324,9 @@ pub fn tell_moves(ctx: &mut Ctx, to: SlotId, from: SlotId, role: &str) {
 /// when that citizen leaves the game (L41).
 pub fn owe(ctx: &mut Ctx, from: SlotId, citizen: SlotId, role: &str) {
     for c in collectors(ctx) {
-        let skipped = vars::get(&ctx.state, &key("skip", c))
-            .unwrap_or("")
-            .to_string();
-        if !named(ctx, c, from) || skipped.split(',').any(|s| s.trim() == role) {
+        if !named(ctx, c, from) || collector(&ctx.state, c).skipped.iter().any(|r| r == role) {
             continue;
         }
-        let mut owed = vars::slots(&ctx.state, &key("owed", c));
-        owed.push(citizen);
-        vars::set_slots(&mut ctx.state, &key("owed", c), &owed);
+        collector_mut(&mut ctx.state, c).owed.push(citizen);
     }
 }

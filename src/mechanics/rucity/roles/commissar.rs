@@ -6,7 +6,7 @@
 
 use super::checks::{self, shown_black};
 use super::night::{self, Gate, Move, NightRun};
-use super::{Entry, Role, investigator, refusal, teams, vars};
+use super::{Entry, Role, investigator, kept, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
@@ -108,11 +108,8 @@ fn check(
     }
     let black = shown_black(ctx, run, mv.actor, target);
     run.ledger.checked.insert(target);
-    vars::set(
-        &mut ctx.state,
-        vars::check_key("commissar", target),
-        teams::colour_word(black),
-    );
+    let night = run.ledger.night;
+    kept::remember_check(&mut ctx.state, "commissar", target, black, night);
     let template = if black {
         "pm_commissar_black"
     } else {

@@ -10,19 +10,35 @@
 //! autopsy result. Passive: the names of his night visitors, as the homeless sees them.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, before_the_vote, refusal, teams, vars};
+use super::{Entry, Role, before_the_vote, kept, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use std::collections::BTreeMap;
 
 pub const ROLE: &str = "criminalist";
 
-/// The bodies he examined, and today's examination waiting for the vote result.
-fn examined_key(c: SlotId) -> String {
-    format!("criminalist_examined:{c}")
+/// Each criminalist's examinations: the bodies examined, and today's waiting for the vote
+/// result.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Examined(BTreeMap<SlotId, Bodies>);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Bodies {
+    examined: Vec<SlotId>,
+    today: Option<SlotId>,
 }
-fn today_key(c: SlotId) -> String {
-    format!("criminalist_today:{c}")
+
+fn examined_by(state: &GameState, c: SlotId) -> Vec<SlotId> {
+    let all = state.kept.of::<Examined>();
+    all.0
+        .get(&c)
+        .map(|b| b.examined.clone())
+        .unwrap_or_default()
+}
+
+fn bodies_mut(state: &mut GameState, c: SlotId) -> &mut Bodies {
+    state.kept.get_mut::<Examined>().0.entry(c).or_default()
 }
 
 pub struct Criminalist;
@@ -41,6 +57,22 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Criminalist {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let all = state.kept.of::<Examined>();
+        (all.0.iter())
+            .map(|(c, b)| {
+                format!(
+                    "{} has examined {}",
+                    super::kept::name(state, *c),
+                    super::kept::names(state, &b.examined)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -71,7 +103,7 @@ impl Role for Criminalist {
                 let Some(&t) = entry.targets.first() else {
                     return Ok(());
                 };
-                if vars::get(entry.state, &vars::killer_key(t)).is_none() {
+                if !kept::of(entry.state).killer_of.contains_key(&t) {
                     return refusal(
                         "criminalist_autopsy",
                         format!(
@@ -95,13 +127,13 @@ impl Role for Criminalist {
     /// "Если криминалист умирает на голосовании и кто-то получает его роль, текущая проверка
     /// не сорвется" (L44): the heir keeps the examined bodies and gets today's result.
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
-        let mut examined = vars::slots(&ctx.state, &examined_key(to));
-        for b in vars::slots(&ctx.state, &examined_key(from)) {
+        let inherited = examined_by(&ctx.state, from);
+        let examined = &mut bodies_mut(&mut ctx.state, to).examined;
+        for b in inherited {
             if !examined.contains(&b) {
                 examined.push(b);
             }
         }
-        vars::set_slots(&mut ctx.state, &examined_key(to), &examined);
         let results: Vec<_> = ctx
             .outcome
             .messages
@@ -158,7 +190,7 @@ fn samples_refusal(entry: &Entry) -> Result<(), Refusal> {
         Ok(c) => c,
         Err(why) => return refusal("criminalist_samples", format!("{why}: {how}")),
     };
-    let examined = vars::slots(entry.state, &examined_key(entry.actor));
+    let examined = examined_by(entry.state, entry.actor);
     let unexamined = compared
         .iter()
         .flat_map(|(_, b)| b)
@@ -217,23 +249,25 @@ fn fix_pre_vote(ctx: &mut Ctx) {
         let line = format!("{}'s examination fails: {why}", ctx.name(c));
         return ctx.note("criminalist", "pre_vote", line);
     }
-    vars::set(&mut ctx.state, today_key(c), body);
-    let mut examined = vars::slots(&ctx.state, &examined_key(c));
-    if !examined.contains(&body) {
-        examined.push(body);
+    let bodies = bodies_mut(&mut ctx.state, c);
+    bodies.today = Some(body);
+    if !bodies.examined.contains(&body) {
+        bodies.examined.push(body);
     }
-    vars::set_slots(&mut ctx.state, &examined_key(c), &examined);
+}
+
+fn state_today(state: &GameState, c: SlotId) -> Option<SlotId> {
+    state.kept.of::<Examined>().0.get(&c).and_then(|b| b.today)
 }
 
 /// With the day's last vote result: the examined body's killing role and colour (L44).
 fn autopsy_result(ctx: &mut Ctx) {
     for c in ctx.state.slots.iter().map(|s| s.id).collect::<Vec<_>>() {
-        let Some(body) =
-            vars::get(&ctx.state, &today_key(c)).and_then(|v| v.parse::<SlotId>().ok())
-        else {
+        let waiting = state_today(&ctx.state, c);
+        let Some(body) = waiting else {
             continue;
         };
-        vars::clear(&mut ctx.state, &today_key(c));
+        bodies_mut(&mut ctx.state, c).today = None;
         let cause = ctx.state.slots[body]
             .death
             .as_ref()
@@ -258,9 +292,8 @@ fn samples(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, result, vec![why]);
     }
     let compared = comparisons(&ctx.state, &mv.targets, &mv.params).unwrap_or_default();
-    let killer_of = |b: SlotId| {
-        vars::get(&ctx.state, &vars::killer_key(b)).and_then(|v| v.parse::<SlotId>().ok())
-    };
+    let killers = kept::of(&ctx.state).killer_of.clone();
+    let killer_of = |b: SlotId| killers.get(&b).copied();
     let mut found: Vec<String> = Vec::new();
     let mut victims: Vec<(String, String)> = Vec::new();
     for (sample, bodies) in &compared {

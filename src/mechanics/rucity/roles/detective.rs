@@ -3,10 +3,10 @@
 //! investigator's role request shares the last one (L8). Results go by PM and are copied to the
 //! investigator.
 
+use super::kept;
 use super::night::{self, Gate, Move, NightRun};
 use super::teams::{self, KILLER, KillerSide, VISIT};
 use super::tell_result;
-use super::vars;
 use super::{Entry, Role, refusal};
 use crate::engine::Refusal;
 use crate::engine::SlotId;
@@ -528,7 +528,7 @@ fn owe_later(ctx: &mut Ctx, night: u32, template: &str, to: SlotId, player: &str
     owe_later_args(ctx, night, template, to, &[("player", player.to_string())]);
 }
 
-/// Keep a message for the morning after `night` (`later:<night>:<n>` = `template|slot|k=v|...`).
+/// Keep a message for the morning after `night`.
 pub fn owe_later_args(
     ctx: &mut Ctx,
     night: u32,
@@ -536,42 +536,31 @@ pub fn owe_later_args(
     to: SlotId,
     args: &[(&str, String)],
 ) {
-    let prefix = vars::later_prefix(night);
-    let n = ctx
-        .state
-        .vars
-        .keys()
-        .filter(|k| k.starts_with(&prefix))
-        .count();
-    let mut value = format!("{template}|{to}");
-    for (k, v) in args {
-        value.push_str(&format!("|{k}={v}"));
-    }
-    vars::set(&mut ctx.state, format!("{prefix}{n}"), value);
+    let owed = kept::Owed {
+        night,
+        template: template.to_string(),
+        to,
+        args: args
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    };
+    kept::of_mut(&mut ctx.state).owed.push(owed);
 }
 
 /// Deliver the messages owed for this morning.
 fn deliver_later(ctx: &mut Ctx, night: u32) {
-    let prefix = vars::later_prefix(night);
-    let due: Vec<(String, String)> = ctx
-        .state
-        .vars
-        .iter()
-        .filter(|(k, _)| k.starts_with(&prefix))
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    for (key, value) in due {
-        vars::clear(&mut ctx.state, &key);
-        let mut parts = value.split('|');
-        let (Some(template), Some(Ok(to))) = (parts.next(), parts.next().map(str::parse::<SlotId>))
-        else {
-            continue;
-        };
-        let args: Vec<(String, String)> = parts
-            .filter_map(|p| p.split_once('='))
-            .map(|(k, v)| (k.to_string(), v.to_string()))
+    let owed = &mut kept::of_mut(&mut ctx.state).owed;
+    let (due, rest): (Vec<_>, Vec<_>) = std::mem::take(owed)
+        .into_iter()
+        .partition(|o| o.night == night);
+    *owed = rest;
+    for o in due {
+        let args: Vec<(&str, String)> = o
+            .args
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
             .collect();
-        let refs: Vec<(&str, String)> = args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-        ctx.say(Audience::Slot(to), template, &refs);
+        ctx.say(Audience::Slot(o.to), &o.template, &args);
     }
 }

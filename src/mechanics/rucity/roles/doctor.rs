@@ -16,7 +16,7 @@ pub const LAST_SELF: &str = "doctor_self_night";
 pub struct Doctor;
 
 /// The doctor's record of the night: the doctors whose heal failed, told so in the morning (L4).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     cancelled: std::collections::BTreeSet<crate::engine::SlotId>,
 }

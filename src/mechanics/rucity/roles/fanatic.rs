@@ -7,7 +7,7 @@
 //! a lynch or a kill by someone other than himself and his partners.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
@@ -150,8 +150,8 @@ fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> 
         .death
         .as_ref()
         .is_some_and(|(_, c)| c == "lynch" || c == "hunt");
-    let killer =
-        super::vars::get(state, &super::vars::killer_key(f)).and_then(|v| v.parse::<SlotId>().ok());
+    let killer = kept::of(state).killer_of.get(&f).copied();
+    let how = state.kept.of::<FavouriteDeaths>().0.get(&f).cloned();
     // His side: himself, his partners, and his side's hired killer, whose orders (a peaceful
     // role's included) are his side's kills (L99).
     let his_hireling = teams::killer_side(roleset, &state.slots[fanatic])
@@ -162,14 +162,12 @@ fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> 
                 == teams::negative_role(roleset, &state.slots[fanatic])
             || his_hireling.is_some_and(|h| teams::holds(&state.slots[k], h))
     });
-    let framed = vars::get(state, &framed_key(f))
-        .and_then(|v| v.parse::<SlotId>().ok())
-        .is_some_and(|h| {
-            h == fanatic
-                || teams::negative_role(roleset, &state.slots[h])
-                    == teams::negative_role(roleset, &state.slots[fanatic])
-        });
-    let excused = vars::flag(state, &excused_key(f));
+    let framed = (how.as_ref().and_then(|d| d.framed_by)).is_some_and(|h| {
+        h == fanatic
+            || teams::negative_role(roleset, &state.slots[h])
+                == teams::negative_role(roleset, &state.slots[fanatic])
+    });
+    let excused = how.is_some_and(|d| d.excused);
     lynched || (killer.is_some() && (!by_his_side || excused) && !framed)
 }
 
@@ -188,9 +186,16 @@ fn excused(run: &NightRun, fav: SlotId) -> bool {
     suicide_bound || !aimed
 }
 
-/// The var set when the favourite's killing was an accident or a suicide-bound move.
-fn excused_key(fav: SlotId) -> String {
-    format!("fanatic_excused:{fav}")
+/// How each favourite's killing happened, where it matters to the revenge (L99).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct FavouriteDeaths(std::collections::BTreeMap<SlotId, FavouriteDeath>);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct FavouriteDeath {
+    /// Who framed it: a hypnotist who turned the killer's move, a black bodyguard.
+    framed_by: Option<SlotId>,
+    /// It was an accident or a suicide-bound move.
+    excused: bool,
 }
 
 /// Who framed the favourite's death tonight: a hypnotist who turned his killer's move onto him,
@@ -199,11 +204,6 @@ fn framer(run: &NightRun, fav: SlotId) -> Option<SlotId> {
     let attack = run.attacks.get(run.killed_by(fav)?)?;
     super::hypnotist::turned_onto(run, attack.attacker, fav)
         .or_else(|| super::bodyguard::turned_onto_ward(run, attack.attacker, fav))
-}
-
-/// The var naming who framed the favourite's killing.
-fn framed_key(fav: SlotId) -> String {
-    format!("fanatic_framed:{fav}")
 }
 
 /// The favourite's day moves of yesterday: the fanatic learns their targets each morning, his
@@ -309,10 +309,14 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
                 );
             }
             day_news(ctx, f, fav);
-            if let Some(framer) = framer(run, fav) {
-                vars::set(&mut ctx.state, framed_key(fav), framer);
-            } else if excused(run, fav) {
-                vars::set(&mut ctx.state, excused_key(fav), "yes");
+            let framed_by = framer(run, fav);
+            let death = FavouriteDeath {
+                framed_by,
+                excused: framed_by.is_none() && excused(run, fav),
+            };
+            if death.framed_by.is_some() || death.excused {
+                let deaths = &mut ctx.state.kept.get_mut::<FavouriteDeaths>().0;
+                deaths.insert(fav, death);
             }
         }
     }

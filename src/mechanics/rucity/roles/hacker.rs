@@ -7,7 +7,7 @@
 //! hacked in the morning. A hack stays in force if the hacker dies.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
@@ -18,15 +18,14 @@ pub const HACKED: &str = "hacked";
 /// A black target's second game-day: one of his roles stays blocked.
 pub const HACKED_SECOND: &str = "hacked_second";
 
-/// The var holding a hacked black's choice for his second game-day.
-pub fn choice_key(slot: SlotId) -> String {
-    format!("hack_choice:{slot}")
-}
+/// Each hacked black's choice for his second game-day: `peaceful` or `negative`.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Choices(std::collections::BTreeMap<SlotId, String>);
 
 pub struct Hacker;
 
 /// The hacker's record of the night: (hacker, target) of tonight's hacks.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     hacks: Vec<(SlotId, SlotId)>,
 }
@@ -41,6 +40,21 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Hacker {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let choices = state.kept.of::<Choices>();
+        (choices.0.iter())
+            .map(|(s, c)| {
+                format!(
+                    "{} uses his {c} role on the hack's second day",
+                    super::kept::name(state, *s)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -61,7 +75,7 @@ impl Role for Hacker {
         if !slot.has_status(HACKED_SECOND) {
             return None;
         }
-        let uses_peaceful = super::vars::get(&ctx.state, &choice_key(actor))
+        let uses_peaceful = (ctx.state.kept.of::<Choices>().0.get(&actor))
             .map(|c| c == "peaceful")
             .unwrap_or_else(|| ctx.option("hacked_black_default") == "peaceful");
         (uses_peaceful != peaceful).then(|| {
@@ -167,7 +181,8 @@ fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// A hacked black's choice for his second game-day (L22): the role he will use.
 pub fn choose(ctx: &mut Ctx, mv: &Move) {
     let choice = mv.params.get("use").cloned().unwrap_or_default();
-    vars::set(&mut ctx.state, choice_key(mv.actor), &choice);
+    let choices = &mut ctx.state.kept.get_mut::<Choices>().0;
+    choices.insert(mv.actor, choice.clone());
     let why = format!(
         "{} uses the {choice} role on the second game-day of the hack (L22)",
         ctx.name(mv.actor)

@@ -400,7 +400,7 @@ pub fn checks_red(ctx: &Ctx, player: SlotId) -> bool {
 
 /// The terrorist and his target when the detonation replaced this vote (L23).
 fn terrorist_pair(ctx: &Ctx) -> Vec<SlotId> {
-    let mut pair = super::vars::slots(&ctx.state, super::terrorist::PAIR_KEY);
+    let mut pair: Vec<SlotId> = super::terrorist::blown_up(&ctx.state).into_iter().collect();
     pair.extend(teams::holder(&ctx.state, super::terrorist::ROLE).filter(|_| !pair.is_empty()));
     pair
 }

@@ -26,7 +26,7 @@ const DRUNK_STATUS: &str = "drunk";
 pub struct Homeless;
 
 /// The homeless's record of the night: who is drunk, and whose watch went through (homeless, house).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     drunk: BTreeSet<SlotId>,
     watches: Vec<(SlotId, SlotId)>,

@@ -21,7 +21,7 @@ pub const ROLE: &str = "hypnotist";
 const KILLERS_NIGHT: &str = "hypnotist_killers_night";
 
 /// A move the hypnosis took from him tonight.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Redirect {
     pub hypnotist: SlotId,
     pub actor: SlotId,
@@ -35,7 +35,7 @@ pub struct Redirect {
 pub struct Hypnotist;
 
 /// The hypnotist's record of the night: the moves the hypnosis turned or made skip.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     hypnosis: Vec<Redirect>,
 }

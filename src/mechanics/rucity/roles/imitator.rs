@@ -7,23 +7,36 @@
 //! (`imitator_illusion`): that night the moves aimed at the maniac meet a copy of him instead.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars, werewolf};
+use super::{Entry, Role, refusal, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use std::collections::{BTreeMap, BTreeSet};
 use teams::KillerSide;
 
 pub const ROLE: &str = "imitator";
 pub const DISGUISE: &str = "imitator_disguise";
 pub const ILLUSION: &str = "imitator_illusion";
-/// The imitator has met the maniac.
-const MET: &str = "imitator_met";
 /// Slot counter: this maniac was the imitator. He keeps the imitator's right to die disguised
 /// (L50 "он всегда имеет право умереть в образе другого черного").
 const BECAME_MANIAC: &str = "imitator_became_maniac";
-/// What a lynched imitator is shown as: a negative role's id, or `red`.
-fn shown_key(slot: SlotId) -> String {
-    format!("imitator_shown:{slot}")
+/// What the game keeps of the imitator.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Kept {
+    /// The imitator has met the maniac.
+    met: bool,
+    /// What a lynched imitator is shown as: a negative role's id, or `red`.
+    shown: BTreeMap<SlotId, String>,
+    /// Checks (checker, target) that met the illusion: their verifications show red (L50).
+    met_illusion: BTreeSet<(SlotId, SlotId)>,
+}
+
+fn kept(state: &GameState) -> std::borrow::Cow<'_, Kept> {
+    state.kept.of::<Kept>()
+}
+
+fn kept_mut(state: &mut GameState) -> &mut Kept {
+    state.kept.get_mut::<Kept>()
 }
 
 pub struct Imitator;
@@ -41,6 +54,17 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Imitator {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let kept = kept(state);
+        let met = (kept.met).then(|| "the imitator has met the maniac (L50)".to_string());
+        let shown = (kept.shown.iter())
+            .map(|(s, r)| format!("{} is shown lynched as {r}", super::kept::name(state, *s)));
+        met.into_iter().chain(shown).collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -93,7 +117,7 @@ impl Role for Imitator {
                 "the imitator has become the maniac: there is no maniac left to imitate (L50)",
             );
         }
-        if entry.ability == ILLUSION && !vars::flag(entry.state, MET) {
+        if entry.ability == ILLUSION && !kept(entry.state).met {
             return refusal(
                 ILLUSION,
                 "the imitator sends the maniac's illusion only after meeting him (L50)",
@@ -144,7 +168,7 @@ impl Role for Imitator {
     fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         for (maker, role) in disguises(&ctx.state) {
             if lynched.contains(&maker) {
-                vars::set(&mut ctx.state, shown_key(maker), role);
+                kept_mut(&mut ctx.state).shown.insert(maker, role);
             }
         }
         Vec::new()
@@ -165,14 +189,12 @@ fn disguises(state: &GameState) -> Vec<(SlotId, String)> {
 /// What a lynched imitator's negative role shows in the posts: `Some(None)` for a red death,
 /// `Some(Some(role))` for another negative role; `None` when he is not disguised.
 pub fn shown(ctx: &Ctx, slot: SlotId) -> Option<Option<String>> {
-    let role = vars::get(&ctx.state, &shown_key(slot))
-        .map(str::to_string)
-        .or_else(|| {
-            disguises(&ctx.state)
-                .into_iter()
-                .find(|(m, _)| *m == slot)
-                .map(|(_, r)| r)
-        })?;
+    let role = (kept(&ctx.state).shown.get(&slot).cloned()).or_else(|| {
+        disguises(&ctx.state)
+            .into_iter()
+            .find(|(m, _)| *m == slot)
+            .map(|(_, r)| r)
+    })?;
     Some((role != "red").then(|| teams::role_name(ctx.roleset, &role)))
 }
 
@@ -191,7 +213,7 @@ fn living_imitator(state: &GameState) -> Option<SlotId> {
 /// The meeting (L50, Q40): before the maniac's first night of shooting, the imitator and the
 /// maniac learn each other's names.
 fn meet(ctx: &mut Ctx, next: u32) {
-    if vars::flag(&ctx.state, MET) {
+    if kept(&ctx.state).met {
         return;
     }
     let extended_first = ctx.option("format") == "extended" && next == 1;
@@ -208,7 +230,7 @@ fn meet(ctx: &mut Ctx, next: u32) {
     if !maniac_due {
         return;
     }
-    vars::set(&mut ctx.state, MET, "yes");
+    kept_mut(&mut ctx.state).met = true;
     ctx.say(
         Audience::Slot(imitator),
         "pm_imitator_meets",
@@ -258,7 +280,7 @@ fn take_over(ctx: &mut Ctx) {
 /// Tonight's illusion of the maniac (L50): moves aimed at the maniac meet it instead. Killed
 /// (an attack on it, or the imitator's death), it stands until the doctor's stage is over; the moves
 /// after it reach the real maniac.
-#[derive(Clone, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 pub struct Illusion {
     pub maniac: SlotId,
     pub imitator: SlotId,
@@ -270,15 +292,9 @@ pub struct Illusion {
     pub statuses_before: Vec<String>,
 }
 
-/// `checker` met the illusion when he looked at `target`: a verification of that check shows
-/// red too (L50).
-fn met_illusion_key(checker: SlotId, target: SlotId) -> String {
-    format!("illusion_met:{checker}:{target}")
-}
-
 /// Did `checker`'s check on `target` meet the illusion? Its verification shows red (L50).
 pub fn checked_the_illusion(state: &GameState, checker: SlotId, target: SlotId) -> bool {
-    vars::flag(state, &met_illusion_key(checker, target))
+    kept(state).met_illusion.contains(&(checker, target))
 }
 
 /// The imitator's evening move: the illusion stands for the night if the maniac lives. A
@@ -320,7 +336,7 @@ fn send_illusion(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// Before the meeting the imitator is a perfect red: a check made on him then verifies red as
 /// well (L50).
 fn perfect_red_before_the_meeting(ctx: &mut Ctx, run: &NightRun) {
-    if vars::flag(&ctx.state, MET) {
+    if kept(&ctx.state).met {
         return;
     }
     let Some(imitator) = living_imitator(&ctx.state) else {
@@ -331,7 +347,7 @@ fn perfect_red_before_the_meeting(ctx: &mut Ctx, run: &NightRun) {
         .map(|v| v.actor)
         .collect();
     for c in checkers {
-        vars::set(&mut ctx.state, met_illusion_key(c, imitator), "yes");
+        kept_mut(&mut ctx.state).met_illusion.insert((c, imitator));
     }
 }
 
@@ -425,11 +441,8 @@ pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
         .map(|v| v.actor)
         .collect();
     for visitor in met {
-        vars::set(
-            &mut ctx.state,
-            met_illusion_key(visitor, illusion.maniac),
-            "yes",
-        );
+        let met = &mut kept_mut(&mut ctx.state).met_illusion;
+        met.insert((visitor, illusion.maniac));
     }
     if let Some(i) = run.ledger.roles.find_mut::<Illusion>() {
         i.visits_seen = run.visits.len();

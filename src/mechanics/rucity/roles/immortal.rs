@@ -309,7 +309,7 @@ pub fn own_life_will_take(ctx: &Ctx, run: &NightRun, victim: SlotId) -> bool {
 }
 
 /// The immortal's record of the night: (survivor, whose life took the attack).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     lives_taken: Vec<(SlotId, SlotId)>,
 }

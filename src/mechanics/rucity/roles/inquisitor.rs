@@ -5,9 +5,9 @@
 //! (option Q27). A black inquisitor knows at once that a black check is false and may burn a
 //! red or falsely black check one night later.
 
-use super::checks::{self, PrivateTexts, check_night_key};
+use super::checks::{self, PrivateTexts};
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
 
@@ -22,10 +22,9 @@ const TEXTS: PrivateTexts = PrivateTexts {
     withheld: "pm_inquisitor_withheld",
 };
 
-/// The var of a verification of his: the true colour he found.
-pub fn verified_key(target: SlotId) -> String {
-    format!("inquisitor_verified:{target}")
-}
+/// The true colour each of his verifications found (black: `true`), by the player verified.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Verified(std::collections::BTreeMap<SlotId, bool>);
 
 pub struct Inquisitor;
 
@@ -46,6 +45,22 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Inquisitor {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let verified = state.kept.of::<Verified>();
+        (verified.0.iter())
+            .map(|(t, black)| {
+                format!(
+                    "the inquisitor verified {}: {}",
+                    super::kept::name(state, *t),
+                    teams::colour_word(*black)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -104,9 +119,10 @@ impl Role for Inquisitor {
                 continue;
             };
             // The execution is earned by a black burned on a true black check (L96).
-            let on_a_black_check = mv.targets.first().is_some_and(|t| {
-                vars::get(&ctx.state, &vars::check_key(ROLE, *t)) == Some("черный")
-            });
+            let on_a_black_check = mv
+                .targets
+                .first()
+                .is_some_and(|t| kept::shown(&ctx.state, ROLE, *t).is_some_and(|s| s.black));
             if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
                 if black && on_a_black_check {
                     s.counters.insert(BURNED_BLACK.into(), 1);
@@ -165,7 +181,7 @@ fn dying_kill_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
     if teams::is_black(entry.roleset, me) && me.counter(BURNED_BLACK) > 0 {
         return Ok(());
     }
-    if vars::get(entry.state, &verified_key(target)) == Some("черный") {
+    if entry.state.kept.of::<Verified>().0.get(&target) == Some(&true) {
         return Ok(());
     }
     refusal(
@@ -207,9 +223,8 @@ fn dying_kills(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
 
 /// The colour and the night of the inquisitor's check on `target`.
 fn check_on<'s>(entry: &Entry<'s>, target: SlotId) -> Option<(&'s str, u32)> {
-    let colour = vars::get(entry.state, &vars::check_key(ROLE, target))?;
-    let night = vars::num(entry.state, &check_night_key(ROLE, target));
-    Some((colour, night))
+    let shown = kept::shown(entry.state, ROLE, target)?;
+    Some((teams::colour_word(shown.black), shown.night))
 }
 
 /// He burns the player he checked black the night before (Q27: or any black check of his, by
@@ -272,10 +287,6 @@ fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         checks::private_verify(ctx, run, mv, &TEXTS),
         mv.targets.first(),
     ) {
-        vars::set(
-            &mut ctx.state,
-            verified_key(target),
-            teams::colour_word(black),
-        );
+        ctx.state.kept.get_mut::<Verified>().0.insert(target, black);
     }
 }

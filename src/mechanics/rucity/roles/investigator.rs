@@ -17,7 +17,7 @@ pub const SHOT_DONE: &str = "investigator_shot_done";
 pub struct Investigator;
 
 /// The investigator's record of the night: (investigator, target) of the vigilante shots fired.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     shots: Vec<(SlotId, SlotId)>,
 }

@@ -21,7 +21,7 @@ pub const KILL: &str = "joker_kill";
 pub struct Joker;
 
 /// The joker's record of the night: the players whose colour he turned over (L51).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     flipped: std::collections::BTreeSet<SlotId>,
 }

@@ -8,32 +8,37 @@
 
 use super::checks::{self, shown_black, true_black};
 use super::night::{self, Gate, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use std::collections::BTreeMap;
 
 pub const ROLE: &str = "journalist";
 
-/// Vars: every player he compared, the pairs compared, the night of his last result.
-fn seen_key(j: SlotId) -> String {
-    format!("journalist_seen:{j}")
+/// Each journalist's comparisons, which pass to his heir.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Comparisons(BTreeMap<SlotId, Compared>);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Compared {
+    /// Every player he compared.
+    seen: Vec<SlotId>,
+    /// The pairs compared.
+    pairs: Vec<(SlotId, SlotId)>,
+    /// The night of his last result.
+    result_night: u32,
 }
-fn pairs_key(j: SlotId) -> String {
-    format!("journalist_pairs:{j}")
-}
-fn result_night_key(j: SlotId) -> String {
-    format!("journalist_result_night:{j}")
+
+fn compared_by(state: &GameState, j: SlotId) -> Compared {
+    let all = state.kept.of::<Comparisons>();
+    all.0.get(&j).cloned().unwrap_or_default()
 }
 
 /// The reds a black journalist saw blackened, and the night he saw them: he is told the next
 /// morning (L93).
-fn late_key(j: SlotId) -> String {
-    format!("journalist_blackened:{j}")
-}
-fn late_night_key(j: SlotId) -> String {
-    format!("journalist_blackened_night:{j}")
-}
+#[derive(Clone, Debug, Default, PartialEq)]
+struct SeenBlackened(BTreeMap<SlotId, (Vec<SlotId>, u32)>);
 
 pub struct Journalist;
 
@@ -51,6 +56,31 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Journalist {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let all = state.kept.of::<Comparisons>();
+        (all.0.iter())
+            .map(|(j, c)| {
+                let pairs: Vec<String> = (c.pairs.iter())
+                    .map(|(a, b)| {
+                        format!(
+                            "{} & {}",
+                            super::kept::name(state, *a),
+                            super::kept::name(state, *b)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{} has compared {}",
+                    super::kept::name(state, *j),
+                    pairs.join(", ")
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -59,26 +89,26 @@ impl Role for Journalist {
     }
     /// The heir compares with the results the role got before (L24, L9).
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
-        for key in [seen_key, pairs_key, result_night_key] {
-            super::carry_var(ctx, key, from, to);
-        }
+        super::carry_record(ctx, from, to, |c: &mut Comparisons| &mut c.0);
     }
     fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
         // What a black journalist saw blackened is told him a night later (L93).
         for j in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
-            let seen_on = vars::num(&ctx.state, &late_night_key(j));
+            let late = ctx.state.kept.of::<SeenBlackened>().0.get(&j).cloned();
+            let Some((players, seen_on)) = late else {
+                continue;
+            };
             if seen_on == 0 || seen_on >= run.ledger.night {
                 continue;
             }
-            for t in vars::slots(&ctx.state, &late_key(j)) {
+            for t in players {
                 ctx.say(
                     Audience::Slot(j),
                     "pm_journalist_blackened",
                     &[("player", ctx.name(t))],
                 );
             }
-            vars::clear(&mut ctx.state, &late_key(j));
-            vars::clear(&mut ctx.state, &late_night_key(j));
+            ctx.state.kept.get_mut::<SeenBlackened>().0.remove(&j);
         }
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
@@ -96,9 +126,9 @@ impl Role for Journalist {
         let me = entry.actor;
         match entry.ability {
             "journalist_compare" => {
-                let seen = vars::slots(entry.state, &seen_key(me));
-                let new = [a, b].iter().filter(|t| !seen.contains(t)).count();
-                let last = vars::num(entry.state, &result_night_key(me));
+                let mine = compared_by(entry.state, me);
+                let new = [a, b].iter().filter(|t| !mine.seen.contains(t)).count();
+                let last = mine.result_night;
                 let after_result = last > 0 && last + 1 == entry.night();
                 if after_result && new > 1 {
                     return refusal(
@@ -127,9 +157,10 @@ impl Role for Journalist {
 }
 
 fn compared(state: &GameState, j: SlotId, a: SlotId, b: SlotId) -> bool {
-    vars::pairs(state, &pairs_key(j))
+    compared_by(state, j)
+        .pairs
         .iter()
-        .any(|&(x, y)| (x, y) == (a, Some(b)) || (x, y) == (b, Some(a)))
+        .any(|&pair| pair == (a, b) || pair == (b, a))
 }
 
 fn compare(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, verify: bool) {
@@ -190,8 +221,9 @@ fn compare(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, verify: bool) {
             .map(|(t, _)| t)
             .collect();
         if !late.is_empty() {
-            vars::set_slots(&mut ctx.state, &late_key(mv.actor), &late);
-            vars::set(&mut ctx.state, late_night_key(mv.actor), run.ledger.night);
+            let night = run.ledger.night;
+            let seen = &mut ctx.state.kept.get_mut::<SeenBlackened>().0;
+            seen.insert(mv.actor, (late, night));
         }
     }
     remember(ctx, mv.actor, a, b, run.ledger.night);
@@ -211,17 +243,21 @@ fn compare(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, verify: bool) {
 
 /// Keep the pair and its players for the repeat rule and later verifications.
 fn remember(ctx: &mut Ctx, j: SlotId, a: SlotId, b: SlotId, night: u32) {
-    let mut seen = vars::slots(&ctx.state, &seen_key(j));
+    let new_pair = !compared(&ctx.state, j, a, b);
+    let mine = ctx
+        .state
+        .kept
+        .get_mut::<Comparisons>()
+        .0
+        .entry(j)
+        .or_default();
     for t in [a, b] {
-        if !seen.contains(&t) {
-            seen.push(t);
+        if !mine.seen.contains(&t) {
+            mine.seen.push(t);
         }
     }
-    vars::set_slots(&mut ctx.state, &seen_key(j), &seen);
-    let mut pairs = vars::pairs(&ctx.state, &pairs_key(j));
-    if !compared(&ctx.state, j, a, b) {
-        pairs.push((a, Some(b)));
+    if new_pair {
+        mine.pairs.push((a, b));
     }
-    vars::set_pairs(&mut ctx.state, &pairs_key(j), &pairs);
-    vars::set(&mut ctx.state, result_night_key(j), night);
+    mine.result_night = night;
 }

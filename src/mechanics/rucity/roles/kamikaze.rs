@@ -12,7 +12,7 @@
 //! target, who is crippled; a cut victim who dies attacking him scores for him.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
@@ -25,7 +25,7 @@ pub const SPENT: &str = "kamikaze_spent";
 pub struct Kamikaze;
 
 /// The kamikaze's record of the night: the black kamikazes whose suicide hooked a black.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     hooked: Vec<SlotId>,
 }
@@ -39,6 +39,21 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Kamikaze {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let named = state.kept.of::<NamedRoles>();
+        (named.0.iter())
+            .map(|(k, roles)| {
+                format!(
+                    "{} waits for the roles {roles} (L100)",
+                    super::kept::name(state, *k)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -62,7 +77,8 @@ impl Role for Kamikaze {
         match mv.ability.as_str() {
             "kamikaze_roles" => {
                 let roles = mv.params.get("roles").cloned().unwrap_or_default();
-                vars::set(&mut ctx.state, roles_key(mv.actor), &roles);
+                let named = &mut ctx.state.kept.get_mut::<NamedRoles>().0;
+                named.insert(mv.actor, roles.clone());
                 let why = format!("the black kamikaze waits for the roles {roles} (L100)");
                 night::step(ctx, mv, StepResult::Success, vec![why]);
             }
@@ -130,9 +146,9 @@ fn visits_at_night(roleset: &crate::rules::Roleset, role: &str) -> bool {
         })
 }
 
-fn roles_key(kamikaze: SlotId) -> String {
-    format!("kamikaze_roles:{kamikaze}")
-}
+/// The roles each black kamikaze waits for (L100), as entered.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct NamedRoles(std::collections::BTreeMap<SlotId, String>);
 
 /// The black kamikaze's suicide with a target, past every disruption (L100).
 fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
@@ -220,7 +236,7 @@ fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
 fn named_roles_strike(ctx: &mut Ctx, run: &mut NightRun) {
     let kamikazes: Vec<(SlotId, String)> = night::holders_at_start(run, &ctx.state, ROLE)
         .filter(|k| can_strike(ctx, *k) && teams::black(ctx, *k))
-        .filter_map(|k| Some((k, vars::get(&ctx.state, &roles_key(k))?.to_string())))
+        .filter_map(|k| Some((k, ctx.state.kept.of::<NamedRoles>().0.get(&k)?.clone())))
         .collect();
     for (k, roles) in kamikazes {
         if run.ledger.unhealable.contains(&k) {

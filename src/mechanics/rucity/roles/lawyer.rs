@@ -8,7 +8,7 @@
 
 use super::checks::{self, PrivateTexts};
 use super::night::{Move, NightRun};
-use super::{Entry, Role, before_the_vote, refusal, teams, vars};
+use super::{Entry, Role, before_the_vote, kept, refusal, teams};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
@@ -149,17 +149,14 @@ fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         checks::private_verify(ctx, run, mv, &VERIFY),
         mv.targets.first(),
     ) {
-        vars::set(
-            &mut ctx.state,
-            vars::check_key(ROLE, target),
-            teams::colour_word(black),
-        );
+        let night = run.ledger.night;
+        kept::remember_check(&mut ctx.state, ROLE, target, black, night);
     }
 }
 
 /// The colour the lawyer's check on `target` showed.
 fn check_on(state: &GameState, target: SlotId) -> Option<&str> {
-    vars::get(state, &vars::check_key(ROLE, target))
+    kept::shown(state, ROLE, target).map(|s| teams::colour_word(s.black))
 }
 
 fn lawyer(state: &GameState) -> Option<SlotId> {

@@ -143,7 +143,7 @@ fn scandal(state: &GameState) -> Option<(SlotId, Vec<SlotId>)> {
                 .collect()
         })
         .unwrap_or_default();
-    for kept in super::super::vars::slots(state, FIRST) {
+    for kept in state.kept.of::<FirstTargets>().0.clone() {
         if !targets.contains(&kept) {
             targets.push(kept);
         }
@@ -152,7 +152,8 @@ fn scandal(state: &GameState) -> Option<(SlotId, Vec<SlotId>)> {
 }
 
 /// The targets of the liar's move at the vote, kept through the re-vote (Q28 `keep_first`).
-const FIRST: &str = "liar_first_targets";
+#[derive(Clone, Debug, Default, PartialEq)]
+struct FirstTargets(Vec<SlotId>);
 
 /// A re-vote opens: by option the liar's move at the vote stays in force beside the one new
 /// move he may make (Q28 `keep_first`; by default the first is cancelled, L32).
@@ -168,13 +169,13 @@ pub fn keep_first(ctx: &mut Ctx) {
             names.join(", ")
         );
         ctx.note("liar", "votes", why);
-        super::super::vars::set_slots(&mut ctx.state, FIRST, &targets);
+        ctx.state.kept.set(FirstTargets(targets));
     }
 }
 
 /// The re-vote is over: the kept move ends with it.
 pub fn forget_first(ctx: &mut Ctx) {
-    super::super::vars::clear(&mut ctx.state, FIRST);
+    ctx.state.kept.set(FirstTargets::default());
 }
 
 fn compromised(state: &GameState, voter: SlotId) -> Option<SlotId> {

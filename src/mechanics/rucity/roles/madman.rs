@@ -23,7 +23,7 @@ const FIRED: &str = "madman_fired";
 pub struct Madman;
 
 /// The madman's record of the night: he set the town on fire.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     fire: bool,
 }
@@ -89,7 +89,10 @@ fn reserve_of_his_side(entry: &Entry) -> bool {
     let Some(side) = teams::killer_side(entry.roleset, entry.me()) else {
         return false;
     };
-    super::vars::num(entry.state, &super::vars::reserve_key(side.id())) > 0
+    super::kept::of(entry.state)
+        .reserve
+        .get(&side)
+        .is_some_and(|n| *n > 0)
 }
 
 fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {

@@ -20,7 +20,7 @@ use crate::kernel::Visit;
 pub const ROLE: &str = "maid";
 
 /// A maid's move that went through tonight.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MaidVisit {
     pub maid: SlotId,
     pub target: SlotId,
@@ -34,7 +34,7 @@ pub struct MaidVisit {
 pub struct Maid;
 
 /// The maid's record of the night: her visits that went through.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     visits: Vec<MaidVisit>,
 }

@@ -23,7 +23,7 @@ use teams::KillerSide;
 /// A hired killer of a group: the mafia's mercenary, the yakuza's ninja.
 /// The hired killers' record of the night: (hired killer, holder of a peaceful role an order
 /// named) (L49).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     role_orders: Vec<(SlotId, SlotId)>,
 }

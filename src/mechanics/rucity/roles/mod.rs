@@ -61,7 +61,7 @@ pub mod wizard;
 pub mod yakuza;
 
 // The rest of ru-city, for the role files (`super::night`, `super::teams`, ...).
-use super::{blocks, checks, night, shots, teams, vars, werewolf};
+use super::{blocks, checks, kept, night, shots, teams, werewolf};
 
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
@@ -818,6 +818,12 @@ pub trait Role: Sync {
     /// day (the anonymous's watched voters, L26).
     fn night_falls(&self, _ctx: &mut Ctx) {}
 
+    /// What the game keeps of the role between phases, in the host's words, for the host
+    /// sheet (the role's own kept value, which only its file can read).
+    fn sheet_lines(&self, _roleset: &Roleset, _state: &GameState) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The vote-start post's lines of the role, once every move due before the vote is fixed
     /// (the shadow vertical, L132).
     fn vote_announced(&self, _ctx: &mut Ctx) {}
@@ -1510,6 +1516,14 @@ pub fn takes_with_him(ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         .collect()
 }
 
+/// Every role's lines of the host sheet, in the registry's order.
+pub fn sheet_lines(roleset: &Roleset, state: &GameState) -> Vec<String> {
+    ROLES
+        .iter()
+        .flat_map(|role| role.sheet_lines(roleset, state))
+        .collect()
+}
+
 /// Every role's news as the night opens, in the registry's order.
 pub fn night_falls(ctx: &mut Ctx) {
     for role in ROLES {
@@ -1664,7 +1678,7 @@ fn dying_kill(ctx: &mut Ctx, maker: SlotId, target: SlotId, cause: &str, why: St
     }
     if ctx.kill(target, cause) {
         ctx.note(format!("dying_kill:{}", ctx.name(maker)), "votes", why);
-        super::vars::set(&mut ctx.state, vars::killer_key(target), maker);
+        kept::of_mut(&mut ctx.state).killer_of.insert(target, maker);
         super::posts::announce_day_death(ctx, "pub_dying_kill", target);
     }
     if let Some((partner, why)) = with
@@ -1733,10 +1747,19 @@ fn pass_lent_roles(ctx: &mut Ctx, by: &str, from: SlotId, to: SlotId) {
     }
 }
 
-/// The role's record kept in a var named after its holder passes to the heir (L9).
-fn carry_var(ctx: &mut Ctx, key: impl Fn(SlotId) -> String, from: SlotId, to: SlotId) {
-    if let Some(v) = vars::get(&ctx.state, &key(from)).map(str::to_string) {
-        vars::set(&mut ctx.state, key(to), v);
+/// The role's record kept for its holder passes to the heir (L9): `records` finds the
+/// holders' records in the role's kept value.
+fn carry_record<K, V: Clone>(
+    ctx: &mut Ctx,
+    from: SlotId,
+    to: SlotId,
+    records: impl Fn(&mut K) -> &mut std::collections::BTreeMap<SlotId, V>,
+) where
+    K: crate::engine::kept::Keepable + Default,
+{
+    let map = records(ctx.state.kept.get_mut::<K>());
+    if let Some(record) = map.get(&from).cloned() {
+        map.insert(to, record);
     }
 }
 
@@ -1769,7 +1792,7 @@ fn during_the_vote(roleset: &Roleset, state: &GameState, ability: &str) -> Resul
     let during = roleset
         .ability(ability)
         .is_some_and(|a| a.stage == "during_vote");
-    if !during || vars::Round::now(state).voting() {
+    if !during || kept::Round::now(state).voting() {
         return Ok(());
     }
     refusal(
@@ -1780,7 +1803,7 @@ fn during_the_vote(roleset: &Roleset, state: &GameState, ability: &str) -> Resul
 
 /// Moves due before the vote opens are fixed once it starts (L113, L160).
 pub(crate) fn before_the_vote(entry: &Entry) -> Result<(), Refusal> {
-    if vars::Round::now(entry.state) == vars::Round::PreVote {
+    if kept::Round::now(entry.state) == kept::Round::PreVote {
         return Ok(());
     }
     refusal(

@@ -8,7 +8,7 @@
 //! is his only after a game-day.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
@@ -40,10 +40,9 @@ const USABLE: &[&str] = &[
     "maid",
 ];
 
-/// The var holding the night an undead was raised by a swap: his role waits a game-day.
-fn waiting_key(undead: SlotId) -> String {
-    format!("necromancer_waiting:{undead}")
-}
+/// The night each undead was raised by a swap: his role waits a game-day.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Waiting(std::collections::BTreeMap<SlotId, u32>);
 
 pub struct Necromancer;
 
@@ -59,6 +58,21 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Necromancer {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let waiting = state.kept.of::<Waiting>();
+        (waiting.0.iter())
+            .map(|(u, night)| {
+                format!(
+                    "{} was raised on night {night}: his role waits a game-day (L42)",
+                    super::kept::name(state, *u)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -229,12 +243,19 @@ fn raise(ctx: &mut Ctx) {
         // A game-day from the swap made in a night's evening: the role is his when the next
         // day ends, for the moves of the evening after (L42).
         .filter(|(u, _)| {
-            let w = vars::num(&ctx.state, &waiting_key(*u));
+            let w = ctx
+                .state
+                .kept
+                .of::<Waiting>()
+                .0
+                .get(u)
+                .copied()
+                .unwrap_or(0);
             w > 0 && ctx.state.phase.is_multiple_of(2) && w <= night_now
         })
         .collect();
     for (undead, necromancer) in waiting {
-        vars::clear(&mut ctx.state, &waiting_key(undead));
+        ctx.state.kept.get_mut::<Waiting>().0.remove(&undead);
         give_role(ctx, necromancer, undead);
     }
 }
@@ -327,7 +348,8 @@ fn swap(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         s.borrowed.retain(|b| !(b.by == ROLE && b.role == old_role));
     }
     ctx.set_status_until(new, UNDEAD, Some(mv.actor), None);
-    vars::set(&mut ctx.state, waiting_key(new), run.ledger.night);
+    let night = run.ledger.night;
+    ctx.state.kept.get_mut::<Waiting>().0.insert(new, night);
     let why = format!(
         "{} gives up {} and raises {}, whose role is his after a game-day (L42)",
         ctx.name(mv.actor),
@@ -443,7 +465,7 @@ pub fn destroy(ctx: &mut Ctx, killer: SlotId, undead: SlotId, reasons: &mut Vec<
         s.borrowed.retain(|b| !(b.by == ROLE && b.role == role));
     }
     ctx.set_status_until(undead, UNDEAD, None, None);
-    vars::clear(&mut ctx.state, &waiting_key(undead));
+    ctx.state.kept.get_mut::<Waiting>().0.remove(&undead);
     let name = teams::role_name(ctx.roleset, &role);
     ctx.say(
         Audience::Slot(necromancer),

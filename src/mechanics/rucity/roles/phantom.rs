@@ -12,7 +12,7 @@
 //! as soon as the victim or the victim's target is out.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
@@ -23,8 +23,9 @@ pub const PHANTOM: &str = "phantom";
 pub const POSSESSED: &str = "possessed";
 /// The black phantom's possession: the player's peaceful role and colour are blocked.
 pub const CURSED: &str = "cursed";
-/// The var set once a black phantom stopped making phantom players.
-const SWITCHED_OFF: &str = "phantom_switched_off";
+/// Set once a black phantom stopped making phantom players.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct SwitchedOff(bool);
 
 pub struct Phantom;
 
@@ -39,6 +40,16 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Phantom {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        (state.kept.of::<SwitchedOff>().0)
+            .then(|| "the black phantom makes no more phantom players".to_string())
+            .into_iter()
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -122,7 +133,7 @@ impl Role for Phantom {
             night::step(ctx, mv, result, vec![why]);
             return true;
         }
-        vars::set(&mut ctx.state, SWITCHED_OFF, "yes");
+        ctx.state.kept.set(SwitchedOff(true));
         let why = "the black phantom makes no more phantom players (L88)".to_string();
         night::step(ctx, mv, StepResult::Success, vec![why]);
         true
@@ -205,7 +216,7 @@ fn aura(ctx: &mut Ctx, run: &NightRun) {
     let keepers = if !dead_phantoms.is_empty() {
         dead_phantoms
     } else if phantoms.iter().any(|p| aura_spreads(ctx, *p))
-        && !vars::flag(&ctx.state, SWITCHED_OFF)
+        && !ctx.state.kept.of::<SwitchedOff>().0
     {
         victims
     } else {

@@ -9,8 +9,8 @@
 //! game-day, the block outliving him) or release one (`pimp_release`). Slaves go free when he
 //! dies.
 
+use super::kept::Round;
 use super::night::{self, Move, NightRun};
-use super::vars::Round;
 use super::{Entry, Role, refusal, teams};
 use crate::engine::entry::{Pending, PendingKind};
 use crate::engine::outcome::{Audience, StepResult};
@@ -32,7 +32,7 @@ const FIRST_DAY: &str = "pimp_first_day";
 pub struct Pimp;
 
 /// The pimp's record of the night: his slaves' moves he forbade, and every verdict (slave, verdict).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     forbidden: Vec<u64>,
     verdicts: Vec<(SlotId, String)>,

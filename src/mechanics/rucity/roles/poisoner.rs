@@ -8,11 +8,12 @@
 //! is out he may shoot instead; a poison in effect stays (§2.9).
 
 use super::night::{self, City, Move, NightRun};
-use super::{Entry, Role, blocker, refusal, teams, vars, werewolf};
+use super::{Entry, Role, blocker, refusal, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::kernel;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const ROLE: &str = "poisoner";
 pub const POISON: &str = "poisoner_poison";
@@ -21,9 +22,53 @@ pub const KILL: &str = "poisoner_kill";
 /// The status of a poisoned player; its link is the poisoner.
 pub const POISONED: &str = "poisoned";
 
-/// The night a player was poisoned.
-fn poisoned_night_key(victim: SlotId) -> String {
-    format!("poisoned_night:{victim}")
+/// What the game keeps of the poisonings.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Kept {
+    /// The night each player was poisoned.
+    poisoned_night: BTreeMap<SlotId, u32>,
+    /// The players poisoned with an extra poisoning (L52 R9, R24).
+    extra: BTreeSet<SlotId>,
+    /// Each poisoner's nights that open or spend his extra moves.
+    nights: BTreeMap<SlotId, Nights>,
+}
+
+/// Nights of one poisoner (0: never).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Nights {
+    /// His move was knocked down; either this or `black_died`, the night before, opens two
+    /// targets in the extended format (L52).
+    knocked: u32,
+    /// A black or the faceless died of his poison.
+    black_died: u32,
+    /// He poisoned two players of whom only one dies (the extended format's two targets).
+    one_of_two: Option<u32>,
+    /// He used the extra poisoning of an unrealised poisoning (R24).
+    unrealised_used: u32,
+}
+
+fn kept(state: &GameState) -> std::borrow::Cow<'_, Kept> {
+    state.kept.of::<Kept>()
+}
+
+fn kept_mut(state: &mut GameState) -> &mut Kept {
+    state.kept.get_mut::<Kept>()
+}
+
+fn nights(state: &GameState, poisoner: SlotId) -> Nights {
+    kept(state)
+        .nights
+        .get(&poisoner)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn nights_mut(state: &mut GameState, poisoner: SlotId) -> &mut Nights {
+    kept_mut(state).nights.entry(poisoner).or_default()
+}
+
+fn forget_poisoning(state: &mut GameState, victim: SlotId) {
+    kept_mut(state).poisoned_night.remove(&victim);
 }
 
 pub struct Poisoner;
@@ -41,6 +86,26 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Poisoner {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let kept = kept(state);
+        (kept.poisoned_night.iter())
+            .map(|(v, night)| {
+                let extra = if kept.extra.contains(v) {
+                    ", with the extra poisoning"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} was poisoned on night {night}{extra}",
+                    super::kept::name(state, *v)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -138,15 +203,6 @@ fn victims_of(state: &GameState, poisoner: SlotId) -> Vec<SlotId> {
         .collect()
 }
 
-/// The night his move was knocked down, and the night a black or the faceless died of his
-/// poison: either, the night before, opens two targets in the extended format (L52).
-fn knocked_key(poisoner: SlotId) -> String {
-    format!("poison_knocked:{poisoner}")
-}
-fn black_died_key(poisoner: SlotId) -> String {
-    format!("poison_black_died:{poisoner}")
-}
-
 /// Has a side's unusable shot given him an extra poisoning tonight (L52 R9)?
 fn extra_poisoning(entry: &Entry) -> bool {
     super::super::shots::night_shots(entry.roleset, entry.state)
@@ -154,22 +210,12 @@ fn extra_poisoning(entry: &Entry) -> bool {
         .is_some()
 }
 
-/// A player poisoned with the extra poisoning (L52 R9).
-fn extra_key(victim: SlotId) -> String {
-    format!("poison_extra:{victim}")
-}
-
-/// The night the poisoner poisoned two players of whom only one dies (the extended format's
-/// two targets, L52).
-fn one_of_two_key(poisoner: SlotId) -> String {
-    format!("poison_one_of_two:{poisoner}")
-}
-
 fn two_targets_allowed(entry: &Entry) -> bool {
     let last = entry.night().saturating_sub(1);
-    let was = |key: String| last > 0 && vars::num(entry.state, &key) == last;
+    let his = nights(entry.state, entry.actor);
+    let was = |night: u32| last > 0 && night == last;
     entry.state.option(entry.roleset, "format") == "extended"
-        && (was(knocked_key(entry.actor)) || was(black_died_key(entry.actor)))
+        && (was(his.knocked) || was(his.black_died))
 }
 
 /// In the standard format a black or the faceless dying of his poison last night leaves the
@@ -178,11 +224,6 @@ fn two_targets_allowed(entry: &Entry) -> bool {
 fn unrealised_poisoning(entry: &Entry) -> bool {
     entry.state.option(entry.roleset, "format") != "extended"
         && black_died_last_night(entry.state, entry.actor, entry.night())
-}
-
-/// The night the poisoner used the extra poisoning of an unrealised poisoning (R24).
-fn unrealised_used_key(poisoner: SlotId) -> String {
-    format!("poison_unrealised_used:{poisoner}")
 }
 
 /// R10 for the extra poisoning of R24 (L52): at the end of the night it was his, unused (he
@@ -198,7 +239,7 @@ pub fn return_unused_unrealised(ctx: &mut Ctx, night: u32) {
         .filter(|s| teams::holds(s, ROLE))
         .map(|s| s.id)
         .filter(|&p| black_died_last_night(&ctx.state, p, night))
-        .filter(|&p| vars::num(&ctx.state, &unrealised_used_key(p)) != night)
+        .filter(|&p| nights(&ctx.state, p).unrealised_used != night)
         .collect();
     for _ in unused {
         super::super::shots::extra_shot_for_the_blacks(
@@ -211,7 +252,7 @@ pub fn return_unused_unrealised(ctx: &mut Ctx, night: u32) {
 
 fn black_died_last_night(state: &GameState, poisoner: SlotId, night: u32) -> bool {
     let last = night.saturating_sub(1);
-    last > 0 && vars::num(state, &black_died_key(poisoner)) == last
+    last > 0 && nights(state, poisoner).black_died == last
 }
 
 /// Has the poisoner entered his antidote this phase?
@@ -240,7 +281,7 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     let night = run.ledger.night;
     let had_victim = victim_of(&ctx.state, mv.actor).is_some();
     let Some(target) = werewolf::special_move(ctx, run, mv, "pm_poisoner_failed", &stops) else {
-        vars::set(&mut ctx.state, knocked_key(mv.actor), night);
+        nights_mut(&mut ctx.state, mv.actor).knocked = night;
         return;
     };
     let mut reasons = vec![poison_one(ctx, mv.actor, target, night)];
@@ -260,7 +301,7 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     if run.ledger.shot_plan.extra_poisoning.is_some() && (had_victim || poisoned > 1) {
         run.ledger.extra_poison_used = true;
         if let Some(&extra) = mv.targets.last() {
-            vars::set(&mut ctx.state, extra_key(extra), "yes");
+            kept_mut(&mut ctx.state).extra.insert(extra);
         }
         reasons.push("the extra poisoning is used (L52 R9)".into());
     } else if poisoned > 1
@@ -270,15 +311,15 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         // Like R9's, this extra poisoning gives the blacks a shot if it fails after his death
         // (R10).
         if let Some(&extra) = mv.targets.last() {
-            vars::set(&mut ctx.state, extra_key(extra), "yes");
+            kept_mut(&mut ctx.state).extra.insert(extra);
         }
-        vars::set(&mut ctx.state, unrealised_used_key(mv.actor), night);
+        nights_mut(&mut ctx.state, mv.actor).unrealised_used = night;
         reasons.push(
             "a black or the faceless died of his poison last night: the poisoning was not realised, this extra one is his and both victims may die (L52 R24)"
                 .into(),
         );
     } else if poisoned > 1 {
-        vars::set(&mut ctx.state, one_of_two_key(mv.actor), night);
+        nights_mut(&mut ctx.state, mv.actor).one_of_two = Some(night);
     }
     night::step(ctx, mv, StepResult::Success, reasons);
 }
@@ -287,7 +328,9 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 fn poison_one(ctx: &mut Ctx, poisoner: SlotId, target: SlotId, night: u32) -> String {
     let name = ctx.name(target);
     ctx.set_status_until(target, POISONED, Some(poisoner), None);
-    vars::set(&mut ctx.state, poisoned_night_key(target), night);
+    kept_mut(&mut ctx.state)
+        .poisoned_night
+        .insert(target, night);
     ctx.say(
         Audience::Slot(poisoner),
         "pm_poisoner_done",
@@ -303,7 +346,7 @@ fn antidote(ctx: &mut Ctx, mv: &Move) {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
     kernel::status::clear(ctx, target, POISONED);
-    vars::clear(&mut ctx.state, &poisoned_night_key(target));
+    forget_poisoning(&mut ctx.state, target);
     let why = format!(
         "the poisoner gives {} the antidote: the poison no longer acts (L52, L114)",
         ctx.name(target)
@@ -328,7 +371,7 @@ fn antidote_before_the_vote(ctx: &mut Ctx) {
             continue;
         }
         kernel::status::clear(ctx, victim, POISONED);
-        vars::clear(&mut ctx.state, &poisoned_night_key(victim));
+        forget_poisoning(&mut ctx.state, victim);
         ctx.note(
             format!("antidote:{}", ctx.name(victim)),
             "pre_vote",
@@ -350,8 +393,8 @@ fn only_one_of_two(
     for (victim, poisoner) in due {
         let pair = out.iter().position(|(_, p)| p.is_some() && *p == poisoner);
         let one_of_two = poisoner.is_some_and(|p| {
-            vars::get(&ctx.state, &one_of_two_key(p))
-                == vars::get(&ctx.state, &poisoned_night_key(victim))
+            nights(&ctx.state, p).one_of_two
+                == kept(&ctx.state).poisoned_night.get(&victim).copied()
         });
         let Some(i) = pair.filter(|_| one_of_two) else {
             out.push((victim, poisoner));
@@ -381,7 +424,7 @@ fn only_one_of_two(
         };
         let spared = if keep == other { victim } else { other };
         kernel::status::clear(ctx, spared, POISONED);
-        vars::clear(&mut ctx.state, &poisoned_night_key(spared));
+        forget_poisoning(&mut ctx.state, spared);
         ctx.note(
             format!("poison:{}", ctx.name(spared)),
             "poison",
@@ -404,7 +447,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
         .state
         .living()
         .filter_map(|s| s.statuses.get(POISONED).map(|i| (s.id, i.link)))
-        .filter(|(v, _)| vars::num(&ctx.state, &poisoned_night_key(*v)) < night)
+        .filter(|(v, _)| kept(&ctx.state).poisoned_night.get(v).copied().unwrap_or(0) < night)
         .collect();
     let due = only_one_of_two(ctx, due);
     for (victim, poisoner) in due {
@@ -412,7 +455,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
         let mut reasons = Vec::new();
         let result = if run.healed.contains_key(&victim) {
             kernel::status::clear(ctx, victim, POISONED);
-            vars::clear(&mut ctx.state, &poisoned_night_key(victim));
+            forget_poisoning(&mut ctx.state, victim);
             if let Some(p) = poisoner {
                 ctx.say(
                     Audience::Slot(p),
@@ -426,7 +469,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
             // An extra poisoning failing after the poisoner is gone gives the blacks a shot
             // (L52 R10).
             let gone = poisoner.is_none_or(|p| !ctx.is_alive(p));
-            if gone && vars::flag(&ctx.state, &extra_key(victim)) {
+            if gone && kept(&ctx.state).extra.contains(&victim) {
                 super::super::shots::extra_shot_for_the_blacks(
                     ctx,
                     teams::KillerSide::Mafia,
@@ -439,7 +482,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
                 "{name} got no antidote and no heal: the poison kills him at the poisoner's move (L52, L114)"
             ));
             kernel::status::clear(ctx, victim, POISONED);
-            vars::clear(&mut ctx.state, &poisoned_night_key(victim));
+            forget_poisoning(&mut ctx.state, victim);
             kernel::attack::kill(
                 ctx,
                 run,
@@ -454,7 +497,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
                     teams::is_black(ctx.roleset, s) || teams::is_grey(ctx.roleset, s)
                 });
             if let Some(p) = poisoner.filter(|p| black_or_grey && ctx.is_alive(*p)) {
-                vars::set(&mut ctx.state, black_died_key(p), night);
+                nights_mut(&mut ctx.state, p).black_died = night;
             }
             // A black dying of the poison after the poisoner is gone: the blacks get a shot
             // (L52 R10).

@@ -6,7 +6,7 @@
 
 use super::night::{self, NightRun};
 use super::teams::{self, MAYOR};
-use super::{Entry, Role, before_the_vote, refusal, vars};
+use super::{Entry, Role, before_the_vote, refusal};
 use crate::engine::Refusal;
 use crate::engine::outcome::Audience;
 use crate::engine::outcome::StepResult;
@@ -30,6 +30,30 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Politician {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let kept = state.kept.of::<Kept>();
+        let mut lines = vec![format!("the politician's influence: {}", influence(state))];
+        if !kept.supporters.is_empty() {
+            lines.push(format!(
+                "supporters today: {}",
+                super::kept::names(state, &kept.supporters)
+            ));
+        }
+        if let Some(t) = kept.shadow {
+            lines.push(format!(
+                "under the shadow vertical: {}",
+                super::kept::name(state, t)
+            ));
+        }
+        if kept.influence.is_none() && kept.supporters.is_empty() && kept.shadow.is_none() {
+            return Vec::new();
+        }
+        lines
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -151,21 +175,23 @@ impl Role for Politician {
         morning(ctx, run);
     }
 }
-/// Supporters fixed when the vote starts.
-pub const SUPPORTERS: &str = "politician_supporters";
-/// The shadow vertical's player today.
-pub const SHADOW: &str = "shadow_vertical";
-/// The politician's influence: how many supporters he may name (starts at 2).
-pub const INFLUENCE: &str = "politician_influence";
+/// What the game keeps of the politician.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Kept {
+    /// Supporters fixed when the vote starts.
+    supporters: Vec<SlotId>,
+    /// The shadow vertical's player today.
+    shadow: Option<SlotId>,
+    /// The politician's influence: how many supporters he may name (`None`: the starting 2).
+    influence: Option<u32>,
+}
 
 pub fn politician(state: &GameState) -> Option<SlotId> {
     teams::holder(state, ROLE)
 }
 
 pub fn influence(state: &GameState) -> u32 {
-    vars::get(state, INFLUENCE)
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2)
+    state.kept.of::<Kept>().influence.unwrap_or(2)
 }
 
 fn is_mayor(state: &GameState, slot: SlotId) -> bool {
@@ -178,7 +204,7 @@ fn is_mayor(state: &GameState, slot: SlotId) -> bool {
 /// The shadow vertical protects its player while the mayor holds office (L132).
 pub fn shadow(state: &GameState) -> Option<SlotId> {
     super::mayor::mayor(state)?;
-    vars::get(state, SHADOW).and_then(|v| v.parse().ok())
+    state.kept.of::<Kept>().shadow
 }
 
 /// Supporters who voted the politician's target.
@@ -186,8 +212,10 @@ fn matched(state: &GameState, p: SlotId, all: &[(SlotId, SlotId)]) -> Vec<SlotId
     let Some(target) = all.iter().find(|(v, _)| *v == p).map(|(_, t)| *t) else {
         return Vec::new();
     };
-    vars::slots(state, SUPPORTERS)
-        .into_iter()
+    let kept = state.kept.of::<Kept>();
+    kept.supporters
+        .iter()
+        .copied()
         .filter(|s| all.contains(&(*s, target)))
         .collect()
 }
@@ -284,8 +312,9 @@ pub fn zeroed(
 
 /// Fix the day's support and shadow vertical when the vote starts.
 pub fn fix_pre_vote(ctx: &mut Ctx, supporters: Option<Vec<SlotId>>, shadow_target: Option<SlotId>) {
-    vars::clear(&mut ctx.state, SUPPORTERS);
-    vars::clear(&mut ctx.state, SHADOW);
+    let kept = ctx.state.kept.get_mut::<Kept>();
+    kept.supporters.clear();
+    kept.shadow = None;
     let Some(p) = politician(&ctx.state) else {
         return;
     };
@@ -296,7 +325,7 @@ pub fn fix_pre_vote(ctx: &mut Ctx, supporters: Option<Vec<SlotId>>, shadow_targe
             "pre_vote",
             format!("{}'s supporters today: {}", ctx.name(p), names.join(", ")),
         );
-        vars::set_slots(&mut ctx.state, SUPPORTERS, &list);
+        ctx.state.kept.get_mut::<Kept>().supporters = list;
     }
     if let Some(t) = shadow_target
         && super::mayor::mayor(&ctx.state).is_some()
@@ -306,7 +335,7 @@ pub fn fix_pre_vote(ctx: &mut Ctx, supporters: Option<Vec<SlotId>>, shadow_targe
             "pre_vote",
             format!("{} is under the shadow vertical (L132)", ctx.name(t)),
         );
-        vars::set(&mut ctx.state, SHADOW, t);
+        ctx.state.kept.get_mut::<Kept>().shadow = Some(t);
     }
 }
 
@@ -328,7 +357,7 @@ pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
             "votes",
             format!("{}'s influence is now {cap} (L132)", ctx.name(p)),
         );
-        vars::set(&mut ctx.state, INFLUENCE, cap);
+        ctx.state.kept.get_mut::<Kept>().influence = Some(cap);
     }
 }
 

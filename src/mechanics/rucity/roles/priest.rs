@@ -8,16 +8,17 @@
 //! a barrier of 3 less one per lynched red, and the roles of his night visitors.
 
 use super::night::{self, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
-use vars::Round;
+use kept::Round;
 
 pub const ROLE: &str = "priest";
-/// The var of the player the priest saved today (the priest's re-vote may not name him).
-pub const SAVED: &str = "priest_saved";
+/// The player the priest saved today (the priest's re-vote may not name him).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Saved(Option<SlotId>);
 
 pub struct Priest;
 
@@ -29,6 +30,16 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Priest {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        (state.kept.of::<Saved>().0)
+            .map(|s| format!("the priest saved {} today", super::kept::name(state, s)))
+            .into_iter()
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -38,7 +49,7 @@ impl Role for Priest {
     // The priest lynched at his re-vote may let the saved player die instead (L30).
     fn rescue_round_victims(&self, ctx: &mut Ctx, victims: Vec<SlotId>) -> Vec<SlotId> {
         let saved = saved(&ctx.state);
-        super::vars::clear(&mut ctx.state, SAVED);
+        ctx.state.kept.set(Saved(None));
         let instead = lets_die(ctx).filter(|s| Some(*s) == saved);
         match (priest(&ctx.state), instead) {
             (Some(p), Some(s)) if victims == [p] => {
@@ -73,9 +84,9 @@ impl Role for Priest {
         Some(other)
     }
     fn vote_immunity(&self, state: &GameState, target: SlotId) -> Option<String> {
-        (super::vars::Round::now(state) == super::vars::Round::PriestRevote
-            && saved(state) == Some(target))
-        .then(|| "the priest saved this player: no vote against him in this re-vote (L30)".into())
+        (Round::now(state) == Round::PriestRevote && saved(state) == Some(target)).then(|| {
+            "the priest saved this player: no vote against him in this re-vote (L30)".into()
+        })
     }
     fn barrier(&self, roleset: &crate::rules::Roleset, state: &GameState, target: SlotId) -> u32 {
         barrier(roleset, state, target)
@@ -151,7 +162,7 @@ fn voted_for(state: &GameState, voter: SlotId) -> Option<SlotId> {
 
 /// The player the priest saved today, while his re-vote runs.
 pub fn saved(state: &GameState) -> Option<SlotId> {
-    vars::get(state, SAVED).and_then(|v| v.parse().ok())
+    state.kept.of::<Saved>().0
 }
 
 /// The living priest.
@@ -285,7 +296,7 @@ fn rescue(ctx: &mut Ctx, tally: &mut super::super::votes::Tally) -> bool {
     ctx.note("priest", "votes", why);
     ctx.say(Audience::Public, "pub_priest_saved", &[("player", sn)]);
     super::vote_goes_on(ctx, tally);
-    super::vars::set(&mut ctx.state, SAVED, saved);
+    ctx.state.kept.set(Saved(Some(saved)));
     if super::super::day::priest_revote_by_revote_rules(ctx.roleset, &ctx.state) {
         let candidates: Vec<SlotId> = tally
             .totals
@@ -299,9 +310,9 @@ fn rescue(ctx: &mut Ctx, tally: &mut super::super::votes::Tally) -> bool {
             names.join(", ")
         );
         ctx.note("priest", "votes", why);
-        super::vars::set_slots(&mut ctx.state, super::vars::CANDIDATES, &candidates);
+        kept::of_mut(&mut ctx.state).candidates = candidates;
     }
     ctx.outcome.another_round = true;
-    super::vars::Round::PriestRevote.open(&mut ctx.state);
+    Round::PriestRevote.open(&mut ctx.state);
     true
 }

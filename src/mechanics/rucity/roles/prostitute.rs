@@ -25,7 +25,7 @@ const EXEMPT: [&str; 5] = [
 ];
 
 /// A client taken tonight.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Company {
     pub prostitute: SlotId,
     pub client: SlotId,
@@ -148,7 +148,7 @@ pub fn clients_of(run: &NightRun, prostitute: SlotId) -> Vec<SlotId> {
 }
 
 /// The prostitutes' and geishas' record of the night: the clients they took.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     company: Vec<Company>,
 }

@@ -6,7 +6,8 @@
 //! the vote (`servant_vote`) counts as the master's. He leaves the game with his master and is
 //! scored with his master's side.
 
-use super::super::{elite, vars};
+use super::super::elite;
+use super::super::kept::Round;
 use super::{Entry, Role, refusal};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
@@ -17,13 +18,29 @@ pub const BIND: &str = "servant_bind";
 pub const REPLACE: &str = "servant_replace";
 pub const VOTE: &str = "servant_vote";
 
-/// The phase in which the servant votes in his master's stead.
-fn replace_key(servant: SlotId) -> String {
-    format!("servant_replaces:{servant}")
+/// What the game keeps of each servant: the mode of his binding, and the phase in which he
+/// votes in his master's stead.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Bindings(std::collections::BTreeMap<SlotId, Binding>);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Binding {
+    mode: Option<String>,
+    replaces_in: Option<u32>,
 }
 
-fn mode_key(servant: SlotId) -> String {
-    format!("servant_mode:{servant}")
+fn binding(state: &GameState, servant: SlotId) -> Binding {
+    let all = state.kept.of::<Bindings>();
+    all.0.get(&servant).cloned().unwrap_or_default()
+}
+
+fn binding_mut(state: &mut GameState, servant: SlotId) -> &mut Binding {
+    state
+        .kept
+        .get_mut::<Bindings>()
+        .0
+        .entry(servant)
+        .or_default()
 }
 
 pub struct Servant;
@@ -36,6 +53,22 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Servant {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let all = state.kept.of::<Bindings>();
+        (all.0.iter())
+            .filter_map(|(s, b)| {
+                Some(format!(
+                    "{} is bound in {} mode",
+                    super::super::kept::name(state, *s),
+                    b.mode.as_ref()?
+                ))
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -68,8 +101,7 @@ impl Role for Servant {
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             BIND => {
-                let election = vars::Round::now(entry.state) == vars::Round::Election
-                    && entry.state.phase == 0;
+                let election = Round::now(entry.state) == Round::Election && entry.state.phase == 0;
                 let voted = entry.state.pending.iter().any(|p| {
                     p.replaced_by.is_none()
                         && matches!(p.kind, crate::engine::entry::PendingKind::Vote { .. })
@@ -127,7 +159,7 @@ impl Role for Servant {
             .collect();
         for s in notices {
             let phase = ctx.state.phase;
-            vars::set(&mut ctx.state, replace_key(s), phase);
+            binding_mut(&mut ctx.state, s).replaces_in = Some(phase);
             let master = master_of(&ctx.state, s)
                 .map(|m| ctx.name(m))
                 .unwrap_or_default();
@@ -192,7 +224,7 @@ fn replacing(state: &GameState, master: SlotId) -> Option<SlotId> {
         .slots
         .iter()
         .filter(|s| master_of(state, s.id) == Some(master))
-        .find(|s| vars::num(state, &replace_key(s.id)) == state.phase && state.phase > 0)
+        .find(|s| binding(state, s.id).replaces_in == Some(state.phase) && state.phase > 0)
         .map(|s| s.id)
 }
 
@@ -212,7 +244,7 @@ fn bind(ctx: &mut Ctx) {
         .collect();
     for (servant, master, mode) in binds {
         elite::link(&mut ctx.state, servant, master);
-        vars::set(&mut ctx.state, mode_key(servant), &mode);
+        binding_mut(&mut ctx.state, servant).mode = Some(mode.clone());
         ctx.note(
             format!("servant_bind:{}", ctx.name(servant)),
             "election",
@@ -308,8 +340,8 @@ pub fn brief(ctx: &mut Ctx) {
         .filter(|s| s.role == ROLE)
         .filter_map(|s| {
             let master = master_of(&ctx.state, s.id)?;
-            let mode = vars::get(&ctx.state, &mode_key(s.id)).unwrap_or("soft");
-            Some((s.id, master, mode.to_string()))
+            let mode = binding(&ctx.state, s.id).mode;
+            Some((s.id, master, mode.unwrap_or_else(|| "soft".into())))
         })
         .collect();
     for (servant, master, mode) in servants {

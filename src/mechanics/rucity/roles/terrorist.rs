@@ -7,16 +7,21 @@
 //! A red terrorist's detonation on a red cripples instead of killing, and the mayor loses his
 //! post for it; a black terrorist's always cripples. Colour checks give no information on him.
 
-use super::{Entry, Role, before_the_vote, refusal, teams, vars};
+use super::kept::Round;
+use super::{Entry, Role, before_the_vote, refusal, teams};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
-use vars::Round;
 
 pub const ROLE: &str = "terrorist";
 /// Every role (a black terrorist's blast: the peaceful one) blocked for a game-day.
 pub const BLAST: &str = "explosion_blocked";
-/// The var of the armed terrorist and his provisional target (`slot` or `slot>target`).
-const ARMED: &str = "terrorist_armed";
+/// The detonator of the day: the armed terrorist and his provisional target, then the target
+/// of the explosion, kept for the blast of the same result.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Detonator {
+    armed: Option<(SlotId, Option<SlotId>)>,
+    blown_up: Option<SlotId>,
+}
 
 pub struct Terrorist;
 
@@ -29,6 +34,22 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Terrorist {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let detonator = state.kept.of::<Detonator>();
+        (detonator.armed)
+            .map(|(t, _)| {
+                format!(
+                    "{} has armed the detonator (L23)",
+                    super::kept::name(state, t)
+                )
+            })
+            .into_iter()
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -101,15 +122,12 @@ impl Role for Terrorist {
 
 /// The armed terrorist and his provisional target.
 fn armed(state: &GameState) -> Option<(SlotId, Option<SlotId>)> {
-    let v = vars::get(state, ARMED)?;
-    let mut parts = v.split('>');
-    let t = parts.next()?.parse().ok()?;
-    Some((t, parts.next().and_then(|p| p.parse().ok())))
+    state.kept.of::<Detonator>().armed
 }
 
 /// When the vote starts: an activation arms the detonator for today (once per game).
 fn fix_pre_vote(ctx: &mut Ctx) {
-    vars::clear(&mut ctx.state, ARMED);
+    ctx.state.kept.get_mut::<Detonator>().armed = None;
     let Some(t) = teams::holder(&ctx.state, ROLE) else {
         return;
     };
@@ -126,11 +144,7 @@ fn fix_pre_vote(ctx: &mut Ctx) {
         return ctx.note("terrorist", "pre_vote", line);
     }
     ctx.spend_use(t, "terrorist_activate", &entered);
-    let value = match provisional {
-        Some(p) => format!("{t}>{p}"),
-        None => t.to_string(),
-    };
-    vars::set(&mut ctx.state, ARMED, value);
+    ctx.state.kept.get_mut::<Detonator>().armed = Some((t, provisional));
     ctx.note(
         "terrorist",
         "pre_vote",
@@ -145,7 +159,7 @@ fn fix_pre_vote(ctx: &mut Ctx) {
 /// (his target is crippled instead where the rules say so), if the detonator was armed.
 fn detonate(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
     let (t, target, cripples) = detonation(ctx, doomed)?;
-    super::vars::set_slots(&mut ctx.state, PAIR_KEY, &[target]);
+    ctx.state.kept.get_mut::<Detonator>().blown_up = Some(target);
     if !cripples {
         return Some(vec![t, target]);
     }
@@ -162,7 +176,7 @@ fn detonate(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<Vec<SlotId>> {
 /// Returns the pair to lynch, and whether the target is crippled instead of killed.
 pub fn detonation(ctx: &mut Ctx, doomed: &[SlotId]) -> Option<(SlotId, SlotId, bool)> {
     let (t, provisional) = armed(&ctx.state)?;
-    vars::clear(&mut ctx.state, ARMED);
+    ctx.state.kept.get_mut::<Detonator>().armed = None;
     let sent = live_acts(&ctx.state)
         .rev()
         .find(|a| a.actor == t && a.ability == "terrorist_detonate")
@@ -243,9 +257,8 @@ pub fn blast(ctx: &mut Ctx, lynched: &[SlotId], voters: &[(SlotId, SlotId)]) {
         return;
     };
     let targets: Vec<SlotId> = std::iter::once(t)
-        .chain(vars::slots(&ctx.state, PAIR_KEY))
+        .chain(ctx.state.kept.get_mut::<Detonator>().blown_up.take())
         .collect();
-    vars::clear(&mut ctx.state, PAIR_KEY);
     let phase = ctx.state.phase;
     let mut hit = Vec::new();
     for &(voter, target) in voters {
@@ -264,8 +277,10 @@ pub fn blast(ctx: &mut Ctx, lynched: &[SlotId], voters: &[(SlotId, SlotId)]) {
     }
 }
 
-/// The detonation's target, kept for the blast of the same result.
-pub const PAIR_KEY: &str = "terrorist_pair";
+/// The target of today's detonation, until the blast of the same result.
+pub fn blown_up(state: &GameState) -> Option<SlotId> {
+    state.kept.of::<Detonator>().blown_up
+}
 /// Slot counter: the night a negative blown up by a black terrorist makes no move (L92).
 const NO_MOVE_NIGHT: &str = "terrorist_no_move_night";
 

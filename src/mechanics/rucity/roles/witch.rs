@@ -11,7 +11,7 @@
 //! with a dead one's for good (`witch_dying_swap`). She stays at home for every tracker.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, active_citizen, refusal, teams, vars};
+use super::{Entry, Role, active_citizen, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
@@ -20,16 +20,15 @@ pub const ROLE: &str = "witch";
 /// On both swapped players, pointing at the other.
 pub const SWAPPED: &str = "swapped";
 
-/// The var marking a swap the witch fixed (on either player of the pair).
-fn fixed_key(slot: SlotId) -> String {
-    format!("witch_fixed:{slot}")
-}
+/// The players of the swaps the witch fixed (both of each pair).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Fixed(std::collections::BTreeSet<SlotId>);
 
 pub struct Witch;
 
 /// The witch's record of the night: her swaps (witch, a, b), made in the morning, and the
 /// killers' shots a swap with their victim cancelled.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     swaps: Vec<(SlotId, SlotId, SlotId)>,
     cancelled: Vec<u64>,
@@ -47,6 +46,20 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Witch {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let fixed: Vec<SlotId> = state.kept.of::<Fixed>().0.iter().copied().collect();
+        if fixed.is_empty() {
+            return Vec::new();
+        }
+        vec![format!(
+            "the witch fixed the swap of {} (L46)",
+            super::kept::names(state, &fixed)
+        )]
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -151,8 +164,7 @@ fn fix(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         return night::step(ctx, mv, StepResult::Failed, vec![why]);
     }
     for (a, b) in pairs {
-        vars::set(&mut ctx.state, fixed_key(a), "yes");
-        vars::set(&mut ctx.state, fixed_key(b), "yes");
+        ctx.state.kept.get_mut::<Fixed>().0.extend([a, b]);
     }
     let why = "the witch fixes her swap: no return swap tonight (L46)".to_string();
     night::step(ctx, mv, StepResult::Success, vec![why]);
@@ -186,9 +198,9 @@ fn return_swaps(ctx: &mut Ctx) {
                 .as_ref()
                 .is_some_and(|(phase, _)| phase % 2 == 0)
         });
-        let fixed = vars::flag(&ctx.state, &fixed_key(a));
-        vars::clear(&mut ctx.state, &fixed_key(a));
-        vars::clear(&mut ctx.state, &fixed_key(b));
+        let fixed_pairs = &mut ctx.state.kept.get_mut::<Fixed>().0;
+        let fixed = fixed_pairs.remove(&a);
+        fixed_pairs.remove(&b);
         let why = if fixed {
             "the witch fixed the swap: no return (L46)".to_string()
         } else if let Some(dead) = died_by_day {

@@ -2,7 +2,7 @@
 //! vouches for. Each of them who votes the same target as he does gets +1, and he gets +1 for
 //! each of them. Sent after the vote has started, the move is refused: he missed it (L31, L113).
 
-use super::{Entry, Role, before_the_vote, vars};
+use super::{Entry, Role, before_the_vote};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 
@@ -18,6 +18,22 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Witness {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let vouched = state.kept.of::<Vouched>();
+        (vouched.0.iter())
+            .map(|(w, n)| {
+                format!(
+                    "{} vouches today for {} (L31)",
+                    super::kept::name(state, *w),
+                    super::kept::names(state, n)
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -38,13 +54,13 @@ impl Role for Witness {
     }
 }
 
-/// The players a witness vouches for today, fixed when the vote started.
-fn vouched_key(witness: SlotId) -> String {
-    format!("witness_vouches:{witness}")
-}
+/// The players each witness vouches for today, fixed when the vote started.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Vouched(std::collections::BTreeMap<SlotId, Vec<SlotId>>);
 
 fn vouched(state: &GameState, witness: SlotId) -> Vec<SlotId> {
-    vars::slots(state, &vouched_key(witness))
+    let all = state.kept.of::<Vouched>();
+    all.0.get(&witness).cloned().unwrap_or_default()
 }
 
 /// The living witnesses (an actor may hold the role too, later).
@@ -59,10 +75,7 @@ fn witnesses(state: &GameState) -> Vec<SlotId> {
 /// When the vote starts, each witness's last move of the round is fixed for the day; a witness
 /// who sent none vouches for nobody (an automatic skip, L31).
 fn fix_pre_vote(ctx: &mut Ctx) {
-    let everyone: Vec<SlotId> = ctx.state.slots.iter().map(|s| s.id).collect();
-    for id in everyone {
-        vars::clear(&mut ctx.state, &vouched_key(id));
-    }
+    ctx.state.kept.set(Vouched::default());
     for w in witnesses(&ctx.state) {
         let named: Option<Vec<SlotId>> = live_acts(&ctx.state)
             .rev()
@@ -94,7 +107,7 @@ fn fix_pre_vote(ctx: &mut Ctx) {
                 names.join(", ")
             ),
         );
-        vars::set_slots(&mut ctx.state, &vouched_key(w), &named);
+        ctx.state.kept.get_mut::<Vouched>().0.insert(w, named);
     }
 }
 

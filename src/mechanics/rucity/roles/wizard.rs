@@ -6,7 +6,7 @@
 //! a day move; by option in the evening only.
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
@@ -15,12 +15,13 @@ pub const ROLE: &str = "wizard";
 /// At most this many roles in a game (L47).
 const MOST: usize = 3;
 
-fn used_key(wizard: SlotId) -> String {
-    format!("wizard_roles:{wizard}")
-}
+/// The roles each wizard has named so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Named(std::collections::BTreeMap<SlotId, Vec<String>>);
 
 fn used(state: &GameState, wizard: SlotId) -> Vec<String> {
-    vars::words(state, &used_key(wizard))
+    let all = state.kept.of::<Named>();
+    all.0.get(&wizard).cloned().unwrap_or_default()
 }
 
 pub struct Wizard;
@@ -33,6 +34,24 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Wizard {
+    fn sheet_lines(
+        &self,
+        roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let named = state.kept.of::<Named>();
+        (named.0.iter())
+            .map(|(w, roles)| {
+                let roles: Vec<String> =
+                    roles.iter().map(|r| teams::role_name(roleset, r)).collect();
+                format!(
+                    "{} has named {}",
+                    super::kept::name(state, *w),
+                    roles.join(", ")
+                )
+            })
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -55,7 +74,7 @@ impl Role for Wizard {
     }
     /// The roles used stay used: the heir's once-per-role and three-role limits count them (L47, L9).
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
-        super::carry_var(ctx, used_key, from, to);
+        super::carry_record(ctx, from, to, |n: &mut Named| &mut n.0);
     }
     fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
         mv.ability == ROLE && {
@@ -75,7 +94,7 @@ impl Role for Wizard {
                 "the wizard names his role in the evening only (Q65 `evening_only`)",
             );
         }
-        if !super::super::vars::Round::now(entry.state).takes_day_moves() {
+        if !super::kept::Round::now(entry.state).takes_day_moves() {
             return refusal(
                 ROLE,
                 "a day move is made before the vote or during a ballot (L47)",
@@ -137,9 +156,8 @@ fn conjure(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// The wizard names `role`: the attempt is spent, and an absent role is his for a game-day.
 /// `Err` says why the move is skipped.
 fn declare(ctx: &mut Ctx, wizard: SlotId, role: &str) -> Result<String, String> {
-    let mut spent = used(&ctx.state, wizard);
-    spent.push(role.to_string());
-    vars::set(&mut ctx.state, used_key(wizard), spent.join(","));
+    let named = &mut ctx.state.kept.get_mut::<Named>().0;
+    named.entry(wizard).or_default().push(role.to_string());
     let name = teams::role_name(ctx.roleset, role);
     if in_the_game(&ctx.state, role) {
         return Err(format!(

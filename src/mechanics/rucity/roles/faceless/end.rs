@@ -8,19 +8,14 @@
 //! at night). His death at night (a draw for him) or by day (a loss) leaves the game to the reds
 //! and the blacks.
 
+use super::{faces, faces_mut};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::mechanics::rucity::endgame::Verdict;
-use crate::mechanics::rucity::vars::{self, Round};
+use crate::mechanics::rucity::kept::{self, Round};
 use crate::mechanics::rucity::{elite, teams};
 
-/// The faceless has won by outliving the count: the game's winners are grey.
-const WON: &str = "faceless_won";
-/// The last day the reds have to find the faceless once the blacks are out.
-const HUNT_DAY: &str = "faceless_hunt_day";
-/// The count the faceless must outlive once his own shot made the count (L76).
-const WAITS_FOR: &str = "faceless_waits_for";
 /// The day of the third vote (L66.1.1).
 const THIRD_VOTE_DAY: u32 = 4;
 
@@ -40,7 +35,7 @@ fn day_number(phase: u32) -> u32 {
 /// He outlives nine (twelve) players of the starting roster: he wins grey and leaves (L66.1).
 pub fn survival(ctx: &mut Ctx) {
     let Some(f) = faceless_of(ctx) else { return };
-    if !ctx.is_alive(f) || vars::flag(&ctx.state, WON) {
+    if !ctx.is_alive(f) || faces(&ctx.state).won {
         return;
     }
     let all = ctx.option("faceless_win_count") == "all_players";
@@ -56,12 +51,12 @@ pub fn survival(ctx: &mut Ctx) {
     } else {
         9
     };
-    let need = vars::num(&ctx.state, WAITS_FOR).max(count);
+    let need = faces(&ctx.state).waits_for.max(count);
     if out < need {
         return;
     }
     if out == count && last_black_killed_himself(ctx) {
-        vars::set(&mut ctx.state, WAITS_FOR, count + 1);
+        faces_mut(&mut ctx.state).waits_for = count + 1;
         // That night's cut names no target (L66.1.3).
         let phase = ctx.state.phase;
         let named: Vec<SlotId> = ctx
@@ -89,7 +84,7 @@ pub fn survival(ctx: &mut Ctx) {
         return;
     }
     if out == count && killed_the_last_himself(ctx, f) {
-        vars::set(&mut ctx.state, WAITS_FOR, count + 1);
+        faces_mut(&mut ctx.state).waits_for = count + 1;
         ctx.note(
             "faceless_end",
             "morning",
@@ -100,7 +95,7 @@ pub fn survival(ctx: &mut Ctx) {
         );
         return;
     }
-    vars::set(&mut ctx.state, WON, "yes");
+    faces_mut(&mut ctx.state).won = true;
     if elite::leave(ctx, f) {
         ctx.note(
             "faceless_end",
@@ -139,14 +134,13 @@ fn killed_the_last_himself(ctx: &Ctx, f: SlotId) -> bool {
     ctx.state.slots.iter().any(|s| {
         !s.alive
             && s.death.as_ref().is_some_and(|d| d.0 == phase)
-            && vars::get(&ctx.state, &vars::killer_key(s.id)).and_then(|k| k.parse::<SlotId>().ok())
-                == Some(f)
+            && kept::of(&ctx.state).killer_of.get(&s.id) == Some(&f)
     })
 }
 
 /// May `side` win now, given the faceless?
 pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
-    if vars::flag(&ctx.state, WON) {
+    if faces(&ctx.state).won {
         return Verdict::Grey(winner(ctx));
     }
     let Some(f) = faceless_of(ctx).filter(|f| ctx.is_alive(*f)) else {
@@ -164,7 +158,7 @@ pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
         return Verdict::Grey(winner(ctx));
     }
     let today = day_number(ctx.state.phase);
-    let hunt_day = match vars::get(&ctx.state, HUNT_DAY).and_then(|v| v.parse::<u32>().ok()) {
+    let hunt_day = match faces(&ctx.state).hunt_day {
         Some(d) => d,
         None => {
             // The blacks fell at night (this morning) or at a vote (the day is over).
@@ -178,7 +172,7 @@ pub fn verdict(ctx: &mut Ctx, side: &str, start_of_day: bool) -> Verdict {
             } else {
                 next
             };
-            vars::set(&mut ctx.state, HUNT_DAY, day);
+            faces_mut(&mut ctx.state).hunt_day = Some(day);
             ctx.note(
                 "faceless_end",
                 "morning",

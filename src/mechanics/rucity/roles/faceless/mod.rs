@@ -16,11 +16,12 @@
 mod end;
 
 use super::night::{self, Move, NightRun};
-use super::{Entry, Role, refusal, teams, vars};
+use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const ROLE: &str = "faceless";
 pub const CUT: &str = "faceless_cut";
@@ -35,27 +36,45 @@ pub const FACE: &str = "faceless_face";
 pub const SUICIDE: &str = "suicide";
 /// The peaceful roles whose shot lets the faceless kill himself (L76).
 const SHOOTERS: [&str; 4] = ["investigator", "fanatic", "cultist", "inquisitor"];
-/// Players named as a victim's target so far (each only once a game, L60).
-const TARGETS_USED: &str = "face_targets_used";
-
 /// The faceless's own result once he is out: a draw (a night death, or a way out his peaceful
 /// role gave him, L72–L75) or a loss (a day death) (L66.2, L66.3).
 pub const DRAW: &str = "faceless_draw";
 pub const LOSS: &str = "faceless_loss";
 
-/// The phase in which the faceless took a way out through his peaceful role.
-fn way_out_key(slot: SlotId) -> String {
-    format!("faceless_way_out:{slot}")
+/// What the game keeps of the faceless and his cuts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Faces {
+    /// The phase in which a faceless took a way out through his peaceful role, and whether his
+    /// victims were zeroed at once.
+    way_out: BTreeMap<SlotId, (u32, bool)>,
+    /// The cut victims who got their role back: never cut again (L60).
+    returned: BTreeSet<SlotId>,
+    /// The players named as a victim's target so far (each only once a game, L60).
+    targets_used: Vec<SlotId>,
+    /// The faceless has won by outliving the count: the game's winners are grey.
+    pub(super) won: bool,
+    /// The count the faceless must outlive once his own shot made the count (L76).
+    pub(super) waits_for: u32,
+    /// The last day the reds have to find the faceless once the blacks are out.
+    pub(super) hunt_day: Option<u32>,
 }
 
-fn returned_key(slot: SlotId) -> String {
-    format!("face_returned:{slot}")
+fn faces(state: &GameState) -> std::borrow::Cow<'_, Faces> {
+    state.kept.of::<Faces>()
+}
+
+fn faces_mut(state: &mut GameState) -> &mut Faces {
+    state.kept.get_mut::<Faces>()
+}
+
+fn got_back(state: &GameState, slot: SlotId) -> bool {
+    faces(state).returned.contains(&slot)
 }
 
 pub struct Faceless;
 
 /// The faceless's record of the night: tonight's face-cut victims, for the morning post (L60).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Tonight {
     cuts: Vec<SlotId>,
 }
@@ -87,6 +106,40 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Faceless {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        let faces = faces(state);
+        let mut lines = Vec::new();
+        if !faces.targets_used.is_empty() {
+            let named = super::kept::names(state, &faces.targets_used);
+            lines.push(format!("named as targets so far: {named}"));
+        }
+        if !faces.returned.is_empty() {
+            let back: Vec<SlotId> = faces.returned.iter().copied().collect();
+            lines.push(format!(
+                "got their role back: {}",
+                super::kept::names(state, &back)
+            ));
+        }
+        if faces.won {
+            lines.push("the faceless has won by outliving the count (L66.1)".into());
+        }
+        if faces.waits_for > 0 {
+            lines.push(format!(
+                "the faceless must outlive {} players (L76)",
+                faces.waits_for
+            ));
+        }
+        if let Some(day) = faces.hunt_day {
+            lines.push(format!(
+                "the reds have until day {day} to find the faceless"
+            ));
+        }
+        lines
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -219,7 +272,7 @@ impl Role for Faceless {
                 format!("{}'s face is already cut (L60)", name(victim)),
             );
         }
-        if vars::flag(state, &returned_key(victim)) {
+        if got_back(state, victim) {
             return refusal(
                 "face_cut",
                 format!(
@@ -286,7 +339,9 @@ impl Role for Faceless {
 /// it in this phase he leaves with a draw and his victims are zeroed.
 pub fn take_way_out(ctx: &mut Ctx, faceless: SlotId) {
     let phase = ctx.state.phase;
-    vars::set(&mut ctx.state, way_out_key(faceless), phase);
+    faces_mut(&mut ctx.state)
+        .way_out
+        .insert(faceless, (phase, false));
 }
 
 /// A way out whose zeroing comes at once, before what it sets off can score (the terrorist's
@@ -294,11 +349,9 @@ pub fn take_way_out(ctx: &mut Ctx, faceless: SlotId) {
 pub fn take_way_out_zeroing_now(ctx: &mut Ctx, faceless: SlotId, why: &str) {
     zero_victims(ctx, why);
     let phase = ctx.state.phase;
-    vars::set(
-        &mut ctx.state,
-        way_out_key(faceless),
-        format!("{phase}:zeroed"),
-    );
+    faces_mut(&mut ctx.state)
+        .way_out
+        .insert(faceless, (phase, true));
 }
 
 /// The result of a faceless who is out (L66.2, L66.3, L72–L75); one who left with his win
@@ -315,10 +368,9 @@ fn record_result(ctx: &mut Ctx, f: SlotId) {
         return;
     }
     let phase = ctx.state.phase;
-    let way_out = vars::get(&ctx.state, &way_out_key(f)).map(str::to_string);
-    let (way_phase, zeroed) = match way_out.as_deref().map(|v| v.split_once(':')) {
-        Some(Some((p, _))) => (p.parse::<u32>().ok(), true),
-        _ => (way_out.as_deref().and_then(|v| v.parse().ok()), false),
+    let (way_phase, zeroed) = match faces(&ctx.state).way_out.get(&f) {
+        Some(&(p, zeroed)) => (Some(p), zeroed),
+        None => (None, false),
     };
     let way_out = way_phase == Some(phase);
     let night = ctx.state.phase_kind(ctx.roleset) == crate::rules::PhaseKind::Night;
@@ -447,7 +499,7 @@ fn possessed_by_the_faceless(state: &GameState, victim: SlotId) -> bool {
 
 /// The players named as targets so far.
 fn used_targets(state: &GameState) -> Vec<SlotId> {
-    vars::slots(state, TARGETS_USED)
+    faces(state).targets_used.clone()
 }
 
 /// Who may still be named as this victim's target: living, neither the faceless nor the
@@ -490,9 +542,7 @@ fn cut(
     let tname = target.map(|t| ctx.name(t)).unwrap_or_else(|| "—".into());
     if let Some(t) = target {
         ctx.set_status_until(t, FACE_TARGET, Some(victim), None);
-        let mut used = used_targets(&ctx.state);
-        used.push(t);
-        vars::set_slots(&mut ctx.state, TARGETS_USED, &used);
+        faces_mut(&mut ctx.state).targets_used.push(t);
         reasons.push(format!(
             "{vname} gets his role back if {tname} is lynched; {tname} is told he is a target (L60)"
         ));
@@ -543,9 +593,7 @@ pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
     // secretary's post (L64.1, L64.3): the host draws a victim.
     let in_office = super::mayor::mayor(&ctx.state) == Some(faceless)
         || super::mayor::secretary(&ctx.state) == Some(faceless);
-    let own_cut = in_office
-        || ctx.has_status(faceless, FACE_CUT)
-        || vars::flag(&ctx.state, &returned_key(faceless));
+    let own_cut = in_office || ctx.has_status(faceless, FACE_CUT) || got_back(&ctx.state, faceless);
     let victim = if own_cut {
         let mayor = super::mayor::mayor(&ctx.state);
         let secretary = super::mayor::secretary(&ctx.state);
@@ -557,7 +605,7 @@ pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
                 Some(s) != mayor
                     && Some(s) != secretary
                     && !ctx.has_status(s, FACE_CUT)
-                    && !vars::flag(&ctx.state, &returned_key(s))
+                    && !got_back(&ctx.state, s)
                     && !super::super::elite::is_elite(ctx.roleset, &ctx.state.slots[s])
             })
             .collect();
@@ -606,12 +654,10 @@ pub fn announce(ctx: &mut Ctx, run: &NightRun) {
 
 /// A skip is allowed when the last vote ended in a re-vote with no victim (L64.3).
 fn skip_allowed(state: &GameState) -> bool {
-    vars::get(state, vars::NO_VICTIM_DAY).is_some_and(|v| {
-        v.split('|')
-            .next()
-            .and_then(|d| d.parse::<u32>().ok())
-            .is_some_and(|d| d == state.phase / 2 + 1)
-    })
+    kept::of(state)
+        .no_victim_day
+        .as_ref()
+        .is_some_and(|(day, _)| *day == state.phase / 2 + 1)
 }
 
 /// The lynch and the faceless's scores (L61, L62, L64.2, L64.4, L135).
@@ -737,7 +783,7 @@ fn score_lynch(ctx: &mut Ctx, lynched: &[SlotId]) {
 /// The victim gets his peaceful role back, as it was when cut, and can never be cut again.
 fn give_back(ctx: &mut Ctx, victim: SlotId, why: &str) {
     crate::kernel::status::clear(ctx, victim, FACE_CUT);
-    vars::set(&mut ctx.state, returned_key(victim), "yes");
+    faces_mut(&mut ctx.state).returned.insert(victim);
     ctx.say(Audience::Slot(victim), "pm_face_returned", &[]);
     ctx.note(
         format!("face_returned:{}", ctx.name(victim)),

@@ -6,8 +6,8 @@
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, CountedTotal};
 use crate::engine::resolve::{Ctx, live_acts};
+use crate::mechanics::rucity::kept::{self, Round};
 use crate::mechanics::rucity::teams::{MAYOR, SECRETARY};
-use crate::mechanics::rucity::vars::{self, Round};
 use crate::mechanics::rucity::votes::ballots;
 use std::collections::BTreeMap;
 
@@ -64,13 +64,21 @@ fn top(counts: &BTreeMap<SlotId, usize>) -> Vec<SlotId> {
         .collect()
 }
 
+/// Each round's votes, voter and target (`None`: an abstention), for the secretary's choice
+/// and the election post; no second round: `None`.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Rounds {
+    first: Vec<(SlotId, Option<SlotId>)>,
+    second: Option<Vec<(SlotId, Option<SlotId>)>>,
+}
+
 fn pairs(votes: &[(SlotId, Option<SlotId>, u64, bool)]) -> Vec<(SlotId, Option<SlotId>)> {
     votes.iter().map(|(v, t, _, _)| (*v, *t)).collect()
 }
 
 fn round1(ctx: &mut Ctx) {
     let votes = cast(ctx, "election");
-    vars::set_pairs(&mut ctx.state, vars::ELECTION_R1, &pairs(&votes));
+    ctx.state.kept.get_mut::<Rounds>().first = pairs(&votes);
     let leaders = top(&counts(ctx, "election", &votes));
     match leaders.len() {
         0 => no_mayor(ctx),
@@ -82,13 +90,14 @@ fn round1(ctx: &mut Ctx) {
                 "election",
                 format!("a tie between {}: a second round (L152)", names.join(", ")),
             );
-            post_round(ctx, vars::ELECTION_R1);
+            let first = ctx.state.kept.of::<Rounds>().first.clone();
+            post_round(ctx, &first);
             ctx.say(
                 Audience::Public,
                 "pub_election_round2",
                 &[("players", names.join(", "))],
             );
-            vars::set_slots(&mut ctx.state, vars::CANDIDATES, &leaders);
+            kept::of_mut(&mut ctx.state).candidates = leaders;
             ctx.outcome.another_round = true;
             Round::ElectionRound2.open(&mut ctx.state);
         }
@@ -96,12 +105,12 @@ fn round1(ctx: &mut Ctx) {
 }
 
 fn round2(ctx: &mut Ctx) {
-    let candidates = vars::slots(&ctx.state, vars::CANDIDATES);
+    let candidates = kept::of(&ctx.state).candidates.clone();
     let votes: Vec<_> = cast(ctx, "election_round2")
         .into_iter()
         .filter(|(v, t, _, _)| !candidates.contains(v) && t.is_none_or(|t| candidates.contains(&t)))
         .collect();
-    vars::set_pairs(&mut ctx.state, vars::ELECTION_R2, &pairs(&votes));
+    ctx.state.kept.get_mut::<Rounds>().second = Some(pairs(&votes));
     let leaders = top(&counts(ctx, "election_round2", &votes));
     let winner = match leaders.len() {
         1 => Some(leaders[0]),
@@ -141,17 +150,17 @@ fn no_mayor(ctx: &mut Ctx) {
     );
     post_election(ctx);
     ctx.say(Audience::Public, "pub_no_mayor", &[]);
-    vars::set(&mut ctx.state, vars::MAYOR_LOST, "yes");
+    kept::of_mut(&mut ctx.state).mayor_lost = true;
     end_day(ctx);
 }
 
 /// Who may become the secretary: the mayor's voters; after a second round, his voters of that
 /// round and the other candidates who voted for him in the first (L161).
 pub fn eligible(state: &crate::engine::GameState, winner: SlotId) -> Vec<SlotId> {
-    let r1 = vars::pairs(state, vars::ELECTION_R1);
-    let r2 = vars::pairs(state, vars::ELECTION_R2);
-    let candidates = vars::slots(state, vars::CANDIDATES);
-    let mut out: Vec<SlotId> = if vars::get(state, vars::ELECTION_R2).is_some() {
+    let rounds = state.kept.of::<Rounds>();
+    let r1 = &rounds.first;
+    let candidates = kept::of(state).candidates.clone();
+    let mut out: Vec<SlotId> = if let Some(r2) = &rounds.second {
         let mut list: Vec<SlotId> = r2
             .iter()
             .filter(|(_, t)| *t == Some(winner))
@@ -251,10 +260,11 @@ fn secretary_round(ctx: &mut Ctx) {
 /// The election post: each round's votes, the mayor and his secretary.
 fn post_election(ctx: &mut Ctx) {
     ctx.say(Audience::Public, "pub_election_title", &[]);
-    post_round(ctx, vars::ELECTION_R1);
-    if vars::get(&ctx.state, vars::ELECTION_R2).is_some() {
+    let rounds = ctx.state.kept.of::<Rounds>().into_owned();
+    post_round(ctx, &rounds.first);
+    if let Some(second) = &rounds.second {
         ctx.say(Audience::Public, "pub_election_round2_title", &[]);
-        post_round(ctx, vars::ELECTION_R2);
+        post_round(ctx, second);
     }
     if let Some(m) = super::mayor(&ctx.state) {
         ctx.say(
@@ -272,11 +282,10 @@ fn post_election(ctx: &mut Ctx) {
     }
 }
 
-fn post_round(ctx: &mut Ctx, key: &str) {
-    let votes = vars::pairs(&ctx.state, key);
+fn post_round(ctx: &mut Ctx, votes: &[(SlotId, Option<SlotId>)]) {
     let mut by_target: BTreeMap<SlotId, Vec<String>> = BTreeMap::new();
     let mut abstained = Vec::new();
-    for (v, t) in &votes {
+    for (v, t) in votes {
         match t {
             Some(t) => by_target.entry(*t).or_default().push(ctx.name(*v)),
             None => abstained.push(ctx.name(*v)),

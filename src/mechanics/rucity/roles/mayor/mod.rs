@@ -5,8 +5,9 @@
 
 pub(super) mod election;
 
+use super::kept::{self, Round};
 use super::teams::{self, MAYOR, SECRETARY};
-use super::{Entry, Role, before_the_vote, refusal, vars};
+use super::{Entry, Role, before_the_vote, refusal};
 use crate::engine::Refusal;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
@@ -36,6 +37,21 @@ const REQUIRES: crate::engine::system::Requirements = crate::engine::system::Req
 };
 
 impl Role for Mayor {
+    fn sheet_lines(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+    ) -> Vec<String> {
+        (state.kept.of::<Kept>().vertical)
+            .map(|v| {
+                format!(
+                    "under the power vertical today: {}",
+                    super::kept::name(state, v)
+                )
+            })
+            .into_iter()
+            .collect()
+    }
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
@@ -46,7 +62,7 @@ impl Role for Mayor {
     }
     fn vote_goes_on(&self, ctx: &mut Ctx, tally: &super::super::votes::Tally) {
         let his_votes = tally.own_votes(mayor(&ctx.state));
-        vars::set_slots(&mut ctx.state, VOTE_TARGETS, &his_votes);
+        ctx.state.kept.get_mut::<Kept>().vote_targets = his_votes;
     }
     // A red lynched costs the mayor his title (L159); otherwise a vote of his against his
     // secretary, in this round or the one that sent the vote on, fires her (L161).
@@ -54,8 +70,9 @@ impl Role for Mayor {
         match step {
             super::AfterTheVote::Offices => {
                 let mut his_votes = vote.tally.own_votes(mayor(&ctx.state));
-                his_votes.extend(vars::slots(&ctx.state, VOTE_TARGETS));
-                vars::clear(&mut ctx.state, VOTE_TARGETS);
+                his_votes.extend(std::mem::take(
+                    &mut ctx.state.kept.get_mut::<Kept>().vote_targets,
+                ));
                 if !vote.reds_lynched {
                     fire_secretary(ctx, &his_votes);
                 } else if mayor(&ctx.state).is_some() {
@@ -63,13 +80,13 @@ impl Role for Mayor {
                 }
             }
             // The vertical holds for the day's vote only.
-            super::AfterTheVote::Weights => vars::clear(&mut ctx.state, vars::VERTICAL),
+            super::AfterTheVote::Weights => ctx.state.kept.get_mut::<Kept>().vertical = None,
         }
     }
     // The vertical is fixed when the vote starts (L160): `None`, the mayor sent nothing (the
     // secretary by default); `Some(None)`, he chose nobody.
     fn before_vote(&self, ctx: &mut Ctx) {
-        vars::clear(&mut ctx.state, VOTE_TARGETS);
+        ctx.state.kept.get_mut::<Kept>().vote_targets.clear();
         let chosen = super::last_act(ctx, "power_vertical").map(|(_, t)| t.first().copied());
         if let Some(v) = fix_vertical(ctx, chosen) {
             ctx.say(Audience::Public, "pub_vertical", &[("player", ctx.name(v))]);
@@ -88,7 +105,7 @@ impl Role for Mayor {
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
         match entry.ability {
             "power_vertical" => before_the_vote(entry),
-            "secretary_pick" if vars::Round::now(entry.state) != vars::Round::Secretary => refusal(
+            "secretary_pick" if Round::now(entry.state) != Round::Secretary => refusal(
                 "secretary_pick",
                 "the secretary is chosen right after the election, before its result (L161)",
             ),
@@ -137,10 +154,16 @@ impl Role for Mayor {
     }
 }
 
-/// The mayor's own lynch-round votes, kept while a re-vote runs: a vote for his secretary fires
-/// her at the result of the whole vote, also when it sent the vote to a re-vote (L161). Cleared
-/// when the day's vote ends and when a new day's vote opens.
-const VOTE_TARGETS: &str = "mayor_vote_targets";
+/// What the game keeps of the mayor's day.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Kept {
+    /// The player under the power vertical today, fixed when the vote started (L160).
+    vertical: Option<SlotId>,
+    /// The mayor's own lynch-round votes, kept while a re-vote runs: a vote for his secretary fires
+    /// her at the result of the whole vote, also when it sent the vote to a re-vote (L161). Cleared
+    /// when the day's vote ends and when a new day's vote opens.
+    vote_targets: Vec<SlotId>,
+}
 
 /// The living mayor, while the title is held.
 pub fn mayor(state: &GameState) -> Option<SlotId> {
@@ -154,14 +177,14 @@ pub fn secretary(state: &GameState) -> Option<SlotId> {
 /// The player under the power vertical today, fixed when the vote started (L160).
 pub fn vertical(state: &GameState) -> Option<SlotId> {
     mayor(state)?;
-    vars::get(state, vars::VERTICAL).and_then(|v| v.parse().ok())
+    state.kept.of::<Kept>().vertical
 }
 
 /// Fix the vertical when the vote starts (L160, L161). `chosen` is the mayor's move: `None`
 /// when he sent nothing, which counts as an automatic move on the secretary; `Some(None)` when
 /// he chose nobody, which he has the right to do («Имеет право никого не выбирать», L160).
 pub fn fix_vertical(ctx: &mut Ctx, chosen: Option<Option<SlotId>>) -> Option<SlotId> {
-    vars::clear(&mut ctx.state, vars::VERTICAL);
+    ctx.state.kept.get_mut::<Kept>().vertical = None;
     let mayor = mayor(&ctx.state)?;
     let target = match chosen {
         Some(None) => {
@@ -200,7 +223,7 @@ pub fn fix_vertical(ctx: &mut Ctx, chosen: Option<Option<SlotId>>) -> Option<Slo
             sec
         }
     };
-    vars::set(&mut ctx.state, vars::VERTICAL, target);
+    ctx.state.kept.get_mut::<Kept>().vertical = Some(target);
     if let Some(sec) = secretary(&ctx.state)
         && ctx.option("secretary_told_vertical") == "yes"
         && sec != target
@@ -223,7 +246,7 @@ fn drop_title(ctx: &mut Ctx, slot: SlotId, title: &str) {
 /// A red was lynched: the mayor loses his title for good, and the secretary goes with him
 /// (L159, L161).
 pub fn lose_title(ctx: &mut Ctx) {
-    vars::set(&mut ctx.state, vars::MAYOR_LOST, "yes");
+    kept::of_mut(&mut ctx.state).mayor_lost = true;
     let Some(m) = mayor(&ctx.state) else {
         return;
     };
@@ -241,7 +264,7 @@ pub fn lose_title(ctx: &mut Ctx) {
             &[("player", ctx.name(s))],
         );
     }
-    vars::clear(&mut ctx.state, vars::VERTICAL);
+    ctx.state.kept.get_mut::<Kept>().vertical = None;
 }
 
 /// The mayor voted for his secretary and she was not lynched: she is fired at the result,
