@@ -128,7 +128,10 @@ pub fn quote(word: &str) -> String {
 
 /// Parse a command line.
 pub fn parse(line: &str, game: &Game) -> Result<Command, String> {
-    let w = words(line);
+    // A line may keep the `:` that opens the console's command line (a host copying the
+    // commands as the help shows them).
+    let line = line.trim_start();
+    let w = words(line.strip_prefix(':').unwrap_or(line));
     let Some(name) = w.first() else {
         return Err("type a command; Tab completes, `help` lists the keys".into());
     };
@@ -449,6 +452,14 @@ mod tests {
         );
         assert!(words("   ").is_empty());
         assert_eq!(words(r#"msg "" hi"#), vec!["msg", "", "hi"]);
+    }
+
+    #[test]
+    fn a_line_may_keep_the_colon_of_the_command_line() {
+        let g = demo();
+        assert_eq!(parse(":commit", &g), parse("commit", &g));
+        assert_eq!(parse("  :vote Ann Bruno", &g), parse("vote Ann Bruno", &g));
+        assert_eq!(parse(":resolve", &g), Ok(Command::Resolve));
     }
 
     #[test]
