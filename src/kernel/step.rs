@@ -31,3 +31,20 @@ pub fn plain(ctx: &mut Ctx, act: &Act, result: StepResult, reasons: Vec<String>)
     let names: Vec<String> = act.targets.iter().map(|t| ctx.name(*t)).collect();
     record(ctx, act, names.clone(), names, result, reasons);
 }
+
+/// Record an act's step with its targets as entered (players, roles, words alike), and spend a
+/// use of its ability when it succeeded: for rule systems whose roles record their own steps.
+pub fn done(ctx: &mut Ctx, act: &Act, result: StepResult, reasons: Vec<String>) {
+    let ok = matches!(result, StepResult::Success);
+    record(
+        ctx,
+        act,
+        act.entered.clone(),
+        act.entered.clone(),
+        result,
+        reasons,
+    );
+    if ok {
+        ctx.spend_use(act.actor, &act.ability, &act.entered);
+    }
+}

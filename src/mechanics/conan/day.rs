@@ -7,16 +7,17 @@ use super::roles::{self, police};
 use super::{book, crimes, deaths};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 use crate::rules::PhaseKind;
 
 /// Resolve the Day; the ballots it counted, vote by vote, are handed back for the live tally.
 pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
     super::night::records(ctx);
-    let actions = ctx.actions();
-    let mut run = Run::default();
+    let actions = crate::kernel::act::acts(ctx);
+    let mut run = Run::start(ctx);
     for (i, stage) in phase::stages(ctx, PhaseKind::Day).iter().enumerate() {
-        run.stage = i;
+        run.ledger.stage = i;
         // The steps of this stage, whatever they name, are its own in the queue (a crime logged
         // as it happens, the election held at the phase's end).
         ctx.stage = Some(stage.clone());
@@ -39,12 +40,12 @@ pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
             }
         }
     }
-    run.counts
+    run.ledger.counts
 }
 
 /// §8.6: the attempts of the Day, BO members by rank first, while the shared capsules last.
-fn aptx(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
-    let mut ordered: Vec<&Action> = acts.iter().collect();
+fn aptx(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
+    let mut ordered: Vec<&Act> = acts.iter().collect();
     ordered.sort_by_key(|a| {
         (
             book::rank(&ctx.state.slots[a.actor]).unwrap_or(usize::MAX),
@@ -56,18 +57,18 @@ fn aptx(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
     }
 }
 
-fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let user = act.actor;
     let town_capsule = !book::is_bo(&ctx.state.slots[user]);
     // Arresting the user stops the poison and confiscates the capsule (§4.3, §8.6).
-    if run.arrested.contains(&user) {
+    if run.ledger.arrested.contains(&user) {
         let why = format!(
             "{} was arrested first: the APTX is stopped and the capsule confiscated (§8.6)",
             ctx.name(user)
         );
         confiscate(ctx, user, town_capsule);
         phase::tell_failed(ctx, act);
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
     if let Some((result, why)) =
         phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act))
@@ -75,17 +76,17 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         ctx.say(
             Audience::Slot(user),
             "pm_aptx_blocked",
-            &[("player", act.targets.join(", "))],
+            &[("player", act.entered.join(", "))],
         );
-        return phase::step(
+        return kernel::step::done(
             ctx,
             act,
             result,
             vec![why, "the capsule is kept (§8.6)".into()],
         );
     }
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let left = book::capsules_left(ctx.roleset, &ctx.state);
     if !town_capsule && left == Some(0) {
@@ -95,9 +96,9 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             &[("player", ctx.name(t))],
         );
         let why = "the BO have no capsule left (§8.6, Q3)".to_string();
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
-    if run.charmed.contains(&t) {
+    if run.ledger.charmed.contains(&t) {
         ctx.say(
             Audience::Slot(user),
             "pm_aptx_blocked",
@@ -107,7 +108,7 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             "{} is charmed: the APTX cannot kill him today; the capsule is kept (§8.6)",
             ctx.name(t)
         );
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
     if town_capsule {
         book::give_item(&mut ctx.state, user, "aptx_capsule", -1);
@@ -130,7 +131,7 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             ctx.name(t),
             ctx.name(t)
         );
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
     let mut reasons = vec![format!(
         "{} guesses {}'s role right: he dies, and the capsule is kept (§8.6)",
@@ -145,7 +146,7 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     );
     reasons.push(format!("{} dies of APTX4869", ctx.name(t)));
     deaths::die(ctx, run, t, "aptx");
-    phase::step(ctx, act, StepResult::Success, reasons);
+    kernel::step::done(ctx, act, StepResult::Success, reasons);
 }
 
 /// A confiscated capsule goes at random to Haibara, Satou or Okiya if one is in the game (Q27).

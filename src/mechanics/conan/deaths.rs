@@ -13,8 +13,8 @@ pub fn die(ctx: &mut Ctx, run: &mut Run, victim: SlotId, cause: &str) {
     if !ctx.kill(victim, cause) {
         return;
     }
-    run.neutralise(victim);
-    run.deaths.push((victim, cause.to_string()));
+    run.ledger.neutralise(victim);
+    run.ledger.deaths.push((victim, cause.to_string()));
     lover_follows(ctx, run, victim);
     super::roles::akai::vengeance_fires(ctx, run, victim);
 }
@@ -52,7 +52,7 @@ fn lover_follows(ctx: &mut Ctx, run: &mut Run, victim: SlotId) {
 pub fn stage_name(ctx: &Ctx, run: &Run) -> String {
     let kind = ctx.state.phase_kind(ctx.roleset);
     super::phase::stages(ctx, kind)
-        .get(run.stage)
+        .get(run.ledger.stage)
         .cloned()
         .unwrap_or_default()
 }
@@ -60,10 +60,10 @@ pub fn stage_name(ctx: &Ctx, run: &Run) -> String {
 /// The phase-change post's lines for the deaths of the phase (§10): the role (not for an
 /// erased body, Q23 for a lynch), the will (Q22), and Pisco's copy of an erased body's will.
 pub fn announce(ctx: &mut Ctx, run: &Run, range: std::ops::Range<usize>) {
-    for (victim, cause) in run.deaths[range].iter().cloned() {
+    for (victim, cause) in run.ledger.deaths[range].iter().cloned() {
         let name = ctx.name(victim);
         let role = role_name(ctx, victim);
-        if let Some(&pisco) = run.erased.get(&victim) {
+        if let Some(&pisco) = run.ledger.erased.get(&victim) {
             ctx.say(
                 Audience::Public,
                 "pub_death_erased",

@@ -5,7 +5,8 @@ use super::crimes;
 use super::phase::{self, Run};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// Abilities that answer as one family (§5 "kill = attack; heal = first aid; ...").
 fn family(ability: &str) -> &str {
@@ -26,13 +27,13 @@ fn family(ability: &str) -> &str {
 pub fn tell_yes_no(
     ctx: &mut Ctx,
     run: &Run,
-    act: &Action,
+    act: &Act,
     truth: bool,
     templates: (&str, &str),
     args: &[(&str, String)],
     mut reasons: Vec<String>,
 ) {
-    let confused = run.confused.contains(&act.actor);
+    let confused = run.ledger.confused.contains(&act.actor);
     let answer = truth != confused;
     if confused {
         reasons.push(format!(
@@ -42,21 +43,21 @@ pub fn tell_yes_no(
     }
     let template = if answer { templates.0 } else { templates.1 };
     ctx.say(Audience::Slot(act.actor), template, args);
-    phase::step(ctx, act, StepResult::Success, reasons);
+    kernel::step::done(ctx, act, StepResult::Success, reasons);
 }
 
 /// Investigate (§5): did the player do that action (to that target) tonight? Suitcase fakes
 /// and framed crimes read true, erased crimes false; a doer blocked, searched, arrested or
 /// killed before acting did nothing.
-pub fn investigate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let t = phase::targets(ctx, act);
+pub fn investigate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let t = act.targets.clone();
     let Some(&suspect) = t.first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let asked = act.params.get("action").cloned().unwrap_or_default();
     let on = act.params.get("target").and_then(|n| ctx.slot_of(n));
     let fam = family(&asked).to_string();
-    let did = run.done.iter().any(|d| {
+    let did = run.ledger.done.iter().any(|d| {
         d.seen_as == suspect
             && family(&d.ability) == fam
             && on.is_none_or(|o| d.targets.contains(&o))
@@ -76,6 +77,7 @@ pub fn investigate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         .iter()
         .any(|r| r.erased && r.phase == phase && r.actor == suspect && family(&r.crime) == fam)
         || run
+            .ledger
             .erase_orders
             .iter()
             .any(|(_, actor, crime)| *actor == suspect && family(crime) == fam);
@@ -116,7 +118,7 @@ pub fn investigate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
 /// disguise showing the borrowed player (§5).
 pub fn visitors(run: &Run, target: SlotId, asker: SlotId) -> Vec<SlotId> {
     let mut out: Vec<SlotId> = Vec::new();
-    for d in &run.done {
+    for d in &run.ledger.done {
         if d.targets.contains(&target)
             && !d.hidden
             && d.seen_as != asker
@@ -131,7 +133,7 @@ pub fn visitors(run: &Run, target: SlotId, asker: SlotId) -> Vec<SlotId> {
 /// Whom `who` acted on tonight (§5).
 pub fn visited(run: &Run, who: SlotId) -> Vec<SlotId> {
     let mut out: Vec<SlotId> = Vec::new();
-    for d in run.done.iter().filter(|d| d.seen_as == who) {
+    for d in run.ledger.done.iter().filter(|d| d.seen_as == who) {
         for t in &d.targets {
             if !out.contains(t) {
                 out.push(*t);
@@ -145,13 +147,13 @@ pub fn visited(run: &Run, who: SlotId) -> Vec<SlotId> {
 pub fn tell_list(
     ctx: &mut Ctx,
     run: &Run,
-    act: &Action,
+    act: &Act,
     template: &str,
     subject: SlotId,
     key: &str,
     list: Vec<SlotId>,
 ) {
-    let confused = run.confused.contains(&act.actor);
+    let confused = run.ledger.confused.contains(&act.actor);
     let list = if confused { Vec::new() } else { list };
     let names = super::book::names(&ctx.state, &list);
     let mut reasons = vec![format!("{}: {names} (§5)", ctx.name(subject))];
@@ -163,5 +165,5 @@ pub fn tell_list(
         template,
         &[("player", ctx.name(subject)), (key, names)],
     );
-    phase::step(ctx, act, StepResult::Success, reasons);
+    kernel::step::done(ctx, act, StepResult::Success, reasons);
 }

@@ -7,24 +7,25 @@ use super::book;
 use super::phase::{self, Run};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// The day's hand-out: the leader's ordered list, for the coming night.
-pub fn handout(ctx: &mut Ctx, _run: &mut Run, act: &Action) {
+pub fn handout(ctx: &mut Ctx, _run: &mut Run, act: &Act) {
     if book::leader(&ctx.state) != Some(act.actor) {
         let why = format!(
             "{} is not the leader: only the leader hands out the Suitcase (§8.2)",
             ctx.name(act.actor)
         );
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
-    let list = phase::targets(ctx, act);
+    let list = act.targets.clone();
     book::kept_mut(&mut ctx.state).suitcase_list = list.clone();
     let why = format!(
         "the Suitcase goes tonight to the first of {} who can receive it (§8.5)",
         book::names(&ctx.state, &list)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// The day's end: the Suitcase reaches its holder for the coming night (§8.5, Q15); the
@@ -66,16 +67,16 @@ pub fn deliver(ctx: &mut Ctx) {
 
 /// The holder's fake (§8.5): seen as done by the information actions, no crime, no effect; real
 /// and a crime under Chameleon (a discombobulation then stops the target's later actions).
-pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let fake = act.params.get("fake").cloned().unwrap_or_default();
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     if ctx.option("q28_suitcase_mode") == "frame_or_slander" {
         return frame_or_slander(ctx, run, act, &fake, t);
     }
-    let real = super::roles::anokata::chameleon_on(ctx, run.killer, act.actor);
-    run.done.push(phase::Done {
+    let real = super::roles::anokata::chameleon_on(ctx, run.ledger.killer, act.actor);
+    run.ledger.done.push(phase::Done {
         seen_as: act.actor,
         ability: fake.clone(),
         targets: vec![t],
@@ -87,15 +88,15 @@ pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             ctx.name(act.actor),
             ctx.name(t)
         );
-        return phase::step(ctx, act, StepResult::Success, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Success, vec![why]);
     }
-    run.chameleon_fake = Some((act.actor, fake.clone()));
+    run.ledger.chameleon_fake = Some((act.actor, fake.clone()));
     let why = format!(
         "Chameleon: {} kills tonight with the Suitcase in hand, so his {fake} on {} is real, and a crime (§8.5)",
         ctx.name(act.actor),
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
     // The faked ability is carried out as his own, now (its stage may have passed: a faked
     // block stops the target's actions from here on).
     let Some(def) = ctx.roleset.ability(&fake).cloned() else {
@@ -103,8 +104,10 @@ pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     };
     let mut params = act.params.clone();
     params.remove("fake");
-    let real = Action {
-        ability: def,
+    let real = Act {
+        ability: def.id.clone(),
+        stage: def.stage.clone(),
+        def: std::rc::Rc::new(def),
         params,
         ..act.clone()
     };
@@ -112,9 +115,9 @@ pub fn suitcase(ctx: &mut Ctx, run: &mut Run, act: &Action) {
 }
 
 /// Q28's later Suitcase: one real Frame or Slander, a crime of its holder's.
-fn frame_or_slander(ctx: &mut Ctx, run: &mut Run, act: &Action, fake: &str, t: SlotId) {
+fn frame_or_slander(ctx: &mut Ctx, run: &mut Run, act: &Act, fake: &str, t: SlotId) {
     let why = if fake == "slander" {
-        run.slandered.insert(t);
+        run.ledger.slandered.insert(t);
         let now = ctx.state.phase;
         ctx.set_status_until(t, super::SLANDERED, Some(act.actor), Some(now));
         super::crimes::commit(ctx, "slander", act.actor, Some(t), false);
@@ -129,5 +132,5 @@ fn frame_or_slander(ctx: &mut Ctx, run: &mut Run, act: &Action, fake: &str, t: S
         super::crimes::commit(ctx, "frame", act.actor, Some(t), false);
         format!("the Suitcase frames {} for {crime} (Q28)", ctx.name(t))
     };
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

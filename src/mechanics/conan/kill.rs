@@ -6,7 +6,8 @@ use super::phase::{self, Guard, Run};
 use super::{book, crimes, deaths};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx, live_acts};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::kernel::{self, Act};
 
 /// An attack on its way to its target.
 #[derive(Clone, Debug)]
@@ -20,23 +21,23 @@ pub struct Blow {
     pub insult: bool,
 }
 
-pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
-    let orders: Vec<&Action> = acts.iter().filter(|a| a.ability.id == "bo_kill").collect();
+pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
+    let orders: Vec<&Act> = acts.iter().filter(|a| a.ability == "bo_kill").collect();
     bo_kill(ctx, run, &orders);
-    for act in acts.iter().filter(|a| a.ability.id == "heavy_handed") {
+    for act in acts.iter().filter(|a| a.ability == "heavy_handed") {
         super::roles::korn::heavy_handed(ctx, run, act);
     }
-    for act in acts.iter().filter(|a| a.ability.id == "vengeance") {
+    for act in acts.iter().filter(|a| a.ability == "vengeance") {
         super::roles::akai::stand(ctx, act);
     }
 }
 
-fn yes(act: &Action, key: &str) -> bool {
+fn yes(act: &Act, key: &str) -> bool {
     act.params.get(key).is_some_and(|v| v == "yes")
 }
 
 /// The member an order names as the killer: the `killer` parameter, else its sender.
-pub fn killer_of(ctx: &Ctx, act: &Action) -> SlotId {
+pub fn killer_of(ctx: &Ctx, act: &Act) -> SlotId {
     act.params
         .get("killer")
         .and_then(|n| ctx.slot_of(n))
@@ -81,21 +82,22 @@ fn reset_turns_if_spent(ctx: &mut Ctx) {
 
 /// The order the night's kill follows (§8.3): a valid order of the leader's, else the members'
 /// own orders by rank. An order whose killer's turn is spent falls through (Q8).
-fn chosen<'a>(ctx: &Ctx, run: &Run, orders: &[&'a Action]) -> (Option<&'a Action>, Vec<String>) {
+fn chosen<'a>(ctx: &Ctx, run: &Run, orders: &[&'a Act]) -> (Option<&'a Act>, Vec<String>) {
     let mut notes = Vec::new();
     let leader = book::leader(&ctx.state);
     let turns_rule = ctx.option("q8_leader_vs_turns") != "leader";
     let eligible = eligible(&ctx.state);
     let leader_void = leader.is_some_and(|l| {
-        run.discombobulated.contains(&l) && ctx.option("q14_discombobulated_leader") == "void"
+        run.ledger.discombobulated.contains(&l)
+            && ctx.option("q14_discombobulated_leader") == "void"
     });
-    let valid = |act: &Action, by_leader: bool| {
+    let valid = |act: &Act, by_leader: bool| {
         let killer = killer_of(ctx, act);
         let can = ctx.state.slots.get(killer).is_some_and(book::free)
             && book::is_bo(&ctx.state.slots[killer]);
         can && (eligible.contains(&killer) || (by_leader && !turns_rule))
     };
-    let mut ranked: Vec<&Action> = orders.to_vec();
+    let mut ranked: Vec<&Act> = orders.to_vec();
     ranked.sort_by_key(|a| {
         let by_leader = Some(a.actor) == leader && !leader_void;
         (
@@ -146,11 +148,11 @@ fn chosen<'a>(ctx: &Ctx, run: &Run, orders: &[&'a Action]) -> (Option<&'a Action
 }
 
 /// Tonight's killer as the orders stand before the night's actions (Chameleon needs it).
-pub fn planned(ctx: &Ctx, run: &Run, orders: &[&Action]) -> Option<SlotId> {
+pub fn planned(ctx: &Ctx, run: &Run, orders: &[&Act]) -> Option<SlotId> {
     chosen(ctx, run, orders).0.map(|a| killer_of(ctx, a))
 }
 
-fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
+fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Act]) {
     if orders.is_empty() {
         return;
     }
@@ -161,13 +163,13 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
         reasons.push(
             "another order is tonight's kill, or none is valid: one BO kill a night (§8.3)".into(),
         );
-        phase::step(ctx, act, StepResult::Skipped, reasons);
+        kernel::step::done(ctx, act, StepResult::Skipped, reasons);
     }
     let Some(act) = pick else { return };
     let mut reasons = notes;
     let killer = killer_of(ctx, act);
-    let Some(&target) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    let Some(&target) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     reasons.push(format!(
         "{} kills {} for the BO (order by {})",
@@ -180,16 +182,16 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
     }
     if let Some(stop) = ctx.verdict_stop(&act.key()) {
         reasons.push(stop.1);
-        return phase::step(ctx, act, stop.0, reasons);
+        return kernel::step::done(ctx, act, stop.0, reasons);
     }
     let killer_slot = ctx.state.slots[killer].clone();
     let injured = killer_slot.has_status(super::INJURED);
     let extras = !injured;
     let bribe = extras && yes(act, "bribe");
     // 1. Is the attacker able (§7)? A bribe overrides blocks, never his own arrest or death.
-    let blocked = run.discombobulated.contains(&killer)
-        || run.searched.contains_key(&killer)
-        || run.first_aided.contains(&killer);
+    let blocked = run.ledger.discombobulated.contains(&killer)
+        || run.ledger.searched.contains_key(&killer)
+        || run.ledger.first_aided.contains(&killer);
     let tell_failed = |ctx: &mut Ctx| {
         ctx.say(
             Audience::Slot(killer),
@@ -197,24 +199,25 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
             &[("player", ctx.name(target))],
         );
     };
-    if !killer_slot.alive || run.out(killer) || killer_slot.has_status(super::ARRESTED) {
+    if !killer_slot.alive || run.ledger.out(killer) || killer_slot.has_status(super::ARRESTED) {
         reasons.push(format!(
             "{} is dead or arrested: the kill fails (§7)",
             ctx.name(killer)
         ));
         tell_failed(ctx);
-        return phase::step(ctx, act, StepResult::Failed, reasons);
+        return kernel::step::done(ctx, act, StepResult::Failed, reasons);
     }
     if blocked && !bribe {
-        if run.searched.contains_key(&killer) {
-            run.stopped_crimes
+        if run.ledger.searched.contains_key(&killer) {
+            run.ledger
+                .stopped_crimes
                 .entry(killer)
                 .or_default()
                 .push("killing".into());
         }
-        let how = if run.discombobulated.contains(&killer) {
+        let how = if run.ledger.discombobulated.contains(&killer) {
             "discombobulated"
-        } else if run.searched.contains_key(&killer) {
+        } else if run.ledger.searched.contains_key(&killer) {
             "house-searched"
         } else {
             "saved by First Aid, his own actions fail"
@@ -224,7 +227,7 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
             ctx.name(killer)
         ));
         tell_failed(ctx);
-        return phase::step(ctx, act, StepResult::Failed, reasons);
+        return kernel::step::done(ctx, act, StepResult::Failed, reasons);
     }
     if injured {
         reasons.push(format!(
@@ -255,7 +258,7 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
     if reached {
         // The kill happened, whatever became of it: investigations see it, a stake-out sees
         // the killer unless he sniped (§5).
-        run.done.push(phase::Done {
+        run.ledger.done.push(phase::Done {
             seen_as: super::roles::vermouth::seen_as(&ctx.state, killer),
             ability: "bo_kill".into(),
             targets: vec![target],
@@ -264,7 +267,7 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
     }
     let killed = strike(ctx, run, &blow, &mut reasons);
     if killed && extras && yes(act, "erase_body") {
-        run.erased.insert(target, killer);
+        run.ledger.erased.insert(target, killer);
         crimes::commit(ctx, "erase_body", killer, Some(target), false);
         reasons.push(format!(
             "{} erases the body: no role, no will; the will goes to him (§10)",
@@ -279,7 +282,7 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
             && let Some(pisco) = pisco
         {
             ctx.bump(pisco, book::OTHER_ERASE_USED);
-            run.erased.insert(target, pisco);
+            run.ledger.erased.insert(target, pisco);
         }
     }
     super::roles::anokata::chameleon(ctx, run, killer);
@@ -298,7 +301,7 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Action]) {
     } else {
         StepResult::Failed
     };
-    phase::step(ctx, act, result, reasons);
+    kernel::step::done(ctx, act, result, reasons);
 }
 
 /// §7 steps 2–5: an attack meets its target's condition, the bypasses and the protection chain.
@@ -329,6 +332,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
         crimes::commit(ctx, "insult_to_injury", blow.attacker, Some(target), false);
     }
     let guards: Vec<(SlotId, Guard)> = run
+        .ledger
         .guards
         .iter()
         .filter(|(by, _, on)| *on == target && ctx.is_alive(*by))
@@ -392,7 +396,7 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
                     ctx.name(by)
                 ));
                 super::injure(ctx, target);
-                run.first_aided.insert(target);
+                run.ledger.first_aided.insert(target);
                 true
             }
             None => false,

@@ -12,15 +12,12 @@ use crate::rules::PhaseKind;
 /// handed back for the live tally.
 pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
     records(ctx);
-    let actions = ctx.actions();
-    let mut run = Run::default();
-    let orders: Vec<_> = actions
-        .iter()
-        .filter(|a| a.ability.id == "bo_kill")
-        .collect();
-    run.killer = kill::planned(ctx, &run, &orders);
+    let actions = crate::kernel::act::acts(ctx);
+    let mut run = Run::start(ctx);
+    let orders: Vec<_> = actions.iter().filter(|a| a.ability == "bo_kill").collect();
+    run.ledger.killer = kill::planned(ctx, &run, &orders);
     for (i, stage) in phase::stages(ctx, PhaseKind::Night).iter().enumerate() {
-        run.stage = i;
+        run.ledger.stage = i;
         // The steps of this stage, whatever they name, are its own in the queue (a crime logged
         // as it happens, the election held at the phase's end).
         ctx.stage = Some(stage.clone());
@@ -38,7 +35,7 @@ pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
             }
         }
     }
-    run.counts
+    run.ledger.counts
 }
 
 /// What every phase records from its entries, whatever their stage: the latest will of each
@@ -72,7 +69,7 @@ fn setup(ctx: &mut Ctx, run: &Run) {
             &[("player", ctx.name(leader))],
         );
     }
-    if let Some(killer) = run.killer {
+    if let Some(killer) = run.ledger.killer {
         let left = kill::eligible(&ctx.state);
         ctx.say(
             Audience::Host,
@@ -98,13 +95,13 @@ fn end(ctx: &mut Ctx, run: &mut Run) {
 /// quiet phase. Suspensions, injuries and failed arrests never show.
 pub fn announce(ctx: &mut Ctx, run: &Run) {
     // In the order of actions: the arrests, the deaths before the lynch, the lynch, the rest.
-    for &a in &run.arrested {
+    for &a in &run.ledger.arrested {
         ctx.say(Audience::Public, "pub_arrest", &[("player", ctx.name(a))]);
     }
-    let all = run.deaths.len();
-    let at = run.lynch_at.unwrap_or(all).min(all);
+    let all = run.ledger.deaths.len();
+    let at = run.ledger.lynch_at.unwrap_or(all).min(all);
     deaths::announce(ctx, run, 0..at);
-    for (template, args) in &run.vote_lines {
+    for (template, args) in &run.ledger.vote_lines {
         let args: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.clone())).collect();
         ctx.say(Audience::Public, template, &args);
     }

@@ -4,8 +4,9 @@
 
 use super::{book, crimes};
 use crate::engine::SlotId;
-use crate::engine::outcome::{Audience, Step, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::outcome::{Audience, StepResult};
+use crate::engine::resolve::Ctx;
+use crate::kernel::Act;
 use crate::rules::PhaseKind;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -41,9 +42,12 @@ impl Guard {
     }
 }
 
-/// The record of one phase's resolution.
-#[derive(Default)]
-pub struct Run {
+/// One phase's resolution: the kernel's fold, with the Conan rules' own records as its ledger.
+pub type Run = crate::kernel::Fold<Ledger>;
+
+/// What the Conan rules record during a phase, beside the kernel's records.
+#[derive(Default, Debug)]
+pub struct Ledger {
     /// The index of the stage running now in the phase's order.
     pub stage: usize,
     /// Actions that happened, for stake-outs, tracks and investigations.
@@ -84,7 +88,7 @@ pub struct Run {
     pub counts: Vec<super::vote::Counted>,
 }
 
-impl Run {
+impl Ledger {
     /// Is this player out of action from the current stage on (dead, lynched or arrested at
     /// an earlier stage, §3)?
     pub fn out(&self, slot: SlotId) -> bool {
@@ -117,17 +121,12 @@ pub fn stages(ctx: &Ctx, kind: PhaseKind) -> Vec<String> {
 }
 
 /// The phase's live actions of one stage, in submission order.
-pub fn acts_of(actions: &[Action], stage: &str) -> Vec<Action> {
+pub fn acts_of(actions: &[Act], stage: &str) -> Vec<Act> {
     actions
         .iter()
-        .filter(|a| a.ability.stage == stage)
+        .filter(|a| a.stage == stage)
         .cloned()
         .collect()
-}
-
-/// The player targets of an action.
-pub fn targets(ctx: &Ctx, act: &Action) -> Vec<SlotId> {
-    act.targets.iter().filter_map(|t| ctx.slot_of(t)).collect()
 }
 
 /// The crime an ability commits, if it is one (the roleset tags it `crime:<id>`).
@@ -142,15 +141,15 @@ pub fn crime_of(ctx: &Ctx, ability: &str) -> Option<String> {
 
 /// Why an action cannot happen now (§3, §6): the host's verdict, an actor out of action, his
 /// condition or mark, or a target who is abroad or arrested. `None`: it goes through.
-pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> {
+pub fn stop(ctx: &Ctx, run: &Run, act: &Act) -> Option<(StepResult, String)> {
     if let Some(stop) = ctx.verdict_stop(&act.key()) {
         return Some(stop);
     }
     let name = ctx.name(act.actor);
     let slot = ctx.state.slots.get(act.actor)?;
-    let id = act.ability.id.as_str();
+    let id = act.ability.as_str();
     let vengeance = id == "vengeance";
-    if (!slot.alive || run.out(act.actor)) && !vengeance {
+    if (!slot.alive || run.ledger.out(act.actor)) && !vengeance {
         return Some((
             StepResult::Cancelled,
             format!(
@@ -179,13 +178,13 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
             format!("{name} is injured: no abilities but the BO kill, Vengeance and items (§3)"),
         ));
     }
-    if run.discombobulated.contains(&act.actor) && act.ability.phase == PhaseKind::Night {
+    if run.ledger.discombobulated.contains(&act.actor) && act.def().phase == PhaseKind::Night {
         return Some((
             StepResult::Failed,
             format!("{name} is discombobulated: every night action fails (§3)"),
         ));
     }
-    if run.first_aided.contains(&act.actor) {
+    if run.ledger.first_aided.contains(&act.actor) {
         return Some((
             StepResult::Failed,
             format!("{name} was saved by First Aid: his own actions fail (§7)"),
@@ -203,7 +202,7 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
     if id == "suitcase_handout" {
         return None;
     }
-    for t in targets(ctx, act) {
+    for &t in &act.targets {
         let Some(target) = ctx.state.slots.get(t) else {
             continue;
         };
@@ -227,10 +226,11 @@ pub fn stop(ctx: &Ctx, run: &Run, act: &Action) -> Option<(StepResult, String)> 
 }
 
 /// A crime of a house-searched actor fails, and Shiratori learns it (§6.1).
-pub fn searched_stop(ctx: &Ctx, run: &mut Run, act: &Action) -> Option<(StepResult, String)> {
-    let crime = crime_of(ctx, &act.ability.id)?;
-    run.searched.get(&act.actor)?;
-    run.stopped_crimes
+pub fn searched_stop(ctx: &Ctx, run: &mut Run, act: &Act) -> Option<(StepResult, String)> {
+    let crime = crime_of(ctx, &act.ability)?;
+    run.ledger.searched.get(&act.actor)?;
+    run.ledger
+        .stopped_crimes
         .entry(act.actor)
         .or_default()
         .push(crime.clone());
@@ -243,37 +243,18 @@ pub fn searched_stop(ctx: &Ctx, run: &mut Run, act: &Action) -> Option<(StepResu
     ))
 }
 
-/// Record an action's step.
-pub fn step(ctx: &mut Ctx, act: &Action, result: StepResult, reasons: Vec<String>) {
-    let names = act.targets.clone();
-    let ok = matches!(result, StepResult::Success);
-    ctx.step(Step {
-        key: act.key(),
-        stage: act.ability.stage.clone(),
-        actor: Some(act.actor),
-        ability: Some(act.ability.id.clone()),
-        targets_before: names.clone(),
-        targets_after: names,
-        result,
-        reasons,
-    });
-    if ok {
-        ctx.spend_use(act.actor, &act.ability.id, &act.targets);
-    }
-}
-
 /// An action that went through: recorded as done (seen as a temporarily disguised Vermouth's
 /// borrowed player, §12.1), and written to the crime log if it is a crime.
-pub fn happened(ctx: &mut Ctx, run: &mut Run, act: &Action, hidden: bool) {
-    let targets = targets(ctx, act);
+pub fn happened(ctx: &mut Ctx, run: &mut Run, act: &Act, hidden: bool) {
+    let targets = act.targets.clone();
     let seen_as = super::roles::vermouth::seen_as(&ctx.state, act.actor);
-    run.done.push(Done {
+    run.ledger.done.push(Done {
         seen_as,
-        ability: act.ability.id.clone(),
+        ability: act.ability.clone(),
         targets: targets.clone(),
         hidden,
     });
-    if let Some(crime) = crime_of(ctx, &act.ability.id)
+    if let Some(crime) = crime_of(ctx, &act.ability)
         && crime != "killing"
     {
         // The log names the real doer: charging the player a temporary disguise showed is a
@@ -283,13 +264,13 @@ pub fn happened(ctx: &mut Ctx, run: &mut Run, act: &Action, hidden: bool) {
 }
 
 /// Tell the actor his action did not happen (a will or a hand-off is a record, not an action).
-pub fn tell_failed(ctx: &mut Ctx, act: &Action) {
-    if matches!(act.ability.id.as_str(), "will" | "handoff") {
+pub fn tell_failed(ctx: &mut Ctx, act: &Act) {
+    if matches!(act.ability.as_str(), "will" | "handoff") {
         return;
     }
     ctx.say(
         Audience::Slot(act.actor),
         "pm_action_failed",
-        &[("ability", act.ability.name.clone())],
+        &[("ability", act.def().name.clone())],
     );
 }

@@ -3,24 +3,24 @@
 //! phase they chose (Q26, default Night 2), Conan gets his watch and Agasa his stock.
 
 use super::book;
-use super::phase;
 use super::roles::{agasa, sonoko, vermouth, yumi};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 pub fn resolve(ctx: &mut Ctx) {
     super::night::records(ctx);
-    let actions = ctx.actions();
+    let actions = crate::kernel::act::acts(ctx);
     let mut returns: Vec<(SlotId, String)> = Vec::new();
     for act in &actions {
         if let Some(stop) = ctx.verdict_stop(&act.key()) {
-            phase::step(ctx, act, stop.0, vec![stop.1]);
+            kernel::step::done(ctx, act, stop.0, vec![stop.1]);
             continue;
         }
-        match act.ability.id.as_str() {
+        match act.ability.as_str() {
             "amor" | "best_friend" if let Some(why) = traveler_unreachable(ctx, act) => {
-                phase::step(ctx, act, StepResult::Failed, vec![why]);
+                kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
             }
             "amor" => yumi::amor(ctx, act),
             "best_friend" => sonoko::best_friend(ctx, act),
@@ -30,7 +30,7 @@ pub fn resolve(ctx: &mut Ctx) {
                 returns.push((act.actor, when.clone()));
                 plan_step(ctx, act, &when);
             }
-            _ => phase::step(ctx, act, StepResult::Info, vec!["recorded".into()]),
+            _ => kernel::step::done(ctx, act, StepResult::Info, vec!["recorded".into()]),
         }
     }
     kit(ctx, &returns);
@@ -40,11 +40,13 @@ pub fn resolve(ctx: &mut Ctx) {
 
 /// Why a Prep pairing fails on a traveler abroad, under the option that applies §3 to Prep
 /// ("every action on them fails"); by default it reaches him, as §8.7 lets a lover be abroad.
-fn traveler_unreachable(ctx: &Ctx, act: &Action) -> Option<String> {
+fn traveler_unreachable(ctx: &Ctx, act: &Act) -> Option<String> {
     if ctx.option("q19_prep_on_travelers") != "fails" {
         return None;
     }
-    let away = phase::targets(ctx, act)
+    let away = act
+        .targets
+        .clone()
         .into_iter()
         .find(|t| ctx.has_status(*t, super::ABROAD))?;
     Some(format!(
@@ -53,9 +55,9 @@ fn traveler_unreachable(ctx: &Ctx, act: &Action) -> Option<String> {
     ))
 }
 
-fn plan_step(ctx: &mut Ctx, act: &Action, when: &str) {
+fn plan_step(ctx: &mut Ctx, act: &Act, when: &str) {
     let why = format!("{} plans to return in {when} (§12.2)", ctx.name(act.actor));
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// A traveler whose time abroad is over is back as the phase opens: announced once, publicly

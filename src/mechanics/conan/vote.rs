@@ -86,7 +86,7 @@ fn votes(ctx: &Ctx, ballot: &str) -> Vec<Cast> {
 fn able(ctx: &Ctx, run: &Run, who: SlotId) -> bool {
     ctx.state.slots.get(who).is_some_and(|s| {
         book::free(s)
-            && !run.out(who)
+            && !run.ledger.out(who)
             && !s.has_status(super::INJURED)
             && !s.has_status(super::SUSPENDED)
             && !s.has_status(super::FRIGHTENED)
@@ -150,27 +150,26 @@ fn modifier_steps(ctx: &mut Ctx, run: &Run) {
         "accusation",
         "accompany",
     ];
-    let acts: Vec<_> = ctx
-        .actions()
+    let acts: Vec<_> = crate::kernel::act::acts(ctx)
         .into_iter()
-        .filter(|a| MODIFIERS.contains(&a.ability.id.as_str()))
+        .filter(|a| MODIFIERS.contains(&a.ability.as_str()))
         .collect();
     for act in acts {
         if able(ctx, run, act.actor) {
             let why = format!(
                 "{}'s {} counts in the lynch (§9)",
                 ctx.name(act.actor),
-                act.ability.name
+                act.def().name
             );
-            super::phase::step(ctx, &act, StepResult::Success, vec![why]);
+            crate::kernel::step::done(ctx, &act, StepResult::Success, vec![why]);
         } else {
             let why = format!(
                 "{} is dead, arrested, injured, suspended or frightened: his {} does not act (§3, §9)",
                 ctx.name(act.actor),
-                act.ability.name
+                act.def().name
             );
             super::phase::tell_failed(ctx, &act);
-            super::phase::step(ctx, &act, StepResult::Failed, vec![why]);
+            crate::kernel::step::done(ctx, &act, StepResult::Failed, vec![why]);
         }
     }
 }
@@ -195,14 +194,16 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
                 source: None,
             })
             .collect();
-        run.counts.push(Counted {
+        run.ledger.counts.push(Counted {
             ballot: "lynch".into(),
             votes: stopped,
             missing: Vec::new(),
             notes: vec![why.clone()],
         });
-        run.vote_lines.push(("pub_voice_of_reason", Vec::new()));
-        run.lynch_at = Some(run.deaths.len());
+        run.ledger
+            .vote_lines
+            .push(("pub_voice_of_reason", Vec::new()));
+        run.ledger.lynch_at = Some(run.ledger.deaths.len());
         return note(ctx, why);
     }
     let hinders = tequila::hindered(ctx, &ok);
@@ -368,10 +369,12 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
             "the post shows the votes alone, without the Accusations and Accompanies: they do not change who leads (§9)".to_string()
         });
     }
-    run.counts.push(record);
+    run.ledger.counts.push(record);
     let shown = if changed { &totals } else { &base };
     if let Some(line) = vote_list(ctx, &counted, shown) {
-        run.vote_lines.push(("pub_votes", vec![("votes", line)]));
+        run.ledger
+            .vote_lines
+            .push(("pub_votes", vec![("votes", line)]));
     }
     if changed {
         for (k, t) in accused.iter().chain(accompanied.iter()) {
@@ -380,17 +383,17 @@ pub fn lynch(ctx: &mut Ctx, run: &mut Run) {
             } else {
                 "Accompany"
             };
-            run.vote_lines.push((
+            run.ledger.vote_lines.push((
                 "pub_modifier",
                 vec![("modifier", what.to_string()), ("player", ctx.name(*t))],
             ));
         }
     }
     if victims.is_empty() {
-        run.vote_lines.push(("pub_no_lynch", Vec::new()));
+        run.ledger.vote_lines.push(("pub_no_lynch", Vec::new()));
         reasons.push("nobody is lynched".into());
     }
-    run.lynch_at = Some(run.deaths.len());
+    run.ledger.lynch_at = Some(run.ledger.deaths.len());
     for v in victims {
         reasons.push(format!("{} is lynched", ctx.name(v)));
         deaths::die(ctx, run, v, "lynch");
@@ -524,7 +527,7 @@ pub fn election(ctx: &mut Ctx, run: &mut Run) {
         .filter(|m| !ballots.iter().any(|c| c.voter == *m))
         .collect();
     missing.sort_unstable();
-    run.counts.push(Counted {
+    run.ledger.counts.push(Counted {
         ballot: "bo_leader".into(),
         votes: ballots
             .iter()

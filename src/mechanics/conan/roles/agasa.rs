@@ -4,20 +4,21 @@
 use super::super::book;
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// His stock at the start (§12.2).
 pub const STOCK: [&str; 3] = ["watch", "bowtie", "glasses"];
 
-pub fn gadget(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn gadget(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let item = act.params.get("item").cloned().unwrap_or_default();
     let key = book::stock_key(&item);
     if ctx.state.slots[act.actor].counter(&key) == 0 {
         let why = format!("Agasa has no {item} left in his stock (§12.2)");
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
     if let Some(s) = ctx.state.slots.get_mut(act.actor) {
         s.counters.remove(&key);
@@ -33,5 +34,5 @@ pub fn gadget(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         "{} gets a {item}, his from the next phase (§12.2)",
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

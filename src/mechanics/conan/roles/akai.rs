@@ -3,10 +3,11 @@
 //! despite his death and while he is injured (§3 the one exception).
 
 use super::super::kill::{self, Blow};
-use super::super::phase::{self, Run};
+use super::super::phase::Run;
 use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx, live_acts};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::kernel::{self, Act};
 
 /// The standing order: its target, and whether it has fired (once a game).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -27,13 +28,13 @@ pub fn record(ctx: &mut Ctx) {
 }
 
 /// The order's step in the kill stage: it stands, it does nothing by itself.
-pub fn stand(ctx: &mut Ctx, act: &Action) {
+pub fn stand(ctx: &mut Ctx, act: &Act) {
     let why = format!(
         "{}'s Vengeance now names {}: it fires when he dies (§12.2)",
         ctx.name(act.actor),
-        act.targets.join(", ")
+        act.entered.join(", ")
     );
-    phase::step(ctx, act, StepResult::Info, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Info, vec![why]);
 }
 
 /// A death: if it is Akai's and his Vengeance stands unused, its target is killed now with a

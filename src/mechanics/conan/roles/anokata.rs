@@ -5,11 +5,12 @@ use super::super::phase::{self, Run};
 use super::super::{book, crimes};
 use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn frame(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn frame(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let crime = act.params.get("crime").cloned().unwrap_or_default();
     let victim = act.params.get("victim").and_then(|n| ctx.slot_of(n));
@@ -19,7 +20,7 @@ pub fn frame(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         "{} is framed for {crime}: investigations read true and an arrest on it succeeds (§4.2)",
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// Does Chameleon stand for Anokata tonight: he holds the Suitcase, is the night's killer, and
@@ -39,6 +40,7 @@ pub fn chameleon_on(ctx: &Ctx, killer: Option<SlotId>, holder: SlotId) -> bool {
 /// Chameleon's trace at the kill: the fake he made tonight was real (see `items::suitcase`).
 pub fn chameleon(ctx: &mut Ctx, run: &Run, killer: SlotId) {
     if run
+        .ledger
         .chameleon_fake
         .as_ref()
         .is_some_and(|(by, _)| *by == killer)

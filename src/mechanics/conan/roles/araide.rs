@@ -1,13 +1,14 @@
 //! Araide Tomoaki (§12.2): Heal another player: he lives through a kill, and an injury is
 //! cured (§7).
 
-use super::super::phase::{self, Guard, Run};
+use super::super::phase::{Guard, Run};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn heal(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn heal(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     // A successful Heal ends an injury at once (§3).
     if ctx.has_status(t, super::super::INJURED) {

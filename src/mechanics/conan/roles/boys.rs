@@ -4,9 +4,10 @@
 use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx, live_acts};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::kernel::{self, Act};
 
-pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let rank = |slot: usize| {
         ctx.state.slots[slot]
             .own_roles()
@@ -19,14 +20,14 @@ pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             && a.actor != act.actor
             && rank(a.actor) < mine
             && ctx.state.slots.get(a.actor).is_some_and(book::free)
-            && !run.discombobulated.contains(&a.actor)
+            && !run.ledger.discombobulated.contains(&a.actor)
     });
     if higher {
         let why = "a higher-ranked Boy's order is the team's stake-out tonight (§12.2)".to_string();
-        return phase::step(ctx, act, StepResult::Skipped, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Skipped, vec![why]);
     }
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     phase::happened(ctx, run, act, false);
     let list = info::visitors(run, t, act.actor);

@@ -3,9 +3,10 @@
 
 use super::super::phase::Run;
 use crate::engine::SlotId;
-use crate::engine::resolve::{Action, Ctx, live_acts};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::kernel::Act;
 
-pub fn lawsuit(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+pub fn lawsuit(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     super::satou::free(ctx, run, act, "Lawsuit");
 }
 

@@ -4,17 +4,18 @@
 use super::super::book;
 use super::super::phase::{self, Run};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// The crime types Gin has erased: each once a game (§12.1).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ErasedTypes(pub Vec<String>);
 
-pub fn slander(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let targets = phase::targets(ctx, act);
+pub fn slander(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let targets = act.targets.clone();
     let phase_now = ctx.state.phase;
     for &t in &targets {
-        run.slandered.insert(t);
+        run.ledger.slandered.insert(t);
         ctx.set_status_until(t, super::super::SLANDERED, Some(act.actor), Some(phase_now));
     }
     phase::happened(ctx, run, act, false);
@@ -22,31 +23,31 @@ pub fn slander(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         "{} slandered: interrogations on them tonight read the opposite (§5)",
         book::names(&ctx.state, &targets)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// The order is carried out at the end of the night, on the crimes of the whole night.
-pub fn erase_evidence(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn erase_evidence(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let crime = act.params.get("crime").cloned().unwrap_or_default();
     if ctx.state.kept.of::<ErasedTypes>().0.contains(&crime) {
         let why = format!("{crime} was erased once already: each crime type once a game (§12.1)");
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
-    run.erase_orders.push((act.actor, t, crime.clone()));
+    run.ledger.erase_orders.push((act.actor, t, crime.clone()));
     phase::happened(ctx, run, act, false);
     let why = format!(
         "{}'s {crime} of tonight will be erased at the end of the night (§4.2)",
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// The night's end: each order erases its row, if the crime happened.
 pub fn carry_out(ctx: &mut Ctx, run: &Run) {
-    for (gin, actor, crime) in &run.erase_orders {
+    for (gin, actor, crime) in &run.ledger.erase_orders {
         if super::super::crimes::erase(ctx, *actor, crime) {
             ctx.state
                 .kept

@@ -4,12 +4,13 @@
 use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// Is the player this role? A disguise reads as the disguise (§5).
-pub fn identify(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn identify(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let asked = act.params.get("role").cloned().unwrap_or_default();
     let shown = book::shown_role(&ctx.state, &ctx.state.slots[t]);

@@ -3,15 +3,16 @@
 use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// Is the player in the BO? Slander on him flips the answer (§5).
-pub fn interrogate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn interrogate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let bo = book::is_bo(&ctx.state.slots[t]);
-    let slandered = run.slandered.contains(&t);
+    let slandered = run.ledger.slandered.contains(&t);
     let mut reasons = vec![format!(
         "{} is {}in the BO",
         ctx.name(t),
@@ -23,7 +24,7 @@ pub fn interrogate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             ctx.name(t)
         ));
     }
-    if act.ability.id == "bowtie" {
+    if act.ability == "bowtie" {
         book::give_item(&mut ctx.state, act.actor, "bowtie", -1);
     }
     phase::happened(ctx, run, act, false);

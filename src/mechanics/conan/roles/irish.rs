@@ -4,11 +4,12 @@
 use super::super::book;
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn frighten(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn frighten(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     book::remember_target(&mut ctx.state, act.actor, book::LAST_FRIGHTENED, t);
     // The mark takes effect in the next Day and ends with it.
@@ -20,12 +21,12 @@ pub fn frighten(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         "{} is frightened: tomorrow his actions fail and his vote does not count (§3)",
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
-pub fn steal(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn steal(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let held: Vec<&str> = book::ITEMS
         .iter()
@@ -48,7 +49,7 @@ pub fn steal(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             &[("player", ctx.name(t))],
         );
         let why = format!("{} has no such item to steal", ctx.name(t));
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     };
     book::give_item(&mut ctx.state, t, item, -1);
     book::give_item(&mut ctx.state, act.actor, item, 1);
@@ -63,5 +64,5 @@ pub fn steal(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         &[("item", item.to_string()), ("player", ctx.name(t))],
     );
     let why = format!("{} steals {}'s {item}", ctx.name(act.actor), ctx.name(t));
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

@@ -5,18 +5,19 @@
 use super::super::phase::{self, Run};
 use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx, live_acts};
+use crate::engine::resolve::{Ctx, live_acts};
+use crate::kernel::{self, Act};
 
-pub fn charm(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn charm(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    run.charmed.insert(t);
+    run.ledger.charmed.insert(t);
     let phase_now = ctx.state.phase;
     ctx.set_status_until(t, super::super::CHARMED, Some(act.actor), Some(phase_now));
     phase::happened(ctx, run, act, false);
     let why = format!("{} cannot be APTXed today (§8.6)", ctx.name(t));
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// Today's accompaniments: (Kazuha, the accompanied).

@@ -4,19 +4,21 @@
 use super::super::book;
 use super::super::phase::{self, Guard, Run};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn heavy_handed(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+pub fn heavy_handed(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let stop = phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act));
     if let Some((result, why)) = stop {
         phase::tell_failed(ctx, act);
-        return phase::step(ctx, act, result, vec![why]);
+        return kernel::step::done(ctx, act, result, vec![why]);
     }
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     phase::happened(ctx, run, act, false);
     let guard = run
+        .ledger
         .guards
         .iter()
         .filter(|(by, _, on)| *on == t && ctx.is_alive(*by))
@@ -55,5 +57,5 @@ pub fn heavy_handed(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         template,
         &[("player", ctx.name(t))],
     );
-    phase::step(ctx, act, result, vec![why]);
+    kernel::step::done(ctx, act, result, vec![why]);
 }

@@ -1,14 +1,15 @@
 //! Kyogoku Makoto (§12.2), a traveler: Bone Breaker protects a player and injures a stopped
 //! attacker; against a snipe he dies instead (§7).
 
-use super::super::phase::{self, Guard, Run};
+use super::super::phase::{Guard, Run};
 use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn bone_breaker(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn bone_breaker(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     super::guard(ctx, run, act, Guard::BoneBreaker, t);
 }

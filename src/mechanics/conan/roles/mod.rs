@@ -35,21 +35,22 @@ pub mod yumi;
 use super::phase::{self, Run};
 use super::{info, items};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// Resolve one action of a stage the Conan rules run act by act.
-pub fn act(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+pub fn act(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let stop = phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act));
     if let Some((result, why)) = stop {
         phase::tell_failed(ctx, act);
-        return phase::step(ctx, act, result, vec![why]);
+        return kernel::step::done(ctx, act, result, vec![why]);
     }
     perform(ctx, run, act);
 }
 
 /// The blocks of a night (N3) take effect together (§6.1: "when blockers target each other,
 /// both blocks take effect"): every block is gated on the night as it stood before any.
-pub fn simultaneous(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
+pub fn simultaneous(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
     let stops: Vec<_> = acts
         .iter()
         .map(|a| phase::stop(ctx, run, a).or_else(|| phase::searched_stop(ctx, run, a)))
@@ -58,7 +59,7 @@ pub fn simultaneous(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
         match stop {
             Some((result, why)) => {
                 phase::tell_failed(ctx, act);
-                phase::step(ctx, act, result, vec![why]);
+                kernel::step::done(ctx, act, result, vec![why]);
             }
             None => perform(ctx, run, act),
         }
@@ -66,8 +67,8 @@ pub fn simultaneous(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
 }
 
 /// What an action that passed its gate does, by its ability.
-pub fn perform(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    match act.ability.id.as_str() {
+pub fn perform(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    match act.ability.as_str() {
         "face_pinch" => nakamori::face_pinch(ctx, run, act),
         "discombobulate" => vodka::discombobulate(ctx, run, act),
         "house_search" => shiratori::house_search(ctx, run, act),
@@ -96,14 +97,14 @@ pub fn perform(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         "suitcase_handout" => items::handout(ctx, run, act),
         // Records read where they matter (wills, hand-offs) and the lynch's modifiers, which
         // the lynch stage reads.
-        _ => phase::step(ctx, act, StepResult::Info, vec!["recorded".into()]),
+        _ => kernel::step::done(ctx, act, StepResult::Info, vec!["recorded".into()]),
     }
 }
 
 /// A protection registered for tonight's attacks (§6.1 N5): only the highest one that works
 /// applies when an attack comes (§7).
-pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Action, kind: phase::Guard, target: usize) {
-    run.guards.push((act.actor, kind, target));
+pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Act, kind: phase::Guard, target: usize) {
+    run.ledger.guards.push((act.actor, kind, target));
     phase::happened(ctx, run, act, false);
     let why = format!(
         "{} stands over {} ({})",
@@ -111,5 +112,5 @@ pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Action, kind: phase::Guard, tar
         ctx.name(target),
         kind.name()
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

@@ -4,11 +4,12 @@
 use super::super::phase::{self, Run};
 use super::vermouth::Disguises;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     phase::happened(ctx, run, act, false);
     let disguises = ctx.state.kept.of::<Disguises>();
@@ -22,7 +23,7 @@ pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Action) {
             &[("player", name.clone())],
         );
         let why = format!("{name} wears no disguise (§5)");
-        return phase::step(ctx, act, StepResult::Success, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Success, vec![why]);
     }
     if let Some(role) = prep {
         ctx.state.kept.get_mut::<Disguises>().prep.remove(&t);
@@ -40,5 +41,5 @@ pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Action) {
     );
     ctx.say(Audience::Slot(t), "pm_disguise_lost", &[]);
     let why = format!("{name}'s disguise is pinched off: the true role is {role} (§5)");
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

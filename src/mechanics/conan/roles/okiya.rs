@@ -4,13 +4,14 @@
 use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn track(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn track(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    if act.ability.id == "glasses" {
+    if act.ability == "glasses" {
         book::give_item(&mut ctx.state, act.actor, "glasses", -1);
     }
     phase::happened(ctx, run, act, false);

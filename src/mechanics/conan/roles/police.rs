@@ -7,27 +7,28 @@ use super::super::crimes::{self, Charge};
 use super::super::phase::{self, Run};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
 /// Every arrest of the stage, judged on the state before any of them.
-pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
+pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
     let mut arrested: Vec<(SlotId, SlotId)> = Vec::new();
     let mut suspended: Vec<SlotId> = Vec::new();
     for act in acts {
         if let Some((result, why)) = phase::stop(ctx, run, act) {
             phase::tell_failed(ctx, act);
-            phase::step(ctx, act, result, vec![why]);
+            kernel::step::done(ctx, act, result, vec![why]);
             continue;
         }
-        let Some(&t) = phase::targets(ctx, act).first() else {
-            phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+        let Some(&t) = act.targets.clone().first() else {
+            kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
             continue;
         };
         let crime = act.params.get("crime").cloned().unwrap_or_default();
         let when = act.params.get("phase").cloned().unwrap_or_default();
         let victim = act.params.get("victim").and_then(|n| ctx.slot_of(n));
         let Some(at) = ctx.roleset.phase_index(&when) else {
-            phase::step(
+            kernel::step::done(
                 ctx,
                 act,
                 StepResult::Failed,
@@ -58,14 +59,14 @@ pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
                     "{what}: the crime log backs it; {} is arrested (§4.3)",
                     ctx.name(t)
                 );
-                phase::step(ctx, act, StepResult::Success, vec![why]);
+                kernel::step::done(ctx, act, StepResult::Success, vec![why]);
             }
             Charge::Erased if ctx.option("q12_erased_arrest") == "fails_quietly" => {
                 phase::tell_failed(ctx, act);
                 let why = format!(
                     "{what}: the crime was erased; the arrest fails without a suspension (Q12)"
                 );
-                phase::step(ctx, act, StepResult::Failed, vec![why]);
+                kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
             }
             Charge::Erased | Charge::False => {
                 suspended.push(act.actor);
@@ -83,7 +84,7 @@ pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
                     "{what}: no crime in the log matches{erased}; a false charge: {} is suspended for this phase and the next two (§4.3)",
                     ctx.name(act.actor)
                 );
-                phase::step(ctx, act, StepResult::Failed, vec![why]);
+                kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
             }
         }
     }
@@ -102,8 +103,8 @@ pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Action]) {
             continue;
         }
         ctx.set_status_until(t, super::super::ARRESTED, Some(officer), None);
-        run.neutralise(t);
-        run.arrested.push(t);
+        run.ledger.neutralise(t);
+        run.ledger.arrested.push(t);
         ctx.say(Audience::Slot(t), "pm_arrested", &[]);
     }
 }

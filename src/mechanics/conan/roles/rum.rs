@@ -3,16 +3,17 @@
 
 use super::super::phase::{self, Run};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn confuse(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn confuse(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    run.confused.insert(t);
+    run.ledger.confused.insert(t);
     let phase_now = ctx.state.phase;
     ctx.set_status_until(t, super::super::CONFUSED, Some(act.actor), Some(phase_now));
     phase::happened(ctx, run, act, false);
     let why = format!("{}'s information tonight is negated (§5)", ctx.name(t));
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

@@ -3,23 +3,24 @@
 
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn release(ctx: &mut Ctx, run: &mut Run, act: &Action) {
+pub fn release(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     free(ctx, run, act, "Release");
 }
 
 /// A Release or a Lawsuit: the arrested target is free from the next phase on.
-pub fn free(ctx: &mut Ctx, run: &mut Run, act: &Action, what: &str) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn free(ctx: &mut Ctx, run: &mut Run, act: &Act, what: &str) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     if !ctx.has_status(t, super::super::ARRESTED) {
         let why = format!(
             "{} is not arrested: the {what} has nothing to do (§4.3)",
             ctx.name(t)
         );
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
     // The arrest ends once this phase is committed: he is free from the next one.
     let info = ctx.state.slots[t]
@@ -37,5 +38,5 @@ pub fn free(ctx: &mut Ctx, run: &mut Run, act: &Action, what: &str) {
     ctx.say(Audience::Public, "pub_released", &[("player", ctx.name(t))]);
     phase::happened(ctx, run, act, false);
     let why = format!("{what}: {} is free from the next phase (§4.3)", ctx.name(t));
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

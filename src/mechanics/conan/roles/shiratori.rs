@@ -3,13 +3,14 @@
 
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn house_search(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn house_search(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    run.searched.insert(t, act.actor);
+    run.ledger.searched.insert(t, act.actor);
     let phase_now = ctx.state.phase;
     ctx.set_status_until(
         t,
@@ -22,13 +23,18 @@ pub fn house_search(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         "{}'s house is searched: his crimes tonight fail (§6.1)",
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// The night's end: each searcher learns the crimes his search stopped, or a clean house.
 pub fn report(ctx: &mut Ctx, run: &Run) {
-    for (&owner, &by) in &run.searched {
-        let stopped = run.stopped_crimes.get(&owner).cloned().unwrap_or_default();
+    for (&owner, &by) in &run.ledger.searched {
+        let stopped = run
+            .ledger
+            .stopped_crimes
+            .get(&owner)
+            .cloned()
+            .unwrap_or_default();
         if stopped.is_empty() {
             ctx.say(
                 Audience::Slot(by),

@@ -1,12 +1,12 @@
 //! Suzuki Sonoko (§12.2): in Prep she picks a best friend; the two learn each other's roles.
 
-use super::super::phase;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn best_friend(ctx: &mut Ctx, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn best_friend(ctx: &mut Ctx, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let me = act.actor;
     for (to, about) in [(me, t), (t, me)] {
@@ -22,5 +22,5 @@ pub fn best_friend(ctx: &mut Ctx, act: &Action) {
         ctx.name(me),
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

@@ -6,8 +6,9 @@
 use super::super::book;
 use super::super::phase::{self, Run};
 use crate::engine::outcome::StepResult;
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
+use crate::kernel::{self, Act};
 use std::collections::BTreeMap;
 
 /// Vermouth's disguises, by the disguised player.
@@ -53,9 +54,9 @@ pub fn seen_as(state: &GameState, actor: SlotId) -> SlotId {
 }
 
 /// Prep: the disguise (a town role, lent to her for the game).
-pub fn disguise(ctx: &mut Ctx, act: &Action) {
-    let Some(role) = act.targets.first().cloned() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no role".into()]);
+pub fn disguise(ctx: &mut Ctx, act: &Act) {
+    let Some(role) = act.entered.first().cloned() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no role".into()]);
     };
     ctx.state
         .kept
@@ -68,7 +69,7 @@ pub fn disguise(ctx: &mut Ctx, act: &Action) {
         "{} is disguised as {role}: she carries its abilities and reads as it (§12.1)",
         ctx.name(act.actor)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// The ongoing crime of the disguise: a row every phase she is disguised, from Night 1 (§4.2).
@@ -85,16 +86,16 @@ pub fn disguise_crime(ctx: &mut Ctx) {
     }
 }
 
-pub fn temporary_disguise(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn temporary_disguise(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     let night = ctx.state.phase;
     let last = ctx.state.slots[act.actor].counter(book::TEMP_DISGUISE_NIGHT);
     // Once every two nights: a night of the cycle is two phases.
     if last > 0 && night < last + 3 {
         let why = "a temporary disguise once every two nights (§12.1)".to_string();
-        return phase::step(ctx, act, StepResult::Failed, vec![why]);
+        return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
     if let Some(s) = ctx.state.slots.get_mut(act.actor) {
         s.counters
@@ -120,7 +121,7 @@ pub fn temporary_disguise(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         ctx.name(t),
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
 
 /// A temporary disguise whose time is up ends (the phase after the next Day).

@@ -3,13 +3,14 @@
 
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn discombobulate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
-    let Some(&t) = phase::targets(ctx, act).first() else {
-        return phase::step(ctx, act, StepResult::Failed, vec!["no target".into()]);
+pub fn discombobulate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
+    let Some(&t) = act.targets.clone().first() else {
+        return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    run.discombobulated.insert(t);
+    run.ledger.discombobulated.insert(t);
     let phase_now = ctx.state.phase;
     ctx.set_status_until(
         t,
@@ -23,5 +24,5 @@ pub fn discombobulate(ctx: &mut Ctx, run: &mut Run, act: &Action) {
         "{} is discombobulated: his night actions fail tonight (§3)",
         ctx.name(t)
     );
-    phase::step(ctx, act, StepResult::Success, vec![why]);
+    kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

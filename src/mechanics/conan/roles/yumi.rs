@@ -1,12 +1,12 @@
 //! Miyamoto Yumi (§12.2), traffic police who cannot arrest: Amor in Prep makes one or two pairs
 //! of lovers (§8.7), who learn each other; one investigation a night (the shared one).
 
-use super::super::phase;
 use crate::engine::outcome::{Audience, StepResult};
-use crate::engine::resolve::{Action, Ctx};
+use crate::engine::resolve::Ctx;
+use crate::kernel::{self, Act};
 
-pub fn amor(ctx: &mut Ctx, act: &Action) {
-    let players = phase::targets(ctx, act);
+pub fn amor(ctx: &mut Ctx, act: &Act) {
+    let players = act.targets.clone();
     let pairs = ctx.option("lover_pairs").parse::<usize>().unwrap_or(1);
     let mut reasons = Vec::new();
     for pair in players.chunks(2).take(pairs) {
@@ -28,5 +28,5 @@ pub fn amor(ctx: &mut Ctx, act: &Action) {
             reasons.push("a BO-town pair: both now play for the lovers (§8.7, Q18)".into());
         }
     }
-    phase::step(ctx, act, StepResult::Success, reasons);
+    kernel::step::done(ctx, act, StepResult::Success, reasons);
 }
