@@ -47,27 +47,8 @@ pub fn gate<R: Rules>(
     if matches!(ctx.verdict(&act.key()), Some((Verdict::Succeed, _))) {
         return Gate::Go { forced: true };
     }
-    let name = ctx.name(act.actor);
-    let group = act.def().group.as_deref();
-    let group_alive = group.is_some_and(|side| {
-        ctx.state
-            .living()
-            .any(|s| s.roles().any(|r| ctx.roleset.side_of(r) == side))
-    });
-    if !ctx.is_alive(act.actor) && !group_alive {
-        return Gate::Stop(StepResult::Failed, format!("{name} died before this stage"));
-    }
-    let still_holds = group.is_some()
-        || ctx
-            .state
-            .slots
-            .get(act.actor)
-            .is_some_and(|s| holds_ability(ctx.roleset, s, &act.ability));
-    if !still_holds {
-        return Gate::Stop(
-            StepResult::Failed,
-            format!("{name} no longer holds this ability (their role was taken)"),
-        );
+    if let Some((result, why)) = rules.actor_gone(ctx, run, act) {
+        return Gate::Stop(result, why);
     }
     if let Some(stop) = rules.stop_before(ctx, run, act) {
         return Gate::Stop(stop.0, stop.1);
@@ -76,6 +57,7 @@ pub fn gate<R: Rules>(
         && let Some(block) = blocking(run, act, passing.negative).cloned()
     {
         rules.blocked(ctx, run, act, &block);
+        let name = ctx.name(act.actor);
         let by = ctx.name(block.by);
         let why = match &block.how {
             Some(how) => format!("{name} is {how} {by}"),
@@ -84,6 +66,33 @@ pub fn gate<R: Rules>(
         return Gate::Stop(StepResult::Cancelled, why);
     }
     Gate::Go { forced: false }
+}
+
+/// The kernel's reading of an actor who can no longer act: dead (unless his group lives on, for
+/// a group's ability), or no longer holding the ability (his role was taken).
+pub fn actor_gone(ctx: &Ctx, act: &Act) -> Option<(StepResult, String)> {
+    let name = ctx.name(act.actor);
+    let group = act.def().group.as_deref();
+    let group_alive = group.is_some_and(|side| {
+        ctx.state
+            .living()
+            .any(|s| s.roles().any(|r| ctx.roleset.side_of(r) == side))
+    });
+    if !ctx.is_alive(act.actor) && !group_alive {
+        return Some((StepResult::Failed, format!("{name} died before this stage")));
+    }
+    let still_holds = group.is_some()
+        || ctx
+            .state
+            .slots
+            .get(act.actor)
+            .is_some_and(|s| holds_ability(ctx.roleset, s, &act.ability));
+    (!still_holds).then(|| {
+        (
+            StepResult::Failed,
+            format!("{name} no longer holds this ability (their role was taken)"),
+        )
+    })
 }
 
 /// Did the host's verdict (fail or skip) stop this act? The actor is then told of a failure

@@ -65,6 +65,24 @@ pub trait Rules {
     /// After a stage's acts (deaths due by then are settled here, e.g. at the doctor's stage).
     fn after_stage(&mut self, _ctx: &mut Ctx, _run: &mut Fold<Self::Ledger>, _stage: &str) {}
 
+    /// Before a stage's acts run (a system that counts its stages, as Conan's "earlier in the
+    /// order" does).
+    fn before_stage(&mut self, _ctx: &mut Ctx, _run: &mut Fold<Self::Ledger>, _stage: &str) {}
+
+    /// Why the act's actor can no longer act, checked by [`gate`] after the host's verdicts: by
+    /// default the kernel's reading ([`gate::actor_gone`]: dead unless his group lives, or his
+    /// role taken). A system whose rules read it otherwise answers here (Conan cancels the
+    /// acts of a player killed, lynched or arrested earlier in the order, and lets a standing
+    /// Vengeance fire after its holder's death).
+    fn actor_gone(
+        &mut self,
+        ctx: &mut Ctx,
+        _run: &mut Fold<Self::Ledger>,
+        act: &Act,
+    ) -> Option<(crate::engine::outcome::StepResult, String)> {
+        gate::actor_gone(ctx, act)
+    }
+
     /// A reason of the system's own to stop an act before its effect (checked by [`gate`] after
     /// the host's verdicts, death and a taken role, before blocks).
     fn stop_before(
@@ -160,6 +178,7 @@ pub fn run_phase<R: Rules>(
         }
         // Every step from here to the next stage is this stage's (the queue groups by it).
         ctx.stage = Some(stage.clone());
+        rules.before_stage(ctx, run, &stage);
         if def.system {
             rules.system_stage(ctx, run, &stage);
             continue;

@@ -3,48 +3,22 @@
 //! leader election, and the day's end with its post.
 
 use super::phase::{self, Run};
-use super::roles::{self, police};
 use super::{book, crimes, deaths};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::kernel::{self, Act};
-use crate::rules::PhaseKind;
 
-/// Resolve the Day; the ballots it counted, vote by vote, are handed back for the live tally.
-pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
-    super::night::records(ctx);
-    let actions = crate::kernel::act::acts(ctx);
-    let mut run = Run::start(ctx);
-    for (i, stage) in phase::stages(ctx, PhaseKind::Day).iter().enumerate() {
-        run.ledger.stage = i;
-        // The steps of this stage, whatever they name, are its own in the queue (a crime logged
-        // as it happens, the election held at the phase's end).
-        ctx.stage = Some(stage.clone());
-        let here = phase::acts_of(&actions, stage);
-        match stage.as_str() {
-            "day_setup" => phase::opening(ctx),
-            "arrest" => police::stage(ctx, &mut run, &here),
-            "aptx" => aptx(ctx, &mut run, &here),
-            "lynch" => super::vote::lynch(ctx, &mut run),
-            "day_end" => {
-                super::night::announce(ctx, &run);
-                super::vote::election(ctx, &mut run);
-                // The Suitcase is in its holder's hands as the night opens (§8.5).
-                super::items::deliver(ctx);
-            }
-            _ => {
-                for act in &here {
-                    roles::act(ctx, &mut run, act);
-                }
-            }
-        }
-    }
-    run.ledger.counts
+/// D6: the post of the day (deaths, the lynch, arrests), the BO's leader election, and the
+/// Suitcase in its holder's hands as the night opens (§8.5).
+pub fn end(ctx: &mut Ctx, run: &mut Run) {
+    super::night::announce(ctx, run);
+    super::vote::election(ctx, run);
+    super::items::deliver(ctx);
 }
 
 /// §8.6: the attempts of the Day, BO members by rank first, while the shared capsules last.
-fn aptx(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
+pub fn aptx(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
     let mut ordered: Vec<&Act> = acts.iter().collect();
     ordered.sort_by_key(|a| {
         (
@@ -70,9 +44,7 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Act) {
         phase::tell_failed(ctx, act);
         return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
-    if let Some((result, why)) =
-        phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act))
-    {
+    if let Some((result, why)) = super::rules::gate(ctx, run, act) {
         ctx.say(
             Audience::Slot(user),
             "pm_aptx_blocked",

@@ -18,6 +18,7 @@ mod prep;
 mod refuse;
 mod requires;
 mod roles;
+mod rules;
 mod setup;
 mod sheet_words;
 mod vote;
@@ -26,7 +27,7 @@ mod win;
 use crate::engine::resolve::Ctx;
 use crate::engine::system::{ActQuery, RuleSystem, VoteQuery};
 use crate::engine::{GameState, PlayerSetup, Refusal, Setup, SetupReport, SlotId};
-use crate::rules::{PhaseKind, Roleset};
+use crate::rules::Roleset;
 
 // The statuses of conan.md §3 (ids fixed by the contract).
 pub const ABROAD: &str = "abroad";
@@ -304,14 +305,8 @@ fn resolve_counting(ctx: &mut Ctx) -> Vec<vote::Counted> {
     }
     // The host's own lines (his hints) close the post (seed line 69).
     let host_lines = std::mem::take(&mut ctx.outcome.messages);
-    let counted = match ctx.state.phase_kind(ctx.roleset) {
-        PhaseKind::Prep => {
-            prep::resolve(ctx);
-            Vec::new()
-        }
-        PhaseKind::Night => night::resolve(ctx),
-        PhaseKind::Day => day::resolve(ctx),
-    };
+    let kind = ctx.state.phase_kind(ctx.roleset);
+    let counted = rules::resolve(ctx, kind);
     win::check(ctx);
     ctx.outcome.messages.extend(host_lines);
     counted

@@ -2,41 +2,10 @@
 //! protections, the kill, information, the rest, and the night's end (N9) with its post.
 
 use super::phase::{self, Run};
-use super::roles::{self, akai, gin, police, shiratori};
+use super::roles::{akai, gin, shiratori};
 use super::{book, deaths, kill};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
-use crate::rules::PhaseKind;
-
-/// Resolve the Night; the ballots it counted (the BO's leader election), vote by vote, are
-/// handed back for the live tally.
-pub fn resolve(ctx: &mut Ctx) -> Vec<super::vote::Counted> {
-    records(ctx);
-    let actions = crate::kernel::act::acts(ctx);
-    let mut run = Run::start(ctx);
-    let orders: Vec<_> = actions.iter().filter(|a| a.ability == "bo_kill").collect();
-    run.ledger.killer = kill::planned(ctx, &run, &orders);
-    for (i, stage) in phase::stages(ctx, PhaseKind::Night).iter().enumerate() {
-        run.ledger.stage = i;
-        // The steps of this stage, whatever they name, are its own in the queue (a crime logged
-        // as it happens, the election held at the phase's end).
-        ctx.stage = Some(stage.clone());
-        let here = phase::acts_of(&actions, stage);
-        match stage.as_str() {
-            "night_setup" => setup(ctx, &run),
-            "night_end" => end(ctx, &mut run),
-            "arrest" => police::stage(ctx, &mut run, &here),
-            "kill" => kill::stage(ctx, &mut run, &here),
-            "block" => roles::simultaneous(ctx, &mut run, &here),
-            _ => {
-                for act in &here {
-                    roles::act(ctx, &mut run, act);
-                }
-            }
-        }
-    }
-    run.ledger.counts
-}
 
 /// What every phase records from its entries, whatever their stage: the latest will of each
 /// player (§10), hand-offs (§8.3) and Akai's standing Vengeance (§12.2).
@@ -60,7 +29,7 @@ pub fn records(ctx: &mut Ctx) {
 
 /// N0: temporary disguises whose time is up end, Vermouth's disguise goes on as a crime, and
 /// the host sees the leader and tonight's killer.
-fn setup(ctx: &mut Ctx, run: &Run) {
+pub fn setup(ctx: &mut Ctx, run: &Run) {
     phase::opening(ctx);
     if let Some(leader) = book::leader(&ctx.state) {
         ctx.say(
@@ -84,7 +53,7 @@ fn setup(ctx: &mut Ctx, run: &Run) {
 
 /// N9: erasures take effect, searchers hear their results, and the post shows deaths, wills
 /// and arrests (§10); the BO's ballots for a leader are counted.
-fn end(ctx: &mut Ctx, run: &mut Run) {
+pub fn end(ctx: &mut Ctx, run: &mut Run) {
     gin::carry_out(ctx, run);
     shiratori::report(ctx, run);
     announce(ctx, run);

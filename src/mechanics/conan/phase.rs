@@ -120,15 +120,6 @@ pub fn stages(ctx: &Ctx, kind: PhaseKind) -> Vec<String> {
         .collect()
 }
 
-/// The phase's live actions of one stage, in submission order.
-pub fn acts_of(actions: &[Act], stage: &str) -> Vec<Act> {
-    actions
-        .iter()
-        .filter(|a| a.stage == stage)
-        .cloned()
-        .collect()
-}
-
 /// The crime an ability commits, if it is one (the roleset tags it `crime:<id>`).
 pub fn crime_of(ctx: &Ctx, ability: &str) -> Option<String> {
     ctx.roleset
@@ -139,24 +130,27 @@ pub fn crime_of(ctx: &Ctx, ability: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// Why an action cannot happen now (§3, §6): the host's verdict, an actor out of action, his
-/// condition or mark, or a target who is abroad or arrested. `None`: it goes through.
-pub fn stop(ctx: &Ctx, run: &Run, act: &Act) -> Option<(StepResult, String)> {
-    if let Some(stop) = ctx.verdict_stop(&act.key()) {
-        return Some(stop);
-    }
+/// An actor out of action (§3): killed, lynched or arrested earlier in the order, his later
+/// actions are cancelled; a standing Vengeance fires after its holder's death (§12.2).
+pub fn gone(ctx: &Ctx, run: &Run, act: &Act) -> Option<(StepResult, String)> {
+    let slot = ctx.state.slots.get(act.actor)?;
+    let out = !slot.alive || run.ledger.out(act.actor);
+    (out && act.ability != "vengeance").then(|| {
+        let why = format!(
+            "{} was killed, lynched or arrested earlier in the order: the action is cancelled (§3)",
+            slot.name
+        );
+        (StepResult::Cancelled, why)
+    })
+}
+
+/// Why an action of an actor still in play cannot happen now (§3, §6): his condition or mark,
+/// or a target who is abroad or arrested. `None`: it goes through.
+pub fn conditions(ctx: &Ctx, run: &Run, act: &Act) -> Option<(StepResult, String)> {
     let name = ctx.name(act.actor);
     let slot = ctx.state.slots.get(act.actor)?;
     let id = act.ability.as_str();
     let vengeance = id == "vengeance";
-    if (!slot.alive || run.ledger.out(act.actor)) && !vengeance {
-        return Some((
-            StepResult::Cancelled,
-            format!(
-                "{name} was killed, lynched or arrested earlier in the order: the action is cancelled (§3)"
-            ),
-        ));
-    }
     if slot.has_status(super::ABROAD) {
         return Some((StepResult::Failed, format!("{name} is abroad (§3)")));
     }

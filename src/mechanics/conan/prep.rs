@@ -9,11 +9,10 @@ use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::kernel::{self, Act};
 
-pub fn resolve(ctx: &mut Ctx) {
-    super::night::records(ctx);
-    let actions = crate::kernel::act::acts(ctx);
+/// The Prep stage: its actions in the order entered, then the starting kit.
+pub fn stage(ctx: &mut Ctx, _run: &mut super::phase::Run, actions: &[Act]) {
     let mut returns: Vec<(SlotId, String)> = Vec::new();
-    for act in &actions {
+    for act in actions {
         if let Some(stop) = ctx.verdict_stop(&act.key()) {
             kernel::step::done(ctx, act, stop.0, vec![stop.1]);
             continue;

@@ -8,7 +8,7 @@ use crate::engine::resolve::Ctx;
 use crate::kernel::{self, Act};
 
 pub fn heavy_handed(ctx: &mut Ctx, run: &mut Run, act: &Act) {
-    let stop = phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act));
+    let stop = super::super::rules::gate(ctx, run, act);
     if let Some((result, why)) = stop {
         phase::tell_failed(ctx, act);
         return kernel::step::done(ctx, act, result, vec![why]);

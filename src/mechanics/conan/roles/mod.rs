@@ -1,6 +1,6 @@
 //! What each Conan role's actions do, one file per role (conan.md §12), and the one dispatch
-//! from an action's ability to its role's code. Every action first passes the gate of
-//! `phase::stop` (conditions, marks, nullification) and a house search (§6.1).
+//! from an action's ability to its role's code. Every action first passes the kernel's gate
+//! with the Conan conditions as its stops (`rules::gate`: marks, nullification, a house search).
 
 pub mod agasa;
 pub mod akai;
@@ -40,8 +40,7 @@ use crate::kernel::{self, Act};
 
 /// Resolve one action of a stage the Conan rules run act by act.
 pub fn act(ctx: &mut Ctx, run: &mut Run, act: &Act) {
-    let stop = phase::stop(ctx, run, act).or_else(|| phase::searched_stop(ctx, run, act));
-    if let Some((result, why)) = stop {
+    if let Some((result, why)) = super::rules::gate(ctx, run, act) {
         phase::tell_failed(ctx, act);
         return kernel::step::done(ctx, act, result, vec![why]);
     }
@@ -53,7 +52,7 @@ pub fn act(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 pub fn simultaneous(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
     let stops: Vec<_> = acts
         .iter()
-        .map(|a| phase::stop(ctx, run, a).or_else(|| phase::searched_stop(ctx, run, a)))
+        .map(|a| super::rules::gate(ctx, run, a))
         .collect();
     for (act, stop) in acts.iter().zip(stops) {
         match stop {

@@ -15,7 +15,7 @@ pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
     let mut arrested: Vec<(SlotId, SlotId)> = Vec::new();
     let mut suspended: Vec<SlotId> = Vec::new();
     for act in acts {
-        if let Some((result, why)) = phase::stop(ctx, run, act) {
+        if let Some((result, why)) = super::super::rules::gate(ctx, run, act) {
             phase::tell_failed(ctx, act);
             kernel::step::done(ctx, act, result, vec![why]);
             continue;
