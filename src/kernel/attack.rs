@@ -53,6 +53,8 @@ impl Attack {
 pub struct Defence {
     pub target: SlotId,
     pub by: SlotId,
+    /// The ability that placed it: what the rule system's consequence of its holding reads.
+    pub ability: String,
     /// The kinds of attack it stops; `None`: every kind.
     pub from: Option<Vec<String>>,
     pub strength: u8,
@@ -117,7 +119,17 @@ pub fn attack<R: Rules>(
         reasons.push(format!("the {kind} attack on {target} fails: {why}"));
         return Landing::Stopped;
     }
-    if let Some(defence) = run.defences.iter().find(|d| d.stops(&attack)).cloned() {
+    let stopping = run.defences.iter().filter(|d| d.stops(&attack));
+    let holding = if rules.strongest_defence_first() {
+        // The first placed of the strongest: `max_by_key` would keep the last.
+        stopping.fold(None, |best: Option<&Defence>, d| match best {
+            Some(b) if b.strength >= d.strength => Some(b),
+            _ => Some(d),
+        })
+    } else {
+        stopping.into_iter().next()
+    };
+    if let Some(defence) = holding.cloned() {
         let role = ctx
             .state
             .slots
@@ -135,7 +147,7 @@ pub fn attack<R: Rules>(
             defence.injure.as_deref(),
             reasons,
         );
-        rules.defended(ctx, run, &defence, &attack);
+        rules.defended(ctx, run, &defence, &attack, reasons);
         return Landing::Defended(defence.by);
     }
     if let Some((why, status)) = rules.last_defence(ctx, run, &attack) {
@@ -247,6 +259,7 @@ mod tests {
         Defence {
             target: 1,
             by: 2,
+            ability: "guard".into(),
             from: from.map(|k| k.iter().map(|s| s.to_string()).collect()),
             strength,
             injure: None,

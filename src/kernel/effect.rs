@@ -252,6 +252,7 @@ fn apply<R: Rules>(
             let defence = Defence {
                 target: t,
                 by: actor,
+                ability: act.ability.clone(),
                 from: Some(from),
                 strength,
                 injure: None,
@@ -265,6 +266,7 @@ fn apply<R: Rules>(
             let defence = Defence {
                 target: t,
                 by: actor,
+                ability: act.ability.clone(),
                 from: Some(from),
                 strength: 1,
                 injure: Some(injure),

@@ -135,13 +135,22 @@ pub trait Rules {
         None
     }
 
-    /// A placed defence stopped an attack (the defender's records: whom he stopped).
+    /// Which placed defence holds when several stop an attack: by default the first placed;
+    /// `true`, the strongest (Conan's protection chain, where the highest protection that
+    /// works applies, §7).
+    fn strongest_defence_first(&self) -> bool {
+        false
+    }
+
+    /// A placed defence stopped an attack: the defender's records and what its holding does
+    /// (a guard dies in the target's place), with its lines added to the act's reasons.
     fn defended(
         &mut self,
         _ctx: &mut Ctx,
         _run: &mut Fold<Self::Ledger>,
         _defence: &Defence,
         _attack: &Attack,
+        _reasons: &mut Vec<String>,
     ) {
     }
 

@@ -14,6 +14,8 @@ pub fn die(ctx: &mut Ctx, run: &mut Run, victim: SlotId, cause: &str) {
         return;
     }
     run.ledger.neutralise(victim);
+    // A dead protector protects nobody (§7).
+    run.defences.retain(|d| d.by != victim);
     run.ledger.deaths.push((victim, cause.to_string()));
     lover_follows(ctx, run, victim);
     super::roles::akai::vengeance_fires(ctx, run, victim);

@@ -2,12 +2,16 @@
 //! the orders (the leader's first, then by rank, among members whose turn it is), Korn's Heavy
 //! Handed, and the protection chain every attack meets.
 
-use super::phase::{self, Guard, Run};
+use super::phase::{self, Run};
 use super::{book, crimes, deaths};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::kernel::{self, Act};
+
+/// A snipe's strength against the protections: it passes Heal and First Aid, a protector who
+/// stops it dies in the target's place (§7 step 3).
+pub const SNIPE: u8 = 3;
 
 /// An attack on its way to its target.
 #[derive(Clone, Debug)]
@@ -331,79 +335,22 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
         ));
         crimes::commit(ctx, "insult_to_injury", blow.attacker, Some(target), false);
     }
-    let guards: Vec<(SlotId, Guard)> = run
-        .ledger
-        .guards
-        .iter()
-        .filter(|(by, _, on)| *on == target && ctx.is_alive(*by))
-        .map(|(by, g, _)| (*by, *g))
-        .collect();
-    let watch = book::items(&t, "watch") > 0;
-    if !unprotected && blow.snipe {
-        // A snipe passes Heal and First Aid; a protector dies in the target's place, a watch
-        // breaks and its holder lives (§7 step 3).
-        // The chain's order holds: Bone Breaker, then the watch, then Protect.
-        let shield = |g: Guard| guards.iter().find(|(_, x)| *x == g).copied();
-        let breaker = shield(Guard::BoneBreaker);
-        let protector = breaker.or(if watch { None } else { shield(Guard::Protect) });
-        if let Some((by, g)) = protector {
-            reasons.push(format!(
-                "the snipe hits {} ({}), who dies in {tname}'s place (§7)",
-                ctx.name(by),
-                g.name()
-            ));
-            crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
-            deaths::die(ctx, run, by, "bo_kill_protector");
-            return false;
-        }
-        if watch {
-            book::give_item(&mut ctx.state, target, "watch", -1);
-            ctx.say(Audience::Slot(target), "pm_watch_used", &[]);
-            reasons.push(format!("{tname}'s watch stops the snipe and breaks (§7)"));
-            crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
-            return false;
-        }
-    } else if !unprotected {
-        let best = guards.iter().min_by_key(|(_, g)| *g).copied();
-        // The chain: Bone Breaker, the watch, Protect, Heal, First Aid (§7 step 4).
-        let saved = match best {
-            Some((by, Guard::BoneBreaker)) => {
-                super::roles::makoto::break_bones(ctx, blow.attacker, by, reasons);
-                true
+    if !unprotected {
+        // §7 steps 3 and 4 on the kernel: the watch (`ConanRules::immunity`) and the placed
+        // protections, the strongest that works holding (`ConanRules::defended` says what it
+        // does); a snipe passes Heal and First Aid.
+        let strength = if blow.snipe { SNIPE } else { 1 };
+        let attack =
+            crate::kernel::Attack::new(blow.attacker, target, blow.cause).strength(strength);
+        let landing =
+            crate::kernel::attack::attack(ctx, run, &mut super::rules::ConanRules, attack, reasons);
+        match landing {
+            crate::kernel::Landing::Landed(_) => {}
+            crate::kernel::Landing::Dead => return false,
+            crate::kernel::Landing::Defended(_) | crate::kernel::Landing::Stopped => {
+                crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
+                return false;
             }
-            _ if watch => {
-                book::give_item(&mut ctx.state, target, "watch", -1);
-                ctx.say(Audience::Slot(target), "pm_watch_used", &[]);
-                reasons.push(format!(
-                    "{tname}'s watch stops the attack and is used up (§7)"
-                ));
-                true
-            }
-            Some((by, Guard::Protect)) => {
-                reasons.push(format!("{} protects {tname} (§7)", ctx.name(by)));
-                true
-            }
-            Some((by, Guard::Heal)) => {
-                reasons.push(format!("{} heals {tname} (§7)", ctx.name(by)));
-                if ctx.has_status(target, super::INJURED) {
-                    crate::kernel::status::clear(ctx, target, super::INJURED);
-                }
-                true
-            }
-            Some((by, Guard::FirstAid)) => {
-                reasons.push(format!(
-                    "{} gives {tname} first aid: he lives, injured, and his own actions fail (§7)",
-                    ctx.name(by)
-                ));
-                super::injure(ctx, target);
-                run.ledger.first_aided.insert(target);
-                true
-            }
-            None => false,
-        };
-        if saved {
-            crimes::commit(ctx, "attacking", blow.attacker, Some(target), false);
-            return false;
         }
     }
     reasons.push(format!("{tname} dies (§7)"));

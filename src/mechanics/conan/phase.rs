@@ -21,27 +21,6 @@ pub struct Done {
     pub hidden: bool,
 }
 
-/// What a protection registered in the protect stage stands for (§7 step 4, highest first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Guard {
-    BoneBreaker,
-    Protect,
-    Heal,
-    FirstAid,
-}
-
-impl Guard {
-    /// The protection's name, as the host reads it in the trace.
-    pub fn name(self) -> &'static str {
-        match self {
-            Guard::BoneBreaker => "Bone Breaker",
-            Guard::Protect => "Protect",
-            Guard::Heal => "Heal",
-            Guard::FirstAid => "First Aid",
-        }
-    }
-}
-
 /// One phase's resolution: the kernel's fold, with the Conan rules' own records as its ledger.
 pub type Run = crate::kernel::Fold<Ledger>;
 
@@ -64,8 +43,6 @@ pub struct Ledger {
     pub confused: BTreeSet<SlotId>,
     /// Saved by First Aid tonight: his own actions fail (§7).
     pub first_aided: BTreeSet<SlotId>,
-    /// Protections of the night: (protector, kind, target).
-    pub guards: Vec<(SlotId, Guard, SlotId)>,
     /// Deaths of the phase in order, for the post: (player, cause).
     pub deaths: Vec<(SlotId, String)>,
     /// Bodies Pisco erased: (body, Pisco).

@@ -5,7 +5,8 @@
 
 use super::phase::{self, Ledger, Run};
 use super::roles::{self, police};
-use super::{day, kill, night, prep, vote};
+use super::{book, day, kill, night, prep, vote};
+use crate::engine::outcome::Audience;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::kernel::gate::{Gate, Passing};
@@ -59,6 +60,52 @@ impl Rules for ConanRules {
         act: &Act,
     ) -> Option<(StepResult, String)> {
         phase::gone(ctx, run, act)
+    }
+
+    fn strongest_defence_first(&self) -> bool {
+        true
+    }
+
+    /// The watch (§7): below the Bone Breaker, above every other protection; it stops any
+    /// attack and is used up (a snipe breaks it).
+    fn immunity(
+        &mut self,
+        ctx: &mut Ctx,
+        run: &mut Run,
+        attack: &kernel::Attack,
+    ) -> Option<String> {
+        let target = attack.victim;
+        let watch = ctx
+            .state
+            .slots
+            .get(target)
+            .is_some_and(|t| book::items(t, "watch") > 0);
+        let breaker_holds = run
+            .defences
+            .iter()
+            .any(|d| d.ability == "bone_breaker" && d.stops(attack));
+        if !watch || breaker_holds {
+            return None;
+        }
+        book::give_item(&mut ctx.state, target, "watch", -1);
+        ctx.say(Audience::Slot(target), "pm_watch_used", &[]);
+        let name = ctx.name(target);
+        Some(if attack.strength >= kill::SNIPE {
+            format!("{name}'s watch stops the snipe and breaks (§7)")
+        } else {
+            format!("{name}'s watch stops the attack and is used up (§7)")
+        })
+    }
+
+    fn defended(
+        &mut self,
+        ctx: &mut Ctx,
+        run: &mut Run,
+        defence: &kernel::Defence,
+        attack: &kernel::Attack,
+        reasons: &mut Vec<String>,
+    ) {
+        roles::defended(ctx, run, defence, attack, reasons);
     }
 
     fn stop_before(

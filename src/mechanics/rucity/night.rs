@@ -266,7 +266,14 @@ impl kernel::Rules for City {
 
     /// The blocker's protection stopped an attack: he learns which role he stopped, and the
     /// victim hears of the attempt (L115.4, L17).
-    fn defended(&mut self, ctx: &mut Ctx, run: &mut NightRun, defence: &Defence, attack: &Attack) {
+    fn defended(
+        &mut self,
+        ctx: &mut Ctx,
+        run: &mut NightRun,
+        defence: &Defence,
+        attack: &Attack,
+        _reasons: &mut Vec<String>,
+    ) {
         let role = attack_role_name(ctx, &attack.kind);
         run.ledger.blocker_hits.push((defence.by, role));
         run.ledger.shielded.insert(attack.victim);

@@ -1,10 +1,14 @@
 //! Araide Tomoaki (§12.2): Heal another player: he lives through a kill, and an injury is
 //! cured (§7).
 
-use super::super::phase::{Guard, Run};
+use super::super::phase::Run;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
-use crate::kernel::{self, Act};
+use crate::kernel::{self, Act, Defence};
+
+/// Heal's place in the protection chain: below Protect, above First Aid; a snipe passes it
+/// (§7 steps 3 and 4).
+pub const STRENGTH: u8 = 2;
 
 pub fn heal(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let Some(&t) = act.targets.clone().first() else {
@@ -15,5 +19,14 @@ pub fn heal(ctx: &mut Ctx, run: &mut Run, act: &Act) {
         crate::kernel::status::clear(ctx, t, super::super::INJURED);
         ctx.say(Audience::Slot(t), "pm_cured", &[]);
     }
-    super::guard(ctx, run, act, Guard::Heal, t);
+    super::guard(ctx, run, act, STRENGTH, t);
+}
+
+/// Heal held: the target lives, and an injury he had is cured (§7).
+pub fn held(ctx: &mut Ctx, defence: &Defence, reasons: &mut Vec<String>) {
+    let (by, ward) = (ctx.name(defence.by), ctx.name(defence.target));
+    reasons.push(format!("{by} heals {ward} (§7)"));
+    if ctx.has_status(defence.target, super::super::INJURED) {
+        crate::kernel::status::clear(ctx, defence.target, super::super::INJURED);
+    }
 }

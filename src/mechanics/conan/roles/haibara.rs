@@ -1,14 +1,27 @@
 //! Haibara Ai (§12.2): First Aid, herself once a game: the target lives through a kill but is
 //! injured and his own actions fail (§7). She may receive a confiscated APTX capsule (§4.3).
 
-use super::super::phase::{Guard, Run};
+use super::super::phase::Run;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
-use crate::kernel::{self, Act};
+use crate::kernel::{self, Act, Defence};
+
+/// First Aid's place in the protection chain: the lowest; a snipe passes it (§7).
+pub const STRENGTH: u8 = 1;
 
 pub fn first_aid(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let Some(&t) = act.targets.clone().first() else {
         return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    super::guard(ctx, run, act, Guard::FirstAid, t);
+    super::guard(ctx, run, act, STRENGTH, t);
+}
+
+/// First Aid held: the target lives, injured, and his own actions fail (§7).
+pub fn held(ctx: &mut Ctx, run: &mut Run, defence: &Defence, reasons: &mut Vec<String>) {
+    let (by, ward) = (ctx.name(defence.by), ctx.name(defence.target));
+    reasons.push(format!(
+        "{by} gives {ward} first aid: he lives, injured, and his own actions fail (§7)"
+    ));
+    super::super::injure(ctx, defence.target);
+    run.ledger.first_aided.insert(defence.target);
 }

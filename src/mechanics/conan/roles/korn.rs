@@ -2,7 +2,7 @@
 //! Bone Breaker and the watch stop it, Heal cures it. His kill may be a snipe.
 
 use super::super::book;
-use super::super::phase::{self, Guard, Run};
+use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::kernel::{self, Act};
@@ -17,32 +17,35 @@ pub fn heavy_handed(ctx: &mut Ctx, run: &mut Run, act: &Act) {
         return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     phase::happened(ctx, run, act, false);
-    let guard = run
-        .ledger
-        .guards
+    // Protect and the Bone Breaker stop it, then the watch, then Heal cures it (§7.6); a dead
+    // protector's defence is gone already.
+    let guards: Vec<&str> = run
+        .defences
         .iter()
-        .filter(|(by, _, on)| *on == t && ctx.is_alive(*by))
-        .map(|(_, g, _)| *g)
-        .min();
+        .filter(|d| d.target == t)
+        .map(|d| d.ability.as_str())
+        .collect();
+    let shields = |abilities: &[&str]| guards.iter().any(|g| abilities.contains(g));
     let watch = book::items(&ctx.state.slots[t], "watch") > 0;
-    let stopped = match guard {
-        Some(Guard::Protect | Guard::BoneBreaker) => Some(format!(
+    let stopped = if shields(&["protect", "bone_breaker"]) {
+        Some(format!(
             "{} is protected: the injury is stopped (§7.6)",
             ctx.name(t)
-        )),
-        _ if watch => {
-            book::give_item(&mut ctx.state, t, "watch", -1);
-            ctx.say(Audience::Slot(t), "pm_watch_used", &[]);
-            Some(format!(
-                "{}'s watch stops the injury and is used up (§7.6)",
-                ctx.name(t)
-            ))
-        }
-        Some(Guard::Heal) => Some(format!(
+        ))
+    } else if watch {
+        book::give_item(&mut ctx.state, t, "watch", -1);
+        ctx.say(Audience::Slot(t), "pm_watch_used", &[]);
+        Some(format!(
+            "{}'s watch stops the injury and is used up (§7.6)",
+            ctx.name(t)
+        ))
+    } else if shields(&["heal"]) {
+        Some(format!(
             "{} is healed: the injury is cured at once (§7.6)",
             ctx.name(t)
-        )),
-        _ => None,
+        ))
+    } else {
+        None
     };
     let (template, result, why) = match stopped {
         Some(why) => ("pm_heavy_failed", StepResult::Failed, why),

@@ -1,25 +1,37 @@
 //! Kyogoku Makoto (§12.2), a traveler: Bone Breaker protects a player and injures a stopped
 //! attacker; against a snipe he dies instead (§7).
 
-use super::super::phase::{Guard, Run};
-use crate::engine::SlotId;
+use super::super::phase::Run;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
-use crate::kernel::{self, Act};
+use crate::kernel::{self, Act, Attack, Defence};
+
+/// The Bone Breaker's place in the protection chain: the highest (§7 step 4).
+pub const STRENGTH: u8 = 4;
 
 pub fn bone_breaker(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let Some(&t) = act.targets.clone().first() else {
         return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
-    super::guard(ctx, run, act, Guard::BoneBreaker, t);
+    super::guard(ctx, run, act, STRENGTH, t);
 }
 
-/// The Bone Breaker stopped an attack: the attacker is injured (§7 step 4).
-pub fn break_bones(ctx: &mut Ctx, attacker: SlotId, by: SlotId, reasons: &mut Vec<String>) {
+/// The Bone Breaker held: against a snipe Makoto dies in the target's place; otherwise the
+/// attacker's bones are broken and he is injured (§7 steps 3 and 4).
+pub fn held(
+    ctx: &mut Ctx,
+    run: &mut Run,
+    defence: &Defence,
+    attack: &Attack,
+    reasons: &mut Vec<String>,
+) {
+    if attack.strength >= super::super::kill::SNIPE {
+        return super::dies_in_place(ctx, run, defence, reasons);
+    }
     reasons.push(format!(
         "{} breaks the attacker's bones: the target lives and {} is injured (§7)",
-        ctx.name(by),
-        ctx.name(attacker)
+        ctx.name(defence.by),
+        ctx.name(attack.attacker)
     ));
-    super::super::injure(ctx, attacker);
+    super::super::injure(ctx, attack.attacker);
 }

@@ -65,6 +65,38 @@ pub fn simultaneous(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
     }
 }
 
+/// A protection held against an attack (§7 step 4): what it does is its role's.
+pub fn defended(
+    ctx: &mut Ctx,
+    run: &mut Run,
+    defence: &crate::kernel::Defence,
+    attack: &crate::kernel::Attack,
+    reasons: &mut Vec<String>,
+) {
+    match defence.ability.as_str() {
+        "bone_breaker" => makoto::held(ctx, run, defence, attack, reasons),
+        "protect" => ran::held(ctx, run, defence, attack, reasons),
+        "heal" => araide::held(ctx, defence, reasons),
+        "first_aid" => haibara::held(ctx, run, defence, reasons),
+        _ => {}
+    }
+}
+
+/// A protector dies in his ward's place when a snipe meets his protection (§7 step 3).
+fn dies_in_place(
+    ctx: &mut Ctx,
+    run: &mut Run,
+    defence: &crate::kernel::Defence,
+    reasons: &mut Vec<String>,
+) {
+    reasons.push(format!(
+        "the snipe hits {}, who dies in {}'s place (§7)",
+        ctx.name(defence.by),
+        ctx.name(defence.target)
+    ));
+    super::deaths::die(ctx, run, defence.by, "bo_kill_protector");
+}
+
 /// What an action that passed its gate does, by its ability.
 pub fn perform(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     match act.ability.as_str() {
@@ -100,16 +132,24 @@ pub fn perform(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     }
 }
 
-/// A protection registered for tonight's attacks (§6.1 N5): only the highest one that works
-/// applies when an attack comes (§7).
-pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Act, kind: phase::Guard, target: usize) {
-    run.ledger.guards.push((act.actor, kind, target));
+/// A protection placed for tonight's attacks (§6.1 N5): a kernel defence of the protection's
+/// strength, against every kind; only the strongest one that works applies when an attack
+/// comes (§7), and what its holding does is the role's (`defended`).
+pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Act, strength: u8, target: usize) {
+    run.defences.push(crate::kernel::Defence {
+        target,
+        by: act.actor,
+        ability: act.ability.clone(),
+        from: None,
+        strength,
+        injure: None,
+    });
     phase::happened(ctx, run, act, false);
     let why = format!(
         "{} stands over {} ({})",
         ctx.name(act.actor),
         ctx.name(target),
-        kind.name()
+        act.def().name
     );
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }

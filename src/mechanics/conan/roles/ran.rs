@@ -2,15 +2,34 @@
 //! snipe she dies in his place (§7).
 
 use super::super::book;
-use super::super::phase::{Guard, Run};
+use super::super::phase::Run;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
-use crate::kernel::{self, Act};
+use crate::kernel::{self, Act, Attack, Defence};
+
+/// Protect's place in the protection chain: below the Bone Breaker and the watch, above Heal;
+/// it stops a snipe (§7 steps 3 and 4).
+pub const STRENGTH: u8 = 3;
 
 pub fn protect(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let Some(&t) = act.targets.clone().first() else {
         return kernel::step::done(ctx, act, StepResult::Failed, vec!["no target".into()]);
     };
     book::remember_target(&mut ctx.state, act.actor, book::LAST_PROTECTED, t);
-    super::guard(ctx, run, act, Guard::Protect, t);
+    super::guard(ctx, run, act, STRENGTH, t);
+}
+
+/// Protect held: Ran protects her ward, or dies in his place against a snipe (§7).
+pub fn held(
+    ctx: &mut Ctx,
+    run: &mut Run,
+    defence: &Defence,
+    attack: &Attack,
+    reasons: &mut Vec<String>,
+) {
+    if attack.strength >= super::super::kill::SNIPE {
+        return super::dies_in_place(ctx, run, defence, reasons);
+    }
+    let (by, ward) = (ctx.name(defence.by), ctx.name(defence.target));
+    reasons.push(format!("{by} protects {ward} (§7)"));
 }

@@ -76,6 +76,7 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
         run.defences.push(Defence {
             target,
             by: mv.actor,
+            ability: mv.ability.clone(),
             from: None,
             strength: 1,
             injure: None,
