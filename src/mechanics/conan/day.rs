@@ -152,3 +152,26 @@ fn confiscate(ctx: &mut Ctx, user: SlotId, town_capsule: bool) {
     book::give_item(&mut ctx.state, to, "aptx_capsule", 1);
     ctx.say(Audience::Slot(to), "pm_capsule_received", &[]);
 }
+
+/// APTX in the registry of Conan's files (the capsule, resolved by its stage).
+pub struct Aptx;
+
+impl super::roles::Role for Aptx {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["aptx"]
+    }
+    /// An APTX names the role its user believes the target has, where the game asks (§8.6).
+    fn refuse(
+        &self,
+        q: &crate::engine::system::ActQuery<'_>,
+    ) -> Result<(), crate::engine::Refusal> {
+        let guess = q.state.option(q.roleset, "q4_aptx_guess") != "no";
+        if guess && !q.params.contains_key("role") {
+            return Err(crate::engine::Refusal::new(
+                "aptx",
+                "an APTX names the role the user believes the target has (§8.6)",
+            ));
+        }
+        Ok(())
+    }
+}

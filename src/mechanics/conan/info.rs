@@ -3,9 +3,11 @@
 
 use super::crimes;
 use super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act};
 
 /// Abilities that answer as one family (§5 "kill = attack; heal = first aid; ...").
@@ -166,4 +168,44 @@ pub fn tell_list(
         &[("player", ctx.name(subject)), (key, names)],
     );
     kernel::step::done(ctx, act, StepResult::Success, reasons);
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Investigation;
+
+impl super::roles::Role for Investigation {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["investigate"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::phase::Run, act: &Act) {
+        investigate(ctx, run, act)
+    }
+    /// An investigation names an action of the game, or a family of them (§5); Conan
+    /// investigates twice a night, the others once (§12.2).
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        const FAMILIES: [&str; 4] = ["kill", "attack", "killing", "attacking"];
+        let no = |why: String| Err(Refusal::new("investigate", why));
+        let action = q.params.get("action").map(String::as_str).unwrap_or("");
+        if q.roleset.ability(action).is_none() && !FAMILIES.contains(&action) {
+            return no(format!(
+                "`{action}` is no action of the game: name an ability id (bo_kill, heal, protect, ...) (§5)"
+            ));
+        }
+        let slot = &q.state.slots[q.actor];
+        let per_night = if slot.own_roles().any(|r| r == "conan") {
+            2
+        } else {
+            1
+        };
+        let sent = crate::engine::resolve::live_acts(q.state)
+            .filter(|a| a.actor == q.actor && a.ability == "investigate")
+            .count();
+        if sent >= per_night {
+            return no(format!(
+                "{} investigates {per_night} time(s) a night (§12.2)",
+                slot.name
+            ));
+        }
+        Ok(())
+    }
 }

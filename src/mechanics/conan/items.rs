@@ -5,9 +5,11 @@
 
 use super::book;
 use super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act};
 
 /// The day's hand-out: the leader's ordered list, for the coming night.
@@ -133,4 +135,63 @@ fn frame_or_slander(ctx: &mut Ctx, run: &mut Run, act: &Act, fake: &str, t: Slot
         format!("the Suitcase frames {} for {crime} (Q28)", ctx.name(t))
     };
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct BlackSuitcase;
+
+impl super::roles::Role for BlackSuitcase {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["suitcase", "suitcase_handout"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::phase::Run, act: &Act) {
+        match act.ability.as_str() {
+            "suitcase" => suitcase(ctx, run, act),
+            _ => handout(ctx, run, act),
+        }
+    }
+    /// Only the BO leader hands out the Suitcase (§8.2).
+    fn usable(
+        &self,
+        _roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        actor: SlotId,
+        ability: &str,
+    ) -> Result<(), Refusal> {
+        if ability == "suitcase_handout" && book::leader(state) != Some(actor) {
+            return Err(Refusal::new(
+                "suitcase_handout",
+                "only the BO leader hands out the Suitcase (§8.2)",
+            ));
+        }
+        Ok(())
+    }
+    /// The Suitcase fakes an action of the roleset (§8.5, Q17), or, in Q28's later game, gives
+    /// one Frame (naming its crime) or one Slander.
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        if q.ability != "suitcase" {
+            return Ok(());
+        }
+        let no = |why: String| Err(Refusal::new("suitcase", why));
+        let fake = q.params.get("fake").map(String::as_str).unwrap_or("");
+        if q.state.option(q.roleset, "q28_suitcase_mode") == "frame_or_slander" {
+            if fake == "frame" && !q.params.contains_key("crime") {
+                return no("a Suitcase Frame names its crime: add {\"crime\": ...} (Q28)".into());
+            }
+            return match fake {
+                "frame" | "slander" => Ok(()),
+                _ => no("in this game the Suitcase gives one Frame or one Slander (Q28)".into()),
+            };
+        }
+        let banned = match q.state.option(q.roleset, "q17_suitcase_fakes") {
+            "not_arrest" => vec!["arrest"],
+            _ => vec!["bo_kill", "aptx", "arrest"],
+        };
+        if q.roleset.ability(fake).is_none() || banned.contains(&fake) {
+            return no(format!(
+                "the Suitcase fakes an action of the roleset, not `{fake}` (§8.5, Q17)"
+            ));
+        }
+        Ok(())
+    }
 }

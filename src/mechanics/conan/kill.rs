@@ -4,9 +4,10 @@
 
 use super::phase::{self, Run};
 use super::{book, crimes, deaths};
-use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::system::ActQuery;
+use crate::engine::{Refusal, SlotId};
 use crate::kernel::{self, Act};
 
 /// A snipe's strength against the protections: it passes Heal and First Aid, a protector who
@@ -357,4 +358,154 @@ pub fn strike(ctx: &mut Ctx, run: &mut Run, blow: &Blow, reasons: &mut Vec<Strin
     crimes::commit(ctx, "killing", blow.attacker, Some(target), false);
     deaths::die(ctx, run, target, blow.cause);
     true
+}
+
+/// The BO's shared abilities in the registry of Conan's files: the kill order (resolved by the
+/// kill stage) and the hand-off (a record).
+pub struct BoKill;
+
+impl super::roles::Role for BoKill {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["bo_kill", "handoff"]
+    }
+    fn usable(
+        &self,
+        roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        actor: SlotId,
+        ability: &str,
+    ) -> Result<(), Refusal> {
+        match ability {
+            "bo_kill"
+                if state.option(roleset, "q29_night_one_kill") == "no"
+                    && roleset.canonical_phase_name(state.phase) == "Night 1" =>
+            {
+                no("bo_kill", "no BO kill on Night 1 in this game (Q29)")
+            }
+            "handoff" if !state.slots.get(actor).is_some_and(book::is_bo) => {
+                no("handoff", "hand-offs are between BO members (§8.3)")
+            }
+            _ => Ok(()),
+        }
+    }
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        match q.ability {
+            "bo_kill" => kill_order(q),
+            "handoff" if q.state.option(q.roleset, "q30_handoffs") == "one" => one_handoff(q),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn no(rule: &'static str, why: impl Into<String>) -> Result<(), Refusal> {
+    Err(Refusal::new(rule, why))
+}
+
+/// Q30 `one`: a member plays at most one other member's actions.
+fn one_handoff(q: &ActQuery<'_>) -> Result<(), Refusal> {
+    let state = q.state;
+    let target = q.targets.first().and_then(|n| state.slot_by_name(n));
+    let to = target.map(|t| t.id);
+    let holds_another = state
+        .slots
+        .iter()
+        .any(|s| s.id != q.actor && book::handed_to(state, s.id) == to);
+    match target {
+        Some(t) if holds_another => no(
+            "handoff",
+            format!(
+                "{} already plays another member's actions: at most one other (Q30)",
+                t.name
+            ),
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// §8.2–§8.4: a member orders himself if he is an eligible killer; an order for another member
+/// is the leader's, or comes from a member that member handed his actions to. Modifiers belong
+/// to their holders, and an injured killer has none.
+fn kill_order(q: &ActQuery<'_>) -> Result<(), Refusal> {
+    let state = q.state;
+    let sender = &state.slots[q.actor];
+    if !book::is_bo(sender) {
+        return no("bo_kill", "only BO members send kill orders (§8.3)");
+    }
+    let killer = match q.params.get("killer").and_then(|n| state.slot_by_name(n)) {
+        Some(k) => k,
+        None => sender,
+    };
+    let leader = book::leader(state) == Some(q.actor);
+    let handed = book::handed_to(state, killer.id) == Some(q.actor);
+    if killer.id != q.actor && !leader && !handed {
+        return no(
+            "bo_kill",
+            format!(
+                "{} may order only himself: {} did not hand him his actions and he is not the leader (§8.3)",
+                sender.name, killer.name
+            ),
+        );
+    }
+    if !book::is_bo(killer) {
+        return no(
+            "bo_kill",
+            format!("{} is not in the BO (§8.3)", killer.name),
+        );
+    }
+    let turns_rule = state.option(q.roleset, "q8_leader_vs_turns") != "leader";
+    let eligible = eligible(state).contains(&killer.id);
+    if !eligible && (turns_rule || !leader) {
+        return no(
+            "bo_kill",
+            format!(
+                "{} cannot kill tonight: arrested, abroad, or everyone else kills before he kills twice (§8.4)",
+                killer.name
+            ),
+        );
+    }
+    let injured = killer.has_status(super::INJURED);
+    let holds = |role: &str| killer.own_roles().any(|r| r == role);
+    for (modifier, owners) in [
+        ("snipe", &["chianti", "korn"][..]),
+        ("bribe", &["rum"][..]),
+        ("insult_to_injury", &["chianti"][..]),
+    ] {
+        if q.params.get(modifier).is_some_and(|v| v == "yes") {
+            if injured {
+                return no(
+                    "bo_kill",
+                    format!(
+                        "{} is injured: his kill has no {modifier} (§3)",
+                        killer.name
+                    ),
+                );
+            }
+            if !owners.iter().any(|o| holds(o)) {
+                return no(
+                    "bo_kill",
+                    format!("{} has no {modifier} (§12.1)", killer.name),
+                );
+            }
+        }
+    }
+    if q.params.get("bribe").is_some_and(|v| v == "yes") && killer.counter(book::BRIBE_USED) > 0 {
+        return no("bo_kill", "Rum's bribe is once a game (§12.1)");
+    }
+    if q.params.get("erase_body").is_some_and(|v| v == "yes") {
+        let pisco = state.living().find(|s| s.own_roles().any(|r| r == "pisco"));
+        let ok = match pisco {
+            Some(p) if p.id == killer.id => !injured,
+            Some(p) => {
+                p.counter(book::OTHER_ERASE_USED) == 0 && !p.has_status(super::INJURED) && !injured
+            }
+            None => false,
+        };
+        if !ok {
+            return no(
+                "bo_kill",
+                "Pisco erases his own kills, another member's once a game, never while injured (§12.1)",
+            );
+        }
+    }
+    Ok(())
 }

@@ -3,14 +3,14 @@
 //! phase they chose (Q26, default Night 2), Conan gets his watch and Agasa his stock.
 
 use super::book;
-use super::roles::{agasa, sonoko, vermouth, yumi};
+use super::roles::agasa;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::kernel::{self, Act};
 
 /// The Prep stage: its actions in the order entered, then the starting kit.
-pub fn stage(ctx: &mut Ctx, _run: &mut super::phase::Run, actions: &[Act]) {
+pub fn stage(ctx: &mut Ctx, run: &mut super::phase::Run, actions: &[Act]) {
     let mut returns: Vec<(SlotId, String)> = Vec::new();
     for act in actions {
         if let Some(stop) = ctx.verdict_stop(&act.key()) {
@@ -21,15 +21,12 @@ pub fn stage(ctx: &mut Ctx, _run: &mut super::phase::Run, actions: &[Act]) {
             "amor" | "best_friend" if let Some(why) = traveler_unreachable(ctx, act) => {
                 kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
             }
-            "amor" => yumi::amor(ctx, act),
-            "best_friend" => sonoko::best_friend(ctx, act),
-            "disguise" => vermouth::disguise(ctx, act),
             "plan_return" => {
                 let when = act.params.get("phase").cloned().unwrap_or_default();
                 returns.push((act.actor, when.clone()));
                 plan_step(ctx, act, &when);
             }
-            _ => kernel::step::done(ctx, act, StepResult::Info, vec!["recorded".into()]),
+            _ => super::roles::perform(ctx, run, act),
         }
     }
     kit(ctx, &returns);

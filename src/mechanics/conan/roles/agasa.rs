@@ -36,3 +36,15 @@ pub fn gadget(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     );
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Agasa;
+
+impl super::Role for Agasa {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["gadget"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        gadget(ctx, run, act)
+    }
+}

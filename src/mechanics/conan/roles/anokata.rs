@@ -55,3 +55,15 @@ pub fn chameleon(ctx: &mut Ctx, run: &Run, killer: SlotId) {
         );
     }
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Anokata;
+
+impl super::Role for Anokata {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["frame"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        frame(ctx, run, act)
+    }
+}

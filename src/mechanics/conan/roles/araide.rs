@@ -4,7 +4,7 @@
 use super::super::phase::Run;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
-use crate::kernel::{self, Act, Defence};
+use crate::kernel::{self, Act, Attack, Defence};
 
 /// Heal's place in the protection chain: below Protect, above First Aid; a snipe passes it
 /// (§7 steps 3 and 4).
@@ -28,5 +28,27 @@ pub fn held(ctx: &mut Ctx, defence: &Defence, reasons: &mut Vec<String>) {
     reasons.push(format!("{by} heals {ward} (§7)"));
     if ctx.has_status(defence.target, super::super::INJURED) {
         crate::kernel::status::clear(ctx, defence.target, super::super::INJURED);
+    }
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Araide;
+
+impl super::Role for Araide {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["heal"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        heal(ctx, run, act)
+    }
+    fn held(
+        &self,
+        ctx: &mut Ctx,
+        _run: &mut Run,
+        defence: &Defence,
+        _attack: &Attack,
+        reasons: &mut Vec<String>,
+    ) {
+        held(ctx, defence, reasons)
     }
 }

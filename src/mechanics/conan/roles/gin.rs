@@ -3,8 +3,10 @@
 
 use super::super::book;
 use super::super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act};
 
 /// The crime types Gin has erased: each once a game (§12.1).
@@ -64,5 +66,37 @@ pub fn carry_out(ctx: &mut Ctx, run: &Run) {
                 ),
             );
         }
+    }
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Gin;
+
+impl super::Role for Gin {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["slander", "erase_evidence"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        match act.ability.as_str() {
+            "slander" => slander(ctx, run, act),
+            _ => erase_evidence(ctx, run, act),
+        }
+    }
+    /// Two slanders are one BO member and one player who is not (§12.1).
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        if q.ability != "slander" || q.targets.len() != 2 {
+            return Ok(());
+        }
+        let bo = (q.targets.iter())
+            .filter_map(|n| q.state.slot_by_name(n))
+            .filter(|s| book::is_bo(s))
+            .count();
+        if bo != 1 {
+            return Err(Refusal::new(
+                "slander",
+                "two slanders are one BO member and one player who is not (§12.1)",
+            ));
+        }
+        Ok(())
     }
 }

@@ -4,7 +4,7 @@
 use super::super::phase::Run;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
-use crate::kernel::{self, Act, Defence};
+use crate::kernel::{self, Act, Attack, Defence};
 
 /// First Aid's place in the protection chain: the lowest; a snipe passes it (§7).
 pub const STRENGTH: u8 = 1;
@@ -24,4 +24,26 @@ pub fn held(ctx: &mut Ctx, run: &mut Run, defence: &Defence, reasons: &mut Vec<S
     ));
     super::super::injure(ctx, defence.target);
     run.ledger.first_aided.insert(defence.target);
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Haibara;
+
+impl super::Role for Haibara {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["first_aid"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        first_aid(ctx, run, act)
+    }
+    fn held(
+        &self,
+        ctx: &mut Ctx,
+        run: &mut Run,
+        defence: &Defence,
+        _attack: &Attack,
+        reasons: &mut Vec<String>,
+    ) {
+        held(ctx, run, defence, reasons)
+    }
 }

@@ -36,3 +36,15 @@ pub fn identify(ctx: &mut Ctx, run: &mut Run, act: &Act) {
         reasons,
     );
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Hakuba;
+
+impl super::Role for Hakuba {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["identify"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        identify(ctx, run, act)
+    }
+}

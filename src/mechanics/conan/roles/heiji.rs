@@ -39,3 +39,15 @@ pub fn interrogate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
         reasons,
     );
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Heiji;
+
+impl super::Role for Heiji {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["interrogate", "bowtie"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        interrogate(ctx, run, act)
+    }
+}

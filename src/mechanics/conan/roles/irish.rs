@@ -3,8 +3,10 @@
 
 use super::super::book;
 use super::super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act};
 
 pub fn frighten(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -65,4 +67,31 @@ pub fn steal(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     );
     let why = format!("{} steals {}'s {item}", ctx.name(act.actor), ctx.name(t));
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Irish;
+
+impl super::Role for Irish {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["frighten", "steal"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        match act.ability.as_str() {
+            "frighten" => frighten(ctx, run, act),
+            _ => steal(ctx, run, act),
+        }
+    }
+    /// Frighten: never the same one twice in a row.
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        if q.ability != "frighten" {
+            return Ok(());
+        }
+        super::refuse_repeat(
+            q,
+            "frighten",
+            book::LAST_FRIGHTENED,
+            "was frightened last time",
+        )
+    }
 }

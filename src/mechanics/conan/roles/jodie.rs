@@ -14,3 +14,15 @@ pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let list = info::visitors(run, t, act.actor);
     info::tell_list(ctx, run, act, "pm_stake_out", t, "visitors", list);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Jodie;
+
+impl super::Role for Jodie {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["stake_out"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        stake_out(ctx, run, act)
+    }
+}

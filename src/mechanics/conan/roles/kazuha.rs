@@ -3,9 +3,11 @@
 //! APTXed today (§8.6).
 
 use super::super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act};
 
 pub fn charm(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -26,4 +28,35 @@ pub fn accompanied(ctx: &Ctx, able: &dyn Fn(SlotId, &str) -> bool) -> Vec<(SlotI
         .filter(|a| a.ability == "accompany" && able(a.actor, a.ability))
         .filter_map(|a| Some((a.actor, ctx.slot_of(a.targets.first()?)?)))
         .collect()
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Kazuha;
+
+impl super::Role for Kazuha {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["protection_charm", "accompany"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        match act.ability.as_str() {
+            "protection_charm" => charm(ctx, run, act),
+            _ => super::recorded(ctx, act),
+        }
+    }
+    /// Kazuha accompanies herself only where the game allows it (Q25).
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        let herself = (q.targets.first())
+            .and_then(|n| q.state.slot_by_name(n))
+            .is_some_and(|t| t.id == q.actor);
+        if q.ability == "accompany"
+            && herself
+            && q.state.option(q.roleset, "q25_self_accompany") != "yes"
+        {
+            return Err(Refusal::new(
+                "accompany",
+                "Kazuha may not accompany herself in this game (Q25)",
+            ));
+        }
+        Ok(())
+    }
 }

@@ -35,3 +35,25 @@ pub fn held(
     ));
     super::super::injure(ctx, attack.attacker);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Makoto;
+
+impl super::Role for Makoto {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["bone_breaker"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        bone_breaker(ctx, run, act)
+    }
+    fn held(
+        &self,
+        ctx: &mut Ctx,
+        run: &mut Run,
+        defence: &Defence,
+        attack: &Attack,
+        reasons: &mut Vec<String>,
+    ) {
+        held(ctx, run, defence, attack, reasons)
+    }
+}

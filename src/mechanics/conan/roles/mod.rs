@@ -33,10 +33,118 @@ pub mod vodka;
 pub mod yumi;
 
 use super::phase::{self, Run};
-use super::{info, items};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
-use crate::kernel::{self, Act};
+use crate::engine::system::ActQuery;
+use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::{self, Act, Attack, Defence};
+use crate::rules::Roleset;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// One Conan role's file (or an item's, or a shared ability's): the abilities it answers for,
+/// what each does once it passed the gate, what its protection does when it holds, and the
+/// entries it refuses. The registry is [`ROLES`]; each ability has one file.
+pub trait Role: Sync {
+    /// The abilities whose actions this file resolves and refuses.
+    fn abilities(&self) -> &'static [&'static str];
+
+    /// An action of one of its abilities that passed its gate.
+    fn perform(&self, ctx: &mut Ctx, run: &mut Run, act: &Act) {
+        let _ = run;
+        recorded(ctx, act);
+    }
+
+    /// Its protection held against an attack (§7).
+    fn held(
+        &self,
+        _ctx: &mut Ctx,
+        _run: &mut Run,
+        _defence: &Defence,
+        _attack: &Attack,
+        _reasons: &mut Vec<String>,
+    ) {
+    }
+
+    /// Refuse the ability whatever its targets (the actor's standing, a limit of uses).
+    fn usable(
+        &self,
+        _roleset: &Roleset,
+        _state: &GameState,
+        _actor: SlotId,
+        _ability: &str,
+    ) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// Refuse an entry of the ability with its targets and parameters.
+    fn refuse(&self, _q: &ActQuery<'_>) -> Result<(), Refusal> {
+        Ok(())
+    }
+}
+
+/// Every Conan file that answers for abilities, one line each.
+pub static ROLES: &[&dyn Role] = &[
+    &agasa::Agasa,
+    &araide::Araide,
+    &boys::Boys,
+    &eri::Eri,
+    &gin::Gin,
+    &haibara::Haibara,
+    &hakuba::Hakuba,
+    &heiji::Heiji,
+    &irish::Irish,
+    &jodie::Jodie,
+    &kazuha::Kazuha,
+    &makoto::Makoto,
+    &nakamori::Nakamori,
+    &okiya::Okiya,
+    &police::Police,
+    &ran::Ran,
+    &rum::Rum,
+    &satou::Satou,
+    &shiratori::Shiratori,
+    &sonoko::Sonoko,
+    &anokata::Anokata,
+    &vermouth::Vermouth,
+    &vodka::Vodka,
+    &yumi::Yumi,
+    &super::items::BlackSuitcase,
+    &super::info::Investigation,
+    &super::kill::BoKill,
+    &super::day::Aptx,
+];
+
+/// The file answering for an ability, if one does.
+pub fn of_ability(ability: &str) -> Option<&'static dyn Role> {
+    static BY_ABILITY: LazyLock<HashMap<&'static str, &'static dyn Role>> = LazyLock::new(|| {
+        ROLES
+            .iter()
+            .flat_map(|role| role.abilities().iter().map(move |a| (*a, *role)))
+            .collect()
+    });
+    BY_ABILITY.get(ability).copied()
+}
+
+/// Refuse a target the actor's ability took the night before (`key`: the slot counter that
+/// remembers it): never the same one twice in a row.
+fn refuse_repeat(
+    q: &ActQuery<'_>,
+    rule: &'static str,
+    key: &str,
+    what: &str,
+) -> Result<(), Refusal> {
+    let target = q.targets.first().and_then(|n| q.state.slot_by_name(n));
+    match target {
+        Some(t) if super::book::same_as_last_night(q.state, &q.state.slots[q.actor], key, t.id) => {
+            Err(Refusal::new(
+                rule,
+                format!("{} {what}: never the same one twice in a row", t.name),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// Resolve one action of a stage the Conan rules run act by act.
 pub fn act(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -73,12 +181,8 @@ pub fn defended(
     attack: &crate::kernel::Attack,
     reasons: &mut Vec<String>,
 ) {
-    match defence.ability.as_str() {
-        "bone_breaker" => makoto::held(ctx, run, defence, attack, reasons),
-        "protect" => ran::held(ctx, run, defence, attack, reasons),
-        "heal" => araide::held(ctx, defence, reasons),
-        "first_aid" => haibara::held(ctx, run, defence, reasons),
-        _ => {}
+    if let Some(role) = of_ability(&defence.ability) {
+        role.held(ctx, run, defence, attack, reasons);
     }
 }
 
@@ -97,39 +201,18 @@ fn dies_in_place(
     super::deaths::die(ctx, run, defence.by, "bo_kill_protector");
 }
 
-/// What an action that passed its gate does, by its ability.
+/// What an action that passed its gate does: its role file's, or a record (a will, a hand-off,
+/// the lynch's modifiers, which the lynch stage reads).
 pub fn perform(ctx: &mut Ctx, run: &mut Run, act: &Act) {
-    match act.ability.as_str() {
-        "face_pinch" => nakamori::face_pinch(ctx, run, act),
-        "discombobulate" => vodka::discombobulate(ctx, run, act),
-        "house_search" => shiratori::house_search(ctx, run, act),
-        "frighten" => irish::frighten(ctx, run, act),
-        "frame" => anokata::frame(ctx, run, act),
-        "confuse" => rum::confuse(ctx, run, act),
-        "slander" => gin::slander(ctx, run, act),
-        "erase_evidence" => gin::erase_evidence(ctx, run, act),
-        "temporary_disguise" => vermouth::temporary_disguise(ctx, run, act),
-        "suitcase" => items::suitcase(ctx, run, act),
-        "bone_breaker" => makoto::bone_breaker(ctx, run, act),
-        "protect" => ran::protect(ctx, run, act),
-        "heal" => araide::heal(ctx, run, act),
-        "first_aid" => haibara::first_aid(ctx, run, act),
-        "investigate" => info::investigate(ctx, run, act),
-        "interrogate" | "bowtie" => heiji::interrogate(ctx, run, act),
-        "identify" => hakuba::identify(ctx, run, act),
-        "stake_out" => jodie::stake_out(ctx, run, act),
-        "track" | "glasses" => okiya::track(ctx, run, act),
-        "db_stake_out" => boys::stake_out(ctx, run, act),
-        "steal" => irish::steal(ctx, run, act),
-        "gadget" => agasa::gadget(ctx, run, act),
-        "release" => satou::release(ctx, run, act),
-        "protection_charm" => kazuha::charm(ctx, run, act),
-        "lawsuit" => eri::lawsuit(ctx, run, act),
-        "suitcase_handout" => items::handout(ctx, run, act),
-        // Records read where they matter (wills, hand-offs) and the lynch's modifiers, which
-        // the lynch stage reads.
-        _ => kernel::step::done(ctx, act, StepResult::Info, vec!["recorded".into()]),
+    match of_ability(&act.ability) {
+        Some(role) => role.perform(ctx, run, act),
+        None => recorded(ctx, act),
     }
+}
+
+/// An action that is a record: read where it matters.
+pub fn recorded(ctx: &mut Ctx, act: &Act) {
+    kernel::step::done(ctx, act, StepResult::Info, vec!["recorded".into()]);
 }
 
 /// A protection placed for tonight's attacks (§6.1 N5): a kernel defence of the protection's
@@ -152,4 +235,30 @@ pub fn guard(ctx: &mut Ctx, run: &mut Run, act: &Act, strength: u8, target: usiz
         act.def().name
     );
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::system::RuleSystem;
+
+    #[test]
+    fn each_ability_has_one_file_and_is_the_rolesets() {
+        let (_, text) = crate::mechanics::conan::SYSTEM
+            .bundled_roleset()
+            .expect("Conan ships its roleset");
+        let roleset: crate::rules::Roleset = ron::from_str(text).expect("the roleset reads");
+        let mut seen = std::collections::BTreeSet::new();
+        for role in ROLES {
+            for ability in role.abilities() {
+                assert!(seen.insert(*ability), "`{ability}` has two files");
+                assert!(
+                    roleset.ability(ability).is_some(),
+                    "`{ability}` is no ability of the roleset"
+                );
+                assert!(of_ability(ability).is_some());
+            }
+        }
+        assert!(of_ability("will").is_none(), "a will is a record");
+    }
 }

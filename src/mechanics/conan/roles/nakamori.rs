@@ -43,3 +43,15 @@ pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let why = format!("{name}'s disguise is pinched off: the true role is {role} (§5)");
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Nakamori;
+
+impl super::Role for Nakamori {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["face_pinch"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        face_pinch(ctx, run, act)
+    }
+}

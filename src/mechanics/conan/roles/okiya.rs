@@ -18,3 +18,15 @@ pub fn track(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let list = info::visited(run, t);
     info::tell_list(ctx, run, act, "pm_track", t, "targets", list);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Okiya;
+
+impl super::Role for Okiya {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["track", "glasses"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        track(ctx, run, act)
+    }
+}

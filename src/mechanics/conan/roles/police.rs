@@ -5,9 +5,11 @@
 
 use super::super::crimes::{self, Charge};
 use super::super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act};
 
 /// Every arrest of the stage, judged on the state before any of them.
@@ -107,4 +109,58 @@ pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
         run.ledger.arrested.push(t);
         ctx.say(Audience::Slot(t), "pm_arrested", &[]);
     }
+}
+
+/// The police's file in the registry of Conan's roles: the arrest (resolved by its stage).
+pub struct Police;
+
+impl super::Role for Police {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["arrest"]
+    }
+    /// Arrests by day only where the game allows them (Q10).
+    fn usable(
+        &self,
+        roleset: &crate::rules::Roleset,
+        state: &crate::engine::GameState,
+        _actor: SlotId,
+        _ability: &str,
+    ) -> Result<(), Refusal> {
+        if state.phase_kind(roleset) == crate::rules::PhaseKind::Day
+            && state.option(roleset, "q10_day_arrests") == "no"
+        {
+            return no(
+                "arrest",
+                "arrests are made at night only in this game (Q10)",
+            );
+        }
+        Ok(())
+    }
+    /// A charge names an earlier phase, and the victim where the game asks for it (§4.3, Q11).
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        let state = q.state;
+        let when = q.params.get("phase").map(String::as_str).unwrap_or("");
+        let Some(at) = q.roleset.phase_index(when) else {
+            return no(
+                "arrest",
+                format!("`{when}` names no phase (\"Night 1\", \"Day 2\")"),
+            );
+        };
+        if at >= state.phase {
+            return no(
+                "arrest",
+                format!("the charge's phase ({when}) must be earlier than this one (§4.3)"),
+            );
+        }
+        if state.option(q.roleset, "q11_charge") == "victim_required"
+            && !q.params.contains_key("victim")
+        {
+            return no("arrest", "this game's charges name the victim (Q11)");
+        }
+        Ok(())
+    }
+}
+
+fn no(rule: &'static str, why: impl Into<String>) -> Result<(), Refusal> {
+    Err(Refusal::new(rule, why))
 }

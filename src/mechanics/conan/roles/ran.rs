@@ -3,8 +3,10 @@
 
 use super::super::book;
 use super::super::phase::Run;
+use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act, Attack, Defence};
 
 /// Protect's place in the protection chain: below the Bone Breaker and the watch, above Heal;
@@ -32,4 +34,35 @@ pub fn held(
     }
     let (by, ward) = (ctx.name(defence.by), ctx.name(defence.target));
     reasons.push(format!("{by} protects {ward} (§7)"));
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Ran;
+
+impl super::Role for Ran {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["protect"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        protect(ctx, run, act)
+    }
+    fn held(
+        &self,
+        ctx: &mut Ctx,
+        run: &mut Run,
+        defence: &Defence,
+        attack: &Attack,
+        reasons: &mut Vec<String>,
+    ) {
+        held(ctx, run, defence, attack, reasons)
+    }
+    /// Never the same one twice in a row.
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        super::refuse_repeat(
+            q,
+            "protect",
+            book::LAST_PROTECTED,
+            "was protected last night",
+        )
+    }
 }

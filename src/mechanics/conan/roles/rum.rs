@@ -17,3 +17,15 @@ pub fn confuse(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     let why = format!("{}'s information tonight is negated (§5)", ctx.name(t));
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Rum;
+
+impl super::Role for Rum {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["confuse"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        confuse(ctx, run, act)
+    }
+}

@@ -2,8 +2,10 @@
 //! next phase (§4.3); she may receive a confiscated APTX capsule.
 
 use super::super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::kernel::{self, Act};
 
 pub fn release(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -39,4 +41,31 @@ pub fn free(ctx: &mut Ctx, run: &mut Run, act: &Act, what: &str) {
     phase::happened(ctx, run, act, false);
     let why = format!("{what}: {} is free from the next phase (§4.3)", ctx.name(t));
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Satou;
+
+impl super::Role for Satou {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["release"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        release(ctx, run, act)
+    }
+    /// Only an arrested player is released (§4.3).
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        refuse_unless_arrested(q)
+    }
+}
+
+/// A release (Satou's, or Eri's Lawsuit) reaches only an arrested player (§4.3).
+pub fn refuse_unless_arrested(q: &ActQuery<'_>) -> Result<(), Refusal> {
+    match q.targets.first().and_then(|n| q.state.slot_by_name(n)) {
+        Some(t) if !t.has_status(super::super::ARRESTED) => Err(Refusal::new(
+            "release",
+            format!("{} is not arrested (§4.3)", t.name),
+        )),
+        _ => Ok(()),
+    }
 }

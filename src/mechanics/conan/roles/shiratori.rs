@@ -50,3 +50,15 @@ pub fn report(ctx: &mut Ctx, run: &Run) {
         }
     }
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Shiratori;
+
+impl super::Role for Shiratori {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["house_search"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        house_search(ctx, run, act)
+    }
+}

@@ -24,3 +24,15 @@ pub fn best_friend(ctx: &mut Ctx, act: &Act) {
     );
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Sonoko;
+
+impl super::Role for Sonoko {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["best_friend"]
+    }
+    fn perform(&self, ctx: &mut Ctx, _run: &mut super::super::phase::Run, act: &Act) {
+        best_friend(ctx, act)
+    }
+}

@@ -5,8 +5,10 @@
 
 use super::super::book;
 use super::super::phase::{self, Run};
+use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::ActQuery;
 use crate::engine::{GameState, SlotId};
 use crate::kernel::{self, Act};
 use std::collections::BTreeMap;
@@ -132,4 +134,32 @@ pub fn expire(ctx: &mut Ctx) {
         .get_mut::<Disguises>()
         .temporary
         .retain(|_, t| t.until >= phase_now);
+}
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Vermouth;
+
+impl super::Role for Vermouth {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["disguise", "temporary_disguise"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        match act.ability.as_str() {
+            "disguise" => disguise(ctx, act),
+            _ => temporary_disguise(ctx, run, act),
+        }
+    }
+    /// The Prep disguise is a town role, never an item (§12.1).
+    fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
+        if q.ability != "disguise" {
+            return Ok(());
+        }
+        match q.targets.first().and_then(|r| q.roleset.role(r)) {
+            Some(r) if r.side == book::TOWN && !book::ITEMS.contains(&r.id.as_str()) => Ok(()),
+            _ => Err(Refusal::new(
+                "disguise",
+                "Vermouth disguises as a town role (§12.1)",
+            )),
+        }
+    }
 }

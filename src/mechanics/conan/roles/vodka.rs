@@ -26,3 +26,15 @@ pub fn discombobulate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     );
     kernel::step::done(ctx, act, StepResult::Success, vec![why]);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Vodka;
+
+impl super::Role for Vodka {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["discombobulate"]
+    }
+    fn perform(&self, ctx: &mut Ctx, run: &mut super::super::phase::Run, act: &Act) {
+        discombobulate(ctx, run, act)
+    }
+}

@@ -30,3 +30,15 @@ pub fn amor(ctx: &mut Ctx, act: &Act) {
     }
     kernel::step::done(ctx, act, StepResult::Success, reasons);
 }
+
+/// This file in the registry of Conan's roles (`roles::ROLES`).
+pub struct Yumi;
+
+impl super::Role for Yumi {
+    fn abilities(&self) -> &'static [&'static str] {
+        &["amor"]
+    }
+    fn perform(&self, ctx: &mut Ctx, _run: &mut super::super::phase::Run, act: &Act) {
+        amor(ctx, act)
+    }
+}
