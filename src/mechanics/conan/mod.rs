@@ -108,7 +108,7 @@ impl RuleSystem for Conan {
         ))
     }
     fn requires(&self) -> crate::engine::system::Requirements {
-        requires::REQUIRES
+        requires::all()
     }
     fn upgrade_roleset(&self, roleset: &mut Roleset) {
         super::upgrade_from_bundled(roleset, self);

@@ -5,6 +5,7 @@ use super::super::book;
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 /// His stock at the start (§12.2).
@@ -40,7 +41,18 @@ pub fn gadget(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Agasa;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_item_received"],
+    roles: &["bowtie", "glasses", "watch"],
+    abilities: &["bowtie", "gadget", "glasses", "watch"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Agasa {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["gadget"]
     }

@@ -6,6 +6,7 @@ use super::super::{book, crimes};
 use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn frame(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -59,7 +60,18 @@ pub fn chameleon(ctx: &mut Ctx, run: &Run, killer: SlotId) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Anokata;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    stages: &["kill"],
+    roles: &["anokata"],
+    abilities: &["chameleon", "frame"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Anokata {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["frame"]
     }

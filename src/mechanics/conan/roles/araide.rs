@@ -4,6 +4,7 @@
 use super::super::phase::Run;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act, Attack, Defence};
 
 /// Heal's place in the protection chain: below Protect, above First Aid; a snipe passes it
@@ -34,7 +35,17 @@ pub fn held(ctx: &mut Ctx, defence: &Defence, reasons: &mut Vec<String>) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Araide;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_cured"],
+    abilities: &["heal"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Araide {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["heal"]
     }

@@ -5,6 +5,7 @@ use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Ctx, live_acts};
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -37,7 +38,17 @@ pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Boys;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_stake_out"],
+    abilities: &["db_stake_out"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Boys {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["db_stake_out"]
     }

@@ -5,6 +5,7 @@ use super::super::phase::Run;
 use crate::engine::SlotId;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::engine::{GameState, Refusal};
 use crate::kernel::Act;
 use crate::rules::Roleset;
@@ -23,7 +24,17 @@ pub fn voice_of_reason(ctx: &Ctx, able: &dyn Fn(SlotId, &str) -> bool) -> Option
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Eri;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    options: &["q24_lawsuits"],
+    abilities: &["lawsuit", "voice_of_reason"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Eri {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["lawsuit"]
     }

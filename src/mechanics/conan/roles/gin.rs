@@ -7,6 +7,7 @@ use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 /// The crime types Gin has erased: each once a game (§12.1).
@@ -72,7 +73,17 @@ pub fn carry_out(ctx: &mut Ctx, run: &Run) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Gin;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    stages: &["night_end"],
+    abilities: &["erase_evidence", "slander"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Gin {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["slander", "erase_evidence"]
     }

@@ -4,6 +4,7 @@
 use super::super::phase::Run;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act, Attack, Defence};
 
 /// First Aid's place in the protection chain: the lowest; a snipe passes it (§7).
@@ -29,7 +30,16 @@ pub fn held(ctx: &mut Ctx, run: &mut Run, defence: &Defence, reasons: &mut Vec<S
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Haibara;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    abilities: &["first_aid"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Haibara {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["first_aid"]
     }

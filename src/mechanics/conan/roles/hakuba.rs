@@ -5,6 +5,7 @@ use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 /// Is the player this role? A disguise reads as the disguise (§5).
@@ -40,7 +41,17 @@ pub fn identify(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Hakuba;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_identify_no", "pm_identify_yes"],
+    abilities: &["identify"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Hakuba {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["identify"]
     }

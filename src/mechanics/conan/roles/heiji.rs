@@ -4,6 +4,7 @@ use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 /// Is the player in the BO? Slander on him flips the answer (§5).
@@ -43,7 +44,18 @@ pub fn interrogate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Heiji;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_interrogate_bo", "pm_interrogate_not"],
+    roles: &["bowtie"],
+    abilities: &["bowtie", "interrogate"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Heiji {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["interrogate", "bowtie"]
     }

@@ -7,6 +7,7 @@ use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn frighten(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -72,7 +73,23 @@ pub fn steal(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Irish;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &[
+        "pm_frightened",
+        "pm_item_stolen",
+        "pm_nothing_to_steal",
+        "pm_stole",
+    ],
+    stages: &["other"],
+    abilities: &["frighten", "steal"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Irish {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["frighten", "steal"]
     }

@@ -4,6 +4,7 @@ use super::super::info;
 use super::super::phase::{self, Run};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -18,7 +19,17 @@ pub fn stake_out(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Jodie;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_stake_out"],
+    abilities: &["stake_out"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Jodie {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["stake_out"]
     }

@@ -8,6 +8,7 @@ use crate::engine::SlotId;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn charm(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -33,7 +34,17 @@ pub fn accompanied(ctx: &Ctx, able: &dyn Fn(SlotId, &str) -> bool) -> Vec<(SlotI
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Kazuha;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    options: &["q25_self_accompany"],
+    abilities: &["accompany", "protection_charm"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Kazuha {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["protection_charm", "accompany"]
     }

@@ -4,6 +4,7 @@
 use super::super::phase::Run;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act, Attack, Defence};
 
 /// The Bone Breaker's place in the protection chain: the highest (§7 step 4).
@@ -39,7 +40,16 @@ pub fn held(
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Makoto;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    abilities: &["bone_breaker"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Makoto {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["bone_breaker"]
     }

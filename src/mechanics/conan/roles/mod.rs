@@ -49,6 +49,12 @@ pub trait Role: Sync {
     /// The abilities whose actions this file resolves and refuses.
     fn abilities(&self) -> &'static [&'static str];
 
+    /// The roleset ids this file names (its templates, options, stages): the system's
+    /// requirements gather them with the shared ones (`requires::all`).
+    fn requires(&self) -> crate::engine::system::Requirements {
+        crate::engine::system::Requirements::NONE
+    }
+
     /// An action of one of its abilities that passed its gate.
     fn perform(&self, ctx: &mut Ctx, run: &mut Run, act: &Act) {
         let _ = run;

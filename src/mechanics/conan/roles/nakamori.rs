@@ -5,6 +5,7 @@ use super::super::phase::{self, Run};
 use super::vermouth::Disguises;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -47,7 +48,22 @@ pub fn face_pinch(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Nakamori;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &[
+        "pm_disguise_lost",
+        "pm_face_pinch_found",
+        "pm_face_pinch_none",
+    ],
+    stages: &["face_pinch"],
+    abilities: &["face_pinch"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Nakamori {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["face_pinch"]
     }

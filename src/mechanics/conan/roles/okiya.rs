@@ -5,6 +5,7 @@ use super::super::phase::{self, Run};
 use super::super::{book, info};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn track(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -22,7 +23,18 @@ pub fn track(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Okiya;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_track"],
+    roles: &["glasses"],
+    abilities: &["glasses", "track"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Okiya {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["track", "glasses"]
     }

@@ -10,6 +10,7 @@ use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 /// Every arrest of the stage, judged on the state before any of them.
@@ -114,7 +115,29 @@ pub fn stage(ctx: &mut Ctx, run: &mut Run, acts: &[Act]) {
 /// The police's file in the registry of Conan's roles: the arrest (resolved by its stage).
 pub struct Police;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &[
+        "host_suspended",
+        "pm_arrest_done",
+        "pm_arrest_false",
+        "pm_arrested",
+    ],
+    stages: &["arrest"],
+    options: &[
+        "q10_day_arrests",
+        "q11_charge",
+        "q12_erased_arrest",
+        "q13_killing_survived",
+    ],
+    abilities: &["arrest"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Police {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["arrest"]
     }

@@ -7,6 +7,7 @@ use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act, Attack, Defence};
 
 /// Protect's place in the protection chain: below the Bone Breaker and the watch, above Heal;
@@ -39,7 +40,17 @@ pub fn held(
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Ran;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    stages: &["protect"],
+    abilities: &["protect"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Ran {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["protect"]
     }

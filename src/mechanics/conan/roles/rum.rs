@@ -4,6 +4,7 @@
 use super::super::phase::{self, Run};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn confuse(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -21,7 +22,16 @@ pub fn confuse(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Rum;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    abilities: &["confuse"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Rum {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["confuse"]
     }

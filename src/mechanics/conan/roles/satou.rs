@@ -6,6 +6,7 @@ use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn release(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -46,7 +47,17 @@ pub fn free(ctx: &mut Ctx, run: &mut Run, act: &Act, what: &str) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Satou;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_released", "pub_released"],
+    abilities: &["release"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Satou {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["release"]
     }

@@ -4,6 +4,7 @@
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn house_search(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -54,7 +55,17 @@ pub fn report(ctx: &mut Ctx, run: &Run) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Shiratori;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_house_clean", "pm_house_search"],
+    abilities: &["house_search"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Shiratori {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["house_search"]
     }

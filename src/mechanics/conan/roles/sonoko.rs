@@ -2,6 +2,7 @@
 
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn best_friend(ctx: &mut Ctx, act: &Act) {
@@ -28,7 +29,17 @@ pub fn best_friend(ctx: &mut Ctx, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Sonoko;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_best_friend"],
+    abilities: &["best_friend"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Sonoko {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["best_friend"]
     }

@@ -9,6 +9,7 @@ use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::system::ActQuery;
+use crate::engine::system::Requirements;
 use crate::engine::{GameState, SlotId};
 use crate::kernel::{self, Act};
 use std::collections::BTreeMap;
@@ -139,7 +140,17 @@ pub fn expire(ctx: &mut Ctx) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Vermouth;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    roles: &["vermouth"],
+    abilities: &["disguise", "temporary_disguise"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Vermouth {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["disguise", "temporary_disguise"]
     }

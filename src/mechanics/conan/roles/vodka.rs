@@ -4,6 +4,7 @@
 use super::super::phase::{self, Run};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn discombobulate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
@@ -30,7 +31,17 @@ pub fn discombobulate(ctx: &mut Ctx, run: &mut Run, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Vodka;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_discombobulated"],
+    abilities: &["discombobulate"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Vodka {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["discombobulate"]
     }

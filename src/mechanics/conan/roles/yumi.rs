@@ -3,6 +3,7 @@
 
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::engine::system::Requirements;
 use crate::kernel::{self, Act};
 
 pub fn amor(ctx: &mut Ctx, act: &Act) {
@@ -34,7 +35,18 @@ pub fn amor(ctx: &mut Ctx, act: &Act) {
 /// This file in the registry of Conan's roles (`roles::ROLES`).
 pub struct Yumi;
 
+/// The roleset ids this role's file names (see `Role::requires`).
+const REQUIRES: Requirements = Requirements {
+    templates: &["pm_lover", "pm_lovers_side"],
+    options: &["lover_pairs"],
+    abilities: &["amor"],
+    ..Requirements::NONE
+};
+
 impl super::Role for Yumi {
+    fn requires(&self) -> Requirements {
+        REQUIRES
+    }
     fn abilities(&self) -> &'static [&'static str] {
         &["amor"]
     }
