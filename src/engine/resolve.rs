@@ -393,7 +393,8 @@ impl Ctx<'_> {
         }
     }
 
-    pub fn bump(&mut self, slot: SlotId, counter: &str) -> u32 {
+    /// Add one to a slot's counter and give the new count.
+    pub fn count_up(&mut self, slot: SlotId, counter: &str) -> u32 {
         let Some(s) = self.state.slots.get_mut(slot) else {
             return 0;
         };

@@ -1,6 +1,6 @@
 //! The moderator console: a ratatui TUI in the Elm style. [`app::App`] is the state,
 //! [`msg::Msg`] what happens, [`update::update`] the only place state changes (pure: disk and
-//! terminal work comes back as [`msg::Effect`]s for [`effects::perform`]), and [`view::view`]
+//! terminal work comes back as [`msg::Effect`]s for [`io::perform`]), and [`view::view`]
 //! draws the state. One keymap table ([`keymap::BINDINGS`]) drives dispatch, the help overlay
 //! and the status-bar hints. The console never decides a rule: every entry goes through
 //! `Game::submit`, whose refusal is shown as is.
@@ -16,12 +16,12 @@ pub mod confirm;
 pub mod diff;
 pub mod draft;
 pub mod editor;
-pub mod effects;
 pub mod error;
 pub mod form;
 pub mod fuzzy;
 pub mod help;
 pub mod input;
+pub mod io;
 pub mod keymap;
 pub mod log;
 pub mod msg;
@@ -68,7 +68,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> anyhow:
         // while the save is behind its journal, to write it once the host pauses.
         if app.save_due() && !event::poll(app::SAVE_WHEN_IDLE)? {
             let mut out = stdout();
-            effects::perform(app, Effect::Save, &mut out);
+            io::perform(app, Effect::Save, &mut out);
             out.flush()?;
             terminal.draw(|frame| view(app, frame))?;
             continue;
@@ -80,7 +80,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> anyhow:
         };
         if let Some(effect) = update(app, msg) {
             let mut out = stdout();
-            effects::perform(app, effect, &mut out);
+            io::perform(app, effect, &mut out);
             out.flush()?;
         }
         if resized {

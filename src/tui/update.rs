@@ -1,5 +1,5 @@
 //! `update(&mut App, Msg) -> Option<Effect>`: every change of the console happens here, and
-//! nothing here touches the disk or the terminal (that is `effects`). Entries go through
+//! nothing here touches the disk or the terminal (that is `io`). Entries go through
 //! `Game::submit`; a refused entry changes nothing and shows the engine's reason.
 
 use super::app::{App, Confirmed, Overlay, SaveState};

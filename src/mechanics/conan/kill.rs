@@ -183,7 +183,7 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Act]) {
         ctx.name(act.actor)
     ));
     if ctx.option("q7_attempt") == "designated" {
-        ctx.bump(killer, book::TURN_USED);
+        ctx.count_up(killer, book::TURN_USED);
     }
     if let Some(stop) = ctx.verdict_stop(&act.key()) {
         reasons.push(stop.1);
@@ -254,11 +254,11 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Act]) {
         .get(target)
         .is_some_and(|t| t.has_status(super::ABROAD) || t.has_status(super::ARRESTED));
     if bribe && reached {
-        ctx.bump(killer, book::BRIBE_USED);
+        ctx.count_up(killer, book::BRIBE_USED);
         crimes::commit(ctx, "bribe", killer, Some(target), false);
     }
     if reached && ctx.option("q7_attempt") == "reached" {
-        ctx.bump(killer, book::TURN_USED);
+        ctx.count_up(killer, book::TURN_USED);
     }
     if reached {
         // The kill happened, whatever became of it: investigations see it, a stake-out sees
@@ -286,7 +286,7 @@ fn bo_kill(ctx: &mut Ctx, run: &mut Run, orders: &[&Act]) {
         if killer_slot.own_roles().all(|r| r != "pisco")
             && let Some(pisco) = pisco
         {
-            ctx.bump(pisco, book::OTHER_ERASE_USED);
+            ctx.count_up(pisco, book::OTHER_ERASE_USED);
             run.ledger.erased.insert(target, pisco);
         }
     }

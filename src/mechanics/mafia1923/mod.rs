@@ -670,7 +670,7 @@ impl Rules {
                 Some((t, _)) => offence.push(format!("improper individual vote for {t}")),
             }
             if !offence.is_empty() {
-                let n = ctx.bump(voter, "offences");
+                let n = ctx.count_up(voter, "offences");
                 ctx.note(
                     format!("offence:{name}"),
                     "votes",

@@ -2,10 +2,10 @@
 //! roles, L47): what such a holder may not do with them. The role's own file knows nothing of
 //! it; the entry is refused here with the source's reason.
 
-use super::night::Move;
 use super::roles::{self, Entry, Lent};
 use crate::engine::Refusal;
 use crate::engine::resolve::Ctx;
+use crate::kernel::Act;
 
 /// What a borrowed role's move may not do.
 enum Limit {
@@ -157,7 +157,7 @@ pub fn refuse(entry: &Entry, role: &str) -> Result<(), Refusal> {
 }
 
 /// Why a borrowed role's move is skipped when it comes: it goes to the role's owner (L40).
-pub fn skipped(ctx: &Ctx, mv: &Move) -> Option<String> {
+pub fn skipped(ctx: &Ctx, mv: &Act) -> Option<String> {
     let (.., why) = LIMITS
         .iter()
         .find(|(a, limit, _)| *a == mv.ability && matches!(limit, Limit::NotTheOwner))?;
@@ -220,7 +220,7 @@ pub fn a_third_weaker(option: &str, base: u32, current: Option<u32>) -> u32 {
 /// holders' moves first, then the actor's and the wizard's copies (L40: "по приоритету первым
 /// учитывается оригинал"), then the moves made through an undead, always last (L42); moves of
 /// the same rank keep the order they were sent in.
-pub fn in_priority(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
+pub fn in_priority(ctx: &Ctx, acts: &[Act]) -> Vec<Act> {
     let order = |stage: &str| ctx.state.stage_order.iter().position(|s| s == stage);
     let mut out = acts.to_vec();
     out.sort_by_cached_key(|m| (order(&m.stage), rank(ctx, m)));
@@ -229,7 +229,11 @@ pub fn in_priority(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
 
 /// A move sent through an undead (its `undead` parameter, L42) is made from the dead player's
 /// side: the visit the kernel recorded for its maker is the undead's.
-pub fn visit_through_the_dead(ctx: &Ctx, run: &mut super::night::NightRun, mv: &Move) {
+pub fn visit_through_the_dead(
+    ctx: &Ctx,
+    run: &mut crate::kernel::Fold<super::night::CityNight>,
+    mv: &Act,
+) {
     let Some(undead) = mv.params.get("undead").and_then(|n| ctx.slot_of(n)) else {
         return;
     };
@@ -244,7 +248,7 @@ pub fn visit_through_the_dead(ctx: &Ctx, run: &mut super::night::NightRun, mv: &
 }
 
 /// 0: a role the player owns (or collected, L41); 1: a copy; 2: through an undead.
-fn rank(ctx: &Ctx, mv: &Move) -> u8 {
+fn rank(ctx: &Ctx, mv: &Act) -> u8 {
     if mv.params.contains_key("undead") {
         return 2;
     }

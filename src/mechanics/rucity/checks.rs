@@ -3,14 +3,16 @@
 //! self-check never touches the checker's negative role, and a verification shows the true
 //! colour (a self-check's verification is never black).
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::{kept, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 /// What a colour check shows on `target` tonight.
-pub fn shown_black(ctx: &Ctx, run: &NightRun, checker: SlotId, target: SlotId) -> bool {
+pub fn shown_black(ctx: &Ctx, run: &Fold<CityNight>, checker: SlotId, target: SlotId) -> bool {
     // Something that shows red whatever else holds (the imitator's illusion, L50).
     if super::roles::check_meets_red(run, target) {
         return false;
@@ -32,7 +34,7 @@ pub fn true_black(ctx: &Ctx, checker: SlotId, target: SlotId) -> bool {
 }
 
 /// Verification of a check the commissar received: the exact colour, the night's move spent.
-pub fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub fn verify(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
@@ -94,8 +96,8 @@ pub struct VerifyTexts {
 /// stopped.
 pub fn private_verify(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     texts: &VerifyTexts,
 ) -> Option<bool> {
     let Some(&target) = mv.targets.first() else {
@@ -159,9 +161,9 @@ pub const COLOUR_CHECKS: [&str; 3] = ["commissar", "lawyer_check", "inquisitor_c
 /// and role requests. The journalist's order is that of "проверки чеков" (L24): with the
 /// verifications by default, with the colour checks by option (Q22 `colour_checks`). Within a
 /// group, the order the moves were sent.
-pub fn in_order(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
+pub fn in_order(ctx: &Ctx, acts: &[Act]) -> Vec<Act> {
     let journalist_checks_colours = ctx.option("journalist_slot") == "colour_checks";
-    let group = |m: &Move| {
+    let group = |m: &Act| {
         let journalist = m.ability.starts_with("journalist_");
         u8::from(
             !(COLOUR_CHECKS.contains(&m.ability.as_str())
@@ -180,7 +182,7 @@ pub fn in_order(ctx: &Ctx, acts: &[Move]) -> Vec<Move> {
 /// doctor's, blocker's or bodyguard's move that went through tonight.
 pub fn withheld(
     ctx: &Ctx,
-    run: &NightRun,
+    run: &Fold<CityNight>,
     checker: SlotId,
     target: SlotId,
     with_covered: bool,
@@ -222,7 +224,7 @@ pub struct PrivateTexts {
 
 /// A colour check by the commissar's rules with all of its information private (L28, L29):
 /// the colour goes by PM in the morning, and is kept for the role's later moves.
-pub fn private_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, texts: &PrivateTexts) {
+pub fn private_check(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act, texts: &PrivateTexts) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };

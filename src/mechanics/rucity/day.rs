@@ -555,7 +555,7 @@ fn penalties_after_vote(ctx: &mut Ctx) {
         .map(|s| s.id)
         .collect();
     for id in banned {
-        if ctx.bump(id, "penalty_votes_missed") >= 2
+        if ctx.count_up(id, "penalty_votes_missed") >= 2
             && let Some(s) = ctx.state.slots.get_mut(id)
         {
             s.statuses.remove("penalty_no_vote");

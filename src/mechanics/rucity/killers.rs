@@ -2,15 +2,17 @@
 //! (P1, P2), each shot of a side may be carried out by an insurer when its shooter is stopped by
 //! an earlier move (§2.4), and every killer learns his victim's team (§2.7).
 
-use super::night::{self, Gate, Move, NightRun, Shot, Visit};
+use super::night::{self, CityNight, Gate, Shot, Visit};
 use super::roles::HIRED;
 use super::teams::{self, KillerSide};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::BTreeSet;
 
-pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
+pub fn run(ctx: &mut Ctx, run: &mut Fold<CityNight>, here: &[Act]) {
     let order = if run.ledger.night % 2 == 1 {
         [KillerSide::Mafia, KillerSide::Maniac]
     } else {
@@ -27,7 +29,7 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
         let mut budget = run.ledger.shot_plan.usable(side);
         stand_in_kills(ctx, run, side, here, &shooters, &mut hired_done);
         let ordered = carry_out_orders(ctx, run, side, here, &mut budget);
-        let primaries: Vec<&Move> = here.iter().filter(|m| side.kills(&m.ability)).collect();
+        let primaries: Vec<&Act> = here.iter().filter(|m| side.kills(&m.ability)).collect();
         for mv in primaries {
             if let Some(order_shot) = ordered {
                 let why = "the hired killer's attack landed: the group's own move is skipped unless his victim is saved (L49, L55)";
@@ -81,14 +83,14 @@ pub fn run(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) {
 /// kills made, so that none is lost or made twice.
 fn stand_in_kills(
     ctx: &mut Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     side: KillerSide,
-    here: &[Move],
+    here: &[Act],
     shooters: &BTreeSet<SlotId>,
     done: &mut BTreeSet<u64>,
 ) {
     let stand_in = HIRED.stand_in(ctx.roleset, &ctx.state, side);
-    let kills: Vec<&Move> = here
+    let kills: Vec<&Act> = here
         .iter()
         .filter(|m| HIRED.is_own_kill(&m.ability) && Some(m.actor) == stand_in)
         .collect();
@@ -120,9 +122,9 @@ fn stand_in_kills(
 /// shot of the order whose attack landed, if one did (the group's own moves are then skipped).
 fn carry_out_orders(
     ctx: &mut Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     side: KillerSide,
-    here: &[Move],
+    here: &[Act],
     budget: &mut u32,
 ) -> Option<usize> {
     let mut landed = None;
@@ -156,12 +158,12 @@ fn carry_out_orders(
 #[allow(clippy::too_many_arguments)]
 fn fire(
     ctx: &mut Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     side: KillerSide,
-    mv: &Move,
+    mv: &Act,
     target: SlotId,
     shot: usize,
-    here: &[Move],
+    here: &[Act],
     shooters: &BTreeSet<SlotId>,
 ) {
     let shooter = ctx.name(mv.actor);
@@ -244,9 +246,9 @@ struct Stopped {
 /// who sent an insurance move and has no shot of his own tonight (L2, L3, L14, L48).
 fn insure(
     ctx: &mut Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     stopped: &Stopped,
-    here: &[Move],
+    here: &[Act],
     shooters: &BTreeSet<SlotId>,
 ) {
     let &Stopped {
@@ -305,7 +307,7 @@ fn insure(
     if partner.is_none()
         && let Some(order) = here.iter().find(|m| HIRED.insures(m, side))
     {
-        let order = Move {
+        let order = Act {
             targets: if order.targets.is_empty() && !order.params.contains_key("role") {
                 vec![target]
             } else {
@@ -341,7 +343,7 @@ fn insure(
     };
     run.ledger.fired_insurers.insert(insurer);
     // An insurer who sent no insurance move insures by default (L2): his move is implied.
-    let implied = ctx.roleset.ability("insure").map(|def| Move {
+    let implied = ctx.roleset.ability("insure").map(|def| Act {
         seq: 0,
         actor: insurer,
         ability: def.id.clone(),
@@ -373,7 +375,7 @@ fn insure(
     } else {
         mv.key()
     };
-    let gated = Move {
+    let gated = Act {
         targets: vec![aim],
         ..mv.clone()
     };
@@ -450,7 +452,7 @@ fn insure(
 /// are intact, or between the two members of a mixed pair, a killer of the other group who
 /// sent an insurance move with a target of his own shoots it for a shot whose victim was saved
 /// (L55).
-pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn late_insurance(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     // Shots the group itself has made up for: the other group does not insure them too.
     let mut made_up = BTreeSet::new();
     for (mv, k) in std::mem::take(&mut run.ledger.after_the_order) {
@@ -519,7 +521,7 @@ pub fn late_insurance(ctx: &mut Ctx, run: &mut NightRun) {
 /// by a heal that will hold or a spare life at the doctor's stage; or the blocker's protection
 /// stopped it. An attack a bodyguard drew and died of, or one turned onto a ward who dies, was
 /// a kill: no save (L3 "успешно совершит убийство любого по цвету игрока").
-fn saved_victim(ctx: &Ctx, run: &NightRun, k: usize) -> Option<SlotId> {
+fn saved_victim(ctx: &Ctx, run: &Fold<CityNight>, k: usize) -> Option<SlotId> {
     let shot = run.ledger.shots.get(k)?;
     let target = shot.target.filter(|_| !shot.void)?;
     let landed_on = shot
@@ -540,8 +542,8 @@ fn saved_victim(ctx: &Ctx, run: &NightRun, k: usize) -> Option<SlotId> {
 /// A shot fired after the peaceful killers, for shot `k`'s side, by the maker of `mv`.
 fn late_shot(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     aim: SlotId,
     side: KillerSide,
     k: usize,
@@ -554,7 +556,7 @@ fn late_shot(
         targets: vec![aim],
         negative: true,
     });
-    let gated = Move {
+    let gated = Act {
         targets: vec![aim],
         ..mv.clone()
     };
@@ -615,7 +617,7 @@ fn lone_insurer_at_a_black(ctx: &Ctx, insurer: SlotId, aim: SlotId) -> bool {
 
 /// Every killer whose attack reached a victim who died learns the victim's team, if he lives
 /// (L115.2, L122, L134).
-pub fn tell_killers(ctx: &mut Ctx, run: &NightRun) {
+pub fn tell_killers(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let mut told = BTreeSet::new();
     for a in &run.attacks {
         if a.kind == "suicide" || a.attacker == a.victim || !told.insert((a.attacker, a.victim)) {

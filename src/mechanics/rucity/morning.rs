@@ -3,13 +3,14 @@
 //! peaceful role, the night notes), the header, the end-of-game check at the start of a day.
 
 use super::kept::Round;
-use super::night::NightRun;
+use super::night::CityNight;
 use super::{endgame, notes, posts, roles};
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
+use crate::kernel::Fold;
 
-pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn finish(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     // Survivors hear of the attempt first: the maid's change and the anonymous's feed cover
     // everything a player is told this morning.
     tell_survivors(ctx, run);
@@ -42,7 +43,7 @@ pub fn finish(ctx: &mut Ctx, run: &mut NightRun) {
 /// A player whom an attack reached and who lives learns of the attempt (L17, L115.4); so does
 /// one whose attacker the blocker's protection stopped, since he too was attacked and survived
 /// "по любой причине" (L115.4, L17).
-fn tell_survivors(ctx: &mut Ctx, run: &NightRun) {
+fn tell_survivors(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let mut told = std::collections::BTreeSet::new();
     for a in &run.attacks {
         if a.kind == "suicide" || !ctx.is_alive(a.victim) || !told.insert(a.victim) {

@@ -12,16 +12,10 @@ use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
 use crate::kernel::attack::{Told, UNSTOPPABLE};
 use crate::kernel::gate::Passing;
-use crate::kernel::{self, Attack, Block, Defence, Fold, Landing};
+use crate::kernel::{self, Act, Attack, Block, Defence, Fold, Landing};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use crate::kernel::{Gate, Visit};
-
-/// A move of the night as the host entered it: the kernel's act.
-pub type Move = kernel::Act;
-
-/// The night so far: the kernel's records and ru-city's ledger.
-pub type NightRun = Fold<CityNight>;
 
 /// A shot of a black side: it is realised when it kills a non-black (§2.3 R1–R3).
 #[derive(Clone, Debug)]
@@ -52,7 +46,7 @@ pub struct CityNight {
     pub fired_insurers: BTreeSet<SlotId>,
     /// The group's own moves skipped because its hired killer's attack landed, with that
     /// attack's shot: if his victim is saved after all, the group shoots late (L49, L121).
-    pub after_the_order: Vec<(Move, usize)>,
+    pub after_the_order: Vec<(Act, usize)>,
     /// Victims whose attack the blocker's protection stopped: they learn of the attempt in the
     /// morning (L115.4, L17) but are not attacked for the attacked-survivor rule, so a protected
     /// black's own shot stays in force (L5).
@@ -82,7 +76,7 @@ const BLACK_SHOTS: &[&str] = &[
 
 /// The players alive when the night began who hold `role`, in seat order.
 pub fn holders_at_start<'a>(
-    run: &'a NightRun,
+    run: &'a Fold<CityNight>,
     state: &'a GameState,
     role: &'a str,
 ) -> impl Iterator<Item = SlotId> + 'a {
@@ -95,7 +89,7 @@ pub fn holders_at_start<'a>(
 /// The same, without those who only borrow the role (the actor's copy, L40): the announced
 /// roles' lines of the morning post are the owners' alone, a borrower's result is by PM.
 pub fn owners_at_start<'a>(
-    run: &'a NightRun,
+    run: &'a Fold<CityNight>,
     state: &'a GameState,
     role: &'a str,
 ) -> impl Iterator<Item = SlotId> + 'a {
@@ -111,16 +105,21 @@ pub fn night_number(phase: u32) -> u32 {
 /// ru-city's rules as the kernel runs them: its roles' moves, the killers' stage, deaths
 /// settled at the doctor's stage, the attacked-survivor rule, the blocker's records and the
 /// extended format's first-nights limit.
-pub struct City;
+pub struct CityNightRules;
 
 /// Resolve a night: stages, deaths, shots, the morning.
 pub fn resolve(ctx: &mut Ctx) {
-    let mut run = NightRun::start(ctx);
+    let mut run = Fold::<CityNight>::start(ctx);
     run.ledger.night = night_number(ctx.state.phase);
     run.ledger.shot_plan = super::shots::night_shots(ctx.roleset, &ctx.state);
     run.acts = super::borrowed::in_priority(ctx, &run.acts).into();
     role_hooks::at_night(ctx, &mut run, Moment::Dusk);
-    kernel::run_phase(ctx, &mut run, &mut City, crate::rules::PhaseKind::Night);
+    kernel::run_phase(
+        ctx,
+        &mut run,
+        &mut CityNightRules,
+        crate::rules::PhaseKind::Night,
+    );
     settle_attacks(ctx, &mut run);
     killers::tell_killers(ctx, &run);
     super::werewolf::lose_peace(ctx, &run);
@@ -129,13 +128,13 @@ pub fn resolve(ctx: &mut Ctx) {
     morning::finish(ctx, &mut run);
 }
 
-impl kernel::Rules for City {
+impl kernel::Rules for CityNightRules {
     type Ledger = CityNight;
 
     /// A night note is the notes' own; any other move goes to the role that makes it; an
     /// ability the roleset gives an effect and no role claims is the kernel's to run; anything
     /// else is reported as not implemented, never silently dropped.
-    fn act(&mut self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn act(&mut self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         super::borrowed::visit_through_the_dead(ctx, run, mv);
         if super::notes::is_note(&mv.ability) {
             let why = "a night note: posted in the morning if its condition holds";
@@ -172,9 +171,9 @@ impl kernel::Rules for City {
     fn whole_stage(
         &mut self,
         ctx: &mut Ctx,
-        run: &mut NightRun,
+        run: &mut Fold<CityNight>,
         stage: &str,
-        acts: &[Move],
+        acts: &[Act],
     ) -> bool {
         // The night's shot plan opens the killers' stage: traced before the stages ran, it
         // showed the stage's group first, out of the order (F10).
@@ -198,7 +197,7 @@ impl kernel::Rules for City {
             return true;
         }
         // The stage's other moves go first, to their roles (a black kamikaze's suicide, L100).
-        let (shots, others): (Vec<Move>, Vec<Move>) = moves
+        let (shots, others): (Vec<Act>, Vec<Act>) = moves
             .into_iter()
             .partition(|m| BLACK_SHOTS.contains(&m.ability.as_str()));
         for act in &others {
@@ -208,7 +207,7 @@ impl kernel::Rules for City {
         true
     }
 
-    fn system_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
+    fn system_stage(&mut self, ctx: &mut Ctx, run: &mut Fold<CityNight>, stage: &str) {
         match stage {
             "late_insurance" => killers::late_insurance(ctx, run),
             other => ctx.warn(format!("stage `{other}` has no rule in ru-city")),
@@ -217,7 +216,7 @@ impl kernel::Rules for City {
 
     /// The doctor's stage settles the night's deaths (§7.3 step 11); then the roles learn or
     /// lose what the stage decided.
-    fn after_stage(&mut self, ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
+    fn after_stage(&mut self, ctx: &mut Ctx, run: &mut Fold<CityNight>, stage: &str) {
         if stage == "doctor" {
             settle_attacks(ctx, run);
         }
@@ -229,8 +228,8 @@ impl kernel::Rules for City {
     fn stop_before(
         &mut self,
         ctx: &mut Ctx,
-        run: &mut NightRun,
-        mv: &Move,
+        run: &mut Fold<CityNight>,
+        mv: &Act,
     ) -> Option<(StepResult, String)> {
         if let Some(why) = super::blocks::blocked(ctx, mv.actor, &mv.ability) {
             return Some((StepResult::Failed, why));
@@ -258,7 +257,7 @@ impl kernel::Rules for City {
         })
     }
 
-    fn blocked(&mut self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move, block: &Block) {
+    fn blocked(&mut self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act, block: &Block) {
         let role = move_role_name(ctx, mv);
         run.ledger.blocker_hits.push((block.by, role));
         tell_blocked(ctx, run, mv.actor);
@@ -269,7 +268,7 @@ impl kernel::Rules for City {
     fn defended(
         &mut self,
         ctx: &mut Ctx,
-        run: &mut NightRun,
+        run: &mut Fold<CityNight>,
         defence: &Defence,
         attack: &Attack,
         _reasons: &mut Vec<String>,
@@ -280,13 +279,23 @@ impl kernel::Rules for City {
     }
 
     /// The imitator's illusion takes an attack aimed at the maniac (L50).
-    fn immunity(&mut self, ctx: &mut Ctx, run: &mut NightRun, attack: &Attack) -> Option<String> {
+    fn immunity(
+        &mut self,
+        ctx: &mut Ctx,
+        run: &mut Fold<CityNight>,
+        attack: &Attack,
+    ) -> Option<String> {
         role_hooks::takes_attack(ctx, run, attack)
     }
 
     /// On the extended format's nights 1–2 at most one black dies by another black's shot
     /// (L131.5): a second such shot is void, and no reserve is kept.
-    fn veto(&mut self, ctx: &mut Ctx, run: &mut NightRun, attack: &Attack) -> Option<String> {
+    fn veto(
+        &mut self,
+        ctx: &mut Ctx,
+        run: &mut Fold<CityNight>,
+        attack: &Attack,
+    ) -> Option<String> {
         let shot = attack.tag?;
         if !black_on_black_limit(ctx, run, attack.attacker, attack.victim) {
             return None;
@@ -297,7 +306,7 @@ impl kernel::Rules for City {
         Some("extended format, nights 1–2: a black already died by a black's shot; this shot is skipped and no reserve is kept (L131.5)".into())
     }
 
-    fn killed(&mut self, ctx: &mut Ctx, run: &mut NightRun, a: &Attack) {
+    fn killed(&mut self, ctx: &mut Ctx, run: &mut Fold<CityNight>, a: &Attack) {
         if a.tag.is_some()
             && teams::black(ctx, a.attacker)
             && teams::black(ctx, a.victim)
@@ -331,11 +340,17 @@ impl kernel::Rules for City {
 
 /// A move's gate: if `blockable`, an arrest stops it, and so does the blocker's protection
 /// unless the move is `negative` (a protected player's negative moves stay in force, L5).
-pub fn gate(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, blockable: bool, negative: bool) -> Gate {
+pub fn gate(
+    ctx: &mut Ctx,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
+    blockable: bool,
+    negative: bool,
+) -> Gate {
     kernel::gate::gate(
         ctx,
         run,
-        &mut City,
+        &mut CityNightRules,
         mv,
         Passing {
             blockable,
@@ -348,8 +363,8 @@ pub fn gate(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, blockable: bool, negat
 /// a move without a target or stopped at the gate.
 pub fn target_through_gate(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     blockable: bool,
     negative: bool,
 ) -> Option<SlotId> {
@@ -364,7 +379,7 @@ pub fn target_through_gate(
     Some(target)
 }
 
-pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
+pub fn tell_blocked(ctx: &mut Ctx, run: &mut Fold<CityNight>, slot: SlotId) {
     if run.told_blocked.insert(slot) {
         ctx.say(Audience::Slot(slot), "pm_blocked", &[]);
     }
@@ -373,7 +388,7 @@ pub fn tell_blocked(ctx: &mut Ctx, run: &mut NightRun, slot: SlotId) {
 /// Will a heal on `p` sent tonight hold at the doctor's stage? The healer lives, is not
 /// blocked, was not attacked by a killer (a self-heal survives that, L16), and no black
 /// bodyguard stops heals on `p` (L89).
-pub fn heal_will_hold(ctx: &Ctx, run: &NightRun, p: SlotId) -> bool {
+pub fn heal_will_hold(ctx: &Ctx, run: &Fold<CityNight>, p: SlotId) -> bool {
     if role_hooks::stops_heal(run, p) {
         return false;
     }
@@ -398,7 +413,7 @@ pub fn after_stage(ctx: &Ctx, stage: &str, of: &str) -> bool {
 }
 
 /// The name of the role whose ability a move uses (`Доктор`, `Мафия`).
-pub fn move_role_name(ctx: &Ctx, mv: &Move) -> String {
+pub fn move_role_name(ctx: &Ctx, mv: &Act) -> String {
     acting_role_name(ctx, mv.actor, &mv.ability)
 }
 
@@ -430,8 +445,8 @@ pub fn visit_roles<'v>(ctx: &Ctx, visits: impl Iterator<Item = &'v Visit>) -> Ve
 #[allow(clippy::too_many_arguments)]
 pub fn attack_move(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     victim: SlotId,
     cause: &'static str,
     shot: Option<usize>,
@@ -453,7 +468,7 @@ pub fn attack_move(
 #[allow(clippy::too_many_arguments)]
 pub fn attack(
     ctx: &mut Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     attacker: SlotId,
     victim: SlotId,
     cause: &'static str,
@@ -475,7 +490,7 @@ pub fn attack(
     let sent = Attack::new(attacker, victim, cause)
         .strength(strength)
         .tagged(shot);
-    let landing = kernel::attack::attack(ctx, run, &mut City, sent, reasons);
+    let landing = kernel::attack::attack(ctx, run, &mut CityNightRules, sent, reasons);
     match landing {
         Landing::Landed(i) => {
             if let Some(s) = shot.and_then(|s| run.ledger.shots.get_mut(s)) {
@@ -501,7 +516,12 @@ fn attack_role_name(ctx: &Ctx, kind: &str) -> String {
 }
 
 /// On the extended format's nights 1–2 at most one black dies by another black's shot (L131.5).
-fn black_on_black_limit(ctx: &Ctx, run: &NightRun, attacker: SlotId, victim: SlotId) -> bool {
+fn black_on_black_limit(
+    ctx: &Ctx,
+    run: &Fold<CityNight>,
+    attacker: SlotId,
+    victim: SlotId,
+) -> bool {
     if ctx.option("format") != "extended"
         || run.ledger.night > 2
         || !teams::black(ctx, attacker)
@@ -518,16 +538,16 @@ fn black_on_black_limit(ctx: &Ctx, run: &NightRun, attacker: SlotId, victim: Slo
 }
 
 /// Settle every attack not settled yet: a healed victim survives, the others die.
-pub fn settle_attacks(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn settle_attacks(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     role_hooks::at_night(ctx, run, Moment::Strikes);
     role_hooks::at_night(ctx, run, Moment::SpareLives);
-    kernel::attack::settle(ctx, run, &mut City, Told::Note("doctor"));
+    kernel::attack::settle(ctx, run, &mut CityNightRules, Told::Note("doctor"));
 }
 
 /// A knocked-down move whose maker asked for it (`{"fake_self": "yes"}`: the geisha's, the
 /// executor's) shows outside observers a move into himself (L115.11, L115.12): his visit is
 /// recorded on himself.
-pub fn fake_self(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub fn fake_self(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if mv.params.get("fake_self").is_none_or(|v| v != "yes") {
         return;
     }
@@ -550,7 +570,7 @@ pub fn fake_self(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// Record a move's step in the outcome; a move that went through counts as a use of its
 /// ability (the once-per-game limits).
-pub fn step(ctx: &mut Ctx, mv: &Move, result: StepResult, reasons: Vec<String>) {
+pub fn step(ctx: &mut Ctx, mv: &Act, result: StepResult, reasons: Vec<String>) {
     if result == StepResult::Success {
         ctx.spend_use(mv.actor, &mv.ability, &mv.entered);
     }
@@ -573,7 +593,7 @@ const TOLD_WHEN_KNOCKED_DOWN: &[&str] = &[
 ];
 const MAY_TRY_AGAIN: &[&str] = &["madman", "cultist_devour", "fanatic_revenge"];
 
-fn tell_failed(ctx: &mut Ctx, mv: &Move) {
+fn tell_failed(ctx: &mut Ctx, mv: &Act) {
     let template = if TOLD_WHEN_KNOCKED_DOWN.contains(&mv.ability.as_str()) {
         "pm_move_failed"
     } else if MAY_TRY_AGAIN.contains(&mv.ability.as_str()) {

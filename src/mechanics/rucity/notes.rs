@@ -5,11 +5,12 @@
 //! one that breaks the rules is flagged for the host.
 
 use super::kept::Round;
-use super::night::NightRun;
+use super::night::CityNight;
 use super::roles;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, Step, StepResult, Verdict};
 use crate::engine::resolve::Ctx;
+use crate::kernel::Fold;
 
 /// The ability of a night note, which every peaceful role has.
 const NOTE: &str = "night_note";
@@ -18,7 +19,7 @@ pub fn is_note(ability: &str) -> bool {
     ability == NOTE
 }
 
-pub fn publish(ctx: &mut Ctx, run: &NightRun, victims: &[SlotId]) {
+pub fn publish(ctx: &mut Ctx, run: &Fold<CityNight>, victims: &[SlotId]) {
     let notes: Vec<_> = run.acts_of(NOTE);
     let dead: Vec<String> = victims.iter().map(|v| ctx.name(*v)).collect();
     let mut posted = Vec::new();
@@ -66,7 +67,7 @@ pub fn publish(ctx: &mut Ctx, run: &NightRun, victims: &[SlotId]) {
 /// Evaluate a note's condition: `;`-separated clauses, each maybe negated with `!`:
 /// `commissar=passed|failed|withheld`, `doctor=hit|miss`, `blocker=hit|miss`, `dead=NAME`,
 /// `alive=NAME`, `quiet` (nobody died). The author can only use what the morning shows (L167).
-pub fn holds(ctx: &Ctx, run: &NightRun, condition: &str, dead: &[String]) -> (bool, String) {
+pub fn holds(ctx: &Ctx, run: &Fold<CityNight>, condition: &str, dead: &[String]) -> (bool, String) {
     let condition = condition.trim();
     if condition.is_empty() {
         return (true, "an unconditional note is posted".into());

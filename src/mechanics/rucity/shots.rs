@@ -3,10 +3,11 @@
 //! reserve after the night. Entry checks and the night use the same pure [`night_shots`].
 
 use super::kept;
-use super::night::NightRun;
+use super::night::CityNight;
 use super::teams::{self, KillerSide};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
+use crate::kernel::Fold;
 use crate::rules::Roleset;
 use std::collections::BTreeMap;
 
@@ -160,7 +161,7 @@ pub fn night_shots(roleset: &Roleset, state: &GameState) -> NightShots {
     out
 }
 
-/// Move every unrealised shot of `from` to `to`; how many moved.
+/// Act every unrealised shot of `from` to `to`; how many moved.
 fn move_reserve(reserve: &mut BTreeMap<KillerSide, u32>, from: KillerSide, to: KillerSide) -> u32 {
     let moved = reserve.insert(from, 0).unwrap_or(0);
     *reserve.entry(to).or_default() += moved;
@@ -258,7 +259,7 @@ pub fn start_of_night(ctx: &mut Ctx, plan: &NightShots) {
 
 /// R10 (L52): an extra poisoning the poisoner did not use comes back to the surviving blacks as
 /// a shot.
-fn return_the_extra_poisoning(ctx: &mut Ctx, run: &NightRun) {
+fn return_the_extra_poisoning(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let Some(from) = run.ledger.shot_plan.extra_poisoning else {
         return;
     };
@@ -293,7 +294,7 @@ pub fn extra_shot_for_the_blacks(ctx: &mut Ctx, from: KillerSide, why: &str) {
 
 /// After the night: a side keeps every shot it did not realise (R1–R3); a realised shot is one
 /// that killed a non-black, a void one is spent without reserve (R20).
-pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
+pub fn end_of_night(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for side in KillerSide::ALL {
         let carry = run
             .ledger
@@ -336,7 +337,7 @@ pub fn end_of_night(ctx: &mut Ctx, run: &NightRun) {
 /// the killer gets an extra move the next night, R6, L11). The death must be this attack's
 /// kill: when another killer's attack on the same victim landed first, the kill is his (L122)
 /// and this shot was not realised, so it stays in reserve (L2, L3).
-fn realised(ctx: &Ctx, run: &NightRun, attack: usize) -> bool {
+fn realised(ctx: &Ctx, run: &Fold<CityNight>, attack: usize) -> bool {
     run.attacks.get(attack).is_some_and(|a| {
         let slot = ctx.state.slots.get(a.victim);
         run.killed_by(a.victim) == Some(attack)
@@ -348,7 +349,7 @@ fn realised(ctx: &Ctx, run: &NightRun, attack: usize) -> bool {
 /// Kills tonight by blacks of `side` through a peaceful role's killing move (L11): every attack
 /// that killed whose attacker is of the side and whose kind is not the side's own shot. The
 /// faceless killed so spends nothing: the next night's shot stays in force (R5, L11).
-fn peaceful_role_kills(ctx: &Ctx, run: &NightRun, side: KillerSide) -> u32 {
+fn peaceful_role_kills(ctx: &Ctx, run: &Fold<CityNight>, side: KillerSide) -> u32 {
     run.attacks
         .iter()
         .enumerate()
@@ -370,7 +371,7 @@ fn peaceful_role_kills(ctx: &Ctx, run: &NightRun, side: KillerSide) -> u32 {
 
 /// A kill through a peaceful role spends the killer's nearest shot (L11): tonight's when the
 /// side had one left, else the next new one. A side's own night uses up what was spent ahead.
-fn settle_spent_ahead(ctx: &mut Ctx, run: &NightRun, side: KillerSide, ahead: u32) {
+fn settle_spent_ahead(ctx: &mut Ctx, run: &Fold<CityNight>, side: KillerSide, ahead: u32) {
     let due = run.ledger.shot_plan.sides.get(&side).is_some_and(|s| s.due);
     let owed_before = kept::of(&ctx.state)
         .spent_ahead

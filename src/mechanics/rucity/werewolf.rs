@@ -4,11 +4,13 @@
 //! black is out. Their kills resolve in the killers' stage as one attack each, outside the
 //! mafia's and the maniac's shot counters.
 
-use super::night::{self, Gate, Move, NightRun, Visit};
+use super::night::{self, CityNight, Gate, Visit};
 use super::teams;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::rules::Roleset;
 
 /// The status of a werewolf who still checks red (until his first successful kill).
@@ -17,12 +19,12 @@ pub const PEACEFUL: &str = "peaceful_status";
 /// Does a colour check show this werewolf red tonight? He holds his peaceful status and none
 /// of his attacks tonight has killed (L49–L54: "если убивает и чекается в одну ночь, чек
 /// сразу выдаст черного").
-pub fn checks_red(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
+pub fn checks_red(ctx: &Ctx, run: &Fold<CityNight>, target: SlotId) -> bool {
     ctx.has_status(target, PEACEFUL) && !killed_tonight(ctx, run, target)
 }
 
 /// Has `slot` killed someone with an attack tonight (a dead victim, not himself)?
-fn killed_tonight(ctx: &Ctx, run: &NightRun, slot: SlotId) -> bool {
+fn killed_tonight(ctx: &Ctx, run: &Fold<CityNight>, slot: SlotId) -> bool {
     // The mercenary's orders are the mafia's kills, not his (L49); a werewolf's insurance of a
     // killer side is that side's shot (the geisha's, L54).
     let own_side = ctx
@@ -65,7 +67,7 @@ const SPEND_AHEAD: [&str; 3] = ["joker", "poisoner", "executor"];
 /// The morning: a werewolf whose kill succeeded tonight checks black from now on; a joker,
 /// poisoner or executor who killed through his peaceful role loses the next night's kill,
 /// whatever the mafia's and the maniac's nights (L11), unless his victim was the faceless.
-pub fn lose_peace(ctx: &mut Ctx, run: &NightRun) {
+pub fn lose_peace(ctx: &mut Ctx, run: &Fold<CityNight>) {
     spend_ahead(ctx, run);
     let killers: Vec<SlotId> = ctx
         .state
@@ -88,7 +90,7 @@ pub fn lose_peace(ctx: &mut Ctx, run: &NightRun) {
     }
 }
 
-fn spend_ahead(ctx: &mut Ctx, run: &NightRun) {
+fn spend_ahead(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let next = run.ledger.night + 1;
     let spent: Vec<(SlotId, SlotId)> = run
         .attacks
@@ -186,15 +188,15 @@ pub fn gun_refusal(
 }
 
 /// Why a werewolf's special move fails on its target (a protection that stops it), if it does.
-pub type TargetStop<'a> = &'a dyn Fn(&Ctx, &NightRun, SlotId) -> Option<String>;
+pub type TargetStop<'a> = &'a dyn Fn(&Ctx, &Fold<CityNight>, SlotId) -> Option<String>;
 
 /// A werewolf's special move (the joker's check, the poisoner's poison) through the night's gate
 /// and the protections on its target; when it is stopped its maker is told with `failed` and
 /// the step is written (L52, L115.3). Returns the target when the move goes on.
 pub fn special_move(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     failed: &str,
     stops: &[TargetStop],
 ) -> Option<SlotId> {
@@ -225,7 +227,7 @@ pub fn special_move(
 
 /// A werewolf's kill in the killers' stage: one attack on his target, through the night's
 /// gate, as any killer's.
-pub fn kill(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, cause: &'static str) {
+pub fn kill(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act, cause: &'static str) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };

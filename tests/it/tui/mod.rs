@@ -72,10 +72,10 @@ impl Harness {
     /// test keeps typing: `pauses` false).
     pub fn send(&mut self, msg: Msg) -> &mut Self {
         if let Some(effect) = update(&mut self.app, msg) {
-            effects::perform(&mut self.app, effect, &mut self.terminal);
+            io::perform(&mut self.app, effect, &mut self.terminal);
         }
         if self.pauses && self.app.save_due() {
-            effects::perform(&mut self.app, Effect::Save, &mut self.terminal);
+            io::perform(&mut self.app, Effect::Save, &mut self.terminal);
         }
         self
     }

@@ -24,7 +24,7 @@ impl Role for Bodyguard {
         if spent || !COVERED.contains(&attack.kind.as_str()) {
             return None;
         }
-        ctx.bump(attack.victim, AUTO_SPENT);
+        ctx.count_up(attack.victim, AUTO_SPENT);
         Some((
             "the Bodyguard's automatic self-protection (once per game)".into(),
             Some("injured".into()),

@@ -19,7 +19,7 @@ impl Role for Butler {
         match attack.kind.as_str() {
             "poison" => Some("Butlers are immune to poison".into()),
             "mafia" => {
-                let n = ctx.bump(attack.victim, MAFIA_ATTEMPTS);
+                let n = ctx.count_up(attack.victim, MAFIA_ATTEMPTS);
                 (n <= 2).then(|| {
                     format!("a Butler survives the first two Mafia attempts (this is attempt {n})")
                 })

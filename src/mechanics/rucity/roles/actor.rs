@@ -5,11 +5,13 @@
 //! (the move is skipped), nor an undead one. What a copied role may not do is
 //! [`super::super::borrowed`]'s.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "actor";
 /// At most this many players copied in a game (L40).
@@ -75,7 +77,7 @@ impl Role for Actor {
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
         super::carry_record(ctx, from, to, |c: &mut Copied| &mut c.0);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             copy(ctx, run, mv);
             true
@@ -128,7 +130,7 @@ fn copied_role(state: &GameState, target: SlotId) -> String {
     role.clone()
 }
 
-fn copy(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn copy(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };

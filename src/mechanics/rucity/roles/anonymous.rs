@@ -5,11 +5,13 @@
 //! feels it: a PM every morning. A colour check or a comparison on the anonymous gives no
 //! information (L6, L24).
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "anonymous";
 /// On a watched player, pointing at the anonymous.
@@ -41,7 +43,7 @@ impl Role for Anonymous {
     fn withholds_colour(
         &self,
         ctx: &Ctx,
-        _run: &super::night::NightRun,
+        _run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> Option<String> {
         super::no_information_on_holders(ctx, target, ROLE, "the anonymous")
@@ -53,7 +55,7 @@ impl Role for Anonymous {
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
         super::relink(ctx, WATCHED, from, to);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             watch(ctx, run, mv);
             true
@@ -96,7 +98,7 @@ impl Role for Anonymous {
         }
         Ok(())
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell(ctx, run);
     }
     fn history(&self) -> &'static [&'static str] {
@@ -119,7 +121,7 @@ fn watched_by(state: &GameState, anonymous: SlotId) -> Vec<SlotId> {
         .collect()
 }
 
-fn watch(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn watch(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         // A failed replacement leaves the old watch in place (L26).
         return night::step(ctx, mv, result, vec![why]);
@@ -149,7 +151,7 @@ fn watch(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// The morning: each watched player feels it; the anonymous gets what they were told.
-fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let anonymous: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE)
         .filter(|a| ctx.is_alive(*a))
         .collect();

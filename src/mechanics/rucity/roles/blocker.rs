@@ -3,10 +3,12 @@
 //! stopped, his negative ones stay). "Hit" is public when any move was stopped.
 
 use super::Role;
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::kernel::{Block, Defence};
 
 pub struct Blocker;
@@ -25,16 +27,16 @@ impl Role for Blocker {
     fn id(&self) -> &'static str {
         "blocker"
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         matches!(mv.ability.as_str(), "blocker_arrest" | "blocker_protect") && {
             act(ctx, run, mv);
             true
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell(ctx, run);
     }
-    fn public_line(&self, ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+    fn public_line(&self, ctx: &Ctx, run: &Fold<CityNight>) -> Option<&'static str> {
         public_line(ctx, run)
     }
     fn owes_a_move(&self) -> bool {
@@ -45,7 +47,7 @@ impl Role for Blocker {
     }
 }
 
-fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn act(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -101,12 +103,12 @@ fn block(by: SlotId, spares_negative: bool, how: &str) -> Block {
 }
 
 /// The blockers who acted tonight (a living blocker who sent nothing still gets "miss").
-fn blockers(ctx: &Ctx, run: &NightRun) -> Vec<SlotId> {
+fn blockers(ctx: &Ctx, run: &Fold<CityNight>) -> Vec<SlotId> {
     night::holders_at_start(run, &ctx.state, "blocker").collect()
 }
 
 /// Morning: the blocker learns the roles he stopped.
-fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for b in blockers(ctx, run) {
         let mut hit: Vec<String> = run
             .ledger
@@ -136,7 +138,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
 
 /// The public line of the morning post: hit when any move was stopped, else miss; none when
 /// no blocker was in play.
-fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+fn public_line(ctx: &Ctx, run: &Fold<CityNight>) -> Option<&'static str> {
     let first = night::owners_at_start(run, &ctx.state, "blocker").next()?;
     Some(
         if run.ledger.blocker_hits.iter().any(|(by, _)| *by == first) {
@@ -149,7 +151,7 @@ fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
 
 /// Is `target` under a blocker's protection tonight? (The joker's check and the poisoner's
 /// poison fail on him, L51, L52.)
-pub fn protects(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
+pub fn protects(ctx: &Ctx, run: &Fold<CityNight>, target: SlotId) -> bool {
     run.defences.iter().any(|d| {
         d.target == target
             && d.from.is_none()

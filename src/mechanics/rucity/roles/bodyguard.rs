@@ -13,11 +13,13 @@
 //! player again, has the alibi, turns a black killer onto a red ward (Q45 `faceless_bodyguard`),
 //! and learns the role, first target and side of whoever kills his ward.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, kamikaze, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "bodyguard";
 /// Slot counters: the night of his last guard and his ward then (slot id + 1).
@@ -57,17 +59,17 @@ struct Tonight {
     first_targets: Vec<(SlotId, SlotId)>,
 }
 
-fn guards(run: &NightRun) -> &[Guard] {
+fn guards(run: &Fold<CityNight>) -> &[Guard] {
     run.ledger.roles.get::<Tonight>().map_or(&[], |t| &t.guards)
 }
 
-fn turned_attacks(run: &NightRun) -> &[Turned] {
+fn turned_attacks(run: &Fold<CityNight>) -> &[Turned] {
     run.ledger.roles.get::<Tonight>().map_or(&[], |t| &t.turned)
 }
 
 /// The black bodyguard guarding `ward` whom `attacker` shot at, his attack turned onto the
 /// ward (the frame of L99), if there is one.
-pub fn turned_onto_ward(run: &NightRun, attacker: SlotId, ward: SlotId) -> Option<SlotId> {
+pub fn turned_onto_ward(run: &Fold<CityNight>, attacker: SlotId, ward: SlotId) -> Option<SlotId> {
     let first_targets = run.ledger.roles.get::<Tonight>()?.first_targets.as_slice();
     guards(run)
         .iter()
@@ -76,7 +78,7 @@ pub fn turned_onto_ward(run: &NightRun, attacker: SlotId, ward: SlotId) -> Optio
 }
 
 /// Does a bodyguard's guard on `ward` go through tonight?
-pub fn guarded(run: &NightRun, ward: SlotId) -> bool {
+pub fn guarded(run: &Fold<CityNight>, ward: SlotId) -> bool {
     guards(run).iter().any(|g| g.ward == ward)
 }
 
@@ -97,7 +99,7 @@ impl Role for Bodyguard {
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::StageCloses("killers") {
             alibi(ctx, run);
         }
@@ -105,7 +107,7 @@ impl Role for Bodyguard {
     fn redirect_attack(
         &self,
         ctx: &Ctx,
-        run: &mut NightRun,
+        run: &mut Fold<CityNight>,
         attack: &super::Aimed,
         reasons: &mut Vec<String>,
     ) -> Option<SlotId> {
@@ -119,7 +121,7 @@ impl Role for Bodyguard {
         );
         (to != attack.victim).then_some(to)
     }
-    fn stops_heal(&self, run: &NightRun, target: SlotId) -> bool {
+    fn stops_heal(&self, run: &Fold<CityNight>, target: SlotId) -> bool {
         heal_stopped(run, target)
     }
     fn id(&self) -> &'static str {
@@ -131,12 +133,12 @@ impl Role for Bodyguard {
     fn stops(
         &self,
         ctx: &Ctx,
-        run: &NightRun,
-        mv: &Move,
+        run: &Fold<CityNight>,
+        mv: &Act,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         stops(ctx, run, mv)
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             guard(ctx, run, mv);
             true
@@ -177,7 +179,7 @@ impl Role for Bodyguard {
         }
         Ok(())
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell(ctx, run);
     }
     fn inherited(&self) -> &'static [&'static str] {
@@ -187,7 +189,7 @@ impl Role for Bodyguard {
 
 /// A black bodyguard's alibi (L89): once an attack reached his ward, every role finds his
 /// move made on the alibi player instead (trackers included).
-pub fn alibi(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn alibi(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     for mv in run.acts_of(ROLE) {
         let Some(alibi) = mv.params.get("alibi").and_then(|n| ctx.slot_of(n)) else {
             continue;
@@ -219,7 +221,7 @@ pub fn guarded_last_night(me: &crate::engine::Slot, ward: SlotId, night: u32) ->
     me.counter(LAST_WARD) == ward as u32 + 1 && me.counter(LAST_NIGHT) + 1 == night
 }
 
-fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn guard(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(ward) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -295,7 +297,7 @@ fn guard(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// (L20, L89). Records the turn and says why.
 pub fn redirect(
     ctx: &Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     attacker: SlotId,
     victim: SlotId,
     kind: &str,
@@ -353,7 +355,7 @@ pub fn redirect(
 }
 
 /// A black bodyguard's ward cannot be saved by the doctor tonight (L89, L4).
-pub fn heal_stopped(run: &NightRun, target: SlotId) -> bool {
+pub fn heal_stopped(run: &Fold<CityNight>, target: SlotId) -> bool {
     guards(run).iter().any(|g| g.interferes && g.ward == target)
 }
 
@@ -361,7 +363,7 @@ pub fn heal_stopped(run: &NightRun, target: SlotId) -> bool {
 /// negative role when the bodyguard was attacked directly too); a surviving bodyguard learns
 /// the target and the role; a black bodyguard whose ward was killed learns the killer's name,
 /// side and first target.
-fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for t in turned_attacks(run) {
         let role = teams::role_name(ctx.roleset, &t.kind);
         if ctx.is_alive(t.bodyguard) {
@@ -470,7 +472,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
 }
 
 /// Why a black killer's shot stops: he and the black bodyguard chose each other (L89).
-fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
     let killer = mv.def().tags.iter().any(|t| t == "killer");
     if !killer || !teams::black(ctx, mv.actor) {
         return None;

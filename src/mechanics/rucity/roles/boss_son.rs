@@ -117,7 +117,7 @@ impl Role for Heir {
     fn black_checks_red(
         &self,
         ctx: &Ctx,
-        _run: &super::night::NightRun,
+        _run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> bool {
         checks_red(ctx, target)
@@ -128,8 +128,8 @@ impl Role for Heir {
     fn night_move(
         &self,
         ctx: &mut Ctx,
-        run: &mut super::night::NightRun,
-        mv: &super::night::Move,
+        run: &mut crate::kernel::Fold<super::night::CityNight>,
+        mv: &crate::kernel::Act,
     ) -> bool {
         if mv.ability != self.successor {
             return self.killer().night_move(ctx, run, mv);

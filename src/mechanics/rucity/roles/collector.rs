@@ -9,11 +9,13 @@
 //! (`{"yield": "yes"}`) or refuse roles (`{"skip_roles": "id,id"}`). Of several roles at once
 //! he gets one, drawn for the host; the rest go to the active citizens.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "collector";
 
@@ -117,7 +119,7 @@ impl Role for Collector {
         super::carry_record(ctx, from, to, |c: &mut Collectors| &mut c.0);
         super::pass_lent_roles(ctx, ROLE, from, to);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             name_targets(ctx, run, mv);
             true
@@ -159,7 +161,7 @@ pub fn pending_role(state: &GameState, collector: SlotId) -> Option<String> {
         .then(|| role.clone())
 }
 
-fn name_targets(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn name_targets(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }

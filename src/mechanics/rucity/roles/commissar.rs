@@ -5,11 +5,13 @@
 //! (`{"substitute": ..., "substitute_if": ...}`), unless his move fails (L85).
 
 use super::checks::{self, shown_black};
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::{Entry, Role, investigator, kept, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub struct Commissar;
 
@@ -33,7 +35,7 @@ impl Role for Commissar {
     fn id(&self) -> &'static str {
         "commissar"
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "commissar" => commissar(ctx, run, mv),
             "commissar_verify" => checks::verify(ctx, run, mv),
@@ -56,7 +58,7 @@ impl Role for Commissar {
             _ => Ok(()),
         }
     }
-    fn public_line(&self, ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+    fn public_line(&self, ctx: &Ctx, run: &Fold<CityNight>) -> Option<&'static str> {
         public_line(ctx, run)
     }
     fn owes_a_move(&self) -> bool {
@@ -67,7 +69,7 @@ impl Role for Commissar {
     }
 }
 
-fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn commissar(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
@@ -80,8 +82,8 @@ fn commissar(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 fn check(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     target: SlotId,
 ) -> (&'static str, StepResult, Vec<String>) {
     let tell = |ctx: &mut Ctx, template: &str, args: &[(&str, String)]| {
@@ -158,7 +160,7 @@ fn check(
 
 /// The check a black commissar gives the investigator instead of his own (L85): the
 /// `substitute` colour, if its `substitute_if` condition on the real colour holds.
-fn substitute(mv: &Move, black: bool) -> Option<&'static str> {
+fn substitute(mv: &Act, black: bool) -> Option<&'static str> {
     let colour = mv.params.get("substitute")?;
     let condition = mv
         .params
@@ -175,7 +177,7 @@ fn substitute(mv: &Move, black: bool) -> Option<&'static str> {
 }
 
 /// The morning line of the commissar: a living commissar who sent nothing fails his check.
-fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+fn public_line(ctx: &Ctx, run: &Fold<CityNight>) -> Option<&'static str> {
     let in_play = super::night::owners_at_start(run, &ctx.state, "commissar")
         .next()
         .is_some();

@@ -9,11 +9,13 @@
 //! blocked sample test fails. His heir keeps the bodies he examined and gets the day's
 //! autopsy result. Passive: the names of his night visitors, as the homeless sees them.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, before_the_vote, kept, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::BTreeMap;
 
 pub const ROLE: &str = "criminalist";
@@ -85,7 +87,7 @@ impl Role for Criminalist {
     fn before_vote(&self, ctx: &mut Ctx) {
         fix_pre_vote(ctx);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == "criminalist_samples" && {
             samples(ctx, run, mv);
             true
@@ -118,7 +120,7 @@ impl Role for Criminalist {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         super::tell_visitor_names(ctx, run, ROLE, "pm_criminalist_visitors");
     }
     fn history(&self) -> &'static [&'static str] {
@@ -287,7 +289,7 @@ fn autopsy_result(ctx: &mut Ctx) {
     }
 }
 
-fn samples(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn samples(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }

@@ -6,11 +6,13 @@
 //! another player costs one soul, himself two, himself again the next night three; one less when
 //! the healed player did not need it.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, immortal, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::rules::{PhaseKind, Roleset};
 
 pub const ROLE: &str = "cultist";
@@ -36,7 +38,7 @@ impl Role for Cultist {
         REQUIRES
     }
     // His self-heal survives the attacked-survivor rule, as the doctor's (L16).
-    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == "cultist_heal" && mv.targets == [mv.actor]
     }
     // The peaceful killers' order (L120): the fanatic, the cultist, the investigator, the inquisitor.
@@ -50,7 +52,7 @@ impl Role for Cultist {
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
         super::relink(ctx, TARGET, from, to);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "cultist_targets" => name_targets(ctx, run, mv),
             "cultist_devour" => devour(ctx, run, mv),
@@ -130,7 +132,7 @@ fn price(me: &crate::engine::Slot, on_himself: bool, night: u32) -> u32 {
     }
 }
 
-fn name_targets(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn name_targets(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, false, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -162,7 +164,7 @@ fn name_targets(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
-fn devour(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn devour(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, true) else {
         return;
     };
@@ -201,7 +203,7 @@ fn devour(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, result, reasons);
 }
 
-fn heal(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn heal(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };

@@ -4,7 +4,7 @@
 //! investigator.
 
 use super::kept;
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::teams::{self, KILLER, KillerSide, VISIT};
 use super::tell_result;
 use super::{Entry, Role, refusal};
@@ -12,6 +12,8 @@ use crate::engine::Refusal;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::rules::Roleset;
 use std::collections::BTreeSet;
 
@@ -52,7 +54,7 @@ impl Role for Detective {
     fn id(&self) -> &'static str {
         "detective"
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "detective_track" => track(ctx, run, mv),
             "detective_role_check" => role_check(ctx, run, mv),
@@ -76,7 +78,7 @@ impl Role for Detective {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         morning(ctx, run);
     }
     fn owes_a_move(&self) -> bool {
@@ -114,7 +116,7 @@ fn negative(roleset: &Roleset, ability: &str) -> bool {
 
 /// Where `who` went tonight as a tracker sees it: the negative move first (L7, P20), blocked
 /// moves included (L16); insurance only if it fired.
-fn went_to(roleset: &Roleset, run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool) {
+fn went_to(roleset: &Roleset, run: &Fold<CityNight>, who: SlotId) -> (Vec<SlotId>, bool) {
     let mut negative_to = Vec::new();
     let mut peaceful_to = Vec::new();
     // A cut is seen only at the victim's own house (L64.6, Q23).
@@ -154,7 +156,7 @@ fn went_to(roleset: &Roleset, run: &NightRun, who: SlotId) -> (Vec<SlotId>, bool
 
 /// The target of a detective's check on a player and his name, or `None` when the move ends
 /// here: no target, or the gate stopped it (the detective hears his answer is withheld).
-fn checked_target(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<(SlotId, String)> {
+fn checked_target(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> Option<(SlotId, String)> {
     let Some(&target) = mv.targets.first() else {
         night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
         return None;
@@ -177,7 +179,7 @@ fn checked_target(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<(SlotI
 /// The `substitute` value that stands for staying at home.
 const HOME: &str = "home";
 
-fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn track(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some((target, name)) = checked_target(ctx, run, mv) else {
         return;
     };
@@ -281,7 +283,7 @@ fn track(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 
-fn role_check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn role_check(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some((target, name)) = checked_target(ctx, run, mv) else {
         return;
     };
@@ -365,7 +367,7 @@ pub fn requested_role(ctx_roleset: &crate::rules::Roleset, given: &str) -> Optio
         .map(|r| r.id.clone())
 }
 
-pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub fn role_request(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let detective = mv.ability == "detective_role_request";
     let source = if detective {
         SOURCE
@@ -434,7 +436,7 @@ pub fn role_request(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// Where a role went each night so far (Q9: every night, or by option only the last one): the
 /// players its holder visited, or "at home" (a move on himself stays at home, as for tracking).
-fn role_history(ctx: &Ctx, run: &NightRun, role: &str) -> String {
+fn role_history(ctx: &Ctx, run: &Fold<CityNight>, role: &str) -> String {
     let abilities: Vec<String> = ctx
         .roleset
         .role(role)
@@ -502,7 +504,7 @@ fn investigators(ctx: &Ctx) -> Vec<SlotId> {
 
 /// The detective's morning extras: a blackening on himself is always revealed (L7), and the
 /// messages owed from the night before are delivered.
-fn morning(ctx: &mut Ctx, run: &NightRun) {
+fn morning(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for (target, side) in run.ledger.blackened.clone() {
         let is_detective = ctx
             .state

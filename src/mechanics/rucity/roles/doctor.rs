@@ -2,12 +2,14 @@
 //! on two nights in a row, never himself in a double heal (checked when entered). A healed
 //! player who was due to die survives, whatever attacked him; the public reads hit or miss.
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::{Entry, Role, refusal};
 use crate::engine::Refusal;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::kernel;
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 /// Slot counters: the last night the doctor's double heal and self-heal went through.
 pub const LAST_DOUBLE: &str = "doctor_double_night";
@@ -38,7 +40,7 @@ impl Role for Doctor {
         REQUIRES
     }
     // A self-heal survives the attacked-survivor rule (L16).
-    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == "doctor" && mv.targets == [mv.actor]
     }
     // The cultist's heal yields to his (L115.5).
@@ -48,7 +50,7 @@ impl Role for Doctor {
     fn id(&self) -> &'static str {
         "doctor"
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == "doctor" && {
             act(ctx, run, mv);
             true
@@ -66,10 +68,10 @@ impl Role for Doctor {
         }
         Ok(())
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell(ctx, run);
     }
-    fn public_line(&self, ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+    fn public_line(&self, ctx: &Ctx, run: &Fold<CityNight>) -> Option<&'static str> {
         public_line(ctx, run)
     }
     fn owes_a_move(&self) -> bool {
@@ -115,7 +117,7 @@ fn no_repeat(entry: &Entry) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn act(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         // Blocked, with the prostitute or on her client, or failed by the host's verdict: he is
         // told his move failed (L4).
@@ -164,12 +166,12 @@ fn act(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 
-fn doctors(ctx: &Ctx, run: &NightRun) -> Vec<crate::engine::SlotId> {
+fn doctors(ctx: &Ctx, run: &Fold<CityNight>) -> Vec<crate::engine::SlotId> {
     night::holders_at_start(run, &ctx.state, "doctor").collect()
 }
 
 /// The public line of the morning post: hit if the heal saved someone due to die (L4).
-fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
+fn public_line(ctx: &Ctx, run: &Fold<CityNight>) -> Option<&'static str> {
     let first = night::owners_at_start(run, &ctx.state, "doctor").next()?;
     Some(if run.saves.iter().any(|(d, _)| *d == first) {
         "pub_doctor_hit"
@@ -180,13 +182,13 @@ fn public_line(ctx: &Ctx, run: &NightRun) -> Option<&'static str> {
 
 /// Morning: the doctor learns whom he saved, or that his move failed when it was stopped.
 /// Did `who` make a move with `ability` tonight?
-pub fn acted(run: &NightRun, who: crate::engine::SlotId, ability: &str) -> bool {
+pub fn acted(run: &Fold<CityNight>, who: crate::engine::SlotId, ability: &str) -> bool {
     run.acts
         .iter()
         .any(|a| a.actor == who && a.ability == ability)
 }
 
-fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for d in doctors(ctx, run) {
         let saved: Vec<String> = run
             .saves

@@ -10,11 +10,13 @@
 //! fail.
 
 use super::super::votes::{UNIT, show};
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "drug_dealer";
 /// A drugged player: a barrier for the day; his dose is the slot counter [`DOSE`].
@@ -78,7 +80,7 @@ impl Role for DrugDealer {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == "drug_dealer_drug" && {
             drug(ctx, run, mv);
             true
@@ -152,7 +154,7 @@ fn dose_refusal(entry: &Entry) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn drug(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn drug(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }

@@ -10,11 +10,13 @@
 //! player's role and colour (`executor_destroy`); while he tortures someone, only the captive's.
 //! Once every other black is out he may shoot instead (§2.9).
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "executor";
 pub const TORTURE: &str = "executor_torture";
@@ -67,7 +69,7 @@ impl Role for Executor {
     // His move cannot be knocked down by a kill attempt; his peaceful role's move after the
     // killers fails only if another player's peaceful role saved him, so saved by his own
     // life he keeps it (L53).
-    fn keeps_move_when_attacked(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> bool {
+    fn keeps_move_when_attacked(&self, ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> bool {
         let holder = ctx
             .state
             .slots
@@ -76,7 +78,7 @@ impl Role for Executor {
         mv.ability.starts_with("executor_")
             || (holder && super::immortal::own_life_will_take(ctx, run, mv.actor))
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::Dusk {
             release_the_silent(ctx, run);
         }
@@ -84,7 +86,7 @@ impl Role for Executor {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             TORTURE => torture(ctx, run, mv),
             RELEASE | CONTINUE => decide(ctx, mv),
@@ -188,7 +190,7 @@ pub fn blocks(state: &GameState, slot: SlotId, peaceful: bool) -> Option<String>
     }
 }
 
-fn torture(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn torture(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(first) = night::target_through_gate(ctx, run, mv, true, true) else {
         night::fake_self(ctx, run, mv);
         ctx.say(
@@ -215,7 +217,7 @@ fn torture(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// One player taken to the torture chamber; whether he was.
-fn take(ctx: &mut Ctx, mv: &Move, target: SlotId, reasons: &mut Vec<String>) -> bool {
+fn take(ctx: &mut Ctx, mv: &Act, target: SlotId, reasons: &mut Vec<String>) -> bool {
     let name = ctx.name(target);
     if !ctx.is_alive(target) {
         reasons.push(format!(
@@ -246,7 +248,7 @@ fn take(ctx: &mut Ctx, mv: &Move, target: SlotId, reasons: &mut Vec<String>) -> 
 }
 
 /// The evening's choice on the captive (L53, L114).
-fn decide(ctx: &mut Ctx, mv: &Move) {
+fn decide(ctx: &mut Ctx, mv: &Act) {
     let Some(&captive) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
@@ -293,7 +295,7 @@ fn captives(state: &GameState) -> impl Iterator<Item = (SlotId, SlotId, u32)> + 
 
 /// As the night opens, a captive on whom the executor sent no decision this evening is
 /// released (decision 5).
-pub fn release_the_silent(ctx: &mut Ctx, run: &NightRun) {
+pub fn release_the_silent(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let phase = ctx.state.phase;
     let held: Vec<(SlotId, SlotId)> = captives(&ctx.state)
         .filter(|&(_, _, since)| since < phase)

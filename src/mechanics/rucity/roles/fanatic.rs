@@ -6,11 +6,13 @@
 //! lynched with kills left he takes a player with him. A black fanatic is owed revenge only for
 //! a lynch or a kill by someone other than himself and his partners.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "fanatic";
 /// On the favourite, pointing at the fanatic.
@@ -44,7 +46,7 @@ impl Role for Fanatic {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "fanatic_favourite" => {
                 let Some(t) = night::target_through_gate(ctx, run, mv, false, false) else {
@@ -91,7 +93,7 @@ impl Role for Fanatic {
         dying_kill(ctx, lynched);
         Vec::new()
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         morning(ctx, run);
     }
     fn history(&self) -> &'static [&'static str] {
@@ -174,7 +176,7 @@ fn owed(roleset: &crate::rules::Roleset, state: &GameState, fanatic: SlotId) -> 
 /// A killing of the favourite that does not bar the black fanatic's revenge even by his own
 /// side (L99): an accident (the killer aimed at someone else: the prostitute whose client he
 /// was) or a suicide-bound move (the kamikaze's, the madman's).
-fn excused(run: &NightRun, fav: SlotId) -> bool {
+fn excused(run: &Fold<CityNight>, fav: SlotId) -> bool {
     let Some(attack) = run.killed_by(fav).and_then(|i| run.attacks.get(i)) else {
         return false;
     };
@@ -200,7 +202,7 @@ struct FavouriteDeath {
 
 /// Who framed the favourite's death tonight: a hypnotist who turned his killer's move onto him,
 /// or a black bodyguard guarding him whom the killer shot at (L99).
-fn framer(run: &NightRun, fav: SlotId) -> Option<SlotId> {
+fn framer(run: &Fold<CityNight>, fav: SlotId) -> Option<SlotId> {
     let attack = run.attacks.get(run.killed_by(fav)?)?;
     super::hypnotist::turned_onto(run, attack.attacker, fav)
         .or_else(|| super::bodyguard::turned_onto_ward(run, attack.attacker, fav))
@@ -234,7 +236,7 @@ fn choose(ctx: &mut Ctx, fanatic: SlotId, target: SlotId) {
     );
 }
 
-fn revenge(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn revenge(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, true) else {
         return;
     };
@@ -248,7 +250,7 @@ fn revenge(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// The morning: a random favourite for a fanatic who named none on Night 1 (never a victim of
 /// that night); revenge settled; the favourite's moves of the night.
-fn morning(ctx: &mut Ctx, run: &NightRun) {
+fn morning(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let fanatics: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
     for f in fanatics {
         if run.ledger.night == 1 && favourite(&ctx.state, f).is_none() {

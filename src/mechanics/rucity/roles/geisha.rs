@@ -11,12 +11,14 @@
 //! never the yakuza's; when one of the yakuza is out she takes his place beside the survivor
 //! (L54).
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::prostitute::Company;
 use super::{Entry, Role, blocker, kamikaze, refusal, teams, werewolf};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use teams::KillerSide;
 
 pub const ROLE: &str = "geisha";
@@ -41,7 +43,7 @@ impl Role for Geisha {
     fn insures_side(&self) -> Option<super::teams::KillerSide> {
         Some(super::teams::KillerSide::Maniac)
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::StageCloses("doctor") {
             where_she_was(ctx, run);
         }
@@ -53,7 +55,7 @@ impl Role for Geisha {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             COMPANY => company(ctx, run, mv),
             KILL => werewolf::kill(ctx, run, mv, ROLE),
@@ -142,12 +144,12 @@ impl Role for Geisha {
     /// off (L54); no insurance takes it over (L14).
     // The rest of what her company stops is the prostitute's rule, which the prostitute's
     // hook applies to both (L54).
-    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    fn stops(&self, ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
         black_killer_called_off(ctx, run, mv)
     }
 }
 
-fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn company(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(first) = night::target_through_gate(ctx, run, mv, true, true) else {
         night::fake_self(ctx, run, mv);
         return;
@@ -177,7 +179,7 @@ fn company(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// Why her move on `client` fails (L54), if it does.
-fn fails(ctx: &Ctx, run: &NightRun, geisha: SlotId, client: SlotId) -> Option<String> {
+fn fails(ctx: &Ctx, run: &Fold<CityNight>, geisha: SlotId, client: SlotId) -> Option<String> {
     let name = ctx.name(client);
     if client != geisha && blocker::protects(ctx, run, client) {
         Some(format!(
@@ -198,8 +200,8 @@ fn fails(ctx: &Ctx, run: &NightRun, geisha: SlotId, client: SlotId) -> Option<St
 
 fn keep_company(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     client: SlotId,
     reasons: &mut Vec<String>,
 ) {
@@ -269,7 +271,7 @@ fn partner_the_last_yakuza(ctx: &mut Ctx) {
 
 /// Once the night's deaths are settled, a geisha with two clients (L111) counts, for every
 /// later check of her moves, as having been with the one who lives, or at home if neither does.
-pub fn where_she_was(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn where_she_was(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     let two_clients: Vec<SlotId> = run
         .acts
         .iter()
@@ -313,7 +315,11 @@ pub fn where_she_was(ctx: &mut Ctx, run: &mut NightRun) {
 
 /// A black killer's move on the geisha's black client, or by her client on her, is called off
 /// (L54).
-fn black_killer_called_off(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn black_killer_called_off(
+    ctx: &Ctx,
+    run: &Fold<CityNight>,
+    mv: &Act,
+) -> Option<(StepResult, String)> {
     if !ctx.roleset.ability_has_tag(&mv.ability, teams::KILLER) || !teams::black(ctx, mv.actor) {
         return None;
     }

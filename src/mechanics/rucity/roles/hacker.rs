@@ -6,11 +6,13 @@
 //! game-day only. The target is told he was hacked; the hacker learns the peaceful role he
 //! hacked in the morning. A hack stays in force if the hacker dies.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "hacker";
 /// Every role blocked for the game-day.
@@ -91,7 +93,7 @@ impl Role for Hacker {
         // A hack holds what the role does by itself through its night and day.
         super::blocks::day_block_holds_the_role(state, slot, HACKED)
     }
-    fn answers_move(&self, ctx: &mut Ctx, _run: &mut NightRun, mv: &Move) -> bool {
+    fn answers_move(&self, ctx: &mut Ctx, _run: &mut Fold<CityNight>, mv: &Act) -> bool {
         if mv.ability != "hack_choice" {
             return false;
         }
@@ -101,14 +103,14 @@ impl Role for Hacker {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             ROLE => hack(ctx, run, mv),
             _ => return false,
         }
         true
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         let hacks = run.ledger.roles.read(|t: &Tonight| t.hacks.clone());
         for (hacker, target) in hacks {
             let role = teams::peaceful_name(ctx, target);
@@ -124,7 +126,7 @@ impl Role for Hacker {
     }
 }
 
-fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn hack(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -179,7 +181,7 @@ fn hack(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// A hacked black's choice for his second game-day (L22): the role he will use.
-pub fn choose(ctx: &mut Ctx, mv: &Move) {
+pub fn choose(ctx: &mut Ctx, mv: &Act) {
     let choice = mv.params.get("use").cloned().unwrap_or_default();
     let choices = &mut ctx.state.kept.get_mut::<Choices>().0;
     choices.insert(mv.actor, choice.clone());

@@ -7,12 +7,13 @@
 //! night visitors. A faceless hero (L73) saves anybody, learning the team, and lynched himself
 //! may take the heroic suicide (`hero_death` with no target): a draw, his victims zeroed.
 
-use super::night::NightRun;
+use super::night::CityNight;
 use super::{Entry, Role, refusal, teams};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "hero";
 /// Status of the player the hero saved.
@@ -77,7 +78,7 @@ impl Role for Hero {
     fn black_checks_red(
         &self,
         ctx: &Ctx,
-        _run: &super::night::NightRun,
+        _run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> bool {
         checks_red(ctx, target)
@@ -151,7 +152,7 @@ impl Role for Hero {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         super::tell_visitor_names(ctx, run, ROLE, "pm_hero_visitors");
     }
     fn inherited(&self) -> &'static [&'static str] {

@@ -6,11 +6,13 @@
 //! finds him as if dead that night and he learns nothing; surviving an attempt while drunk, he
 //! can never get drunk again.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, prostitute, refusal};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::BTreeSet;
 
 pub const ROLE: &str = "homeless";
@@ -45,18 +47,18 @@ impl Role for Homeless {
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::Dusk {
             second_night_visits(ctx, run);
         }
     }
-    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    fn stops(&self, ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
         finds_dead(ctx, run, mv).map(|why| (StepResult::Failed, why))
     }
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "homeless_watch" => watch(ctx, run, mv),
             "homeless_drunk" => drink(ctx, run, mv),
@@ -90,7 +92,7 @@ impl Role for Homeless {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell(ctx, run);
     }
     fn history(&self) -> &'static [&'static str] {
@@ -101,7 +103,7 @@ impl Role for Homeless {
     }
 }
 
-fn watch(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn watch(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     // No blocker stops a homeless who makes a move (L115.5).
     let Some(house) = night::target_through_gate(ctx, run, mv, false, false) else {
         return;
@@ -124,7 +126,7 @@ fn watch(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
-fn drink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn drink(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let night = run.ledger.night;
     if let Some(s) = ctx.state.slots.get_mut(mv.actor) {
         s.counters.insert(DRUNK_NIGHT.into(), night);
@@ -141,7 +143,7 @@ fn drink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// A move on a drunk homeless finds him as if dead (L25); a killer's attempt means he can
 /// never get drunk again (counted at the morning).
-pub fn finds_dead(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
+pub fn finds_dead(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<String> {
     let drunk = &run.ledger.roles.get::<Tonight>()?.drunk;
     let &t = mv.targets.iter().find(|t| drunk.contains(t))?;
     (mv.actor != t).then(|| {
@@ -153,7 +155,7 @@ pub fn finds_dead(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
 }
 
 /// The house he sits at tonight: the one he chose, or yesterday's (the automatic second night).
-fn house_tonight(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
+fn house_tonight(ctx: &Ctx, run: &Fold<CityNight>, h: SlotId) -> Option<SlotId> {
     let watches = run
         .ledger
         .roles
@@ -167,7 +169,7 @@ fn house_tonight(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
 
 /// The morning: who came to the house he watches and to him, and whether the owner went out;
 /// nothing on a drunk night, when an attempt on him means he never drinks again.
-fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let homeless: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
     for h in homeless {
         if run.ledger.roles.read(|t: &Tonight| t.drunk.contains(&h)) {
@@ -268,7 +270,7 @@ fn tell(ctx: &mut Ctx, run: &NightRun) {
 /// Is the homeless out on a watch tonight: one he chose, or his automatic second night at the
 /// house, which counts as a move (L25 "технически считается, что бомж автоматически совершает
 /// повторный ход")?
-pub fn on_watch(ctx: &Ctx, run: &NightRun, h: SlotId) -> bool {
+pub fn on_watch(ctx: &Ctx, run: &Fold<CityNight>, h: SlotId) -> bool {
     run.acts
         .iter()
         .any(|a| a.actor == h && a.ability == "homeless_watch")
@@ -276,7 +278,7 @@ pub fn on_watch(ctx: &Ctx, run: &NightRun, h: SlotId) -> bool {
 }
 
 /// The house of his automatic second night, if tonight is one.
-fn second_night_house(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
+fn second_night_house(ctx: &Ctx, run: &Fold<CityNight>, h: SlotId) -> Option<SlotId> {
     let s = ctx.state.slots.get(h)?;
     (s.alive && s.counter(WATCH_NIGHT) + 1 == run.ledger.night && s.counter(WATCH_HOUSE) > 0)
         .then(|| s.counter(WATCH_HOUSE) as usize - 1)
@@ -284,7 +286,7 @@ fn second_night_house(ctx: &Ctx, run: &NightRun, h: SlotId) -> Option<SlotId> {
 
 /// As the night begins: a homeless's automatic second night is his visit to the house, seen
 /// by whoever tracks him (L25).
-pub fn second_night_visits(ctx: &Ctx, run: &mut NightRun) {
+pub fn second_night_visits(ctx: &Ctx, run: &mut Fold<CityNight>) {
     let homeless: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
     for h in homeless {
         if let Some(house) = second_night_house(ctx, run, h) {

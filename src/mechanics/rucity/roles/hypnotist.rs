@@ -9,11 +9,13 @@
 //! he turned who killed the new target is named to him. A colour check or comparison on him
 //! gives no information (L6, L24).
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, bodyguard, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::kernel::Visit;
 
 pub const ROLE: &str = "hypnotist";
@@ -40,7 +42,7 @@ struct Tonight {
     hypnosis: Vec<Redirect>,
 }
 
-fn hypnosis(run: &NightRun) -> &[Redirect] {
+fn hypnosis(run: &Fold<CityNight>) -> &[Redirect] {
     run.ledger
         .roles
         .get::<Tonight>()
@@ -48,7 +50,7 @@ fn hypnosis(run: &NightRun) -> &[Redirect] {
 }
 
 /// The hypnotist who turned `attacker`'s move onto `victim` tonight, if one did.
-pub fn turned_onto(run: &NightRun, attacker: SlotId, victim: SlotId) -> Option<SlotId> {
+pub fn turned_onto(run: &Fold<CityNight>, attacker: SlotId, victim: SlotId) -> Option<SlotId> {
     hypnosis(run)
         .iter()
         .find(|r| r.actor == attacker && r.to == Some(victim))
@@ -56,7 +58,7 @@ pub fn turned_onto(run: &NightRun, attacker: SlotId, victim: SlotId) -> Option<S
 }
 
 /// Did the hypnosis force this move on its maker tonight (L37)?
-pub fn forced(run: &NightRun, mv: &Move) -> bool {
+pub fn forced(run: &Fold<CityNight>, mv: &Act) -> bool {
     hypnosis(run).iter().any(|r| r.seq == mv.seq)
 }
 
@@ -77,7 +79,7 @@ impl Role for Hypnotist {
     fn withholds_colour(
         &self,
         ctx: &Ctx,
-        _run: &super::night::NightRun,
+        _run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> Option<String> {
         super::no_information_on_holders(ctx, target, ROLE, "the hypnotist")
@@ -88,12 +90,12 @@ impl Role for Hypnotist {
     fn stops(
         &self,
         ctx: &Ctx,
-        run: &NightRun,
-        mv: &Move,
+        run: &Fold<CityNight>,
+        mv: &Act,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         stops(ctx, run, mv)
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             hypnotise(ctx, run, mv);
             true
@@ -109,7 +111,7 @@ impl Role for Hypnotist {
             None => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell(ctx, run);
     }
     fn history(&self) -> &'static [&'static str] {
@@ -138,7 +140,7 @@ fn listed<'p>(
 }
 
 /// The hypnosis: every later move of the night that names him is turned (or skipped).
-fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn hypnotise(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(general) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -232,14 +234,14 @@ fn hypnotise(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// A red bodyguard turned onto the player he guarded last night: the repeat is the
 /// hypnotist's choice, so the guard fails where it lands (L37, L20).
-fn repeats_a_guard(ctx: &Ctx, act: &Move, to: SlotId, night_no: u32) -> bool {
+fn repeats_a_guard(ctx: &Ctx, act: &Act, to: SlotId, night_no: u32) -> bool {
     act.ability == bodyguard::ROLE
         && !teams::black(ctx, act.actor)
         && bodyguard::guarded_last_night(&ctx.state.slots[act.actor], to, night_no)
 }
 
 /// Why a move the hypnosis touched stops before its effect, if it does.
-fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
     let r = hypnosis(run).iter().find(|r| r.seq == mv.seq)?;
     match r.to {
         None => Some((
@@ -264,7 +266,7 @@ fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
 }
 
 /// The player a healer is told he saved: with the hypnosis, the hypnotist (L4, Q4).
-pub fn named_for_healer(ctx: &Ctx, run: &NightRun, healer: SlotId, saved: SlotId) -> SlotId {
+pub fn named_for_healer(ctx: &Ctx, run: &Fold<CityNight>, healer: SlotId, saved: SlotId) -> SlotId {
     if ctx.option("doctor_hypnosis_name") != "hypnotist" {
         return saved;
     }
@@ -275,7 +277,7 @@ pub fn named_for_healer(ctx: &Ctx, run: &NightRun, healer: SlotId, saved: SlotId
 }
 
 /// Morning: the roles of his visitors, and the killers he turned who killed their new target.
-fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for h in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
         if !ctx.is_alive(h) {
             continue;

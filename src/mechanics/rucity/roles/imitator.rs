@@ -6,11 +6,13 @@
 //! end. Once they have met he may send an illusion with his evening move
 //! (`imitator_illusion`): that night the moves aimed at the maniac meet a copy of him instead.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::{BTreeMap, BTreeSet};
 use teams::KillerSide;
 
@@ -81,13 +83,13 @@ impl Role for Imitator {
         shown(ctx, slot)
     }
     // The illusion always checks red, and a verification of that check finds red (L50).
-    fn check_meets_red(&self, run: &NightRun, target: SlotId) -> bool {
+    fn check_meets_red(&self, run: &Fold<CityNight>, target: SlotId) -> bool {
         covers(run, target)
     }
     fn verifies_red(&self, state: &GameState, checker: SlotId, target: SlotId) -> bool {
         checked_the_illusion(state, checker, target)
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if let super::Moment::StageCloses(stage) = moment {
             after_stage(ctx, run, stage);
         }
@@ -95,7 +97,7 @@ impl Role for Imitator {
     fn takes_attack(
         &self,
         ctx: &Ctx,
-        run: &mut NightRun,
+        run: &mut Fold<CityNight>,
         attack: &crate::kernel::Attack,
     ) -> Option<String> {
         takes_attack(ctx, run, attack)
@@ -103,7 +105,7 @@ impl Role for Imitator {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         if mv.ability != ILLUSION {
             return false;
         }
@@ -153,7 +155,7 @@ impl Role for Imitator {
         }
         Ok(())
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         perfect_red_before_the_meeting(ctx, run);
         meet(ctx, run.ledger.night + 1);
     }
@@ -300,7 +302,7 @@ pub fn checked_the_illusion(state: &GameState, checker: SlotId, target: SlotId) 
 /// The imitator's evening move: the illusion stands for the night if the maniac lives. A
 /// blocked negative role or a cut face does not stop it (L50), so it passes no gate but the
 /// host's verdicts and death.
-fn send_illusion(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn send_illusion(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let Some((result, why)) = ctx.verdict_stop(&mv.key()) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -335,7 +337,7 @@ fn send_illusion(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// Before the meeting the imitator is a perfect red: a check made on him then verifies red as
 /// well (L50).
-fn perfect_red_before_the_meeting(ctx: &mut Ctx, run: &NightRun) {
+fn perfect_red_before_the_meeting(ctx: &mut Ctx, run: &Fold<CityNight>) {
     if kept(&ctx.state).met {
         return;
     }
@@ -386,7 +388,7 @@ fn strip_new_statuses(ctx: &mut Ctx, illusion: &Illusion, stage: &str) {
 }
 
 /// Does the illusion stand over `target` now?
-pub fn covers(run: &NightRun, target: SlotId) -> bool {
+pub fn covers(run: &Fold<CityNight>, target: SlotId) -> bool {
     run.ledger
         .roles
         .get::<Illusion>()
@@ -399,7 +401,7 @@ pub fn covers(run: &NightRun, target: SlotId) -> bool {
 /// (`after_stage`).
 pub fn takes_attack(
     ctx: &Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     attack: &crate::kernel::Attack,
 ) -> Option<String> {
     let illusion = run.ledger.roles.find_mut::<Illusion>()?;
@@ -428,7 +430,7 @@ pub fn takes_attack(
 
 /// After each stage: a block placed on the maniac struck the illusion and is lifted (his own
 /// moves go on); after the doctor's stage a killed illusion is gone (L50).
-pub fn after_stage(ctx: &mut Ctx, run: &mut NightRun, stage: &str) {
+pub fn after_stage(ctx: &mut Ctx, run: &mut Fold<CityNight>, stage: &str) {
     let Some(illusion) = run.ledger.roles.get::<Illusion>().cloned() else {
         return;
     };

@@ -6,11 +6,13 @@
 //! killing one of the pair kills both. He may break the link at the end of any day; the
 //! linked player is never told.
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::{Entry, Role, refusal};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::BTreeSet;
 
 pub const ROLE: &str = "immortal";
@@ -37,7 +39,7 @@ impl Role for Immortal {
     fn spares(&self, ctx: &Ctx, victim: SlotId) -> bool {
         life_will_take(ctx, victim)
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::SpareLives {
             absorb(ctx, run);
         }
@@ -56,7 +58,7 @@ impl Role for Immortal {
     fn history(&self) -> &'static [&'static str] {
         &["pm_immortal"]
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "immortal_link" => link(ctx, run, mv),
             "immortal_unlink" => unlink(ctx, run, mv),
@@ -91,7 +93,7 @@ fn linked(state: &crate::engine::GameState, holder: SlotId) -> Option<SlotId> {
         .map(|s| s.id)
 }
 
-fn link(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn link(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -104,7 +106,7 @@ fn link(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
-fn unlink(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn unlink(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -176,7 +178,7 @@ fn executor_keeps_his_own(ctx: &mut Ctx, immortal: SlotId) -> bool {
 /// Before deaths are settled: an immortal with his life absorbs every unsettled attack on
 /// himself and on his linked player, unless a heal already saves the victim (the life is kept,
 /// Q19). He learns which of the pair was attacked (L115.5).
-pub fn absorb(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn absorb(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     let keep_if_healed = ctx.option("immortal_protected_life") != "spent";
     let mut spent: Vec<(SlotId, BTreeSet<SlotId>)> = Vec::new();
     // Whom of the pair an attack reached, told to the immortal whatever became of his life.
@@ -297,7 +299,7 @@ fn black_suicide(ctx: &Ctx, victim: SlotId, cause: &str) -> bool {
 
 /// Did `victim`'s own spare life take tonight's attack on him, or will it at the doctor's
 /// stage, no other player's role saving him first (the executor's own life, L53)?
-pub fn own_life_will_take(ctx: &Ctx, run: &NightRun, victim: SlotId) -> bool {
+pub fn own_life_will_take(ctx: &Ctx, run: &Fold<CityNight>, victim: SlotId) -> bool {
     let taken = run
         .ledger
         .roles

@@ -6,10 +6,12 @@
 //! red or falsely black check one night later.
 
 use super::checks::{self, PrivateTexts};
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "inquisitor";
 
@@ -67,7 +69,7 @@ impl Role for Inquisitor {
     fn black_checks_red(
         &self,
         ctx: &Ctx,
-        run: &super::night::NightRun,
+        run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> bool {
         checks_red(ctx, run, target)
@@ -79,7 +81,7 @@ impl Role for Inquisitor {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "inquisitor_check" => checks::private_check(ctx, run, mv, &TEXTS),
             "inquisitor_burn" => burn(ctx, run, mv),
@@ -111,7 +113,7 @@ impl Role for Inquisitor {
     fn lynched(&self, ctx: &mut Ctx, lynched: &[SlotId]) -> Vec<SlotId> {
         dying_kills(ctx, lynched)
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         // A burn that killed a true black: a black inquisitor may then execute anyone, and he
         // checks red until a burn of his kills a red (L96).
         for mv in run.acts_of("inquisitor_burn") {
@@ -148,7 +150,7 @@ const BURNED_BLACK: &str = "inquisitor_burned_black";
 const CHECKS_RED: &str = "inquisitor_checks_red";
 
 /// Whether a burn killed its target, and if so whether the target was black.
-fn burned_tonight(ctx: &Ctx, mv: &Move) -> Option<bool> {
+fn burned_tonight(ctx: &Ctx, mv: &Act) -> Option<bool> {
     let t = *mv.targets.first()?;
     let by_burn = ctx.state.slots[t]
         .death
@@ -159,7 +161,7 @@ fn burned_tonight(ctx: &Ctx, mv: &Move) -> Option<bool> {
 
 /// A black inquisitor who burned a black checks red until he burns a red (L96), from the
 /// night of the burn on.
-pub fn checks_red(ctx: &Ctx, run: &NightRun, player: SlotId) -> bool {
+pub fn checks_red(ctx: &Ctx, run: &Fold<CityNight>, player: SlotId) -> bool {
     let Some(s) = ctx.state.slots.get(player) else {
         return false;
     };
@@ -263,7 +265,7 @@ fn burn_refusal(entry: &Entry, target: SlotId) -> Result<(), Refusal> {
     )
 }
 
-fn burn(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn burn(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     // A killing move: the blocker's protection on the inquisitor does not keep him home (L5).
     let Some(target) = night::target_through_gate(ctx, run, mv, true, true) else {
         return;
@@ -277,7 +279,7 @@ fn burn(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// A verification of his black check: the true colour, kept for his dying kill (L29).
-fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn verify(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     const TEXTS: checks::VerifyTexts = checks::VerifyTexts {
         red: "pm_inquisitor_verify_red",
         black: "pm_inquisitor_verify_black",

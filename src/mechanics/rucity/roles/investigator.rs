@@ -2,7 +2,7 @@
 //! morning, makes one move a night (a verification, a role request or, once both of them are
 //! out, a vigilante shot that resolves among the peaceful killers, P3).
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::teams;
 use super::{Entry, Role, checks, detective, refusal};
 use crate::engine::Refusal;
@@ -10,6 +10,8 @@ use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::engine::template::render;
 use crate::engine::{GameState, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 /// Slot counter: the investigator has killed a black and lost the right to shoot (L8, Q11).
 pub const SHOT_DONE: &str = "investigator_shot_done";
@@ -58,7 +60,7 @@ impl Role for Investigator {
     fn id(&self) -> &'static str {
         "investigator"
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "investigator_verify" => checks::verify(ctx, run, mv),
             "investigator_role_request" => detective::role_request(ctx, run, mv),
@@ -95,7 +97,7 @@ impl Role for Investigator {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell(ctx, run);
     }
     fn owes_a_move(&self) -> bool {
@@ -145,7 +147,7 @@ pub fn shot_open(state: &GameState) -> bool {
     teams::owner(state, "commissar").is_none() && teams::owner(state, "detective").is_none()
 }
 
-fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn shot(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -166,7 +168,7 @@ fn shot(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// a red or the faceless, L87; and by option any kill) ends the right to shoot (Q11). The kill must be his own: when a negative killer, who
 /// goes first (L120), killed the target before him, the death is that killer's (L122) and the
 /// investigator's shot did not kill, so he keeps it (L8).
-fn tell(ctx: &mut Ctx, run: &NightRun) {
+fn tell(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let shots = run
         .ledger
         .roles
@@ -213,7 +215,7 @@ pub fn announce_shot_right(ctx: &mut Ctx) {
         .map(|s| s.id)
         .collect();
     for i in due {
-        ctx.bump(i, SHOT_TOLD);
+        ctx.count_up(i, SHOT_TOLD);
         ctx.say(Audience::Slot(i), "pm_investigator_shot_open", &[]);
     }
 }

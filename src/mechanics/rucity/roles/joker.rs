@@ -7,11 +7,13 @@
 //! results go to the mafia and the maniac; the peaceful role stays his. He learns who visited
 //! him, with their roles. Once every other black is out he may shoot instead (§2.9).
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, blocker, checks, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "joker";
 /// His check, which goes first among the night's checks.
@@ -27,7 +29,7 @@ struct Tonight {
 }
 
 /// Did the joker turn `target`'s colour over tonight?
-pub fn flipped(run: &NightRun, target: SlotId) -> bool {
+pub fn flipped(run: &Fold<CityNight>, target: SlotId) -> bool {
     run.ledger
         .roles
         .read(|t: &Tonight| t.flipped.contains(&target))
@@ -54,7 +56,7 @@ impl Role for Joker {
         REQUIRES
     }
     // His successful check turns the colour over for the rest of the night (L51).
-    fn turns_colour(&self, run: &NightRun, target: SlotId) -> bool {
+    fn turns_colour(&self, run: &Fold<CityNight>, target: SlotId) -> bool {
         flipped(run, target)
     }
     // His check goes first, so the colour it turns over holds for every other (L51).
@@ -64,7 +66,7 @@ impl Role for Joker {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             CHECK => check(ctx, run, mv),
             KILL => werewolf::kill(ctx, run, mv, ROLE),
@@ -78,14 +80,14 @@ impl Role for Joker {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         tell_visitors(ctx, run);
     }
 }
 
 /// The joker's check (L51).
-fn check(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let protected = |ctx: &Ctx, run: &NightRun, t: SlotId| {
+fn check(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
+    let protected = |ctx: &Ctx, run: &Fold<CityNight>, t: SlotId| {
         blocker::protects(ctx, run, t).then(|| {
             format!(
                 "{} is under the blocker's protection: the joker's check fails (L51)",
@@ -200,7 +202,7 @@ fn share(ctx: &mut Ctx, joker: SlotId, player: &str, colour: &str) {
 }
 
 /// The joker learns the names and roles of those who came to him (L51, L115.19).
-fn tell_visitors(ctx: &mut Ctx, run: &NightRun) {
+fn tell_visitors(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let jokers: Vec<SlotId> = night::holders_at_start(run, &ctx.state, ROLE).collect();
     for joker in jokers {
         let mut seen: Vec<String> = Vec::new();

@@ -7,11 +7,13 @@
 //! black journalist learns each target's colour at once.
 
 use super::checks::{self, shown_black, true_black};
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::BTreeMap;
 
 pub const ROLE: &str = "journalist";
@@ -91,7 +93,7 @@ impl Role for Journalist {
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
         super::carry_record(ctx, from, to, |c: &mut Comparisons| &mut c.0);
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         // What a black journalist saw blackened is told him a night later (L93).
         for j in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
             let late = ctx.state.kept.of::<SeenBlackened>().0.get(&j).cloned();
@@ -111,7 +113,7 @@ impl Role for Journalist {
             ctx.state.kept.get_mut::<SeenBlackened>().0.remove(&j);
         }
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "journalist_compare" => compare(ctx, run, mv, false),
             "journalist_verify" => compare(ctx, run, mv, true),
@@ -163,7 +165,7 @@ fn compared(state: &GameState, j: SlotId, a: SlotId, b: SlotId) -> bool {
         .any(|&pair| pair == (a, b) || pair == (b, a))
 }
 
-fn compare(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, verify: bool) {
+fn compare(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act, verify: bool) {
     let [a, b] = mv.targets[..] else {
         return night::step(
             ctx,

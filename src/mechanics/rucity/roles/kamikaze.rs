@@ -11,12 +11,14 @@
 //! killer move that night is skipped. A faceless kamikaze (L74) may always kill himself on a
 //! target, who is crippled; a cut victim who dies attacking him scores for him.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
 use crate::kernel::Attack;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "kamikaze";
 /// Slot counter: the role killed a black and strikes no more (it passes with the role).
@@ -57,7 +59,7 @@ impl Role for Kamikaze {
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::Strikes {
             strike(ctx, run);
         }
@@ -68,12 +70,12 @@ impl Role for Kamikaze {
     fn stops(
         &self,
         ctx: &Ctx,
-        run: &NightRun,
-        mv: &Move,
+        run: &Fold<CityNight>,
+        mv: &Act,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         stops(ctx, run, mv)
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "kamikaze_roles" => {
                 let roles = mv.params.get("roles").cloned().unwrap_or_default();
@@ -151,7 +153,7 @@ fn visits_at_night(roleset: &crate::rules::Roleset, role: &str) -> bool {
 struct NamedRoles(std::collections::BTreeMap<SlotId, String>);
 
 /// The black kamikaze's suicide with a target, past every disruption (L100).
-fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn suicide(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
@@ -197,7 +199,7 @@ fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// The faceless kamikaze's suicide (L74): he dies, leaving with a draw and his victims zeroed,
 /// and his target loses his peaceful role and colour for good.
-fn faceless_suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, target: SlotId) {
+fn faceless_suicide(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act, target: SlotId) {
     let me = mv.actor;
     let mut reasons = vec![format!(
         "the faceless kamikaze {} kills himself on {}: a draw for him, his victims zeroed, and {} loses his role and colour (L74)",
@@ -213,7 +215,7 @@ fn faceless_suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, target: SlotId
 }
 
 /// Why a black kamikaze's killer move stops: his suicide hooked a black tonight (L100).
-fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
     let killer = mv.def().tags.iter().any(|t| t == "killer");
     (killer
         && run
@@ -233,7 +235,7 @@ fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
 
 /// A black kamikaze's named roles: the first red holder of one of them whose night move came to
 /// him dies with him (L100).
-fn named_roles_strike(ctx: &mut Ctx, run: &mut NightRun) {
+fn named_roles_strike(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     let kamikazes: Vec<(SlotId, String)> = night::holders_at_start(run, &ctx.state, ROLE)
         .filter(|k| can_strike(ctx, *k) && teams::black(ctx, *k))
         .filter_map(|k| Some((k, ctx.state.kept.of::<NamedRoles>().0.get(&k)?.clone())))
@@ -309,7 +311,7 @@ pub fn can_strike(ctx: &Ctx, slot: SlotId) -> bool {
 /// Before deaths are settled: each kamikaze an attack reached loses any heal and takes his
 /// first attacker with him (no heal for him either), or, attacked by his own team, dies alone
 /// and cripples that killer.
-pub fn strike(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn strike(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     named_roles_strike(ctx, run);
     for p in run.ledger.unhealable.clone() {
         run.healed.remove(&p);

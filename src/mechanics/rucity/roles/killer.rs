@@ -5,12 +5,14 @@
 //! its target check black tonight, and suicide (§2.5, L11), which no arrest stops but a heal or
 //! the blocker's protection survives.
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::teams::{self, KillerSide};
 use super::{Entry, Role, refusal, shots};
 use crate::engine::Refusal;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::{Ctx, live_acts};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 /// A black killer of this side.
 pub struct Killer(pub KillerSide);
@@ -27,13 +29,13 @@ impl Role for Killer {
         REQUIRES
     }
     // A suicide is independent of the attacked-survivor rule (L11, L16).
-    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, mv: &Move) -> bool {
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == "suicide"
     }
     fn id(&self) -> &'static str {
         self.0.id()
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "blacken" => blacken(ctx, run, mv),
             "suicide" => suicide(ctx, run, mv),
@@ -218,7 +220,7 @@ pub fn peaceful_kill_refusal(entry: &Entry) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn blacken(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn blacken(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(side) = ctx
         .state
         .slots
@@ -273,7 +275,7 @@ fn blacken(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// A suicide (§2.5, L11): a heal saves him, and by option the blocker's protection stops it.
-pub(super) fn suicide(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub(super) fn suicide(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let name = ctx.name(mv.actor);
     if let Gate::Stop(result, why) = night::gate(ctx, run, mv, false, true) {
         return night::step(ctx, mv, result, vec![why]);

@@ -7,11 +7,13 @@
 //! against him.
 
 use super::checks::{self, PrivateTexts};
-use super::night::{Move, NightRun};
+use super::night::CityNight;
 use super::{Entry, Role, before_the_vote, kept, refusal, teams};
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "lawyer";
 /// The status of the player under legal protection today.
@@ -79,7 +81,7 @@ impl Role for Lawyer {
     fn before_vote(&self, ctx: &mut Ctx) {
         fix_pre_vote(ctx);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "lawyer_check" => checks::private_check(ctx, run, mv, &TEXTS),
             "lawyer_verify" => verify(ctx, run, mv),
@@ -139,7 +141,7 @@ impl Role for Lawyer {
 
 /// A verification of one of his checks (L114, L28: his checks follow the commissar's
 /// rules): the true colour, which his check on the player becomes.
-fn verify(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn verify(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     const VERIFY: checks::VerifyTexts = checks::VerifyTexts {
         red: "pm_lawyer_verify_red",
         black: "pm_lawyer_verify_black",

@@ -9,11 +9,13 @@
 //! side buys him a third target. A faceless madman (L75) names nobody: he dies alone, with a
 //! draw and his victims zeroed, or sets the fire without the suicide (`{"suicide": "no"}`).
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, kamikaze, refusal, teams};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "madman";
 const STAGE: &str = "madman";
@@ -38,13 +40,13 @@ impl Role for Madman {
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
-    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    fn stops(&self, ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
         disrupts(ctx, run, mv).map(|why| (StepResult::Failed, why))
     }
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             fire(ctx, run, mv);
             true
@@ -95,7 +97,7 @@ fn reserve_of_his_side(entry: &Entry) -> bool {
         .is_some_and(|n| *n > 0)
 }
 
-fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn fire(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -178,7 +180,7 @@ fn fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// Did the night begin with the red madman and one black as the only players left (L172)?
-fn alone_with_the_last_black(ctx: &Ctx, run: &NightRun, madman: SlotId) -> bool {
+fn alone_with_the_last_black(ctx: &Ctx, run: &Fold<CityNight>, madman: SlotId) -> bool {
     let others: Vec<SlotId> = run
         .alive_at_start
         .iter()
@@ -193,8 +195,8 @@ fn alone_with_the_last_black(ctx: &Ctx, run: &NightRun, madman: SlotId) -> bool 
 /// no shot to burn only one of them dying; a third target spends his side's reserve.
 fn black_victims(
     ctx: &mut Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     reasons: &mut Vec<String>,
 ) -> Vec<SlotId> {
     let (blacks, mut reds): (Vec<SlotId>, Vec<SlotId>) =
@@ -249,7 +251,7 @@ fn black_victims(
 /// The madman dies in his own fire.
 /// The faceless madman's fire (L75): he dies alone, leaving with a draw and his victims
 /// zeroed, unless he sets the fire without the suicide (`{"suicide": "no"}`).
-fn faceless_fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, mut reasons: Vec<String>) {
+fn faceless_fire(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act, mut reasons: Vec<String>) {
     if mv.params.get("suicide").map(String::as_str) == Some("no") {
         reasons.push("the faceless sets the fire without his suicide (L75)".into());
     } else {
@@ -260,12 +262,17 @@ fn faceless_fire(ctx: &mut Ctx, run: &mut NightRun, mv: &Move, mut reasons: Vec<
     night::step(ctx, mv, StepResult::Success, reasons);
 }
 
-fn kill_himself(ctx: &mut Ctx, run: &mut NightRun, madman: SlotId, reasons: &mut Vec<String>) {
+fn kill_himself(
+    ctx: &mut Ctx,
+    run: &mut Fold<CityNight>,
+    madman: SlotId,
+    reasons: &mut Vec<String>,
+) {
     night::attack(ctx, run, madman, madman, ROLE, None, false, reasons);
 }
 
 /// On the night of the fire, every move after the madman's stage is disrupted (L39).
-pub fn disrupts(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
+pub fn disrupts(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<String> {
     (run.ledger.roles.read(|t: &Tonight| t.fire) && night::after_stage(ctx, &mv.stage, STAGE))
         .then(|| "the madman's fire: every move after his is disrupted tonight (L39)".to_string())
 }

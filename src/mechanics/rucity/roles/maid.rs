@@ -10,11 +10,13 @@
 //! role that is absent or unusable (crippled) make her move fail.
 
 use super::super::notes;
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::kernel::Visit;
 
 pub const ROLE: &str = "maid";
@@ -57,7 +59,7 @@ impl Role for Maid {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "maid_visit" => visit(ctx, run, mv),
             "maid_role_visit" => visit_role(ctx, run, mv),
@@ -75,7 +77,7 @@ impl Role for Maid {
         }
         Ok(())
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         for v in run.ledger.roles.read(|t: &Tonight| t.visits.clone()) {
             serve(ctx, run, &v);
         }
@@ -85,7 +87,7 @@ impl Role for Maid {
     }
 }
 
-fn visit(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn visit(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -134,7 +136,7 @@ fn visit(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
-fn visit_role(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn visit_role(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -181,7 +183,7 @@ fn visit_role(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 
 /// The morning of one visit: the change of the target's messages if its condition holds, then
 /// what the maid learns, the change included (L17).
-fn serve(ctx: &mut Ctx, run: &NightRun, v: &MaidVisit) {
+fn serve(ctx: &mut Ctx, run: &Fold<CityNight>, v: &MaidVisit) {
     if let Some(text) = &v.text {
         let dead: Vec<String> = ctx
             .outcome

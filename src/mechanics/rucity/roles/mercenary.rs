@@ -12,11 +12,13 @@
 //! group of the maniac's nights. In a game with the yakuza a hired killer whose employers are
 //! both dead moves to the other group, which orders him from then on (L55).
 
-use super::night::{self, Gate, Move, NightRun};
+use super::night::{self, CityNight, Gate};
 use super::{Entry, Role, blocker, kamikaze, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::rules::Roleset;
 use teams::KillerSide;
 
@@ -68,7 +70,7 @@ pub fn of_side(side: KillerSide) -> &'static Hireling {
 
 /// Is this a group's order for its hired killer to insure the other group's shot
 /// (`{"insure": "maniac"}` from the mafia, L49; `{"insure": "mafia"}` from the yakuza, L55)?
-pub fn insures(mv: &Move, insured: KillerSide) -> bool {
+pub fn insures(mv: &Act, insured: KillerSide) -> bool {
     mv.ability == of_side(insured.other()).order
         && mv.params.get("insure").is_some_and(|v| v == insured.id())
 }
@@ -79,7 +81,7 @@ pub fn is_own_kill(ability: &str) -> bool {
 }
 
 /// Is this order an insurance of the other group's shot rather than the group's own?
-pub fn is_insurance(mv: &Move) -> bool {
+pub fn is_insurance(mv: &Act) -> bool {
     KillerSide::ALL.iter().any(|side| insures(mv, *side))
 }
 
@@ -87,16 +89,16 @@ pub fn is_insurance(mv: &Move) -> bool {
 pub struct Hiring;
 
 impl super::HiredKillers for Hiring {
-    fn is_insurance(&self, mv: &Move) -> bool {
+    fn is_insurance(&self, mv: &Act) -> bool {
         is_insurance(mv)
     }
-    fn insures(&self, mv: &Move, insured: KillerSide) -> bool {
+    fn insures(&self, mv: &Act, insured: KillerSide) -> bool {
         insures(mv, insured)
     }
     fn is_own_kill(&self, ability: &str) -> bool {
         is_own_kill(ability)
     }
-    fn own_kill(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<SlotId> {
+    fn own_kill(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> Option<SlotId> {
         own_kill(ctx, run, mv)
     }
     fn stand_in(&self, roleset: &Roleset, state: &GameState, side: KillerSide) -> Option<SlotId> {
@@ -108,13 +110,19 @@ impl super::HiredKillers for Hiring {
     fn role_of(&self, side: KillerSide) -> &'static str {
         of_side(side).role
     }
-    fn carry_out(&self, ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool {
+    fn carry_out(
+        &self,
+        ctx: &mut Ctx,
+        run: &mut Fold<CityNight>,
+        order: &Act,
+        shot: usize,
+    ) -> bool {
         carry_out(ctx, run, order, shot)
     }
     fn skip_reason(
         &self,
         ctx: &Ctx,
-        run: &NightRun,
+        run: &Fold<CityNight>,
         hired: SlotId,
         target: SlotId,
         partner_ok: bool,
@@ -148,7 +156,7 @@ impl Role for Hireling {
     }
     /// His own kill outside the killers' stage (a stage order the host changed): no insurer
     /// carries it out when it is stopped.
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         if mv.ability != self.kill {
             return false;
         }
@@ -182,7 +190,7 @@ impl Role for Hireling {
         }
         Ok(())
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         name_surviving_holders(self, ctx, run);
         tell_death(self, ctx, run);
     }
@@ -191,7 +199,7 @@ impl Role for Hireling {
 /// A hired killer's own kill once his group is out (L49, L55), by the orders' rules: the target
 /// an earlier move stopped him from shooting, for an insurer of the other side ("как и маньяк
 /// может страховать его"); `None` once the kill is done or skipped.
-pub fn own_kill(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<SlotId> {
+pub fn own_kill(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> Option<SlotId> {
     let role = HIRELINGS
         .iter()
         .find(|h| h.kill == mv.ability)
@@ -278,7 +286,7 @@ fn partner_confirmed(params: &std::collections::BTreeMap<String, String>) -> boo
 
 /// Is `target` a member of the group that sent this order, named with both partners'
 /// confirmation (L49, L14)? The mercenary then does not skip him as a black.
-fn confirmed_partner(ctx: &Ctx, mv: &Move, target: SlotId) -> bool {
+fn confirmed_partner(ctx: &Ctx, mv: &Act, target: SlotId) -> bool {
     let Some(h) = HIRELINGS.iter().find(|h| h.order == mv.ability) else {
         return false;
     };
@@ -322,8 +330,8 @@ pub fn employer(roleset: &Roleset, state: &GameState, h: &Hireling) -> KillerSid
 /// bodyguard's ward, the kamikaze, a black or himself.
 fn aim(
     ctx: &Ctx,
-    run: &mut NightRun,
-    mv: &Move,
+    run: &mut Fold<CityNight>,
+    mv: &Act,
     merc: SlotId,
     reasons: &mut Vec<String>,
 ) -> Option<SlotId> {
@@ -377,7 +385,7 @@ fn aim(
 /// player who is not a hired killer.
 pub fn skip_reason(
     ctx: &Ctx,
-    run: &NightRun,
+    run: &Fold<CityNight>,
     merc: SlotId,
     target: SlotId,
     partner_ok: bool,
@@ -419,7 +427,7 @@ const PEACEFUL_KILLS: [&str; 3] = ["investigator_shot", "fanatic_revenge", "cult
 
 /// The order in the killers' stage, before the mafia's own shots: whether the mercenary's
 /// attack landed (then the mafia's shot is spent and its own move skipped).
-pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool {
+pub fn carry_out(ctx: &mut Ctx, run: &mut Fold<CityNight>, order: &Act, shot: usize) -> bool {
     let Some(h) = HIRELINGS.iter().find(|h| h.order == order.ability) else {
         return false;
     };
@@ -470,7 +478,7 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
         .ability(own.kill)
         .map(|d| std::rc::Rc::new(d.clone()))
         .unwrap_or_else(|| order.def.clone());
-    let as_merc = Move {
+    let as_merc = Act {
         actor: merc,
         ability: own.kill.into(),
         targets: vec![target],
@@ -514,7 +522,7 @@ pub fn carry_out(ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -
 }
 
 /// A hired killer who died tonight: his group learns it in the morning (L49).
-fn tell_death(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
+fn tell_death(h: &Hireling, ctx: &mut Ctx, run: &Fold<CityNight>) {
     let dead: Vec<SlotId> = night::holders_at_start(run, &ctx.state, h.role)
         .filter(|s| !ctx.is_alive(*s))
         .collect();
@@ -532,7 +540,7 @@ fn tell_death(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
 
 /// A role's holder the order aimed at who survived the attack is named to the mafia and the
 /// mercenary (L49).
-fn name_surviving_holders(h: &Hireling, ctx: &mut Ctx, run: &NightRun) {
+fn name_surviving_holders(h: &Hireling, ctx: &mut Ctx, run: &Fold<CityNight>) {
     let Some(merc) = hired(ctx.roleset, &ctx.state, h) else {
         return;
     };

@@ -67,8 +67,9 @@ use crate::engine::outcome::Audience;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::kernel::Attack;
+use crate::kernel::{Act, Fold};
 use crate::rules::Roleset;
-use night::{Move, NightRun};
+use night::CityNight;
 use std::collections::BTreeMap;
 use teams::KillerSide;
 
@@ -214,13 +215,13 @@ pub struct Aimed<'a> {
 /// group is out takes its place. The mercenary's file implements it; [`HIRED`] registers it.
 pub trait HiredKillers: Sync {
     /// Is this order an insurance of the other group's shot rather than the group's own?
-    fn is_insurance(&self, mv: &Move) -> bool;
+    fn is_insurance(&self, mv: &Act) -> bool;
     /// Is this a group's order for its hired killer to insure `insured`'s shot?
-    fn insures(&self, mv: &Move, insured: KillerSide) -> bool;
+    fn insures(&self, mv: &Act, insured: KillerSide) -> bool;
     /// Is this a hired killer's own kill (once his group is out)?
     fn is_own_kill(&self, ability: &str) -> bool;
     /// A hired killer's own kill, outside any group's shot: its target if it went ahead.
-    fn own_kill(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> Option<SlotId>;
+    fn own_kill(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> Option<SlotId>;
     /// The hired killer who took `side`'s place, its members all out.
     fn stand_in(&self, roleset: &Roleset, state: &GameState, side: KillerSide) -> Option<SlotId>;
     /// The ability of `side`'s orders to its hired killer.
@@ -228,12 +229,13 @@ pub trait HiredKillers: Sync {
     /// The role of `side`'s hired killer.
     fn role_of(&self, side: KillerSide) -> &'static str;
     /// Carry out a group's order with shot `shot`: `true` if his attack landed.
-    fn carry_out(&self, ctx: &mut Ctx, run: &mut NightRun, order: &Move, shot: usize) -> bool;
+    fn carry_out(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, order: &Act, shot: usize)
+    -> bool;
     /// Why a hired killer standing in for his group skips a shot at `target`.
     fn skip_reason(
         &self,
         ctx: &Ctx,
-        run: &NightRun,
+        run: &Fold<CityNight>,
         hired: SlotId,
         target: SlotId,
         partner_ok: bool,
@@ -277,7 +279,7 @@ pub trait Role: Sync {
 
     /// Resolve a night move of the role; `false`: the move is not the role's own (the kernel
     /// runs the ability's roleset effect, or the night reports it unimplemented).
-    fn night_move(&self, _ctx: &mut Ctx, _run: &mut NightRun, _mv: &Move) -> bool {
+    fn night_move(&self, _ctx: &mut Ctx, _run: &mut Fold<CityNight>, _mv: &Act) -> bool {
         false
     }
 
@@ -319,10 +321,10 @@ pub trait Role: Sync {
     }
 
     /// The morning: what the role's holders are told of the night.
-    fn morning(&self, _ctx: &mut Ctx, _run: &NightRun) {}
+    fn morning(&self, _ctx: &mut Ctx, _run: &Fold<CityNight>) {}
 
     /// The role's line of the morning post (an announced role's hit or miss), if it is in play.
-    fn public_line(&self, _ctx: &Ctx, _run: &NightRun) -> Option<&'static str> {
+    fn public_line(&self, _ctx: &Ctx, _run: &Fold<CityNight>) -> Option<&'static str> {
         None
     }
 
@@ -355,8 +357,8 @@ pub trait Role: Sync {
     fn stops(
         &self,
         _ctx: &Ctx,
-        _run: &NightRun,
-        _mv: &Move,
+        _run: &Fold<CityNight>,
+        _mv: &Act,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         learn_default(self.id(), Hot::Stops);
         None
@@ -364,7 +366,7 @@ pub trait Role: Sync {
 
     /// What the role does at a named moment of the night beyond its own moves (see
     /// [`Moment`] for the moments and their order).
-    fn at_night(&self, _ctx: &mut Ctx, _run: &mut NightRun, _moment: Moment) {
+    fn at_night(&self, _ctx: &mut Ctx, _run: &mut Fold<CityNight>, _moment: Moment) {
         learn_default(self.id(), Hot::AtNight);
     }
 
@@ -381,16 +383,16 @@ pub trait Role: Sync {
     fn turn_moves(
         &self,
         _ctx: &mut Ctx,
-        _run: &mut NightRun,
+        _run: &mut Fold<CityNight>,
         _stage: &str,
-        _moves: &mut Vec<Move>,
+        _moves: &mut Vec<Act>,
     ) {
         learn_default(self.id(), Hot::TurnMoves);
     }
 
     /// A move of another role's ability that the role's doing gave its maker (the hacked
     /// black's choice of role, L22): `true` if the role resolved it.
-    fn answers_move(&self, _ctx: &mut Ctx, _run: &mut NightRun, _mv: &Move) -> bool {
+    fn answers_move(&self, _ctx: &mut Ctx, _run: &mut Fold<CityNight>, _mv: &Act) -> bool {
         learn_default(self.id(), Hot::AnswersMove);
         false
     }
@@ -400,7 +402,7 @@ pub trait Role: Sync {
     fn redirect_attack(
         &self,
         _ctx: &Ctx,
-        _run: &mut NightRun,
+        _run: &mut Fold<CityNight>,
         _attack: &Aimed,
         _reasons: &mut Vec<String>,
     ) -> Option<SlotId> {
@@ -413,7 +415,7 @@ pub trait Role: Sync {
     fn attacked_with(
         &self,
         _ctx: &mut Ctx,
-        _run: &NightRun,
+        _run: &Fold<CityNight>,
         _victim: SlotId,
     ) -> Vec<(SlotId, String)> {
         learn_default(self.id(), Hot::AttackedWith);
@@ -422,7 +424,12 @@ pub trait Role: Sync {
 
     /// Why an attack meets something of the role's instead of its victim (the imitator's
     /// illusion of the maniac, L50).
-    fn takes_attack(&self, _ctx: &Ctx, _run: &mut NightRun, _attack: &Attack) -> Option<String> {
+    fn takes_attack(
+        &self,
+        _ctx: &Ctx,
+        _run: &mut Fold<CityNight>,
+        _attack: &Attack,
+    ) -> Option<String> {
         learn_default(self.id(), Hot::TakesAttack);
         None
     }
@@ -448,20 +455,20 @@ pub trait Role: Sync {
 
     /// Does a colour check on `target` tonight meet something of the role's that shows red
     /// whatever else holds (the imitator's illusion of the maniac, L50)?
-    fn check_meets_red(&self, _run: &NightRun, _target: SlotId) -> bool {
+    fn check_meets_red(&self, _run: &Fold<CityNight>, _target: SlotId) -> bool {
         learn_default(self.id(), Hot::CheckMeetsRed);
         false
     }
 
     /// Does the role's doing turn `target`'s colour over for tonight's checks (the joker's
     /// check, L51)?
-    fn turns_colour(&self, _run: &NightRun, _target: SlotId) -> bool {
+    fn turns_colour(&self, _run: &Fold<CityNight>, _target: SlotId) -> bool {
         learn_default(self.id(), Hot::TurnsColour);
         false
     }
 
     /// Does the black `target` check red tonight through the role (L48, L55, L96, L98)?
-    fn black_checks_red(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> bool {
+    fn black_checks_red(&self, _ctx: &Ctx, _run: &Fold<CityNight>, _target: SlotId) -> bool {
         learn_default(self.id(), Hot::BlackChecksRed);
         false
     }
@@ -474,7 +481,12 @@ pub trait Role: Sync {
 
     /// Why a colour check (or the journalist's comparison) on `target` gives no information
     /// through the role (L6, L24, L88, L132).
-    fn withholds_colour(&self, _ctx: &Ctx, _run: &NightRun, _target: SlotId) -> Option<String> {
+    fn withholds_colour(
+        &self,
+        _ctx: &Ctx,
+        _run: &Fold<CityNight>,
+        _target: SlotId,
+    ) -> Option<String> {
         learn_default(self.id(), Hot::WithholdsColour);
         None
     }
@@ -548,14 +560,14 @@ pub trait Role: Sync {
 
     /// Is this move, made by a player an attack reached tonight, one the attacked-survivor rule
     /// (L16) leaves in force through the role (a self-heal, a suicide, the executor's moves)?
-    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &NightRun, _mv: &Move) -> bool {
+    fn keeps_move_when_attacked(&self, _ctx: &Ctx, _run: &Fold<CityNight>, _mv: &Act) -> bool {
         learn_default(self.id(), Hot::KeepsMove);
         false
     }
 
     /// Does the role's doing tonight keep a heal on `target` from working (a black
     /// bodyguard's guard, L89)?
-    fn stops_heal(&self, _run: &NightRun, _target: SlotId) -> bool {
+    fn stops_heal(&self, _run: &Fold<CityNight>, _target: SlotId) -> bool {
         learn_default(self.id(), Hot::StopsHeal);
         false
     }
@@ -852,7 +864,7 @@ pub trait Role: Sync {
     fn phase_resolved(&self, _ctx: &mut Ctx) {}
 
     /// The role's lines of the morning post after the night's victims (the face cuts, L60).
-    fn after_the_victims(&self, _ctx: &mut Ctx, _run: &NightRun) {}
+    fn after_the_victims(&self, _ctx: &mut Ctx, _run: &Fold<CityNight>) {}
 
     /// The day's last vote result is out: the news its holders get with it (the criminalist's
     /// autopsy, the executor's interrogation; decision 3 of the part-2 contract).
@@ -1037,14 +1049,14 @@ pub fn lent_by(by: &str) -> Option<Lent> {
 
 /// Resolve a night move by the role that makes it, or by the role whose doing gave it; `false`
 /// if no role claims it.
-pub fn night_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+pub fn night_move(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
     let own = acting(ctx.roleset, &ctx.state, mv.actor, &mv.ability)
         .is_some_and(|role| role.night_move(ctx, run, mv));
     own || answering(Hot::AnswersMove).any(|r| r.answers_move(ctx, run, mv))
 }
 
 /// Every role's morning messages, in the registry's order.
-pub fn morning(ctx: &mut Ctx, run: &NightRun) {
+pub fn morning(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for role in ROLES {
         role.morning(ctx, run);
     }
@@ -1053,15 +1065,15 @@ pub fn morning(ctx: &mut Ctx, run: &NightRun) {
 /// The first role that stops this night move, in the registry's order, and why.
 pub fn stops(
     ctx: &Ctx,
-    run: &NightRun,
-    mv: &Move,
+    run: &Fold<CityNight>,
+    mv: &Act,
 ) -> Option<(crate::engine::outcome::StepResult, String)> {
     answering(Hot::Stops).find_map(|r| r.stops(ctx, run, mv))
 }
 
 /// The new owner of a swapped role who repeats a target the role may not take again: an
 /// automatic skip, and why (L46).
-pub fn repeat_skipped(ctx: &Ctx, mv: &Move) -> Option<String> {
+pub fn repeat_skipped(ctx: &Ctx, mv: &Act) -> Option<String> {
     if !witch::swapped(&ctx.state, mv.actor) {
         return None;
     }
@@ -1082,7 +1094,7 @@ pub fn repeat_skipped(ctx: &Ctx, mv: &Move) -> Option<String> {
 }
 
 /// Every role's doings at this moment of the night, in the registry's order.
-pub fn at_night(ctx: &mut Ctx, run: &mut NightRun, moment: Moment) {
+pub fn at_night(ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: Moment) {
     for role in answering(Hot::AtNight) {
         role.at_night(ctx, run, moment);
     }
@@ -1090,7 +1102,7 @@ pub fn at_night(ctx: &mut Ctx, run: &mut NightRun, moment: Moment) {
 
 /// The stage's moves in the order the sources give them (stable: unranked moves keep their
 /// entry order, after the ranked ones).
-pub fn in_stage_order(moves: &mut [Move]) {
+pub fn in_stage_order(moves: &mut [Act]) {
     static RANKS: std::sync::LazyLock<std::collections::HashMap<&'static str, u8>> =
         std::sync::LazyLock::new(|| {
             ROLES
@@ -1102,7 +1114,7 @@ pub fn in_stage_order(moves: &mut [Move]) {
 }
 
 /// A killing stage's moves as every role's doing tonight turns them.
-pub fn turn_moves(ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Vec<Move>) {
+pub fn turn_moves(ctx: &mut Ctx, run: &mut Fold<CityNight>, stage: &str, moves: &mut Vec<Act>) {
     for role in answering(Hot::TurnMoves) {
         role.turn_moves(ctx, run, stage, moves);
     }
@@ -1111,7 +1123,7 @@ pub fn turn_moves(ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Ve
 /// The player an aimed attack reaches: the first role that turns it decides.
 pub fn redirect_attack(
     ctx: &Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     attack: &Aimed,
     reasons: &mut Vec<String>,
 ) -> SlotId {
@@ -1121,14 +1133,18 @@ pub fn redirect_attack(
 }
 
 /// Everyone else an attack that landed on `victim` reaches, and why, in the registry's order.
-pub fn attacked_with(ctx: &mut Ctx, run: &NightRun, victim: SlotId) -> Vec<(SlotId, String)> {
+pub fn attacked_with(
+    ctx: &mut Ctx,
+    run: &Fold<CityNight>,
+    victim: SlotId,
+) -> Vec<(SlotId, String)> {
     answering(Hot::AttackedWith)
         .flat_map(|r| r.attacked_with(ctx, run, victim))
         .collect()
 }
 
 /// Why an attack meets something other than its victim, if a role says so.
-pub fn takes_attack(ctx: &Ctx, run: &mut NightRun, attack: &Attack) -> Option<String> {
+pub fn takes_attack(ctx: &Ctx, run: &mut Fold<CityNight>, attack: &Attack) -> Option<String> {
     answering(Hot::TakesAttack).find_map(|r| r.takes_attack(ctx, run, attack))
 }
 
@@ -1152,17 +1168,17 @@ pub fn tell_result(
 }
 
 /// Does a colour check on `target` meet red whatever else holds?
-pub fn check_meets_red(run: &NightRun, target: SlotId) -> bool {
+pub fn check_meets_red(run: &Fold<CityNight>, target: SlotId) -> bool {
     answering(Hot::CheckMeetsRed).any(|r| r.check_meets_red(run, target))
 }
 
 /// Does some role's doing turn `target`'s colour over for tonight's checks?
-pub fn turns_colour(run: &NightRun, target: SlotId) -> bool {
+pub fn turns_colour(run: &Fold<CityNight>, target: SlotId) -> bool {
     answering(Hot::TurnsColour).any(|r| r.turns_colour(run, target))
 }
 
 /// Does the black `target` check red tonight through some role?
-pub fn black_checks_red(ctx: &Ctx, run: &NightRun, target: SlotId) -> bool {
+pub fn black_checks_red(ctx: &Ctx, run: &Fold<CityNight>, target: SlotId) -> bool {
     answering(Hot::BlackChecksRed).any(|r| r.black_checks_red(ctx, run, target))
 }
 
@@ -1172,7 +1188,7 @@ pub fn verifies_red(state: &GameState, checker: SlotId, target: SlotId) -> bool 
 }
 
 /// Why a colour check on `target` gives no information, by the first role that withholds it.
-pub fn withholds_colour(ctx: &Ctx, run: &NightRun, target: SlotId) -> Option<String> {
+pub fn withholds_colour(ctx: &Ctx, run: &Fold<CityNight>, target: SlotId) -> Option<String> {
     answering(Hot::WithholdsColour).find_map(|r| r.withholds_colour(ctx, run, target))
 }
 
@@ -1224,12 +1240,12 @@ pub fn shot_meets(
 }
 
 /// Does some role leave this attacked player's move in force (L16)?
-pub fn keeps_move_when_attacked(ctx: &Ctx, run: &NightRun, mv: &Move) -> bool {
+pub fn keeps_move_when_attacked(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> bool {
     answering(Hot::KeepsMove).any(|r| r.keeps_move_when_attacked(ctx, run, mv))
 }
 
 /// Does some role's doing keep a heal on `target` from working tonight?
-pub fn stops_heal(run: &NightRun, target: SlotId) -> bool {
+pub fn stops_heal(run: &Fold<CityNight>, target: SlotId) -> bool {
     answering(Hot::StopsHeal).any(|r| r.stops_heal(run, target))
 }
 
@@ -1603,14 +1619,14 @@ pub fn phase_resolved(ctx: &mut Ctx) {
 }
 
 /// Every role's lines of the morning post after the night's victims.
-pub fn after_the_victims(ctx: &mut Ctx, run: &NightRun) {
+pub fn after_the_victims(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for role in ROLES {
         role.after_the_victims(ctx, run);
     }
 }
 
 /// The lines of the morning post of the roles in play, in the registry's order.
-pub fn public_lines(ctx: &Ctx, run: &NightRun) -> Vec<&'static str> {
+pub fn public_lines(ctx: &Ctx, run: &Fold<CityNight>) -> Vec<&'static str> {
     ROLES
         .iter()
         .filter_map(|r| r.public_line(ctx, run))
@@ -1618,13 +1634,13 @@ pub fn public_lines(ctx: &Ctx, run: &NightRun) -> Vec<&'static str> {
 }
 
 /// The morning post's line of the role `id`, if it is in play (a night note's condition).
-pub fn public_line(ctx: &Ctx, run: &NightRun, id: &str) -> Option<&'static str> {
+pub fn public_line(ctx: &Ctx, run: &Fold<CityNight>, id: &str) -> Option<&'static str> {
     find(id).and_then(|r| r.public_line(ctx, run))
 }
 
 /// A living holder at the start of the night who owes a move (L165) and sent none: the host
 /// is warned of each forced skip.
-pub fn warn_silent(ctx: &mut Ctx, run: &NightRun) {
+pub fn warn_silent(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for role in ROLES.iter().filter(|r| r.owes_a_move()) {
         let id = role.id();
         let abilities: Vec<String> = ctx
@@ -1691,7 +1707,7 @@ fn dying_kill(ctx: &mut Ctx, maker: SlotId, target: SlotId, cause: &str, why: St
 
 /// The morning: each living holder of `role` learns the names of his night visitors (the
 /// homeless's passive sight, which the hero and the criminalist share, L35, L44).
-fn tell_visitor_names(ctx: &mut Ctx, run: &NightRun, role: &str, template: &str) {
+fn tell_visitor_names(ctx: &mut Ctx, run: &Fold<CityNight>, role: &str, template: &str) {
     for h in night::holders_at_start(run, &ctx.state, role).collect::<Vec<_>>() {
         // As the homeless's: a killer whose attack he survived stays unnamed (L25).
         let names: Vec<String> = run

@@ -7,11 +7,13 @@
 //! he may swap one undead or cursed player for another corpse (`necromancer_swap`), whose role
 //! is his only after a game-day.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "necromancer";
 /// On a cursed player, pointing at the necromancer.
@@ -109,7 +111,7 @@ impl Role for Necromancer {
         super::relink(ctx, UNDEAD, from, to);
         super::pass_lent_roles(ctx, ROLE, from, to);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "necromancer_curse" => curse(ctx, run, mv),
             "necromancer_swap" => swap(ctx, run, mv),
@@ -131,7 +133,7 @@ impl Role for Necromancer {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         for n in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
             if run.ledger.night == 1 && cursed_by(&ctx.state, n).is_empty() && ctx.is_alive(n) {
                 curse_at_random(ctx, n);
@@ -144,7 +146,7 @@ impl Role for Necromancer {
         Vec::new()
     }
     /// A move through an undead who was shot earlier tonight is gone with him (L42).
-    fn stops(&self, ctx: &Ctx, _run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    fn stops(&self, ctx: &Ctx, _run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
         let undead = ctx.slot_of(mv.params.get("undead")?)?;
         let linked = ctx.state.slots[undead]
             .statuses
@@ -181,7 +183,7 @@ fn cursed_by(state: &GameState, necromancer: SlotId) -> Vec<SlotId> {
         .collect()
 }
 
-fn curse(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn curse(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, false, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -333,7 +335,7 @@ fn swap_refusal(entry: &Entry) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn swap(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn swap(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }

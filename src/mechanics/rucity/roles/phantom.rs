@@ -11,11 +11,13 @@
 //! only a victim whose face he cut, who then keeps the cut; his vote counts zero, and he leaves
 //! as soon as the victim or the victim's target is out.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "phantom";
 /// A dead player who still votes; on a possessing phantom it points at the possessed player.
@@ -109,7 +111,7 @@ impl Role for Phantom {
     fn withholds_colour(
         &self,
         ctx: &Ctx,
-        _run: &super::night::NightRun,
+        _run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> Option<String> {
         ctx.has_status(target, CURSED).then(|| {
@@ -125,7 +127,7 @@ impl Role for Phantom {
     fn history(&self) -> &'static [&'static str] {
         &["pm_phantom"]
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         if mv.ability != "phantom_switch_off" {
             return false;
         }
@@ -182,7 +184,7 @@ impl Role for Phantom {
         }
         Ok(())
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         aura(ctx, run);
         leave_with_hosts(ctx);
     }
@@ -203,7 +205,7 @@ fn possessing(state: &GameState, phantom: SlotId) -> Option<SlotId> {
 
 /// The night's victims keep a vote for the day while a phantom lives; a phantom killed tonight
 /// keeps it alone (L18).
-fn aura(ctx: &mut Ctx, run: &NightRun) {
+fn aura(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let victims: Vec<SlotId> = ctx.outcome.deaths.iter().map(|d| d.slot).collect();
     // A copy of the phantom gives the effect to nobody, nor keeps it from the others when he
     // is killed (L40).

@@ -10,12 +10,14 @@
 //! dies.
 
 use super::kept::Round;
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::entry::{Pending, PendingKind};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -84,7 +86,7 @@ impl Role for Pimp {
     fn round_opens(&self, ctx: &mut Ctx) {
         day_control(ctx);
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::Dusk {
             control(ctx, run);
         }
@@ -95,12 +97,12 @@ impl Role for Pimp {
     fn stops(
         &self,
         ctx: &Ctx,
-        run: &NightRun,
-        mv: &Move,
+        run: &Fold<CityNight>,
+        mv: &Act,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         stops(ctx, run, mv)
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "pimp_enslave" => enslave(ctx, run, mv),
             "pimp_punish" => punish(ctx, run, mv),
@@ -182,7 +184,7 @@ impl Role for Pimp {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         free_the_slaves_of_the_dead(ctx);
         feed(ctx, run);
         // The slave always learns what his master did with his move (L115.14).
@@ -308,7 +310,7 @@ fn killing(def: &crate::rules::AbilityDef) -> bool {
     DEADLY.contains(&def.id.as_str()) || def.tags.iter().any(|t| t == "killer")
 }
 
-fn enslave(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn enslave(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(slave) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -334,7 +336,7 @@ fn enslave(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
-fn punish(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn punish(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(slave) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -350,7 +352,7 @@ fn punish(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
     night::step(ctx, mv, StepResult::Success, vec![why]);
 }
 
-fn release(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn release(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(slave) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -363,8 +365,8 @@ fn release(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 /// The pimps' verdicts on their slaves' night moves, applied as the night begins (L27): a
 /// forbidden move is skipped, a changed one goes to the new targets, an assigned one is made
 /// for a slave who sent none.
-pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
-    let verdicts: Vec<Move> = run.acts_of("pimp_control");
+pub fn control(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
+    let verdicts: Vec<Act> = run.acts_of("pimp_control");
     if verdicts.is_empty() {
         return;
     }
@@ -384,7 +386,7 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
             .verdicts
             .push((slave, word));
         let ability = v.params.get("ability").cloned().unwrap_or_default();
-        let slaves_move = |a: &Move| {
+        let slaves_move = |a: &Act| {
             a.actor == slave
                 && !super::super::notes::is_note(&a.ability)
                 && (ability.is_empty() || a.ability == ability)
@@ -420,7 +422,7 @@ pub fn control(ctx: &mut Ctx, run: &mut NightRun) {
                     } else {
                         BTreeMap::new()
                     };
-                    let assigned = Move {
+                    let assigned = Act {
                         seq: v.seq,
                         actor: slave,
                         ability: ability.clone(),
@@ -557,7 +559,7 @@ pub fn assigned_by(state: &GameState, params: &BTreeMap<String, String>) -> Opti
         .map(|s| s.id)
 }
 
-fn targets_of(verdict: &Move) -> Vec<String> {
+fn targets_of(verdict: &Act) -> Vec<String> {
     verdict
         .params
         .get("targets")
@@ -571,7 +573,7 @@ fn targets_of(verdict: &Move) -> Vec<String> {
 }
 
 /// Why a slave's move stops: his pimp forbade it (L27).
-fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
     let forbidden = run
         .ledger
         .roles
@@ -600,7 +602,7 @@ fn free_the_slaves_of_the_dead(ctx: &mut Ctx) {
 }
 
 /// Every morning the pimp sees the general information his slaves were told (L27).
-fn feed(ctx: &mut Ctx, run: &NightRun) {
+fn feed(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for pimp in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
         if !ctx.is_alive(pimp) {
             continue;

@@ -7,12 +7,14 @@
 //! While a victim of his lives poisoned he may only give the antidote. Once every other black
 //! is out he may shoot instead; a poison in effect stays (§2.9).
 
-use super::night::{self, City, Move, NightRun};
+use super::night::{self, CityNight, CityNightRules};
 use super::{Entry, Role, blocker, refusal, teams, werewolf};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
 use crate::kernel;
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const ROLE: &str = "poisoner";
@@ -112,7 +114,7 @@ impl Role for Poisoner {
     fn takes_a_surplus_shot(&self) -> bool {
         true
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         // The poison of an earlier night acts at his stage, before his new move (L52).
         match moment {
             super::Moment::StageOpens("poison") => poison_acts(ctx, run),
@@ -123,7 +125,7 @@ impl Role for Poisoner {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             POISON => poison(ctx, run, mv),
             ANTIDOTE => antidote(ctx, mv),
@@ -260,8 +262,8 @@ fn antidote_entered(state: &GameState, poisoner: SlotId) -> bool {
     live_acts(state).any(|a| a.actor == poisoner && a.ability == ANTIDOTE)
 }
 
-fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
-    let healed = |ctx: &Ctx, run: &NightRun, t: SlotId| {
+fn poison(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
+    let healed = |ctx: &Ctx, run: &Fold<CityNight>, t: SlotId| {
         run.healed.contains_key(&t).then(|| {
             format!(
                 "{} was healed tonight by the doctor or the cultist: the poison fails (L52)",
@@ -269,7 +271,7 @@ fn poison(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
             )
         })
     };
-    let protected = |ctx: &Ctx, run: &NightRun, t: SlotId| {
+    let protected = |ctx: &Ctx, run: &Fold<CityNight>, t: SlotId| {
         blocker::protects(ctx, run, t).then(|| {
             format!(
                 "{} is under the blocker's protection: the poison fails (L52)",
@@ -341,7 +343,7 @@ fn poison_one(ctx: &mut Ctx, poisoner: SlotId, target: SlotId, night: u32) -> St
     )
 }
 
-fn antidote(ctx: &mut Ctx, mv: &Move) {
+fn antidote(ctx: &mut Ctx, mv: &Act) {
     let Some(&target) = mv.targets.first() else {
         return night::step(ctx, mv, StepResult::Failed, vec!["no target".into()]);
     };
@@ -441,7 +443,7 @@ fn only_one_of_two(
 /// The poisoner's slot of the night (before his own move): each victim poisoned on an earlier
 /// night who got no antidote dies now, unless the doctor or the cultist healed him tonight,
 /// which ends the poison (L52: "ночью к жертве не зашел доктор (или культист)").
-pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn poison_acts(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     let night = run.ledger.night;
     let due: Vec<(SlotId, Option<SlotId>)> = ctx
         .state
@@ -486,7 +488,7 @@ pub fn poison_acts(ctx: &mut Ctx, run: &mut NightRun) {
             kernel::attack::kill(
                 ctx,
                 run,
-                &mut City,
+                &mut CityNightRules,
                 victim,
                 "poison",
                 poisoner,

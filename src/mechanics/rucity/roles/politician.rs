@@ -4,7 +4,7 @@
 //! supporters) grows with each lynched black and shrinks with each lynched red he voted
 //! against; a shadow vertical while the mayor holds office; as mayor or secretary, patronage.
 
-use super::night::{self, NightRun};
+use super::night::{self, CityNight};
 use super::teams::{self, MAYOR};
 use super::{Entry, Role, before_the_vote, refusal};
 use crate::engine::Refusal;
@@ -12,6 +12,7 @@ use crate::engine::outcome::Audience;
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
+use crate::kernel::{Act, Fold};
 
 pub const ROLE: &str = "politician";
 
@@ -90,7 +91,7 @@ impl Role for Politician {
     fn withholds_colour(
         &self,
         ctx: &Ctx,
-        run: &super::night::NightRun,
+        run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> Option<String> {
         let name = ctx.name(target);
@@ -111,7 +112,7 @@ impl Role for Politician {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, _run: &mut NightRun, mv: &night::Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, _run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == "patronage"
             && {
                 let why = "under the politician's patronage: colour checks give nothing on them tonight (L132)";
@@ -171,7 +172,7 @@ impl Role for Politician {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         morning(ctx, run);
     }
 }
@@ -363,7 +364,7 @@ pub fn after_lynch(ctx: &mut Ctx, lynched: &[SlotId], his_votes: &[SlotId]) {
 
 /// Morning: the politician learns the roles of his visitors and of players who moved on
 /// themselves; under patronage, the roles of his protégé's visitors (L115.17, L132).
-fn morning(ctx: &mut Ctx, run: &NightRun) {
+fn morning(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let Some(p) = night::holders_at_start(run, &ctx.state, ROLE).next() else {
         return;
     };
@@ -393,7 +394,7 @@ fn morning(ctx: &mut Ctx, run: &NightRun) {
 }
 
 /// The protégé under the politician's patronage tonight.
-pub fn patronage(run: &NightRun) -> Option<SlotId> {
+pub fn patronage(run: &Fold<CityNight>) -> Option<SlotId> {
     run.acts
         .iter()
         .find(|m| m.ability == "patronage")

@@ -7,12 +7,13 @@
 //! other one dies. Never at the witch hunt, never when he is the victim, once per vote. Passive:
 //! a barrier of 3 less one per lynched red, and the roles of his night visitors.
 
-use super::night::{self, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::Audience;
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Fold;
 use kept::Round;
 
 pub const ROLE: &str = "priest";
@@ -130,7 +131,7 @@ impl Role for Priest {
             _ => Ok(()),
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         for p in night::holders_at_start(run, &ctx.state, ROLE).collect::<Vec<_>>() {
             let roles = night::visit_roles(ctx, run.visitors_of(p, p));
             if ctx.is_alive(p) && !roles.is_empty() {

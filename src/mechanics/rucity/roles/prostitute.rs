@@ -7,11 +7,13 @@
 //! always protected, L90, Q47). A blocked move fails, and so does one on an active kamikaze
 //! (L38). The client learns he was taken; she learns his peaceful role.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Role, kamikaze, teams};
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "prostitute";
 const STAGE: &str = "company";
@@ -53,13 +55,13 @@ impl Role for Prostitute {
     fn requires(&self) -> crate::engine::system::Requirements {
         REQUIRES
     }
-    fn stops(&self, ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    fn stops(&self, ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
         stops(ctx, run, mv).map(|why| (StepResult::Failed, why))
     }
     fn attacked_with(
         &self,
         ctx: &mut Ctx,
-        run: &NightRun,
+        run: &Fold<CityNight>,
         victim: SlotId,
     ) -> Vec<(SlotId, String)> {
         clients_attacked(ctx, run, victim)
@@ -77,13 +79,13 @@ impl Role for Prostitute {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             take(ctx, run, mv);
             true
         }
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         morning(ctx, run);
     }
     fn history(&self) -> &'static [&'static str] {
@@ -91,7 +93,7 @@ impl Role for Prostitute {
     }
 }
 
-fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn take(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(client) = night::target_through_gate(ctx, run, mv, true, false) else {
         return;
     };
@@ -139,7 +141,7 @@ fn take(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// The clients of `prostitute` tonight.
-pub fn clients_of(run: &NightRun, prostitute: SlotId) -> Vec<SlotId> {
+pub fn clients_of(run: &Fold<CityNight>, prostitute: SlotId) -> Vec<SlotId> {
     company(run)
         .iter()
         .filter(|c| c.prostitute == prostitute)
@@ -154,7 +156,7 @@ struct Tonight {
 }
 
 /// Tonight's clients, in the order they were taken.
-pub fn company(run: &NightRun) -> &[Company] {
+pub fn company(run: &Fold<CityNight>) -> &[Company] {
     run.ledger
         .roles
         .get::<Tonight>()
@@ -162,16 +164,16 @@ pub fn company(run: &NightRun) -> &[Company] {
 }
 
 /// A client goes home with her tonight (the geisha's company too, L54).
-pub fn take_home(run: &mut NightRun, client: Company) {
+pub fn take_home(run: &mut Fold<CityNight>, client: Company) {
     run.ledger.roles.get_mut::<Tonight>().company.push(client);
 }
 
-pub fn is_client(run: &NightRun, slot: SlotId) -> bool {
+pub fn is_client(run: &Fold<CityNight>, slot: SlotId) -> bool {
     company(run).iter().any(|c| c.client == slot)
 }
 
 /// Why a move after her stage fails because of her (L21).
-pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
+pub fn stops(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<String> {
     if company(run).is_empty() || !night::after_stage(ctx, &mv.stage, STAGE) {
         return None;
     }
@@ -234,7 +236,7 @@ pub fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<String> {
 
 /// A killer's attack on her reaches her unprotected clients too (Q20); the geisha's always,
 /// but a black one (L54).
-pub fn clients_attacked(ctx: &mut Ctx, run: &NightRun, victim: SlotId) -> Vec<SlotId> {
+pub fn clients_attacked(ctx: &mut Ctx, run: &Fold<CityNight>, victim: SlotId) -> Vec<SlotId> {
     let prostitute_clients_die = ctx.option("prostitute_client_dies") != "no";
     let clients: Vec<&Company> = company(run)
         .iter()
@@ -285,7 +287,7 @@ fn one_of_the_geishas_clients(ctx: &mut Ctx, clients: &[SlotId]) -> Option<SlotI
 
 /// The morning: protected clients of a killed prostitute survive crippled; each client learns
 /// he was taken, she learns his peaceful role.
-fn morning(ctx: &mut Ctx, run: &NightRun) {
+fn morning(ctx: &mut Ctx, run: &Fold<CityNight>) {
     for c in company(run).to_vec() {
         // Her protection holds when a killer killed her (L21).
         let killed = run

@@ -83,7 +83,7 @@ impl Role for Terrorist {
     fn withholds_colour(
         &self,
         ctx: &Ctx,
-        _run: &super::night::NightRun,
+        _run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> Option<String> {
         super::no_information_on_holders(ctx, target, ROLE, "the terrorist")
@@ -94,8 +94,8 @@ impl Role for Terrorist {
     fn stops(
         &self,
         ctx: &Ctx,
-        run: &super::night::NightRun,
-        mv: &super::night::Move,
+        run: &crate::kernel::Fold<super::night::CityNight>,
+        mv: &crate::kernel::Act,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         stops(ctx, run, mv)
     }
@@ -287,8 +287,8 @@ const NO_MOVE_NIGHT: &str = "terrorist_no_move_night";
 /// Why a move stops: its maker, a negative, was blown up by a black terrorist yesterday (L92).
 fn stops(
     ctx: &Ctx,
-    run: &super::night::NightRun,
-    mv: &super::night::Move,
+    run: &crate::kernel::Fold<super::night::CityNight>,
+    mv: &crate::kernel::Act,
 ) -> Option<(crate::engine::outcome::StepResult, String)> {
     let night = ctx.state.slots.get(mv.actor)?.counter(NO_MOVE_NIGHT);
     (night > 0 && night == run.ledger.night && !super::super::notes::is_note(&mv.ability)).then(

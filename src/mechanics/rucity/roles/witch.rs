@@ -10,11 +10,13 @@
 //! black witch's swap leaves the shot alone, L106). Lynched, she may swap a living player's role
 //! with a dead one's for good (`witch_dying_swap`). She stays at home for every tracker.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, active_citizen, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "witch";
 /// On both swapped players, pointing at the other.
@@ -64,7 +66,13 @@ impl Role for Witch {
         REQUIRES
     }
     // Her swap reaches back into both killing stages (L46).
-    fn turn_moves(&self, ctx: &mut Ctx, run: &mut NightRun, stage: &str, moves: &mut Vec<Move>) {
+    fn turn_moves(
+        &self,
+        ctx: &mut Ctx,
+        run: &mut Fold<CityNight>,
+        stage: &str,
+        moves: &mut Vec<Act>,
+    ) {
         if matches!(stage, "killers" | "peaceful_killers") {
             *moves = before_killers(ctx, run, moves);
         }
@@ -75,12 +83,12 @@ impl Role for Witch {
     fn stops(
         &self,
         ctx: &Ctx,
-        run: &NightRun,
-        mv: &Move,
+        run: &Fold<CityNight>,
+        mv: &Act,
     ) -> Option<(crate::engine::outcome::StepResult, String)> {
         stops(ctx, run, mv)
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         match mv.ability.as_str() {
             "witch_swap" => swap_move(ctx, run, mv),
             "witch_fix" => fix(ctx, run, mv),
@@ -88,7 +96,7 @@ impl Role for Witch {
         }
         true
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         return_swaps(ctx);
         let swaps = run
             .ledger
@@ -132,7 +140,7 @@ impl Role for Witch {
 }
 
 /// The swap of tonight: it takes effect in the morning, after every result is known.
-fn swap_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn swap_move(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -154,7 +162,7 @@ fn swap_move(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
 }
 
 /// The evening's fix: last night's swaps stay as they are (L46, L114).
-fn fix(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn fix(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }
@@ -311,7 +319,7 @@ fn put(ctx: &mut Ctx, slot: SlotId, carried: Carried) {
 /// at her of a killer swapped with a player of the other team go to that player; a killer
 /// swapped with his victim loses the shot (not with a black witch), the victim hears of the
 /// attempt.
-pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<Move> {
+pub fn before_killers(ctx: &mut Ctx, run: &mut Fold<CityNight>, here: &[Act]) -> Vec<Act> {
     let swaps: Vec<(SlotId, SlotId, SlotId)> = run
         .acts
         .iter()
@@ -354,7 +362,7 @@ pub fn before_killers(ctx: &mut Ctx, run: &mut NightRun, here: &[Move]) -> Vec<M
 }
 
 /// The witch's swap turns a shot from `from` to `to`, with the trace's reason.
-fn turn(ctx: &mut Ctx, mv: &mut Move, from: SlotId, to: SlotId, why: String) {
+fn turn(ctx: &mut Ctx, mv: &mut Act, from: SlotId, to: SlotId, why: String) {
     ctx.note(format!("witch_turn:{}", mv.seq), "killers", why);
     *mv = mv.redirected(ctx, from, to);
 }
@@ -362,9 +370,9 @@ fn turn(ctx: &mut Ctx, mv: &mut Move, from: SlotId, to: SlotId, why: String) {
 /// Q38 `shot_at_swapped`: the source's "a killer move at the witch" read as a slip for one at
 /// a swapped player: a killer from outside a pair of opposite teams who shoots one of the pair
 /// hits the other, who holds the role now. The pair's shots at each other stay cancelled.
-fn turn_shots_at_the_pair(ctx: &mut Ctx, out: &mut [Move], a: SlotId, b: SlotId) {
+fn turn_shots_at_the_pair(ctx: &mut Ctx, out: &mut [Act], a: SlotId, b: SlotId) {
     let outside_killer =
-        |m: &Move| m.actor != a && m.actor != b && m.def.tags.iter().any(|t| t == "killer");
+        |m: &Act| m.actor != a && m.actor != b && m.def.tags.iter().any(|t| t == "killer");
     for mv in out.iter_mut().filter(|m| outside_killer(m)) {
         for (from, to) in [(a, b), (b, a)] {
             if mv.targets.contains(&from) {
@@ -384,7 +392,7 @@ fn turn_shots_at_the_pair(ctx: &mut Ctx, out: &mut [Move], a: SlotId, b: SlotId)
 
 /// Will the witch's swap go through tonight, as far as it can be told before the killers: she
 /// lives, and no block or prostitute holds her.
-fn will_swap(ctx: &Ctx, run: &NightRun, witch: SlotId) -> bool {
+fn will_swap(ctx: &Ctx, run: &Fold<CityNight>, witch: SlotId) -> bool {
     ctx.is_alive(witch)
         && super::super::blocks::blocked(ctx, witch, "witch_swap").is_none()
         && !run.blocks.contains_key(&witch)
@@ -392,7 +400,7 @@ fn will_swap(ctx: &Ctx, run: &NightRun, witch: SlotId) -> bool {
 }
 
 /// Why a killer's shot stops: the witch swaps him with his victim (L46).
-fn stops(ctx: &Ctx, run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+fn stops(ctx: &Ctx, run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
     let cancelled = run
         .ledger
         .roles

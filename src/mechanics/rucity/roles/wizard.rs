@@ -5,11 +5,13 @@
 //! it with each move he makes (Q65 `with_each_move`): in the evening, or by day in the round of
 //! a day move; by option in the evening only.
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::{Audience, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 
 pub const ROLE: &str = "wizard";
 /// At most this many roles in a game (L47).
@@ -76,7 +78,7 @@ impl Role for Wizard {
     fn inherit(&self, ctx: &mut Ctx, from: SlotId, to: SlotId) {
         super::carry_record(ctx, from, to, |n: &mut Named| &mut n.0);
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         mv.ability == ROLE && {
             conjure(ctx, run, mv);
             true
@@ -142,7 +144,7 @@ pub fn pending_role(state: &GameState, wizard: SlotId) -> Option<String> {
     (!in_the_game(state, role)).then(|| role.clone())
 }
 
-fn conjure(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+fn conjure(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     if let night::Gate::Stop(result, why) = night::gate(ctx, run, mv, true, false) {
         return night::step(ctx, mv, result, vec![why]);
     }

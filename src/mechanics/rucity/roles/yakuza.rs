@@ -6,11 +6,13 @@
 //! [`reddenable`] says.
 
 use super::killer::Killer;
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, refusal, teams};
 use crate::engine::outcome::StepResult;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use crate::rules::Roleset;
 use teams::KillerSide;
 
@@ -39,7 +41,7 @@ impl Role for Yakuza {
     fn black_checks_red(
         &self,
         ctx: &Ctx,
-        _run: &super::night::NightRun,
+        _run: &crate::kernel::Fold<super::night::CityNight>,
         target: crate::engine::SlotId,
     ) -> bool {
         reddened(ctx, target)
@@ -47,7 +49,7 @@ impl Role for Yakuza {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         GROUP.night_move(ctx, run, mv)
     }
     fn usable(&self, entry: &Entry) -> Result<(), Refusal> {
@@ -126,7 +128,7 @@ pub fn reddened(ctx: &Ctx, slot: SlotId) -> bool {
     ctx.has_status(slot, REDDENED)
 }
 
-pub fn redden(ctx: &mut Ctx, run: &mut NightRun, mv: &Move) {
+pub fn redden(ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) {
     let Some(target) = night::target_through_gate(ctx, run, mv, false, true) else {
         return;
     };

@@ -15,12 +15,14 @@
 
 mod end;
 
-use super::night::{self, Move, NightRun};
+use super::night::{self, CityNight};
 use super::{Entry, Role, kept, refusal, teams};
 use crate::engine::entry::PendingKind;
 use crate::engine::outcome::{Audience, Step, StepResult};
 use crate::engine::resolve::{Ctx, live_acts};
 use crate::engine::{GameState, Refusal, SlotId};
+use crate::kernel::Act;
+use crate::kernel::Fold;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const ROLE: &str = "faceless";
@@ -167,7 +169,7 @@ impl Role for Faceless {
     }
     // The morning post names every victim of tonight's cuts, after the night's dead (L60,
     // L115.1).
-    fn after_the_victims(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn after_the_victims(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         announce(ctx, run);
     }
     fn end_check(&self, ctx: &mut Ctx) {
@@ -181,7 +183,7 @@ impl Role for Faceless {
     ) -> Option<super::super::endgame::Verdict> {
         Some(end::verdict(ctx, side, start_of_day))
     }
-    fn at_night(&self, ctx: &mut Ctx, run: &mut NightRun, moment: super::Moment) {
+    fn at_night(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, moment: super::Moment) {
         if moment == super::Moment::StageOpens("face_cut") {
             compulsory(ctx, run);
         }
@@ -189,7 +191,7 @@ impl Role for Faceless {
     fn id(&self) -> &'static str {
         ROLE
     }
-    fn night_move(&self, ctx: &mut Ctx, run: &mut NightRun, mv: &Move) -> bool {
+    fn night_move(&self, ctx: &mut Ctx, run: &mut Fold<CityNight>, mv: &Act) -> bool {
         if mv.ability == SUICIDE {
             super::killer::suicide(ctx, run, mv);
             return true;
@@ -304,7 +306,7 @@ impl Role for Faceless {
             _ => Ok(()),
         }
     }
-    fn stops(&self, ctx: &Ctx, _run: &NightRun, mv: &Move) -> Option<(StepResult, String)> {
+    fn stops(&self, ctx: &Ctx, _run: &Fold<CityNight>, mv: &Act) -> Option<(StepResult, String)> {
         let info = ctx.state.slots.get(mv.actor)?.statuses.get(FACE_CUT)?;
         let tonight = info.since == ctx.state.phase;
         // Knocked down by a move before the killers': a stopped shot passes to the insurer
@@ -319,7 +321,7 @@ impl Role for Faceless {
             )
         })
     }
-    fn morning(&self, ctx: &mut Ctx, run: &NightRun) {
+    fn morning(&self, ctx: &mut Ctx, run: &Fold<CityNight>) {
         face_to_night_killers(ctx, run);
         zero_after_suicide(ctx, run);
     }
@@ -396,7 +398,7 @@ fn record_result(ctx: &mut Ctx, f: SlotId) {
 }
 
 /// A faceless who killed himself tonight loses every victim he gathered (L76).
-fn zero_after_suicide(ctx: &mut Ctx, run: &NightRun) {
+fn zero_after_suicide(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let died = run.acts.iter().any(|a| {
         a.ability == SUICIDE && is_faceless(&ctx.state, a.actor) && !ctx.is_alive(a.actor)
     });
@@ -445,7 +447,7 @@ fn zero_victims(ctx: &mut Ctx, why: &str) {
 /// The cut is a visit to the victim alone (his target is only named), which the roles passively
 /// tracking visitors at the victim's own house notice (L64.6); by option nobody does (Q23
 /// `cut_noticed_by`). Watchers of another house and trackers of the faceless never see it.
-fn noticed_at_the_victims_house(ctx: &Ctx, run: &mut NightRun, mv: &Move, victim: SlotId) {
+fn noticed_at_the_victims_house(ctx: &Ctx, run: &mut Fold<CityNight>, mv: &Act, victim: SlotId) {
     let nobody = ctx.option("cut_noticed_by") == "nobody";
     run.visits.retain_mut(|v| {
         if v.actor != mv.actor || v.ability != CUT {
@@ -528,7 +530,7 @@ pub fn is_faceless(state: &GameState, slot: SlotId) -> bool {
 /// Cut `victim`'s face and give him `target` (L60, L115.20).
 fn cut(
     ctx: &mut Ctx,
-    run: &mut NightRun,
+    run: &mut Fold<CityNight>,
     faceless: SlotId,
     victim: SlotId,
     target: Option<SlotId>,
@@ -570,7 +572,7 @@ fn cut(
 /// The cut is compulsory (L64.3): a living faceless who sent none cuts himself, or a random
 /// player if his own face is cut, with a random target; after a re-vote with no victim he may
 /// skip.
-pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
+pub fn compulsory(ctx: &mut Ctx, run: &mut Fold<CityNight>) {
     let Some(faceless) = teams::holder(&ctx.state, ROLE) else {
         return;
     };
@@ -645,7 +647,7 @@ pub fn compulsory(ctx: &mut Ctx, run: &mut NightRun) {
 }
 
 /// The morning post names every victim of tonight's cuts, after the night's dead (L60, L115.1).
-pub fn announce(ctx: &mut Ctx, run: &NightRun) {
+pub fn announce(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let cuts = run.ledger.roles.get::<Tonight>().map(|t| t.cuts.as_slice());
     for &v in cuts.unwrap_or_default() {
         ctx.say(Audience::Public, "pub_face_cut", &[("player", ctx.name(v))]);
@@ -794,7 +796,7 @@ fn give_back(ctx: &mut Ctx, victim: SlotId, why: &str) {
 
 /// A killer who killed the faceless at night gets his face, and so do his partners and his
 /// servant (L135; the madman's move counts as a killer's).
-fn face_to_night_killers(ctx: &mut Ctx, run: &NightRun) {
+fn face_to_night_killers(ctx: &mut Ctx, run: &Fold<CityNight>) {
     let killers: Vec<SlotId> = run
         .attacks
         .iter()
