@@ -5,7 +5,7 @@
 
 use mafia_mod::tui::app::{App, Clock};
 use mafia_mod::tui::theme::Theme;
-use mafia_mod::tui::{Effect, Msg, effects, keymap, update, view};
+use mafia_mod::tui::{Effect, Msg, io, keymap, update, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
