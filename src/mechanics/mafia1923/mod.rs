@@ -26,7 +26,7 @@ mod upgrade;
 const MAFIA: &str = "mafia";
 
 /// A 1923 phase on the kernel: its roles record nothing beside the kernel's records.
-type PhaseRun = Fold<()>;
+type PhaseRun = Fold<DayLedger>;
 
 /// Mafia 1923 as the engine sees it.
 #[derive(Debug)]
@@ -380,7 +380,7 @@ pub fn vote_warnings(state: &GameState, ballot: &str, voter: SlotId, target: &st
 
 pub fn resolve(ctx: &mut Ctx) {
     let mut run = PhaseRun::start(ctx);
-    let mut rules = Rules::default();
+    let mut rules = Rules1923;
     let kind = ctx.state.phase_kind(ctx.roleset);
     kernel::run_phase(ctx, &mut run, &mut rules, kind);
     if kind == PhaseKind::Night {
@@ -393,9 +393,12 @@ pub fn resolve(ctx: &mut Ctx) {
     }
 }
 
-/// The rule system's hooks, plus the day's vote record that the court needs.
-#[derive(Default)]
-struct Rules {
+/// The Mafia 1923 rules' part in the kernel's resolution.
+struct Rules1923;
+
+/// The day's vote record that the court, the Armed Robber and the Court Secretary read.
+#[derive(Default, Debug)]
+pub struct DayLedger {
     /// Individual votes of the players able to vote, counted or not, by voter (for the Armed
     /// Robber's court revenge).
     individual_vote: BTreeMap<SlotId, SlotId>,
@@ -405,8 +408,8 @@ struct Rules {
     cast: Vec<(SlotId, Option<String>, Option<String>)>,
 }
 
-impl kernel::Rules for Rules {
-    type Ledger = ();
+impl kernel::Rules for Rules1923 {
+    type Ledger = DayLedger;
 
     fn immunity(&mut self, ctx: &mut Ctx, _run: &mut PhaseRun, attack: &Attack) -> Option<String> {
         roles::of(ctx, attack.victim)
@@ -450,7 +453,7 @@ impl kernel::Rules for Rules {
 }
 
 /// Step 11: players poisoned before tonight and not cured die.
-fn poison_deaths(ctx: &mut Ctx, run: &mut PhaseRun, rules: &mut Rules) {
+fn poison_deaths(ctx: &mut Ctx, run: &mut PhaseRun, rules: &mut Rules1923) {
     let phase = ctx.state.phase;
     let due: Vec<(SlotId, Option<SlotId>)> = ctx
         .state
@@ -573,9 +576,9 @@ fn absent_from_voting(ctx: &Ctx, run: &PhaseRun, voter: SlotId) -> Option<String
         .then(|| format!("{name}'s family {family} is jailed"))
 }
 
-impl Rules {
+impl Rules1923 {
     /// Day step 4: every living player's family and individual vote, plus the extra votes.
-    fn count_votes(&mut self, ctx: &mut Ctx, run: &PhaseRun) {
+    fn count_votes(&mut self, ctx: &mut Ctx, run: &mut PhaseRun) {
         let mut family_vote: BTreeMap<SlotId, String> = BTreeMap::new();
         let mut individual_vote: BTreeMap<SlotId, String> = BTreeMap::new();
         for p in ctx.state.pending.iter().filter(|p| p.replaced_by.is_none()) {
@@ -607,7 +610,7 @@ impl Rules {
             let family = ctx.state.slots[voter].family.clone().unwrap_or_default();
             let fam = family_vote.get(&voter).cloned();
             let ind = individual_vote.get(&voter).cloned();
-            self.cast.push((voter, fam.clone(), ind.clone()));
+            run.ledger.cast.push((voter, fam.clone(), ind.clone()));
             if let Some(why) = absent_from_voting(ctx, run, voter) {
                 if fam.is_some() || ind.is_some() {
                     ctx.note(
@@ -621,7 +624,7 @@ impl Rules {
             // The Armed Robber's court revenge follows the individual vote he was able to cast
             // (proper or not); a player who could not vote voted for nobody.
             if let Some(t) = ind.as_deref().and_then(|t| ctx.slot_of(t)) {
-                self.individual_vote.insert(voter, t);
+                run.ledger.individual_vote.insert(voter, t);
             }
             let mut offence = Vec::new();
             match fam {
@@ -637,7 +640,7 @@ impl Rules {
                     );
                 }
                 Some(f) => {
-                    let total = self.family_totals.entry(f).or_insert(0);
+                    let total = run.ledger.family_totals.entry(f).or_insert(0);
                     *total = total.saturating_add(1);
                 }
             }
@@ -663,7 +666,7 @@ impl Rules {
                             ),
                         );
                     } else {
-                        let total = self.player_totals.entry(id).or_insert(0);
+                        let total = run.ledger.player_totals.entry(id).or_insert(0);
                         *total = total.saturating_add(1);
                     }
                 }
@@ -710,24 +713,24 @@ impl Rules {
                 continue;
             }
             if !run.jailed_groups.contains(family) {
-                let total = self.family_totals.entry(family.clone()).or_insert(0);
+                let total = run.ledger.family_totals.entry(family.clone()).or_insert(0);
                 *total = total.saturating_add(*weight);
             }
             if let Some(id) = ctx.slot_of(player)
                 && !jailed_player(ctx, id)
             {
-                let total = self.player_totals.entry(id).or_insert(0);
+                let total = run.ledger.player_totals.entry(id).or_insert(0);
                 *total = total.saturating_add(*weight);
             }
         }
-        for (family, total) in &self.family_totals {
+        for (family, total) in &run.ledger.family_totals {
             ctx.outcome.counted.push(CountedTotal {
                 ballot: "family".into(),
                 target: family.clone(),
                 total: *total,
             });
         }
-        for (id, total) in &self.player_totals {
+        for (id, total) in &run.ledger.player_totals {
             let target = ctx.name(*id);
             ctx.outcome.counted.push(CountedTotal {
                 ballot: "individual".into(),
@@ -735,13 +738,15 @@ impl Rules {
                 total: *total,
             });
         }
-        let fams = self
+        let fams = run
+            .ledger
             .family_totals
             .iter()
             .map(|(f, n)| format!("{f} {n}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let players = self
+        let players = run
+            .ledger
             .player_totals
             .iter()
             .map(|(id, n)| format!("{} {n}", ctx.name(*id)))
@@ -769,13 +774,14 @@ impl Rules {
                 },
             )],
         );
-        roles::court_secretary::tell(ctx, &self.cast);
+        roles::court_secretary::tell(ctx, &run.ledger.cast);
     }
 
     /// Day step 6: the families with the most votes go to court; in each, the most voted die.
     fn court(&mut self, ctx: &mut Ctx, run: &mut PhaseRun) {
         let seats: usize = ctx.option("court_families").parse().unwrap_or(3);
-        let mut ranked: Vec<(String, i32)> = self
+        let mut ranked: Vec<(String, i32)> = run
+            .ledger
             .family_totals
             .iter()
             .filter(|(_, n)| **n > 0)
@@ -807,7 +813,7 @@ impl Rules {
                 .copied()
                 .filter(|id| !ctx.has_status(*id, "jailed"))
                 .collect();
-            let mut doomed = self.most_voted(&members);
+            let mut doomed = Self::most_voted(run, &members);
             if living.is_empty() {
                 reasons.push("it has no living player: it takes a court place, nobody dies".into());
             } else if members.is_empty() {
@@ -840,7 +846,7 @@ impl Rules {
                         .filter(|d| !saved.contains(d))
                         .collect();
                     doomed = if others_tied.is_empty() {
-                        self.most_voted(&rest)
+                        Self::most_voted(run, &rest)
                     } else {
                         others_tied
                     };
@@ -863,7 +869,7 @@ impl Rules {
                 None => StepResult::Success,
             };
             for d in doomed {
-                let n = self.player_totals.get(&d).copied().unwrap_or(0);
+                let n = run.ledger.player_totals.get(&d).copied().unwrap_or(0);
                 reasons.push(format!(
                     "{} has the most individual votes in {family} ({n})",
                     ctx.name(d)
@@ -881,8 +887,8 @@ impl Rules {
     /// Of these members, those with the most individual votes (all tied ones). Zero counts
     /// too: the seed's sole-survivor rules (a jailed or defended sole survivor is spared)
     /// presume that a family's last living player, whom nobody can vote for, dies in court.
-    fn most_voted(&self, members: &[SlotId]) -> Vec<SlotId> {
-        let count = |id: &SlotId| self.player_totals.get(id).copied().unwrap_or(0);
+    fn most_voted(run: &PhaseRun, members: &[SlotId]) -> Vec<SlotId> {
+        let count = |id: &SlotId| run.ledger.player_totals.get(id).copied().unwrap_or(0);
         let Some(top) = members.iter().map(count).max() else {
             return Vec::new();
         };

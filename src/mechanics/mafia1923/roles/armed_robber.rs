@@ -2,7 +2,7 @@
 //! Mafia, he takes a random living Mafia Member with him; condemned by the court, the player he
 //! voted for, if that player was present for voting; otherwise his killer.
 
-use super::super::{MAFIA, PhaseRun, Rules};
+use super::super::{MAFIA, PhaseRun, Rules1923};
 use super::Role;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Step, StepResult};
@@ -20,7 +20,7 @@ impl Role for ArmedRobber {
         &self,
         ctx: &mut Ctx,
         run: &mut PhaseRun,
-        rules: &mut Rules,
+        rules: &mut Rules1923,
         victim: SlotId,
         cause: &str,
         killer: Option<SlotId>,
@@ -32,7 +32,7 @@ impl Role for ArmedRobber {
                 let labels: Vec<String> = members.iter().map(|m| ctx.name(*m)).collect();
                 ctx.draw("mafia", "the Armed Robber's revenge", &members, |m| labels[members.iter().position(|x| x == m).unwrap_or(0)].clone())
             }
-            "court" => rules.individual_vote.get(&victim).copied().filter(|t| {
+            "court" => run.ledger.individual_vote.get(&victim).copied().filter(|t| {
                 let absent = ctx.has_status(*t, "jailed") || ctx.has_status(*t, "injured");
                 if absent {
                     ctx.note(format!("revenge:{}", ctx.name(victim)), "court", format!("the Armed Robber voted for {}, who was not present for voting: no revenge", ctx.name(*t)));

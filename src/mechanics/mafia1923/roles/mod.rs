@@ -9,7 +9,7 @@ pub mod court_secretary;
 pub mod shadchan;
 pub mod witness;
 
-use super::{PhaseRun, Rules};
+use super::{PhaseRun, Rules1923};
 use crate::engine::SlotId;
 use crate::engine::resolve::Ctx;
 use crate::kernel::Attack;
@@ -44,7 +44,7 @@ pub trait Role: Sync {
         &self,
         _ctx: &mut Ctx,
         _run: &mut PhaseRun,
-        _rules: &mut Rules,
+        _rules: &mut Rules1923,
         _victim: SlotId,
         _cause: &str,
         _killer: Option<SlotId>,

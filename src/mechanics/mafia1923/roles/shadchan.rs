@@ -1,13 +1,13 @@
 //! The Shadchan (003_c274ad7fc0965730.txt): her match is her roleset effect (the pair's
 //! `in_love` status); by option the lovers die together, the survivor of grief.
 
-use super::super::{PhaseRun, Rules};
+use super::super::{PhaseRun, Rules1923};
 use crate::engine::SlotId;
 use crate::engine::resolve::Ctx;
 use crate::kernel::attack::kill;
 
 /// With `lovers_die_together`, the living partner of a lover who died dies of grief.
-pub fn lovers_grieve(ctx: &mut Ctx, run: &mut PhaseRun, rules: &mut Rules, victim: SlotId) {
+pub fn lovers_grieve(ctx: &mut Ctx, run: &mut PhaseRun, rules: &mut Rules1923, victim: SlotId) {
     if ctx.option("lovers_die_together") == "yes"
         && let Some(partner) = ctx
             .state
