@@ -1,11 +1,10 @@
 //! What the Conan rules keep between phases (conan.md §15): the leader, kill turns, items,
 //! capsules, wills, hand-offs, the Vengeance target, the Suitcase list. Values live in
-//! [`Kept`] (game-wide, typed) and slot counters (per player, under the names below, which the
+//! `kept.rs` (game-wide, typed) and slot counters (per player, under the names below, which the
 //! scenario checks read), so the files that share a value cannot drift apart.
 
 use crate::engine::{GameState, Slot, SlotId};
 use crate::rules::Roleset;
-use std::collections::{BTreeMap, BTreeSet};
 
 pub const BO: &str = "bo";
 pub const TOWN: &str = "town";
@@ -31,37 +30,6 @@ pub const ITEMS: [&str; 5] = [
     "black_suitcase",
     "aptx_capsule",
 ];
-
-/// What the Conan rules keep between phases beside the slots' counters and statuses: the game
-/// state's [`crate::engine::Kept`] value of this type. A role's own value (Akai's Vengeance,
-/// Vermouth's disguises, Gin's erased crime types) is kept in the role's file.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Kept {
-    /// The BO leader chosen by election; `None`: the default by rank (§8.2).
-    pub leader: Option<SlotId>,
-    /// APTX capsules the BO have used up (the option gives how many they start with).
-    pub capsules_lost: u32,
-    /// The Suitcase list the leader handed out for the coming night (§8.5).
-    pub suitcase_list: Vec<SlotId>,
-    /// The crime log (§4.2), in the order written.
-    pub crimes: Vec<super::crimes::Crime>,
-    /// Each player's latest will (§10).
-    pub wills: BTreeMap<SlotId, String>,
-    /// Whom a BO member handed his actions to (§8.3).
-    pub handoffs: BTreeMap<SlotId, SlotId>,
-    /// The travelers whose return has been announced (§3).
-    pub returned: BTreeSet<SlotId>,
-}
-
-/// What the rules keep in this state (empty before anything was written).
-pub fn kept(state: &GameState) -> std::borrow::Cow<'_, Kept> {
-    state.kept.of::<Kept>()
-}
-
-/// What the rules keep in this state, to change.
-pub fn kept_mut(state: &mut GameState) -> &mut Kept {
-    state.kept.get_mut::<Kept>()
-}
 
 /// Slot counters.
 pub const TURN_USED: &str = "conan:turn_used";
@@ -126,7 +94,7 @@ pub fn bo_members(state: &GameState) -> Vec<SlotId> {
 /// The BO leader now: the elected one while he lives, else the highest-ranked living member
 /// (§8.2). An arrested leader keeps the lead.
 pub fn leader(state: &GameState) -> Option<SlotId> {
-    kept(state)
+    super::kept::of(state)
         .leader
         .filter(|l| state.slots.get(*l).is_some_and(|s| s.alive && is_bo(s)))
         .or_else(|| bo_members(state).first().copied())
@@ -140,7 +108,7 @@ pub fn handed_to(state: &GameState, from: SlotId) -> Option<SlotId> {
         .find(|a| a.actor == from && a.ability == "handoff")
         .and_then(|a| state.slot_by_name(a.targets.first()?))
         .map(|s| s.id);
-    now.or_else(|| kept(state).handoffs.get(&from).copied())
+    now.or_else(|| super::kept::of(state).handoffs.get(&from).copied())
 }
 
 /// Record tonight's target of a "never the same one twice in a row" action (`t` plus one, and
@@ -178,7 +146,7 @@ pub fn give_item(state: &mut GameState, slot: SlotId, item: &str, n: i64) {
 /// The capsules the BO still share (Q3; `None`: no shared limit).
 pub fn capsules_left(roleset: &Roleset, state: &GameState) -> Option<u32> {
     let start: u32 = state.option(roleset, "q3_capsules").parse().unwrap_or(3);
-    (start > 0).then(|| start.saturating_sub(kept(state).capsules_lost))
+    (start > 0).then(|| start.saturating_sub(super::kept::of(state).capsules_lost))
 }
 
 /// What a player's own condition still lets him do with an ability (§3, §4.3, seed line 56):

@@ -4,6 +4,7 @@
 //! that phase and, if charged, that victim; anything else is a false charge.
 
 use super::book;
+use super::kept;
 use crate::engine::resolve::Ctx;
 use crate::engine::{GameState, SlotId};
 
@@ -23,7 +24,7 @@ pub struct Crime {
 
 /// The log as it stands.
 pub fn log(state: &GameState) -> Vec<Crime> {
-    book::kept(state).crimes.clone()
+    kept::of(state).crimes.clone()
 }
 
 /// Write a crime to the log, and tell the host (the log is his, never the public's).
@@ -37,7 +38,7 @@ pub fn commit(ctx: &mut Ctx, crime: &str, actor: SlotId, target: Option<SlotId>,
         framed,
     };
     let line = describe(ctx, &row);
-    book::kept_mut(&mut ctx.state).crimes.push(row);
+    kept::of_mut(&mut ctx.state).crimes.push(row);
     ctx.note(
         format!("crime:{}:{crime}", ctx.name(actor)),
         "night_end",
@@ -80,7 +81,7 @@ pub fn describe_in(roleset: &crate::rules::Roleset, state: &GameState, row: &Cri
 /// Erase the row of `actor`'s `crime` in this phase (Erase Evidence); whether one was found.
 pub fn erase(ctx: &mut Ctx, actor: SlotId, crime: &str) -> bool {
     let phase = ctx.state.phase;
-    let rows = &mut book::kept_mut(&mut ctx.state).crimes;
+    let rows = &mut kept::of_mut(&mut ctx.state).crimes;
     let found = rows
         .iter_mut()
         .find(|r| r.actor == actor && r.crime == crime && r.phase == phase && !r.erased);

@@ -2,6 +2,7 @@
 //! order while capsules last (§8.6), the lynch (§9), Lawsuits, the Suitcase hand-out and the
 //! leader election, and the day's end with its post.
 
+use super::kept;
 use super::phase::{self, Run};
 use super::{book, crimes, deaths};
 use crate::engine::SlotId;
@@ -91,7 +92,7 @@ fn attempt(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     phase::happened(ctx, run, act, false);
     if !right {
         if !town_capsule {
-            book::kept_mut(&mut ctx.state).capsules_lost += 1;
+            kept::of_mut(&mut ctx.state).capsules_lost += 1;
         }
         ctx.say(
             Audience::Slot(user),
@@ -126,7 +127,7 @@ fn confiscate(ctx: &mut Ctx, user: SlotId, town_capsule: bool) {
     if town_capsule {
         book::give_item(&mut ctx.state, user, "aptx_capsule", -1);
     } else {
-        book::kept_mut(&mut ctx.state).capsules_lost += 1;
+        kept::of_mut(&mut ctx.state).capsules_lost += 1;
     }
     if ctx.option("q27_confiscated") != "to_town" {
         return;

@@ -2,7 +2,7 @@
 //! cancelled, a lover follows, Akai's Vengeance fires, and the phase-change post shows the
 //! death with the role and the will, unless Pisco erased the body.
 
-use super::book;
+use super::kept;
 use super::phase::Run;
 use crate::engine::SlotId;
 use crate::engine::outcome::Audience;
@@ -71,7 +71,7 @@ pub fn announce(ctx: &mut Ctx, run: &Run, range: std::ops::Range<usize>) {
                 "pub_death_erased",
                 &[("player", name.clone())],
             );
-            if let Some(text) = book::kept(&ctx.state).wills.get(&victim).cloned() {
+            if let Some(text) = kept::of(&ctx.state).wills.get(&victim).cloned() {
                 ctx.say(
                     Audience::Slot(pisco),
                     "pm_will_received",
@@ -99,7 +99,7 @@ pub fn announce(ctx: &mut Ctx, run: &Run, range: std::ops::Range<usize>) {
         if ctx.option("q22_wills_shown") == "night_kills" && !night_kill {
             continue;
         }
-        if let Some(text) = book::kept(&ctx.state).wills.get(&victim).cloned() {
+        if let Some(text) = kept::of(&ctx.state).wills.get(&victim).cloned() {
             ctx.say(
                 Audience::Public,
                 "pub_will",

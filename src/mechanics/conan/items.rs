@@ -4,6 +4,7 @@
 //! unless Chameleon makes it real.
 
 use super::book;
+use super::kept;
 use super::phase::{self, Run};
 use crate::engine::Refusal;
 use crate::engine::SlotId;
@@ -22,7 +23,7 @@ pub fn handout(ctx: &mut Ctx, _run: &mut Run, act: &Act) {
         return kernel::step::done(ctx, act, StepResult::Failed, vec![why]);
     }
     let list = act.targets.clone();
-    book::kept_mut(&mut ctx.state).suitcase_list = list.clone();
+    kept::of_mut(&mut ctx.state).suitcase_list = list.clone();
     let why = format!(
         "the Suitcase goes tonight to the first of {} who can receive it (§8.5)",
         book::names(&ctx.state, &list)
@@ -36,7 +37,7 @@ pub fn deliver(ctx: &mut Ctx) {
     for s in ctx.state.slots.iter_mut() {
         s.counters.remove(&book::item_key("black_suitcase"));
     }
-    let list = std::mem::take(&mut book::kept_mut(&mut ctx.state).suitcase_list);
+    let list = std::mem::take(&mut kept::of_mut(&mut ctx.state).suitcase_list);
     let can = |ctx: &Ctx, s: SlotId| {
         ctx.state
             .slots

@@ -10,6 +10,7 @@ mod day;
 mod deaths;
 mod info;
 mod items;
+mod kept;
 mod kill;
 mod live_tally;
 mod night;
@@ -281,7 +282,7 @@ fn host_sections(roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<Strin
     {
         bo.push(format!("the Suitcase: {}", holder.name));
     }
-    let wills = book::kept(state)
+    let wills = kept::of(state)
         .wills
         .iter()
         .map(|(s, text)| format!("{}: {text}", book::name(state, *s)))

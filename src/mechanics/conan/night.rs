@@ -1,6 +1,7 @@
 //! A Night (conan.md §6.1): the setup (N0), arrests, Face Pinch, blocks, deceptions,
 //! protections, the kill, information, the rest, and the night's end (N9) with its post.
 
+use super::kept;
 use super::phase::{self, Run};
 use super::roles::{akai, gin, shiratori};
 use super::{book, deaths, kill};
@@ -15,14 +16,14 @@ pub fn records(ctx: &mut Ctx) {
         .filter_map(|a| Some((a.actor, a.params.get("text")?.clone())))
         .collect();
     for (slot, text) in wills {
-        book::kept_mut(&mut ctx.state).wills.insert(slot, text);
+        kept::of_mut(&mut ctx.state).wills.insert(slot, text);
     }
     let handoffs: Vec<(usize, usize)> = live_acts(&ctx.state)
         .filter(|a| a.ability == "handoff")
         .filter_map(|a| Some((a.actor, ctx.slot_of(a.targets.first()?)?)))
         .collect();
     for (from, to) in handoffs {
-        book::kept_mut(&mut ctx.state).handoffs.insert(from, to);
+        kept::of_mut(&mut ctx.state).handoffs.insert(from, to);
     }
     akai::record(ctx);
 }

@@ -3,6 +3,7 @@
 //! phase they chose (Q26, default Night 2), Conan gets his watch and Agasa his stock.
 
 use super::book;
+use super::kept;
 use super::roles::agasa;
 use crate::engine::SlotId;
 use crate::engine::outcome::{Audience, StepResult};
@@ -64,11 +65,11 @@ pub fn returns(ctx: &mut Ctx) {
         .living()
         .filter(|s| s.own_roles().any(|r| r == "makoto" || r == "hakuba"))
         .filter(|s| !s.has_status(super::ABROAD))
-        .filter(|s| !book::kept(&ctx.state).returned.contains(&s.id))
+        .filter(|s| !kept::of(&ctx.state).returned.contains(&s.id))
         .map(|s| s.id)
         .collect();
     for t in back {
-        book::kept_mut(&mut ctx.state).returned.insert(t);
+        kept::of_mut(&mut ctx.state).returned.insert(t);
         ctx.say(Audience::Public, "pub_returned", &[("player", ctx.name(t))]);
         ctx.say(Audience::Slot(t), "pm_returned", &[]);
         ctx.note(

@@ -3,6 +3,7 @@
 //! (second newcomer run, F16: "conan:last_protected 8" on the sheet).
 
 use super::book;
+use super::kept;
 use super::roles::{akai, gin, vermouth};
 use crate::engine::{GameState, SlotId};
 use crate::rules::Roleset;
@@ -52,7 +53,7 @@ pub fn counter_words(
 /// The game-wide values the rules keep, for the host sheet: the crime log and the wills have
 /// sections of their own.
 pub fn kept_lines(roleset: &Roleset, state: &GameState) -> Vec<String> {
-    let kept = book::kept(state);
+    let kept = kept::of(state);
     let mut lines = Vec::new();
     if let Some(leader) = kept.leader {
         lines.push(format!(

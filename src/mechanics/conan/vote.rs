@@ -9,6 +9,7 @@
 //! built from it (`live_tally.rs`), so the host watches the count this module makes and not a
 //! second reading of the entries that could disagree with the post.
 
+use super::kept;
 use super::phase::Run;
 use super::roles::{bourbon, eri, kazuha, kogoro, tequila};
 use super::{book, deaths};
@@ -582,7 +583,7 @@ pub fn election(ctx: &mut Ctx, run: &mut Run) {
         );
         return;
     };
-    book::kept_mut(&mut ctx.state).leader = Some(leader);
+    kept::of_mut(&mut ctx.state).leader = Some(leader);
     ctx.say(Audience::Slot(leader), "pm_leader", &[]);
     ctx.note(
         "election",
