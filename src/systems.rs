@@ -18,6 +18,27 @@ pub static SYSTEMS: Registry = Registry(&[
     &wwr::SYSTEM,
 ]);
 
+/// A rule system's own file format that builds a roleset (WWR's setup file, which names the
+/// role book's texts), beside the plain roleset RON every system reads.
+pub struct RolesetFormat {
+    /// Is this text a file of the format?
+    pub is: fn(&str) -> bool,
+    /// Build the roleset, with errors at the file's line and column.
+    pub read: fn(&Path, &str) -> Result<Roleset, FileError>,
+}
+
+/// The rule systems' own roleset formats, one line per format. They live here, with the
+/// registry, rather than on `RuleSystem`, because reading a file is no part of the engine.
+pub static ROLESET_FORMATS: &[RolesetFormat] = &[RolesetFormat {
+    is: wwr::setup::is_setup,
+    read: wwr::setup::load,
+}];
+
+/// Is this text a roleset in a rule system's own format (not a scenario, not a save)?
+pub fn is_own_roleset_format(text: &str) -> bool {
+    ROLESET_FORMATS.iter().any(|f| (f.is)(text))
+}
+
 /// The ids of the bundled rolesets.
 pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
     SYSTEMS
@@ -54,13 +75,13 @@ pub fn load_roleset(id_or_path: &str) -> Result<Roleset, FileError> {
     parse_checked(&path, &text)
 }
 
-/// Parse a roleset (or build one from a WWR setup file) and run its consistency checks, the data's own and those of its rule system
-/// (the ids the system's code relies on); the first problem is the error.
+/// Parse a roleset (or build one from a rule system's own format, [`ROLESET_FORMATS`]) and run
+/// its consistency checks, the data's own and those of its rule system (the ids the system's
+/// code relies on); the first problem is the error.
 pub fn parse_checked(path: &Path, text: &str) -> Result<Roleset, FileError> {
-    let mut roleset: Roleset = if wwr::setup::is_setup(text) {
-        wwr::setup::load(path, text)?
-    } else {
-        parse_ron(path, text)?
+    let mut roleset: Roleset = match ROLESET_FORMATS.iter().find(|f| (f.is)(text)) {
+        Some(format) => (format.read)(path, text)?,
+        None => parse_ron(path, text)?,
     };
     // A roleset file written for an older version gets what its system's code then assumed.
     if let Ok(system) = SYSTEMS.system_for(&roleset) {

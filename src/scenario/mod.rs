@@ -372,9 +372,10 @@ pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-/// A WWR setup file beside the scenarios that use it is no scenario.
-fn is_wwr_setup(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|t| crate::mechanics::wwr::setup::is_setup(&t))
+/// A roleset in a rule system's own format (a WWR setup file) beside the scenarios that use it
+/// is no scenario.
+fn is_own_roleset(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| crate::systems::is_own_roleset_format(&t))
 }
 
 fn collect_into(path: &Path, out: &mut Vec<PathBuf>) {
@@ -385,7 +386,7 @@ fn collect_into(path: &Path, out: &mut Vec<PathBuf>) {
         for e in entries.flatten() {
             collect_into(&e.path(), out);
         }
-    } else if path.extension().is_some_and(|e| e == "ron") && !is_wwr_setup(path) {
+    } else if path.extension().is_some_and(|e| e == "ron") && !is_own_roleset(path) {
         out.push(path.to_path_buf());
     }
 }
