@@ -16,7 +16,7 @@ pub struct LineError {
 /// Apply every line to the game, in order; on the first problem the game is restored to what
 /// it was. Blank lines and `#` comments are skipped. Returns how many entries went in.
 pub fn apply_lines(game: &mut Game, text: &str, at: Option<u64>) -> Result<usize, LineError> {
-    apply_lines_checked(game, text, at, &mut |_, _| Ok(()))
+    apply_lines_checked(game, text, at, &mut |_, _| Ok(()), &mut |_, _| {})
 }
 
 /// [`apply_lines`] for lines read from players' posts: `posted[i]` is when the message behind
@@ -27,19 +27,22 @@ pub fn apply_posted_lines(
     at: Option<u64>,
     posted: &[Option<String>],
 ) -> Result<usize, LineError> {
-    apply_lines_stamped(game, text, at, posted, &mut |_, _| Ok(()))
+    apply_lines_stamped(game, text, at, posted, &mut |_, _| Ok(()), &mut |_, _| {})
 }
 
 /// [`apply_lines`], asking `before_commit` before each commit line goes in, with the game as
 /// it stands then and the line's number: its error refuses the commit like a refused line
-/// (`mafia-mod apply` prints the commit check there and stops at votes missing).
+/// (`mafia-mod apply` prints the commit check there and stops at votes missing). A line that
+/// asks a question and enters nothing (`claim`) is answered through `answered`, with its
+/// line number, from the game as it stands at that line.
 pub fn apply_lines_checked(
     game: &mut Game,
     text: &str,
     at: Option<u64>,
     before_commit: &mut dyn FnMut(&Game, usize) -> Result<(), String>,
+    answered: &mut dyn FnMut(usize, &str),
 ) -> Result<usize, LineError> {
-    apply_lines_stamped(game, text, at, &[], before_commit)
+    apply_lines_stamped(game, text, at, &[], before_commit, answered)
 }
 
 fn apply_lines_stamped(
@@ -48,6 +51,7 @@ fn apply_lines_stamped(
     at: Option<u64>,
     posted: &[Option<String>],
     before_commit: &mut dyn FnMut(&Game, usize) -> Result<(), String>,
+    answered: &mut dyn FnMut(usize, &str),
 ) -> Result<usize, LineError> {
     let before = game.clone();
     let mut count = 0;
@@ -61,6 +65,19 @@ fn apply_lines_stamped(
             text: line.to_string(),
             message,
         };
+        if let Ok(Command::Claim { player, text }) = parse(line, game) {
+            match crate::engine::validate::find_slot(game.state(), &player) {
+                Ok(slot) => {
+                    let answer = crate::export::ledger::check_claim(game, slot.id, &text);
+                    answered(i + 1, &answer.text);
+                }
+                Err(refusal) => {
+                    *game = before;
+                    return Err(fail(refusal.message));
+                }
+            }
+            continue;
+        }
         let entry = match entry_of(line, game) {
             Ok(Some(entry)) => entry,
             Ok(None) => continue,
@@ -107,8 +124,9 @@ fn entry_of(line: &str, game: &Game) -> Result<Option<Entry>, String> {
             seq.or_else(|| game.last_redoable())
                 .ok_or("there is nothing to redo")?,
         )),
-        // the save is written once at the end; a resolution is shown by the console
-        Command::Resolve | Command::Save => None,
+        // the save is written once at the end; a resolution is shown by the console; a claim
+        // is answered by the caller
+        Command::Resolve | Command::Save | Command::Claim { .. } => None,
         Command::Open(_)
         | Command::Export(..)
         | Command::New

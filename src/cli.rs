@@ -97,6 +97,10 @@ pub enum Command {
         /// The host sheet: roles, statuses, uses and hidden values. For the host only.
         #[arg(long, conflicts_with_all = ["phase", "private"])]
         host: bool,
+        /// What a player was told, every phase: his role PMs, private results and messages to
+        /// his channels (to check his claims against). For the host only.
+        #[arg(long, value_name = "NAME", conflicts_with_all = ["phase", "private", "roles", "recap", "host"])]
+        ledger: Option<String>,
     },
     /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
     /// input) and print one suggested entry per message in the `:` command syntax, or

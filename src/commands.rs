@@ -582,10 +582,13 @@ pub enum Sheet {
     Roles,
     Recap,
     Host,
+    /// What one player was told (`export --ledger NAME`).
+    Ledger,
 }
 
-/// `mafia-mod export --roles|--recap|--host`: one of the host's documents; `player` narrows
-/// the role PMs to one player's (as dealt, then any later change's).
+/// `mafia-mod export --roles|--recap|--host|--ledger NAME`: one of the host's documents;
+/// `player` narrows the role PMs to one player's (as dealt, then any later change's), and names
+/// the ledger's player.
 pub fn export_sheet(
     file: &Path,
     sheet: Sheet,
@@ -606,6 +609,12 @@ pub fn export_sheet(
         // with the reason, rather than printed in part (see `sheets::recap`).
         (Sheet::Recap, _) => sheets::recap(&game, markup).map_err(|why| anyhow!(why))?,
         (Sheet::Host, _) => sheets::host_sheet(&game, markup),
+        (Sheet::Ledger, name) => {
+            let name = name.ok_or_else(|| anyhow!("--ledger names a player"))?;
+            let slot = crate::engine::validate::find_slot(game.state(), name)
+                .map_err(|e| anyhow!("{}", e.message))?;
+            crate::export::ledger::ledger_text(&game, slot.id, markup)
+        }
     };
     writeln!(out, "{}", crate::export::clean_controls(text.trim_end()))?;
     Ok(())
@@ -719,7 +728,15 @@ pub fn apply(
             ))
         }
     };
-    match crate::apply::apply_lines_checked(&mut game, &text, now, &mut before_commit) {
+    // A `claim` line enters nothing: its answer is printed once the lines are through.
+    let mut answers: Vec<(usize, String)> = Vec::new();
+    let mut answered = |line: usize, answer: &str| answers.push((line, answer.to_string()));
+    let applied =
+        crate::apply::apply_lines_checked(&mut game, &text, now, &mut before_commit, &mut answered);
+    for (line, answer) in &answers {
+        writeln!(out, "{}:{line}: claim check: {answer}", input.display())?;
+    }
+    match applied {
         Ok(count) => {
             if count > 0 {
                 save_game(&game, &path).map_err(|e| anyhow!("{e}"))?;

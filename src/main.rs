@@ -89,6 +89,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             roles,
             recap,
             host,
+            ledger,
         }) => {
             let markup = match format {
                 Format::Bbcode => Markup::Bbcode,
@@ -96,7 +97,13 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 Format::Text => Markup::Text,
             };
             let file = commands::find_save(&file, cli.data_dir.as_deref());
-            let sheet = if roles {
+            let (sheet, private) = match ledger {
+                Some(name) => (Some(commands::Sheet::Ledger), Some(name)),
+                None => (None, private),
+            };
+            let sheet = if sheet.is_some() {
+                sheet
+            } else if roles {
                 Some(commands::Sheet::Roles)
             } else if recap {
                 Some(commands::Sheet::Recap)

@@ -46,6 +46,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("note", "TEXT…", "a note only the host sees"),
     (
+        "claim",
+        "PLAYER TEXT…",
+        "check a claim against what the player was told (changes nothing)",
+    ),
+    (
         "override",
         "STEP succeed|fail|skip REASON…",
         "force a step's result",
@@ -83,6 +88,11 @@ pub enum Command {
     Takeover,
     Open(PathBuf),
     Export(Markup, PathBuf),
+    /// Check a player's claim against what he was told; changes nothing.
+    Claim {
+        player: String,
+        text: String,
+    },
     New,
     Help,
     Quit,
@@ -208,6 +218,16 @@ pub fn parse(line: &str, game: &Game) -> Result<Command, String> {
                 return Err(format!("usage: {}", usage("msg")));
             }
             host(vec![name.clone(), to, text])
+        }
+        "claim" => {
+            let text = rest(1);
+            if text.is_empty() {
+                return Err(format!("usage: {}", usage("claim")));
+            }
+            Ok(Command::Claim {
+                player: arg(0, "a player")?,
+                text,
+            })
         }
         "note" => {
             let text = rest(0);

@@ -517,6 +517,22 @@ impl Game {
         })
     }
 
+    /// The game right after each commit that stands, in the order of the history: who was in
+    /// which group when a committed phase's messages to it were sent (the ledger of what each
+    /// player was told).
+    pub fn states_after_commits(&self) -> Vec<GameState> {
+        let mut out = Vec::new();
+        let entries = &self.file.entries;
+        // The whole replay succeeded when the game was built, so this one does as well.
+        let _ = replay_entries_with(self.system, &self.file, entries, &self.undone, |e, s| {
+            if matches!(e.entry, Entry::Resolve) {
+                out.push(s.clone());
+            }
+            true
+        });
+        out
+    }
+
     /// Every correction of a committed phase, oldest first (see `correction`).
     pub fn corrections(&self) -> &[super::correction::Correction] {
         self.corrections

@@ -7,6 +7,7 @@ use crate::engine::template::render;
 use crate::engine::{Game, GameState, SlotId};
 use crate::rules::Roleset;
 
+pub mod ledger;
 pub mod sheets;
 
 /// Text safe to print or paste: terminal control sequences (C0 controls but newline and tab,

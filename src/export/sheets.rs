@@ -213,7 +213,7 @@ fn pm(game: &Game, state: &GameState, slot: SlotId, title: &str, markup: Markup)
 
 /// `moment` with every slot named as it is played now: a PM written for an earlier moment is
 /// sent to, and names, the people in the game today (a replacement gets his slot's PMs).
-fn named_now(game: &Game, mut moment: GameState) -> GameState {
+pub(crate) fn named_now(game: &Game, mut moment: GameState) -> GameState {
     for (slot, now) in moment.slots.iter_mut().zip(&game.state().slots) {
         slot.name.clone_from(&now.name);
         slot.former_names.clone_from(&now.former_names);
@@ -222,7 +222,7 @@ fn named_now(game: &Game, mut moment: GameState) -> GameState {
 }
 
 /// A player's role PM as dealt: the setup's roles, the partners at the start.
-fn dealt_pm(game: &Game, dealt: &GameState, slot: SlotId, markup: Markup) -> String {
+pub(crate) fn dealt_pm(game: &Game, dealt: &GameState, slot: SlotId, markup: Markup) -> String {
     let title = render(
         &template_or(game.roleset(), "pm_role_title", "{player}: your role"),
         &[("player", slot_name(dealt, slot).to_string())],
@@ -232,7 +232,7 @@ fn dealt_pm(game: &Game, dealt: &GameState, slot: SlotId, markup: Markup) -> Str
 
 /// The role PM a change of role sends, written from the game right after the change: the new
 /// roles, and the partners then.
-fn change_pm(game: &Game, change: &RoleChange, markup: Markup) -> Option<String> {
+pub(crate) fn change_pm(game: &Game, change: &RoleChange, markup: Markup) -> Option<String> {
     let roleset = game.roleset();
     let (_, after) = game
         .states_after_role_changes()

@@ -575,6 +575,16 @@ impl App {
         self.overlays.push(Overlay::Error(super::error::ErrorPopup {
             title: title.to_string(),
             message: message.into(),
+            answer: false,
+        }));
+    }
+
+    /// Show the answer to a question the host asked (a claim check) until he closes it.
+    pub fn answer(&mut self, title: &str, message: impl Into<String>) {
+        self.overlays.push(Overlay::Error(super::error::ErrorPopup {
+            title: title.to_string(),
+            message: message.into(),
+            answer: true,
         }));
     }
 

@@ -12,6 +12,8 @@ use ratatui::text::Line;
 pub struct ErrorPopup {
     pub title: String,
     pub message: String,
+    /// An answer to a question the host asked (a claim check), not an error: drawn calm.
+    pub answer: bool,
 }
 
 impl ErrorPopup {
@@ -26,7 +28,12 @@ impl ErrorPopup {
     pub fn draw(&self, app: &App, frame: &mut Frame, area: Rect) {
         let height = self.message.lines().count() as u16 + 6;
         let rect = centered(area, 72, height.max(7));
-        let block = popup_block(app, frame, rect, &self.title).border_style(app.theme.bad());
+        let border = if self.answer {
+            app.theme.accent()
+        } else {
+            app.theme.bad()
+        };
+        let block = popup_block(app, frame, rect, &self.title).border_style(border);
         let lines: Vec<Line> = self
             .message
             .lines()

@@ -724,6 +724,17 @@ fn run_command(app: &mut App, cmd: Command) -> Option<Effect> {
             None
         }
         Command::Quit => update(app, Msg::Quit),
+        Command::Claim { player, text } => {
+            match crate::engine::validate::find_slot(app.game.state(), &player) {
+                Ok(slot) => {
+                    let id = slot.id;
+                    let answer = crate::export::ledger::check_claim(&app.game, id, &text);
+                    app.answer(&format!("Claim check — {player}: {text}"), answer.text);
+                }
+                Err(refusal) => app.error("Claim check", refusal.message),
+            }
+            None
+        }
     }
 }
 

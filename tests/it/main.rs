@@ -26,6 +26,7 @@ mod fuzz_parsers;
 mod host_documents;
 mod kernel;
 mod layering;
+mod ledger;
 mod public_view;
 mod published_posts;
 mod queue_stage_order;
