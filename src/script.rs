@@ -46,6 +46,12 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("note", "TEXT…", "a note only the host sees"),
     (
+        "mark",
+        "PLAYER [#COLOUR] TEXT…",
+        "a marker on a player, for the host alone (colours: red green yellow blue magenta cyan gray)",
+    ),
+    ("unmark", "PLAYER", "take a player's markers off"),
+    (
         "claim",
         "PLAYER TEXT…",
         "check a claim against what the player was told (changes nothing)",
@@ -219,6 +225,14 @@ pub fn parse(line: &str, game: &Game) -> Result<Command, String> {
             }
             host(vec![name.clone(), to, text])
         }
+        "mark" => {
+            let text = rest(1);
+            if text.is_empty() {
+                return Err(format!("usage: {}", usage("mark")));
+            }
+            host(vec![name.clone(), arg(0, "a player")?, text])
+        }
+        "unmark" => host(vec![name.clone(), arg(0, "a player")?]),
         "claim" => {
             let text = rest(1);
             if text.is_empty() {
@@ -353,6 +367,15 @@ pub fn entry_line(entry: &Entry) -> Option<String> {
                 to.as_deref().map(quote).unwrap_or_else(|| "*".into())
             ),
             HostCommand::Note(text) => format!("note {text}"),
+            HostCommand::Mark {
+                player,
+                text,
+                colour,
+            } => match colour {
+                Some(c) => format!("mark {} #{c} {text}", quote(player)),
+                None => format!("mark {} {text}", quote(player)),
+            },
+            HostCommand::Unmark(player) => format!("unmark {}", quote(player)),
         },
         Entry::Override {
             step,
@@ -452,6 +475,29 @@ pub fn host_command(v: &[String]) -> Result<HostCommand, String> {
             HostCommand::Message(to, get(2))
         }
         "note" => HostCommand::Note(get(1)),
+        "mark" => {
+            let text = get(2);
+            let (colour, text) = match text.split_once(' ') {
+                Some((first, rest)) if first.starts_with('#') => {
+                    (Some(first[1..].to_lowercase()), rest.trim().to_string())
+                }
+                _ => (None, text),
+            };
+            if let Some(c) = &colour
+                && !crate::engine::entry::MARKER_COLOURS.contains(&c.as_str())
+            {
+                return Err(format!(
+                    "`#{c}` is no marker colour: {}",
+                    crate::engine::entry::MARKER_COLOURS.join(", ")
+                ));
+            }
+            HostCommand::Mark {
+                player: get(1),
+                text,
+                colour,
+            }
+        }
+        "unmark" => HostCommand::Unmark(get(1)),
         other => return Err(format!("`{other}` is not a host command")),
     })
 }
@@ -480,6 +526,44 @@ mod tests {
         assert_eq!(parse(":commit", &g), parse("commit", &g));
         assert_eq!(parse("  :vote Ann Bruno", &g), parse("vote Ann Bruno", &g));
         assert_eq!(parse(":resolve", &g), Ok(Command::Resolve));
+    }
+
+    #[test]
+    fn markers_go_on_and_come_off_and_are_never_public() {
+        let mut g = demo();
+        let mark = parse("mark Ann #red claims doctor", &g).expect("parses");
+        let Command::Entry(entry) = mark.clone() else {
+            panic!("an entry: {mark:?}");
+        };
+        assert_eq!(
+            entry,
+            Entry::Host(HostCommand::Mark {
+                player: "Ann".into(),
+                text: "claims doctor".into(),
+                colour: Some("red".into()),
+            })
+        );
+        assert_eq!(
+            entry_line(&entry).as_deref(),
+            Some("mark Ann #red claims doctor")
+        );
+        assert!(
+            parse("mark Ann #pink claims", &g).is_err(),
+            "no such colour"
+        );
+        assert!(parse("mark Ann", &g).is_err(), "a marker has a text");
+        g.submit(entry, None).expect("a marker goes on");
+        let ann = g.state().slot_by_name("Ann").expect("Ann").id;
+        assert_eq!(g.state().markers.len(), 1);
+        assert_eq!(g.state().markers[0].slot, ann);
+        let Ok(Command::Entry(off)) = parse("unmark Ann", &g) else {
+            panic!("unmark parses");
+        };
+        g.submit(off.clone(), None).expect("it comes off");
+        assert!(g.state().markers.is_empty());
+        assert!(g.submit(off, None).is_err(), "nothing left to take off");
+        let preview = g.preview();
+        assert!(preview.messages.iter().all(|m| !m.text.contains("claims")));
     }
 
     #[test]

@@ -70,7 +70,20 @@ pub enum HostCommand {
     Message(Option<String>, String),
     /// A note only the host sees.
     Note(String),
+    /// A marker on a player, for the host alone: his text, and a colour (`red`, `green`,
+    /// `yellow`, `blue`, `magenta`, `cyan`, `gray`) to spot it in the roster.
+    Mark {
+        player: String,
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        colour: Option<String>,
+    },
+    /// Every marker on a player taken off.
+    Unmark(String),
 }
+
+/// The colours a marker may have.
+pub const MARKER_COLOURS: &[&str] = &["red", "green", "yellow", "blue", "magenta", "cyan", "gray"];
 
 /// The host's verdict on a step.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]

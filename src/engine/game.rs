@@ -814,6 +814,7 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         game_over: None,
         round: 0,
         kept: Default::default(),
+        markers: Vec::new(),
         role_changes: Vec::new(),
         names: Default::default(),
         out_of_game_statuses: roleset
@@ -1393,6 +1394,41 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
                 text: text.clone(),
                 sent_alive: false,
             });
+        }
+        HostCommand::Mark {
+            player,
+            text,
+            colour,
+        } => {
+            let slot = find_slot(state, player)?.id;
+            if let Some(c) = colour
+                && !super::entry::MARKER_COLOURS.contains(&c.as_str())
+            {
+                return Err(Refusal::new(
+                    "marker_colour",
+                    format!(
+                        "`{c}` is no marker colour: {}",
+                        super::entry::MARKER_COLOURS.join(", ")
+                    ),
+                ));
+            }
+            let phase = state.phase;
+            state.markers.push(super::state::Marker {
+                slot,
+                phase,
+                text: text.clone(),
+                colour: colour.clone(),
+            });
+        }
+        HostCommand::Unmark(player) => {
+            let slot = find_slot(state, player)?.id;
+            if !state.markers.iter().any(|m| m.slot == slot) {
+                return Err(Refusal::new(
+                    "no_marker",
+                    format!("{player} has no marker to take off"),
+                ));
+            }
+            state.markers.retain(|m| m.slot != slot);
         }
     }
     Ok(())

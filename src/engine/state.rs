@@ -134,6 +134,17 @@ pub struct RoleChange {
     pub after: Vec<String>,
 }
 
+/// A marker the host put on a player (`mark NAME TEXT`): his own note and colour, shown in the
+/// roster and on the host sheet, never to the players.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Marker {
+    pub slot: SlotId,
+    /// The phase open when it was put on.
+    pub phase: u32,
+    pub text: String,
+    pub colour: Option<String>,
+}
+
 /// A committed phase: its outcome as accepted by the host.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct CommittedPhase {
@@ -194,6 +205,9 @@ pub struct GameState {
     /// setup's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub role_changes: Vec<RoleChange>,
+    /// The host's markers on players, in the order put on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<Marker>,
     /// Where each name's slot is (not part of the game; never saved).
     #[serde(skip)]
     pub names: NameIndex,

@@ -489,6 +489,15 @@ pub fn host_sheet(game: &Game, markup: Markup) -> String {
             for (counter, n) in &s.counters {
                 parts.push(counter_words(game, s.id, counter, *n));
             }
+            for m in state.markers.iter().filter(|m| m.slot == s.id) {
+                let colour = m
+                    .colour
+                    .as_deref()
+                    .map(|c| format!(" [{c}]"))
+                    .unwrap_or_default();
+                let phase = roleset.phase_name(m.phase);
+                parts.push(format!("marker{colour}: {} ({phase})", m.text));
+            }
             parts.retain(|p| !p.is_empty());
             parts.join("; ")
         })

@@ -202,6 +202,8 @@ pub fn describe(entry: &Entry) -> String {
             HostCommand::Message(None, t) => format!("message to everyone: {t}"),
             HostCommand::Message(Some(p), t) => format!("message to {p}: {t}"),
             HostCommand::Note(t) => format!("note: {t}"),
+            HostCommand::Mark { player, text, .. } => format!("marker on {player}: {text}"),
+            HostCommand::Unmark(player) => format!("markers taken off {player}"),
         },
         Entry::Override {
             step,

@@ -69,6 +69,21 @@ impl Theme {
     pub fn warning(self) -> Style {
         self.fg(Color::Yellow)
     }
+    /// A host's marker in its colour (`mark Ann #red …`); bold, so a marker stands out even
+    /// without colour.
+    pub fn marker(self, colour: Option<&str>) -> Style {
+        let color = match colour {
+            Some("red") => Color::Red,
+            Some("green") => Color::Green,
+            Some("yellow") => Color::Yellow,
+            Some("blue") => Color::Blue,
+            Some("magenta") => Color::Magenta,
+            Some("cyan") => Color::Cyan,
+            Some("gray") => Color::Gray,
+            _ => Color::White,
+        };
+        self.fg(color).add_modifier(Modifier::BOLD)
+    }
     pub fn mafia(self) -> Style {
         self.fg(Color::Magenta)
     }

@@ -234,3 +234,33 @@ fn wwr_role_pms_carry_the_role_text_and_the_pack() {
     );
     assert!(!cid.contains("You are in"), "{cid}");
 }
+
+/// Issue 30, item 5: a host's marker shows on the host sheet with its colour and phase, and in
+/// no post the players read.
+#[test]
+fn a_marker_is_on_the_host_sheet_and_in_no_post() {
+    use mafia_mod::engine::{Entry, HostCommand};
+    let mut game = scenario("tests/scenarios/ru-city/boss_son_always_checks_red.ron");
+    let mark = Entry::Host(HostCommand::Mark {
+        player: "Lea".into(),
+        text: "claims citizen, check again".into(),
+        colour: Some("yellow".into()),
+    });
+    game.submit(mark, None).expect("a marker goes on");
+    let sheet = sheets::host_sheet(&game, Markup::Text);
+    let lea = sheet
+        .lines()
+        .find(|l| l.starts_with("- Lea"))
+        .expect("Lea's line");
+    assert!(
+        lea.contains("marker [yellow]: claims citizen, check again ("),
+        "{lea}"
+    );
+    let (preview, after) = game.preview_and_after();
+    let draft = mafia_mod::export::draft_post_of(&game, &preview, &after, Markup::Text);
+    assert!(!draft.contains("check again"), "{draft}");
+    for phase in &game.state().history {
+        let post = mafia_mod::export::public_post(&game, phase, Markup::Text);
+        assert!(!post.contains("check again"), "{post}");
+    }
+}

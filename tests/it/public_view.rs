@@ -120,6 +120,12 @@ fn leaks(app: &App) -> Vec<String> {
             found.push(format!("{whose}: {line}"));
         }
     }
+    // No marker of the host's (`mark`), by its text.
+    for m in &state.markers {
+        if m.text.chars().count() >= 8 && text.contains(&m.text) && !published.contains(&m.text) {
+            found.push(format!("the host's marker: {}", m.text));
+        }
+    }
     // Nothing of the hidden entries: their times.
     for p in &state.pending {
         let time = mafia_mod::tui::view::clock_time(p.at);
@@ -172,6 +178,22 @@ fn leaks(app: &App) -> Vec<String> {
     found
 }
 
+/// A host's marker on a player (any of them), in a colour: what the public view must hide.
+fn mark_someone(game: &mut Game, pick: usize) {
+    use mafia_mod::engine::{Entry, HostCommand};
+    let slots = &game.state().slots;
+    let Some(slot) = slots.get(pick % slots.len().max(1)) else {
+        return;
+    };
+    let mark = Entry::Host(HostCommand::Mark {
+        player: slot.name.clone(),
+        text: "suspect: claimed doctor twice".into(),
+        colour: Some("red".into()),
+    });
+    // A game that is over takes no entry; there is then nothing to mark.
+    let _ = game.submit(mark, None);
+}
+
 /// The console on a game in the public view, with the host's cursors where he left them.
 fn public_app(game: Game, cursor: usize, pane: usize) -> App {
     let mut app = App::new(game, PathBuf::from("public.ron"), None);
@@ -197,9 +219,10 @@ proptest! {
         prop_assume!(!games.is_empty());
         let (file, game) = &games[pick.index(games.len())];
         let n = at.index(game.entries().len() + 1);
-        let Some(game) = cut(game, n) else {
+        let Some(mut game) = cut(game, n) else {
             return Ok(());
         };
+        mark_someone(&mut game, cursor);
         let app = public_app(game, cursor, pane);
         let found = leaks(&app);
         prop_assert!(found.is_empty(), "{file} after {n} entries:\n{}", found.join("\n"));
@@ -228,5 +251,13 @@ fn a_leak_on_purpose_is_found() {
     app.refresh();
     let found = leaks(&app);
     assert!(found.iter().any(|l| l.contains("beside")), "{found:#?}");
+    // A marker shows in the host's roster, so the check would find one in the public view.
+    let mut marked = app.game.clone();
+    mark_someone(&mut marked, 0);
+    let mut app = public_app(marked, 0, 0);
+    app.public = false;
+    app.refresh();
+    let found = leaks(&app);
+    assert!(found.iter().any(|l| l.contains("marker")), "{found:#?}");
     assert!(found.iter().any(|l| l.contains("key bar")), "{found:#?}");
 }

@@ -97,7 +97,17 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
                 cells.push(Cell::from(slot.family.clone().unwrap_or_default()));
             }
             if wide {
-                cells.push(Cell::from(statuses(app, slot)).style(cell_style(app.theme.warning())));
+                let mut spans = vec![Span::styled(
+                    statuses(app, slot),
+                    cell_style(app.theme.warning()),
+                )];
+                for m in markers(app, state, slot) {
+                    spans.push(Span::styled(
+                        format!(" ◆{}", m.text),
+                        cell_style(app.theme.marker(m.colour.as_deref())),
+                    ));
+                }
+                cells.push(Cell::from(Line::from(spans)));
             }
             cells.push(
                 Cell::from(activity(app, state, slot, wide)).style(cell_style(app.theme.good())),
@@ -207,6 +217,17 @@ fn statuses(app: &App, slot: &Slot) -> String {
         .join(", ")
 }
 
+/// The host's markers on this player: never in the public view.
+fn markers<'s>(
+    app: &App,
+    state: &'s GameState,
+    slot: &Slot,
+) -> impl Iterator<Item = &'s crate::engine::state::Marker> {
+    let shown = !app.public;
+    let id = slot.id;
+    state.markers.iter().filter(move |m| shown && m.slot == id)
+}
+
 /// Acted (night) or voted (day) this phase.
 fn activity(app: &App, state: &GameState, slot: &Slot, wide: bool) -> String {
     let live = state.pending.iter().filter(|p| p.replaced_by.is_none());
@@ -276,6 +297,9 @@ fn details(app: &App, slot: &Slot) -> String {
     let st = statuses(app, slot);
     if !st.is_empty() {
         parts.push(st);
+    }
+    for m in markers(app, app.game.state(), slot) {
+        parts.push(format!("◆ {} ({})", m.text, roleset.phase_name(m.phase)));
     }
     if !app.public {
         let uses: Vec<String> = slot.uses.iter().map(|(a, n)| format!("{a}×{n}")).collect();
