@@ -101,6 +101,11 @@ pub enum Command {
         /// his channels (to check his claims against). For the host only.
         #[arg(long, value_name = "NAME", conflicts_with_all = ["phase", "private", "roles", "recap", "host"])]
         ledger: Option<String>,
+        /// The order of resolution for the roles in play: each stage of a night (and a day) in
+        /// the order the engine runs it, who acts in it, what each action tells, and the
+        /// stages the rules run. For the host only.
+        #[arg(long, conflicts_with_all = ["phase", "private", "roles", "recap", "host", "ledger"])]
+        night_order: bool,
     },
     /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
     /// input) and print one suggested entry per message in the `:` command syntax, or

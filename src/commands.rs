@@ -584,6 +584,8 @@ pub enum Sheet {
     Host,
     /// What one player was told (`export --ledger NAME`).
     Ledger,
+    /// The order of resolution for the roles in play (`export --night-order`).
+    NightOrder,
 }
 
 /// `mafia-mod export --roles|--recap|--host|--ledger NAME`: one of the host's documents;
@@ -609,6 +611,7 @@ pub fn export_sheet(
         // with the reason, rather than printed in part (see `sheets::recap`).
         (Sheet::Recap, _) => sheets::recap(&game, markup).map_err(|why| anyhow!(why))?,
         (Sheet::Host, _) => sheets::host_sheet(&game, markup),
+        (Sheet::NightOrder, _) => crate::export::night_order::night_order(&game, markup),
         (Sheet::Ledger, name) => {
             let name = name.ok_or_else(|| anyhow!("--ledger names a player"))?;
             let slot = crate::engine::validate::find_slot(game.state(), name)

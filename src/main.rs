@@ -90,6 +90,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             recap,
             host,
             ledger,
+            night_order,
         }) => {
             let markup = match format {
                 Format::Bbcode => Markup::Bbcode,
@@ -103,6 +104,8 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             };
             let sheet = if sheet.is_some() {
                 sheet
+            } else if night_order {
+                Some(commands::Sheet::NightOrder)
             } else if roles {
                 Some(commands::Sheet::Roles)
             } else if recap {

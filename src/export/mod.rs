@@ -8,6 +8,7 @@ use crate::engine::{Game, GameState, SlotId};
 use crate::rules::Roleset;
 
 pub mod ledger;
+pub mod night_order;
 pub mod sheets;
 
 /// Text safe to print or paste: terminal control sequences (C0 controls but newline and tab,

@@ -75,6 +75,8 @@ pub enum DraftShows {
     Roles,
     /// The host sheet: roles, statuses, uses, hidden values.
     Host,
+    /// The order of resolution for the roles in play.
+    NightOrder,
     /// The reveal post: winners, roles, what each phase did.
     Recap,
 }
@@ -85,7 +87,8 @@ impl DraftShows {
             DraftShows::Post => DraftShows::Private,
             DraftShows::Private => DraftShows::Roles,
             DraftShows::Roles => DraftShows::Host,
-            DraftShows::Host => DraftShows::Recap,
+            DraftShows::Host => DraftShows::NightOrder,
+            DraftShows::NightOrder => DraftShows::Recap,
             DraftShows::Recap => DraftShows::Post,
         }
     }
@@ -95,6 +98,7 @@ impl DraftShows {
             DraftShows::Private => "private results",
             DraftShows::Roles => "role PMs",
             DraftShows::Host => "host sheet",
+            DraftShows::NightOrder => "night order",
             DraftShows::Recap => "reveal post",
         }
     }
@@ -104,6 +108,7 @@ impl DraftShows {
             DraftShows::Post | DraftShows::Private => None,
             DraftShows::Roles => Some("roles"),
             DraftShows::Host => Some("host"),
+            DraftShows::NightOrder => Some("night-order"),
             DraftShows::Recap => Some("recap"),
         }
     }

@@ -5,6 +5,7 @@
 use super::app::{App, DraftShows};
 use crate::engine::Game;
 use crate::engine::outcome::Audience;
+use crate::export::night_order::night_order;
 use crate::export::sheets;
 use crate::export::{
     Markup, draft_body, draft_post_of, facts_body, from_bbcode, private_results, private_text,
@@ -112,6 +113,7 @@ pub fn shown(app: &App) -> String {
         DraftShows::Private => private(app, markup),
         DraftShows::Roles => sheets::role_pms(&app.game, markup),
         DraftShows::Host => sheets::host_sheet(&app.game, markup),
+        DraftShows::NightOrder => night_order(&app.game, markup),
         DraftShows::Recap => recap(app, markup),
     }
 }
@@ -153,6 +155,7 @@ fn exported(app: &App, markup: Markup, path: &Path) -> Vec<(PathBuf, String)> {
     let document = match app.draft.shows {
         DraftShows::Roles => Some(sheets::role_pms(&app.game, markup)),
         DraftShows::Host => Some(sheets::host_sheet(&app.game, markup)),
+        DraftShows::NightOrder => Some(night_order(&app.game, markup)),
         DraftShows::Recap => Some(recap(app, markup)),
         DraftShows::Post | DraftShows::Private => None,
     };

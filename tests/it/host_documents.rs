@@ -264,3 +264,49 @@ fn a_marker_is_on_the_host_sheet_and_in_no_post() {
         assert!(!post.contains("check again"), "{post}");
     }
 }
+
+/// Issue 30, item 2: the order of resolution lists, for each phase kind, the stages the engine
+/// runs in the order in force, who in play acts in each, and the stages the rules run alone; in
+/// every rule system.
+#[test]
+fn the_night_order_follows_the_stages_in_force_for_the_roles_in_play() {
+    use mafia_mod::export::night_order::night_order;
+    let saves = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("saves");
+    let load = |name: &str| mafia_mod::savefile::load_game(&saves.join(name)).expect("the demo");
+    let at = |text: &str, line: &str| {
+        text.find(line)
+            .unwrap_or_else(|| panic!("no `{line}` in\n{text}"))
+    };
+    // Mafia 1923 (seed lines 104-140): doctors before the Mafia's kill, poison last, by the rules.
+    let demo = night_order(&load("demo.ron"), Markup::Text);
+    assert!(at(&demo, "5. Doctors save and cure\n- Ann: Heal") < at(&demo, "9. The Mafia kills"));
+    assert!(
+        demo.contains("mafia (Bruno, Kira, Tess): Mafia kill"),
+        "{demo}"
+    );
+    assert!(
+        demo.contains("11. Poison kills — the rules run it"),
+        "{demo}"
+    );
+    assert!(
+        demo.contains("6. The court executes — the rules run it"),
+        "{demo}"
+    );
+    assert!(
+        !demo.contains("Thieves steal"),
+        "nobody in play steals: {demo}"
+    );
+    // Conan (conan.md §6): the crimes for the log, the night's end run by the rules.
+    let conan = night_order(&load("demo-conan.ron"), Markup::Text);
+    assert!(
+        conan.contains("BO kill — a crime for the log: killing"),
+        "{conan}"
+    );
+    assert!(at(&conan, "N5. Bone Breaker") < at(&conan, "N6. The BO kill"));
+    assert!(conan.contains("— the rules run it"), "{conan}");
+    // WWR (research §1.3): the pipeline's steps, a day's abilities not among the night's.
+    let wwr = night_order(&load("demo-wwr.ron"), Markup::Text);
+    assert!(at(&wwr, "Immediate actions") < at(&wwr, "Pre-End actions"));
+    let night = &wwr[at(&wwr, "Night\n")..at(&wwr, "Day\n")];
+    assert!(!night.contains("Immediate Day"), "{night}");
+}

@@ -423,7 +423,7 @@ fn draft_edit_private_toggle_and_formats() {
     let private = mafia_mod::tui::draft::shown(&h.app);
     assert!(private.contains("Night 2 —"), "{private}");
     // On through the host's documents back to the post.
-    for _ in 0..4 {
+    for _ in 0..5 {
         h.key(KeyCode::Char('m'));
     }
     h.key(KeyCode::Char('f'));
@@ -1573,7 +1573,7 @@ fn the_draft_pane_shows_the_host_documents_and_copies_one_player() {
     let mut h = demo();
     h.key(KeyCode::Char('4'));
     let mut seen = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..6 {
         h.key(KeyCode::Char('m'));
         seen.push(h.app.draft.shows);
     }
@@ -1583,6 +1583,7 @@ fn the_draft_pane_shows_the_host_documents_and_copies_one_player() {
             DraftShows::Private,
             DraftShows::Roles,
             DraftShows::Host,
+            DraftShows::NightOrder,
             DraftShows::Recap,
             DraftShows::Post
         ]

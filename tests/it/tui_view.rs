@@ -78,8 +78,8 @@ fn draft_private_committed_and_edited() {
     snap("draft_private_80x24", &h, 80, 24);
     h.key(KeyCode::Char('m'));
     snap("draft_role_pms_80x24", &h, 80, 24);
-    // Past the host sheet and the reveal post, back to the public post.
-    for _ in 0..3 {
+    // Past the host sheet, the night order and the reveal post, back to the public post.
+    for _ in 0..4 {
         h.key(KeyCode::Char('m'));
     }
     h.key(KeyCode::Char('['));
@@ -453,4 +453,15 @@ fn public_view_of_each_rule_system() {
         h.key(KeyCode::Char('P'));
         snap(&format!("public_view_{name}_120x36"), &h, 120, 36);
     }
+}
+
+/// Issue 30, item 2: the night order is one of the draft pane's documents.
+#[test]
+fn draft_night_order() {
+    let mut h = demo();
+    h.key(KeyCode::Char('4'));
+    for _ in 0..4 {
+        h.key(KeyCode::Char('m'));
+    }
+    snap("draft_night_order_100x30", &h, 100, 30);
 }
