@@ -106,6 +106,12 @@ pub enum Command {
         /// stages the rules run. For the host only.
         #[arg(long, conflicts_with_all = ["phase", "private", "roles", "recap", "host", "ledger"])]
         night_order: bool,
+        /// The rules post, from the roleset and the options in force, in the roleset's
+        /// language: phases and rounds, each vote's majority and tie rule, what is announced
+        /// and what is private, the order of resolution, the options, the wording of results.
+        /// It names no player and no role in play.
+        #[arg(long, conflicts_with_all = ["phase", "private", "roles", "recap", "host", "ledger", "night_order"])]
+        rules: bool,
     },
     /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
     /// input) and print one suggested entry per message in the `:` command syntax, or

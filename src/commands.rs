@@ -586,6 +586,8 @@ pub enum Sheet {
     Ledger,
     /// The order of resolution for the roles in play (`export --night-order`).
     NightOrder,
+    /// The rules post (`export --rules`).
+    Rules,
 }
 
 /// `mafia-mod export --roles|--recap|--host|--ledger NAME`: one of the host's documents;
@@ -611,6 +613,7 @@ pub fn export_sheet(
         // with the reason, rather than printed in part (see `sheets::recap`).
         (Sheet::Recap, _) => sheets::recap(&game, markup).map_err(|why| anyhow!(why))?,
         (Sheet::Host, _) => sheets::host_sheet(&game, markup),
+        (Sheet::Rules, _) => crate::export::rules_post::rules_post(&game, markup),
         (Sheet::NightOrder, _) => crate::export::night_order::night_order(&game, markup),
         (Sheet::Ledger, name) => {
             let name = name.ok_or_else(|| anyhow!("--ledger names a player"))?;

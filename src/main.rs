@@ -91,6 +91,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             host,
             ledger,
             night_order,
+            rules,
         }) => {
             let markup = match format {
                 Format::Bbcode => Markup::Bbcode,
@@ -106,6 +107,8 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 sheet
             } else if night_order {
                 Some(commands::Sheet::NightOrder)
+            } else if rules {
+                Some(commands::Sheet::Rules)
             } else if roles {
                 Some(commands::Sheet::Roles)
             } else if recap {

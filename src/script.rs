@@ -104,6 +104,9 @@ pub enum Command {
     Quit,
 }
 
+/// The colours a marker may have (`mark Ann #red …`): the console draws each in its own.
+pub const MARKER_COLOURS: &[&str] = &["red", "green", "yellow", "blue", "magenta", "cyan", "gray"];
+
 /// Split a line into words; "double quotes" keep spaces inside a word.
 pub fn words(line: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -484,11 +487,11 @@ pub fn host_command(v: &[String]) -> Result<HostCommand, String> {
                 _ => (None, text),
             };
             if let Some(c) = &colour
-                && !crate::engine::entry::MARKER_COLOURS.contains(&c.as_str())
+                && !MARKER_COLOURS.contains(&c.as_str())
             {
                 return Err(format!(
                     "`#{c}` is no marker colour: {}",
-                    crate::engine::entry::MARKER_COLOURS.join(", ")
+                    MARKER_COLOURS.join(", ")
                 ));
             }
             HostCommand::Mark {

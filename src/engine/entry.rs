@@ -70,8 +70,8 @@ pub enum HostCommand {
     Message(Option<String>, String),
     /// A note only the host sees.
     Note(String),
-    /// A marker on a player, for the host alone: his text, and a colour (`red`, `green`,
-    /// `yellow`, `blue`, `magenta`, `cyan`, `gray`) to spot it in the roster.
+    /// A marker on a player, for the host alone: his text, and a colour to spot it in the
+    /// roster (the console's names, `script::MARKER_COLOURS`).
     Mark {
         player: String,
         text: String,
@@ -81,9 +81,6 @@ pub enum HostCommand {
     /// Every marker on a player taken off.
     Unmark(String),
 }
-
-/// The colours a marker may have.
-pub const MARKER_COLOURS: &[&str] = &["red", "green", "yellow", "blue", "magenta", "cyan", "gray"];
 
 /// The host's verdict on a step.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]

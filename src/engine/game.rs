@@ -1401,17 +1401,6 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
             colour,
         } => {
             let slot = find_slot(state, player)?.id;
-            if let Some(c) = colour
-                && !super::entry::MARKER_COLOURS.contains(&c.as_str())
-            {
-                return Err(Refusal::new(
-                    "marker_colour",
-                    format!(
-                        "`{c}` is no marker colour: {}",
-                        super::entry::MARKER_COLOURS.join(", ")
-                    ),
-                ));
-            }
             let phase = state.phase;
             state.markers.push(super::state::Marker {
                 slot,

@@ -9,6 +9,7 @@ use crate::rules::Roleset;
 
 pub mod ledger;
 pub mod night_order;
+pub mod rules_post;
 pub mod sheets;
 
 /// Text safe to print or paste: terminal control sequences (C0 controls but newline and tab,

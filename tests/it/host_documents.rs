@@ -310,3 +310,46 @@ fn the_night_order_follows_the_stages_in_force_for_the_roles_in_play() {
     let night = &wwr[at(&wwr, "Night\n")..at(&wwr, "Day\n")];
     assert!(!night.contains("Immediate Day"), "{night}");
 }
+
+/// Issue 30, item 3: the rules post is written from the roleset and the options in force, in
+/// its language, and names no player.
+#[test]
+fn the_rules_post_states_the_rules_in_the_rolesets_language_and_names_no_player() {
+    use mafia_mod::export::rules_post::rules_post;
+    let saves = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("saves");
+    let load = |name: &str| mafia_mod::savefile::load_game(&saves.join(name)).expect("the demo");
+    // Mafia 1923 (seed line 172): the court's vote rules, the option's number of families.
+    let demo = load("demo.ron");
+    let rules = rules_post(&demo, Markup::Text);
+    assert!(
+        rules.contains("Family vote: every living player names a family other than his own"),
+        "{rules}"
+    );
+    assert!(rules.contains("(votes are secret)"), "{rules}");
+    assert!(rules.contains("go to court each day.: 3"), "{rules}");
+    assert!(
+        rules.contains("A dead player's role is not announced."),
+        "{rules}"
+    );
+    for slot in &demo.state().slots {
+        let named = rules
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == slot.name);
+        assert!(!named, "{} is named in\n{rules}", slot.name);
+    }
+    // Conan: a vote may name no-lynch; the BO's election is secret.
+    let conan = rules_post(&load("demo-conan.ron"), Markup::Text);
+    assert!(
+        conan.contains("a tie lynches nobody (Q1). (a vote may also name: no_lynch)"),
+        "{conan}"
+    );
+    assert!(conan.contains("BO leader election"), "{conan}");
+    // ru-city: the players' language.
+    let city = scenario("tests/scenarios/ru-city/boss_son_always_checks_red.ron");
+    let city = rules_post(&city, Markup::Bbcode);
+    assert!(city.contains("[b]Голосования[/b]"), "{city}");
+    assert!(
+        city.contains("охота на ведьм: два голоса каждый за разных игроков"),
+        "{city}"
+    );
+}
