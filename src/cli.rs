@@ -148,6 +148,17 @@ pub enum Command {
         #[command(subcommand)]
         command: WwrCommand,
     },
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    ///
+    /// Example: `mafia-mod completions bash > ~/.local/share/bash-completion/completions/mafia-mod`
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for `man -l -` or a `man1` folder.
+    ///
+    /// Example: `mafia-mod man > ~/.local/share/man/man1/mafia-mod.1`
+    Man,
 }
 
 #[derive(Subcommand, Debug)]

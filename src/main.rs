@@ -155,5 +155,15 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Some(Command::Wwr {
             command: WwrCommand::Parse { paths, json },
         }) => mafia_mod::commands::wwr::parse(&paths, json, &mut out),
+        Some(Command::Completions { shell }) => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "mafia-mod", &mut out);
+            Ok(true)
+        }
+        Some(Command::Man) => {
+            let command = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(command).render(&mut out)?;
+            Ok(true)
+        }
     }
 }

@@ -837,3 +837,25 @@ fn setup_refusals_name_the_players_line_and_field() {
         assert!(!save.exists(), "{place}: a save was written");
     }
 }
+
+/// Issue 30, item 6: shell completions (clap_complete) and a manual page (clap_mangen), both
+/// from the same command-line definition, so neither can fall behind it.
+#[test]
+fn completions_and_the_manual_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let script = stdout(&run(&["completions", shell]));
+        assert!(
+            script.contains("mafia-mod") || script.contains("mafia__mod"),
+            "{shell}: {script}"
+        );
+        assert!(
+            script.contains("night-order"),
+            "{shell} completes export's flags"
+        );
+    }
+    let unknown = run(&["completions", "tcsh"]);
+    assert!(!unknown.status.success());
+    let man = stdout(&run(&["man"]));
+    assert!(man.contains(".TH mafia-mod 1"), "{man}");
+    assert!(man.contains("completions"), "{man}");
+}
