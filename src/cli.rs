@@ -112,6 +112,18 @@ pub enum Command {
         /// It names no player and no role in play.
         #[arg(long, conflicts_with_all = ["phase", "private", "roles", "recap", "host", "ledger", "night_order"])]
         rules: bool,
+        /// The open phase's deadline as a post states it: in its own zone, then in each of
+        /// `--zones` (Markdown adds Discord's timestamps, which every reader sees in his zone).
+        #[arg(long, conflicts_with_all = ["phase", "private", "roles", "recap", "host", "ledger", "night_order", "rules"])]
+        deadline: bool,
+        /// With `--deadline`: the time zones to show it in as well, comma-separated IANA names.
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "UTC",
+            requires = "deadline"
+        )]
+        zones: Vec<String>,
     },
     /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
     /// input) and print one suggested entry per message in the `:` command syntax, or

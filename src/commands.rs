@@ -577,7 +577,7 @@ pub fn export(
 }
 
 /// The host's documents beside the phase posts (see `export::sheets`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Sheet {
     Roles,
     Recap,
@@ -588,6 +588,8 @@ pub enum Sheet {
     NightOrder,
     /// The rules post (`export --rules`).
     Rules,
+    /// The open phase's deadline, in these zones too (`export --deadline --zones …`).
+    Deadline(Vec<String>),
 }
 
 /// `mafia-mod export --roles|--recap|--host|--ledger NAME`: one of the host's documents;
@@ -613,6 +615,10 @@ pub fn export_sheet(
         // with the reason, rather than printed in part (see `sheets::recap`).
         (Sheet::Recap, _) => sheets::recap(&game, markup).map_err(|why| anyhow!(why))?,
         (Sheet::Host, _) => sheets::host_sheet(&game, markup),
+        (Sheet::Deadline(zones), _) => {
+            crate::export::deadline_post::deadline_post(&game, markup, &zones)
+                .map_err(|why| anyhow!(why))?
+        }
         (Sheet::Rules, _) => crate::export::rules_post::rules_post(&game, markup),
         (Sheet::NightOrder, _) => crate::export::night_order::night_order(&game, markup),
         (Sheet::Ledger, name) => {

@@ -92,6 +92,8 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             ledger,
             night_order,
             rules,
+            deadline,
+            zones,
         }) => {
             let markup = match format {
                 Format::Bbcode => Markup::Bbcode,
@@ -109,6 +111,8 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 Some(commands::Sheet::NightOrder)
             } else if rules {
                 Some(commands::Sheet::Rules)
+            } else if deadline {
+                Some(commands::Sheet::Deadline(zones))
             } else if roles {
                 Some(commands::Sheet::Roles)
             } else if recap {

@@ -52,6 +52,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("unmark", "PLAYER", "take a player's markers off"),
     (
+        "deadline",
+        "DATE TIME ZONE|off",
+        "the open phase's deadline: 2026-12-01 20:00 Europe/Moscow",
+    ),
+    (
         "claim",
         "PLAYER TEXT…",
         "check a claim against what the player was told (changes nothing)",
@@ -236,6 +241,14 @@ pub fn parse(line: &str, game: &Game) -> Result<Command, String> {
             host(vec![name.clone(), arg(0, "a player")?, text])
         }
         "unmark" => host(vec![name.clone(), arg(0, "a player")?]),
+        "deadline" => match args {
+            [off] if off == "off" => Ok(Command::Entry(Entry::Host(HostCommand::Deadline(None)))),
+            [date, time, zone] => Ok(Command::Entry(Entry::Host(HostCommand::Deadline(Some((
+                format!("{date} {time}"),
+                zone.clone(),
+            )))))),
+            _ => Err(format!("usage: {}", usage("deadline"))),
+        },
         "claim" => {
             let text = rest(1);
             if text.is_empty() {
@@ -379,6 +392,8 @@ pub fn entry_line(entry: &Entry) -> Option<String> {
                 None => format!("mark {} {text}", quote(player)),
             },
             HostCommand::Unmark(player) => format!("unmark {}", quote(player)),
+            HostCommand::Deadline(None) => "deadline off".into(),
+            HostCommand::Deadline(Some((when, zone))) => format!("deadline {when} {zone}"),
         },
         Entry::Override {
             step,
@@ -567,6 +582,23 @@ mod tests {
         assert!(g.submit(off, None).is_err(), "nothing left to take off");
         let preview = g.preview();
         assert!(preview.messages.iter().all(|m| !m.text.contains("claims")));
+    }
+
+    #[test]
+    fn a_deadline_line_reads_back_as_itself() {
+        let g = demo();
+        let Ok(Command::Entry(entry)) = parse("deadline 2026-12-01 20:00 Europe/Moscow", &g) else {
+            panic!("a deadline parses");
+        };
+        assert_eq!(
+            entry_line(&entry).as_deref(),
+            Some("deadline 2026-12-01 20:00 Europe/Moscow")
+        );
+        assert!(matches!(
+            parse("deadline off", &g),
+            Ok(Command::Entry(Entry::Host(HostCommand::Deadline(None))))
+        ));
+        assert!(parse("deadline tomorrow", &g).is_err());
     }
 
     #[test]

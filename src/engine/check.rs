@@ -137,6 +137,18 @@ fn after_commit(game: &Game) -> String {
     }
 }
 
+/// Was this entry of the open phase entered after the phase's deadline? The host decides
+/// whether it counts; the pending pane and the commit check say so.
+pub fn after_deadline(state: &GameState, entry: &super::entry::Pending) -> bool {
+    let Some(deadline) = state.deadlines.get(&state.phase) else {
+        return false;
+    };
+    entry
+        .at
+        .and_then(|at| i64::try_from(at).ok())
+        .is_some_and(|at| at > deadline.unix)
+}
+
 fn missing(game: &Game, tally: &Tally) -> Vec<String> {
     let state = game.state();
     let names = |ids: &[usize]| -> String {
@@ -146,6 +158,21 @@ fn missing(game: &Game, tally: &Tally) -> Vec<String> {
             .join(", ")
     };
     let mut out = Vec::new();
+    let late: Vec<String> = state
+        .pending
+        .iter()
+        .filter(|p| p.replaced_by.is_none() && after_deadline(state, p))
+        .map(|p| format!("#{}", p.seq))
+        .collect();
+    if let Some(deadline) = state.deadlines.get(&state.phase)
+        && !late.is_empty()
+    {
+        out.push(format!(
+            "entered after the deadline ({}): {}; they count unless you undo them",
+            deadline.shown(),
+            late.join(", ")
+        ));
+    }
     for u in unvoted(game, tally) {
         if !u.who.is_empty() {
             out.push(format!(

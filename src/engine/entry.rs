@@ -80,6 +80,9 @@ pub enum HostCommand {
     },
     /// Every marker on a player taken off.
     Unmark(String),
+    /// The open phase ends at this civil date and time (`2026-12-01 20:00`) in this IANA time
+    /// zone; `None` takes its deadline away.
+    Deadline(Option<(String, String)>),
 }
 
 /// The host's verdict on a step.

@@ -815,6 +815,7 @@ pub fn initial_state(roleset: &Roleset, setup: &Setup) -> GameState {
         round: 0,
         kept: Default::default(),
         markers: Vec::new(),
+        deadlines: BTreeMap::new(),
         role_changes: Vec::new(),
         names: Default::default(),
         out_of_game_statuses: roleset
@@ -1408,6 +1409,14 @@ fn apply_host(roleset: &Roleset, state: &mut GameState, cmd: &HostCommand) -> Re
                 text: text.clone(),
                 colour: colour.clone(),
             });
+        }
+        HostCommand::Deadline(Some((when, zone))) => {
+            let deadline = super::deadline::Deadline::parse(when, zone)
+                .map_err(|why| Refusal::new("deadline", why))?;
+            state.deadlines.insert(state.phase, deadline);
+        }
+        HostCommand::Deadline(None) => {
+            state.deadlines.remove(&state.phase);
         }
         HostCommand::Unmark(player) => {
             let slot = find_slot(state, player)?.id;

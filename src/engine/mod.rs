@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod correction;
+pub mod deadline;
 pub mod entry;
 pub mod error;
 pub mod game;

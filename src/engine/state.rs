@@ -205,6 +205,9 @@ pub struct GameState {
     /// setup's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub role_changes: Vec<RoleChange>,
+    /// Each phase's deadline, by the phase's index.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub deadlines: BTreeMap<u32, super::deadline::Deadline>,
     /// The host's markers on players, in the order put on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<Marker>,

@@ -7,6 +7,7 @@ use crate::engine::template::render;
 use crate::engine::{Game, GameState, SlotId};
 use crate::rules::Roleset;
 
+pub mod deadline_post;
 pub mod ledger;
 pub mod night_order;
 pub mod rules_post;

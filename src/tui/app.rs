@@ -584,6 +584,12 @@ impl App {
         }));
     }
 
+    /// Does the status bar count down to a deadline of the open phase?
+    pub fn counts_down(&self) -> bool {
+        let state = self.game.state();
+        state.game_over.is_none() && state.deadlines.contains_key(&state.phase)
+    }
+
     /// Show the answer to a question the host asked (a claim check) until he closes it.
     pub fn answer(&mut self, title: &str, message: impl Into<String>) {
         self.overlays.push(Overlay::Error(super::error::ErrorPopup {

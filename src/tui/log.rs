@@ -204,6 +204,8 @@ pub fn describe(entry: &Entry) -> String {
             HostCommand::Note(t) => format!("note: {t}"),
             HostCommand::Mark { player, text, .. } => format!("marker on {player}: {text}"),
             HostCommand::Unmark(player) => format!("markers taken off {player}"),
+            HostCommand::Deadline(None) => "the phase's deadline taken away".into(),
+            HostCommand::Deadline(Some((when, zone))) => format!("deadline: {when} {zone}"),
         },
         Entry::Override {
             step,

@@ -6,7 +6,8 @@
 //! `Game::submit`, whose refusal is shown as is.
 //!
 //! The loop blocks on `event::read()` (no tick), so an idle console uses no CPU and redraws
-//! only on input or resize.
+//! only on input or resize; while the open phase has a deadline it also redraws once a minute,
+//! so the status bar's countdown moves.
 
 pub mod app;
 pub mod batch;
@@ -70,6 +71,10 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> anyhow:
             let mut out = stdout();
             io::perform(app, Effect::Save, &mut out);
             out.flush()?;
+            terminal.draw(|frame| view(app, frame))?;
+            continue;
+        }
+        if app.counts_down() && !event::poll(std::time::Duration::from_secs(60))? {
             terminal.draw(|frame| view(app, frame))?;
             continue;
         }

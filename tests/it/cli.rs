@@ -859,3 +859,64 @@ fn completions_and_the_manual_page() {
     assert!(man.contains(".TH mafia-mod 1"), "{man}");
     assert!(man.contains("completions"), "{man}");
 }
+
+/// Issue 30, item 1: `export --deadline` states the open phase's deadline in its zone and the
+/// listed ones, Markdown with Discord's timestamps; with none set it says how to set one.
+#[test]
+fn export_the_deadline_in_every_format() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = dir.path().join("demo.ron");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo.ron"),
+        &save,
+    )
+    .expect("copied");
+    let save = save.to_string_lossy().to_string();
+    let none = run(&["export", &save, "--deadline"]);
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("has no deadline"));
+    let lines = dir.path().join("d.txt");
+    std::fs::write(&lines, "deadline 2026-12-01 20:00 Europe/Moscow\n").expect("written");
+    assert!(
+        run(&["apply", &save, &lines.to_string_lossy()])
+            .status
+            .success()
+    );
+    let bbcode = stdout(&run(&[
+        "export",
+        &save,
+        "--deadline",
+        "--zones",
+        "UTC,America/New_York",
+        "--format",
+        "bbcode",
+    ]));
+    assert!(
+        bbcode.starts_with("[b]Deadline for Night 2[/b]: Tue 1 Dec 2026, 20:00 MSK"),
+        "{bbcode}"
+    );
+    assert!(
+        bbcode.contains("[*]UTC: Tue 1 Dec 2026, 17:00 UTC"),
+        "{bbcode}"
+    );
+    assert!(
+        bbcode.contains("[*]America/New_York: Tue 1 Dec 2026, 12:00 EST"),
+        "{bbcode}"
+    );
+    let discord = stdout(&run(&[
+        "export",
+        &save,
+        "--deadline",
+        "--format",
+        "markdown",
+    ]));
+    assert!(
+        discord.contains("<t:1796144400:F> (<t:1796144400:R>)"),
+        "{discord}"
+    );
+    let text = stdout(&run(&["export", &save, "--deadline"]));
+    assert!(
+        text.contains("Deadline for Night 2: Tue 1 Dec 2026, 20:00 MSK"),
+        "{text}"
+    );
+}

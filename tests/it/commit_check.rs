@@ -83,3 +83,35 @@ fn a_ru_city_night_names_no_one_for_a_note_or_a_day_move() {
         assert!(!idle.contains(not_owed), "{not_owed} in {idle}");
     }
 }
+
+/// Issue 30, item 1: an entry made after the open phase's deadline is flagged in the commit
+/// check (the host decides whether it counts); one made before is not.
+#[test]
+fn an_entry_after_the_deadline_is_flagged() {
+    use mafia_mod::engine::{Entry, HostCommand};
+    let mut game = mafia_mod::demo::demo_game().expect("the demo");
+    let deadline = Entry::Host(HostCommand::Deadline(Some((
+        "2026-12-01 20:00".into(),
+        "Europe/Moscow".into(),
+    ))));
+    game.submit(deadline, None).expect("a deadline is set");
+    let at = |s: &str| {
+        let d = mafia_mod::engine::deadline::Deadline::parse(s, "UTC").expect("a time");
+        Some(u64::try_from(d.unix).expect("after 1970"))
+    };
+    let note = Entry::Host(HostCommand::Note("before".into()));
+    game.submit(note, at("2026-12-01 16:59")).expect("entered");
+    let before = check(&game);
+    assert!(line(&before, "entered after the deadline").is_none());
+    let late = Entry::Act {
+        actor: "Ann".into(),
+        ability: "doctor".into(),
+        targets: vec!["Carla".into()],
+        params: Default::default(),
+    };
+    let seq = game.submit(late, at("2026-12-01 17:01")).expect("entered");
+    let after = check(&game);
+    let flagged = line(&after, "entered after the deadline").expect("flagged");
+    assert!(flagged.contains("Tue 1 Dec 2026, 20:00 MSK"), "{flagged}");
+    assert!(flagged.contains(&format!("#{seq}")), "{flagged}");
+}

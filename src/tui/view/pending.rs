@@ -191,6 +191,9 @@ fn entry_line(app: &App, p: &Pending) -> Line<'static> {
     if let Some(by) = p.replaced_by {
         spans.push(styled(format!("  (replaced by #{by})"), app.theme.dim()));
     }
+    if crate::engine::check::after_deadline(app.game.state(), p) {
+        spans.push(styled("  ⏰ after the deadline", app.theme.warning()));
+    }
     for w in &p.warnings {
         spans.push(styled(format!("  ⚠ {w}"), app.theme.warning()));
     }

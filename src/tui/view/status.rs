@@ -28,6 +28,16 @@ pub fn render(app: &App, frame: &mut Frame, area: Rect) {
         ),
         None => app.game.phase_label(),
     };
+    // The open phase's deadline, counting down (the console redraws at least once a minute
+    // while one is set).
+    let state = app.game.state();
+    let phase = match (state.deadlines.get(&state.phase), app.clock.now()) {
+        (Some(d), Some(now)) if state.game_over.is_none() => {
+            let now = i64::try_from(now).unwrap_or(i64::MAX);
+            format!("{phase} · deadline {} ({})", d.shown(), d.left(now))
+        }
+        _ => phase,
+    };
     // The save's state is the host's business, not the shared screen's.
     let save = if app.public {
         String::new()
