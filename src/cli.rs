@@ -79,8 +79,9 @@ pub enum Command {
         /// The round of a multi-round phase ("vote", "revote"); default: its first round.
         #[arg(long, requires = "phase")]
         round: Option<String>,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        /// The markup (default: the config file's `markup`, else text).
+        #[arg(long, value_enum)]
+        format: Option<Format>,
         /// A player (slot) name: their private results instead of the public post (with
         /// `--roles`: their role PM alone); or a group's name (a WWR pack's `Den`): the
         /// messages to its channel.
@@ -116,13 +117,9 @@ pub enum Command {
         /// `--zones` (Markdown adds Discord's timestamps, which every reader sees in his zone).
         #[arg(long, conflicts_with_all = ["phase", "private", "roles", "recap", "host", "ledger", "night_order", "rules"])]
         deadline: bool,
-        /// With `--deadline`: the time zones to show it in as well, comma-separated IANA names.
-        #[arg(
-            long,
-            value_delimiter = ',',
-            default_value = "UTC",
-            requires = "deadline"
-        )]
+        /// With `--deadline`: the time zones to show it in as well, comma-separated IANA names
+        /// (default: the config file's `zones`, else UTC).
+        #[arg(long, value_delimiter = ',', requires = "deadline")]
         zones: Vec<String>,
     },
     /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
@@ -167,6 +164,11 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Print where the config file is and the settings in force (markup, theme, time zones,
+    /// data directory, mouse); exit 1 if the file does not read, naming its line and column.
+    ///
+    /// Example: `mafia-mod config`
+    Config,
     /// Print the manual page (roff), for `man -l -` or a `man1` folder.
     ///
     /// Example: `mafia-mod man > ~/.local/share/man/man1/mafia-mod.1`

@@ -888,3 +888,38 @@ fn write_commit_check(
     }
     Ok(())
 }
+
+/// `mafia-mod config`: where the config file is, and the settings in force; exit 1 when the
+/// file does not read (its line and column named).
+pub fn config(out: &mut dyn Write) -> Result<bool> {
+    let Some(path) = crate::config::path() else {
+        writeln!(
+            out,
+            "no config directory on this system: the defaults are in force"
+        )?;
+        return Ok(true);
+    };
+    let exists = path.exists();
+    writeln!(
+        out,
+        "config file: {}{}",
+        path.display(),
+        if exists {
+            ""
+        } else {
+            " (none yet: the defaults)"
+        }
+    )?;
+    match crate::config::load() {
+        Ok(config) => {
+            for line in config.lines() {
+                writeln!(out, "  {line}")?;
+            }
+            Ok(true)
+        }
+        Err(e) => {
+            writeln!(out, "{e}")?;
+            Ok(false)
+        }
+    }
+}

@@ -56,10 +56,15 @@ pub fn first_game(data_dir_override: Option<&Path>) -> Result<FirstGame> {
 }
 
 /// `mafia-mod` with no arguments.
-pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Result<bool> {
+pub fn run_default(
+    data_dir_override: Option<&Path>,
+    config: &crate::config::Config,
+    _out: &mut dyn Write,
+) -> Result<bool> {
     let first = first_game(data_dir_override)?;
     crate::store::clean_stale_temps(&first.path);
     let mut app = App::new(first.game, first.path, Some(first.games));
+    app.configure(config);
     app.greet();
     if let Some(notice) = first.notice {
         app.notice = Some(notice);
@@ -77,6 +82,7 @@ pub fn run_default(data_dir_override: Option<&Path>, _out: &mut dyn Write) -> Re
 pub fn run_file(
     path: &Path,
     data_dir_override: Option<&Path>,
+    config: &crate::config::Config,
     _out: &mut dyn Write,
 ) -> Result<bool> {
     let dir = match data_dir_override {
@@ -85,13 +91,14 @@ pub fn run_file(
         ))?)?),
         None => path.parent().map(Path::to_path_buf),
     };
-    open(path.to_path_buf(), dir)
+    open(path.to_path_buf(), dir, config)
 }
 
-fn open(path: PathBuf, games: Option<PathBuf>) -> Result<bool> {
+fn open(path: PathBuf, games: Option<PathBuf>, config: &crate::config::Config) -> Result<bool> {
     let game = load_game(&path).map_err(|e| anyhow!("{e}"))?;
     crate::store::clean_stale_temps(&path);
     let mut app = App::new(game, path, games);
+    app.configure(config);
     app.greet();
     app.hold_save();
     if app.read_only.is_none() {

@@ -9,6 +9,7 @@
 pub mod apply;
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod console;
 pub mod demo;
 pub mod engine;

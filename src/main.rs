@@ -32,14 +32,23 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 /// Run a command; `Ok(false)` means it ran and found problems (exit 1).
-fn run(cli: Cli) -> anyhow::Result<bool> {
+fn run(mut cli: Cli) -> anyhow::Result<bool> {
     let mut out = std::io::stdout().lock();
+    if matches!(cli.command, Some(Command::Config)) {
+        return commands::config(&mut out);
+    }
+    // The host's settings: a file that does not read stops every command, naming its place.
+    let config = mafia_mod::config::load().map_err(|e| anyhow::anyhow!("{e}"))?;
+    if cli.data_dir.is_none() {
+        cli.data_dir = config.data_dir.clone();
+    }
     match cli.command {
-        None => mafia_mod::console::run_default(cli.data_dir.as_deref(), &mut out),
+        None => mafia_mod::console::run_default(cli.data_dir.as_deref(), &config, &mut out),
         Some(Command::Open { file }) => {
             let file = commands::find_save(&file, cli.data_dir.as_deref());
-            mafia_mod::console::run_file(&file, cli.data_dir.as_deref(), &mut out)
+            mafia_mod::console::run_file(&file, cli.data_dir.as_deref(), &config, &mut out)
         }
+        Some(Command::Config) => commands::config(&mut out),
         Some(Command::New {
             roleset,
             players,
@@ -96,9 +105,15 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             zones,
         }) => {
             let markup = match format {
-                Format::Bbcode => Markup::Bbcode,
-                Format::Markdown => Markup::Markdown,
-                Format::Text => Markup::Text,
+                Some(Format::Bbcode) => Markup::Bbcode,
+                Some(Format::Markdown) => Markup::Markdown,
+                Some(Format::Text) => Markup::Text,
+                None => config.markup(),
+            };
+            let zones = if zones.is_empty() {
+                config.zones()
+            } else {
+                zones
             };
             let file = commands::find_save(&file, cli.data_dir.as_deref());
             let (sheet, private) = match ledger {

@@ -46,7 +46,14 @@ impl Session {
             .arg(width.to_string())
             .arg("-y")
             .arg(height.to_string())
-            .args(["env", "TERM=xterm-256color", "sh", "-c", &script])
+            .args([
+                "env",
+                "TERM=xterm-256color",
+                "MAFIA_MOD_CONFIG=/nonexistent/mafia-mod-config.toml",
+                "sh",
+                "-c",
+                &script,
+            ])
             .status()
             .expect("tmux runs");
         assert!(status.success(), "tmux new-session failed");

@@ -584,6 +584,13 @@ impl App {
         }));
     }
 
+    /// The host's settings: the theme, the draft's markup, the mouse.
+    pub fn configure(&mut self, config: &crate::config::Config) {
+        self.theme = config.theme();
+        self.draft.markup = config.markup();
+        self.mouse = config.mouse();
+    }
+
     /// Does the status bar count down to a deadline of the open phase?
     pub fn counts_down(&self) -> bool {
         let state = self.game.state();

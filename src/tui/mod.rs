@@ -52,7 +52,11 @@ use std::io::{Write, stdout};
 pub fn run(mut app: App) -> anyhow::Result<()> {
     let mut terminal = ratatui::try_init()?;
     install_panic_hook();
-    let started = execute!(stdout(), EnableBracketedPaste, EnableMouseCapture);
+    let started = if app.mouse {
+        execute!(stdout(), EnableBracketedPaste, EnableMouseCapture)
+    } else {
+        execute!(stdout(), EnableBracketedPaste)
+    };
     let result = started
         .map_err(anyhow::Error::from)
         .and_then(|()| event_loop(&mut terminal, &mut app));

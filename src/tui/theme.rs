@@ -8,25 +8,47 @@ use ratatui::style::{Color, Modifier, Style};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub color: bool,
+    /// For a light terminal background: the pale colours (yellow, grey, white) turn dark.
+    pub light: bool,
 }
 
 impl Theme {
     /// Colour unless `NO_COLOR` is set to a non-empty value (<https://no-color.org>).
     pub fn from_env() -> Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Theme { color: !no_color }
+        Theme {
+            color: !no_color,
+            light: false,
+        }
     }
 
     pub fn mono() -> Theme {
-        Theme { color: false }
+        Theme {
+            color: false,
+            light: false,
+        }
+    }
+
+    /// The theme for a light background (`theme = "light"` in the config).
+    pub fn light() -> Theme {
+        Theme {
+            color: true,
+            light: true,
+        }
     }
 
     fn fg(self, color: Color) -> Style {
-        if self.color {
-            Style::new().fg(color)
-        } else {
-            Style::new()
+        if !self.color {
+            return Style::new();
         }
+        let color = match (self.light, color) {
+            (true, Color::Yellow) => Color::Blue,
+            (true, Color::Gray | Color::White) => Color::Black,
+            (true, Color::DarkGray) => Color::Gray,
+            (true, Color::Cyan) => Color::Magenta,
+            (_, c) => c,
+        };
+        Style::new().fg(color)
     }
 
     pub fn border(self, focused: bool) -> Style {

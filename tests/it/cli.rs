@@ -316,6 +316,7 @@ fn suggest_then_apply_is_a_night_from_a_shell() {
     std::fs::copy(repo("saves/demo.ron"), &save).expect("copy demo");
     let before = std::fs::read(&save).expect("read save");
     let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .env("MAFIA_MOD_CONFIG", "/nonexistent/mafia-mod-config.toml")
         .args(["suggest", save.to_str().unwrap_or_default(), "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -918,5 +919,70 @@ fn export_the_deadline_in_every_format() {
     assert!(
         text.contains("Deadline for Night 2: Tue 1 Dec 2026, 20:00 MSK"),
         "{text}"
+    );
+}
+
+/// Issue 30, items 6 and 7: `mafia-mod config` prints the file's path and the settings in
+/// force; the settings reach the commands (export's markup and zones); a config error names
+/// the file, line and column and stops every command.
+#[test]
+fn the_config_file_and_its_errors() {
+    use crate::cli_common::{out, run_with_config};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("config.toml");
+    let defaults = stdout(&run_with_config(&["config"], &config));
+    assert!(defaults.contains("(none yet: the defaults)"), "{defaults}");
+    assert!(defaults.contains("markup = text"), "{defaults}");
+    std::fs::write(
+        &config,
+        "markup = \"markdown\"\ntheme = \"light\"\nzones = [\"Asia/Tokyo\"]\nmouse = false\n",
+    )
+    .expect("written");
+    let shown = stdout(&run_with_config(&["config"], &config));
+    for line in [
+        "markup = markdown",
+        "theme = light",
+        "zones = Asia/Tokyo",
+        "mouse = false",
+    ] {
+        assert!(shown.contains(line), "{line} in {shown}");
+    }
+    let save = dir.path().join("demo.ron");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo.ron"),
+        &save,
+    )
+    .expect("copied");
+    let save = save.to_string_lossy().to_string();
+    let lines = dir.path().join("d.txt");
+    std::fs::write(&lines, "deadline 2026-12-01 20:00 Europe/Moscow\n").expect("written");
+    assert!(
+        run_with_config(&["apply", &save, &lines.to_string_lossy()], &config)
+            .status
+            .success()
+    );
+    let post = stdout(&run_with_config(&["export", &save, "--deadline"], &config));
+    assert!(
+        post.starts_with("**Deadline for Night 2**"),
+        "markdown by the config: {post}"
+    );
+    assert!(
+        post.contains("Asia/Tokyo: Wed 2 Dec 2026, 02:00 JST"),
+        "{post}"
+    );
+    std::fs::write(&config, "markup = \"bbcode\"\nthem = \"light\"\n").expect("written");
+    let bad = run_with_config(&["config"], &config);
+    assert_eq!(bad.status.code(), Some(1));
+    let said = out(&bad);
+    assert!(
+        said.contains("config.toml:2:1: unknown field `them`"),
+        "{said}"
+    );
+    let stopped = run_with_config(&["export", &save], &config);
+    assert_eq!(stopped.status.code(), Some(2));
+    assert!(
+        out(&stopped).contains("config.toml:2:1"),
+        "{}",
+        out(&stopped)
     );
 }

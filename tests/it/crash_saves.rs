@@ -30,6 +30,7 @@ fn a_killed_save_never_loses_an_acknowledged_entry() {
     while killed < 200 && run < 1_000 {
         run += 1;
         let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+            .env("MAFIA_MOD_CONFIG", "/nonexistent/mafia-mod-config.toml")
             .args(["apply", save.to_str().expect("path"), "-"])
             .stdin(Stdio::piped())
             .stdout(Stdio::null())

@@ -31,6 +31,7 @@ fn refused_with(args: &[&str], needle: &str) {
 fn apply_stdin(save: &Path, input: &[u8]) -> std::process::Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .env("MAFIA_MOD_CONFIG", "/nonexistent/mafia-mod-config.toml")
         .args(["apply", save.to_str().expect("path"), "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -43,6 +44,7 @@ fn apply_stdin(save: &Path, input: &[u8]) -> std::process::Output {
 
 fn run(args: &[&str]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
+        .env("MAFIA_MOD_CONFIG", "/nonexistent/mafia-mod-config.toml")
         .args(args)
         .output()
         .expect("the binary runs");

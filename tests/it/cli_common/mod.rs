@@ -5,10 +5,19 @@
 
 use std::process::{Command, Output};
 
-/// `mafia-mod ARGS…`, waited for.
+/// `mafia-mod ARGS…`, waited for, with no config file (the host's own never reaches a test).
 pub fn run(args: &[&str]) -> Output {
+    run_with_config(
+        args,
+        std::path::Path::new("/nonexistent/mafia-mod-config.toml"),
+    )
+}
+
+/// `mafia-mod ARGS…` with this config file (`MAFIA_MOD_CONFIG`).
+pub fn run_with_config(args: &[&str], config: &std::path::Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mafia-mod"))
         .args(args)
+        .env("MAFIA_MOD_CONFIG", config)
         .output()
         .expect("run mafia-mod")
 }
