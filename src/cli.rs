@@ -20,11 +20,15 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open a save in the console.
+    #[command(after_help = "Example: mafia-mod open game.ron")]
     Open {
         /// A path, or a file name in the games folder of the data directory.
         file: PathBuf,
     },
     /// Start a new game and write its save.
+    #[command(
+        after_help = "Example: mafia-mod new --roleset mafia-1923 --players players.txt --assign random --families 2 -o game.ron"
+    )]
     New {
         /// A bundled roleset id or a roleset file.
         #[arg(long)]
@@ -54,22 +58,30 @@ pub enum Command {
         force: bool,
     },
     /// Validate rolesets, saves, scenarios and WWR texts; exit 1 if any is bad.
+    #[command(
+        after_help = "Example: mafia-mod check rolesets/mafia-1923.ron game.ron tests/scenarios/"
+    )]
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
     /// Roleset commands.
+    #[command(after_help = "Example: mafia-mod roleset show ru-city")]
     Roleset {
         #[command(subcommand)]
         command: RolesetCommand,
     },
     /// Run scenario files (directories recursively); exit 0 only if all pass.
+    #[command(after_help = "Example: mafia-mod scenario tests/scenarios")]
     Scenario {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
     /// Export a phase's public post, one player's private results, the role PMs, the reveal
     /// post or the host sheet.
+    #[command(
+        after_help = "Example: mafia-mod export game.ron --phase \"Night 1\" --format bbcode"
+    )]
     Export {
         /// The save: a path, or a file name in the games folder of the data directory.
         file: PathBuf,
@@ -125,6 +137,7 @@ pub enum Command {
     /// Read pasted PMs, vote posts or a table of form submissions (FILE, or `-` for standard
     /// input) and print one suggested entry per message in the `:` command syntax, or
     /// `? NAME: reason` where it cannot decide. Changes nothing.
+    #[command(after_help = "Example: mafia-mod suggest game.ron pms.txt > night.txt")]
     Suggest {
         /// The save: a path, or a file name in the games folder of the data directory.
         game: PathBuf,
@@ -138,6 +151,7 @@ pub enum Command {
     /// nothing: the first refused line is reported and the save is left as it was. Before each
     /// `commit` the commit check is printed; a commit with votes missing is refused unless
     /// `--force`.
+    #[command(after_help = "Example: mafia-mod apply game.ron night.txt")]
     Apply {
         /// The save: a path, or a file name in the games folder of the data directory.
         game: PathBuf,
@@ -153,31 +167,32 @@ pub enum Command {
         journal: Option<JournalFlag>,
     },
     /// Werewolves Revamped formal texts.
+    #[command(after_help = "Example: mafia-mod wwr parse rolesets/wwr-demo/")]
     Wwr {
         #[command(subcommand)]
         command: WwrCommand,
     },
     /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell).
-    ///
-    /// Example: `mafia-mod completions bash > ~/.local/share/bash-completion/completions/mafia-mod`
+    #[command(
+        after_help = "Example: mafia-mod completions bash > ~/.local/share/bash-completion/completions/mafia-mod"
+    )]
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
     /// Print where the config file is and the settings in force (markup, theme, time zones,
     /// data directory, mouse); exit 1 if the file does not read, naming its line and column.
-    ///
-    /// Example: `mafia-mod config`
+    #[command(after_help = "Example: mafia-mod config")]
     Config,
     /// Print the manual page (roff), for `man -l -` or a `man1` folder.
-    ///
-    /// Example: `mafia-mod man > ~/.local/share/man/man1/mafia-mod.1`
+    #[command(after_help = "Example: mafia-mod man > ~/.local/share/man/man1/mafia-mod.1")]
     Man,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum RolesetCommand {
     /// Print every role, ability id, target kinds, stage and limit.
+    #[command(after_help = "Example: mafia-mod roleset show mafia-1923")]
     Show {
         roleset: String,
         /// For a WWR folder: one line per role, `NAME<TAB>executable` or
@@ -190,6 +205,7 @@ pub enum RolesetCommand {
 #[derive(Subcommand, Debug)]
 pub enum WwrCommand {
     /// Parse WWR texts; last line "N parsed, M failed".
+    #[command(after_help = "Example: mafia-mod wwr parse rolesets/wwr-demo/ --json")]
     Parse {
         #[arg(required = true)]
         paths: Vec<PathBuf>,

@@ -986,3 +986,22 @@ fn the_config_file_and_its_errors() {
         out(&stopped)
     );
 }
+
+/// Issue 30, item 6: every command's `--help` ends with an example.
+#[test]
+fn every_command_has_an_example() {
+    use clap::CommandFactory;
+    fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        for sub in command.get_subcommands() {
+            let path = format!("{path} {}", sub.get_name());
+            let help = sub.clone().render_long_help().to_string();
+            if sub.get_subcommands().next().is_none() && !help.contains("Example: mafia-mod") {
+                missing.push(path.clone());
+            }
+            walk(sub, &path, missing);
+        }
+    }
+    let mut missing = Vec::new();
+    walk(&mafia_mod::cli::Cli::command(), "mafia-mod", &mut missing);
+    assert!(missing.is_empty(), "no example in the help of: {missing:?}");
+}
