@@ -17,6 +17,7 @@ pub mod export;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod kernel;
+pub mod log;
 pub mod mechanics;
 pub mod rules;
 pub mod savefile;

@@ -42,6 +42,9 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
     if cli.data_dir.is_none() {
         cli.data_dir = config.data_dir.clone();
     }
+    if matches!(cli.command, None | Some(Command::Open { .. })) {
+        mafia_mod::log::init(cli.data_dir.as_deref());
+    }
     match cli.command {
         None => mafia_mod::console::run_default(cli.data_dir.as_deref(), &config, &mut out),
         Some(Command::Open { file }) => {

@@ -202,6 +202,10 @@ fn enter_resolve_commit_save_quit_and_reopen() {
 
     let saved = mafia_mod::savefile::load_game(&demo_save(dir.path())).expect("the save loads");
     assert_eq!(saved.phase_name(), "Day 2");
+    // The console's log in the data directory (issue 30, item 6) has the save.
+    let log = std::fs::read_to_string(mafia_mod::log::path(dir.path())).expect("the log");
+    assert!(log.contains("the console starts"), "{log}");
+    assert!(log.contains("saved game="), "{log}");
     // Reopen with no arguments: the most recent game, in the same state.
     let again = Session::start(&["--data-dir", &d], 120, 36);
     let screen = again.wait_for("Roster");

@@ -577,9 +577,12 @@ impl App {
     }
 
     pub fn error(&mut self, title: &str, message: impl Into<String>) {
+        let message = message.into();
+        // Every error the host was shown stays in the log after he closes it.
+        tracing::warn!(game = %self.path.display(), "{title}: {message}");
         self.overlays.push(Overlay::Error(super::error::ErrorPopup {
             title: title.to_string(),
-            message: message.into(),
+            message,
             answer: false,
         }));
     }

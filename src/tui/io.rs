@@ -203,6 +203,11 @@ fn save(app: &mut App) {
     }
     match crate::savefile::save_game_text(&app.game, &app.path) {
         Ok(text) => {
+            tracing::info!(
+                game = %app.path.display(),
+                entries = app.game.file().entries.len(),
+                "saved"
+            );
             app.disk = Some(text.into_bytes());
             crate::savefile::remove_journal(&app.path);
             app.durable_seq = app.game.file().entries.last().map_or(0, |e| e.seq);

@@ -113,6 +113,7 @@ fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
+        tracing::error!("the console panicked: {info}");
         previous(info);
     }));
 }
