@@ -9,6 +9,10 @@
 //! zones = ["UTC", "America/New_York"]   # the deadline shown in these zones too
 //! data_dir = "/home/me/mafia"           # where saves live (--data-dir wins)
 //! mouse = false              # the console leaves the mouse to the terminal
+//!
+//! [keys]                     # the main screen's commands, by their hint's name
+//! act = "A"
+//! commit = "ctrl-k"
 //! ```
 
 use crate::export::Markup;
@@ -26,6 +30,12 @@ pub struct Config {
     pub zones: Vec<String>,
     pub data_dir: Option<PathBuf>,
     pub mouse: Option<bool>,
+    /// The host's keys for the main screen's commands, by the command's hint: `act = "A"`.
+    #[serde(default)]
+    pub keys: std::collections::BTreeMap<String, String>,
+    /// `keys` read (filled by [`parse`]).
+    #[serde(skip)]
+    pub rebinds: crate::tui::keymap::Rebinds,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -102,6 +112,17 @@ impl Config {
             format!("zones = {zones}"),
             format!("data_dir = {data_dir}"),
             format!("mouse = {}", self.mouse()),
+            format!(
+                "keys = {}",
+                if self.keys.is_empty() {
+                    "the defaults (? in the console lists them)".to_string()
+                } else {
+                    (self.keys.iter())
+                        .map(|(k, v)| format!("{k} = {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ),
         ]
     }
 
@@ -151,6 +172,22 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, FileError> {
             message: e.message().to_string(),
         }
     })?;
+    let mut config = config;
+    let keys = config.keys.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    config.rebinds = crate::tui::keymap::rebinds(keys).map_err(|(name, why)| {
+        let at = text
+            .find(&format!("{name} "))
+            .or_else(|| text.find(&name))
+            .unwrap_or(0);
+        let (line, col) = line_col(text, at);
+        FileError {
+            path: path.to_path_buf(),
+            line: Some(line),
+            col: Some(col),
+            field: format!("keys.{name}"),
+            message: why,
+        }
+    })?;
     for zone in &config.zones {
         if jiff::tz::TimeZone::get(zone).is_err() {
             let at = text.find(&format!("\"{zone}\"")).unwrap_or(0);
@@ -195,6 +232,11 @@ mod tests {
         assert!(e.message.contains("them"), "{}", e.message);
         let e = parse(p, "theme = \"pink\"\n").expect_err("no such theme");
         assert_eq!(e.line, Some(1));
+        let e = parse(p, "mouse = true\n[keys]\nact = \"v\"\n").expect_err("v votes");
+        assert_eq!((e.line, e.col), (Some(3), Some(1)), "{e:?}");
+        assert!(e.message.contains("two things"), "{}", e.message);
+        let own = parse(p, "[keys]\nact = \"A\"\n").expect("a free key");
+        assert_ne!(own.rebinds, crate::tui::keymap::Rebinds::default());
         let e = parse(p, "zones = [\"UTC\",\n  \"Mars/Base\"]\n").expect_err("no such zone");
         assert_eq!((e.line, e.col), (Some(2), Some(3)), "{e:?}");
     }

@@ -156,6 +156,8 @@ pub struct App {
     /// The terminal size, for mouse hit tests (the view gets its own from the frame).
     pub area: Rect,
     pub mouse: bool,
+    /// The host's own keys for the main screen's commands (the config file's `[keys]`).
+    pub rebinds: super::keymap::Rebinds,
     pub command_history: Vec<String>,
     pub quit: bool,
     /// The host quit with the save due: the console goes once the save is written (a failed
@@ -226,6 +228,7 @@ impl App {
             clock: Clock::System,
             area: Rect::new(0, 0, 80, 24),
             mouse: true,
+            rebinds: Default::default(),
             command_history: Vec::new(),
             quit: false,
             quit_after_save: false,
@@ -418,10 +421,12 @@ impl App {
         // The old save is freed before the new one is held.
         self.lock = None;
         let keep = (self.theme, self.clock, self.area, self.mouse);
+        let rebinds = std::mem::take(&mut self.rebinds);
         let games_dir = self.games_dir.take();
         let history = std::mem::take(&mut self.command_history);
         *self = App::new(game, path, games_dir);
         (self.theme, self.clock, self.area, self.mouse) = keep;
+        self.rebinds = rebinds;
         self.command_history = history;
     }
 
@@ -592,6 +597,7 @@ impl App {
         self.theme = config.theme();
         self.draft.markup = config.markup();
         self.mouse = config.mouse();
+        self.rebinds = config.rebinds.clone();
     }
 
     /// Does the status bar count down to a deadline of the open phase?

@@ -59,7 +59,10 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
             let same: Vec<usize> = (i..of_mode.len())
                 .filter(|j| of_mode[*j].msg == b.msg && of_mode[*j].help == b.help)
                 .collect();
-            let keys: Vec<String> = same.iter().map(|j| of_mode[*j].key.label()).collect();
+            let keys: Vec<String> = same
+                .iter()
+                .map(|j| super::keymap::key_of(&app.rebinds, of_mode[*j]).label())
+                .collect();
             done.extend(same);
             lines.push(Line::from(vec![
                 styled(format!("  {:<12}", keys.join(" ")), app.theme.key()),

@@ -351,9 +351,109 @@ pub fn active_modes(app: &App) -> Vec<Mode> {
 
 /// The binding a key has now, if any.
 pub fn lookup(app: &App, key: Key) -> Option<&'static Binding> {
-    active_modes(app)
+    active_modes(app).into_iter().find_map(|mode| {
+        BINDINGS
+            .iter()
+            .find(|b| b.mode == mode && key_of(&app.rebinds, b) == key)
+    })
+}
+
+/// The host's own keys for the main screen's commands (`[keys]` in the config file: `act =
+/// "A"`), each by the name its status-bar hint gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rebinds(Vec<(&'static str, Key)>);
+
+/// The key a binding answers to: the host's own, or its default.
+pub fn key_of(rebinds: &Rebinds, binding: &Binding) -> Key {
+    let own = binding
+        .hint
+        .filter(|_| binding.mode == Mode::Main)
+        .and_then(|hint| {
+            rebinds
+                .0
+                .iter()
+                .find(|(name, _)| *name == hint)
+                .map(|(_, key)| *key)
+        });
+    own.unwrap_or(binding.key)
+}
+
+/// Read the host's keys: each name a main-screen command's hint (`act`, `vote`, `commit`, …),
+/// each key a character, `ctrl-x`, `F5`, `Enter`, `Esc`, `Tab` or `Space`. A key that another
+/// main-screen key already answers to is refused: no key does two things.
+pub fn rebinds<'a>(
+    keys: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<Rebinds, (String, String)> {
+    let names: Vec<&'static str> = BINDINGS
+        .iter()
+        .filter(|b| b.mode == Mode::Main)
+        .filter_map(|b| b.hint)
+        .collect();
+    let mut out = Rebinds::default();
+    for (name, spec) in keys {
+        let Some(&hint) = names.iter().find(|n| **n == name) else {
+            let why = format!("no command `{name}` to bind: one of {}", names.join(", "));
+            return Err((name.to_string(), why));
+        };
+        let key = parse_key(spec).ok_or_else(|| {
+            (
+                name.to_string(),
+                format!("`{spec}` is no key: a character, ctrl-x, F5, Enter, Esc, Tab or Space"),
+            )
+        })?;
+        out.0.push((hint, key));
+    }
+    let main = [Mode::Main, Mode::Any]
         .into_iter()
-        .find_map(|mode| BINDINGS.iter().find(|b| b.mode == mode && b.key == key))
+        .chain(Pane::ALL.iter().map(|p| Mode::of_pane(*p)));
+    let bound: Vec<(Key, &str)> = main
+        .flat_map(|mode| BINDINGS.iter().filter(move |b| b.mode == mode))
+        .map(|b| (key_of(&out, b), b.help))
+        .collect();
+    for (name, key) in &out.0 {
+        let doing: Vec<&str> = (bound.iter())
+            .filter(|(k, _)| k == key)
+            .map(|(_, help)| *help)
+            .collect();
+        if doing.len() > 1 {
+            let why = format!(
+                "`{}` would do two things: {}",
+                key.label(),
+                doing.join("; ")
+            );
+            return Err((name.to_string(), why));
+        }
+    }
+    Ok(out)
+}
+
+fn parse_key(spec: &str) -> Option<Key> {
+    let lower = spec.to_lowercase();
+    if let Some(c) = lower
+        .strip_prefix("ctrl-")
+        .or_else(|| lower.strip_prefix("c-"))
+    {
+        let mut chars = c.chars();
+        return match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(Key::ctrl(c)),
+            _ => None,
+        };
+    }
+    let code = match lower.as_str() {
+        "enter" => KeyCode::Enter,
+        "esc" => KeyCode::Esc,
+        "tab" => KeyCode::Tab,
+        "space" => KeyCode::Char(' '),
+        f if f.starts_with('f') && f.len() > 1 => KeyCode::F(f[1..].parse().ok()?),
+        _ => {
+            let mut chars = spec.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => KeyCode::Char(c),
+                _ => return None,
+            }
+        }
+    };
+    Some(Key::plain(code))
 }
 
 /// Turn a terminal event into a message. Only key presses count (some terminals also send
@@ -399,7 +499,7 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     for mode in modes {
         for b in BINDINGS.iter().filter(|b| b.mode == mode && offered(b)) {
             if let Some(hint) = b.hint {
-                out.push((b.key.label(), hint));
+                out.push((key_of(&app.rebinds, b).label(), hint));
             }
         }
     }
@@ -410,6 +510,24 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn the_host_may_give_a_command_his_own_key() {
+        let act = BINDINGS
+            .iter()
+            .find(|b| b.mode == Mode::Main && b.hint == Some("act"))
+            .expect("act is bound");
+        let own = rebinds([("act", "A"), ("commit", "ctrl-k")]).expect("free keys");
+        assert_eq!(key_of(&own, act), Key::ch('A'));
+        assert_eq!(key_of(&Rebinds::default(), act), act.key);
+        let taken = rebinds([("act", "v")]).expect_err("v votes");
+        assert_eq!(taken.0, "act");
+        assert!(taken.1.contains("two things"), "{}", taken.1);
+        let unknown = rebinds([("dance", "d")]).expect_err("no such command");
+        assert!(unknown.1.contains("act, vote"), "{}", unknown.1);
+        assert!(rebinds([("act", "two")]).is_err());
+        assert!(rebinds([("act", "F5")]).is_ok());
+    }
 
     #[test]
     fn no_key_is_bound_twice() {
