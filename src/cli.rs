@@ -51,6 +51,11 @@ pub enum Command {
         /// in equal blocks in the file's order.
         #[arg(long, value_name = "N|NAMES")]
         families: Option<String>,
+        /// The first phase's deadline: "2026-12-01 20:00 Europe/Moscow" (a date, a time, an
+        /// IANA time zone); later phases get theirs from the roleset's phase lengths or the
+        /// `deadline` command.
+        #[arg(long, value_name = "DATE TIME ZONE")]
+        deadline: Option<String>,
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
         /// Overwrite the output file if it exists (a game in progress is otherwise kept).

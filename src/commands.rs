@@ -262,6 +262,8 @@ pub struct NewGameArgs<'a> {
     pub output: &'a Path,
     /// Replace a file already at `output` (`--force`); without it an existing file is kept.
     pub force: bool,
+    /// The first phase's deadline: `2026-12-01 20:00 Europe/Moscow`.
+    pub deadline: Option<&'a str>,
 }
 
 pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
@@ -274,6 +276,7 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         families,
         output,
         force,
+        deadline,
     } = args;
     let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
     let seed = match seed {
@@ -331,8 +334,20 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
     };
     // Every check runs here, before anything is written: a refusal about one player points at
     // his line of the players file.
-    let (game, warnings) = Game::create(&name, roleset, setup, seed, &SYSTEMS)
+    let (mut game, warnings) = Game::create(&name, roleset, setup, seed, &SYSTEMS)
         .map_err(|e| players_file.error(&roster, &e))?;
+    if let Some(deadline) = deadline {
+        let words: Vec<&str> = deadline.split_whitespace().collect();
+        let [date, time, zone] = words[..] else {
+            bail!("--deadline is DATE TIME ZONE: \"2026-12-01 20:00 Europe/Moscow\"");
+        };
+        let entry = crate::engine::Entry::Host(crate::engine::HostCommand::Deadline(Some((
+            format!("{date} {time}"),
+            zone.to_string(),
+        ))));
+        game.submit(entry, None)
+            .map_err(|r| anyhow!("--deadline: {}", r.message))?;
+    }
     for w in warnings {
         writeln!(out, "warning: {w}")?;
     }

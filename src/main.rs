@@ -61,6 +61,7 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
             families,
             output,
             force,
+            deadline,
         }) => {
             let random = assign == mafia_mod::cli::Assign::Random;
             if output.exists() && !force {
@@ -78,6 +79,7 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
                 families: families.as_deref(),
                 output: &output,
                 force,
+                deadline: deadline.as_deref(),
             };
             commands::new_game(args, &mut out)?;
             Ok(true)

@@ -1067,6 +1067,7 @@ fn apply_entry(
                     _ => return Err(Refusal::new("game_over", "the game is over")),
                 }
             }
+            let last_deadline = state.deadlines.get(&state.phase).cloned();
             let (outcome, next) = resolve_phase_of(system, roleset, std::mem::take(state), seed);
             *state = next;
             let after_game = state.game_over.is_some() && round.is_some() && {
@@ -1077,6 +1078,7 @@ fn apply_entry(
                     .any(|b| b.after_game && Some(b.id.as_str()) == r)
             };
             commit(roleset, state, outcome, round);
+            default_deadline(roleset, state, last_deadline);
             if after_game && let Some(over) = &mut state.game_over {
                 over.after_game_counted = true;
             }
@@ -1084,6 +1086,28 @@ fn apply_entry(
         Entry::Undo(_) | Entry::Redo(_) => {}
     }
     Ok(())
+}
+
+/// A phase opened by a commit, after a phase with a deadline, gets the deadline its kind's
+/// length later (the roleset's `phases.hours`), unless the host set one: a deadline follows
+/// from the last, never from the clock, so a replay gives the same one.
+fn default_deadline(
+    roleset: &Roleset,
+    state: &mut GameState,
+    last: Option<super::deadline::Deadline>,
+) {
+    let kind = roleset.phase_kind(state.phase);
+    let (Some(last), Some(hours)) = (last, roleset.phases.hours.get(&kind)) else {
+        return;
+    };
+    if state.game_over.is_some() || state.deadlines.contains_key(&state.phase) {
+        return;
+    }
+    let next = super::deadline::Deadline {
+        unix: last.unix + i64::from(*hours) * 3_600,
+        zone: last.zone,
+    };
+    state.deadlines.insert(state.phase, next);
 }
 
 /// An ability of an exclusive group is refused while the actor has another of the group

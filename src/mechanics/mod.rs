@@ -26,9 +26,15 @@ fn upgrade_document_templates(roleset: &mut Roleset, bundled: &Roleset) {
         return;
     }
     for (key, text) in &bundled.templates {
-        let document = ["pm_role", "recap_", "post_correction", "rules_"]
-            .iter()
-            .any(|p| key.starts_with(p));
+        let document = [
+            "pm_role",
+            "recap_",
+            "post_correction",
+            "rules_",
+            "post_deadline",
+        ]
+        .iter()
+        .any(|p| key.starts_with(p));
         if document && !roleset.templates.contains_key(key) {
             roleset.templates.insert(key.clone(), text.clone());
         }

@@ -101,6 +101,10 @@ pub struct PhaseCycle {
     /// The name of the last phase; committing it ends the game. `None`: the mechanics decide.
     #[serde(default)]
     pub last: Option<String>,
+    /// How long a phase of each kind lasts, in hours: a phase that opens after one with a
+    /// deadline gets the deadline that much later, unless the host sets another.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hours: BTreeMap<PhaseKind, u32>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -115,3 +115,36 @@ fn an_entry_after_the_deadline_is_flagged() {
     assert!(flagged.contains("Tue 1 Dec 2026, 20:00 MSK"), "{flagged}");
     assert!(flagged.contains(&format!("#{seq}")), "{flagged}");
 }
+
+/// Issue 30, item 1: a roleset's phase lengths give each phase opened after one with a
+/// deadline its own, that many hours later; the host's own deadline wins.
+#[test]
+fn a_deadline_follows_the_rolesets_phase_length() {
+    use mafia_mod::engine::{Entry, Game, HostCommand};
+    use mafia_mod::rules::PhaseKind;
+    let demo = mafia_mod::demo::demo_game().expect("the demo");
+    let mut file = demo.file().clone();
+    file.roleset.phases.hours.insert(PhaseKind::Day, 48);
+    file.roleset.phases.hours.insert(PhaseKind::Night, 24);
+    let mut game = Game::from_file(file, &mafia_mod::systems::SYSTEMS).expect("it loads");
+    let deadline = |when: &str| {
+        Entry::Host(HostCommand::Deadline(Some((
+            when.into(),
+            "Europe/Moscow".into(),
+        ))))
+    };
+    game.submit(deadline("2026-12-01 20:00"), None)
+        .expect("set");
+    game.submit(Entry::Resolve, None)
+        .expect("Night 2 committed");
+    let state = game.state();
+    let day = state.deadlines.get(&state.phase).expect("Day 3 has one");
+    assert_eq!(day.shown(), "Thu 3 Dec 2026, 20:00 MSK");
+    game.submit(deadline("2026-12-03 22:00"), None)
+        .expect("the host's own");
+    let state = game.state();
+    assert_eq!(
+        state.deadlines[&state.phase].shown(),
+        "Thu 3 Dec 2026, 22:00 MSK"
+    );
+}

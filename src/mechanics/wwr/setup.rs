@@ -386,6 +386,7 @@ pub fn build(setup: &WwrSetup, sources: Vec<SourceText>) -> Result<Roleset, (Str
                 },
             ],
             last: None,
+            hours: Default::default(),
         },
         sides: sides.into_values().collect(),
         roles,
