@@ -137,16 +137,21 @@ fn after_commit(game: &Game) -> String {
     }
 }
 
-/// Was this entry of the open phase entered after the phase's deadline? The host decides
-/// whether it counts; the pending pane and the commit check say so.
+/// Was this entry of the open phase sent after the phase's deadline (by the post's time when
+/// the page showed one, else by when it was entered)? The host decides whether it counts; the
+/// pending pane and the commit check say so.
 pub fn after_deadline(state: &GameState, entry: &super::entry::Pending) -> bool {
     let Some(deadline) = state.deadlines.get(&state.phase) else {
         return false;
     };
-    entry
-        .at
-        .and_then(|at| i64::try_from(at).ok())
-        .is_some_and(|at| at > deadline.unix)
+    // The time the player posted it, where the page showed one this can place; else when the
+    // host entered it.
+    let posted = entry
+        .posted
+        .as_deref()
+        .and_then(|p| deadline.posted_unix(p));
+    let entered = entry.at.and_then(|at| i64::try_from(at).ok());
+    posted.or(entered).is_some_and(|at| at > deadline.unix)
 }
 
 fn missing(game: &Game, tally: &Tally) -> Vec<String> {

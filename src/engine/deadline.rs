@@ -45,6 +45,45 @@ impl Deadline {
             .unwrap_or_else(|| format!("{} (unix)", self.unix))
     }
 
+    /// When a message was posted, from the time its forum page showed (`Mon Nov 23, 2026 9:04
+    /// pm`, `11/23/2026 9:04 PM`, `23 ноя 2026, 21:04`, `2026-11-23 21:04`), read in this
+    /// deadline's zone (the host reads the forum in his own); `None` for what it cannot place
+    /// (`Today at 9:04 PM`: the day is the page's, not the text's).
+    pub fn posted_unix(&self, posted: &str) -> Option<i64> {
+        const RU: [(&str, &str); 12] = [
+            ("янв", "Jan"),
+            ("фев", "Feb"),
+            ("мар", "Mar"),
+            ("апр", "Apr"),
+            ("мая", "May"),
+            ("июн", "Jun"),
+            ("июл", "Jul"),
+            ("авг", "Aug"),
+            ("сен", "Sep"),
+            ("окт", "Oct"),
+            ("ноя", "Nov"),
+            ("дек", "Dec"),
+        ];
+        let mut text = posted.trim().to_string();
+        for (ru, en) in RU {
+            text = text.replace(ru, en);
+        }
+        const FORMATS: [&str; 7] = [
+            "%a %b %d, %Y %I:%M %p",
+            "%b %d, %Y %I:%M %p",
+            "%m/%d/%Y %I:%M %p",
+            "%d %b %Y, %H:%M",
+            "%d %b %Y %H:%M",
+            "%Y-%m-%d %H:%M",
+            "%Y-%m-%dT%H:%M",
+        ];
+        let tz = jiff::tz::TimeZone::get(&self.zone).ok()?;
+        FORMATS.iter().find_map(|f| {
+            let civil = jiff::civil::DateTime::strptime(f, &text).ok()?;
+            Some(civil.to_zoned(tz.clone()).ok()?.timestamp().as_second())
+        })
+    }
+
     /// How long until it, from `now` (unix seconds): `3h 12m`, `2d 4h`, or `passed 20m ago`.
     pub fn left(&self, now: i64) -> String {
         let span = |s: i64| {
@@ -84,5 +123,12 @@ mod tests {
         assert_eq!(d.left(d.unix - 3 * 3600 - 12 * 60), "in 3h 12m");
         assert_eq!(d.left(d.unix + 20 * 60), "passed 20m ago");
         assert_eq!(d.left(d.unix - 2 * 86_400 - 4 * 3600), "in 2d 4h");
+        // Forum times, read in the deadline's zone.
+        let at = |s: &str| d.posted_unix(s);
+        assert_eq!(at("Tue Dec 01, 2026 8:00 pm"), Some(d.unix));
+        assert_eq!(at("12/01/2026 7:59 PM"), Some(d.unix - 60));
+        assert_eq!(at("1 дек 2026, 20:01"), Some(d.unix + 60));
+        assert_eq!(at("2026-12-01 20:00"), Some(d.unix));
+        assert_eq!(at("Today at 9:04 PM"), None);
     }
 }

@@ -116,6 +116,9 @@ pub struct LoggedEntry {
 pub struct Pending {
     pub seq: u64,
     pub at: Option<u64>,
+    /// When the player posted the message it was read from, as the page showed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub posted: Option<String>,
     pub kind: PendingKind,
     /// The seq of the later entry that replaced this one.
     pub replaced_by: Option<u64>,

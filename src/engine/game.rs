@@ -936,6 +936,7 @@ fn apply_entry(
             state.pending.push(Pending {
                 seq: e.seq,
                 at: e.at,
+                posted: e.posted.clone(),
                 kind: PendingKind::Act {
                     actor: checked.actor,
                     ability: ability.clone(),
@@ -972,6 +973,7 @@ fn apply_entry(
             state.pending.push(Pending {
                 seq: e.seq,
                 at: e.at,
+                posted: e.posted.clone(),
                 kind: PendingKind::Vote {
                     ballot: vote.ballot,
                     voter: vote.voter,
@@ -1004,6 +1006,7 @@ fn apply_entry(
             state.pending.push(Pending {
                 seq: e.seq,
                 at: e.at,
+                posted: e.posted.clone(),
                 kind: PendingKind::Unvote { ballot, voter },
                 replaced_by: None,
                 warnings: Vec::new(),

@@ -396,6 +396,18 @@ fn detail_lines(app: &App, batch: &Batch) -> Vec<Line<'static>> {
             styled("posted: ", app.theme.header()),
             Span::raw(format!("{posted} (kept on the entry)")),
         ]));
+        // Posted after the open phase's deadline: the host decides whether it counts.
+        let state = app.game.state();
+        if let Some(deadline) = state.deadlines.get(&state.phase)
+            && deadline
+                .posted_unix(posted)
+                .is_some_and(|at| at > deadline.unix)
+        {
+            lines.push(Line::styled(
+                format!("⏰ posted after the deadline ({})", deadline.shown()),
+                app.theme.warning(),
+            ));
+        }
     }
     for d in &row.doubts {
         lines.push(Line::styled(format!("doubt: {d}"), app.theme.warning()));

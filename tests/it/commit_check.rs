@@ -148,3 +148,37 @@ fn a_deadline_follows_the_rolesets_phase_length() {
         "Thu 3 Dec 2026, 22:00 MSK"
     );
 }
+
+/// Issue 30, item 1: a message keeps the time its page showed; posted before the deadline it
+/// is on time even when the host enters it later, posted after it is flagged.
+#[test]
+fn the_posted_time_decides_when_the_page_showed_one() {
+    use mafia_mod::engine::{Entry, HostCommand};
+    let mut game = mafia_mod::demo::demo_game().expect("the demo");
+    let deadline = Entry::Host(HostCommand::Deadline(Some((
+        "2026-12-01 20:00".into(),
+        "Europe/Moscow".into(),
+    ))));
+    game.submit(deadline, None).expect("a deadline is set");
+    let late_typing = Some(1_796_150_000); // 21:33 in Moscow, after the deadline
+    let heal = |target: &str| Entry::Act {
+        actor: "Ann".into(),
+        ability: "doctor".into(),
+        targets: vec![target.into()],
+        params: Default::default(),
+    };
+    game.submit_posted(
+        heal("Carla"),
+        late_typing,
+        Some("12/01/2026 7:58 PM".into()),
+    )
+    .expect("entered");
+    let on_time = check(&game);
+    assert!(line(&on_time, "entered after the deadline").is_none());
+    let seq = game
+        .submit_posted(heal("Dino"), None, Some("1 дек 2026, 20:05".into()))
+        .expect("entered");
+    let after = check(&game);
+    let flagged = line(&after, "entered after the deadline").expect("flagged");
+    assert!(flagged.contains(&format!("#{seq}")), "{flagged}");
+}

@@ -526,6 +526,7 @@ pub fn day_control(ctx: &mut Ctx) {
                 ctx.state.pending.push(Pending {
                     seq,
                     at: None,
+                    posted: None,
                     kind: PendingKind::Act {
                         actor: slave,
                         ability: ability.clone(),
