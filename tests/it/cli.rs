@@ -861,18 +861,23 @@ fn completions_and_the_manual_page() {
     assert!(man.contains("completions"), "{man}");
 }
 
-/// Issue 30, item 1: `export --deadline` states the open phase's deadline in its zone and the
-/// listed ones, Markdown with Discord's timestamps; with none set it says how to set one.
-#[test]
-fn export_the_deadline_in_every_format() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let save = dir.path().join("demo.ron");
+/// A copy of the bundled demo save in `dir`, by its path.
+fn demo_copy(dir: &std::path::Path) -> String {
+    let save = dir.join("demo.ron");
     std::fs::copy(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo.ron"),
         &save,
     )
     .expect("copied");
-    let save = save.to_string_lossy().to_string();
+    save.to_string_lossy().to_string()
+}
+
+/// Issue 30, item 1: `export --deadline` states the open phase's deadline in its zone and the
+/// listed ones, Markdown with Discord's timestamps; with none set it says how to set one.
+#[test]
+fn export_the_deadline_in_every_format() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let save = demo_copy(dir.path());
     let none = run(&["export", &save, "--deadline"]);
     assert!(!none.status.success());
     assert!(String::from_utf8_lossy(&none.stderr).contains("has no deadline"));
@@ -947,13 +952,7 @@ fn the_config_file_and_its_errors() {
     ] {
         assert!(shown.contains(line), "{line} in {shown}");
     }
-    let save = dir.path().join("demo.ron");
-    std::fs::copy(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo.ron"),
-        &save,
-    )
-    .expect("copied");
-    let save = save.to_string_lossy().to_string();
+    let save = demo_copy(dir.path());
     let lines = dir.path().join("d.txt");
     std::fs::write(&lines, "deadline 2026-12-01 20:00 Europe/Moscow\n").expect("written");
     assert!(
