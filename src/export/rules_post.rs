@@ -5,8 +5,9 @@
 //! by hand before every game; this one cannot disagree with the rules the console runs.
 //!
 //! Its headings are the roleset's `rules_*` templates, in its language, English where it has
-//! none; a ballot's rule and an option's meaning are `rules_ballot_ID` and `rules_option_ID`
-//! where the roleset words them for the players, else their descriptions. It names no player
+//! none; a ballot's rule is `rules_ballot_ID`, an option's the sentence for its value
+//! (`rules_option_ID_VALUE`, or `rules_option_ID` with `{value}`), where the roleset words them
+//! for the players, else their descriptions. It names no player
 //! and no role in play: it is the rules, not the setup.
 
 use super::{Markup, template_or};
@@ -119,10 +120,7 @@ pub fn rules_post(game: &Game, markup: Markup) -> String {
         let options: Vec<String> = roleset
             .options
             .iter()
-            .map(|o| {
-                let what = template_or(roleset, &format!("rules_option_{}", o.id), &o.description);
-                format!("{what}: {}", state.option(roleset, &o.id))
-            })
+            .map(|o| option_line(roleset, o, state.option(roleset, &o.id)))
             .collect();
         out.push(markup.list(&options));
     }
@@ -144,6 +142,21 @@ pub fn rules_post(game: &Game, markup: Markup) -> String {
         out.push(markup.list(&wording));
     }
     out.join("\n")
+}
+
+/// An option as the players read it: the roleset's sentence for the value in force
+/// (`rules_option_ID_VALUE`), or its sentence with `{value}` (`rules_option_ID`), else the
+/// option's description and the value.
+fn option_line(roleset: &Roleset, option: &crate::rules::OptionDef, value: &str) -> String {
+    let whole = roleset.template(&format!("rules_option_{}_{value}", option.id));
+    if !whole.is_empty() {
+        return whole.to_string();
+    }
+    let with_value = roleset.template(&format!("rules_option_{}", option.id));
+    if !with_value.is_empty() {
+        return with_value.replace("{value}", value);
+    }
+    format!("{}: {value}", option.description)
 }
 
 fn kind_name(roleset: &Roleset, kind: PhaseKind) -> String {

@@ -352,4 +352,8 @@ fn the_rules_post_states_the_rules_in_the_rolesets_language_and_names_no_player(
         city.contains("охота на ведьм: два голоса каждый за разных игроков"),
         "{city}"
     );
+    // Its options, one Russian sentence for the value in force, no host notes.
+    assert!(city.contains("Игра идет в обычном формате"), "{city}");
+    let options = &city[city.find("Настройки этой игры").expect("the options")..];
+    assert!(!options.contains("(Q"), "an English note in\n{options}");
 }
