@@ -181,12 +181,18 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
         }) => mafia_mod::commands::wwr::parse(&paths, json, &mut out),
         Some(Command::Completions { shell }) => {
             let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "mafia-mod", &mut out);
+            // Written whole first: clap_complete panics on a write error, and a reader that
+            // goes away (`| head`) is no error worth a panic.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "mafia-mod", &mut script);
+            out.write_all(&script)?;
             Ok(true)
         }
         Some(Command::Man) => {
             let command = <Cli as clap::CommandFactory>::command();
-            clap_mangen::Man::new(command).render(&mut out)?;
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command).render(&mut page)?;
+            out.write_all(&page)?;
             Ok(true)
         }
     }

@@ -140,10 +140,74 @@ pub enum Verdict {
 
 /// Words of a claim that carry no result ("I checked Bob: he is mafia").
 const FILLER: &[&str] = &[
-    "a", "an", "and", "as", "at", "by", "checked", "check", "checks", "got", "he", "her", "him",
-    "his", "i", "in", "is", "it", "me", "my", "night", "day", "of", "on", "she", "that", "the",
-    "they", "to", "told", "was", "were", "result", "results", "came", "back", "says", "said",
-    "claims", "claim",
+    "a",
+    "an",
+    "and",
+    "as",
+    "at",
+    "by",
+    "checked",
+    "check",
+    "checks",
+    "got",
+    "he",
+    "her",
+    "him",
+    "his",
+    "i",
+    "in",
+    "is",
+    "it",
+    "me",
+    "my",
+    "night",
+    "day",
+    "of",
+    "on",
+    "she",
+    "that",
+    "the",
+    "they",
+    "to",
+    "told",
+    "was",
+    "were",
+    "result",
+    "results",
+    "came",
+    "back",
+    "says",
+    "said",
+    "claims",
+    "claim",
+    "inquired",
+    "inquire",
+    "investigated",
+    "investigate",
+    "learned",
+    "learnt",
+    "found",
+    "saw",
+    "watched",
+    "visited",
+    "targeted",
+    "used",
+    "ночью",
+    "проверил",
+    "проверила",
+    "проверка",
+    "чекнул",
+    "чекнула",
+    "узнал",
+    "узнала",
+    "пришло",
+    "пришел",
+    "пришла",
+    "что",
+    "это",
+    "был",
+    "была",
+    "мне",
 ];
 
 /// Check `player`'s claim (`text`, in the host's or the player's words) against what he was
@@ -177,7 +241,13 @@ pub fn check_claim(game: &Game, player: SlotId, text: &str) -> ClaimAnswer {
         let lower = t.text.to_lowercase();
         named.iter().all(|n| lower.contains(&n.to_lowercase()))
     };
-    let has_words = |t: &Told| content.iter().all(|w| mentions(&t.text, w));
+    // Every word of the claim, or two thirds of them (the claim's own verbs: "inquired",
+    // "checked"), and the same negation: "not mafia" is never "mafia".
+    let has_words = |t: &Told| {
+        let met = content.iter().filter(|w| mentions(&t.text, w)).count();
+        let enough = met == content.len() || (content.len() >= 3 && met * 3 >= content.len() * 2);
+        enough && negated(text) == negated(&t.text)
+    };
     let in_phase = |t: &Told| phase.is_none_or(|p| t.index == Some(p));
     let quote = |t: &Told| format!("{} ({}): {}", t.phase, channel_name(&t.channel), t.text);
     if let Some(t) = lines
@@ -235,6 +305,13 @@ fn channel_name(channel: &Channel) -> String {
         Channel::Private => "private".into(),
         Channel::Group(g) => format!("to {g}"),
     }
+}
+
+/// Does the text deny something ("is not", "не", "нет")?
+fn negated(text: &str) -> bool {
+    const NEGATIONS: [&str; 6] = ["not", "no", "isn't", "не", "нет", "ни"];
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .any(|w| NEGATIONS.contains(&w.to_lowercase().as_str()))
 }
 
 /// Does the text contain the word, by its first five letters (any case)?

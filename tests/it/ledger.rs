@@ -51,6 +51,10 @@ fn a_claim_is_told_differs_or_was_never_told() {
     assert!(colour.text.contains("Lea — красный"), "{}", colour.text);
     let night = check_claim(&game, cid, "Lea красный N2");
     assert_eq!(night.verdict, Verdict::Differs, "{}", night.text);
+    let in_russian = check_claim(&game, cid, "проверил Lea ночью 1, пришло: красный");
+    assert_eq!(in_russian.verdict, Verdict::Told, "{}", in_russian.text);
+    let denied = check_claim(&game, cid, "Lea не красный N1");
+    assert_eq!(denied.verdict, Verdict::Differs, "{}", denied.text);
     let never = check_claim(&game, cid, "checked Max: черный");
     assert_eq!(never.verdict, Verdict::NotTold, "{}", never.text);
 }
