@@ -266,7 +266,9 @@ pub struct NewGameArgs<'a> {
     pub deadline: Option<&'a str>,
 }
 
-pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
+/// The game `new` would write from these arguments, with its setup's warnings; nothing is
+/// written. A refusal about one player points at his line of the players file.
+pub fn build_game(args: &NewGameArgs) -> Result<(Game, Vec<String>)> {
     let NewGameArgs {
         roleset,
         players,
@@ -275,9 +277,8 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
         options,
         families,
         output,
-        force,
-        deadline,
-    } = args;
+        ..
+    } = *args;
     let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
     let seed = match seed {
         Some(seed) => seed,
@@ -334,8 +335,18 @@ pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
     };
     // Every check runs here, before anything is written: a refusal about one player points at
     // his line of the players file.
-    let (mut game, warnings) = Game::create(&name, roleset, setup, seed, &SYSTEMS)
-        .map_err(|e| players_file.error(&roster, &e))?;
+    Game::create(&name, roleset, setup, seed, &SYSTEMS).map_err(|e| players_file.error(&roster, &e))
+}
+
+pub fn new_game(args: NewGameArgs, out: &mut dyn Write) -> Result<()> {
+    let (mut game, warnings) = build_game(&args)?;
+    let NewGameArgs {
+        output,
+        force,
+        deadline,
+        ..
+    } = args;
+
     if let Some(deadline) = deadline {
         let words: Vec<&str> = deadline.split_whitespace().collect();
         let [date, time, zone] = words[..] else {
