@@ -185,6 +185,41 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Play a setup many times with the real rules, every entry drawn from what the rules allow
+    /// (`--policy random`), and report who won: win rate per side with its 95% interval, the
+    /// draws, the games stopped at the cap, the lengths. The same seed gives the same report.
+    #[command(
+        after_help = "Example: mafia-mod simulate --roleset mafia-1923 --players players.txt --assign random --families 3 --games 1000"
+    )]
+    Simulate {
+        /// A bundled roleset id or a roleset file (a WWR setup file too).
+        #[arg(long)]
+        roleset: String,
+        /// The players file, as `new` reads it.
+        #[arg(long)]
+        players: PathBuf,
+        #[arg(long, value_enum, default_value_t = Assign::Manual)]
+        assign: Assign,
+        /// Roleset options as `key=value`.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        #[arg(long, value_name = "N|NAMES")]
+        families: Option<String>,
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        /// The run's seed (each game's seed and deal follow from it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How the players play: `random` (uniform over what the rules allow).
+        #[arg(long, default_value = "random")]
+        policy: String,
+        /// Stop a game that has not ended after this many phases (reported).
+        #[arg(long, default_value_t = 60)]
+        cap: u32,
+        #[arg(long, value_enum, default_value_t = SimFormat::Table)]
+        format: SimFormat,
+    },
     /// Print where the config file is and the settings in force (markup, theme, time zones,
     /// data directory, mouse); exit 1 if the file does not read, naming its line and column.
     #[command(after_help = "Example: mafia-mod config")]
@@ -192,6 +227,13 @@ pub enum Command {
     /// Print the manual page (roff), for `man -l -` or a `man1` folder.
     #[command(after_help = "Example: mafia-mod man > ~/.local/share/man/man1/mafia-mod.1")]
     Man,
+}
+
+/// How `simulate` prints its report.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimFormat {
+    Table,
+    Json,
 }
 
 #[derive(Subcommand, Debug)]

@@ -25,6 +25,7 @@ pub mod scenario;
 pub mod script;
 pub mod secret;
 pub mod shared;
+pub mod simulate;
 pub mod store;
 pub mod systems;
 pub mod tui;

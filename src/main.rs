@@ -52,6 +52,55 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
             mafia_mod::console::run_file(&file, cli.data_dir.as_deref(), &config, &mut out)
         }
         Some(Command::Config) => commands::config(&mut out),
+        Some(Command::Simulate {
+            roleset,
+            players,
+            assign,
+            options,
+            families,
+            games,
+            seed,
+            policy,
+            cap,
+            format,
+        }) => {
+            let policy = mafia_mod::simulate::policy(&policy)
+                .ok_or_else(|| anyhow::anyhow!("no policy `{policy}`: random"))?;
+            let started = std::time::Instant::now();
+            let make = |game_seed: u64| {
+                let args = commands::NewGameArgs {
+                    roleset: &roleset,
+                    players: &players,
+                    seed: Some(game_seed),
+                    random: assign == mafia_mod::cli::Assign::Random,
+                    options: &options,
+                    families: families.as_deref(),
+                    output: std::path::Path::new("simulated"),
+                    force: false,
+                    deadline: None,
+                };
+                commands::build_game(&args)
+                    .map(|(game, _)| game)
+                    .map_err(|e| format!("{e:#}"))
+            };
+            // The setup's own errors show before any game is played.
+            make(seed).map_err(|e| anyhow::anyhow!(e))?;
+            let report = mafia_mod::simulate::run(games, seed, cap, policy, &make)
+                .map_err(|e| anyhow::anyhow!(e))?;
+            match format {
+                mafia_mod::cli::SimFormat::Table => {
+                    writeln!(out, "{}", report.table())?;
+                    writeln!(
+                        out,
+                        "({} policy, {:.1} s)",
+                        policy.name(),
+                        started.elapsed().as_secs_f64()
+                    )?;
+                }
+                mafia_mod::cli::SimFormat::Json => writeln!(out, "{}", report.json())?,
+            }
+            Ok(true)
+        }
         Some(Command::New {
             roleset,
             players,

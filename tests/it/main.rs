@@ -36,6 +36,7 @@ mod ru_city_console;
 mod ru_city_posts;
 mod save_layout;
 mod secrecy;
+mod simulate;
 mod store_errors;
 mod store_files;
 mod store_roundtrip;
