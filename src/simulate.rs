@@ -109,6 +109,10 @@ pub struct Played {
     pub phases: u32,
     /// It reached the cap before the rules ended it.
     pub capped: bool,
+    /// The players' entries the rules took (a refused one is left out).
+    pub entries: u32,
+    /// Each player's dealt role, and whether he lived to the end and was among the winners.
+    pub roles: Vec<(String, bool, bool)>,
 }
 
 /// Play one game to its end or to `cap` phases: each phase, the policy's entries (a refused one
@@ -116,25 +120,29 @@ pub struct Played {
 pub fn play(mut game: Game, policy: &dyn Policy, seed: u64, cap: u32) -> Played {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut phases = 0;
+    let mut entries = 0;
+    let dealt: Vec<String> = game.state().slots.iter().map(|s| s.role.clone()).collect();
     while game.state().game_over.is_none() && phases < cap {
         for entry in policy.entries(&game, &mut rng) {
-            let _ = game.submit(entry, None);
+            entries += u32::from(game.submit(entry, None).is_ok());
         }
         if game.submit(Entry::Resolve, None).is_err() {
             break;
         }
         phases += 1;
     }
-    let winners = game
-        .state()
-        .game_over
-        .as_ref()
-        .map(|o| o.winners.clone())
-        .unwrap_or_default();
+    let over = game.state().game_over.as_ref();
+    let winners = over.map(|o| o.winners.clone()).unwrap_or_default();
+    let won = |slot: usize| over.is_some_and(|o| o.winning_slots.contains(&slot));
+    let roles = (game.state().slots.iter())
+        .map(|s| (dealt[s.id].clone(), s.alive, won(s.id)))
+        .collect();
     Played {
         winners,
         phases,
-        capped: game.state().game_over.is_none(),
+        capped: over.is_none(),
+        entries,
+        roles,
     }
 }
 
@@ -154,6 +162,10 @@ pub struct Report {
     pub capped: u32,
     /// Each game's number of phases, in game order.
     pub lengths: Vec<u32>,
+    /// The players' entries the rules took, over all games.
+    pub entries: u64,
+    /// By dealt role: (players dealt it, of them alive at the end, of them winners).
+    pub roles: BTreeMap<String, (u32, u32, u32)>,
 }
 
 impl Report {
@@ -167,6 +179,13 @@ impl Report {
         }
         for w in &played.winners {
             *self.wins.entry(w.clone()).or_default() += 1;
+        }
+        self.entries += u64::from(played.entries);
+        for (role, alive, won) in &played.roles {
+            let r = self.roles.entry(role.clone()).or_default();
+            r.0 += 1;
+            r.1 += u32::from(*alive);
+            r.2 += u32::from(*won);
         }
     }
 
@@ -207,6 +226,20 @@ impl Report {
             let median = sorted[sorted.len() / 2];
             out.push(format!("phases: {min} to {max}, median {median}"));
         }
+        let per_game = self.entries as f64 / f64::from(self.games.max(1));
+        out.push(format!("entries the rules took: {per_game:.1} a game"));
+        out.push(format!(
+            "{:<24} {:>6} {:>9} {:>8}",
+            "role", "dealt", "survived", "won"
+        ));
+        for (role, (n, alive, won)) in &self.roles {
+            let pct = |k: &u32| 100.0 * f64::from(*k) / f64::from((*n).max(1));
+            out.push(format!(
+                "{role:<24} {n:>6} {:>8.1}% {:>7.1}%",
+                pct(alive),
+                pct(won)
+            ));
+        }
         out.join("\n")
     }
 
@@ -231,6 +264,10 @@ impl Report {
             "draws": self.draws,
             "capped": self.capped,
             "lengths": self.lengths,
+            "entries": self.entries,
+            "roles": self.roles.iter().map(|(r, (n, alive, won))| {
+                (r.clone(), serde_json::json!({"dealt": n, "survived": alive, "won": won}))
+            }).collect::<serde_json::Map<String, serde_json::Value>>(),
         })
         .to_string()
     }
