@@ -234,6 +234,7 @@ pub enum Command {
 pub enum SimFormat {
     Table,
     Json,
+    Csv,
 }
 
 #[derive(Subcommand, Debug)]

@@ -98,6 +98,7 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
                     )?;
                 }
                 mafia_mod::cli::SimFormat::Json => writeln!(out, "{}", report.json())?,
+                mafia_mod::cli::SimFormat::Csv => writeln!(out, "{}", report.csv())?,
             }
             Ok(true)
         }

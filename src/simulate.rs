@@ -243,6 +243,34 @@ impl Report {
         out.join("\n")
     }
 
+    /// The report as CSV, one row a winner, a role or a count: `kind,name,count,rate,low,high`.
+    pub fn csv(&self) -> String {
+        let mut out = vec!["kind,name,count,rate,low,high".to_string()];
+        let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        for (w, k) in &self.wins {
+            let (p, lo, hi) = self.rate(w);
+            out.push(format!("winner,{},{k},{p:.4},{lo:.4},{hi:.4}", quote(w)));
+        }
+        let games = f64::from(self.games.max(1));
+        for (name, n) in [
+            ("draws", self.draws),
+            ("capped", self.capped),
+            ("games", self.games),
+        ] {
+            out.push(format!("count,{name},{n},{:.4},,", f64::from(n) / games));
+        }
+        for (role, (n, alive, won)) in &self.roles {
+            let rate = |k: &u32| f64::from(*k) / f64::from((*n).max(1));
+            out.push(format!(
+                "role_survived,{},{n},{:.4},,",
+                quote(role),
+                rate(alive)
+            ));
+            out.push(format!("role_won,{},{n},{:.4},,", quote(role), rate(won)));
+        }
+        out.join("\n")
+    }
+
     /// The report as JSON: each winner's `wins` and `win_rate`, draws, capped games, lengths.
     pub fn json(&self) -> String {
         let winners: serde_json::Map<String, serde_json::Value> = self

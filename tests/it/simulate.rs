@@ -39,6 +39,12 @@ fn a_forced_outcome_comes_out_of_every_game() {
     let (rate, low, _) = report.rate("black");
     assert_eq!(rate, 1.0);
     assert!(low > 0.97, "{low}");
+    let csv = report.csv();
+    assert!(
+        csv.starts_with("kind,name,count,rate,low,high\nwinner,\"black\",200,1.0000,"),
+        "{csv}"
+    );
+    assert!(csv.contains("count,capped,0,0.0000,,"), "{csv}");
 }
 
 #[test]
