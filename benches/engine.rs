@@ -410,3 +410,45 @@ fn resolve_wwr_night(bencher: divan::Bencher, players: usize) {
     let game = wwr_night(players);
     bencher.bench(|| divan::black_box(game.preview()));
 }
+
+/// Try a setup (issue 31): 1,000 random-play games of a 12-player ru-city setup, on every core.
+/// Ten times this is the issue's 10,000-game run.
+#[divan::bench(sample_count = 3)]
+fn simulate_1000_games_ru_city_12_players() {
+    use mafia_mod::engine::{Game, PlayerSetup, Setup};
+    use mafia_mod::systems::{SYSTEMS, builtin};
+    let roleset = builtin("ru-city").expect("bundled").expect("reads");
+    let roles = [
+        ("doctor", None),
+        ("blocker", None),
+        ("commissar", None),
+        ("detective", None),
+        ("investigator", None),
+        ("active_citizen", None),
+        ("citizen", None),
+        ("citizen", None),
+        ("citizen", Some("mafia")),
+        ("citizen", Some("mafia")),
+        ("citizen", Some("maniac")),
+        ("citizen", None),
+    ];
+    let make = |seed: u64| -> Result<Game, String> {
+        let players = (roles.iter().enumerate())
+            .map(|(i, (role, extra))| {
+                let mut p = PlayerSetup::new(format!("P{i}"), role.to_string());
+                p.extra_roles = extra.iter().map(|e| e.to_string()).collect();
+                p
+            })
+            .collect();
+        let setup = Setup {
+            players,
+            ..Setup::default()
+        };
+        Game::create("sim", roleset.clone(), setup, seed, &SYSTEMS)
+            .map(|(game, _)| game)
+            .map_err(|r| r.message)
+    };
+    let policy = mafia_mod::simulate::RandomPlay;
+    let report = mafia_mod::simulate::run(1000, 1, 60, &policy, &make).expect("it runs");
+    divan::black_box(report);
+}
