@@ -269,8 +269,17 @@ pub struct NewGameArgs<'a> {
 /// The game `new` would write from these arguments, with its setup's warnings; nothing is
 /// written. A refusal about one player points at his line of the players file.
 pub fn build_game(args: &NewGameArgs) -> Result<(Game, Vec<String>)> {
+    let roleset = load_roleset(args.roleset).map_err(|e| anyhow!("{e}"))?;
+    build_game_with(roleset, args)
+}
+
+/// [`build_game`] with its roleset already read (`args.roleset` is not read again): the
+/// simulator deals thousands of games from one roleset.
+pub fn build_game_with(
+    roleset: crate::rules::Roleset,
+    args: &NewGameArgs,
+) -> Result<(Game, Vec<String>)> {
     let NewGameArgs {
-        roleset,
         players,
         seed,
         random,
@@ -279,7 +288,6 @@ pub fn build_game(args: &NewGameArgs) -> Result<(Game, Vec<String>)> {
         output,
         ..
     } = *args;
-    let roleset = load_roleset(roleset).map_err(|e| anyhow!("{e}"))?;
     let seed = match seed {
         Some(seed) => seed,
         None => crate::secret::fresh_seed().map_err(|e| anyhow!("{e}"))?,

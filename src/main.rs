@@ -67,6 +67,9 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
             let policy = mafia_mod::simulate::policy(&policy)
                 .ok_or_else(|| anyhow::anyhow!("no policy `{policy}`: random"))?;
             let started = std::time::Instant::now();
+            // Read once: every game is dealt from the same roleset.
+            let loaded =
+                mafia_mod::systems::load_roleset(&roleset).map_err(|e| anyhow::anyhow!("{e}"))?;
             let make = |game_seed: u64| {
                 let args = commands::NewGameArgs {
                     roleset: &roleset,
@@ -79,7 +82,7 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
                     force: false,
                     deadline: None,
                 };
-                commands::build_game(&args)
+                commands::build_game_with(loaded.clone(), &args)
                     .map(|(game, _)| game)
                     .map_err(|e| format!("{e:#}"))
             };
