@@ -17,18 +17,9 @@ pub fn bone_breaker(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     super::guard(ctx, run, act, STRENGTH, t);
 }
 
-/// The Bone Breaker held: against a snipe Makoto dies in the target's place; otherwise the
-/// attacker's bones are broken and he is injured (§7 steps 3 and 4).
-pub fn held(
-    ctx: &mut Ctx,
-    run: &mut Run,
-    defence: &Defence,
-    attack: &Attack,
-    reasons: &mut Vec<String>,
-) {
-    if attack.strength >= super::super::kill::SNIPE {
-        return super::dies_in_place(ctx, run, defence, reasons);
-    }
+/// The Bone Breaker held against an attack that is no snipe: the attacker's bones are broken
+/// and he is injured (§7 step 4).
+pub fn held(ctx: &mut Ctx, defence: &Defence, attack: &Attack, reasons: &mut Vec<String>) {
     reasons.push(format!(
         "{} breaks the attacker's bones: the target lives and {} is injured (§7)",
         ctx.name(defence.by),
@@ -59,11 +50,11 @@ impl super::Role for Makoto {
     fn held(
         &self,
         ctx: &mut Ctx,
-        run: &mut Run,
+        _run: &mut Run,
         defence: &Defence,
         attack: &Attack,
         reasons: &mut Vec<String>,
     ) {
-        held(ctx, run, defence, attack, reasons)
+        held(ctx, defence, attack, reasons)
     }
 }

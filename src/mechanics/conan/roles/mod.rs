@@ -187,6 +187,11 @@ pub fn defended(
     attack: &crate::kernel::Attack,
     reasons: &mut Vec<String>,
 ) {
+    // Only a protection that stops a snipe meets one (the Bone Breaker, Protect): its
+    // protector dies in his ward's place, whatever the protection (§7 step 3).
+    if attack.strength >= super::kill::SNIPE {
+        return dies_in_place(ctx, run, defence, reasons);
+    }
     if let Some(role) = of_ability(&defence.ability) {
         role.held(ctx, run, defence, attack, reasons);
     }

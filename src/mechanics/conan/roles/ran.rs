@@ -22,17 +22,8 @@ pub fn protect(ctx: &mut Ctx, run: &mut Run, act: &Act) {
     super::guard(ctx, run, act, STRENGTH, t);
 }
 
-/// Protect held: Ran protects her ward, or dies in his place against a snipe (§7).
-pub fn held(
-    ctx: &mut Ctx,
-    run: &mut Run,
-    defence: &Defence,
-    attack: &Attack,
-    reasons: &mut Vec<String>,
-) {
-    if attack.strength >= super::super::kill::SNIPE {
-        return super::dies_in_place(ctx, run, defence, reasons);
-    }
+/// Protect held against an attack that is no snipe: Ran protects her ward (§7).
+pub fn held(ctx: &mut Ctx, defence: &Defence, reasons: &mut Vec<String>) {
     let (by, ward) = (ctx.name(defence.by), ctx.name(defence.target));
     reasons.push(format!("{by} protects {ward} (§7)"));
 }
@@ -60,12 +51,12 @@ impl super::Role for Ran {
     fn held(
         &self,
         ctx: &mut Ctx,
-        run: &mut Run,
+        _run: &mut Run,
         defence: &Defence,
-        attack: &Attack,
+        _attack: &Attack,
         reasons: &mut Vec<String>,
     ) {
-        held(ctx, run, defence, attack, reasons)
+        held(ctx, defence, reasons)
     }
     /// Never the same one twice in a row.
     fn refuse(&self, q: &ActQuery<'_>) -> Result<(), Refusal> {
