@@ -449,6 +449,6 @@ fn simulate_1000_games_ru_city_12_players() {
             .map_err(|r| r.message)
     };
     let policy = mafia_mod::simulate::RandomPlay;
-    let report = mafia_mod::simulate::run(1000, 1, 60, &policy, &make).expect("it runs");
+    let report = mafia_mod::simulate::run(1000, 1, 60, &policy, &make, &|_| {}).expect("it runs");
     divan::black_box(report);
 }

@@ -1,6 +1,6 @@
 //! The command line (DESIGN.md "Contracts"): subcommands and what each prints.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -30,27 +30,13 @@ pub enum Command {
         after_help = "Example: mafia-mod new --roleset mafia-1923 --players players.txt --assign random --families 2 -o game.ron"
     )]
     New {
-        /// A bundled roleset id or a roleset file.
-        #[arg(long)]
-        roleset: String,
-        /// Players: one per line `Name | Family | role[+second role] | beginner`, or a RON list.
-        #[arg(long)]
-        players: PathBuf,
+        #[command(flatten)]
+        setup: SetupArgs,
         /// The seed of the random deal and of every draw. Without it the operating system draws
         /// a secret one, stored in the save and shown only on the host sheet, so nobody with
         /// the tool and the sign-up list can recompute the deal.
         #[arg(long)]
         seed: Option<u64>,
-        /// `random`: deal roles by the roleset's setup rules; `manual`: roles are in the file.
-        #[arg(long, value_enum, default_value_t = Assign::Manual)]
-        assign: Assign,
-        /// Roleset options as `key=value`.
-        #[arg(long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        /// Spread the players without a family over N families (or the named ones, `A,B`),
-        /// in equal blocks in the file's order.
-        #[arg(long, value_name = "N|NAMES")]
-        families: Option<String>,
         /// The first phase's deadline: "2026-12-01 20:00 Europe/Moscow" (a date, a time, an
         /// IANA time zone); later phases get theirs from the roleset's phase lengths or the
         /// `deadline` command.
@@ -192,26 +178,16 @@ pub enum Command {
         after_help = "Example: mafia-mod simulate --roleset mafia-1923 --players players.txt --assign random --families 3 --games 1000"
     )]
     Simulate {
-        /// A bundled roleset id or a roleset file (a WWR setup file too).
-        #[arg(long)]
-        roleset: String,
-        /// The players file, as `new` reads it.
-        #[arg(long)]
-        players: PathBuf,
-        #[arg(long, value_enum, default_value_t = Assign::Manual)]
-        assign: Assign,
-        /// Roleset options as `key=value`.
-        #[arg(long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        #[arg(long, value_name = "N|NAMES")]
-        families: Option<String>,
+        #[command(flatten)]
+        setup: SetupArgs,
         /// How many games.
         #[arg(long, default_value_t = 1000)]
         games: u32,
         /// The run's seed (each game's seed and deal follow from it).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// How the players play: `random` (uniform over what the rules allow).
+        /// How the players play: `random` (uniform over what the rules allow) or `informed`
+        /// (a black check is voted, a team votes together, killers spare their partners).
         #[arg(long, default_value = "random")]
         policy: String,
         /// Stop a game that has not ended after this many phases (reported).
@@ -219,6 +195,11 @@ pub enum Command {
         cap: u32,
         #[arg(long, value_enum, default_value_t = SimFormat::Table)]
         format: SimFormat,
+        /// A second setup to play on the same seeds, written as the setup flags that differ
+        /// from the first (`--players other.txt --option doctor=off`); the report gives both
+        /// and the difference of each side's win rate.
+        #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+        compare: Option<String>,
     },
     /// Print where the config file is and the settings in force (markup, theme, time zones,
     /// data directory, mouse); exit 1 if the file does not read, naming its line and column.
@@ -227,6 +208,57 @@ pub enum Command {
     /// Print the manual page (roff), for `man -l -` or a `man1` folder.
     #[command(after_help = "Example: mafia-mod man > ~/.local/share/man/man1/mafia-mod.1")]
     Man,
+}
+
+/// A game's setup, as `new` and `simulate` take it.
+#[derive(Args, Clone, Debug)]
+pub struct SetupArgs {
+    /// A bundled roleset id or a roleset file (a WWR setup file too).
+    #[arg(long)]
+    pub roleset: String,
+    /// Players: one per line `Name | Family | role[+second role] | beginner`, or a RON list.
+    #[arg(long)]
+    pub players: PathBuf,
+    /// `random`: deal roles by the roleset's setup rules; `manual`: roles are in the file.
+    #[arg(long, value_enum, default_value_t = Assign::Manual)]
+    pub assign: Assign,
+    /// Roleset options as `key=value`.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Spread the players without a family over N families (or the named ones, `A,B`),
+    /// in equal blocks in the file's order.
+    #[arg(long, value_name = "N|NAMES")]
+    pub families: Option<String>,
+}
+
+/// The flags `simulate --compare` takes: those of [`SetupArgs`], each optional (the first
+/// setup's value where absent; options are added to the first setup's, a later one winning).
+#[derive(Parser, Clone, Debug, Default)]
+#[command(name = "--compare", no_binary_name = true)]
+pub struct CompareArgs {
+    #[arg(long)]
+    pub roleset: Option<String>,
+    #[arg(long)]
+    pub players: Option<PathBuf>,
+    #[arg(long, value_enum)]
+    pub assign: Option<Assign>,
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    #[arg(long, value_name = "N|NAMES")]
+    pub families: Option<String>,
+}
+
+impl CompareArgs {
+    /// The second setup: `first` with these flags changed.
+    pub fn over(self, first: &SetupArgs) -> SetupArgs {
+        SetupArgs {
+            roleset: self.roleset.unwrap_or_else(|| first.roleset.clone()),
+            players: self.players.unwrap_or_else(|| first.players.clone()),
+            assign: self.assign.unwrap_or(first.assign),
+            options: first.options.iter().chain(&self.options).cloned().collect(),
+            families: self.families.or_else(|| first.families.clone()),
+        }
+    }
 }
 
 /// How `simulate` prints its report.

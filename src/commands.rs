@@ -1,5 +1,6 @@
 //! What each command-line subcommand does (the TUI is separate).
 
+pub mod simulate;
 pub mod wwr;
 
 use crate::cli::JournalFlag;
@@ -249,6 +250,7 @@ fn name_and_aka(field: &str) -> (&str, Vec<String>) {
 }
 
 /// What `mafia-mod new` is asked to create.
+#[derive(Clone, Copy)]
 pub struct NewGameArgs<'a> {
     pub roleset: &'a str,
     pub players: &'a Path,
@@ -264,6 +266,23 @@ pub struct NewGameArgs<'a> {
     pub force: bool,
     /// The first phase's deadline: `2026-12-01 20:00 Europe/Moscow`.
     pub deadline: Option<&'a str>,
+}
+
+impl<'a> NewGameArgs<'a> {
+    /// The setup flags' part, the rest as for a game written nowhere with a secret seed.
+    pub fn of(setup: &'a crate::cli::SetupArgs) -> NewGameArgs<'a> {
+        NewGameArgs {
+            roleset: &setup.roleset,
+            players: &setup.players,
+            seed: None,
+            random: setup.assign == crate::cli::Assign::Random,
+            options: &setup.options,
+            families: setup.families.as_deref(),
+            output: Path::new("simulated"),
+            force: false,
+            deadline: None,
+        }
+    }
 }
 
 /// The game `new` would write from these arguments, with its setup's warnings; nothing is

@@ -53,70 +53,32 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
         }
         Some(Command::Config) => commands::config(&mut out),
         Some(Command::Simulate {
-            roleset,
-            players,
-            assign,
-            options,
-            families,
+            setup,
             games,
             seed,
             policy,
             cap,
             format,
+            compare,
         }) => {
-            let policy = mafia_mod::simulate::policy(&policy)
-                .ok_or_else(|| anyhow::anyhow!("no policy `{policy}`: random"))?;
-            let started = std::time::Instant::now();
-            // Read once: every game is dealt from the same roleset.
-            let loaded =
-                mafia_mod::systems::load_roleset(&roleset).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let make = |game_seed: u64| {
-                let args = commands::NewGameArgs {
-                    roleset: &roleset,
-                    players: &players,
-                    seed: Some(game_seed),
-                    random: assign == mafia_mod::cli::Assign::Random,
-                    options: &options,
-                    families: families.as_deref(),
-                    output: std::path::Path::new("simulated"),
-                    force: false,
-                    deadline: None,
-                };
-                commands::build_game_with(loaded.clone(), &args)
-                    .map(|(game, _)| game)
-                    .map_err(|e| format!("{e:#}"))
+            let run = commands::simulate::Run {
+                games,
+                seed,
+                policy: &policy,
+                cap,
+                format,
+                compare: compare.as_deref(),
             };
-            // The setup's own errors show before any game is played.
-            make(seed).map_err(|e| anyhow::anyhow!(e))?;
-            let report = mafia_mod::simulate::run(games, seed, cap, policy, &make)
-                .map_err(|e| anyhow::anyhow!(e))?;
-            match format {
-                mafia_mod::cli::SimFormat::Table => {
-                    writeln!(out, "{}", report.table())?;
-                    writeln!(
-                        out,
-                        "({} policy, {:.1} s)",
-                        policy.name(),
-                        started.elapsed().as_secs_f64()
-                    )?;
-                }
-                mafia_mod::cli::SimFormat::Json => writeln!(out, "{}", report.json())?,
-                mafia_mod::cli::SimFormat::Csv => writeln!(out, "{}", report.csv())?,
-            }
+            commands::simulate::simulate(&setup, &run, &mut out)?;
             Ok(true)
         }
         Some(Command::New {
-            roleset,
-            players,
+            setup,
             seed,
-            assign,
-            options,
-            families,
             output,
             force,
             deadline,
         }) => {
-            let random = assign == mafia_mod::cli::Assign::Random;
             if output.exists() && !force {
                 anyhow::bail!(
                     "{} exists: a game may be in progress there; choose another -o, or add --force to overwrite it",
@@ -124,15 +86,11 @@ fn run(mut cli: Cli) -> anyhow::Result<bool> {
                 );
             }
             let args = commands::NewGameArgs {
-                roleset: &roleset,
-                players: &players,
                 seed,
-                random,
-                options: &options,
-                families: families.as_deref(),
                 output: &output,
                 force,
                 deadline: deadline.as_deref(),
+                ..commands::NewGameArgs::of(&setup)
             };
             commands::new_game(args, &mut out)?;
             Ok(true)

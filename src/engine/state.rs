@@ -278,6 +278,29 @@ impl GameState {
             .map(|slot| slot.listed_name(roleset, by))
             .collect()
     }
+    /// The living the role PM names as `me`'s partners: who holds one of his hostile roles
+    /// (the mafia know each other; a lone maniac has none) or shares a side's action with him
+    /// (an ability of his with a `group`).
+    pub fn partners<'a>(&'a self, roleset: &Roleset, me: &Slot) -> Vec<&'a Slot> {
+        let groups_of = |slot: &Slot| -> Vec<String> {
+            (slot.roles().filter_map(|id| roleset.role(id)))
+                .flat_map(|r| r.abilities.iter())
+                .filter_map(|a| roleset.ability(a))
+                .filter(|a| !a.passive)
+                .filter_map(|a| a.group.clone())
+                .collect()
+        };
+        let groups = groups_of(me);
+        let hostile_roles: Vec<&str> = me.roles().filter(|r| roleset.is_hostile_role(r)).collect();
+        self.slots
+            .iter()
+            .filter(|other| other.id != me.id && other.alive)
+            .filter(|other| {
+                other.roles().any(|r| hostile_roles.contains(&r))
+                    || groups_of(other).iter().any(|g| groups.contains(g))
+            })
+            .collect()
+    }
     /// Living members of a family.
     pub fn living_in(&self, family: &str) -> Vec<SlotId> {
         self.living()

@@ -363,6 +363,19 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Vec::new()
     }
 
+    /// What the rules have told `slot` about other players' sides so far: each player he was
+    /// told about, and whether he was told that player is hostile (a black check). The
+    /// simulator's informed players act on it. Default: the shared vocabulary's investigations
+    /// ([`crate::kernel::told::told_sides`]).
+    fn told_sides(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        slot: SlotId,
+    ) -> Vec<(SlotId, bool)> {
+        crate::kernel::told::told_sides(roleset, state, slot)
+    }
+
     /// Sections of the host sheet the system keeps beside the players' table (Conan's crime
     /// log): a title and its lines, for the host only.
     fn host_sections(&self, _roleset: &Roleset, _state: &GameState) -> Vec<(String, Vec<String>)> {

@@ -112,36 +112,6 @@ fn ability_with_limits(roleset: &Roleset, ability: &AbilityDef) -> String {
     )
 }
 
-/// Whom a PM names as partners, among the living of `state`: who holds one of the slot's
-/// hostile roles (the mafia know each other; a lone maniac has none) or shares a side's action
-/// (`held`) with him.
-fn partners(roleset: &Roleset, state: &GameState, me: &Slot, held: &[&AbilityDef]) -> Vec<String> {
-    let groups: Vec<&str> = held.iter().filter_map(|a| a.group.as_deref()).collect();
-    let hostile_roles: Vec<&str> = me
-        .roles()
-        .filter(|id| {
-            roleset
-                .role(id)
-                .is_some_and(|r| roleset.sides.iter().any(|s| s.id == r.side && s.hostile))
-        })
-        .collect();
-    state
-        .slots
-        .iter()
-        .filter(|other| other.id != me.id && other.alive)
-        .filter(|other| {
-            other.roles().any(|r| hostile_roles.contains(&r))
-                || other
-                    .roles()
-                    .filter_map(|id| roleset.role(id))
-                    .flat_map(|r| r.abilities.iter())
-                    .filter_map(|a| roleset.ability(a))
-                    .any(|a| a.group.as_deref().is_some_and(|g| groups.contains(&g)))
-        })
-        .map(|other| other.name.clone())
-        .collect()
-}
-
 /// One role PM headed `title`, written from `state`, the game at the moment the PM describes
 /// (as dealt, or right after a change of role): the roles the slot holds then and the side,
 /// each role's text (the rule system's own, else the roleset's description), the family, the
@@ -200,7 +170,9 @@ fn pm(game: &Game, state: &GameState, slot: SlotId, title: &str, markup: Markup)
             &[("abilities", names.join(", "))],
         ));
     }
-    let mates = partners(roleset, state, me, &held);
+    let mates: Vec<String> = (state.partners(roleset, me).into_iter())
+        .map(|p| p.name.clone())
+        .collect();
     if !mates.is_empty() {
         lines.push(render(
             &template_or(roleset, "pm_role_partners", "Your partners: {players}."),

@@ -23,6 +23,7 @@ pub mod fold;
 pub mod gate;
 pub mod status;
 pub mod step;
+pub mod told;
 
 pub use act::Act;
 pub use attack::{Attack, Defence, Landing};

@@ -469,6 +469,11 @@ pub struct BallotDef {
     /// best players, L174); one `Resolve` after the end counts it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_game: bool,
+    /// A vote for someone, not against him: the one chosen takes an office (ru-city's mayor,
+    /// Conan's Black Organization leader). A simulated player who plays on what he knows
+    /// votes for a partner here, and never for a player he was told is hostile.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub elects: bool,
     /// Its votes are cast in a private channel (a WWR pack's poll): who voted and for whom is a
     /// secret the public view hides.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -1,9 +1,11 @@
 //! Issue 31: a setup played many times with the real rules. A forced outcome comes out of
 //! every game, and the same seed gives the same report.
 
-use mafia_mod::engine::{Game, PlayerSetup, Setup};
-use mafia_mod::simulate::{RandomPlay, run};
+use mafia_mod::engine::{Entry, Game, PlayerSetup, Setup};
+use mafia_mod::simulate::{Comparison, InformedPlay, Policy, RandomPlay, run};
 use mafia_mod::systems::{SYSTEMS, builtin};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
 
 /// Two blacks and one red in ru-city: at the start of a day the reds are fewer than the blacks,
 /// and the blacks win (ru-city L171, digest "Black win"), whatever anybody does.
@@ -31,7 +33,7 @@ fn two_blacks_one_red(seed: u64) -> Result<Game, String> {
 
 #[test]
 fn a_forced_outcome_comes_out_of_every_game() {
-    let report = run(200, 7, 60, &RandomPlay, &two_blacks_one_red).expect("it runs");
+    let report = run(200, 7, 60, &RandomPlay, &two_blacks_one_red, &|_| {}).expect("it runs");
     assert_eq!(report.games, 200);
     assert_eq!(report.wins.get("black"), Some(&200), "{}", report.table());
     assert_eq!(report.wins.get("red"), None);
@@ -57,10 +59,126 @@ fn the_same_seed_gives_the_same_report() {
         file.seed = seed;
         Game::from_file(file, &SYSTEMS).map_err(|e| e.to_string())
     };
-    let first = run(40, 11, 30, &RandomPlay, &demo).expect("it runs");
-    let again = run(40, 11, 30, &RandomPlay, &demo).expect("it runs");
+    let first = run(40, 11, 30, &RandomPlay, &demo, &|_| {}).expect("it runs");
+    let again = run(40, 11, 30, &RandomPlay, &demo, &|_| {}).expect("it runs");
     assert_eq!(first, again);
     assert_eq!(first.json(), again.json());
-    let other = run(40, 12, 30, &RandomPlay, &demo).expect("it runs");
+    let other = run(40, 12, 30, &RandomPlay, &demo, &|_| {}).expect("it runs");
     assert_eq!(other.games, 40);
+}
+
+/// A ru-city game of two mafiosi (Ann, Bob), a commissar (Cid) and three citizens, moved on to
+/// the first vote after the commissar checked Ann on night 1 (ru-city L28: the commissar
+/// learns a player's colour).
+fn after_a_black_check() -> Game {
+    let roleset = builtin("ru-city").expect("bundled").expect("reads");
+    let player = |name: &str, role: &str, extra: Option<&str>| {
+        let mut p = PlayerSetup::new(name.to_string(), role.to_string());
+        p.extra_roles = extra.into_iter().map(str::to_string).collect();
+        p
+    };
+    let setup = Setup {
+        players: vec![
+            player("Ann", "citizen", Some("mafia")),
+            player("Bob", "citizen", Some("mafia")),
+            player("Cid", "commissar", None),
+            player("Dan", "citizen", None),
+            player("Eve", "citizen", None),
+            player("Fay", "citizen", None),
+        ],
+        ..Setup::default()
+    };
+    let (mut game, _) = Game::create("sim", roleset, setup, 5, &SYSTEMS).expect("deals");
+    let night = |g: &Game| g.phase_name().starts_with("Ночь");
+    while !night(&game) {
+        game.submit(Entry::Resolve, None).expect("commits");
+    }
+    let check = Entry::Act {
+        actor: "Cid".into(),
+        ability: "commissar".into(),
+        targets: vec!["Ann".into()],
+        params: Default::default(),
+    };
+    game.submit(check, None).expect("the check is taken");
+    game.submit(Entry::Resolve, None).expect("commits");
+    while !game.open_ballots().iter().any(|b| b.id == "lynch") {
+        game.submit(Entry::Resolve, None).expect("commits");
+    }
+    game
+}
+
+fn votes_of(entries: &[Entry], voter: &str) -> Vec<String> {
+    (entries.iter())
+        .filter_map(|e| match e {
+            Entry::Vote {
+                voter: v, target, ..
+            } if v == voter => Some(target.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_informed_town_player_votes_his_black_check_and_a_team_votes_as_one() {
+    let game = after_a_black_check();
+    for seed in 0..20 {
+        let entries = InformedPlay.entries(&game, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(
+            votes_of(&entries, "Cid"),
+            ["Ann"],
+            "seed {seed}: {entries:?}"
+        );
+        let (ann, bob) = (votes_of(&entries, "Ann"), votes_of(&entries, "Bob"));
+        assert_eq!(ann, bob, "seed {seed}: the mafia vote together");
+        assert!(
+            !ann.iter().any(|t| t == "Ann" || t == "Bob"),
+            "seed {seed}: {ann:?}"
+        );
+    }
+}
+
+#[test]
+fn informed_killers_spare_their_partners() {
+    let mut game = after_a_black_check();
+    for voter in ["Ann", "Bob", "Cid", "Eve", "Fay"] {
+        let vote = Entry::Vote {
+            ballot: Some("lynch".into()),
+            voter: voter.into(),
+            target: "Dan".into(),
+        };
+        game.submit(vote, None).expect("the vote is taken");
+    }
+    game.submit(Entry::Resolve, None)
+        .expect("the vote is counted");
+    while !game.phase_name().starts_with("Ночь") {
+        game.submit(Entry::Resolve, None).expect("commits");
+    }
+    let mut shots = 0;
+    for seed in 0..40 {
+        for entry in InformedPlay.entries(&game, &mut ChaCha8Rng::seed_from_u64(seed)) {
+            if let Entry::Act { actor, targets, .. } = entry
+                && (actor == "Ann" || actor == "Bob")
+            {
+                shots += 1;
+                assert!(
+                    !targets.iter().any(|t| t == "Ann" || t == "Bob"),
+                    "seed {seed}: {actor} aims at {targets:?}"
+                );
+            }
+        }
+    }
+    assert!(shots > 0, "the mafia acted in some of 40 draws");
+}
+
+#[test]
+fn a_setup_compared_with_itself_differs_by_nothing() {
+    let report = run(60, 3, 60, &RandomPlay, &two_blacks_one_red, &|_| {}).expect("it runs");
+    let both = Comparison {
+        first: &report,
+        second: &report,
+    };
+    assert_eq!(both.difference("black").0, 0.0);
+    let json: serde_json::Value = serde_json::from_str(&both.json()).expect("JSON");
+    assert_eq!(json["difference"]["black"]["win_rate"], 0.0);
+    assert_eq!(json["first"]["sides"]["black"]["wins"], 60);
 }

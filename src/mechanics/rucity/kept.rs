@@ -169,6 +169,17 @@ pub fn shown(state: &GameState, role: &str, target: SlotId) -> Option<Shown> {
     of(state).checks.get(&(role.to_string(), target)).copied()
 }
 
+/// The players a holder of one of `roles` was shown a colour on, and whether it was black,
+/// in the order of the nights.
+pub fn shown_to(state: &GameState, roles: &[&str]) -> Vec<(SlotId, bool)> {
+    let mut found: Vec<(u32, SlotId, bool)> = (of(state).checks.iter())
+        .filter(|((role, _), _)| roles.contains(&role.as_str()))
+        .map(|((_, target), shown)| (shown.night, *target, shown.black))
+        .collect();
+    found.sort_unstable_by_key(|(night, target, _)| (*night, *target));
+    found.into_iter().map(|(_, t, black)| (t, black)).collect()
+}
+
 /// `role` was shown this colour on `target` on `night`.
 pub fn remember_check(state: &mut GameState, role: &str, target: SlotId, black: bool, night: u32) {
     let shown = Shown { black, night };

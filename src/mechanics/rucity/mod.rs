@@ -114,6 +114,18 @@ impl RuleSystem for RuCity {
             _ => None,
         }
     }
+    fn told_sides(
+        &self,
+        _roleset: &Roleset,
+        state: &GameState,
+        slot: crate::engine::SlotId,
+    ) -> Vec<(crate::engine::SlotId, bool)> {
+        let roles: Vec<&str> = state
+            .slots
+            .get(slot)
+            .map_or(Vec::new(), |s| s.roles().collect());
+        kept::shown_to(state, &roles)
+    }
     fn open_ballot(&self, _roleset: &Roleset, state: &GameState) -> Option<String> {
         open_ballot(state)
     }

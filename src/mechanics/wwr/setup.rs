@@ -844,6 +844,7 @@ fn ballots(program: &Program, in_play: &[usize]) -> Vec<BallotDef> {
                 words: options,
                 any_phase: phase.is_none(),
                 after_game: false,
+                elects: false,
                 private,
                 description: String::new(),
             }

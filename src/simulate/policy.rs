@@ -1,0 +1,284 @@
+//! How simulated players play. A policy gives the entries of the phase open now; every entry
+//! is drawn from what the rules allow at that moment (the console's own queries: usable
+//! abilities, the targets each may take, the open ballots and who may vote on them), so a
+//! policy only chooses among legal entries. The engine still checks each one.
+
+use crate::engine::validate::{target_choices, target_count};
+use crate::engine::{Entry, Game, GameState, Slot, SlotId};
+use crate::rules::{AbilityDef, BallotDef, Effect, TargetKind, TargetRule};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+use std::collections::BTreeMap;
+
+/// How a simulated player plays: the entries of one phase, from the game as it stands.
+pub trait Policy: Sync {
+    /// The policy's name, as `--policy` takes it.
+    fn name(&self) -> &'static str;
+    /// The entries of the phase open now (actions and votes; the commit is the simulator's).
+    fn entries(&self, game: &Game, rng: &mut ChaCha8Rng) -> Vec<Entry>;
+}
+
+/// The policies by name, with what each does in a line (for `--help` and refusals).
+pub const POLICIES: &[(&str, &str)] = &[
+    (
+        "random",
+        "uniform over what the rules allow, acting one time in four less",
+    ),
+    (
+        "informed",
+        "players act on what they were told: a black check is voted, a team votes together, \
+         killers spare their partners",
+    ),
+];
+
+/// The policy named `name`.
+pub fn policy(name: &str) -> Option<&'static dyn Policy> {
+    match name {
+        "random" => Some(&RandomPlay),
+        "informed" => Some(&InformedPlay),
+        _ => None,
+    }
+}
+
+/// Uniform over what the rules allow: each player with a usable ability acts with one of them
+/// (or, one time in four, does not), on targets drawn among those the ability may take; each
+/// voter votes for a player drawn among those he may vote for, never himself.
+pub struct RandomPlay;
+
+impl Policy for RandomPlay {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn entries(&self, game: &Game, rng: &mut ChaCha8Rng) -> Vec<Entry> {
+        let state = game.state();
+        let mut out = Vec::new();
+        for slot in state.voters(game.roleset()) {
+            out.extend(act(game, slot, rng, &|_, _| true));
+        }
+        for ballot in ballots(game) {
+            for voter in state.voters(game.roleset()) {
+                let choices = vote_choices(game, ballot, voter);
+                if let Some(target) = pick(&choices, rng) {
+                    out.push(vote(ballot, voter, target));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Players who act on what they know, and nothing cleverer:
+/// - a player on a hostile side never aims an ability at a partner (the players his role PM
+///   names), except one that protects;
+/// - a team (a hostile player and his partners) votes as one, for a player outside it drawn
+///   once a ballot (for one inside it where the ballot elects: [`BallotDef::elects`]);
+/// - anyone else votes against a living player the rules told him is hostile (a black check,
+///   by [`crate::engine::RuleSystem::told_sides`]), else against one drawn among those he was
+///   not told are innocent (in an election, for one told innocent, else one not told
+///   hostile); he protects no black check and shoots no one he was told is innocent.
+///
+/// Everything else is drawn as in [`RandomPlay`].
+pub struct InformedPlay;
+
+impl Policy for InformedPlay {
+    fn name(&self) -> &'static str {
+        "informed"
+    }
+
+    fn entries(&self, game: &Game, rng: &mut ChaCha8Rng) -> Vec<Entry> {
+        let state = game.state();
+        let roleset = game.roleset();
+        let mut out = Vec::new();
+        for slot in state.voters(roleset) {
+            let known = Knowledge::of(game, slot);
+            let aim = |ability: &AbilityDef, target: &str| known.may_aim(state, ability, target);
+            out.extend(act(game, slot, rng, &aim));
+        }
+        for ballot in ballots(game) {
+            // One draw a team a ballot, keyed by the team's first member.
+            let mut team_choice: BTreeMap<SlotId, Option<String>> = BTreeMap::new();
+            for voter in state.voters(roleset) {
+                let known = Knowledge::of(game, voter);
+                let choices = vote_choices(game, ballot, voter);
+                let target = match known.team_key() {
+                    Some(key) => team_choice
+                        .entry(key)
+                        .or_insert_with(|| {
+                            // Against someone outside the team; for an office, one inside it.
+                            let wanted: Vec<String> = (choices.iter())
+                                .filter(|c| known.in_team(state, c) == ballot.elects)
+                                .cloned()
+                                .collect();
+                            pick(&wanted, rng).or_else(|| pick(&choices, rng))
+                        })
+                        .clone()
+                        .filter(|t| choices.contains(t)),
+                    None => known.town_vote(state, ballot, &choices, rng),
+                };
+                if let Some(target) = target {
+                    out.push(vote(ballot, voter, target));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// What one simulated player knows: his side, his partners, what he was told of others.
+struct Knowledge {
+    me: SlotId,
+    hostile: bool,
+    partners: Vec<SlotId>,
+    /// The latest word on each player he was told about: hostile or not.
+    told: BTreeMap<SlotId, bool>,
+}
+
+impl Knowledge {
+    fn of(game: &Game, slot: &Slot) -> Knowledge {
+        let (roleset, state) = (game.roleset(), game.state());
+        Knowledge {
+            me: slot.id,
+            hostile: slot.roles().any(|r| roleset.is_hostile_role(r)),
+            partners: state.partners(roleset, slot).iter().map(|p| p.id).collect(),
+            told: (game.system().told_sides(roleset, state, slot.id))
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// A hostile player with partners votes with them: the team's key is its first member.
+    fn team_key(&self) -> Option<SlotId> {
+        (self.hostile && !self.partners.is_empty())
+            .then(|| self.partners.iter().copied().chain([self.me]).min())
+            .flatten()
+    }
+
+    fn in_team(&self, state: &GameState, name: &str) -> bool {
+        state
+            .slot_by_name(name)
+            .is_some_and(|s| s.id == self.me || self.partners.contains(&s.id))
+    }
+
+    fn told_hostile(&self, state: &GameState, name: &str) -> Option<bool> {
+        let slot = state.slot_by_name(name)?;
+        self.told.get(&slot.id).copied()
+    }
+
+    /// May he aim `ability` at `target`? A hostile player spares his partners (unless the
+    /// ability protects); anyone else protects no one he was told is hostile and shoots no one
+    /// he was told is innocent.
+    fn may_aim(&self, state: &GameState, ability: &AbilityDef, target: &str) -> bool {
+        let protects = matches!(
+            ability.effect,
+            Effect::Protect { .. } | Effect::Guard { .. } | Effect::CourtSave
+        );
+        let kills = matches!(
+            ability.effect,
+            Effect::Kill { .. } | Effect::KillRandomMember { .. } | Effect::Afflict { .. }
+        );
+        if self.hostile {
+            return protects || !self.in_team(state, target);
+        }
+        match self.told_hostile(state, target) {
+            Some(true) => !protects,
+            Some(false) => !kills,
+            None => true,
+        }
+    }
+
+    /// A town vote against someone: a living black check first, else anyone not told
+    /// innocent, else anyone. For an office the other way round: someone told innocent
+    /// first, else anyone not told hostile.
+    fn town_vote(
+        &self,
+        state: &GameState,
+        ballot: &BallotDef,
+        choices: &[String],
+        rng: &mut ChaCha8Rng,
+    ) -> Option<String> {
+        let told = |hostile: bool| -> Vec<String> {
+            (choices.iter())
+                .filter(|c| self.told_hostile(state, c) == Some(hostile))
+                .cloned()
+                .collect()
+        };
+        let not_told = |hostile: bool| -> Vec<String> {
+            (choices.iter())
+                .filter(|c| self.told_hostile(state, c) != Some(hostile))
+                .cloned()
+                .collect()
+        };
+        let against = !ballot.elects;
+        pick(&told(against), rng)
+            .or_else(|| pick(&not_told(!against), rng))
+            .or_else(|| pick(choices, rng))
+    }
+}
+
+/// The open ballots the living vote on (not a vote after the game's end).
+fn ballots(game: &Game) -> Vec<&BallotDef> {
+    (game.open_ballots().into_iter())
+        .filter(|b| !b.after_game)
+        .collect()
+}
+
+/// Whom `voter` may vote for on `ballot`: its choices but himself (none if he may not vote).
+fn vote_choices(game: &Game, ballot: &BallotDef, voter: &Slot) -> Vec<String> {
+    if !game.may_vote(ballot, voter) {
+        return Vec::new();
+    }
+    (target_choices(game.roleset(), game.state(), &ballot.target).into_iter())
+        .filter(|c| *c != voter.name)
+        .collect()
+}
+
+fn vote(ballot: &BallotDef, voter: &Slot, target: String) -> Entry {
+    Entry::Vote {
+        ballot: Some(ballot.id.clone()),
+        voter: voter.name.clone(),
+        target,
+    }
+}
+
+fn pick(choices: &[String], rng: &mut ChaCha8Rng) -> Option<String> {
+    (!choices.is_empty()).then(|| choices[rng.random_range(0..choices.len())].clone())
+}
+
+/// One action of `slot`, or none: one time in four he does not act; otherwise one of his
+/// usable abilities, each target drawn among those it may take and `aim` allows (he does not
+/// act when none is left).
+fn act(
+    game: &Game,
+    slot: &Slot,
+    rng: &mut ChaCha8Rng,
+    aim: &dyn Fn(&AbilityDef, &str) -> bool,
+) -> Option<Entry> {
+    let (roleset, state) = (game.roleset(), game.state());
+    let abilities = game.usable_abilities(slot).ok()?;
+    if abilities.is_empty() || rng.random_range(0..4) == 0 {
+        return None;
+    }
+    let ability = abilities[rng.random_range(0..abilities.len())];
+    let mut targets: Vec<String> = Vec::new();
+    for i in 0..target_count(ability, state) {
+        let kind = ability.targets.get(i).unwrap_or(&TargetKind::Player);
+        let choices: Vec<String> = (target_choices(roleset, state, kind).into_iter())
+            .filter(|c| {
+                let own = ability.rules.contains(&TargetRule::NotSelf) && *c == slot.name;
+                !own && !targets.contains(c) && aim(ability, c)
+            })
+            .collect();
+        match pick(&choices, rng) {
+            Some(target) => targets.push(target),
+            None if i == 0 => return None,
+            None => break,
+        }
+    }
+    Some(Entry::Act {
+        actor: slot.name.clone(),
+        ability: ability.id.clone(),
+        targets,
+        params: Default::default(),
+    })
+}

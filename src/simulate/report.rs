@@ -1,0 +1,158 @@
+//! A run's report: who won with a 95% interval, draws, games stopped at the cap, the lengths,
+//! each role's survival and wins; as a table, CSV or JSON.
+
+use super::Played;
+use std::collections::BTreeMap;
+
+/// A run's report.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub games: u32,
+    /// Games won, by winner (a side or a family).
+    pub wins: BTreeMap<String, u32>,
+    pub draws: u32,
+    pub capped: u32,
+    /// Each game's number of phases, in game order.
+    pub lengths: Vec<u32>,
+    /// The players' entries the rules took, over all games.
+    pub entries: u64,
+    /// By dealt role: (players dealt it, of them alive at the end, of them winners).
+    pub roles: BTreeMap<String, (u32, u32, u32)>,
+}
+
+impl Report {
+    pub fn add(&mut self, played: &Played) {
+        self.games += 1;
+        self.lengths.push(played.phases);
+        if played.capped {
+            self.capped += 1;
+        } else if played.winners.is_empty() {
+            self.draws += 1;
+        }
+        for w in &played.winners {
+            *self.wins.entry(w.clone()).or_default() += 1;
+        }
+        self.entries += u64::from(played.entries);
+        for (role, alive, won) in &played.roles {
+            let r = self.roles.entry(role.clone()).or_default();
+            r.0 += 1;
+            r.1 += u32::from(*alive);
+            r.2 += u32::from(*won);
+        }
+    }
+
+    /// A winner's win rate and its 95% Wilson interval.
+    pub fn rate(&self, winner: &str) -> (f64, f64, f64) {
+        let n = f64::from(self.games.max(1));
+        let k = f64::from(self.wins.get(winner).copied().unwrap_or(0));
+        let p = k / n;
+        let z = 1.96_f64;
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
+    }
+
+    /// The report as a table for the terminal.
+    pub fn table(&self) -> String {
+        let mut out = vec![format!("{} games", self.games)];
+        out.push(format!(
+            "{:<24} {:>6} {:>8}  {}",
+            "winner", "wins", "rate", "95% interval"
+        ));
+        for (w, k) in &self.wins {
+            let (p, lo, hi) = self.rate(w);
+            out.push(format!(
+                "{w:<24} {k:>6} {:>7.1}%  {:.1}%–{:.1}%",
+                p * 100.0,
+                lo * 100.0,
+                hi * 100.0
+            ));
+        }
+        out.push(format!(
+            "draws {}, stopped at the cap {}",
+            self.draws, self.capped
+        ));
+        let mut sorted = self.lengths.clone();
+        sorted.sort_unstable();
+        if let (Some(min), Some(max)) = (sorted.first(), sorted.last()) {
+            let median = sorted[sorted.len() / 2];
+            out.push(format!("phases: {min} to {max}, median {median}"));
+        }
+        let per_game = self.entries as f64 / f64::from(self.games.max(1));
+        out.push(format!("entries the rules took: {per_game:.1} a game"));
+        out.push(format!(
+            "{:<24} {:>6} {:>9} {:>8}",
+            "role", "dealt", "survived", "won"
+        ));
+        for (role, (n, alive, won)) in &self.roles {
+            let pct = |k: &u32| 100.0 * f64::from(*k) / f64::from((*n).max(1));
+            out.push(format!(
+                "{role:<24} {n:>6} {:>8.1}% {:>7.1}%",
+                pct(alive),
+                pct(won)
+            ));
+        }
+        out.join("\n")
+    }
+
+    /// The report as CSV, one row a winner, a role or a count: `kind,name,count,rate,low,high`.
+    pub fn csv(&self) -> String {
+        let mut out = vec!["kind,name,count,rate,low,high".to_string()];
+        let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        for (w, k) in &self.wins {
+            let (p, lo, hi) = self.rate(w);
+            out.push(format!("winner,{},{k},{p:.4},{lo:.4},{hi:.4}", quote(w)));
+        }
+        let games = f64::from(self.games.max(1));
+        for (name, n) in [
+            ("draws", self.draws),
+            ("capped", self.capped),
+            ("games", self.games),
+        ] {
+            out.push(format!("count,{name},{n},{:.4},,", f64::from(n) / games));
+        }
+        for (role, (n, alive, won)) in &self.roles {
+            let rate = |k: &u32| f64::from(*k) / f64::from((*n).max(1));
+            out.push(format!(
+                "role_survived,{},{n},{:.4},,",
+                quote(role),
+                rate(alive)
+            ));
+            out.push(format!("role_won,{},{n},{:.4},,", quote(role), rate(won)));
+        }
+        out.join("\n")
+    }
+
+    /// The report as JSON: each winner's `wins` and `win_rate`, draws, capped games, lengths.
+    pub fn json(&self) -> String {
+        self.json_value().to_string()
+    }
+
+    /// [`Report::json`] as a value, for a comparison to hold two.
+    pub fn json_value(&self) -> serde_json::Value {
+        let winners: serde_json::Map<String, serde_json::Value> = self
+            .wins
+            .keys()
+            .map(|w| {
+                let (p, lo, hi) = self.rate(w);
+                let entry = serde_json::json!({
+                    "wins": self.wins[w],
+                    "win_rate": p,
+                    "interval_95": [lo, hi],
+                });
+                (w.clone(), entry)
+            })
+            .collect();
+        serde_json::json!({
+            "games": self.games,
+            "sides": winners,
+            "draws": self.draws,
+            "capped": self.capped,
+            "lengths": self.lengths,
+            "entries": self.entries,
+            "roles": self.roles.iter().map(|(r, (n, alive, won))| {
+                (r.clone(), serde_json::json!({"dealt": n, "survived": alive, "won": won}))
+            }).collect::<serde_json::Map<String, serde_json::Value>>(),
+        })
+    }
+}
