@@ -31,7 +31,14 @@ pub fn simulate(setup: &SetupArgs, run: &Run, out: &mut impl Write) -> Result<()
     let second = match run.compare {
         Some(flags) => {
             let parsed = CompareArgs::try_parse_from(flags.split_whitespace())
-                .map_err(|e| anyhow!("--compare \"{flags}\": {}", e.render()))?;
+                .map_err(|e| {
+                    let why = e.to_string();
+                    let why = why.lines().next().unwrap_or_default();
+                    let why = why.trim_start_matches("error: ");
+                    anyhow!(
+                        "--compare \"{flags}\": {why} (it takes --roleset, --players, --assign, --option and --families)"
+                    )
+                })?;
             Some(parsed.over(setup))
         }
         None => None,

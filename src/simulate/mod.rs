@@ -32,7 +32,8 @@ pub struct Played {
     pub capped: bool,
     /// The players' entries the rules took (a refused one is left out).
     pub entries: u32,
-    /// Each player's dealt roles (joined by `+`), whether he lived to the end, whether he won.
+    /// Each role a player was dealt (a player of two roles counts for each), whether he lived to
+    /// the end, whether he won.
     pub roles: Vec<(String, bool, bool)>,
 }
 
@@ -42,9 +43,9 @@ pub fn play(mut game: Game, policy: &dyn Policy, seed: u64, cap: u32) -> Played 
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut phases = 0;
     let mut entries = 0;
-    // A slot's roles as dealt, joined: ru-city's `citizen+mafia` is a mafioso, not a citizen.
-    let dealt: Vec<String> = (game.state().slots.iter())
-        .map(|s| s.own_role_list().join("+"))
+    // Every role a slot was dealt: ru-city's `citizen` + `mafia` counts for both.
+    let dealt: Vec<Vec<String>> = (game.state().slots.iter())
+        .map(|s| s.own_role_list())
         .collect();
     while game.state().game_over.is_none() && phases < cap {
         for entry in policy.entries(&game, &mut rng) {
@@ -59,7 +60,7 @@ pub fn play(mut game: Game, policy: &dyn Policy, seed: u64, cap: u32) -> Played 
     let winners = over.map(|o| o.winners.clone()).unwrap_or_default();
     let won = |slot: usize| over.is_some_and(|o| o.winning_slots.contains(&slot));
     let roles = (game.state().slots.iter())
-        .map(|s| (dealt[s.id].clone(), s.alive, won(s.id)))
+        .flat_map(|s| (dealt[s.id].iter()).map(|role| (role.clone(), s.alive, won(s.id))))
         .collect();
     Played {
         winners,

@@ -22,7 +22,7 @@ pub trait Policy: Sync {
 pub const POLICIES: &[(&str, &str)] = &[
     (
         "random",
-        "uniform over what the rules allow, acting one time in four less",
+        "uniform over what the rules allow; a player skips his action one time in four",
     ),
     (
         "informed",

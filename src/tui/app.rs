@@ -600,6 +600,11 @@ impl App {
         self.rebinds = config.rebinds.clone();
     }
 
+    /// A trial of a setup is playing under the top overlay's gauge.
+    pub fn trial_running(&self) -> bool {
+        matches!(self.overlays.last(), Some(Overlay::Trial(t)) if t.running())
+    }
+
     /// Does the status bar count down to a deadline of the open phase?
     pub fn counts_down(&self) -> bool {
         let state = self.game.state();

@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-const ORDER: [Mode; 21] = [
+const ORDER: [Mode; 22] = [
     Mode::Main,
     Mode::Roster,
     Mode::Pending,
@@ -26,6 +26,7 @@ const ORDER: [Mode; 21] = [
     Mode::Votes,
     Mode::Editor,
     Mode::NewGame,
+    Mode::Trial,
     Mode::Log,
     Mode::Commit,
     Mode::DraftDiff,

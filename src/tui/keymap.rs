@@ -38,6 +38,8 @@ pub enum Mode {
     /// The draft diff.
     DraftDiff,
     NewGame,
+    /// The setup's trial over the new-game form.
+    Trial,
     Log,
     /// The public view for screen sharing: only what is public answers.
     Public,
@@ -65,6 +67,7 @@ impl Mode {
             Mode::Commit => "Commit check",
             Mode::DraftDiff => "Draft diff",
             Mode::NewGame => "New game",
+            Mode::Trial => "Trying the setup",
             Mode::Log => "Entry log",
             Mode::Public => "Public view",
         }
@@ -314,6 +317,8 @@ pub static BINDINGS: &[Binding] = &[
     bind(M::NewGame, Key::plain(Tab), Msg::Complete, "next field", Some("next field")),
     bind(M::NewGame, Key::plain(BackTab), Msg::Back, "previous field", None),
     bind(M::NewGame, Key::ctrl('d'), Msg::Finish, "create the game", Some("create")),
+    bind(M::NewGame, Key::ctrl('t'), Msg::TrySetup, "try the setup: play it 1,000 times at random and show who wins", Some("try it")),
+    bind(M::Trial, Key::plain(Esc), Msg::Close, "back to the form (stops a trial under way)", Some("back")),
     bind(M::NewGame, Key::plain(Up), Msg::Up, "previous choice (roleset, assignment)", None),
     bind(M::NewGame, Key::plain(Down), Msg::Down, "next choice (roleset, assignment)", None),
     // Entry log.
@@ -578,6 +583,7 @@ mod tests {
             Mode::BatchFix,
             Mode::Votes,
             Mode::NewGame,
+            Mode::Trial,
             Mode::Log,
             Mode::Commit,
             Mode::DraftDiff,

@@ -30,6 +30,7 @@ pub mod newgame;
 pub mod overlay;
 pub mod svg;
 pub mod theme;
+pub mod trial;
 pub mod update;
 pub mod view;
 pub mod votes;
@@ -75,6 +76,11 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> anyhow:
             let mut out = stdout();
             io::perform(app, Effect::Save, &mut out);
             out.flush()?;
+            terminal.draw(|frame| view(app, frame))?;
+            continue;
+        }
+        // A trial of a setup under way: its gauge moves a few times a second until it ends.
+        if app.trial_running() && !event::poll(std::time::Duration::from_millis(150))? {
             terminal.draw(|frame| view(app, frame))?;
             continue;
         }

@@ -51,6 +51,8 @@ pub enum Msg {
     /// The vote mode: a day's votes, a line each.
     VoteMode,
     NewGame,
+    /// The new-game form: play the setup many times and show who wins.
+    TrySetup,
     OpenSave,
     /// Show the resolution of the phase from its first step.
     Resolve,
@@ -147,6 +149,8 @@ pub enum Answer {
     Effect(Effect),
     /// Stay, with an error on top (title, message).
     Error(String, String),
+    /// Stay, with this overlay on top (the setup's trial over the new-game form).
+    Above(Box<super::overlay::Overlay>),
 }
 
 #[derive(Clone, Debug)]

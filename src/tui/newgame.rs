@@ -197,18 +197,6 @@ impl NewGame {
 
     /// Build the setup as it would be created now, or say what is wrong.
     pub fn plan(&self) -> Result<Planned, String> {
-        let roleset = builtin(self.roleset_id())
-            .ok_or_else(|| format!("no bundled roleset `{}`", self.roleset_id()))?
-            .map_err(|e| e.to_string())?;
-        let text = self.players.lines().join("\n");
-        let mut roster =
-            parse_players(Path::new("players"), &text).map_err(|e| format!("{e:#}"))?;
-        if roster.players.is_empty() {
-            return Err("paste the players' names, one a line".into());
-        }
-        roster.roles_as_ids(&roleset);
-        let (mut players, spectators, places) = (roster.players, roster.spectators, roster.places);
-        crate::engine::setup::spread_families(&mut players, &self.family_list());
         let seed: u64 = match self.seed.text().trim() {
             "" => self.secret_seed,
             text => text.parse().map_err(|_| {
@@ -218,37 +206,23 @@ impl NewGame {
                 )
             })?,
         };
-        if self.random {
-            crate::systems::assign_roles(&roleset, &mut players, seed)
-                .map_err(|r| on_its_line(&places, &r))?;
-        } else if let Some((i, p)) = players.iter().enumerate().find(|(_, p)| p.role.is_empty()) {
-            let refusal = Refusal::of_player(
-                i,
-                "role",
-                format!(
-                    "{} has no role: write `{}` or deal at random",
-                    p.name,
-                    self.player_line()
-                ),
-            );
-            return Err(on_its_line(&places, &refusal));
-        }
-        let setup = Setup {
-            players,
+        self.plan_with(seed)
+    }
+
+    /// The form's choices, apart from the seed, as plain values a thread can take.
+    fn choices(&self) -> Choices {
+        Choices {
+            roleset: self.roleset_id().to_string(),
+            players: self.players.lines().join("\n"),
             families: self.family_list(),
-            spectators,
-            ..Setup::default()
-        };
-        let report = crate::systems::check_setup(&roleset, &setup);
-        if let Some(e) = report.errors.first() {
-            return Err(on_its_line(&places, e));
+            random: self.random,
+            player_line: self.player_line(),
         }
-        Ok(Planned {
-            roleset,
-            setup,
-            seed,
-            warnings: report.warnings,
-        })
+    }
+
+    /// The setup dealt with `seed` (when the roles are dealt at random).
+    pub fn plan_with(&self, seed: u64) -> Result<Planned, String> {
+        self.choices().plan(seed)
     }
 
     /// Tab and Shift-Tab go from field to field, arrows choose, Ctrl-D creates the game.
@@ -267,6 +241,7 @@ impl NewGame {
             }
             Msg::Up | Msg::Down => self.cycle(msg == Msg::Down),
             Msg::Finish => return self.create(),
+            Msg::TrySetup => return self.try_setup(),
             Msg::Input(key) => self.key(key),
             Msg::Paste(text) => match self.field {
                 NgField::Players => {
@@ -328,6 +303,42 @@ impl NewGame {
         }
     }
 
+    /// The trial of the setup as it stands (its errors first, over the form).
+    fn try_setup(&self) -> Answer {
+        if let Err(why) = self.plan() {
+            return Answer::Error("The setup cannot be tried yet".into(), why);
+        }
+        let choices = self.choices();
+        let roleset = match choices.roleset() {
+            Ok(roleset) => roleset,
+            Err(why) => return Answer::Error("The setup cannot be tried yet".into(), why),
+        };
+        let make = move |seed: u64| -> Result<Game, String> {
+            let plan = choices.plan_from(roleset.clone(), seed)?;
+            Game::create(
+                "trial",
+                plan.roleset,
+                plan.setup,
+                seed,
+                &crate::systems::SYSTEMS,
+            )
+            .map(|(game, _)| game)
+            .map_err(|r| r.to_string())
+        };
+        let title = format!("{} · {}", self.roleset_id(), self.player_count());
+        Answer::Above(Box::new(super::overlay::Overlay::Trial(Box::new(
+            super::trial::Trial::start(title, Box::new(make)),
+        ))))
+    }
+
+    /// "12 players": the pasted lines that name a player.
+    fn player_count(&self) -> String {
+        let n = (self.players.lines().iter())
+            .filter(|l| !l.trim().is_empty())
+            .count();
+        super::view::counted(n, "player", "players")
+    }
+
     pub fn game_name(&self) -> String {
         let name = self.name.text().trim();
         if name.is_empty() {
@@ -335,6 +346,73 @@ impl NewGame {
         } else {
             name.to_string()
         }
+    }
+}
+
+/// What the form was given, apart from the seed: the setup a game is dealt from.
+#[derive(Clone, Debug)]
+struct Choices {
+    roleset: String,
+    players: String,
+    families: Vec<String>,
+    random: bool,
+    /// How a player line is written for the roleset (for a refusal).
+    player_line: &'static str,
+}
+
+impl Choices {
+    /// The setup dealt with `seed`: the form's preview deals with the form's seed, the
+    /// setup's trial each game with the game's own.
+    fn plan(&self, seed: u64) -> Result<Planned, String> {
+        self.plan_from(self.roleset()?, seed)
+    }
+
+    fn roleset(&self) -> Result<Roleset, String> {
+        builtin(&self.roleset)
+            .ok_or_else(|| format!("no bundled roleset `{}`", self.roleset))?
+            .map_err(|e| e.to_string())
+    }
+
+    /// [`Choices::plan`] with the roleset read already (the trial reads it once).
+    fn plan_from(&self, roleset: Roleset, seed: u64) -> Result<Planned, String> {
+        let mut roster =
+            parse_players(Path::new("players"), &self.players).map_err(|e| format!("{e:#}"))?;
+        if roster.players.is_empty() {
+            return Err("paste the players' names, one a line".into());
+        }
+        roster.roles_as_ids(&roleset);
+        let (mut players, spectators, places) = (roster.players, roster.spectators, roster.places);
+        crate::engine::setup::spread_families(&mut players, &self.families);
+        if self.random {
+            crate::systems::assign_roles(&roleset, &mut players, seed)
+                .map_err(|r| on_its_line(&places, &r))?;
+        } else if let Some((i, p)) = players.iter().enumerate().find(|(_, p)| p.role.is_empty()) {
+            let refusal = Refusal::of_player(
+                i,
+                "role",
+                format!(
+                    "{} has no role: write `{}` or deal at random",
+                    p.name, self.player_line
+                ),
+            );
+            return Err(on_its_line(&places, &refusal));
+        }
+        let setup = Setup {
+            players,
+            families: self.families.clone(),
+            spectators,
+            ..Setup::default()
+        };
+        let report = crate::systems::check_setup(&roleset, &setup);
+        if let Some(e) = report.errors.first() {
+            return Err(on_its_line(&places, e));
+        }
+        Ok(Planned {
+            roleset,
+            setup,
+            seed,
+            warnings: report.warnings,
+        })
     }
 }
 

@@ -17,6 +17,7 @@ use super::keymap::Mode;
 use super::log::EntryLog;
 use super::msg::{Answer, Msg};
 use super::newgame::NewGame;
+use super::trial::Trial;
 use super::votes::Votes;
 use crate::engine::Game;
 use crate::engine::outcome::Outcome;
@@ -42,6 +43,8 @@ pub enum Overlay {
     /// The edited post beside the results it no longer matches.
     DraftDiff(Box<DraftDiff>),
     NewGame(Box<NewGame>),
+    /// The setup of the new-game form played many times, and who won.
+    Trial(Box<Trial>),
     /// Every entry of the game; the selected one can be undone or redone.
     Log(EntryLog),
 }
@@ -84,6 +87,7 @@ impl Overlay {
             Overlay::Commit(_) => Mode::Commit,
             Overlay::DraftDiff(_) => Mode::DraftDiff,
             Overlay::NewGame(_) => Mode::NewGame,
+            Overlay::Trial(_) => Mode::Trial,
             Overlay::Log(_) => Mode::Log,
         }
     }
@@ -102,6 +106,7 @@ impl Overlay {
             Overlay::Commit(commit) => commit.update(msg),
             Overlay::DraftDiff(diff) => diff.update(msg),
             Overlay::NewGame(ng) => ng.update(msg),
+            Overlay::Trial(trial) => trial.update(msg),
             Overlay::Log(log) => log.update(msg, ctx.game),
         }
     }
@@ -148,6 +153,7 @@ impl Overlay {
             Overlay::Commit(commit) => super::commit::draw(app, commit, frame, area),
             Overlay::DraftDiff(diff) => super::diff::draw(app, diff, frame, area),
             Overlay::NewGame(ng) => ng.draw(app, frame, area),
+            Overlay::Trial(trial) => trial.draw(app, frame, area),
             Overlay::Log(log) => log.draw(app, frame, area),
         }
     }

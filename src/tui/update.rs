@@ -135,6 +135,10 @@ fn carry_out(app: &mut App, answer: Answer) -> Option<Effect> {
             app.error(&title, message);
             None
         }
+        Answer::Above(overlay) => {
+            app.overlays.push(*overlay);
+            None
+        }
     }
 }
 

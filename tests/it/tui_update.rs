@@ -2264,3 +2264,48 @@ fn a_failed_save_at_quit_keeps_the_console_open() {
     assert_eq!(h.app.save_state, SaveState::Saved);
     assert!(!h.app.quit, "a later save does not quit");
 }
+
+/// Issue 31: Ctrl-T in the new-game form plays the setup as it stands and shows who wins; a
+/// setup that cannot be created cannot be tried, and says why.
+#[test]
+fn the_new_game_form_tries_its_setup() {
+    let mut h = tui::demo();
+    h.key(KeyCode::Char('n'));
+    h.ctrl('t');
+    assert!(
+        matches!(h.app.overlays.last(), Some(Overlay::Error(_))),
+        "no players, no trial"
+    );
+    assert!(h.screen(120, 30).contains("cannot be tried yet"));
+    h.esc();
+    let Some(Overlay::NewGame(ng)) = h.app.overlays.last_mut() else {
+        panic!("the form stays under the error");
+    };
+    let names: Vec<String> = (1..=13).map(|i| format!("Player{i}")).collect();
+    ng.players.insert_str(names.join("\n"));
+    ng.families.set("Capone, Rossi, Moretti");
+    h.ctrl('t');
+    let Some(Overlay::Trial(trial)) = h.app.overlays.last() else {
+        panic!("the trial opens over the form");
+    };
+    let trial = trial.clone();
+    while trial.running() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let report = trial.report().expect("played").expect("every game dealt");
+    assert_eq!(report.games, mafia_mod::tui::trial::Trial::GAMES);
+    assert_eq!(report.lengths.len(), report.games as usize);
+    assert!(
+        report
+            .wins
+            .keys()
+            .all(|w| ["Capone", "Rossi", "Moretti", "mafia"].contains(&w.as_str())),
+        "{:?}",
+        report.wins
+    );
+    let screen = h.screen(120, 30);
+    assert!(screen.contains("Win rate (95%)"), "{screen}");
+    assert!(screen.contains("Games by length"), "{screen}");
+    h.esc();
+    assert!(matches!(h.app.overlays.last(), Some(Overlay::NewGame(_))));
+}

@@ -206,6 +206,52 @@ fn new_game_overlay() {
     snap("new_game_200x60", &h, 200, 60);
 }
 
+/// Issue 31: the setup's trial, played: a bar a side with its interval, the lengths'
+/// histogram. The report is a real run of an 8-player ru-city setup (two mafiosi, a
+/// commissar, a doctor, four citizens).
+#[test]
+fn setup_trial_overlay() {
+    use mafia_mod::engine::{Game, PlayerSetup, Setup};
+    use mafia_mod::systems::{SYSTEMS, builtin};
+    use mafia_mod::tui::app::Overlay;
+    use mafia_mod::tui::trial::Trial;
+    let roleset = builtin("ru-city").expect("bundled").expect("reads");
+    let deal = [
+        ("citizen", Some("mafia")),
+        ("citizen", Some("mafia")),
+        ("commissar", None),
+        ("doctor", None),
+        ("citizen", None),
+        ("citizen", None),
+        ("citizen", None),
+        ("citizen", None),
+    ];
+    let demo_game = |seed: u64| -> Result<Game, String> {
+        let players = (deal.iter().enumerate())
+            .map(|(i, (role, extra))| {
+                let mut p = PlayerSetup::new(format!("P{i}"), role.to_string());
+                p.extra_roles = extra.iter().map(|e| e.to_string()).collect();
+                p
+            })
+            .collect();
+        let setup = Setup {
+            players,
+            ..Setup::default()
+        };
+        Game::create("trial", roleset.clone(), setup, seed, &SYSTEMS)
+            .map(|(game, _)| game)
+            .map_err(|r| r.message)
+    };
+    let policy = mafia_mod::simulate::RandomPlay;
+    let report =
+        mafia_mod::simulate::run(200, 1, 60, &policy, &demo_game, &|_| {}).expect("it runs");
+    let mut h = demo();
+    let trial = Trial::finished("ru-city · 8 players".into(), report);
+    h.app.overlays.push(Overlay::Trial(Box::new(trial)));
+    snap("setup_trial_120x30", &h, 120, 30);
+    snap("setup_trial_80x24", &h, 80, 24);
+}
+
 #[test]
 fn public_view_and_zoom() {
     let mut h = demo();
