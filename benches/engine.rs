@@ -411,10 +411,10 @@ fn resolve_wwr_night(bencher: divan::Bencher, players: usize) {
     bencher.bench(|| divan::black_box(game.preview()));
 }
 
-/// Try a setup (issue 31): 1,000 random-play games of a 12-player ru-city setup, on every core.
-/// Ten times this is the issue's 10,000-game run.
-#[divan::bench(sample_count = 3)]
-fn simulate_1000_games_ru_city_12_players() {
+/// Try a setup (issue 31): 1,000 games of a 12-player ru-city setup, on every core, under each
+/// policy. Ten times this is the issue's 10,000-game run.
+#[divan::bench(args = ["random", "informed"], sample_count = 3)]
+fn simulate_1000_games_ru_city_12_players(policy: &str) {
     use mafia_mod::engine::{Game, PlayerSetup, Setup};
     use mafia_mod::systems::{SYSTEMS, builtin};
     let roleset = builtin("ru-city").expect("bundled").expect("reads");
@@ -442,6 +442,34 @@ fn simulate_1000_games_ru_city_12_players() {
             .collect();
         let setup = Setup {
             players,
+            ..Setup::default()
+        };
+        Game::create("sim", roleset.clone(), setup, seed, &SYSTEMS)
+            .map(|(game, _)| game)
+            .map_err(|r| r.message)
+    };
+    let policy = mafia_mod::simulate::policy(policy).expect("a policy");
+    let report = mafia_mod::simulate::run(1000, 1, 60, policy, &make, &|_| {}).expect("it runs");
+    divan::black_box(report);
+}
+
+/// Try a setup (issue 31): 1,000 random-play games of a 13-player 1923 setup dealt at random
+/// over three families, on every core.
+#[divan::bench(sample_count = 3)]
+fn simulate_1000_games_1923_13_players() {
+    use mafia_mod::engine::{Game, PlayerSetup, Setup};
+    use mafia_mod::systems::{SYSTEMS, builtin};
+    let roleset = builtin("mafia-1923").expect("bundled").expect("reads");
+    let families: Vec<String> = ["Capone", "Rossi", "Moretti"].map(String::from).to_vec();
+    let make = |seed: u64| -> Result<Game, String> {
+        let mut players: Vec<PlayerSetup> = (0..13)
+            .map(|i| PlayerSetup::new(format!("P{i}"), String::new()))
+            .collect();
+        mafia_mod::engine::setup::spread_families(&mut players, &families);
+        mafia_mod::systems::assign_roles(&roleset, &mut players, seed).map_err(|r| r.message)?;
+        let setup = Setup {
+            players,
+            families: families.clone(),
             ..Setup::default()
         };
         Game::create("sim", roleset.clone(), setup, seed, &SYSTEMS)
