@@ -363,6 +363,16 @@ pub trait RuleSystem: Sync + std::fmt::Debug {
         Vec::new()
     }
 
+    /// The players `slot` knows as his partners, alive now: those his role PM names. The
+    /// simulator's informed teams vote together and spare each other. Default: the living who
+    /// hold one of his hostile roles or share a side's action ([`GameState::partners`]).
+    fn partners(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<SlotId> {
+        (state.slots.get(slot).into_iter())
+            .flat_map(|me| state.partners(roleset, me))
+            .map(|p| p.id)
+            .collect()
+    }
+
     /// What the rules have told `slot` about other players' sides so far: each player he was
     /// told about, and whether he was told that player is hostile (a black check). The
     /// simulator's informed players act on it. Default: the shared vocabulary's investigations

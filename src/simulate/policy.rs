@@ -70,7 +70,7 @@ impl Policy for RandomPlay {
 
 /// Players who act on what they know, and nothing cleverer:
 /// - a player on a hostile side never aims an ability at a partner (the players his role PM
-///   names), except one that protects;
+///   names, by [`crate::engine::RuleSystem::partners`]), except one that protects;
 /// - a team (a hostile player and his partners) votes as one, for a player outside it drawn
 ///   once a ballot (for one inside it where the ballot elects: [`BallotDef::elects`]);
 /// - anyone else votes against a living player the rules told him is hostile (a black check,
@@ -140,7 +140,7 @@ impl Knowledge {
         Knowledge {
             me: slot.id,
             hostile: slot.roles().any(|r| roleset.is_hostile_role(r)),
-            partners: state.partners(roleset, slot).iter().map(|p| p.id).collect(),
+            partners: game.system().partners(roleset, state, slot.id),
             told: (game.system().told_sides(roleset, state, slot.id))
                 .into_iter()
                 .collect(),

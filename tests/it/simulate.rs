@@ -344,3 +344,65 @@ fn compare_runs_both_setups_on_the_same_seeds() {
         cli_common::out(&o)
     );
 }
+
+/// Issue 31 item 2 in WWR: what an alignment investigation showed is what the informed policy
+/// acts on (wwr-demo/roles/townsfolk/confessor.wwr:3, `Alignment Investigate @Selection`):
+/// the Confessor who investigated the Ridge Wolf was told a werewolf, the Lamplighter not.
+#[test]
+fn a_wwr_investigation_tells_the_informed_player_a_side() {
+    let setup_file = concat!(env!("CARGO_MANIFEST_DIR"), "/rolesets/wwr-demo/setup.ron");
+    let told_after = |subject: &str| -> Vec<(usize, bool)> {
+        let roleset = mafia_mod::systems::load_roleset(setup_file).expect("the demo setup reads");
+        let players = [
+            ("Con", "confessor"),
+            ("Bob", "ridge_wolf"),
+            ("Lam", "lamplighter"),
+        ]
+        .map(|(n, r)| PlayerSetup::new(n.to_string(), r.to_string()))
+        .to_vec();
+        let setup = Setup {
+            players,
+            ..Setup::default()
+        };
+        let (mut game, _) = Game::create("sim", roleset, setup, 1, &SYSTEMS).expect("deals");
+        game.submit(Entry::Resolve, None).expect("commits");
+        game.submit(Entry::Resolve, None).expect("commits");
+        let act = Entry::Act {
+            actor: "Con".into(),
+            ability: "confessor".into(),
+            targets: vec![subject.into()],
+            params: Default::default(),
+        };
+        game.submit(act, None).expect("the confessor acts");
+        game.submit(Entry::Resolve, None).expect("commits");
+        game.system().told_sides(game.roleset(), game.state(), 0)
+    };
+    assert_eq!(told_after("Bob"), [(1, true)]);
+    assert_eq!(told_after("Lam"), [(2, false)]);
+}
+
+/// The partners an informed team plays with are those the rules make known: the Black
+/// Organization's members know each other whatever their roles (conan.md §2, "Members know
+/// each other"), a town player has none.
+#[test]
+fn conan_bo_members_are_partners_whatever_their_roles() {
+    let roleset = builtin("conan").expect("bundled").expect("reads");
+    let players = [
+        ("Ano", "anokata"),
+        ("Gin", "gin"),
+        ("Chi", "chianti"),
+        ("Meg", "megure"),
+        ("Sat", "satou"),
+        ("Con", "conan"),
+    ]
+    .map(|(n, r)| PlayerSetup::new(n.to_string(), r.to_string()))
+    .to_vec();
+    let setup = Setup {
+        players,
+        ..Setup::default()
+    };
+    let (game, _) = Game::create("sim", roleset, setup, 1, &SYSTEMS).expect("deals");
+    let partners = |slot| game.system().partners(game.roleset(), game.state(), slot);
+    assert_eq!(partners(1), [0, 2]);
+    assert!(partners(3).is_empty());
+}

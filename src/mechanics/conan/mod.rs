@@ -176,6 +176,15 @@ impl RuleSystem for Conan {
     fn role_pm_lines(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
         role_pm_lines(roleset, state, slot)
     }
+    /// The BO's members know each other (§2), whatever their roles.
+    fn partners(&self, _roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<SlotId> {
+        match state.slots.get(slot) {
+            Some(me) if book::is_bo(me) => (book::bo_members(state).into_iter())
+                .filter(|m| *m != slot)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
     }

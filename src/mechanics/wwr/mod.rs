@@ -157,6 +157,29 @@ impl RuleSystem for Wwr {
     fn role_pm_lines(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
         group_mates(roleset, state, slot)
     }
+    /// The alignments its investigations showed the player (a team of the Werewolf class is
+    /// hostile).
+    fn told_sides(
+        &self,
+        roleset: &Roleset,
+        state: &GameState,
+        slot: SlotId,
+    ) -> Vec<(SlotId, bool)> {
+        let hostile = |team: &str| roleset.sides.iter().any(|s| s.id == team && s.hostile);
+        (world::World::of(state).into_iter())
+            .flat_map(|w| w.shown.iter())
+            .filter(|shown| shown.to == slot)
+            .map(|shown| (shown.about, hostile(&shown.team)))
+            .collect()
+    }
+    fn partners(&self, roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<SlotId> {
+        let mut mates: Vec<SlotId> = (mates_by_group(roleset, state, slot).into_iter())
+            .flat_map(|(_, mates)| mates)
+            .collect();
+        mates.sort_unstable();
+        mates.dedup();
+        mates
+    }
     fn host_sections(&self, roleset: &Roleset, state: &GameState) -> Vec<(String, Vec<String>)> {
         host_sections(roleset, state)
     }
@@ -310,21 +333,11 @@ fn wording<'r>(roleset: &'r Roleset, id: &str, english: &'r str) -> &'r str {
 /// each group with its other living members, as the bot's group channel shows them.
 fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String> {
     let program = Program::of(roleset);
-    let world = phase::world_start(roleset, state);
-    world
-        .groups
-        .iter()
-        .filter(|(g, group)| !group.disbanded && world.in_group(slot, **g))
-        .map(|(g, group)| {
-            let mates: Vec<String> = group
-                .members
-                .iter()
-                .filter(|(m, membership)| {
-                    **m != slot
-                        && membership.tier >= Tier2::Member
-                        && world.players.get(**m).is_some_and(|p| p.alive)
-                })
-                .map(|(m, _)| {
+    (mates_by_group(roleset, state, slot).into_iter())
+        .map(|(g, mates)| {
+            let name = program.name(g).to_string();
+            let mates: Vec<String> = (mates.iter())
+                .map(|m| {
                     state
                         .slots
                         .get(*m)
@@ -332,7 +345,6 @@ fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String
                         .to_string()
                 })
                 .collect();
-            let name = program.name(*g).to_string();
             if mates.is_empty() {
                 render(
                     wording(roleset, "pm_role_group_alone", "You are in {group}, alone."),
@@ -348,6 +360,25 @@ fn group_mates(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<String
                     &[("group", name), ("players", mates.join(", "))],
                 )
             }
+        })
+        .collect()
+}
+
+/// Each group `slot` is in (not disbanded), with its other living full members.
+fn mates_by_group(roleset: &Roleset, state: &GameState, slot: SlotId) -> Vec<(usize, Vec<SlotId>)> {
+    let world = phase::world_start(roleset, state);
+    (world.groups.iter())
+        .filter(|(g, group)| !group.disbanded && world.in_group(slot, **g))
+        .map(|(g, group)| {
+            let mates = (group.members.iter())
+                .filter(|(m, membership)| {
+                    **m != slot
+                        && membership.tier >= Tier2::Member
+                        && world.players.get(**m).is_some_and(|p| p.alive)
+                })
+                .map(|(m, _)| *m)
+                .collect();
+            (*g, mates)
         })
         .collect()
 }

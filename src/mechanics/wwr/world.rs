@@ -466,6 +466,18 @@ pub struct World {
     /// The places whose channels are locked (`Lock #Tavern`), by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub locked: Vec<String>,
+    /// The alignments investigations showed, oldest first: what each investigator was told
+    /// of a player's team ([`crate::engine::RuleSystem::told_sides`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<Shown>,
+}
+
+/// An alignment an investigation showed: to whom, of whom, which team (its side id).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub to: SlotId,
+    pub about: SlotId,
+    pub team: String,
 }
 
 impl World {

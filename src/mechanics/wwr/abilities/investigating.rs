@@ -81,6 +81,14 @@ pub fn run(
         }
         // an obstruction's fake value in the investigation's own words
         Visited::Fake(fake) => {
+            if kind == InvestigationKind::Alignment {
+                remember(
+                    run,
+                    scope,
+                    asked.first().copied(),
+                    stored_name(&fake).replace(' ', "_"),
+                );
+            }
             return Feedback {
                 role: run
                     .program
@@ -137,6 +145,7 @@ pub fn run(
             };
             // the bot shows the alignment as stored (`Werewolf`), not the team file's title
             let label = title_case(&alignment);
+            remember(run, scope, asked.first().copied(), alignment.clone());
             Feedback {
                 alignment: Some(alignment),
                 ..Feedback::ok(format!("Investigated {name}'s alignment: `{label}`"))
@@ -184,6 +193,15 @@ fn stored_name(name: &str) -> String {
         .map(|c| if c == '-' { ' ' } else { c })
         .filter(|c| c.is_alphabetic() || *c == ' ')
         .collect()
+}
+
+/// Keep what an alignment investigation showed its player (a player's source only; a group's
+/// or a poll's investigation tells a channel).
+fn remember(run: &mut Run, scope: &Scope, about: Option<crate::engine::SlotId>, team: String) {
+    if let (Some(to), Some(about)) = (scope.src.player(), about) {
+        let shown = crate::mechanics::wwr::world::Shown { to, about, team };
+        run.world.shown.push(shown);
+    }
 }
 
 #[cfg(test)]
