@@ -76,7 +76,9 @@ impl Policy for RandomPlay {
 /// - anyone else votes against a living player the rules told him is hostile (a black check,
 ///   by [`crate::engine::RuleSystem::told_sides`]), else against one drawn among those he was
 ///   not told are innocent (in an election, for one told innocent, else one not told
-///   hostile); he protects no black check and shoots no one he was told is innocent.
+///   hostile); he protects no black check and shoots no one he was told is innocent;
+/// - a family (1923's) votes as one, its hostile members aside: as its first voter on the
+///   ballot does, so a black check he was told becomes the family's vote.
 ///
 /// Everything else is drawn as in [`RandomPlay`].
 pub struct InformedPlay;
@@ -98,23 +100,41 @@ impl Policy for InformedPlay {
         for ballot in ballots(game) {
             // One draw a team a ballot, keyed by the team's first member.
             let mut team_choice: BTreeMap<SlotId, Option<String>> = BTreeMap::new();
+            let mut family_choice: BTreeMap<String, Option<String>> = BTreeMap::new();
             for voter in state.voters(roleset) {
                 let known = Knowledge::of(game, voter);
                 let choices = vote_choices(game, ballot, voter);
                 let target = match known.team_key() {
-                    Some(key) => team_choice
-                        .entry(key)
-                        .or_insert_with(|| {
-                            // Against someone outside the team; for an office, one inside it.
-                            let wanted: Vec<String> = (choices.iter())
-                                .filter(|c| known.in_team(state, c) == ballot.elects)
-                                .cloned()
-                                .collect();
+                    Some(key) => {
+                        // Against someone outside the team; for an office, one inside it.
+                        let wanted: Vec<String> = (choices.iter())
+                            .filter(|c| known.in_team(state, c) == ballot.elects)
+                            .cloned()
+                            .collect();
+                        let draw = |rng: &mut ChaCha8Rng| {
                             pick(&wanted, rng).or_else(|| pick(&choices, rng))
-                        })
-                        .clone()
-                        .filter(|t| choices.contains(t)),
-                    None => known.town_vote(state, ballot, &choices, rng),
+                        };
+                        let team = team_choice.entry(key).or_insert_with(|| draw(rng)).clone();
+                        // A member the rules do not let follow (1923's individual vote names
+                        // his own family) draws his own.
+                        match team.filter(|t| choices.contains(t)) {
+                            Some(t) => Some(t),
+                            None => draw(rng),
+                        }
+                    }
+                    None => {
+                        let own = known.town_vote(state, ballot, &choices, rng);
+                        // A family (1923's) votes as its first voter does, where it may.
+                        match &voter.family {
+                            Some(family) if !known.hostile => family_choice
+                                .entry(family.clone())
+                                .or_insert(own.clone())
+                                .clone()
+                                .filter(|t| choices.contains(t))
+                                .or(own),
+                            _ => own,
+                        }
+                    }
                 };
                 if let Some(target) = target {
                     out.push(vote(ballot, voter, target));
@@ -223,13 +243,18 @@ fn ballots(game: &Game) -> Vec<&BallotDef> {
         .collect()
 }
 
-/// Whom `voter` may vote for on `ballot`: its choices but himself (none if he may not vote).
+/// Whom `voter` may vote for on `ballot`: the targets the rules take from him without a doubt
+/// (1923's individual vote names his own family), never himself; none if he may not vote.
 fn vote_choices(game: &Game, ballot: &BallotDef, voter: &Slot) -> Vec<String> {
     if !game.may_vote(ballot, voter) {
         return Vec::new();
     }
+    let taken = |target: &str| {
+        (game.check_vote(Some(&ballot.id), &voter.name, target, false))
+            .is_ok_and(|check| check.doubts.is_empty())
+    };
     (target_choices(game.roleset(), game.state(), &ballot.target).into_iter())
-        .filter(|c| *c != voter.name)
+        .filter(|c| *c != voter.name && taken(c))
         .collect()
 }
 
@@ -246,8 +271,8 @@ fn pick(choices: &[String], rng: &mut ChaCha8Rng) -> Option<String> {
 }
 
 /// One action of `slot`, or none: one time in four he does not act; otherwise one of his
-/// usable abilities, each target drawn among those it may take and `aim` allows (he does not
-/// act when none is left).
+/// usable abilities, each target drawn among those it may take and `aim` allows, the last one
+/// among those the rules take the whole action with (he does not act when none is left).
 fn act(
     game: &Game,
     slot: &Slot,
@@ -260,13 +285,21 @@ fn act(
         return None;
     }
     let ability = abilities[rng.random_range(0..abilities.len())];
+    let count = target_count(ability, state);
     let mut targets: Vec<String> = Vec::new();
-    for i in 0..target_count(ability, state) {
+    for i in 0..count {
         let kind = ability.targets.get(i).unwrap_or(&TargetKind::Player);
+        // The last target is drawn among those that make the whole action one the rules take
+        // (1923's mafia may not shoot the mafia; ru-city's moves have their own limits).
+        let completes = |c: &String| {
+            let mut whole = targets.clone();
+            whole.push(c.clone());
+            (game.check_act(&slot.name, &ability.id, &whole, &Default::default())).is_ok()
+        };
         let choices: Vec<String> = (target_choices(roleset, state, kind).into_iter())
             .filter(|c| {
                 let own = ability.rules.contains(&TargetRule::NotSelf) && *c == slot.name;
-                !own && !targets.contains(c) && aim(ability, c)
+                !own && !targets.contains(c) && aim(ability, c) && (i + 1 < count || completes(c))
             })
             .collect();
         match pick(&choices, rng) {
