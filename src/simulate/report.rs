@@ -52,6 +52,25 @@ impl Report {
         (p, (centre - half).max(0.0), (centre + half).min(1.0))
     }
 
+    /// The games' lengths in at most `most` bins of equal width: (first, last, games) each.
+    pub fn length_bins(&self, most: u32) -> Vec<(u32, u32, u64)> {
+        let (Some(min), Some(max)) = (self.lengths.iter().min(), self.lengths.iter().max()) else {
+            return Vec::new();
+        };
+        let width = (max - min) / most.max(1) + 1;
+        let count = (max - min) / width + 1;
+        (0..count)
+            .map(|i| {
+                let from = min + i * width;
+                let to = from + width - 1;
+                let n = (self.lengths.iter())
+                    .filter(|l| (from..=to).contains(*l))
+                    .count();
+                (from, to.min(*max), n as u64)
+            })
+            .collect()
+    }
+
     /// The report as a table for the terminal.
     pub fn table(&self) -> String {
         let mut out = vec![format!("{} games", self.games)];
@@ -78,6 +97,18 @@ impl Report {
             let median = sorted[sorted.len() / 2];
             out.push(format!("phases: {min} to {max}, median {median}"));
         }
+        // The lengths' distribution as a bar a bin, the longest bar 40 wide.
+        let bins = self.length_bins(10);
+        let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1);
+        for (from, to, n) in &bins {
+            let bar = "█".repeat((n * 40).div_ceil(most) as usize);
+            let label = if from == to {
+                from.to_string()
+            } else {
+                format!("{from}-{to}")
+            };
+            out.push(format!("  {label:>7} {bar} {n}"));
+        }
         let per_game = self.entries as f64 / f64::from(self.games.max(1));
         out.push(format!("entries the rules took: {per_game:.1} a game"));
         out.push(format!(
@@ -95,7 +126,8 @@ impl Report {
         out.join("\n")
     }
 
-    /// The report as CSV, one row a winner, a role or a count: `kind,name,count,rate,low,high`.
+    /// The report as CSV, one row a winner, a count, a game length (`length`, the number of
+    /// phases as its name) or a role: `kind,name,count,rate,low,high`.
     pub fn csv(&self) -> String {
         let mut out = vec!["kind,name,count,rate,low,high".to_string()];
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
@@ -110,6 +142,13 @@ impl Report {
             ("games", self.games),
         ] {
             out.push(format!("count,{name},{n},{:.4},,", f64::from(n) / games));
+        }
+        let mut by_length: BTreeMap<u32, u32> = BTreeMap::new();
+        for l in &self.lengths {
+            *by_length.entry(*l).or_default() += 1;
+        }
+        for (length, n) in by_length {
+            out.push(format!("length,{length},{n},{:.4},,", f64::from(n) / games));
         }
         for (role, (n, alive, won)) in &self.roles {
             let rate = |k: &u32| f64::from(*k) / f64::from((*n).max(1));
@@ -154,5 +193,25 @@ impl Report {
                 (r.clone(), serde_json::json!({"dealt": n, "survived": alive, "won": won}))
             }).collect::<serde_json::Map<String, serde_json::Value>>(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Report;
+
+    #[test]
+    fn length_bins_cover_every_game_once() {
+        let report = |lengths: &[u32]| Report {
+            lengths: lengths.to_vec(),
+            ..Report::default()
+        };
+        let bins = report(&[8, 9, 9, 10, 24, 45]).length_bins(10);
+        assert!(bins.len() <= 10);
+        assert_eq!(bins.iter().map(|b| b.2).sum::<u64>(), 6);
+        assert_eq!(bins.first().map(|b| b.0), Some(8));
+        assert_eq!(bins.last().map(|b| b.1), Some(45));
+        assert_eq!(report(&[7, 7]).length_bins(10), vec![(7, 7, 2)]);
+        assert!(report(&[]).length_bins(10).is_empty());
     }
 }

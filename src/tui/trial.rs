@@ -230,7 +230,7 @@ fn draw_report(app: &App, report: &Report, frame: &mut Frame, area: Rect) {
     let longest = report.lengths.iter().max().copied().unwrap_or(0);
     let label_width = 2 * longest.to_string().len() as u16 + 1;
     let fit = lengths.width.saturating_sub(2) / (label_width + 1);
-    let bins = histogram(&report.lengths, u32::from(fit.clamp(1, 10)));
+    let bins = report.length_bins(u32::from(fit.clamp(1, 10)));
     let bars: Vec<Bar> = (bins.iter())
         .map(|(from, to, n)| {
             let label = if from == to {
@@ -253,38 +253,4 @@ fn draw_report(app: &App, report: &Report, frame: &mut Frame, area: Rect) {
             .data(BarGroup::default().bars(&bars)),
         lengths,
     );
-}
-
-/// The lengths in at most `most` bins of equal width: (first, last, games) each.
-fn histogram(lengths: &[u32], most: u32) -> Vec<(u32, u32, u64)> {
-    let (Some(min), Some(max)) = (lengths.iter().min(), lengths.iter().max()) else {
-        return Vec::new();
-    };
-    let width = (max - min) / most + 1;
-    let count = (max - min) / width + 1;
-    (0..count)
-        .map(|i| {
-            let from = min + i * width;
-            let to = from + width - 1;
-            let n = lengths.iter().filter(|l| (from..=to).contains(*l)).count();
-            (from, to.min(*max), n as u64)
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::histogram;
-
-    #[test]
-    fn a_histogram_covers_every_length_once() {
-        let lengths = [8, 9, 9, 10, 24, 45];
-        let bins = histogram(&lengths, 10);
-        assert!(bins.len() <= 10);
-        assert_eq!(bins.iter().map(|b| b.2).sum::<u64>(), 6);
-        assert_eq!(bins.first().map(|b| b.0), Some(8));
-        assert_eq!(bins.last().map(|b| b.1), Some(45));
-        assert_eq!(histogram(&[7, 7], 10), vec![(7, 7, 2)]);
-        assert!(histogram(&[], 10).is_empty());
-    }
 }
