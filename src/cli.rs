@@ -172,10 +172,12 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
     /// Play a setup many times with the real rules, every entry drawn from what the rules allow
-    /// (`--policy random`), and report who won: win rate per side with its 95% interval, the
-    /// draws, the games stopped at the cap, the lengths. The same seed gives the same report.
+    /// (`--policy random`, or `informed`: players act on what they were told), and report who
+    /// won: win rate per side (per family in 1923) with its 95% interval, the draws, the games
+    /// stopped at the cap, the lengths, each role's survival and wins; `--compare` plays a
+    /// second setup on the same seeds. The same seed gives the same report.
     #[command(
-        after_help = "Example: mafia-mod simulate --roleset mafia-1923 --players players.txt --assign random --families 3 --games 1000"
+        after_help = "Example: mafia-mod simulate --roleset mafia-1923 --players players.txt --assign random --families 3 --games 1000\nExample: mafia-mod simulate --roleset ru-city --players a.txt --policy informed --compare \"--players b.txt\""
     )]
     Simulate {
         #[command(flatten)]
@@ -193,6 +195,7 @@ pub enum Command {
         /// Stop a game that has not ended after this many phases (reported).
         #[arg(long, default_value_t = 60)]
         cap: u32,
+        /// `table` for the terminal; `json` (each side's `wins` and `win_rate`) or `csv` for tools.
         #[arg(long, value_enum, default_value_t = SimFormat::Table)]
         format: SimFormat,
         /// A second setup to play on the same seeds, written as the setup flags that differ
