@@ -3,33 +3,45 @@
 
 use crate::cli_common;
 use mafia_mod::engine::{Entry, Game, PlayerSetup, Setup};
+use mafia_mod::rules::Roleset;
 use mafia_mod::simulate::{Comparison, InformedPlay, Policy, RandomPlay, run};
 use mafia_mod::systems::{SYSTEMS, builtin};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
-/// Two blacks and one red in ru-city: at the start of a day the reds are fewer than the blacks,
-/// and the blacks win (ru-city L171, digest "Black win"), whatever anybody does.
-fn two_blacks_one_red(seed: u64) -> Result<Game, String> {
-    let roleset = builtin("ru-city")
-        .expect("bundled")
-        .map_err(|e| e.to_string())?;
-    let player = |name: &str, extra: Option<&str>| {
-        let mut p = PlayerSetup::new(name.to_string(), "citizen".to_string());
-        p.extra_roles = extra.into_iter().map(str::to_string).collect();
-        p
-    };
+/// A game of `roleset` dealt by hand: each player's name and roles, a second role after a `+`
+/// (ru-city's `citizen+mafia`).
+fn dealt(roleset: Roleset, players: &[(&str, &str)], seed: u64) -> Result<Game, String> {
+    let players = (players.iter())
+        .map(|(name, roles)| {
+            let mut roles = roles.split('+').map(str::to_string);
+            let mut p = PlayerSetup::new(name.to_string(), roles.next().unwrap_or_default());
+            p.extra_roles = roles.collect();
+            p
+        })
+        .collect();
     let setup = Setup {
-        players: vec![
-            player("Ann", Some("mafia")),
-            player("Bob", Some("mafia")),
-            player("Cid", None),
-        ],
+        players,
         ..Setup::default()
     };
     Game::create("sim", roleset, setup, seed, &SYSTEMS)
         .map(|(game, _)| game)
         .map_err(|r| r.message)
+}
+
+fn bundled(id: &str) -> Roleset {
+    builtin(id).expect("bundled").expect("reads")
+}
+
+/// Two blacks and one red in ru-city: at the start of a day the reds are fewer than the blacks,
+/// and the blacks win (ru-city L171, digest "Black win"), whatever anybody does.
+fn two_blacks_one_red(seed: u64) -> Result<Game, String> {
+    let players = [
+        ("Ann", "citizen+mafia"),
+        ("Bob", "citizen+mafia"),
+        ("Cid", "citizen"),
+    ];
+    dealt(bundled("ru-city"), &players, seed)
 }
 
 #[test]
@@ -72,24 +84,15 @@ fn the_same_seed_gives_the_same_report() {
 /// the first vote after the commissar checked Ann on night 1 (ru-city L28: the commissar
 /// learns a player's colour).
 fn after_a_black_check() -> Game {
-    let roleset = builtin("ru-city").expect("bundled").expect("reads");
-    let player = |name: &str, role: &str, extra: Option<&str>| {
-        let mut p = PlayerSetup::new(name.to_string(), role.to_string());
-        p.extra_roles = extra.into_iter().map(str::to_string).collect();
-        p
-    };
-    let setup = Setup {
-        players: vec![
-            player("Ann", "citizen", Some("mafia")),
-            player("Bob", "citizen", Some("mafia")),
-            player("Cid", "commissar", None),
-            player("Dan", "citizen", None),
-            player("Eve", "citizen", None),
-            player("Fay", "citizen", None),
-        ],
-        ..Setup::default()
-    };
-    let (mut game, _) = Game::create("sim", roleset, setup, 5, &SYSTEMS).expect("deals");
+    let players = [
+        ("Ann", "citizen+mafia"),
+        ("Bob", "citizen+mafia"),
+        ("Cid", "commissar"),
+        ("Dan", "citizen"),
+        ("Eve", "citizen"),
+        ("Fay", "citizen"),
+    ];
+    let mut game = dealt(bundled("ru-city"), &players, 5).expect("deals");
     let night = |g: &Game| g.phase_name().starts_with("Ночь");
     while !night(&game) {
         game.submit(Entry::Resolve, None).expect("commits");
@@ -357,14 +360,8 @@ fn a_wwr_investigation_tells_the_informed_player_a_side() {
             ("Con", "confessor"),
             ("Bob", "ridge_wolf"),
             ("Lam", "lamplighter"),
-        ]
-        .map(|(n, r)| PlayerSetup::new(n.to_string(), r.to_string()))
-        .to_vec();
-        let setup = Setup {
-            players,
-            ..Setup::default()
-        };
-        let (mut game, _) = Game::create("sim", roleset, setup, 1, &SYSTEMS).expect("deals");
+        ];
+        let mut game = dealt(roleset, &players, 1).expect("deals");
         game.submit(Entry::Resolve, None).expect("commits");
         game.submit(Entry::Resolve, None).expect("commits");
         let act = Entry::Act {
@@ -386,7 +383,6 @@ fn a_wwr_investigation_tells_the_informed_player_a_side() {
 /// each other"), a town player has none.
 #[test]
 fn conan_bo_members_are_partners_whatever_their_roles() {
-    let roleset = builtin("conan").expect("bundled").expect("reads");
     let players = [
         ("Ano", "anokata"),
         ("Gin", "gin"),
@@ -394,14 +390,8 @@ fn conan_bo_members_are_partners_whatever_their_roles() {
         ("Meg", "megure"),
         ("Sat", "satou"),
         ("Con", "conan"),
-    ]
-    .map(|(n, r)| PlayerSetup::new(n.to_string(), r.to_string()))
-    .to_vec();
-    let setup = Setup {
-        players,
-        ..Setup::default()
-    };
-    let (game, _) = Game::create("sim", roleset, setup, 1, &SYSTEMS).expect("deals");
+    ];
+    let game = dealt(bundled("conan"), &players, 1).expect("deals");
     let partners = |slot| game.system().partners(game.roleset(), game.state(), slot);
     assert_eq!(partners(1), [0, 2]);
     assert!(partners(3).is_empty());
