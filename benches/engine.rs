@@ -415,38 +415,33 @@ fn resolve_wwr_night(bencher: divan::Bencher, players: usize) {
 /// policy. Ten times this is the 10,000-game run.
 #[divan::bench(args = ["random", "informed"], sample_count = 3)]
 fn simulate_1000_games_ru_city_12_players(policy: &str) {
-    use mafia_mod::engine::{Game, PlayerSetup, Setup};
+    use mafia_mod::engine::{Game, Setup};
     use mafia_mod::systems::{SYSTEMS, builtin};
     let roleset = builtin("ru-city").expect("bundled").expect("reads");
-    let roles = [
-        ("doctor", None),
-        ("blocker", None),
-        ("commissar", None),
-        ("detective", None),
-        ("investigator", None),
-        ("active_citizen", None),
-        ("citizen", None),
-        ("citizen", None),
-        ("citizen", Some("mafia")),
-        ("citizen", Some("mafia")),
-        ("citizen", Some("maniac")),
-        ("citizen", None),
+    let deal = [
+        ("P0", "doctor"),
+        ("P1", "blocker"),
+        ("P2", "commissar"),
+        ("P3", "detective"),
+        ("P4", "investigator"),
+        ("P5", "active_citizen"),
+        ("P6", "citizen"),
+        ("P7", "citizen"),
+        ("P8", "citizen+mafia"),
+        ("P9", "citizen+mafia"),
+        ("P10", "citizen+maniac"),
+        ("P11", "citizen"),
     ];
     let make = |seed: u64| -> Result<Game, String> {
-        let players = (roles.iter().enumerate())
-            .map(|(i, (role, extra))| {
-                let mut p = PlayerSetup::new(format!("P{i}"), role.to_string());
-                p.extra_roles = extra.iter().map(|e| e.to_string()).collect();
-                p
-            })
-            .collect();
-        let setup = Setup {
-            players,
-            ..Setup::default()
-        };
-        Game::create("sim", roleset.clone(), setup, seed, &SYSTEMS)
-            .map(|(game, _)| game)
-            .map_err(|r| r.message)
+        Game::create(
+            "sim",
+            roleset.clone(),
+            Setup::by_hand(&deal),
+            seed,
+            &SYSTEMS,
+        )
+        .map(|(game, _)| game)
+        .map_err(|r| r.message)
     };
     let policy = mafia_mod::simulate::policy(policy).expect("a policy");
     let report = mafia_mod::simulate::run(1000, 1, 60, policy, &make, &|_| {}).expect("it runs");

@@ -89,6 +89,24 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// A setup dealt by hand: each player's name and roles, a second role after a `+` as a
+    /// players file writes it (ru-city's `citizen+mafia`); the simulator's benches and tests
+    /// deal this way.
+    pub fn by_hand(players: &[(&str, &str)]) -> Setup {
+        let players = (players.iter())
+            .map(|(name, roles)| {
+                let mut roles = roles.split('+').map(str::to_string);
+                let mut p = PlayerSetup::new(name.to_string(), roles.next().unwrap_or_default());
+                p.extra_roles = roles.collect();
+                p
+            })
+            .collect();
+        Setup {
+            players,
+            ..Setup::default()
+        }
+    }
+
     /// Families in order: the declared ones, then those first named by a player.
     pub fn family_list(&self) -> Vec<String> {
         let mut out = self.families.clone();

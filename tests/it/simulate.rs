@@ -2,7 +2,7 @@
 //! every game, and the same seed gives the same report.
 
 use crate::cli_common;
-use mafia_mod::engine::{Entry, Game, PlayerSetup, Setup};
+use mafia_mod::engine::{Entry, Game, Setup};
 use mafia_mod::rules::Roleset;
 use mafia_mod::simulate::{Comparison, InformedPlay, Policy, RandomPlay, run};
 use mafia_mod::systems::{SYSTEMS, builtin};
@@ -12,19 +12,7 @@ use rand::rngs::ChaCha8Rng;
 /// A game of `roleset` dealt by hand: each player's name and roles, a second role after a `+`
 /// (ru-city's `citizen+mafia`).
 fn dealt(roleset: Roleset, players: &[(&str, &str)], seed: u64) -> Result<Game, String> {
-    let players = (players.iter())
-        .map(|(name, roles)| {
-            let mut roles = roles.split('+').map(str::to_string);
-            let mut p = PlayerSetup::new(name.to_string(), roles.next().unwrap_or_default());
-            p.extra_roles = roles.collect();
-            p
-        })
-        .collect();
-    let setup = Setup {
-        players,
-        ..Setup::default()
-    };
-    Game::create("sim", roleset, setup, seed, &SYSTEMS)
+    Game::create("sim", roleset, Setup::by_hand(players), seed, &SYSTEMS)
         .map(|(game, _)| game)
         .map_err(|r| r.message)
 }
@@ -314,38 +302,22 @@ fn compare_runs_both_setups_on_the_same_seeds() {
         .expect("red's difference");
     assert!((d - (red(&changed["second"]) - red(&changed["first"]))).abs() < 1e-9);
 
-    let o = cli_common::run(&[
-        "simulate",
-        "--roleset",
-        "ru-city",
-        "--players",
-        &first,
-        "--games",
-        "5",
-        "--compare",
-        "--plyers b.txt",
-    ]);
-    assert!(!o.status.success());
-    assert!(
-        cli_common::out(&o).contains("--compare \"--plyers b.txt\""),
-        "{}",
-        cli_common::out(&o)
+    let refused = |extra: &[&str], says: &str| {
+        let mut args = vec!["simulate", "--roleset", "ru-city", "--players", &first];
+        args.extend_from_slice(extra);
+        let o = cli_common::run(&args);
+        assert!(!o.status.success(), "{extra:?}");
+        assert!(
+            cli_common::out(&o).contains(says),
+            "{}",
+            cli_common::out(&o)
+        );
+    };
+    refused(
+        &["--games", "5", "--compare", "--plyers b.txt"],
+        "--compare \"--plyers b.txt\"",
     );
-    let o = cli_common::run(&[
-        "simulate",
-        "--roleset",
-        "ru-city",
-        "--players",
-        &first,
-        "--policy",
-        "clever",
-    ]);
-    assert!(!o.status.success());
-    assert!(
-        cli_common::out(&o).contains("no policy `clever`: random ("),
-        "{}",
-        cli_common::out(&o)
-    );
+    refused(&["--policy", "clever"], "no policy `clever`: random (");
 }
 
 /// Issue 31 item 2 in WWR: what an alignment investigation showed is what the informed policy

@@ -211,36 +211,29 @@ fn new_game_overlay() {
 /// commissar, a doctor, four citizens).
 #[test]
 fn setup_trial_overlay() {
-    use mafia_mod::engine::{Game, PlayerSetup, Setup};
+    use mafia_mod::engine::{Game, Setup};
     use mafia_mod::systems::{SYSTEMS, builtin};
     use mafia_mod::tui::app::Overlay;
     use mafia_mod::tui::trial::Trial;
     let roleset = builtin("ru-city").expect("bundled").expect("reads");
-    let deal = [
-        ("citizen", Some("mafia")),
-        ("citizen", Some("mafia")),
-        ("commissar", None),
-        ("doctor", None),
-        ("citizen", None),
-        ("citizen", None),
-        ("citizen", None),
-        ("citizen", None),
-    ];
+    let mut deal = vec![("P0", "citizen+mafia"), ("P1", "citizen+mafia")];
+    deal.extend([("P2", "commissar"), ("P3", "doctor")]);
+    deal.extend([
+        ("P4", "citizen"),
+        ("P5", "citizen"),
+        ("P6", "citizen"),
+        ("P7", "citizen"),
+    ]);
     let demo_game = |seed: u64| -> Result<Game, String> {
-        let players = (deal.iter().enumerate())
-            .map(|(i, (role, extra))| {
-                let mut p = PlayerSetup::new(format!("P{i}"), role.to_string());
-                p.extra_roles = extra.iter().map(|e| e.to_string()).collect();
-                p
-            })
-            .collect();
-        let setup = Setup {
-            players,
-            ..Setup::default()
-        };
-        Game::create("trial", roleset.clone(), setup, seed, &SYSTEMS)
-            .map(|(game, _)| game)
-            .map_err(|r| r.message)
+        Game::create(
+            "trial",
+            roleset.clone(),
+            Setup::by_hand(&deal),
+            seed,
+            &SYSTEMS,
+        )
+        .map(|(game, _)| game)
+        .map_err(|r| r.message)
     };
     let policy = mafia_mod::simulate::RandomPlay;
     let report =
