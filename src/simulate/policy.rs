@@ -78,7 +78,8 @@ impl Policy for RandomPlay {
 ///   not told are innocent (in an election, for one told innocent, else one not told
 ///   hostile); he protects no black check and shoots no one he was told is innocent;
 /// - a family (1923's) votes as one, its hostile members aside: as its first voter on the
-///   ballot does, so a black check he was told becomes the family's vote.
+///   ballot does (a black check he was told becomes the family's vote), save a member who
+///   has a black check of his own.
 ///
 /// Everything else is drawn as in [`RandomPlay`].
 pub struct InformedPlay;
@@ -124,14 +125,19 @@ impl Policy for InformedPlay {
                     }
                     None => {
                         let own = known.town_vote(state, ballot, &choices, rng);
+                        // A black check of his own is his vote whatever his family does.
+                        let sure = own.as_deref().is_some_and(|t| {
+                            !ballot.elects && known.told_hostile(state, t) == Some(true)
+                        });
                         // A family (1923's) votes as its first voter does, where it may.
                         match &voter.family {
-                            Some(family) if !known.hostile => family_choice
-                                .entry(family.clone())
-                                .or_insert(own.clone())
-                                .clone()
-                                .filter(|t| choices.contains(t))
-                                .or(own),
+                            Some(family) if !known.hostile => {
+                                let family_vote = (family_choice.entry(family.clone()))
+                                    .or_insert(own.clone())
+                                    .clone()
+                                    .filter(|t| choices.contains(t));
+                                if sure { own } else { family_vote.or(own) }
+                            }
                             _ => own,
                         }
                     }

@@ -368,3 +368,55 @@ fn conan_bo_members_are_partners_whatever_their_roles() {
     assert_eq!(partners(1), [0, 2]);
     assert!(partners(3).is_empty());
 }
+
+/// 1923's detective learns whether a player is a Mafia Member (seed 003, the Detective), and an
+/// informed detective names him on the individual vote (every player names a member of his own
+/// family, seed line 172); his family, voting after him, follows him.
+#[test]
+fn an_informed_1923_detective_names_the_mafia_member_and_his_family_follows() {
+    let mut setup = Setup::by_hand(&[
+        ("Dee", "detective"),
+        ("Bob", "mafia_member"),
+        ("Cid", "townsperson"),
+        ("Dan", "townsperson"),
+        ("Eve", "townsperson"),
+        ("Fay", "townsperson"),
+        ("Gus", "townsperson"),
+        ("Hal", "townsperson"),
+    ]);
+    for (i, p) in setup.players.iter_mut().enumerate() {
+        p.family = Some(if i < 4 { "Capone" } else { "Rossi" }.to_string());
+    }
+    let (mut game, _) =
+        Game::create("sim", bundled("mafia-1923"), setup, 1, &SYSTEMS).expect("deals");
+    let check = Entry::Act {
+        actor: "Dee".into(),
+        ability: "detective".into(),
+        targets: vec!["Bob".into()],
+        params: Default::default(),
+    };
+    game.submit(check, None).expect("the detective acts");
+    game.submit(Entry::Resolve, None).expect("Night 1 commits");
+    let told = game.system().told_sides(game.roleset(), game.state(), 0);
+    assert_eq!(told, [(1, true)], "the kernel's investigation is read back");
+    for seed in 0..10 {
+        let entries = InformedPlay.entries(&game, &mut ChaCha8Rng::seed_from_u64(seed));
+        let individual = |voter: &str| -> Vec<String> {
+            (entries.iter())
+                .filter_map(|e| match e {
+                    Entry::Vote {
+                        ballot,
+                        voter: v,
+                        target,
+                    } if v == voter && ballot.as_deref() == Some("individual") => {
+                        Some(target.clone())
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        for voter in ["Dee", "Cid", "Dan"] {
+            assert_eq!(individual(voter), ["Bob"], "seed {seed}: {voter}");
+        }
+    }
+}
