@@ -58,8 +58,9 @@ impl Policy for RandomPlay {
         }
         for ballot in ballots(game) {
             for voter in state.voters(game.roleset()) {
+                let legal = |t: &str| takes_vote(game, ballot, voter, t);
                 let choices = vote_choices(game, ballot, voter);
-                if let Some(target) = pick(&choices, rng) {
+                if let Some(target) = pick(&choices, rng, &legal) {
                     out.push(vote(ballot, voter, target));
                 }
             }
@@ -93,8 +94,12 @@ impl Policy for InformedPlay {
         let state = game.state();
         let roleset = game.roleset();
         let mut out = Vec::new();
+        // What each knows, asked of the rules once a phase (actions and votes both read it).
+        let knowledge: BTreeMap<SlotId, Knowledge> = (state.voters(roleset))
+            .map(|slot| (slot.id, Knowledge::of(game, slot)))
+            .collect();
         for slot in state.voters(roleset) {
-            let known = Knowledge::of(game, slot);
+            let known = &knowledge[&slot.id];
             let aim = |ability: &AbilityDef, target: &str| known.may_aim(state, ability, target);
             out.extend(act(game, slot, rng, &aim));
         }
@@ -103,7 +108,8 @@ impl Policy for InformedPlay {
             let mut team_choice: BTreeMap<SlotId, Option<String>> = BTreeMap::new();
             let mut family_choice: BTreeMap<String, Option<String>> = BTreeMap::new();
             for voter in state.voters(roleset) {
-                let known = Knowledge::of(game, voter);
+                let known = &knowledge[&voter.id];
+                let legal = |t: &str| takes_vote(game, ballot, voter, t);
                 let choices = vote_choices(game, ballot, voter);
                 let target = match known.team_key() {
                     Some(key) => {
@@ -113,18 +119,18 @@ impl Policy for InformedPlay {
                             .cloned()
                             .collect();
                         let draw = |rng: &mut ChaCha8Rng| {
-                            pick(&wanted, rng).or_else(|| pick(&choices, rng))
+                            pick(&wanted, rng, &legal).or_else(|| pick(&choices, rng, &legal))
                         };
                         let team = team_choice.entry(key).or_insert_with(|| draw(rng)).clone();
                         // A member the rules do not let follow (1923's individual vote names
                         // his own family) draws his own.
-                        match team.filter(|t| choices.contains(t)) {
+                        match team.filter(|t| legal(t)) {
                             Some(t) => Some(t),
                             None => draw(rng),
                         }
                     }
                     None => {
-                        let own = known.town_vote(state, ballot, &choices, rng);
+                        let own = known.town_vote(state, ballot, &choices, rng, &legal);
                         // A black check of his own is his vote whatever his family does.
                         let sure = own.as_deref().is_some_and(|t| {
                             !ballot.elects && known.told_hostile(state, t) == Some(true)
@@ -135,7 +141,7 @@ impl Policy for InformedPlay {
                                 let family_vote = (family_choice.entry(family.clone()))
                                     .or_insert(own.clone())
                                     .clone()
-                                    .filter(|t| choices.contains(t));
+                                    .filter(|t| legal(t));
                                 if sure { own } else { family_vote.or(own) }
                             }
                             _ => own,
@@ -222,6 +228,7 @@ impl Knowledge {
         ballot: &BallotDef,
         choices: &[String],
         rng: &mut ChaCha8Rng,
+        legal: &dyn Fn(&str) -> bool,
     ) -> Option<String> {
         let told = |hostile: bool| -> Vec<String> {
             (choices.iter())
@@ -236,9 +243,9 @@ impl Knowledge {
                 .collect()
         };
         let against = !ballot.elects;
-        pick(&told(against), rng)
-            .or_else(|| pick(&not_told(!against), rng))
-            .or_else(|| pick(choices, rng))
+        pick(&told(against), rng, legal)
+            .or_else(|| pick(&not_told(!against), rng, legal))
+            .or_else(|| pick(choices, rng, legal))
     }
 }
 
@@ -249,19 +256,21 @@ fn ballots(game: &Game) -> Vec<&BallotDef> {
         .collect()
 }
 
-/// Whom `voter` may vote for on `ballot`: the targets the rules take from him without a doubt
-/// (1923's individual vote names his own family), never himself; none if he may not vote.
+/// Whom `voter` may vote for on `ballot`, never himself (none if he may not vote); which of
+/// them the rules take is asked of each only when it is drawn ([`takes_vote`]).
 fn vote_choices(game: &Game, ballot: &BallotDef, voter: &Slot) -> Vec<String> {
     if !game.may_vote(ballot, voter) {
         return Vec::new();
     }
-    let taken = |target: &str| {
-        (game.check_vote(Some(&ballot.id), &voter.name, target, false))
-            .is_ok_and(|check| check.doubts.is_empty())
-    };
     (target_choices(game.roleset(), game.state(), &ballot.target).into_iter())
-        .filter(|c| *c != voter.name && taken(c))
+        .filter(|c| *c != voter.name)
         .collect()
+}
+
+/// The rules take this vote without a doubt (1923's individual vote names his own family).
+fn takes_vote(game: &Game, ballot: &BallotDef, voter: &Slot, target: &str) -> bool {
+    (game.check_vote(Some(&ballot.id), &voter.name, target, false))
+        .is_ok_and(|check| check.doubts.is_empty())
 }
 
 fn vote(ballot: &BallotDef, voter: &Slot, target: String) -> Entry {
@@ -272,8 +281,18 @@ fn vote(ballot: &BallotDef, voter: &Slot, target: String) -> Entry {
     }
 }
 
-fn pick(choices: &[String], rng: &mut ChaCha8Rng) -> Option<String> {
-    (!choices.is_empty()).then(|| choices[rng.random_range(0..choices.len())].clone())
+/// One of `choices` drawn uniformly among those `legal` allows: a draw the rules refuse is
+/// put aside and another drawn, so each is asked only when drawn (asking every choice of
+/// every voter first cost a third of a simulation's time).
+fn pick(choices: &[String], rng: &mut ChaCha8Rng, legal: &dyn Fn(&str) -> bool) -> Option<String> {
+    let mut left: Vec<&String> = choices.iter().collect();
+    while !left.is_empty() {
+        let drawn = left.swap_remove(rng.random_range(0..left.len()));
+        if legal(drawn) {
+            return Some(drawn.clone());
+        }
+    }
+    None
 }
 
 /// One action of `slot`, or none: one time in four he does not act; otherwise one of his
@@ -297,18 +316,19 @@ fn act(
         let kind = ability.targets.get(i).unwrap_or(&TargetKind::Player);
         // The last target is drawn among those that make the whole action one the rules take
         // (1923's mafia may not shoot the mafia; ru-city's moves have their own limits).
-        let completes = |c: &String| {
+        let completes = |c: &str| {
             let mut whole = targets.clone();
-            whole.push(c.clone());
+            whole.push(c.to_string());
             (game.check_act(&slot.name, &ability.id, &whole, &Default::default())).is_ok()
         };
         let choices: Vec<String> = (target_choices(roleset, state, kind).into_iter())
             .filter(|c| {
                 let own = ability.rules.contains(&TargetRule::NotSelf) && *c == slot.name;
-                !own && !targets.contains(c) && aim(ability, c) && (i + 1 < count || completes(c))
+                !own && !targets.contains(c) && aim(ability, c)
             })
             .collect();
-        match pick(&choices, rng) {
+        let legal = |c: &str| i + 1 < count || completes(c);
+        match pick(&choices, rng, &legal) {
             Some(target) => targets.push(target),
             None if i == 0 => return None,
             None => break,

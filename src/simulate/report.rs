@@ -87,6 +87,9 @@ impl Report {
                 hi * 100.0
             ));
         }
+        if self.wins.values().map(|k| u64::from(*k)).sum::<u64>() > u64::from(self.games) {
+            out.push("several winners may share a game (1923's families): the rates add up to more than 100%".into());
+        }
         out.push(format!(
             "draws {}, stopped at the cap {}",
             self.draws, self.capped
