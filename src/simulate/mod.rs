@@ -4,10 +4,11 @@
 //! who won. A game's seed is drawn from the run's seed and its number, so a run gives the same
 //! report whatever the number of threads.
 //!
-//! What a random-play estimate tells a host: how the rules and the numbers of the setup weigh
-//! when nobody plays well. It does not tell how real players, who talk and reason, will fare;
-//! a setup that random play finds lopsided is worth a second look, one it finds even is not
-//! proved fair.
+//! What a simulated estimate tells a host: how the rules and the numbers of the setup weigh
+//! when nobody plays well (`random`), or when players use only what the rules told them
+//! (`informed`). It does not tell how real players, who talk and reason, will fare; a setup
+//! that simulated play finds lopsided is worth a second look, one it finds even is not proved
+//! fair.
 
 mod compare;
 mod policy;
@@ -111,7 +112,15 @@ pub fn run(
             .collect();
         let mut all: Vec<(u32, Result<Played, String>)> = Vec::new();
         for h in handles {
-            for r in h.join().unwrap_or_default() {
+            // A game that panicked is an error of the run, never a game left out in silence.
+            let Ok(played) = h.join() else {
+                all.push((
+                    u32::MAX,
+                    Err("a simulated game stopped on an internal error".into()),
+                ));
+                continue;
+            };
+            for r in played {
                 match r {
                     Ok((i, p)) => all.push((i, Ok(p))),
                     Err(e) => all.push((u32::MAX, Err(e))),
