@@ -92,6 +92,20 @@ pub fn run(
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);
+    run_on(threads, games, run_seed, cap, policy, make, on_game)
+}
+
+/// [`run`] on this many threads (the report does not depend on it; a test holds it to that).
+pub fn run_on(
+    threads: usize,
+    games: u32,
+    run_seed: u64,
+    cap: u32,
+    policy: &dyn Policy,
+    make: &(dyn Fn(u64) -> Result<Game, String> + Sync),
+    on_game: &(dyn Fn(&Played) + Sync),
+) -> Result<Report, String> {
+    let threads = threads.max(1);
     let results: Vec<Result<Played, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {

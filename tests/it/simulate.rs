@@ -4,7 +4,7 @@
 use crate::cli_common;
 use mafia_mod::engine::{Entry, Game, Setup};
 use mafia_mod::rules::Roleset;
-use mafia_mod::simulate::{Comparison, InformedPlay, Policy, RandomPlay, run};
+use mafia_mod::simulate::{Comparison, InformedPlay, Policy, RandomPlay, run, run_on};
 use mafia_mod::systems::{SYSTEMS, builtin};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
@@ -66,6 +66,11 @@ fn the_same_seed_gives_the_same_report() {
     assert_eq!(first.json(), again.json());
     let other = run(40, 12, 30, &RandomPlay, &demo, &|_| {}).expect("it runs");
     assert_eq!(other.games, 40);
+    // Whatever the number of threads (issue 31 item 4).
+    for threads in [1, 3] {
+        let on = run_on(threads, 40, 11, 30, &RandomPlay, &demo, &|_| {}).expect("it runs");
+        assert_eq!(on, first, "{threads} thread(s)");
+    }
 }
 
 /// A ru-city game of two mafiosi (Ann, Bob), a commissar (Cid) and three citizens, moved on to
