@@ -2,6 +2,7 @@
 //! derived by replaying them, and each phase is resolved by a pure function into an
 //! [`outcome::Outcome`] the host reviews before committing.
 
+mod apply;
 pub mod check;
 pub mod correction;
 pub mod deadline;
@@ -12,6 +13,7 @@ pub mod kept;
 mod name_index;
 pub mod outcome;
 pub mod published;
+mod replay;
 pub mod resolve;
 pub mod setup;
 pub mod state;
