@@ -24,7 +24,10 @@ fn demo_app() -> anyhow::Result<App> {
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut app = App::new(game, PathBuf::from("demo.ron"), None);
     app.clock = Clock::Fixed(1_790_010_000);
-    app.theme = Theme { color: true };
+    app.theme = Theme {
+        color: true,
+        light: false,
+    };
     Ok(app)
 }
 
@@ -120,6 +123,31 @@ fn new_game() -> anyhow::Result<App> {
     press(&mut app, &[KeyCode::Tab, KeyCode::Tab]);
     press(&mut app, &typed("7"));
     press(&mut app, &[KeyCode::BackTab, KeyCode::BackTab]);
+    Ok(app)
+}
+
+/// The new-game form's trial (Ctrl-T) of a 12-player ru-city deal, played to its end: the
+/// win rates with their intervals and the lengths' histogram.
+fn setup_trial() -> anyhow::Result<App> {
+    let mut app = demo_app()?;
+    let names = "Alma\nBoris\nCleo\nDante\nEdda\nFelix\nGreta\nHector\nIris\nJonas\nKarin\nLuca";
+    press(
+        &mut app,
+        &[
+            KeyCode::Char('n'),
+            KeyCode::Down,
+            KeyCode::Tab,
+            KeyCode::Tab,
+        ],
+    );
+    let _ = update(&mut app, mafia_mod::tui::Msg::Paste(names.into()));
+    let try_it = KeyEvent::new(KeyCode::Char('t'), KeyModifiers::CONTROL);
+    if let Some(msg) = keymap::translate(&app, Event::Key(try_it)) {
+        let _ = update(&mut app, msg);
+    }
+    while app.trial_running() {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     Ok(app)
 }
 
@@ -223,7 +251,10 @@ fn wwr_night() -> anyhow::Result<App> {
     let game = mafia_mod::demo::wwr_demo_night().map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut app = App::new(game, PathBuf::from("demo-wwr.ron"), None);
     app.clock = Clock::Fixed(1_790_010_000);
-    app.theme = Theme { color: true };
+    app.theme = Theme {
+        color: true,
+        light: false,
+    };
     press(&mut app, &[KeyCode::Char('r')]);
     press(&mut app, &[KeyCode::Down; 12]);
     Ok(app)
@@ -232,7 +263,7 @@ fn wwr_night() -> anyhow::Result<App> {
 fn main() -> anyhow::Result<()> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&dir)?;
-    let shots: [(&str, Scene); 10] = [
+    let shots: [(&str, Scene); 11] = [
         ("night-queue", night_queue),
         ("day-tally", day_tally),
         ("new-game", new_game),
@@ -243,6 +274,7 @@ fn main() -> anyhow::Result<()> {
         ("commit-check", commit_check),
         ("draft-diff", draft_diff),
         ("wwr-night", wwr_night),
+        ("setup-trial", setup_trial),
     ];
     for (name, build) in shots {
         let mut app = build()?;
