@@ -289,13 +289,16 @@ impl<'a> NewGameArgs<'a> {
 /// written. A refusal about one player points at his line of the players file.
 pub fn build_game(args: &NewGameArgs) -> Result<(Game, Vec<String>)> {
     let roleset = load_roleset(args.roleset).map_err(|e| anyhow!("{e}"))?;
-    build_game_with(roleset, args)
+    let players_text = crate::store::read_text(args.players).map_err(|e| anyhow!("{e}"))?;
+    build_game_from(roleset, &players_text, args)
 }
 
-/// [`build_game`] with its roleset already read (`args.roleset` is not read again): the
-/// simulator deals thousands of games from one roleset.
-pub fn build_game_with(
+/// [`build_game`] with the roleset and the players file already read (`args.roleset` and
+/// `args.players` are not read again; the path still names the file in errors): the simulator
+/// deals thousands of games from one reading.
+pub fn build_game_from(
     roleset: crate::rules::Roleset,
+    players_text: &str,
     args: &NewGameArgs,
 ) -> Result<(Game, Vec<String>)> {
     let NewGameArgs {
@@ -312,10 +315,9 @@ pub fn build_game_with(
         None => crate::secret::fresh_seed().map_err(|e| anyhow!("{e}"))?,
     };
     // The text is kept for errors to point into.
-    let players_text = crate::store::read_text(players).map_err(|e| anyhow!("{e}"))?;
     let players_file = PlayersText {
         path: players,
-        text: &players_text,
+        text: players_text,
     };
     let mut roster = roster_of(players_file.path, players_file.text)?;
     let mut setup_options = std::collections::BTreeMap::new();

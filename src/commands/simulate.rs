@@ -2,7 +2,7 @@
 //! and its running estimate on a terminal, the report in the chosen format, and with
 //! `--compare` a second setup on the same seeds.
 
-use super::{NewGameArgs, build_game_with};
+use super::{NewGameArgs, build_game_from};
 use crate::cli::{CompareArgs, SetupArgs, SimFormat};
 use crate::simulate::{Comparison, POLICIES, Played, Policy, Report};
 use anyhow::{Result, anyhow};
@@ -76,7 +76,8 @@ pub fn simulate(setup: &SetupArgs, run: &Run, out: &mut impl Write) -> Result<()
     Ok(())
 }
 
-/// One setup's run: its roleset read once, every game dealt from a copy with the game's seed.
+/// One setup's run: its roleset and players file read once, every game dealt from them with
+/// the game's seed.
 fn play_setup(
     setup: &SetupArgs,
     run: &Run,
@@ -84,13 +85,14 @@ fn play_setup(
     label: &str,
 ) -> Result<Report> {
     let loaded = crate::systems::load_roleset(&setup.roleset).map_err(|e| anyhow!("{e}"))?;
+    let players = crate::store::read_text(&setup.players).map_err(|e| anyhow!("{e}"))?;
     let args = NewGameArgs::of(setup);
     let make = |game_seed: u64| {
         let args = NewGameArgs {
             seed: Some(game_seed),
             ..args
         };
-        build_game_with(loaded.clone(), &args)
+        build_game_from(loaded.clone(), &players, &args)
             .map(|(game, _)| game)
             .map_err(|e| format!("{e:#}"))
     };

@@ -57,9 +57,10 @@ impl Policy for RandomPlay {
             out.extend(act(game, slot, rng, &|_, _| true));
         }
         for ballot in ballots(game) {
+            let targets = target_choices(game.roleset(), state, &ballot.target);
             for voter in state.voters(game.roleset()) {
                 let legal = |t: &str| takes_vote(game, ballot, voter, t);
-                let choices = vote_choices(game, ballot, voter);
+                let choices = vote_choices(game, ballot, voter, &targets);
                 if let Some(target) = pick(&choices, rng, &legal) {
                     out.push(vote(ballot, voter, target));
                 }
@@ -104,13 +105,14 @@ impl Policy for InformedPlay {
             out.extend(act(game, slot, rng, &aim));
         }
         for ballot in ballots(game) {
+            let targets = target_choices(roleset, state, &ballot.target);
             // One draw a team a ballot, keyed by the team's first member.
             let mut team_choice: BTreeMap<SlotId, Option<String>> = BTreeMap::new();
             let mut family_choice: BTreeMap<String, Option<String>> = BTreeMap::new();
             for voter in state.voters(roleset) {
                 let known = &knowledge[&voter.id];
                 let legal = |t: &str| takes_vote(game, ballot, voter, t);
-                let choices = vote_choices(game, ballot, voter);
+                let choices = vote_choices(game, ballot, voter, &targets);
                 let target = match known.team_key() {
                     Some(key) => {
                         // Against someone outside the team; for an office, one inside it.
@@ -256,14 +258,15 @@ fn ballots(game: &Game) -> Vec<&BallotDef> {
         .collect()
 }
 
-/// Whom `voter` may vote for on `ballot`, never himself (none if he may not vote); which of
-/// them the rules take is asked of each only when it is drawn ([`takes_vote`]).
-fn vote_choices(game: &Game, ballot: &BallotDef, voter: &Slot) -> Vec<String> {
+/// Whom `voter` may vote for among the ballot's `targets`, never himself (none if he may not
+/// vote); which of them the rules take is asked of each only when drawn ([`takes_vote`]).
+fn vote_choices(game: &Game, ballot: &BallotDef, voter: &Slot, targets: &[String]) -> Vec<String> {
     if !game.may_vote(ballot, voter) {
         return Vec::new();
     }
-    (target_choices(game.roleset(), game.state(), &ballot.target).into_iter())
-        .filter(|c| *c != voter.name)
+    (targets.iter())
+        .filter(|c| **c != voter.name)
+        .cloned()
         .collect()
 }
 
